@@ -1,0 +1,53 @@
+import { INestApplication } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import cookieParser from 'cookie-parser';
+import helmet from 'helmet';
+import { Logger } from 'nestjs-pino';
+import { AppModule } from './app.module';
+import { ErrorFilter } from './common/error.filter';
+import type { Config } from './config/config.schema';
+import { serveFrontend } from './spa/serve-frontend';
+
+export const API_PREFIX = 'api';
+
+/** Builds the HTTP application; `main.ts` and the tests share it so tests run what production runs. */
+export async function createApp(config: Config): Promise<INestApplication> {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), {
+    bufferLogs: true,
+    bodyParser: false,
+  });
+  app.useLogger(app.get(Logger));
+  app.enableShutdownHooks();
+  app.set('trust proxy', 'loopback');
+  app.disable('x-powered-by');
+  app.useBodyParser('json', { limit: config.BODY_LIMIT });
+  app.useBodyParser('urlencoded', { limit: config.BODY_LIMIT, extended: false });
+  app.use(cookieParser());
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          'img-src': ["'self'", 'data:', 'blob:', ...config.IMAGE_HOSTS],
+          'connect-src': ["'self'"],
+        },
+      },
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+  if (config.CORS_ORIGINS.length) app.enableCors({ origin: config.CORS_ORIGINS, credentials: true });
+  app.setGlobalPrefix(API_PREFIX);
+  app.useGlobalFilters(new ErrorFilter());
+
+  const openApi = new DocumentBuilder()
+    .setTitle('Telefon bozor API')
+    .setDescription('Used phone marketplace: listings, accounts, moderation, payments')
+    .setVersion('1')
+    .addCookieAuth('session')
+    .build();
+  SwaggerModule.setup(`${API_PREFIX}/docs`, app, () => SwaggerModule.createDocument(app, openApi));
+
+  if (config.NODE_ENV === 'production') serveFrontend(app.getHttpAdapter().getInstance(), config.FRONTEND_DIST);
+  return app;
+}

@@ -1,0 +1,34 @@
+import { DynamicModule, MiddlewareConsumer, Module, NestModule } from '@nestjs/common';
+import { LoggerModule } from 'nestjs-pino';
+import { loggerParams } from './common/logging';
+import { AppConfig } from './config/app-config';
+import { ConfigModule } from './config/config.module';
+import type { Config } from './config/config.schema';
+import { DatabaseModule } from './database/database.module';
+import { EventsModule } from './events/events.module';
+import { HealthModule } from './health/health.module';
+import { RedisModule } from './redis/redis.module';
+import { sameOriginOnly } from './common/same-origin.middleware';
+
+@Module({})
+export class AppModule implements NestModule {
+  constructor(private readonly config: AppConfig) {}
+
+  static forRoot(config: Config): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        ConfigModule.forRoot(config),
+        LoggerModule.forRoot(loggerParams(config)),
+        DatabaseModule,
+        RedisModule,
+        EventsModule,
+        HealthModule,
+      ],
+    };
+  }
+
+  configure(consumer: MiddlewareConsumer): void {
+    consumer.apply(sameOriginOnly([this.config.PUBLIC_URL, ...this.config.CORS_ORIGINS])).forRoutes('*');
+  }
+}

@@ -1,0 +1,56 @@
+import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
+import type { Response } from 'express';
+import { translateMessage, type ErrorEnvelope, type MessageKey } from '@market/contracts';
+import { AppException } from './app.exception';
+
+const KEY_BY_STATUS: Partial<Record<number, MessageKey>> = {
+  [HttpStatus.BAD_REQUEST]: 'validationFailed',
+  [HttpStatus.UNAUTHORIZED]: 'unauthorized',
+  [HttpStatus.FORBIDDEN]: 'forbidden',
+  [HttpStatus.NOT_FOUND]: 'notFound',
+  [HttpStatus.PAYLOAD_TOO_LARGE]: 'payloadTooLarge',
+  [HttpStatus.TOO_MANY_REQUESTS]: 'tooManyRequests',
+  [HttpStatus.SERVICE_UNAVAILABLE]: 'serviceUnavailable',
+};
+
+/** Errors raised outside Nest's handlers (the body parser) carry their status here. */
+interface HttpLikeError {
+  status?: number;
+  statusCode?: number;
+}
+
+/** Turns every error into the envelope `{ message: { uz, ru, en }, code, fields? }`; stack traces stay in the log. */
+@Catch()
+export class ErrorFilter implements ExceptionFilter {
+  private readonly logger = new Logger(ErrorFilter.name);
+
+  catch(error: unknown, host: ArgumentsHost): void {
+    const response = host.switchToHttp().getResponse<Response>();
+    const status = this.statusOf(error);
+    const envelope = this.envelopeOf(error, status);
+    if (status >= 500) this.logger.error(error instanceof Error ? error.stack : String(error));
+    if (envelope.retryAfterSeconds) response.setHeader('Retry-After', String(envelope.retryAfterSeconds));
+    response.status(status).json(envelope);
+  }
+
+  private statusOf(error: unknown): number {
+    if (error instanceof HttpException) return error.getStatus();
+    const httpLike = error as HttpLikeError | null;
+    const status = httpLike?.status ?? httpLike?.statusCode;
+    return typeof status === 'number' && status >= 400 && status < 600 ? status : HttpStatus.INTERNAL_SERVER_ERROR;
+  }
+
+  private envelopeOf(error: unknown, status: number): ErrorEnvelope {
+    if (error instanceof AppException) {
+      const seconds = error.params.seconds;
+      return {
+        message: translateMessage(error.messageKey, error.params),
+        code: error.messageKey,
+        ...(error.fields && { fields: error.fields }),
+        ...(typeof seconds === 'number' && { retryAfterSeconds: seconds }),
+      };
+    }
+    const key = KEY_BY_STATUS[status] ?? 'serverNotWorking';
+    return { message: translateMessage(key), code: key };
+  }
+}

@@ -1,0 +1,47 @@
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+const commaSeparated = z
+  .string()
+  .default('')
+  .transform((value) => value.split(',').map((part) => part.trim()).filter(Boolean));
+
+/** Every environment variable the API and the workers read; `.env.example` lists them with these defaults. */
+export const configSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  PUBLIC_URL: z.url().default('http://localhost:3000'),
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).default('postgres://postgres@127.0.0.1:5432/telefon_bozor'),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  REDIS_URL: z.url({ protocol: /^rediss?$/ }).default('redis://127.0.0.1:6379'),
+  QUEUE_PREFIX: z.string().regex(/^[\w-]+$/).default('bull'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  BODY_LIMIT: z.string().regex(/^\d+(b|kb|mb)$/, 'a size such as 100kb or 1mb').default('100kb'),
+  CORS_ORIGINS: commaSeparated,
+  IMAGE_HOSTS: commaSeparated,
+  FRONTEND_DIST: z.string().default(resolve(__dirname, '../../../frontend/dist')),
+  RELAY_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(250),
+});
+
+export type Config = z.infer<typeof configSchema>;
+
+export class ConfigError extends Error {}
+
+/** Parses the environment; a wrong value throws an error naming each offending variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const result = configSchema.safeParse(env);
+  if (result.success) return result.data;
+  const problems = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+  throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
+}
+
+/** A connection URL with its password replaced, for messages and logs. */
+export function redactUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return '(unparseable URL)';
+  }
+}

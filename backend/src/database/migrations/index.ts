@@ -1,0 +1,4 @@
+import { Outbox1763800000000 } from './1763800000000-outbox';
+
+/** Every migration in order; listed explicitly so the same list works from sources and from the build. */
+export const MIGRATIONS = [Outbox1763800000000];

@@ -1,0 +1,21 @@
+import { Global, Inject, Injectable, Module, OnApplicationShutdown } from '@nestjs/common';
+import Redis from 'ioredis';
+import { AppConfig } from '../config/app-config';
+
+/** The API's Redis connection (health, rate limits). It fails fast instead of queueing commands while Redis is down. */
+@Injectable()
+export class RedisClient extends Redis implements OnApplicationShutdown {
+  constructor(@Inject(AppConfig) config: AppConfig) {
+    super(config.REDIS_URL, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: false });
+    // Connection errors are reported by /api/health; ioredis keeps reconnecting on its own.
+    this.on('error', () => undefined);
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    this.disconnect();
+  }
+}
+
+@Global()
+@Module({ providers: [RedisClient], exports: [RedisClient] })
+export class RedisModule {}

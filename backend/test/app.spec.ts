@@ -1,0 +1,92 @@
+import type { INestApplication } from '@nestjs/common';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import request from 'supertest';
+import { createApp } from '../src/app.factory';
+import { testConfig } from '../../test/support/config';
+
+describe('HTTP application', () => {
+  let app: INestApplication;
+
+  beforeAll(async () => {
+    app = await createApp(testConfig({ BODY_LIMIT: '1kb' }));
+    await app.init();
+  });
+  afterAll(() => app.close());
+
+  it('reports PostgreSQL and Redis healthy', async () => {
+    const response = await request(app.getHttpServer()).get('/api/health').expect(200);
+    expect(response.body).toEqual({ status: 'ok', database: 'up', redis: 'up' });
+  });
+
+  it('answers an unknown API route with a translated 404 envelope', async () => {
+    const response = await request(app.getHttpServer()).get('/api/nowhere').expect(404);
+    expect(response.body).toEqual({
+      code: 'notFound',
+      message: { uz: 'Topilmadi', ru: 'Не найдено', en: 'Not found' },
+    });
+  });
+
+  it('refuses malformed JSON with a 400 envelope and no stack trace', async () => {
+    const response = await request(app.getHttpServer())
+      .post('/api/health')
+      .set('Content-Type', 'application/json')
+      .send('{"phoneNumber": ')
+      .expect(400);
+    expect(response.body.code).toBe('validationFailed');
+    expect(JSON.stringify(response.body)).not.toMatch(/at .*\.js|SyntaxError/);
+  });
+
+  it('refuses a body over the configured limit with 413', async () => {
+    const response = await request(app.getHttpServer())
+      .post('/api/health')
+      .send({ text: 'x'.repeat(2048) })
+      .expect(413);
+    expect(response.body.code).toBe('payloadTooLarge');
+  });
+
+  it('refuses a state-changing request sent from another site', async () => {
+    const response = await request(app.getHttpServer())
+      .post('/api/health')
+      .set('Origin', 'https://evil.example')
+      .send({})
+      .expect(403);
+    expect(response.body.message.en).toBe('The request came from another site');
+  });
+
+  it('sends security headers', async () => {
+    const response = await request(app.getHttpServer()).get('/api/health');
+    expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['x-powered-by']).toBeUndefined();
+  });
+
+  it('publishes OpenAPI docs', async () => {
+    await request(app.getHttpServer()).get('/api/docs').expect(200).expect('Content-Type', /html/);
+    const spec = await request(app.getHttpServer()).get('/api/docs-json').expect(200);
+    expect(Object.keys(spec.body.paths)).toContain('/api/health');
+  });
+});
+
+describe('HTTP application in production mode', () => {
+  let app: INestApplication;
+
+  beforeAll(async () => {
+    const dist = mkdtempSync(join(tmpdir(), 'frontend-dist-'));
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Telefon bozor</title><div id="root"></div>');
+    app = await createApp(testConfig({ NODE_ENV: 'production', FRONTEND_DIST: dist }));
+    await app.init();
+  });
+  afterAll(() => app.close());
+
+  it('serves index.html for client routes', async () => {
+    const response = await request(app.getHttpServer()).get('/profile/settings').expect(200);
+    expect(response.text).toContain('<div id="root">');
+  });
+
+  it('keeps JSON errors for unknown API routes', async () => {
+    const response = await request(app.getHttpServer()).get('/api/unknown').expect(404);
+    expect(response.body.code).toBe('notFound');
+  });
+});

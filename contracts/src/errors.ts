@@ -1,0 +1,12 @@
+import { z } from 'zod';
+
+const translatedSchema = z.object({ uz: z.string(), ru: z.string(), en: z.string() });
+
+/** Every error the API answers with: a message in each language, a stable code, field errors as message keys. */
+export const errorEnvelopeSchema = z.object({
+  message: translatedSchema,
+  code: z.string(),
+  fields: z.record(z.string(), z.string()).optional(),
+  retryAfterSeconds: z.number().int().optional(),
+});
+export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;

@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { socialChannelSchema } from './listing';
+
+/** BullMQ queues, one per kind of work the workers do. */
+export const QUEUES = {
+  sms: 'sms',
+  social: 'social',
+  notify: 'notify',
+  deviceSpecs: 'device-specs',
+} as const;
+export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
+
+const uuid = z.uuid();
+
+/** Domain events written to the outbox in the transaction of the change they describe. */
+export const EVENT_PAYLOADS = {
+  'sms.requested': z.object({ phoneNumber: z.string().regex(/^\d{12}$/), text: z.string().min(1).max(480) }),
+  'listing.approved': z.object({ listingId: uuid, approvedBy: uuid }),
+  'listing.rejected': z.object({ listingId: uuid, reason: z.string().min(1) }),
+  'listing.publish-requested': z.object({ listingId: uuid, channels: z.array(socialChannelSchema).min(1) }),
+  'payment.confirmed': z.object({ userId: uuid, transactionId: uuid, amount: z.number().int().positive() }),
+  'device.refresh-requested': z.object({ deviceId: uuid }),
+} as const;
+
+export type EventName = keyof typeof EVENT_PAYLOADS;
+export type EventPayload<E extends EventName> = z.infer<(typeof EVENT_PAYLOADS)[E]>;
+export const EVENT_NAMES = Object.keys(EVENT_PAYLOADS) as EventName[];
+
+/** Which queues receive each event; the relay adds one job per queue with jobId = event id. */
+export const EVENT_QUEUES: Record<EventName, readonly QueueName[]> = {
+  'sms.requested': [QUEUES.sms],
+  'listing.approved': [QUEUES.notify, QUEUES.social],
+  'listing.rejected': [QUEUES.notify],
+  'listing.publish-requested': [QUEUES.social],
+  'payment.confirmed': [QUEUES.notify],
+  'device.refresh-requested': [QUEUES.deviceSpecs],
+};
+
+export function parseEventPayload<E extends EventName>(name: E, payload: unknown): EventPayload<E> {
+  return EVENT_PAYLOADS[name].parse(payload) as EventPayload<E>;
+}

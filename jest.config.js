@@ -1,0 +1,33 @@
+/** Backend and workers suites: TypeScript through SWC, one fresh PostgreSQL database per run. */
+const transform = {
+  '^.+\\.ts$': [
+    '@swc/jest',
+    {
+      jsc: {
+        parser: { syntax: 'typescript', decorators: true },
+        transform: { legacyDecorator: true, decoratorMetadata: true },
+        target: 'es2022',
+        keepClassNames: true,
+      },
+      module: { type: 'commonjs' },
+    },
+  ],
+};
+
+const shared = {
+  transform,
+  testEnvironment: 'node',
+  moduleNameMapper: { '^@market/contracts$': '<rootDir>/../contracts/src/index.ts' },
+};
+
+module.exports = {
+  globalSetup: '<rootDir>/test/global-setup.ts',
+  globalTeardown: '<rootDir>/test/global-teardown.ts',
+  maxWorkers: 2,
+  testTimeout: 20_000,
+  projects: [
+    { ...shared, displayName: 'contracts', rootDir: 'contracts', testMatch: ['<rootDir>/src/**/*.spec.ts'] },
+    { ...shared, displayName: 'backend', rootDir: 'backend', testMatch: ['<rootDir>/{src,test}/**/*.spec.ts'] },
+    { ...shared, displayName: 'workers', rootDir: 'workers', testMatch: ['<rootDir>/{src,test}/**/*.spec.ts'] },
+  ],
+};
