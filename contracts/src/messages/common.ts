@@ -1,11 +1,7 @@
-import type { Language, Translated } from './languages';
+import type { Translated } from '../languages';
 
-/**
- * Messages the server answers with and the forms show under a field. The keys are the
- * spec's message keys; the frontend translates a field error by its key, the server
- * sends the texts of every language in the error envelope.
- */
-export const MESSAGES = {
+/** Validation and transport messages shared by every form and endpoint. */
+export const COMMON_MESSAGES = {
   required: { uz: "Maydonni to'ldiring", ru: 'Заполните поле', en: 'This field is required' },
   minCharacters3: { uz: "Kamida 3 ta belgi kiriting", ru: 'Введите не менее 3 символов', en: 'Enter at least 3 characters' },
   minCharacters6: { uz: "Kamida 6 ta belgi kiriting", ru: 'Введите не менее 6 символов', en: 'Enter at least 6 characters' },
@@ -53,22 +49,3 @@ export const MESSAGES = {
     en: 'Server error. Please try again later',
   },
 } as const satisfies Record<string, Translated>;
-
-export type MessageKey = keyof typeof MESSAGES;
-
-export function isMessageKey(key: string): key is MessageKey {
-  return Object.prototype.hasOwnProperty.call(MESSAGES, key);
-}
-
-/** Fills `{{name}}` placeholders, the same syntax i18next uses on the frontend. */
-export function formatMessage(key: MessageKey, language: Language, params: Record<string, string | number> = {}): string {
-  return MESSAGES[key][language].replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ''));
-}
-
-export function translateMessage(key: MessageKey, params: Record<string, string | number> = {}): Translated {
-  return {
-    uz: formatMessage(key, 'uz', params),
-    ru: formatMessage(key, 'ru', params),
-    en: formatMessage(key, 'en', params),
-  };
-}

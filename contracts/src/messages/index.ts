@@ -1,0 +1,32 @@
+import type { Language, Translated } from '../languages';
+import { COMMON_MESSAGES } from './common';
+
+/**
+ * Messages the server answers with and the forms show under a field. The keys are the
+ * spec's message keys; the frontend translates a field error by its key, the server
+ * sends the texts of every language in the error envelope. Each area keeps its
+ * messages in its own file beside this one.
+ */
+export const MESSAGES = {
+  ...COMMON_MESSAGES,
+} as const satisfies Record<string, Translated>;
+
+
+export type MessageKey = keyof typeof MESSAGES;
+
+export function isMessageKey(key: string): key is MessageKey {
+  return Object.prototype.hasOwnProperty.call(MESSAGES, key);
+}
+
+/** Fills `{{name}}` placeholders, the same syntax i18next uses on the frontend. */
+export function formatMessage(key: MessageKey, language: Language, params: Record<string, string | number> = {}): string {
+  return MESSAGES[key][language].replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ''));
+}
+
+export function translateMessage(key: MessageKey, params: Record<string, string | number> = {}): Translated {
+  return {
+    uz: formatMessage(key, 'uz', params),
+    ru: formatMessage(key, 'ru', params),
+    en: formatMessage(key, 'en', params),
+  };
+}

@@ -1,0 +1,18 @@
+import type { ChildProcess } from 'node:child_process';
+import { createTestDatabase, uniqueRunId } from '../../test/support/database';
+import { startStack } from './stack';
+
+declare global {
+  var e2eProcesses: ChildProcess[] | undefined;
+}
+
+export default async function globalSetup(): Promise<void> {
+  const runId = uniqueRunId();
+  process.env.E2E_DATABASE_NAME = `market_e2e_${runId}`;
+  process.env.E2E_QUEUE_PREFIX = `e2e_${runId}`;
+  const databaseUrl = await createTestDatabase(process.env.E2E_DATABASE_NAME);
+  const stack = await startStack({ DATABASE_URL: databaseUrl, QUEUE_PREFIX: process.env.E2E_QUEUE_PREFIX });
+  process.env.E2E_BASE_URL = stack.baseUrl;
+  process.env.E2E_DATABASE_URL = databaseUrl;
+  globalThis.e2eProcesses = stack.processes;
+}

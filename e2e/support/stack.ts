@@ -1,0 +1,53 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
+import { join } from 'node:path';
+
+const root = join(__dirname, '../..');
+
+export const BUILT_ENTRY_POINTS = {
+  api: join(root, 'backend/dist/main.js'),
+  workers: join(root, 'workers/dist/workers/src/main.js'),
+  frontend: join(root, 'frontend/dist/index.html'),
+};
+
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+function startProcess(entry: string, env: NodeJS.ProcessEnv, label: string): ChildProcess {
+  const child = spawn(process.execPath, [entry], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const prefix = `[${label}] `;
+  child.stdout!.on('data', (chunk: Buffer) => process.env.E2E_VERBOSE && process.stdout.write(prefix + chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => process.stderr.write(prefix + chunk.toString()));
+  return child;
+}
+
+async function waitForHealth(baseUrl: string, api: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (api.exitCode !== null) throw new Error(`The API exited with code ${api.exitCode} during start-up`);
+    const healthy = await fetch(`${baseUrl}/api/health`).then((response) => response.ok, () => false);
+    if (healthy) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`The API did not become healthy at ${baseUrl}`);
+}
+
+/** Starts the built API (serving the built frontend) and the workers, as `npm start` does. */
+export async function startStack(env: NodeJS.ProcessEnv): Promise<{ baseUrl: string; processes: ChildProcess[] }> {
+  for (const [part, file] of Object.entries(BUILT_ENTRY_POINTS)) {
+    if (!existsSync(file)) throw new Error(`The ${part} is not built (${file}); run npm run build first`);
+  }
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const shared = { NODE_ENV: 'production', PUBLIC_URL: baseUrl, LOG_LEVEL: 'warn', ...env };
+  const api = startProcess(BUILT_ENTRY_POINTS.api, { ...shared, PORT: String(port) }, 'api');
+  const workers = startProcess(BUILT_ENTRY_POINTS.workers, shared, 'workers');
+  await waitForHealth(baseUrl, api);
+  return { baseUrl, processes: [api, workers] };
+}

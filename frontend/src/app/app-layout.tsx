@@ -1,0 +1,20 @@
+import { Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet } from 'react-router-dom';
+import { FullScreenLoader } from '../components/full-screen-loader';
+import { TopBar } from '../components/top-bar';
+
+export function AppLayout() {
+  const { t } = useTranslation();
+  return (
+    <div className="flex min-h-screen flex-col">
+      <TopBar />
+      <main className="mx-auto w-full max-w-6xl flex-1 px-4 py-6">
+        <Suspense fallback={<FullScreenLoader />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <footer className="border-t border-slate-200 bg-white py-6 text-center text-sm text-slate-600">{t('footer')}</footer>
+    </div>
+  );
+}

@@ -1,0 +1,23 @@
+import { useTranslation } from 'react-i18next';
+import { LANGUAGES } from '@market/contracts';
+import { changeLanguage, currentLanguage, isLanguage } from '../lib/i18n';
+
+export function LanguageSelect() {
+  const { t } = useTranslation();
+  return (
+    <label className="flex items-center gap-1 text-sm">
+      <span className="sr-only">{t('language')}</span>
+      <select
+        className="rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm"
+        value={currentLanguage()}
+        onChange={(event) => isLanguage(event.target.value) && changeLanguage(event.target.value)}
+      >
+        {LANGUAGES.map((language) => (
+          <option key={language} value={language}>
+            {t(`languages.${language}`)}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}

@@ -1,0 +1,51 @@
+import type { ErrorEnvelope, MessageKey } from '@market/contracts';
+import { currentLanguage } from './i18n';
+
+/** An error answer of the API, carrying the server's envelope. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly envelope: ErrorEnvelope | undefined,
+  ) {
+    super(envelope?.message[currentLanguage()] ?? `HTTP ${status}`);
+  }
+
+  /** Field errors as message keys, to show under each field. */
+  get fields(): Record<string, MessageKey> {
+    return (this.envelope?.fields ?? {}) as Record<string, MessageKey>;
+  }
+}
+
+// A plain check keeps the schema library out of the first page load.
+function isErrorEnvelope(payload: unknown): payload is ErrorEnvelope {
+  const message = (payload as ErrorEnvelope | undefined)?.message;
+  return typeof message === 'object' && message !== null && typeof message.uz === 'string';
+}
+
+export interface ApiResponse<T> {
+  status: number;
+  data: T;
+}
+
+/** Every request of the app goes through here: same-origin cookies, JSON in and out, envelope errors. */
+export async function apiRequest<T>(method: string, path: string, body?: unknown): Promise<ApiResponse<T>> {
+  const isForm = body instanceof FormData;
+  const response = await fetch(`/api${path}`, {
+    method,
+    credentials: 'include',
+    headers: body === undefined || isForm ? undefined : { 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
+  });
+  const payload: unknown = response.status === 204 ? undefined : await response.json().catch(() => undefined);
+  if (!response.ok) {
+    throw new ApiError(response.status, isErrorEnvelope(payload) ? payload : undefined);
+  }
+  return { status: response.status, data: payload as T };
+}
+
+export const api = {
+  get: <T>(path: string) => apiRequest<T>('GET', path).then((response) => response.data),
+  post: <T>(path: string, body?: unknown) => apiRequest<T>('POST', path, body).then((response) => response.data),
+  put: <T>(path: string, body?: unknown) => apiRequest<T>('PUT', path, body).then((response) => response.data),
+  delete: <T>(path: string, body?: unknown) => apiRequest<T>('DELETE', path, body).then((response) => response.data),
+};

@@ -1,0 +1,36 @@
+import { Client } from 'pg';
+import { migrateDatabase } from '../../backend/src/database/migrate';
+
+const serverUrl = () => process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+/** Creates and migrates a database of its own for one test run; answers its URL. */
+export async function createTestDatabase(databaseName: string): Promise<string> {
+  const admin = new Client({ connectionString: serverUrl() });
+  await admin.connect().catch((error: Error) => {
+    throw new Error(`PostgreSQL is unreachable at ${serverUrl()} (${error.message}): start it or set TEST_POSTGRES_URL`);
+  });
+  try {
+    await admin.query(`CREATE DATABASE ${databaseName}`);
+  } finally {
+    await admin.end();
+  }
+  const databaseUrl = new URL(serverUrl());
+  databaseUrl.pathname = `/${databaseName}`;
+  await migrateDatabase(databaseUrl.toString());
+  return databaseUrl.toString();
+}
+
+export async function dropTestDatabase(databaseName: string): Promise<void> {
+  const admin = new Client({ connectionString: serverUrl() });
+  await admin.connect();
+  try {
+    await admin.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
+  } finally {
+    await admin.end();
+  }
+}
+
+/** A name unique to this run, so two runs on one machine never collide. */
+export function uniqueRunId(): string {
+  return `${Date.now().toString(36)}_${process.pid}`;
+}
