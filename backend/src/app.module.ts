@@ -2,6 +2,7 @@ import { DynamicModule, MiddlewareConsumer, Module, NestModule } from '@nestjs/c
 import { LoggerModule } from 'nestjs-pino';
 import { loggerParams } from './common/logging';
 import { AppConfig } from './config/app-config';
+import { AuthModule } from './auth/auth.module';
 import { ConfigModule } from './config/config.module';
 import type { Config } from './config/config.schema';
 import { DatabaseModule } from './database/database.module';
@@ -24,6 +25,7 @@ export class AppModule implements NestModule {
         RedisModule,
         EventsModule,
         HealthModule,
+        AuthModule,
       ],
     };
   }

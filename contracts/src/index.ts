@@ -6,3 +6,4 @@ export * from './payments';
 export * from './messages/index';
 export * from './errors';
 export * from './events';
+export * from './user';

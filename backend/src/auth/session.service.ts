@@ -1,0 +1,64 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { createHash, randomBytes } from 'node:crypto';
+import { DataSource, type EntityManager } from 'typeorm';
+import type { UserRole } from '@market/contracts';
+import type { SessionUser } from './auth.decorators';
+import { Session } from './session.entity';
+
+export const SESSION_LIFETIME_MS = 30 * 24 * 3600 * 1000;
+/** A session is extended at most once a day, so an active user costs one write a day, not one per request. */
+const RENEWAL_INTERVAL_MS = 24 * 3600 * 1000;
+
+export interface ResolvedSession {
+  sessionId: string;
+  user: SessionUser;
+  /** Set when this request extended the session: the cookie must be sent again with the new expiry. */
+  renewedUntil?: Date;
+}
+
+function hashToken(token: string): Buffer {
+  return createHash('sha256').update(token).digest();
+}
+
+/** Opaque session tokens: 32 random bytes in the cookie, their SHA-256 in the `sessions` table. */
+@Injectable()
+export class SessionService {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  async start(userId: string, transaction: EntityManager = this.dataSource.manager): Promise<{ token: string; expiresAt: Date }> {
+    const token = randomBytes(32).toString('base64url');
+    const expiresAt = new Date(Date.now() + SESSION_LIFETIME_MS);
+    await transaction.insert(Session, { userId, tokenHash: hashToken(token), expiresAt });
+    return { token, expiresAt };
+  }
+
+  /** The live session a cookie token names, extended (sliding expiry) when it is due. */
+  async resolve(token: string): Promise<ResolvedSession | null> {
+    const rows: { session_id: string; expires_at: Date; user_id: string; role: UserRole }[] = await this.dataSource.query(
+      `SELECT s.id AS session_id, s.expires_at, u.id AS user_id, u.role
+         FROM sessions s JOIN users u ON u.id = s.user_id
+        WHERE s.token_hash = $1 AND s.expires_at > now()`,
+      [hashToken(token)],
+    );
+    const row = rows[0];
+    if (!row) return null;
+    const resolved: ResolvedSession = { sessionId: row.session_id, user: { id: row.user_id, role: row.role } };
+    if (row.expires_at.getTime() - Date.now() < SESSION_LIFETIME_MS - RENEWAL_INTERVAL_MS) {
+      resolved.renewedUntil = new Date(Date.now() + SESSION_LIFETIME_MS);
+      await this.dataSource.getRepository(Session).update(row.session_id, { expiresAt: resolved.renewedUntil });
+    }
+    return resolved;
+  }
+
+  async end(token: string): Promise<void> {
+    await this.dataSource.getRepository(Session).delete({ tokenHash: hashToken(token) });
+  }
+
+  /** Signs the user out everywhere (after a password reset), keeping `exceptToken`'s session if given. */
+  async endAll(transaction: EntityManager, userId: string, exceptToken?: string): Promise<void> {
+    const query = transaction.createQueryBuilder().delete().from(Session).where('user_id = :userId', { userId });
+    if (exceptToken) query.andWhere('token_hash <> :hash', { hash: hashToken(exceptToken) });
+    await query.execute();
+  }
+}
