@@ -48,6 +48,7 @@ export async function createApp(config: Config): Promise<INestApplication> {
     .build();
   SwaggerModule.setup(`${API_PREFIX}/docs`, app, () => SwaggerModule.createDocument(app, openApi));
 
-  if (config.NODE_ENV === 'production') serveFrontend(app.getHttpAdapter().getInstance(), config.FRONTEND_DIST);
+  const servesFrontend = config.SERVE_FRONTEND ? config.SERVE_FRONTEND === 'true' : config.NODE_ENV === 'production';
+  if (servesFrontend) serveFrontend(app.getHttpAdapter().getInstance(), config.FRONTEND_DIST);
   return app;
 }

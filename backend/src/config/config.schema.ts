@@ -20,6 +20,8 @@ export const configSchema = z.object({
   CORS_ORIGINS: commaSeparated,
   IMAGE_HOSTS: commaSeparated,
   FRONTEND_DIST: z.string().default(resolve(__dirname, '../../../frontend/dist')),
+  /** Serve the built SPA from the API; on by default in production. */
+  SERVE_FRONTEND: z.enum(['true', 'false']).optional(),
   RELAY_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(250),
 });
 

@@ -1,0 +1,3 @@
+import { requireServices } from './services.mjs';
+
+await requireServices();
