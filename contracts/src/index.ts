@@ -7,3 +7,4 @@ export * from './messages/index';
 export * from './errors';
 export * from './events';
 export * from './user';
+export * from './catalogue';

@@ -1,5 +1,7 @@
 import type { Language, Translated } from '../languages';
+import { CATALOGUE_MESSAGES } from './catalogue';
 import { COMMON_MESSAGES } from './common';
+import { PAYMENT_MESSAGES } from './payments';
 
 /**
  * Messages the server answers with and the forms show under a field. The keys are the
@@ -9,6 +11,8 @@ import { COMMON_MESSAGES } from './common';
  */
 export const MESSAGES = {
   ...COMMON_MESSAGES,
+  ...CATALOGUE_MESSAGES,
+  ...PAYMENT_MESSAGES,
 } as const satisfies Record<string, Translated>;
 
 
