@@ -1,3 +1,7 @@
+import { z } from 'zod';
+import { LIMITS } from './limits';
+import type { MessageKey } from './messages/index';
+
 export interface PaymentMethod {
   id: 'uzcard' | 'payme' | 'click' | 'uzum';
   name: string;
@@ -12,3 +16,225 @@ export const PAYMENT_METHODS: readonly PaymentMethod[] = [
   { id: 'click', name: 'Click', commissionPercent: 0.5, enabled: false },
   { id: 'uzum', name: 'Uzum', commissionPercent: 1, enabled: false },
 ];
+
+export const CARD_TYPES = ['uzcard', 'humo'] as const;
+export type CardType = (typeof CARD_TYPES)[number];
+
+/** The national schemes' card number prefixes: Uzcard 8600 and 5614 (co-badged), Humo 9860. */
+const CARD_TYPE_BY_PREFIX: Readonly<Record<string, CardType>> = { '8600': 'uzcard', '5614': 'uzcard', '9860': 'humo' };
+
+/** A card payment must be confirmed within this time after the SMS code was sent. */
+export const CARD_PAYMENT_TTL_SECONDS = 5 * 60;
+/** Wrong codes allowed for one payment before it fails and must be started again. */
+export const CARD_PAYMENT_CODE_ATTEMPTS = 3;
+export const BALANCE_HISTORY_PAGE_SIZE = 20;
+
+/** The Luhn checksum every real card number passes; it catches a mistyped or swapped digit. */
+export function luhnValid(digits: string): boolean {
+  if (!/^\d+$/.test(digits)) return false;
+  let sum = 0;
+  for (let index = 0; index < digits.length; index++) {
+    let digit = Number(digits[digits.length - 1 - index]);
+    if (index % 2 === 1) {
+      digit *= 2;
+      if (digit > 9) digit -= 9;
+    }
+    sum += digit;
+  }
+  return sum % 10 === 0;
+}
+
+/** Uzcard or Humo by the card number's prefix (spaces ignored), or null for any other card. */
+export function cardTypeOf(cardNumber: string): CardType | null {
+  return CARD_TYPE_BY_PREFIX[cardNumber.replace(/\s/g, '').slice(0, 4)] ?? null;
+}
+
+/** What is wrong with a card number of digits only, as the dialog's message key; null when it is acceptable. */
+export function cardNumberProblem(digits: string): MessageKey | null {
+  if (!digits) return 'required';
+  if (!/^\d+$/.test(digits)) return 'cardInvalid';
+  if (digits.length < LIMITS.cardDigits) return 'minCharacters16';
+  if (digits.length > LIMITS.cardDigits) return 'maxCharacters16';
+  if (!luhnValid(digits)) return 'cardInvalid';
+  if (!cardTypeOf(digits)) return 'cardNotSupported';
+  return null;
+}
+
+/**
+ * What is wrong with an expiry sent year then month ('YYMM', e.g. '2703' for 03/27); null when
+ * acceptable. A card is valid through the last day of its expiry month.
+ */
+export function expireDateProblem(yymm: string, now: Date = new Date()): MessageKey | null {
+  if (!yymm) return 'required';
+  if (!/^\d+$/.test(yymm) || yymm.length !== LIMITS.cardExpiryDigits) return 'maxCharacters4';
+  const year = 2000 + Number(yymm.slice(0, 2));
+  const month = Number(yymm.slice(2));
+  if (month < 1 || month > 12) return 'cardExpiryInvalid';
+  const currentMonths = now.getUTCFullYear() * 12 + now.getUTCMonth() + 1;
+  return year * 12 + month < currentMonths ? 'cardExpired' : null;
+}
+
+/** The dialog's 'MM/YY' input reordered as the API's 'YYMM'; anything but 4 digits is passed on to fail validation. */
+export function mmyyToExpireDate(mmyy: string): string {
+  const digits = mmyy.replace(/\D/g, '');
+  return digits.length === LIMITS.cardExpiryDigits ? digits.slice(2) + digits.slice(0, 2) : digits;
+}
+
+function digitsOf(value: string): string {
+  return value.replace(/[\s-]/g, '');
+}
+
+export const cardNumberSchema = z
+  .string({ error: 'required' })
+  .transform(digitsOf)
+  .superRefine((digits, context) => {
+    const problem = cardNumberProblem(digits);
+    if (problem) context.addIssue({ code: 'custom', message: problem });
+  });
+
+/** Expiry as the API takes it: year then month, 'YYMM'. */
+export const cardExpireDateSchema = z
+  .string({ error: 'required' })
+  .transform((value) => value.replace(/\D/g, ''))
+  .superRefine((yymm, context) => {
+    const problem = expireDateProblem(yymm);
+    if (problem) context.addIssue({ code: 'custom', message: problem });
+  });
+
+/** Expiry as the dialog's masked input holds it: month then year, 'MM/YY'. */
+export const cardExpiryMmyySchema = z
+  .string({ error: 'required' })
+  .transform(mmyyToExpireDate)
+  .superRefine((yymm, context) => {
+    const problem = expireDateProblem(yymm);
+    if (problem) context.addIssue({ code: 'custom', message: problem });
+  });
+
+/** A top-up amount in whole so'm; the dialog may send the masked text ('33 000'). */
+export const topUpAmountSchema = z
+  .union([z.number(), z.string()], { error: 'required' })
+  .transform((value, context) => {
+    const text = typeof value === 'string' ? value.replace(/\s/g, '') : String(value);
+    if (!text) {
+      context.addIssue({ code: 'custom', message: 'required' });
+      return z.NEVER;
+    }
+    const amount = typeof value === 'number' ? value : /^\d+$/.test(text) ? Number(text) : Number.NaN;
+    if (!Number.isInteger(amount)) {
+      context.addIssue({ code: 'custom', message: 'invalidValue' });
+      return z.NEVER;
+    }
+    return amount;
+  })
+  .pipe(z.number().min(LIMITS.topUpMinUzs, 'maxVal1000uzs').max(LIMITS.topUpMaxUzs, 'maxVal1mln'));
+
+/** The payment dialog's step 1 as its inputs hold it. */
+export const cardPaymentFormSchema = z.object({
+  cardNumber: cardNumberSchema,
+  mmyy: cardExpiryMmyySchema,
+  amount: topUpAmountSchema,
+});
+
+/**
+ * `POST /api/payments/uzcard/createTransaction`. The dialog sends its fields plus `expireDate`
+ * (year then month); a body with only the form's `mmyy` is reordered here.
+ */
+export const createCardPaymentSchema = z.preprocess(
+  (body) => {
+    if (typeof body !== 'object' || body === null) return body;
+    const { expireDate, mmyy } = body as { expireDate?: unknown; mmyy?: unknown };
+    return expireDate === undefined && typeof mmyy === 'string' ? { ...body, expireDate: mmyyToExpireDate(mmyy) } : body;
+  },
+  z.object({ amount: topUpAmountSchema, cardNumber: cardNumberSchema, expireDate: cardExpireDateSchema }),
+);
+export type CreateCardPayment = z.output<typeof createCardPaymentSchema>;
+
+export const cardPaymentOtpSchema = z
+  .union([z.string(), z.number()], { error: 'required' })
+  .transform((value) => String(value).trim())
+  .refine((otp) => new RegExp(`^\\d{${LIMITS.cardOtpDigits}}$`).test(otp), 'otpDigits6');
+
+/** `POST /api/payments/uzcard/confirmTransaction`. */
+export const confirmCardPaymentSchema = z.object({
+  transactionId: z.string({ error: 'required' }).pipe(z.uuid('invalidValue')),
+  otp: cardPaymentOtpSchema,
+});
+export type ConfirmCardPayment = z.output<typeof confirmCardPaymentSchema>;
+
+export const cardPaymentStartedSchema = z.object({
+  result: z.object({
+    transactionId: z.uuid(),
+    /** Masked as the gateway gives it, e.g. '99890*****67'. */
+    otpSentPhone: z.string(),
+  }),
+});
+export type CardPaymentStarted = z.infer<typeof cardPaymentStartedSchema>;
+
+export const cardPaymentConfirmedSchema = z.object({ result: z.object({ amount: z.number().int().positive() }) });
+export type CardPaymentConfirmed = z.infer<typeof cardPaymentConfirmedSchema>;
+
+export type SandboxCardOutcome = 'success' | 'insufficientFunds' | 'blocked';
+
+export interface SandboxTestCard {
+  /** Grouped 4×4 as printed on the card. */
+  number: string;
+  /** As the dialog's mask shows it: MM/YY. */
+  expiry: string;
+  outcome: SandboxCardOutcome;
+}
+
+/**
+ * The cards the sandbox gateway accepts (the default when no gateway credentials are set).
+ * The first two are Payme's published test cards; the rest are Luhn-valid numbers of ours that
+ * act out the provider's refusals. Every sandbox payment is confirmed by SANDBOX_OTP.
+ */
+export const SANDBOX_TEST_CARDS: readonly SandboxTestCard[] = [
+  { number: '8600 0691 9540 6311', expiry: '03/99', outcome: 'success' },
+  { number: '8600 4954 7331 6478', expiry: '03/99', outcome: 'success' },
+  { number: '9860 0101 0101 0105', expiry: '03/99', outcome: 'success' },
+  { number: '8600 1111 1111 1110', expiry: '03/99', outcome: 'insufficientFunds' },
+  { number: '9860 2222 2222 2226', expiry: '03/99', outcome: 'blocked' },
+];
+/** Payme's test environment confirms every test payment with this code. */
+export const SANDBOX_OTP = '666666';
+
+/** `GET /api/payments/uzcard/mode`: whether payments are simulated, so the dialog can say so. */
+export const cardGatewayModeSchema = z.object({
+  sandbox: z.boolean(),
+  testCards: z.array(z.object({ number: z.string(), expiry: z.string(), outcome: z.string() })).optional(),
+  otp: z.string().optional(),
+});
+export type CardGatewayMode = z.infer<typeof cardGatewayModeSchema>;
+
+export const BALANCE_ENTRY_KINDS = ['topUp', 'listingCharge'] as const;
+export const balanceEntryKindSchema = z.enum(BALANCE_ENTRY_KINDS);
+export type BalanceEntryKind = z.infer<typeof balanceEntryKindSchema>;
+
+/** Message key naming each kind of ledger entry in the balance history. */
+export const BALANCE_ENTRY_LABELS: Readonly<Record<BalanceEntryKind, MessageKey>> = {
+  topUp: 'balanceTopUp',
+  listingCharge: 'balanceListingCharge',
+};
+
+export const balanceEntrySchema = z.object({
+  _id: z.uuid(),
+  /** Signed whole so'm: a top-up is positive, a listing charge negative. */
+  amount: z.number().int(),
+  kind: balanceEntryKindSchema,
+  /** The card payment's transaction id or the charged listing's id. */
+  reference: z.string(),
+  createdAt: z.string(),
+});
+export type BalanceEntry = z.infer<typeof balanceEntrySchema>;
+
+/** `GET /api/user/balance-history?page=`: newest first. */
+export const balanceHistorySchema = z.object({
+  entries: z.array(balanceEntrySchema),
+  pages: z.number().int(),
+  total: z.number().int(),
+});
+export type BalanceHistory = z.infer<typeof balanceHistorySchema>;
+
+export const balanceHistoryQuerySchema = z.object({
+  page: z.coerce.number({ error: 'invalidValue' }).int('invalidValue').min(1, 'invalidValue').default(1),
+});

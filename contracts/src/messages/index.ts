@@ -2,6 +2,7 @@ import type { Language, Translated } from '../languages';
 import { CATALOGUE_MESSAGES } from './catalogue';
 import { COMMON_MESSAGES } from './common';
 import { PAYMENT_MESSAGES } from './payments';
+import { PAYMENT_MESSAGES } from './payments';
 
 /**
  * Messages the server answers with and the forms show under a field. The keys are the
@@ -11,6 +12,7 @@ import { PAYMENT_MESSAGES } from './payments';
  */
 export const MESSAGES = {
   ...COMMON_MESSAGES,
+  ...PAYMENT_MESSAGES,
   ...CATALOGUE_MESSAGES,
   ...PAYMENT_MESSAGES,
 } as const satisfies Record<string, Translated>;

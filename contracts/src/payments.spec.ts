@@ -1,0 +1,167 @@
+import fc from 'fast-check';
+import {
+  cardNumberProblem,
+  cardPaymentFormSchema,
+  cardTypeOf,
+  confirmCardPaymentSchema,
+  createCardPaymentSchema,
+  expireDateProblem,
+  luhnValid,
+  SANDBOX_TEST_CARDS,
+} from './payments';
+import { isMessageKey } from './messages/index';
+
+function fieldErrors(result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) {
+  return Object.fromEntries((result.error?.issues ?? []).map((issue) => [issue.path.join('.'), issue.message]));
+}
+
+/** Appends the Luhn check digit to a 15-digit body. */
+function withCheckDigit(body: string): string {
+  const digit = [...'0123456789'].find((candidate) => luhnValid(body + candidate))!;
+  return body + digit;
+}
+
+describe('luhnValid', () => {
+  it('accepts published card numbers and refuses a changed digit', () => {
+    expect(luhnValid('8600069195406311')).toBe(true);
+    expect(luhnValid('4111111111111111')).toBe(true);
+    expect(luhnValid('8600069195406312')).toBe(false);
+    expect(luhnValid('8600069195406321')).toBe(false);
+  });
+
+  it('refuses anything but digits', () => {
+    expect(luhnValid('')).toBe(false);
+    expect(luhnValid('8600 0691 9540 6311')).toBe(false);
+  });
+
+  it('always catches a single mistyped digit', () => {
+    fc.assert(
+      fc.property(fc.stringMatching(/^\d{15}$/), fc.nat(15), fc.integer({ min: 1, max: 9 }), (body, position, change) => {
+        const number = withCheckDigit(body);
+        const typo = number.slice(0, position) + ((Number(number[position]) + change) % 10) + number.slice(position + 1);
+        expect(luhnValid(typo)).toBe(false);
+      }),
+    );
+  });
+});
+
+describe('cardTypeOf', () => {
+  it('knows Uzcard by 8600 and 5614 and Humo by 9860, spaces ignored', () => {
+    expect(cardTypeOf('8600 0691 9540 6311')).toBe('uzcard');
+    expect(cardTypeOf('5614681005030279')).toBe('uzcard');
+    expect(cardTypeOf('9860 0101 0101 0105')).toBe('humo');
+  });
+
+  it('knows no other card', () => {
+    expect(cardTypeOf('4111 1111 1111 1111')).toBeNull();
+    expect(cardTypeOf('')).toBeNull();
+  });
+});
+
+describe('card number rules', () => {
+  it('names each broken rule with the dialog message key', () => {
+    expect(cardNumberProblem('')).toBe('required');
+    expect(cardNumberProblem('860006919540631')).toBe('minCharacters16');
+    expect(cardNumberProblem('86000691954063110')).toBe('maxCharacters16');
+    expect(cardNumberProblem('8600069195406312')).toBe('cardInvalid');
+    expect(cardNumberProblem('86000691954063a1')).toBe('cardInvalid');
+    expect(cardNumberProblem('4111111111111111')).toBe('cardNotSupported');
+    expect(cardNumberProblem('8600069195406311')).toBeNull();
+  });
+
+  it('accepts every sandbox test card', () => {
+    for (const card of SANDBOX_TEST_CARDS) expect(cardNumberProblem(card.number.replace(/\s/g, ''))).toBeNull();
+  });
+});
+
+describe('card expiry rules', () => {
+  const now = new Date('2026-11-22T10:00:00Z');
+
+  it('keeps a card valid through its expiry month', () => {
+    expect(expireDateProblem('2611', now)).toBeNull();
+    expect(expireDateProblem('2610', now)).toBe('cardExpired');
+    expect(expireDateProblem('9903', now)).toBeNull();
+  });
+
+  it('wants four digits and a real month', () => {
+    expect(expireDateProblem('', now)).toBe('required');
+    expect(expireDateProblem('263', now)).toBe('maxCharacters4');
+    expect(expireDateProblem('26031', now)).toBe('maxCharacters4');
+    expect(expireDateProblem('2613', now)).toBe('cardExpiryInvalid');
+    expect(expireDateProblem('2600', now)).toBe('cardExpiryInvalid');
+  });
+});
+
+describe('createTransaction body', () => {
+  const valid = { amount: 50_000, cardNumber: '8600 0691 9540 6311', expireDate: '9903' };
+
+  it('normalises the card number and keeps the expiry as year then month', () => {
+    expect(createCardPaymentSchema.parse(valid)).toEqual({ amount: 50_000, cardNumber: '8600069195406311', expireDate: '9903' });
+  });
+
+  it("reorders the form's mmyy when expireDate is missing", () => {
+    const parsed = createCardPaymentSchema.parse({ amount: '33 000', cardNumber: valid.cardNumber, mmyy: '03/99' });
+    expect(parsed).toEqual({ amount: 33_000, cardNumber: '8600069195406311', expireDate: '9903' });
+  });
+
+  it('prefers expireDate over mmyy and drops unknown fields', () => {
+    const parsed = createCardPaymentSchema.parse({ ...valid, mmyy: '0101', extra: true });
+    expect(parsed).toEqual({ amount: 50_000, cardNumber: '8600069195406311', expireDate: '9903' });
+  });
+
+  it('reports the amount limits with the spec keys', () => {
+    expect(fieldErrors(createCardPaymentSchema.safeParse({ ...valid, amount: 999 }))).toEqual({ amount: 'maxVal1000uzs' });
+    expect(fieldErrors(createCardPaymentSchema.safeParse({ ...valid, amount: 1_000_001 }))).toEqual({ amount: 'maxVal1mln' });
+    expect(fieldErrors(createCardPaymentSchema.safeParse({ ...valid, amount: 1500.5 }))).toEqual({ amount: 'invalidValue' });
+    expect(fieldErrors(createCardPaymentSchema.safeParse({ ...valid, amount: '12abc' }))).toEqual({ amount: 'invalidValue' });
+    expect(createCardPaymentSchema.safeParse({ ...valid, amount: 1_000 }).success).toBe(true);
+    expect(createCardPaymentSchema.safeParse({ ...valid, amount: 1_000_000 }).success).toBe(true);
+  });
+
+  it('reports every missing field as required at once', () => {
+    expect(fieldErrors(createCardPaymentSchema.safeParse({}))).toEqual({
+      amount: 'required',
+      cardNumber: 'required',
+      expireDate: 'required',
+    });
+  });
+
+  it('reports an expired card', () => {
+    expect(fieldErrors(createCardPaymentSchema.safeParse({ ...valid, expireDate: '2001' }))).toEqual({ expireDate: 'cardExpired' });
+  });
+
+  it('uses only message keys that have texts', () => {
+    const results = [
+      createCardPaymentSchema.safeParse({}),
+      createCardPaymentSchema.safeParse({ amount: 'x', cardNumber: '4111111111111111', expireDate: '2613' }),
+      confirmCardPaymentSchema.safeParse({ transactionId: 'nope', otp: '12' }),
+    ];
+    for (const message of results.flatMap((result) => Object.values(fieldErrors(result)))) {
+      expect(isMessageKey(message)).toBe(true);
+    }
+  });
+});
+
+describe('payment dialog form', () => {
+  it('validates the masked inputs with the same rules', () => {
+    const result = cardPaymentFormSchema.safeParse({ cardNumber: '8600 0691 9540 631', mmyy: '13/99', amount: '500' });
+    expect(fieldErrors(result)).toEqual({ cardNumber: 'minCharacters16', mmyy: 'cardExpiryInvalid', amount: 'maxVal1000uzs' });
+  });
+});
+
+describe('confirmTransaction body', () => {
+  const transactionId = '0b9f3a52-8d5e-4c59-9a83-0d0f2a1e6c11';
+
+  it('takes a 6-digit code as text or number', () => {
+    expect(confirmCardPaymentSchema.parse({ transactionId, otp: '012345' })).toEqual({ transactionId, otp: '012345' });
+    expect(confirmCardPaymentSchema.parse({ transactionId, otp: 666666 })).toEqual({ transactionId, otp: '666666' });
+  });
+
+  it('refuses a code of another length and a malformed id', () => {
+    expect(fieldErrors(confirmCardPaymentSchema.safeParse({ transactionId, otp: '12345' }))).toEqual({ otp: 'otpDigits6' });
+    expect(fieldErrors(confirmCardPaymentSchema.safeParse({ transactionId: 'x', otp: '123456' }))).toEqual({
+      transactionId: 'invalidValue',
+    });
+    expect(fieldErrors(confirmCardPaymentSchema.safeParse({}))).toEqual({ transactionId: 'required', otp: 'required' });
+  });
+});
