@@ -1,4 +1,4 @@
-import { DynamicModule, MiddlewareConsumer, Module, NestModule } from '@nestjs/common';
+import { DynamicModule, MiddlewareConsumer, Module, NestModule, RequestMethod } from '@nestjs/common';
 import { LoggerModule } from 'nestjs-pino';
 import { loggerParams } from './common/logging';
 import { AppConfig } from './config/app-config';
@@ -31,6 +31,8 @@ export class AppModule implements NestModule {
   }
 
   configure(consumer: MiddlewareConsumer): void {
-    consumer.apply(sameOriginOnly([this.config.PUBLIC_URL, ...this.config.CORS_ORIGINS])).forRoutes('*');
+    consumer
+      .apply(sameOriginOnly([this.config.PUBLIC_URL, ...this.config.CORS_ORIGINS]))
+      .forRoutes({ path: '{*path}', method: RequestMethod.ALL });
   }
 }
