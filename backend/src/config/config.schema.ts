@@ -23,6 +23,11 @@ export const configSchema = z.object({
   /** Serve the built SPA from the API; on by default in production. */
   SERVE_FRONTEND: z.enum(['true', 'false']).optional(),
   RELAY_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(250),
+  /** Payme Subscribe API for card top-ups; with no merchant id and key the sandbox card gateway is used. */
+  PAYME_BASE_URL: z.url().default('https://checkout.paycom.uz/api'),
+  PAYME_MERCHANT_ID: z.string().default(''),
+  PAYME_KEY: z.string().default(''),
+  PAYME_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
 });
 
 export type Config = z.infer<typeof configSchema>;
