@@ -1,0 +1,59 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface RecordedCall {
+  method: string;
+  path: string;
+  body: Record<string, unknown>;
+}
+
+export interface ScriptedFailure {
+  status: number;
+  body: unknown;
+  headers?: Record<string, string>;
+}
+
+async function readBody(request: IncomingMessage): Promise<Record<string, unknown>> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  const text = Buffer.concat(chunks).toString('utf8');
+  if (!text) return {};
+  if ((request.headers['content-type'] ?? '').includes('application/json')) return JSON.parse(text);
+  return Object.fromEntries(new URLSearchParams(text));
+}
+
+/**
+ * A fake of an outside HTTP API on 127.0.0.1: it records every call, answers through the
+ * given handler, and can be told to fail the next calls to a path (429, 500, ...).
+ */
+export async function startHttpFake(
+  handle: (call: RecordedCall, url: URL) => { status?: number; body: unknown },
+): Promise<{
+  url: string;
+  calls: RecordedCall[];
+  failNext(pathPattern: RegExp, failure: ScriptedFailure, times?: number): void;
+  close(): Promise<void>;
+}> {
+  const calls: RecordedCall[] = [];
+  const failures: Array<{ pathPattern: RegExp; failure: ScriptedFailure; remaining: number }> = [];
+  const server: Server = createServer(async (request: IncomingMessage, response: ServerResponse) => {
+    const url = new URL(request.url ?? '/', 'http://127.0.0.1');
+    const query = Object.fromEntries(url.searchParams);
+    const call: RecordedCall = { method: request.method ?? 'GET', path: url.pathname, body: { ...query, ...(await readBody(request)) } };
+    calls.push(call);
+    const scripted = failures.find((entry) => entry.remaining > 0 && entry.pathPattern.test(url.pathname));
+    const answer = scripted ? { status: scripted.failure.status, body: scripted.failure.body } : handle(call, url);
+    if (scripted) scripted.remaining -= 1;
+    response.writeHead(answer.status ?? 200, { 'Content-Type': 'application/json', ...(scripted?.failure.headers ?? {}) });
+    response.end(JSON.stringify(answer.body));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    calls,
+    failNext(pathPattern, failure, times = 1) {
+      failures.push({ pathPattern, failure, remaining: times });
+    },
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
