@@ -27,7 +27,7 @@ async function readBody(request: IncomingMessage): Promise<Record<string, unknow
  * given handler, and can be told to fail the next calls to a path (429, 500, ...).
  */
 export async function startHttpFake(
-  handle: (call: RecordedCall, url: URL) => { status?: number; body: unknown },
+  handle: (call: RecordedCall, url: URL) => { status?: number; body: unknown; delayMs?: number },
 ): Promise<{
   url: string;
   calls: RecordedCall[];
@@ -44,6 +44,7 @@ export async function startHttpFake(
     const scripted = failures.find((entry) => entry.remaining > 0 && entry.pathPattern.test(url.pathname));
     const answer = scripted ? { status: scripted.failure.status, body: scripted.failure.body } : handle(call, url);
     if (scripted) scripted.remaining -= 1;
+    if ('delayMs' in answer && answer.delayMs) await new Promise((resolve) => setTimeout(resolve, answer.delayMs));
     response.writeHead(answer.status ?? 200, { 'Content-Type': 'application/json', ...(scripted?.failure.headers ?? {}) });
     response.end(JSON.stringify(answer.body));
   });

@@ -22,7 +22,10 @@ export async function startFakeTelegram(botUsername = 'telefon_bozor_test_bot') 
       case 'sendMessage':
         return { body: { ok: true, result: { message_id: nextMessageId++, date: 0, chat: { id: call.body.chat_id, type: 'private' }, text: call.body.text } } };
       case 'getUpdates':
-        return { body: { ok: true, result: pendingUpdates.splice(0) } };
+        // Real long polling holds the request open; a short hold keeps the bot from spinning.
+        return pendingUpdates.length
+          ? { body: { ok: true, result: pendingUpdates.splice(0) } }
+          : { body: { ok: true, result: [] }, delayMs: 100 };
       case 'deleteWebhook':
       case 'setWebhook':
       case 'setMyCommands':

@@ -1,0 +1,67 @@
+import { HttpStatus, Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { createHash, randomBytes } from 'node:crypto';
+import { DataSource, LessThan } from 'typeorm';
+import type { Language } from '@market/contracts';
+import { AppException } from '../common/app.exception';
+import { AppConfig } from '../config/app-config';
+import { TelegramLinkToken, TelegramSubscription } from './telegram-subscription.entity';
+
+const LINK_TTL_MS = 15 * 60 * 1000;
+
+function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/** Links a seller's account to a chat with the bot: a one-time deep link, redeemed by /start <token>. */
+@Injectable()
+export class TelegramLinkService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly config: AppConfig,
+  ) {}
+
+  async createLink(userId: string, language: Language): Promise<{ link: string; expiresAt: string }> {
+    if (!this.config.TELEGRAM_BOT_TOKEN || !this.config.TELEGRAM_BOT_USERNAME) {
+      throw new AppException(HttpStatus.SERVICE_UNAVAILABLE, 'telegramBotNotConfigured');
+    }
+    const token = randomBytes(24).toString('base64url');
+    const expiresAt = new Date(Date.now() + LINK_TTL_MS);
+    const tokens = this.dataSource.getRepository(TelegramLinkToken);
+    await tokens.delete({ expiresAt: LessThan(new Date()) });
+    await tokens.insert({ tokenHash: hashToken(token), userId, language, expiresAt });
+    return { link: `https://t.me/${this.config.TELEGRAM_BOT_USERNAME}?start=${token}`, expiresAt: expiresAt.toISOString() };
+  }
+
+  /** Redeems a deep-link token for a chat; answers the linked user's id, or undefined for an unknown or used token. */
+  async redeem(token: string, chatId: number): Promise<{ userId: string; language: Language } | undefined> {
+    return this.dataSource.transaction(async (transaction) => {
+      const [rows] = (await transaction.query(
+        `DELETE FROM telegram_link_token WHERE token_hash = $1 AND expires_at > now() RETURNING user_id, language`,
+        [hashToken(token)],
+      )) as [Array<{ user_id: string; language: Language }>, number];
+      const claimed = rows[0];
+      if (!claimed) return undefined;
+      // One chat per account and one account per chat: a new link replaces any older one.
+      await transaction.delete(TelegramSubscription, [{ userId: claimed.user_id }, { chatId: String(chatId) }]);
+      await transaction.insert(TelegramSubscription, { userId: claimed.user_id, chatId: String(chatId), language: claimed.language });
+      return { userId: claimed.user_id, language: claimed.language };
+    });
+  }
+
+  async subscriptionOf(userId: string): Promise<TelegramSubscription | null> {
+    return this.dataSource.getRepository(TelegramSubscription).findOneBy({ userId });
+  }
+
+  async subscriptionByChat(chatId: number): Promise<TelegramSubscription | null> {
+    return this.dataSource.getRepository(TelegramSubscription).findOneBy({ chatId: String(chatId) });
+  }
+
+  async unlink(userId: string): Promise<void> {
+    await this.dataSource.getRepository(TelegramSubscription).delete({ userId });
+  }
+
+  async unlinkChat(chatId: number): Promise<void> {
+    await this.dataSource.getRepository(TelegramSubscription).delete({ chatId: String(chatId) });
+  }
+}

@@ -1,0 +1,30 @@
+import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Post } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { telegramLinkRequestSchema, type TelegramLinkRequest } from '@market/contracts';
+import { CurrentUser, SignedIn, type SessionUser } from '../auth/auth.decorators';
+import { ZodPipe } from '../common/zod-body.pipe';
+import { TelegramLinkService } from './telegram-link.service';
+
+@ApiTags('telegram')
+@SignedIn()
+@Controller('user/telegram')
+export class TelegramController {
+  constructor(private readonly links: TelegramLinkService) {}
+
+  /** A one-time deep link that connects the seller's chat with the bot. */
+  @Post('link')
+  createLink(@CurrentUser() user: SessionUser, @Body(new ZodPipe(telegramLinkRequestSchema)) body: TelegramLinkRequest) {
+    return this.links.createLink(user.id, body.language);
+  }
+
+  @Get()
+  async status(@CurrentUser() user: SessionUser) {
+    return { linked: Boolean(await this.links.subscriptionOf(user.id)) };
+  }
+
+  @Delete()
+  @HttpCode(HttpStatus.NO_CONTENT)
+  unlink(@CurrentUser() user: SessionUser) {
+    return this.links.unlink(user.id);
+  }
+}

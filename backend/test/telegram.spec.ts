@@ -1,0 +1,83 @@
+import type { INestApplication } from '@nestjs/common';
+import request from 'supertest';
+import { DataSource } from 'typeorm';
+import { createApp } from '../src/app.factory';
+import { TelegramLinkService } from '../src/telegram/telegram-link.service';
+import { testConfig } from '../../test/support/config';
+import { createSignedInUser } from '../../test/support/users';
+
+describe('linking a seller\'s Telegram chat', () => {
+  let app: INestApplication;
+  let links: TelegramLinkService;
+
+  beforeAll(async () => {
+    app = await createApp(testConfig({ TELEGRAM_BOT_TOKEN: '123:TEST', TELEGRAM_BOT_USERNAME: 'telefon_bozor_bot' }));
+    await app.init();
+    links = app.get(TelegramLinkService);
+  });
+  afterAll(() => app.close());
+
+  function tokenOf(link: string): string {
+    return new URL(link).searchParams.get('start')!;
+  }
+
+  it('gives a signed-in seller a one-time deep link to the bot', async () => {
+    const seller = await createSignedInUser(app);
+    const response = await request(app.getHttpServer())
+      .post('/api/user/telegram/link')
+      .set('Cookie', seller.cookie)
+      .send({ language: 'ru' })
+      .expect(201);
+    expect(response.body.link).toMatch(/^https:\/\/t\.me\/telefon_bozor_bot\?start=[\w-]{32}$/);
+
+    expect(await links.redeem(tokenOf(response.body.link), 5551)).toEqual({ userId: seller.id, language: 'ru' });
+    const status = await request(app.getHttpServer()).get('/api/user/telegram').set('Cookie', seller.cookie).expect(200);
+    expect(status.body).toEqual({ linked: true });
+  });
+
+  it('redeems a link only once and never an expired one', async () => {
+    const seller = await createSignedInUser(app);
+    const { link } = await links.createLink(seller.id, 'uz');
+    expect(await links.redeem(tokenOf(link), 5552)).toBeDefined();
+    expect(await links.redeem(tokenOf(link), 5553)).toBeUndefined();
+
+    const stale = await links.createLink(seller.id, 'uz');
+    await app.get(DataSource).query(`UPDATE telegram_link_token SET expires_at = now() - interval '1 minute'`);
+    expect(await links.redeem(tokenOf(stale.link), 5554)).toBeUndefined();
+  });
+
+  it('stores no token in clear', async () => {
+    const seller = await createSignedInUser(app);
+    const { link } = await links.createLink(seller.id, 'uz');
+    const rows = await app.get(DataSource).query(`SELECT token_hash FROM telegram_link_token WHERE user_id = $1`, [seller.id]);
+    expect(rows[0].token_hash).not.toContain(tokenOf(link));
+  });
+
+  it('unlinks the chat', async () => {
+    const seller = await createSignedInUser(app);
+    const { link } = await links.createLink(seller.id, 'en');
+    await links.redeem(tokenOf(link), 5555);
+    await request(app.getHttpServer()).delete('/api/user/telegram').set('Cookie', seller.cookie).expect(204);
+    expect(await links.subscriptionOf(seller.id)).toBeNull();
+  });
+
+  it('refuses a visitor', async () => {
+    await request(app.getHttpServer()).post('/api/user/telegram/link').send({}).expect(401);
+  });
+
+  it('says so when the bot is not configured', async () => {
+    const bare = await createApp(testConfig());
+    await bare.init();
+    try {
+      const seller = await createSignedInUser(bare);
+      const response = await request(bare.getHttpServer())
+        .post('/api/user/telegram/link')
+        .set('Cookie', seller.cookie)
+        .send({})
+        .expect(503);
+      expect(response.body.code).toBe('telegramBotNotConfigured');
+    } finally {
+      await bare.close();
+    }
+  });
+});

@@ -1,0 +1,74 @@
+import { fillPlaceholders, type Language, type ListingStatus, type SocialChannel, type Translated } from '@market/contracts';
+
+/** What the sellers' bot says, in the language the seller used on the site when linking. */
+export const BOT_TEXTS = {
+  welcome: {
+    uz: "Salom! Bu Telefon bozor boti. Hisobingizni ulash uchun saytdagi Sozlamalar sahifasida «Telegramni ulash» tugmasini bosing.",
+    ru: 'Здравствуйте! Это бот Telefon bozor. Чтобы подключить аккаунт, нажмите «Подключить Telegram» в настройках на сайте.',
+    en: 'Hello! This is the Telefon bozor bot. To connect your account, press "Connect Telegram" in the settings on the site.',
+  },
+  linked: {
+    uz: "Hisobingiz ulandi. E'lonlaringiz holati haqida shu yerda xabar beramiz. /my — e'lonlaringiz, /stop — uzish.",
+    ru: 'Аккаунт подключён. Мы будем сообщать здесь о ваших объявлениях. /my — ваши объявления, /stop — отключить.',
+    en: 'Your account is connected. We will tell you here what happens to your listings. /my lists them, /stop disconnects.',
+  },
+  linkInvalid: {
+    uz: "Havola eskirgan yoki ishlatilgan. Saytdan yangi havola oling.",
+    ru: 'Ссылка устарела или уже использована. Получите новую на сайте.',
+    en: 'This link has expired or was already used. Get a new one on the site.',
+  },
+  notLinked: {
+    uz: "Hisob ulanmagan. Saytdagi Sozlamalar sahifasidan ulang.",
+    ru: 'Аккаунт не подключён. Подключите его в настройках на сайте.',
+    en: 'No account is connected. Connect it in the settings on the site.',
+  },
+  stopped: {
+    uz: "Hisob uzildi. Endi xabar yubormaymiz.",
+    ru: 'Аккаунт отключён. Мы больше не будем писать.',
+    en: 'Your account is disconnected. We will not message you any more.',
+  },
+  noListings: { uz: "Sizda hali e'lonlar yo'q.", ru: 'У вас пока нет объявлений.', en: 'You have no listings yet.' },
+  myListings: { uz: "Sizning e'lonlaringiz:", ru: 'Ваши объявления:', en: 'Your listings:' },
+  approved: {
+    uz: "✅ E'loningiz tasdiqlandi: {{name}}\n{{link}}",
+    ru: '✅ Ваше объявление одобрено: {{name}}\n{{link}}',
+    en: '✅ Your listing was approved: {{name}}\n{{link}}',
+  },
+  rejected: {
+    uz: "❌ E'loningiz rad etildi: {{name}}\nSabab: {{reason}}",
+    ru: '❌ Ваше объявление отклонено: {{name}}\nПричина: {{reason}}',
+    en: '❌ Your listing was rejected: {{name}}\nReason: {{reason}}',
+  },
+  posted: {
+    uz: "📣 E'loningiz ijtimoiy tarmoqlarda joylandi: {{name}}\n{{links}}",
+    ru: '📣 Ваше объявление опубликовано в соцсетях: {{name}}\n{{links}}',
+    en: '📣 Your listing was posted to the channels: {{name}}\n{{links}}',
+  },
+  toppedUp: {
+    uz: "💳 Balansingiz {{amount}} so'mga to'ldirildi.",
+    ru: '💳 Баланс пополнен на {{amount}} сум.',
+    en: "💳 Your balance was topped up by {{amount}} so'm.",
+  },
+} as const satisfies Record<string, Translated>;
+
+export const STATUS_LABELS: Record<ListingStatus, Translated> = {
+  active: { uz: 'Faol', ru: 'Активно', en: 'Active' },
+  noActive: { uz: 'Sotuvda emas', ru: 'Снято с продажи', en: 'Off sale' },
+  waiting: { uz: 'Tekshiruvda', ru: 'На проверке', en: 'Awaiting review' },
+  cancelled: { uz: 'Rad etilgan', ru: 'Отклонено', en: 'Rejected' },
+  draft: { uz: 'Qoralama', ru: 'Черновик', en: 'Draft' },
+};
+
+export const CHANNEL_LABELS: Record<SocialChannel, string> = {
+  telegram: 'Telegram',
+  instagram: 'Instagram',
+  facebook: 'Facebook',
+};
+
+export function botText(
+  key: keyof typeof BOT_TEXTS,
+  language: Language,
+  params: Record<string, string | number> = {},
+): string {
+  return fillPlaceholders(BOT_TEXTS[key][language], params);
+}
