@@ -3,9 +3,11 @@ import { LoggerModule } from 'nestjs-pino';
 import { loggerParams } from './common/logging';
 import { AppConfig } from './config/app-config';
 import { AuthModule } from './auth/auth.module';
+import { CategoriesModule } from './categories/categories.module';
 import { ConfigModule } from './config/config.module';
 import type { Config } from './config/config.schema';
 import { DatabaseModule } from './database/database.module';
+import { DevicesModule } from './devices/devices.module';
 import { EventsModule } from './events/events.module';
 import { HealthModule } from './health/health.module';
 import { RedisModule } from './redis/redis.module';
@@ -26,6 +28,8 @@ export class AppModule implements NestModule {
         EventsModule,
         HealthModule,
         AuthModule,
+        CategoriesModule,
+        DevicesModule,
       ],
     };
   }

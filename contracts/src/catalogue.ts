@@ -136,7 +136,6 @@ export const deviceSchema = z.object({
   name: z.string(),
   /** The category (brand) id. */
   category: z.uuid(),
-  brand: z.string(),
   img: z.string().nullable(),
   quickSpec: z.array(specEntrySchema),
   detailSpec: z.array(specSectionSchema),

@@ -28,6 +28,15 @@ export const configSchema = z.object({
   PAYME_MERCHANT_ID: z.string().default(''),
   PAYME_KEY: z.string().default(''),
   PAYME_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  /** Device catalogue seed (one JSON file per brand); empty means the files shipped in backend/src/devices/seed/data. */
+  DEVICE_SEED_DIR: z.string().default(''),
+  /** The device spec source, read with GSMArena's page structure. */
+  SPEC_SOURCE_URL: z.url().default('https://www.gsmarena.com'),
+  SPEC_SOURCE_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(4_000),
+  /** How long `POST /api/phone/update-device-spec` waits for the refresh before answering with the stored specs. */
+  DEVICE_SPEC_WAIT_MS: z.coerce.number().int().min(0).max(30_000).default(6_000),
+  /** Devices whose specs are older than 30 days refreshed per minute by the workers; 0 turns it off. */
+  DEVICE_SPECS_REFRESH_PER_MINUTE: z.coerce.number().int().min(0).max(60).default(3),
 });
 
 export type Config = z.infer<typeof configSchema>;

@@ -1,0 +1,58 @@
+import { Body, Controller, Get, HttpCode, HttpStatus, Ip, Post, Query } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import {
+  createDeviceBodySchema,
+  deviceIdBodySchema,
+  deviceIdQuerySchema,
+  findDeviceBodySchema,
+  type CreateDeviceBody,
+  type Device,
+  type DeviceIdBody,
+  type DeviceSpecRefresh,
+  type FindDeviceBody,
+  type FindDeviceResponse,
+  type SearchedDeviceCount,
+} from '@market/contracts';
+import { AdminOnly, OptionalUser, SignedIn, type SessionUser } from '../auth/auth.decorators';
+import { ZodPipe } from '../common/zod-body.pipe';
+import { DevicesService } from './devices.service';
+
+/** The device catalogue under the spec's `/api/phone/...` paths (spec section 7). */
+@ApiTags('devices')
+@Controller('phone')
+export class DevicesController {
+  constructor(private readonly devices: DevicesService) {}
+
+  @Post('find-device')
+  @HttpCode(HttpStatus.OK)
+  find(@Body(new ZodPipe(findDeviceBodySchema)) body: FindDeviceBody): Promise<FindDeviceResponse> {
+    return this.devices.find(body.name);
+  }
+
+  @Get('top-searched-devices')
+  topSearched(): Promise<Device[]> {
+    return this.devices.topSearched();
+  }
+
+  @Get('searched-user-count')
+  countSearch(
+    @Query(new ZodPipe(deviceIdQuerySchema)) query: DeviceIdBody,
+    @OptionalUser() user: SessionUser | undefined,
+    @Ip() ip: string,
+  ): Promise<SearchedDeviceCount> {
+    return this.devices.countSearch(query.id, user ? { userId: user.id } : { ip });
+  }
+
+  @SignedIn()
+  @Post('update-device-spec')
+  @HttpCode(HttpStatus.OK)
+  refreshSpecs(@Body(new ZodPipe(deviceIdBodySchema)) body: DeviceIdBody): Promise<DeviceSpecRefresh> {
+    return this.devices.refreshSpecs(body.id);
+  }
+
+  @AdminOnly()
+  @Post('device')
+  create(@Body(new ZodPipe(createDeviceBodySchema)) body: CreateDeviceBody): Promise<Device> {
+    return this.devices.create(body);
+  }
+}

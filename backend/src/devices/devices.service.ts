@@ -1,0 +1,227 @@
+import { HttpStatus, Injectable, Logger } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { createHash } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { DataSource, QueryFailedError } from 'typeorm';
+import {
+  translateMessage,
+  type CreateDeviceBody,
+  type Device,
+  type DeviceSpecRefresh,
+  type FindDeviceResponse,
+  type SearchedDeviceCount,
+} from '@market/contracts';
+import { CategoriesService } from '../categories/categories.service';
+import type { DeviceCounts } from '../categories/category-usage';
+import { AppException } from '../common/app.exception';
+import { AppConfig } from '../config/app-config';
+import { OutboxService } from '../events/outbox.service';
+import { RedisClient } from '../redis/redis.module';
+import { DeviceEntity } from './device.entity';
+
+const FOUND_DEVICES_SHOWN = 20;
+const TOP_SEARCHED_SHOWN = 12;
+const SEARCH_COUNTED_FOR_SECONDS = 24 * 3600;
+const REFRESH_POLL_MS = 200;
+/** A refresh requested this recently and not finished is waited for instead of being queued again. */
+const REFRESH_IN_FLIGHT_MS = 60_000;
+
+/** Who selected a device: a signed-in user, or a visitor by IP address. */
+export type Visitor = { userId: string } | { ip: string };
+
+interface DeviceRow {
+  id: string;
+  name: string;
+  category_id: string;
+  img: string | null;
+  quick_spec: Device['quickSpec'];
+  detail_spec: Device['detailSpec'];
+  specs_refreshed_at: Date | null;
+}
+
+type DeviceFields = Pick<DeviceEntity, 'id' | 'name' | 'categoryId' | 'img' | 'quickSpec' | 'detailSpec' | 'specsRefreshedAt'>;
+
+function toDevice(device: DeviceFields): Device {
+  return {
+    _id: device.id,
+    name: device.name,
+    category: device.categoryId,
+    img: device.img,
+    quickSpec: device.quickSpec,
+    detailSpec: device.detailSpec,
+    specsRefreshedAt: device.specsRefreshedAt?.toISOString() ?? null,
+  };
+}
+
+function rowToDevice(row: DeviceRow): Device {
+  return toDevice({
+    id: row.id,
+    name: row.name,
+    categoryId: row.category_id,
+    img: row.img,
+    quickSpec: row.quick_spec,
+    detailSpec: row.detail_spec,
+    specsRefreshedAt: row.specs_refreshed_at,
+  });
+}
+
+/** How a person types a model: 'Iphone  13 PRO' → words 'iphone 13 pro', compact 'iphone13pro' (the devices.search_key form). */
+export function searchTerms(name: string): { words: string; compact: string } {
+  const words = name.toLowerCase().replace(/\s+/g, ' ').trim();
+  return { words, compact: words.replace(/[^a-z0-9+]+/g, '') };
+}
+
+@Injectable()
+export class DevicesService implements DeviceCounts {
+  private readonly logger = new Logger(DevicesService.name);
+
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly categories: CategoriesService,
+    private readonly outbox: OutboxService,
+    private readonly redis: RedisClient,
+    private readonly config: AppConfig,
+  ) {}
+
+  private get devices() {
+    return this.dataSource.getRepository(DeviceEntity);
+  }
+
+  /**
+   * Devices whose name holds what was typed, ignoring spaces and case ('iphone13', 'galaxy s23'),
+   * or resembles it word by word (typos: 'iphon 13'). The closest names come first; among names
+   * about as close, the most selected. `count` is every match, `devices` the first 20.
+   */
+  async find(name: string): Promise<FindDeviceResponse> {
+    const { words, compact } = searchTerms(name);
+    const rows: (DeviceRow & { total: number })[] = await this.dataSource.query(
+      `SELECT id, name, category_id, img, quick_spec, detail_spec, specs_refreshed_at, count(*) OVER ()::int AS total
+         FROM (SELECT *, (length($2) >= 2 AND search_key LIKE '%' || $2 || '%') AS holds_name FROM devices) device
+        WHERE holds_name OR $1 <% lower(name)
+        ORDER BY holds_name DESC,
+                 round((CASE WHEN holds_name THEN similarity(search_key, $2)
+                             ELSE word_similarity($1, lower(name)) END)::numeric, 1) DESC,
+                 search_count DESC,
+                 similarity(search_key, $2) DESC,
+                 name
+        LIMIT $3`,
+      [words, compact, FOUND_DEVICES_SHOWN],
+    );
+    return { count: rows[0]?.total ?? 0, devices: rows.map(rowToDevice) };
+  }
+
+  /** The devices selected most in the wizard, offered before anything is typed. */
+  async topSearched(): Promise<Device[]> {
+    const devices = await this.devices.find({ order: { searchCount: 'DESC', name: 'ASC' }, take: TOP_SEARCHED_SHOWN });
+    return devices.map(toDevice);
+  }
+
+  /**
+   * Counts a selection of the device towards its popularity, at most once per visitor and
+   * device a day. Without Redis the selection is not counted: popularity may lag, the wizard goes on.
+   */
+  async countSearch(deviceId: string, visitor: Visitor): Promise<SearchedDeviceCount> {
+    if (!(await this.devices.exists({ where: { id: deviceId } }))) {
+      throw new AppException(HttpStatus.NOT_FOUND, 'deviceNotFound');
+    }
+    const who = 'userId' in visitor ? `user:${visitor.userId}` : `ip:${visitor.ip}`;
+    const key = `device-search:${deviceId}:${createHash('sha256').update(who).digest('base64url')}`;
+    let counted = false;
+    try {
+      counted = (await this.redis.set(key, '1', 'EX', SEARCH_COUNTED_FOR_SECONDS, 'NX')) === 'OK';
+    } catch (error) {
+      this.logger.warn(`Device selection not counted: ${(error as Error).message}`);
+    }
+    if (counted) await this.devices.increment({ id: deviceId }, 'searchCount', 1);
+    const { searchCount } = await this.devices.findOneOrFail({ where: { id: deviceId }, select: { searchCount: true } });
+    return { counted, searchCount };
+  }
+
+  /**
+   * Asks the workers to read the device's specs from the spec source and waits a few seconds
+   * for them. The answer is the device with the fresh specs, or with the stored ones and a
+   * message when the refresh failed or is still running. A refresh already under way is
+   * joined rather than requested again.
+   */
+  async refreshSpecs(deviceId: string): Promise<DeviceSpecRefresh> {
+    const requestedAt = await this.dataSource.transaction(async (transaction) => {
+      const device = await transaction
+        .getRepository(DeviceEntity)
+        .createQueryBuilder('device')
+        .where('device.id = :deviceId', { deviceId })
+        .setLock('pessimistic_write')
+        .getOne();
+      if (!device) throw new AppException(HttpStatus.NOT_FOUND, 'deviceNotFound');
+      const inFlight = device.specsRefreshRequestedAt;
+      if (
+        inFlight &&
+        Date.now() - inFlight.getTime() < REFRESH_IN_FLIGHT_MS &&
+        !this.finishedSince(device, inFlight)
+      ) {
+        return inFlight;
+      }
+      const [{ now }]: { now: Date }[] = await transaction.query('SELECT clock_timestamp() AS now');
+      await transaction.update(DeviceEntity, deviceId, { specsRefreshRequestedAt: now });
+      await this.outbox.record(transaction, 'device.refresh-requested', { deviceId });
+      return now;
+    });
+
+    const deadline = Date.now() + this.config.DEVICE_SPEC_WAIT_MS;
+    for (;;) {
+      const device = await this.devices.findOneByOrFail({ id: deviceId });
+      const outcome = this.finishedSince(device, requestedAt);
+      if (outcome === 'refreshed') return { ...toDevice(device), refresh: 'refreshed' };
+      if (outcome === 'failed') {
+        return { ...toDevice(device), refresh: 'failed', message: translateMessage('deviceSpecRefreshFailed') };
+      }
+      if (Date.now() >= deadline) {
+        return { ...toDevice(device), refresh: 'pending', message: translateMessage('deviceSpecRefreshPending') };
+      }
+      await sleep(REFRESH_POLL_MS);
+    }
+  }
+
+  /** Adds a model missing from the catalogue (admins) and asks for its specs at once. */
+  async create(body: CreateDeviceBody): Promise<Device> {
+    try {
+      const id = await this.dataSource.transaction(async (transaction) => {
+        if (!(await this.categories.exists(body.categoryId, transaction))) {
+          throw new AppException(HttpStatus.BAD_REQUEST, 'categoryNotFound', {}, { categoryId: 'categoryNotFound' });
+        }
+        const { identifiers } = await transaction.insert(DeviceEntity, {
+          name: body.name,
+          categoryId: body.categoryId,
+          sourcePath: body.sourcePath,
+          specsRefreshRequestedAt: () => 'clock_timestamp()',
+        });
+        const deviceId = identifiers[0].id as string;
+        await this.outbox.record(transaction, 'device.refresh-requested', { deviceId });
+        return deviceId;
+      });
+      return toDevice(await this.devices.findOneByOrFail({ id }));
+    } catch (error) {
+      const driverError = error instanceof QueryFailedError ? (error.driverError as { constraint?: string }) : {};
+      if (driverError.constraint === 'devices_name_key') {
+        throw new AppException(HttpStatus.CONFLICT, 'deviceNameTaken', {}, { name: 'deviceNameTaken' });
+      }
+      throw error;
+    }
+  }
+
+  async byCategory(): Promise<ReadonlyMap<string, number>> {
+    const rows: { category_id: string; devices: number }[] = await this.dataSource.query(
+      `SELECT category_id, count(*)::int AS devices FROM devices GROUP BY category_id`,
+    );
+    return new Map(rows.map((row) => [row.category_id, row.devices]));
+  }
+
+  countInCategory(categoryId: string): Promise<number> {
+    return this.devices.countBy({ categoryId });
+  }
+
+  private finishedSince(device: DeviceEntity, requestedAt: Date): 'refreshed' | 'failed' | null {
+    if (device.specsRefreshedAt && device.specsRefreshedAt >= requestedAt) return 'refreshed';
+    if (device.specsRefreshFailedAt && device.specsRefreshFailedAt >= requestedAt) return 'failed';
+    return null;
+  }
+}

@@ -1,0 +1,246 @@
+import type { INestApplication } from '@nestjs/common';
+import request from 'supertest';
+import { DataSource } from 'typeorm';
+import { categorySchema, type Category } from '@market/contracts';
+import { createApp } from '../src/app.factory';
+import { SessionService } from '../src/auth/session.service';
+import { CategoryUsage, type ActiveListingCounts } from '../src/categories/category-usage';
+import { testConfig } from '../../test/support/config';
+
+/** Names and phone numbers of this file only: other files share the database. */
+const unique = (name: string) => `${name} ${Math.random().toString(36).slice(2, 7)}`;
+
+describe('categories (brands) API', () => {
+  let app: INestApplication;
+  let dataSource: DataSource;
+  let admin: string;
+  let user: string;
+  const http = () => request(app.getHttpServer());
+
+  async function sessionCookie(phoneNumber: string, role: 'admin' | 'user'): Promise<string> {
+    const [{ id }] = await dataSource.query(`INSERT INTO users (phone_number, role) VALUES ($1, $2) RETURNING id`, [phoneNumber, role]);
+    const { token } = await app.get(SessionService).start(id);
+    return `session=${token}`;
+  }
+
+  async function createCategory(body: Record<string, unknown> = {}): Promise<Category> {
+    const response = await http()
+      .post('/api/category')
+      .set('Cookie', admin)
+      .send({ name: unique('Brand'), color: '#123ABC', number: 50, ...body })
+      .expect(201);
+    return response.body;
+  }
+
+  async function listed(id: string): Promise<Category | undefined> {
+    const response = await http().get('/api/category').expect(200);
+    return (response.body as Category[]).find((category) => category._id === id);
+  }
+
+  async function addDevice(categoryId: string): Promise<void> {
+    await dataSource.query(`INSERT INTO devices (name, category_id) VALUES ($1, $2)`, [unique('Test phone'), categoryId]);
+  }
+
+  beforeAll(async () => {
+    app = await createApp(testConfig());
+    await app.init();
+    dataSource = app.get(DataSource);
+    admin = await sessionCookie('998900004101', 'admin');
+    user = await sessionCookie('998900004102', 'user');
+  });
+  afterAll(() => app.close());
+
+  describe('GET /api/category', () => {
+    it('lists every category to anyone, ordered by number, in the spec shape with counts', async () => {
+      const response = await http().get('/api/category').expect(200);
+      const categories = response.body as Category[];
+      for (const category of categories) expect(categorySchema.parse(category)).toEqual(category);
+      const numbers = categories.map((category) => category.number);
+      expect(numbers).toEqual([...numbers].sort((a, b) => a - b));
+    });
+
+    it('counts the devices of each brand', async () => {
+      const category = await createCategory();
+      await addDevice(category._id);
+      await addDevice(category._id);
+      expect(await listed(category._id)).toMatchObject({ devicesCount: 2, PhonesCount: 0 });
+    });
+
+    it('shows the active listings the listings module counts as PhonesCount', async () => {
+      const category = await createCategory();
+      const usage = app.get(CategoryUsage);
+      usage.countListingsWith({
+        activeByCategory: async () => new Map([[category._id, 7]]),
+        countInCategory: async () => 0,
+      });
+      try {
+        expect(await listed(category._id)).toMatchObject({ PhonesCount: 7 });
+      } finally {
+        usage.countListingsWith({ activeByCategory: async () => new Map(), countInCategory: async () => 0 });
+      }
+    });
+  });
+
+  describe('POST /api/category', () => {
+    it('refuses visitors with 401 and regular users with 403, creating nothing', async () => {
+      const name = unique('Refused');
+      await http().post('/api/category').send({ name, color: '#000000', number: 1 }).expect(401);
+      const refused = await http().post('/api/category').set('Cookie', user).send({ name, color: '#000000', number: 1 }).expect(403);
+      expect(refused.body.code).toBe('forbidden');
+      const [{ count }] = await dataSource.query(`SELECT count(*)::int AS count FROM categories WHERE name = $1`, [name]);
+      expect(count).toBe(0);
+    });
+
+    it('creates a category for an admin and answers it', async () => {
+      const name = unique('Sony');
+      const response = await http()
+        .post('/api/category')
+        .set('Cookie', admin)
+        .send({ name: `  ${name} `, color: '#aa00FF', number: '3', description: 'Xperia' })
+        .expect(201);
+      expect(response.body).toEqual({
+        _id: expect.any(String),
+        name,
+        color: '#aa00FF',
+        description: 'Xperia',
+        number: 3,
+        image: null,
+        PhonesCount: 0,
+        devicesCount: 0,
+      });
+      expect(await listed(response.body._id)).toEqual(response.body);
+    });
+
+    it('answers each wrong field with its translated message key and creates nothing', async () => {
+      const response = await http()
+        .post('/api/category')
+        .set('Cookie', admin)
+        .send({ name: ' ', color: 'blue', number: -2 })
+        .expect(400);
+      expect(response.body).toMatchObject({
+        code: 'validationFailed',
+        fields: { name: 'required', color: 'categoryColorInvalid', number: 'categoryNumberInvalid' },
+      });
+      await http().post('/api/category').set('Cookie', admin).send({ name: unique('Half'), color: '#000000', number: 1.5 }).expect(400);
+    });
+
+    it('refuses a name that is taken, whatever its case, with 409', async () => {
+      const existing = await createCategory();
+      const response = await http()
+        .post('/api/category')
+        .set('Cookie', admin)
+        .send({ name: existing.name.toUpperCase(), color: '#000000', number: 1 })
+        .expect(409);
+      expect(response.body).toMatchObject({ code: 'categoryNameTaken', fields: { name: 'categoryNameTaken' } });
+      expect(response.body.message.en).toBe('A category with this name already exists');
+    });
+
+    it('refuses an image id that names no uploaded image', async () => {
+      const response = await http()
+        .post('/api/category')
+        .set('Cookie', admin)
+        .send({ name: unique('Pictured'), color: '#000000', number: 1, image: '0d6f3c1e-8a52-4c3e-9a4f-1b2c3d4e5f60' })
+        .expect(400);
+      expect(response.body.fields).toEqual({ image: 'categoryImageNotFound' });
+    });
+  });
+
+  describe('PUT /api/category/{id}', () => {
+    it('refuses visitors with 401 and regular users with 403, changing nothing', async () => {
+      const category = await createCategory();
+      const body = { name: unique('Renamed'), color: '#FFFFFF', number: 9 };
+      await http().put(`/api/category/${category._id}`).send(body).expect(401);
+      await http().put(`/api/category/${category._id}`).set('Cookie', user).send(body).expect(403);
+      expect(await listed(category._id)).toEqual(category);
+    });
+
+    it('edits a category for an admin, keeping its counts', async () => {
+      const category = await createCategory({ description: 'old' });
+      await addDevice(category._id);
+      const name = unique('Edited');
+      const response = await http()
+        .put(`/api/category/${category._id}`)
+        .set('Cookie', admin)
+        .send({ name, color: '#00FF00', number: 0 })
+        .expect(200);
+      expect(response.body).toEqual({ ...category, name, color: '#00FF00', number: 0, description: null, devicesCount: 1 });
+    });
+
+    it('refuses the name of another category with 409 and keeps the old one', async () => {
+      const [first, second] = [await createCategory(), await createCategory()];
+      await http()
+        .put(`/api/category/${second._id}`)
+        .set('Cookie', admin)
+        .send({ name: first.name, color: '#000000', number: 1 })
+        .expect(409);
+      expect((await listed(second._id))?.name).toBe(second.name);
+    });
+
+    it('keeps its own name when only other fields change', async () => {
+      const category = await createCategory();
+      await http()
+        .put(`/api/category/${category._id}`)
+        .set('Cookie', admin)
+        .send({ name: category.name.toLowerCase(), color: '#111111', number: 2 })
+        .expect(200);
+    });
+
+    it('answers 404 for an unknown or malformed id and 400 for a wrong body', async () => {
+      const body = { name: unique('Ghost'), color: '#000000', number: 1 };
+      const unknown = await http().put('/api/category/5b0c8f2a-1d3e-4f5a-9b6c-7d8e9f0a1b2c').set('Cookie', admin).send(body).expect(404);
+      expect(unknown.body.code).toBe('categoryNotFound');
+      await http().put('/api/category/not-an-id').set('Cookie', admin).send(body).expect(404);
+      const category = await createCategory();
+      await http().put(`/api/category/${category._id}`).set('Cookie', admin).send({ ...body, color: '#GGGGGG' }).expect(400);
+    });
+  });
+
+  describe('DELETE /api/category/{id}', () => {
+    it('refuses visitors with 401 and regular users with 403, deleting nothing', async () => {
+      const category = await createCategory();
+      await http().delete(`/api/category/${category._id}`).expect(401);
+      await http().delete(`/api/category/${category._id}`).set('Cookie', user).expect(403);
+      expect(await listed(category._id)).toBeDefined();
+    });
+
+    it('deletes an unused category for an admin', async () => {
+      const category = await createCategory();
+      const response = await http().delete(`/api/category/${category._id}`).set('Cookie', admin).expect(200);
+      expect(response.body).toEqual({ _id: category._id });
+      expect(await listed(category._id)).toBeUndefined();
+      await http().delete(`/api/category/${category._id}`).set('Cookie', admin).expect(404);
+    });
+
+    it('refuses to delete a category that still has devices, saying how many', async () => {
+      const category = await createCategory();
+      await addDevice(category._id);
+      await addDevice(category._id);
+      await addDevice(category._id);
+      const response = await http().delete(`/api/category/${category._id}`).set('Cookie', admin).expect(409);
+      expect(response.body.code).toBe('categoryInUse');
+      expect(response.body.message).toEqual({
+        uz: "Bo'limni o'chirib bo'lmaydi: unda 3 ta qurilma va 0 ta e'lon bor",
+        ru: 'Раздел нельзя удалить: в нём устройств — 3, объявлений — 0',
+        en: 'The category cannot be deleted: it has 3 devices and 0 listings',
+      });
+      expect(await listed(category._id)).toBeDefined();
+    });
+
+    it('refuses to delete a category that still has listings of any status', async () => {
+      const category = await createCategory();
+      const listings: ActiveListingCounts = {
+        activeByCategory: async () => new Map(),
+        countInCategory: async (categoryId) => (categoryId === category._id ? 2 : 0),
+      };
+      const usage = app.get(CategoryUsage);
+      usage.countListingsWith(listings);
+      try {
+        const response = await http().delete(`/api/category/${category._id}`).set('Cookie', admin).expect(409);
+        expect(response.body.message.en).toBe('The category cannot be deleted: it has 0 devices and 2 listings');
+      } finally {
+        usage.countListingsWith({ activeByCategory: async () => new Map(), countInCategory: async () => 0 });
+      }
+      expect(await listed(category._id)).toBeDefined();
+    });
+  });
+});
