@@ -1,0 +1,20 @@
+import { useMutation } from '@tanstack/react-query';
+import { LIMITS, type ImageRef } from '@market/contracts';
+import { api } from '../../../lib/api-client';
+
+/**
+ * Compresses the picture in the browser (spec section 9: quality 0.6), then stores it with
+ * `POST /api/uploadImg`; the answer's `_id` goes into the category's `image`.
+ */
+export async function uploadCategoryImage(file: File): Promise<ImageRef> {
+  // Loaded only when an admin picks a picture; the web worker would fetch the library from a CDN.
+  const { default: imageCompression } = await import('browser-image-compression');
+  const compressed = await imageCompression(file, { initialQuality: LIMITS.imageCompressionQuality, useWebWorker: false });
+  const form = new FormData();
+  form.append('image', compressed, file.name);
+  return api.post<ImageRef>('/uploadImg', form);
+}
+
+export function useUploadCategoryImage() {
+  return useMutation({ mutationFn: uploadCategoryImage });
+}

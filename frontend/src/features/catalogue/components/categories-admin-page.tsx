@@ -1,0 +1,122 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'react-toastify';
+import type { Category } from '@market/contracts';
+import { FullScreenLoader } from '../../../components/full-screen-loader';
+import { PageTitle } from '../../../components/page-title';
+import { useSession } from '../../auth';
+import { useCategories } from '../api/get-categories';
+import { CategoryFormDialog } from './category-form-dialog';
+import { DeleteCategoryDialog } from './delete-category-dialog';
+import { RowActionsMenu } from './row-actions-menu';
+
+type OpenDialog = { kind: 'create' } | { kind: 'edit'; category: Category } | { kind: 'delete'; category: Category };
+
+/** `/profile/categories` (spec section 2, Categories page): the admins' brand list. */
+export function CategoriesAdminPage() {
+  const { t } = useTranslation('catalogue');
+  const { isAdmin, loading } = useSession();
+  if (loading) return <FullScreenLoader />;
+  if (!isAdmin) {
+    return (
+      <div className="py-16 text-center">
+        <PageTitle documentTitle={t('common:notFound')}>{t('common:notFound')}</PageTitle>
+        <p className="text-slate-600">{t('admin.forbidden')}</p>
+      </div>
+    );
+  }
+  return <CategoriesAdmin />;
+}
+
+function CategoriesAdmin() {
+  const { t } = useTranslation('catalogue');
+  const categories = useCategories();
+  const [dialog, setDialog] = useState<OpenDialog | null>(null);
+  const closeDialog = () => setDialog(null);
+
+  useEffect(() => {
+    if (categories.isError) toast.error(categories.error.message, { toastId: 'categories-load' });
+  }, [categories.isError, categories.error]);
+
+  const list = categories.data ?? [];
+  const nextNumber = list.reduce((highest, category) => Math.max(highest, category.number + 1), 1);
+
+  return (
+    <section>
+      <div className="flex items-start justify-between gap-3">
+        <PageTitle documentTitle={t('admin.title')}>{t('admin.title')}</PageTitle>
+        <button
+          type="button"
+          onClick={() => setDialog({ kind: 'create' })}
+          aria-label={t('admin.add')}
+          title={t('admin.add')}
+          className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-brand-700 text-2xl leading-none text-white shadow-sm hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+        >
+          <span aria-hidden>+</span>
+        </button>
+      </div>
+
+      <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
+        <table className="w-full min-w-[20rem] text-left text-sm">
+          <thead className="bg-slate-50 text-xs font-semibold uppercase tracking-wide text-slate-600">
+            <tr>
+              <th scope="col" className="px-3 py-3">{t('admin.columns.number')}</th>
+              <th scope="col" className="px-3 py-3">{t('admin.columns.name')}</th>
+              <th scope="col" className="px-3 py-3 text-right">{t('admin.columns.listings')}</th>
+              <th scope="col" className="px-3 py-3 text-right">{t('admin.columns.devices')}</th>
+              <th scope="col" className="px-3 py-3 text-right">{t('admin.columns.actions')}</th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {categories.isPending ? (
+              <tr>
+                <td colSpan={5} className="px-3 py-8 text-center text-slate-500" role="status">
+                  {t('common:loading')}
+                </td>
+              </tr>
+            ) : categories.isError ? (
+              <tr>
+                <td colSpan={5} className="px-3 py-8 text-center text-red-700">
+                  {t('brands.loadFailed')}
+                </td>
+              </tr>
+            ) : list.length === 0 ? (
+              <tr>
+                <td colSpan={5} className="px-3 py-8 text-center text-slate-500">
+                  {t('admin.empty')}
+                </td>
+              </tr>
+            ) : (
+              list.map((category) => (
+                <tr key={category._id} className="hover:bg-slate-50">
+                  <td className="px-3 py-3 tabular-nums text-slate-600">{category.number}</td>
+                  <th scope="row" className="px-3 py-3 font-medium text-slate-900">
+                    <span className="flex items-center gap-2">
+                      <span className="h-3 w-3 shrink-0 rounded-full border border-black/10" style={{ backgroundColor: category.color }} aria-hidden />
+                      {category.name}
+                    </span>
+                  </th>
+                  <td className="px-3 py-3 text-right tabular-nums">{category.PhonesCount}</td>
+                  <td className="px-3 py-3 text-right tabular-nums">{category.devicesCount}</td>
+                  <td className="px-3 py-2 text-right">
+                    <RowActionsMenu
+                      label={t('admin.actionsOf', { name: category.name })}
+                      actions={[
+                        { label: t('admin.edit'), onSelect: () => setDialog({ kind: 'edit', category }) },
+                        { label: t('admin.delete'), onSelect: () => setDialog({ kind: 'delete', category }), danger: true },
+                      ]}
+                    />
+                  </td>
+                </tr>
+              ))
+            )}
+          </tbody>
+        </table>
+      </div>
+
+      {dialog?.kind === 'create' && <CategoryFormDialog nextNumber={nextNumber} onClose={closeDialog} />}
+      {dialog?.kind === 'edit' && <CategoryFormDialog category={dialog.category} nextNumber={nextNumber} onClose={closeDialog} />}
+      {dialog?.kind === 'delete' && <DeleteCategoryDialog category={dialog.category} onClose={closeDialog} />}
+    </section>
+  );
+}

@@ -1,0 +1,190 @@
+import { useId, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'react-toastify';
+import { categoryBodySchema, type Category, type ImageRef } from '@market/contracts';
+import { ApiError } from '../../../lib/api-client';
+import { useCreateCategory } from '../api/create-category';
+import { useUpdateCategory } from '../api/update-category';
+import { useUploadCategoryImage } from '../api/upload-category-image';
+import { Modal } from './modal';
+
+interface CategoryFormValues {
+  name: string;
+  color: string;
+  description: string;
+  /** As typed; the schema turns it into a number. */
+  number: string;
+  image: ImageRef | null;
+}
+
+type FieldName = keyof CategoryFormValues;
+type FieldErrors = Partial<Record<FieldName, string>>;
+
+const DEFAULT_COLOR = '#0f766e';
+
+function initialValues(category: Category | undefined, nextNumber: number): CategoryFormValues {
+  return {
+    name: category?.name ?? '',
+    color: category?.color.toLowerCase() ?? DEFAULT_COLOR,
+    description: category?.description ?? '',
+    number: String(category?.number ?? nextNumber),
+    image: category?.image ?? null,
+  };
+}
+
+interface CategoryFormDialogProps {
+  /** The category to edit; absent to create one. */
+  category?: Category;
+  /** Proposed order number of a new category. */
+  nextNumber: number;
+  onClose: () => void;
+}
+
+/** 'Position qo'shish' / 'Position o'zgartirish': create with POST, edit with PUT; the list updates on success. */
+export function CategoryFormDialog({ category, nextNumber, onClose }: CategoryFormDialogProps) {
+  const { t } = useTranslation('catalogue');
+  const [values, setValues] = useState(() => initialValues(category, nextNumber));
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const creation = useCreateCategory();
+  const update = useUpdateCategory();
+  const upload = useUploadCategoryImage();
+  const saving = category ? update : creation;
+  const formErrorId = useId();
+
+  const change = (field: Exclude<FieldName, 'image'>) => (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+    setValues((current) => ({ ...current, [field]: event.target.value }));
+    setFieldErrors((current) => ({ ...current, [field]: undefined }));
+  };
+
+  const pickImage = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    // Cleared so that picking the same file again after removing it fires a change.
+    event.target.value = '';
+    if (!file) return;
+    upload.mutate(file, { onSuccess: (image) => setValues((current) => ({ ...current, image })) });
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = categoryBodySchema.safeParse({ ...values, image: values.image?._id ?? null });
+    if (!parsed.success) {
+      const errors: FieldErrors = {};
+      for (const issue of parsed.error.issues) errors[issue.path[0] as FieldName] ??= issue.message;
+      setFieldErrors(errors);
+      return;
+    }
+    const onSuccess = () => {
+      toast.success(t(category ? 'messages:categoryEdited' : 'messages:categoryAdded'));
+      onClose();
+    };
+    const onError = (error: Error) => setFieldErrors(error instanceof ApiError ? error.fields : {});
+    if (category) update.mutate({ id: category._id, body: parsed.data }, { onSuccess, onError });
+    else creation.mutate(parsed.data, { onSuccess, onError });
+  };
+
+  const busy = saving.isPending || upload.isPending;
+  const errorOf = (field: FieldName) => fieldErrors[field] && t(`messages:${fieldErrors[field]}`);
+
+  return (
+    <Modal title={t(category ? 'form.editTitle' : 'form.createTitle')} closeLabel={t('form.close')} onClose={onClose}>
+      <form onSubmit={submit} noValidate aria-describedby={saving.isError ? formErrorId : undefined} className="space-y-4">
+        <Field label={t('form.name')} error={errorOf('name')}>
+          {(props) => <input {...props} type="text" value={values.name} onChange={change('name')} autoComplete="off" />}
+        </Field>
+        <div className="grid grid-cols-[auto_1fr] gap-4">
+          <Field label={t('form.color')} error={errorOf('color')}>
+            {(props) => (
+              <input {...props} type="color" value={values.color} onChange={change('color')} className="h-10 w-16 cursor-pointer rounded-md border border-slate-300 bg-white p-1" />
+            )}
+          </Field>
+          <Field label={t('form.number')} error={errorOf('number')}>
+            {(props) => <input {...props} type="number" min={0} step={1} inputMode="numeric" value={values.number} onChange={change('number')} />}
+          </Field>
+        </div>
+        <Field label={t('form.description')} error={errorOf('description')}>
+          {(props) => <textarea {...props} rows={3} value={values.description} onChange={change('description')} />}
+        </Field>
+        <Field label={t('form.image')} error={upload.isError ? upload.error.message : errorOf('image')}>
+          {(props) => (
+            <div className="flex flex-wrap items-center gap-3">
+              {values.image && (
+                <>
+                  <img
+                    src={values.image.location}
+                    alt={t('form.imageAlt', { name: values.name })}
+                    className="h-16 w-16 rounded-lg border border-slate-200 object-contain"
+                  />
+                  <button
+                    type="button"
+                    onClick={() => setValues((current) => ({ ...current, image: null }))}
+                    className="rounded-md px-2 py-1 text-sm font-medium text-red-700 hover:bg-red-50"
+                  >
+                    {t('form.removeImage')}
+                  </button>
+                </>
+              )}
+              <input
+                {...props}
+                type="file"
+                accept="image/*"
+                onChange={pickImage}
+                disabled={upload.isPending}
+                className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-md file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:font-medium file:text-brand-800 hover:file:bg-brand-100"
+              />
+              {upload.isPending && (
+                <p role="status" className="text-sm text-slate-600">
+                  {t('form.uploading')}
+                </p>
+              )}
+            </div>
+          )}
+        </Field>
+        {saving.isError && (
+          <p id={formErrorId} role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
+            {saving.error.message}
+          </p>
+        )}
+        <div className="flex justify-end">
+          <button
+            type="submit"
+            disabled={busy}
+            className="rounded-lg bg-brand-700 px-5 py-2.5 font-medium text-white hover:bg-brand-800 disabled:opacity-60"
+          >
+            {saving.isPending ? t('form.saving') : t('form.save')}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
+
+interface ControlProps {
+  id: string;
+  'aria-invalid': boolean;
+  'aria-describedby'?: string;
+  className: string;
+}
+
+/** A label, its control and the field's error in red under it. */
+function Field({ label, error, children }: { label: string; error?: string; children: (props: ControlProps) => ReactNode }) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  return (
+    <div>
+      <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-700">
+        {label}
+      </label>
+      {children({
+        id,
+        'aria-invalid': Boolean(error),
+        'aria-describedby': error ? errorId : undefined,
+        className: 'w-full rounded-lg border border-slate-300 px-3 py-2 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-100',
+      })}
+      {error && (
+        <p id={errorId} className="mt-1 text-sm text-red-700">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,52 @@
+import { useTranslation } from 'react-i18next';
+import { toast } from 'react-toastify';
+import type { Category } from '@market/contracts';
+import { useDeleteCategory } from '../api/delete-category';
+import { Modal } from './modal';
+
+/**
+ * 'Positionni o'chirish'. A refusal (the category still has devices or listings) shows the
+ * server's reason in red and keeps the dialog open.
+ */
+export function DeleteCategoryDialog({ category, onClose }: { category: Category; onClose: () => void }) {
+  const { t } = useTranslation('catalogue');
+  const deletion = useDeleteCategory();
+
+  const confirm = () =>
+    deletion.mutate(category._id, {
+      onSuccess: () => {
+        toast.success(t('messages:categoryDeleted'));
+        onClose();
+      },
+    });
+  const close = () => !deletion.isPending && onClose();
+
+  return (
+    <Modal title={t('deleteDialog.title')} onClose={close}>
+      <p className="text-slate-700">{t('deleteDialog.text')}</p>
+      {deletion.isError && (
+        <p role="alert" className="mt-3 rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
+          {deletion.error.message}
+        </p>
+      )}
+      <div className="mt-5 flex justify-end gap-3">
+        <button
+          type="button"
+          onClick={close}
+          disabled={deletion.isPending}
+          className="rounded-lg border border-slate-300 px-4 py-2 font-medium text-slate-700 hover:bg-slate-50 disabled:opacity-60"
+        >
+          {t('deleteDialog.no')}
+        </button>
+        <button
+          type="button"
+          onClick={confirm}
+          disabled={deletion.isPending}
+          className="rounded-lg bg-red-600 px-4 py-2 font-medium text-white hover:bg-red-700 disabled:opacity-60"
+        >
+          {deletion.isPending ? t('deleteDialog.deleting') : t('deleteDialog.yes')}
+        </button>
+      </div>
+    </Modal>
+  );
+}
