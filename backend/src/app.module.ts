@@ -11,6 +11,9 @@ import { DevicesModule } from './devices/devices.module';
 import { EventsModule } from './events/events.module';
 import { HealthModule } from './health/health.module';
 import { RedisModule } from './redis/redis.module';
+import { RateLimitModule } from './rate-limit/rate-limit.module';
+import { UploadsModule } from './uploads/uploads.module';
+import { UsersModule } from './users/users.module';
 import { sameOriginOnly } from './common/same-origin.middleware';
 
 @Module({})
@@ -27,7 +30,10 @@ export class AppModule implements NestModule {
         RedisModule,
         EventsModule,
         HealthModule,
+        RateLimitModule,
         AuthModule,
+        UsersModule,
+        UploadsModule,
         CategoriesModule,
         DevicesModule,
       ],

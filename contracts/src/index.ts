@@ -7,4 +7,5 @@ export * from './messages/index';
 export * from './errors';
 export * from './events';
 export * from './user';
+export * from './auth';
 export * from './catalogue';

@@ -23,6 +23,25 @@ export const configSchema = z.object({
   /** Serve the built SPA from the API; on by default in production. */
   SERVE_FRONTEND: z.enum(['true', 'false']).optional(),
   RELAY_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(250),
+  /** Phone numbers (any format, 12 digits) granted the admin role at API start. */
+  ADMIN_PHONES: commaSeparated.pipe(
+    z.array(z.string().transform((phone) => phone.replace(/\D/g, '')).pipe(z.string().regex(/^\d{12}$/, '12 digits each'))),
+  ),
+  /** Uploaded images: local disk (served under /uploads) unless an S3 bucket is configured. */
+  STORAGE_DIR: z.string().default(resolve(__dirname, '../../../storage')),
+  S3_BUCKET: z.string().default(''),
+  S3_ENDPOINT: z.string().default(''),
+  S3_REGION: z.string().default(''),
+  S3_ACCESS_KEY_ID: z.string().default(''),
+  S3_SECRET_ACCESS_KEY: z.string().default(''),
+  /** Where the bucket's objects are publicly readable (a CDN or the bucket's public URL), without a trailing slash. */
+  S3_PUBLIC_URL: z.string().default(''),
+  /** Eskiz SMS gateway; with no e-mail and password SMS are written to the workers' log (development driver). */
+  ESKIZ_BASE_URL: z.url().default('https://notify.eskiz.uz/api'),
+  ESKIZ_EMAIL: z.string().default(''),
+  ESKIZ_PASSWORD: z.string().default(''),
+  ESKIZ_FROM: z.string().default('4546'),
+  ESKIZ_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   /** Payme Subscribe API for card top-ups; with no merchant id and key the sandbox card gateway is used. */
   PAYME_BASE_URL: z.url().default('https://checkout.paycom.uz/api'),
   PAYME_MERCHANT_ID: z.string().default(''),

@@ -1,4 +1,5 @@
 import type { Language, Translated } from '../languages';
+import { AUTH_MESSAGES } from './auth';
 import { CATALOGUE_MESSAGES } from './catalogue';
 import { COMMON_MESSAGES } from './common';
 import { PAYMENT_MESSAGES } from './payments';
@@ -12,6 +13,7 @@ import { PAYMENT_MESSAGES } from './payments';
  */
 export const MESSAGES = {
   ...COMMON_MESSAGES,
+  ...AUTH_MESSAGES,
   ...PAYMENT_MESSAGES,
   ...CATALOGUE_MESSAGES,
   ...PAYMENT_MESSAGES,

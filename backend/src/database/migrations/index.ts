@@ -1,6 +1,8 @@
 import { Outbox1763800000000 } from './1763800000000-outbox';
 import { UsersAndSessions1763800100000 } from './1763800100000-users-and-sessions';
+import { Images1763800100001 } from './1763800100001-images';
+import { SmsDelivery1763800100002 } from './1763800100002-sms-delivery';
 import { Catalogue1763800200000 } from './1763800200000-catalogue';
 
 /** Every migration in order; listed explicitly so the same list works from sources and from the build. */
-export const MIGRATIONS = [Outbox1763800000000, UsersAndSessions1763800100000, Catalogue1763800200000];
+export const MIGRATIONS = [Outbox1763800000000, UsersAndSessions1763800100000, Images1763800100001, SmsDelivery1763800100002, Catalogue1763800200000];
