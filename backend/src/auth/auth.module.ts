@@ -1,13 +1,19 @@
 import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { UsersModule } from '../users/users.module';
+import { AuthController } from './auth.controller';
+import { AuthService } from './auth.service';
+import { PhoneVerificationModule } from './phone-verification.module';
 import { Session } from './session.entity';
 import { SessionGuard } from './session.guard';
 import { SessionService } from './session.service';
 
+/** Sign-in, registration, password reset and sessions; its global guard enforces @SignedIn() and @AdminOnly(). */
 @Module({
-  imports: [TypeOrmModule.forFeature([Session])],
-  providers: [SessionService, { provide: APP_GUARD, useClass: SessionGuard }],
+  imports: [TypeOrmModule.forFeature([Session]), UsersModule, PhoneVerificationModule],
+  controllers: [AuthController],
+  providers: [AuthService, SessionService, { provide: APP_GUARD, useClass: SessionGuard }],
   exports: [SessionService],
 })
 export class AuthModule {}

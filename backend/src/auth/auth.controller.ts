@@ -1,0 +1,120 @@
+import { Body, Controller, HttpCode, HttpStatus, Ip, Post, Req, Res } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
+import {
+  authSchema,
+  checkSmsCodeSchema,
+  loginSchema,
+  registerConfirmSchema,
+  registerSchema,
+  resetPasswordSchema,
+  resetPasswordWithTokenSchema,
+  translateMessage,
+  type AuthRequest,
+  type CheckSmsCodeResponse,
+  type LoginRequest,
+  type MessageResponse,
+  type RegisterRequest,
+  type SignedInResponse,
+} from '@market/contracts';
+import { z } from 'zod';
+import { AppConfig } from '../config/app-config';
+import { ZodPipe } from '../common/zod-body.pipe';
+import { AuthService, type StartedSession } from './auth.service';
+import { clearSessionCookie, SESSION_COOKIE, setSessionCookie } from './session-cookie';
+
+/** Status of sign-in step 1 for a number that already has an account (the spec's contract). */
+const ALREADY_REPORTED = 208;
+
+function sessionTokenOf(request: Request): string | undefined {
+  const token: unknown = request.cookies?.[SESSION_COOKIE];
+  return typeof token === 'string' && token ? token : undefined;
+}
+
+@ApiTags('auth')
+@Controller('auth')
+export class AuthController {
+  constructor(
+    private readonly auth: AuthService,
+    private readonly config: AppConfig,
+  ) {}
+
+  /** Step 1: 201 with the 'password sent' text for a new number, 208 for an existing account. */
+  @Post('login')
+  async login(
+    @Body(new ZodPipe(loginSchema)) body: LoginRequest,
+    @Ip() ip: string,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<MessageResponse> {
+    const outcome = await this.auth.login(body.phoneNumber, ip);
+    if (outcome === 'existing') response.status(ALREADY_REPORTED);
+    return { message: translateMessage(outcome === 'created' ? 'passwordSentToPhone' : 'enterPassword') };
+  }
+
+  /** Step 2: sets the session cookie. */
+  @Post('auth')
+  @HttpCode(HttpStatus.OK)
+  async signIn(
+    @Body(new ZodPipe(authSchema)) body: AuthRequest,
+    @Ip() ip: string,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<SignedInResponse> {
+    return this.signedIn(response, await this.auth.signIn(body.phoneNumber, body.password, ip), 'loginSuccess');
+  }
+
+  @Post('logout')
+  @HttpCode(HttpStatus.OK)
+  async logout(@Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<MessageResponse> {
+    await this.auth.logout(sessionTokenOf(request));
+    clearSessionCookie(response, this.config);
+    return { message: translateMessage('loggedOut') };
+  }
+
+  @Post('reset-password')
+  @HttpCode(HttpStatus.OK)
+  async requestPasswordReset(
+    @Body(new ZodPipe(resetPasswordSchema)) body: { phoneNumber: string },
+    @Ip() ip: string,
+  ): Promise<MessageResponse> {
+    await this.auth.requestPasswordReset(body.phoneNumber, ip);
+    return { message: translateMessage('passwordSent') };
+  }
+
+  @Post('check-sms-code')
+  @HttpCode(HttpStatus.OK)
+  async checkSmsCode(@Body(new ZodPipe(checkSmsCodeSchema)) body: { phoneNumber: string; code: string }): Promise<CheckSmsCodeResponse> {
+    return { token: await this.auth.checkResetCode(body.phoneNumber, body.code) };
+  }
+
+  @Post('reset-password-with-token')
+  @HttpCode(HttpStatus.OK)
+  async resetPassword(
+    @Body(new ZodPipe(resetPasswordWithTokenSchema)) body: z.infer<typeof resetPasswordWithTokenSchema>,
+    @Req() request: Request,
+  ): Promise<MessageResponse> {
+    await this.auth.resetPassword(body.phoneNumber, body.token, body.password, sessionTokenOf(request));
+    return { message: translateMessage('passwordUpdated') };
+  }
+
+  /** Registration step 1: a code goes to the number; nothing is created yet. */
+  @Post('register')
+  async register(@Body(new ZodPipe(registerSchema)) body: RegisterRequest, @Ip() ip: string): Promise<MessageResponse> {
+    await this.auth.register(body, ip);
+    return { message: translateMessage('confirmationCodeSent') };
+  }
+
+  /** Registration step 2: creates the account, signs it in, answers the congratulation. */
+  @Post('register/confirm')
+  async confirmRegistration(
+    @Body(new ZodPipe(registerConfirmSchema)) body: { phoneNumber: string; code: string },
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<SignedInResponse> {
+    const session = await this.auth.confirmRegistration(body.phoneNumber, body.code);
+    return this.signedIn(response, session, 'registrationCongratulation');
+  }
+
+  private signedIn(response: Response, session: StartedSession, message: 'loginSuccess' | 'registrationCongratulation'): SignedInResponse {
+    setSessionCookie(response, this.config, session.token, session.expiresAt);
+    return { user: session.user, message: translateMessage(message) };
+  }
+}

@@ -1,0 +1,153 @@
+import { HttpStatus, Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { formatMessage, LIMITS, type RegisterRequest, type UserDto } from '@market/contracts';
+import { AppException } from '../common/app.exception';
+import { RateLimitService } from '../rate-limit/rate-limit.service';
+import { UsersService } from '../users/users.service';
+import { AUTH_LIMITS } from './auth.limits';
+import { OneTimeCodeService } from './one-time-codes.service';
+import { generatePassword, hashPassword, UNKNOWN_ACCOUNT_HASH, verifyPassword } from './password-hasher';
+import { SessionService } from './session.service';
+import { SmsRequestService } from './sms-request.service';
+
+export interface StartedSession {
+  user: UserDto;
+  token: string;
+  expiresAt: Date;
+}
+
+interface PendingRegistration {
+  name: string;
+  passwordHash: string;
+}
+
+const ONE_TIME_PASSWORD = new RegExp(`^\\d{${LIMITS.resetCodeDigits}}$`);
+
+/** Phone sign-in, registration and password reset (spec sections 2 and 4). */
+@Injectable()
+export class AuthService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly users: UsersService,
+    private readonly sessions: SessionService,
+    private readonly codes: OneTimeCodeService,
+    private readonly sms: SmsRequestService,
+    private readonly limits: RateLimitService,
+  ) {}
+
+  /**
+   * Sign-in step 1. A number with an account answers 'existing' (the form asks for the
+   * password); a new number gets an account and its password by SMS ('created').
+   */
+  async login(phoneNumber: string, ip: string): Promise<'created' | 'existing'> {
+    const account = await this.users.findForSignIn(phoneNumber);
+    if (account?.passwordHash) return 'existing';
+    const password = generatePassword();
+    const passwordHash = await hashPassword(password);
+    return this.dataSource.transaction(async (transaction) => {
+      // Null when a simultaneous request created the account first: its SMS is on the way.
+      const userId = await this.users.createWithPassword(transaction, phoneNumber, passwordHash);
+      if (!userId) return 'existing';
+      await this.sms.request(transaction, phoneNumber, ip, formatMessage('smsPassword', 'uz', { password }));
+      return 'created';
+    });
+  }
+
+  /**
+   * Sign-in step 2 with the password or, while one is pending, the 5-digit reset code as a
+   * one-time password. Wrong answers count against the number and the IP; the message does
+   * not say whether the number has an account.
+   */
+  async signIn(phoneNumber: string, password: string, ip: string): Promise<StartedSession> {
+    await this.limits.assertAvailable(AUTH_LIMITS.passwordPerPhone, phoneNumber);
+    await this.limits.assertAvailable(AUTH_LIMITS.passwordPerIp, ip);
+    const account = await this.users.findForSignIn(phoneNumber);
+    let valid = await verifyPassword(password, account?.passwordHash ?? UNKNOWN_ACCOUNT_HASH);
+    if (!valid && account && ONE_TIME_PASSWORD.test(password)) {
+      valid = (await this.codes.check('reset', phoneNumber, password)) !== null;
+    }
+    if (!account || !valid) {
+      await this.limits.consume(AUTH_LIMITS.passwordPerPhone, phoneNumber);
+      await this.limits.consume(AUTH_LIMITS.passwordPerIp, ip);
+      throw new AppException(HttpStatus.UNAUTHORIZED, 'wrongPassword');
+    }
+    await this.limits.reset(AUTH_LIMITS.passwordPerPhone, phoneNumber);
+    // The password came by SMS (or the user chose it after an SMS code): the number is theirs.
+    await this.users.markPhoneConfirmed(account.id);
+    return this.startSession(account.id);
+  }
+
+  /** `/forgot` step 1 (and 'forgot password' at sign-in): a code by SMS. */
+  async requestPasswordReset(phoneNumber: string, ip: string): Promise<void> {
+    const account = await this.users.findForSignIn(phoneNumber);
+    if (!account) throw new AppException(HttpStatus.NOT_FOUND, 'phoneNotRegistered', {}, { phoneNumber: 'phoneNotRegistered' });
+    await this.dataSource.transaction((transaction) =>
+      this.codes.issue(transaction, { purpose: 'reset', subject: phoneNumber, phoneNumber, ip }, {}),
+    );
+  }
+
+  /** `/forgot` step 2: the right code is exchanged for a single-use token. */
+  async checkResetCode(phoneNumber: string, code: string): Promise<string> {
+    if ((await this.codes.check('reset', phoneNumber, code)) === null) {
+      throw new AppException(HttpStatus.BAD_REQUEST, 'wrongCode', {}, { code: 'wrongCode' });
+    }
+    return this.codes.issueToken('reset', phoneNumber);
+  }
+
+  /**
+   * `/forgot` step 3: the new password; every other session of the account ends (the
+   * request's own session, if it is one of them, stays).
+   */
+  async resetPassword(phoneNumber: string, token: string, password: string, currentSessionToken?: string): Promise<void> {
+    if (!(await this.codes.consumeToken('reset', phoneNumber, token))) {
+      throw new AppException(HttpStatus.BAD_REQUEST, 'resetTokenExpired');
+    }
+    const account = await this.users.findForSignIn(phoneNumber);
+    if (!account) throw new AppException(HttpStatus.BAD_REQUEST, 'resetTokenExpired');
+    const passwordHash = await hashPassword(password);
+    await this.dataSource.transaction(async (transaction) => {
+      await this.users.setPassword(transaction, account.id, passwordHash);
+      await this.sessions.endAll(transaction, account.id, currentSessionToken);
+    });
+    await this.limits.reset(AUTH_LIMITS.passwordPerPhone, phoneNumber);
+  }
+
+  /** Registration step 1: the account is created only when the code sent here is confirmed. */
+  async register(request: RegisterRequest, ip: string): Promise<void> {
+    const account = await this.users.findForSignIn(request.phoneNumber);
+    if (account?.phoneConfirmed) {
+      throw new AppException(HttpStatus.CONFLICT, 'phoneAlreadyRegistered', {}, { phoneNumber: 'phoneAlreadyRegistered' });
+    }
+    const pending: PendingRegistration = { name: request.name, passwordHash: await hashPassword(request.password) };
+    await this.dataSource.transaction((transaction) =>
+      this.codes.issue(
+        transaction,
+        { purpose: 'register', subject: request.phoneNumber, phoneNumber: request.phoneNumber, ip },
+        pending,
+      ),
+    );
+  }
+
+  /** Registration step 2: the code creates the account and signs it in. */
+  async confirmRegistration(phoneNumber: string, code: string): Promise<StartedSession> {
+    const pending = await this.codes.check<PendingRegistration>('register', phoneNumber, code);
+    if (!pending) throw new AppException(HttpStatus.BAD_REQUEST, 'wrongCode', {}, { code: 'wrongCode' });
+    const userId = await this.dataSource.transaction((transaction) =>
+      this.users.completeRegistration(transaction, phoneNumber, pending.name, pending.passwordHash),
+    );
+    if (!userId) {
+      throw new AppException(HttpStatus.CONFLICT, 'phoneAlreadyRegistered', {}, { phoneNumber: 'phoneAlreadyRegistered' });
+    }
+    return this.startSession(userId);
+  }
+
+  async logout(sessionToken: string | undefined): Promise<void> {
+    if (sessionToken) await this.sessions.end(sessionToken);
+  }
+
+  private async startSession(userId: string): Promise<StartedSession> {
+    const { token, expiresAt } = await this.sessions.start(userId);
+    return { user: await this.users.getProfile(userId), token, expiresAt };
+  }
+}

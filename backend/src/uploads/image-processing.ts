@@ -1,0 +1,42 @@
+import { HttpStatus } from '@nestjs/common';
+import sharp from 'sharp';
+import { AppException } from '../common/app.exception';
+
+/** What we decode; anything else (SVG with its scripts, RAW, a renamed text file) is refused. */
+const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'heif', 'tiff']);
+/** Refuses decompression bombs before decoding: 50 megapixels is above any phone camera. */
+const MAX_INPUT_PIXELS = 50_000_000;
+
+export interface ImageShape {
+  /** Longest side (or the side of the square) in pixels. */
+  size: number;
+  /** Crop to a centred square (avatars). */
+  square?: boolean;
+  quality?: number;
+}
+
+/**
+ * Re-encodes an upload as WebP: checked by its content, turned upright by its EXIF
+ * orientation, resized, and without any metadata (sharp writes none unless asked, so the
+ * camera's GPS position and serial numbers never reach other users).
+ */
+export async function toWebp(input: Buffer, shape: ImageShape): Promise<Buffer> {
+  const image = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error', animated: false });
+  let format: string | undefined;
+  try {
+    format = (await image.metadata()).format;
+  } catch {
+    format = undefined;
+  }
+  if (!format || !ACCEPTED_FORMATS.has(format)) throw new AppException(HttpStatus.BAD_REQUEST, 'notAnImage');
+  try {
+    return await image
+      .rotate()
+      .resize(shape.size, shape.size, { fit: shape.square ? 'cover' : 'inside', withoutEnlargement: !shape.square })
+      .webp({ quality: shape.quality ?? 80 })
+      .toBuffer();
+  } catch {
+    // A header that looks like an image with a broken body.
+    throw new AppException(HttpStatus.BAD_REQUEST, 'notAnImage');
+  }
+}

@@ -1,0 +1,49 @@
+/// <reference types="multer" />
+import { HttpStatus, Injectable } from '@nestjs/common';
+import type { ImageRef } from '@market/contracts';
+import type { SessionUser } from '../auth/auth.decorators';
+import { AppException } from '../common/app.exception';
+import { AvatarService } from './avatar.service';
+import { imageRef, ImagesService } from './images.service';
+
+/** The multipart fields `POST /api/upload` accepts, each handled by the service of its purpose. */
+export interface UploadedImages {
+  /** The avatar (settings). */
+  image?: Express.Multer.File[];
+  /** Listing photos, up to 8 (the wizard, issue 6). */
+  files?: Express.Multer.File[];
+}
+
+/** A category image fits the category cards and modal; no larger side than this. */
+const CATEGORY_IMAGE_SHAPE = { size: 800 };
+
+@Injectable()
+export class UploadsService {
+  constructor(
+    private readonly avatars: AvatarService,
+    private readonly images: ImagesService,
+  ) {}
+
+  /** `POST /api/upload`: dispatches by field. The listing photos' service (issue 6) answers `files`. */
+  async upload(user: SessionUser, uploaded: UploadedImages): Promise<ImageRef> {
+    const avatar = uploaded.image?.[0];
+    if (avatar) return this.avatars.replace(user.id, avatar.buffer);
+    throw new AppException(HttpStatus.BAD_REQUEST, 'imageRequired', {}, { image: 'imageRequired' });
+  }
+
+  async removeAvatar(user: SessionUser, imageId: string): Promise<void> {
+    await this.avatars.remove(user.id, imageId);
+  }
+
+  /** `POST /api/uploadImg` (admins): an image a category will use; unattached until a category saves it. */
+  async uploadCategoryImage(admin: SessionUser, upload: Express.Multer.File | undefined): Promise<ImageRef> {
+    if (!upload) throw new AppException(HttpStatus.BAD_REQUEST, 'imageRequired', {}, { image: 'imageRequired' });
+    const image = await this.images.store(upload.buffer, {
+      purpose: 'category',
+      ownerId: admin.id,
+      shape: CATEGORY_IMAGE_SHAPE,
+      attached: false,
+    });
+    return imageRef(image);
+  }
+}

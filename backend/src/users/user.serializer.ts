@@ -1,0 +1,26 @@
+import { profileCompleteness, type UserDto } from '@market/contracts';
+import { imageRef } from '../uploads/images.service';
+import type { User } from './user.entity';
+
+/**
+ * The one place that decides which user fields leave the server. Listed field by field, so
+ * a new column (like password_hash) never leaks by default. `user.image` must be loaded.
+ */
+export function serializeUser(user: User): UserDto {
+  const shown = {
+    _id: user.id,
+    role: user.role,
+    username: user.username,
+    email: user.email,
+    phoneNumber: user.phoneNumber,
+    name: user.name,
+    surname: user.surname,
+    country: user.country,
+    region: user.region,
+    gender: user.gender,
+    image: user.image ? imageRef(user.image) : null,
+    balance: user.balance,
+    telegramUsername: user.telegramUsername,
+  };
+  return { ...shown, profileCompleteness: profileCompleteness(shown) };
+}

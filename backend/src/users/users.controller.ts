@@ -1,0 +1,44 @@
+import { Body, Controller, Get, HttpCode, Ip, Param, Post, Put } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { z } from 'zod';
+import { confirmPhoneSchema, updateUserSchema, type UpdateUserRequest } from '@market/contracts';
+import { CurrentUser, SignedIn, type SessionUser } from '../auth/auth.decorators';
+import { ZodPipe } from '../common/zod-body.pipe';
+import { UsersService } from './users.service';
+
+const userIdPipe = new ZodPipe(z.uuid());
+
+@ApiTags('user')
+@SignedIn()
+@Controller('user')
+export class UsersController {
+  constructor(private readonly users: UsersService) {}
+
+  /** The signed-in user (the session check of the frontend); 401 when signed out. */
+  @Get()
+  me(@CurrentUser() user: SessionUser) {
+    return this.users.getProfile(user.id);
+  }
+
+  /** Settings: the user themself or an admin. */
+  @Put(':id')
+  update(
+    @CurrentUser() actor: SessionUser,
+    @Param('id', userIdPipe) id: string,
+    @Body(new ZodPipe(updateUserSchema)) changes: UpdateUserRequest,
+    @Ip() ip: string,
+  ) {
+    return this.users.update(actor, id, changes, ip);
+  }
+
+  /** The code sent to the new number of a `PUT`; answers the user with the new number. */
+  @Post(':id/confirm-phone')
+  @HttpCode(200)
+  confirmPhone(
+    @CurrentUser() actor: SessionUser,
+    @Param('id', userIdPipe) id: string,
+    @Body(new ZodPipe(confirmPhoneSchema)) body: { code: string },
+  ) {
+    return this.users.confirmPhoneChange(actor, id, body.code);
+  }
+}

@@ -1,0 +1,183 @@
+import { HttpStatus, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, QueryFailedError, type EntityManager } from 'typeorm';
+import { isRegionOfCountry, type MessageKey, type UpdateUserRequest, type UpdateUserResponse, type UserDto } from '@market/contracts';
+import type { SessionUser } from '../auth/auth.decorators';
+import { OneTimeCodeService } from '../auth/one-time-codes.service';
+import { AppException } from '../common/app.exception';
+import { AppConfig } from '../config/app-config';
+import { grantAdminRole } from './admin-role';
+import { User } from './user.entity';
+import { serializeUser } from './user.serializer';
+
+/** The unique indexes of `users` and the field and message each one stands for. */
+const UNIQUE_FIELDS: Record<string, { field: string; key: MessageKey }> = {
+  users_username_key: { field: 'username', key: 'usernameTaken' },
+  users_email_key: { field: 'email', key: 'emailTaken' },
+  users_phone_number_key: { field: 'phoneNumber', key: 'phoneNumberTaken' },
+};
+
+/** A translated 409 when `error` is a unique violation of a user field, the error itself otherwise. */
+function asConflict(error: unknown): unknown {
+  if (!(error instanceof QueryFailedError)) return error;
+  const driverError = error.driverError as { code?: string; constraint?: string };
+  const unique = driverError.code === '23505' ? UNIQUE_FIELDS[driverError.constraint ?? ''] : undefined;
+  return unique ? new AppException(HttpStatus.CONFLICT, unique.key, {}, { [unique.field]: unique.key }) : error;
+}
+
+type PendingPhoneChange = { phoneNumber: string };
+
+@Injectable()
+export class UsersService implements OnApplicationBootstrap {
+  private readonly logger = new Logger(UsersService.name);
+
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly config: AppConfig,
+    private readonly codes: OneTimeCodeService,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    const created = await grantAdminRole(this.dataSource.manager, this.config.ADMIN_PHONES);
+    if (this.config.ADMIN_PHONES.length) {
+      this.logger.log(`ADMIN_PHONES: ${this.config.ADMIN_PHONES.length} admin(s), ${created.length} new account(s)`);
+    }
+  }
+
+  async getProfile(userId: string): Promise<UserDto> {
+    const user = await this.dataSource.getRepository(User).findOne({ where: { id: userId }, relations: { image: true } });
+    if (!user) throw new AppException(HttpStatus.NOT_FOUND, 'notFound');
+    return serializeUser(user);
+  }
+
+  /** The account of a number with its password hash, for sign-in. */
+  async findForSignIn(phoneNumber: string): Promise<User | null> {
+    return this.dataSource
+      .getRepository(User)
+      .createQueryBuilder('user')
+      .addSelect('user.passwordHash')
+      .where('user.phoneNumber = :phoneNumber', { phoneNumber })
+      .getOne();
+  }
+
+  /**
+   * Creates the account of a new number with its first password, or gives one to an account
+   * that has none (made by `npm run admin`). Null when the number already has a password.
+   */
+  async createWithPassword(transaction: EntityManager, phoneNumber: string, passwordHash: string): Promise<string | null> {
+    const rows: { id: string }[] = await transaction.query(
+      `INSERT INTO users (phone_number, password_hash) VALUES ($1, $2)
+       ON CONFLICT (phone_number) DO UPDATE SET password_hash = EXCLUDED.password_hash WHERE users.password_hash IS NULL
+       RETURNING id`,
+      [phoneNumber, passwordHash],
+    );
+    return rows[0]?.id ?? null;
+  }
+
+  /**
+   * Registration after the SMS code confirmed the number: creates the account, or takes over
+   * one that never confirmed its number. Null when the number belongs to a confirmed account.
+   */
+  async completeRegistration(transaction: EntityManager, phoneNumber: string, name: string, passwordHash: string): Promise<string | null> {
+    const rows: { id: string }[] = await transaction.query(
+      `INSERT INTO users (phone_number, name, password_hash, phone_confirmed) VALUES ($1, $2, $3, true)
+       ON CONFLICT (phone_number) DO UPDATE
+         SET name = EXCLUDED.name, password_hash = EXCLUDED.password_hash, phone_confirmed = true
+         WHERE NOT users.phone_confirmed
+       RETURNING id`,
+      [phoneNumber, name, passwordHash],
+    );
+    return rows[0]?.id ?? null;
+  }
+
+  /** A new password; knowing an SMS secret also proves the number. */
+  async setPassword(transaction: EntityManager, userId: string, passwordHash: string): Promise<void> {
+    await transaction.update(User, userId, { passwordHash, phoneConfirmed: true });
+  }
+
+  async markPhoneConfirmed(userId: string): Promise<void> {
+    await this.dataSource.getRepository(User).update({ id: userId, phoneConfirmed: false }, { phoneConfirmed: true });
+  }
+
+  /**
+   * Settings (spec section 7). A new phone number is not applied: a code goes to it and
+   * confirmPhoneChange applies it. Nothing changes when any part is refused.
+   */
+  async update(actor: SessionUser, userId: string, changes: UpdateUserRequest, ip: string): Promise<UpdateUserResponse> {
+    this.assertMayEdit(actor, userId);
+    const { phoneNumber, ...fields } = changes;
+    let pendingPhoneConfirmation = false;
+    try {
+      await this.dataSource.transaction(async (transaction) => {
+        const user = await transaction.findOne(User, { where: { id: userId }, lock: { mode: 'pessimistic_write' } });
+        if (!user) throw new AppException(HttpStatus.NOT_FOUND, 'notFound');
+        const country = fields.country !== undefined ? fields.country : user.country;
+        // A new country drops the old country's region unless a region comes with it.
+        const region = fields.region !== undefined ? fields.region : country === user.country ? user.region : null;
+        if (!isRegionOfCountry(country, region)) {
+          throw new AppException(HttpStatus.BAD_REQUEST, 'validationFailed', {}, { region: 'invalidValue' });
+        }
+        const values = Object.fromEntries(Object.entries({ ...fields, region }).filter(([, value]) => value !== undefined));
+        await transaction.update(User, userId, values);
+        if (phoneNumber && phoneNumber !== user.phoneNumber) {
+          if (await transaction.existsBy(User, { phoneNumber })) {
+            throw new AppException(HttpStatus.CONFLICT, 'phoneNumberTaken', {}, { phoneNumber: 'phoneNumberTaken' });
+          }
+          await this.codes.issue<PendingPhoneChange>(
+            transaction,
+            { purpose: 'phone-change', subject: userId, phoneNumber, ip },
+            { phoneNumber },
+          );
+          pendingPhoneConfirmation = true;
+        }
+      });
+    } catch (error) {
+      throw asConflict(error);
+    }
+    const user = await this.getProfile(userId);
+    return pendingPhoneConfirmation ? { ...user, pendingPhoneConfirmation } : user;
+  }
+
+  /** Applies the new phone number the code was sent to. */
+  async confirmPhoneChange(actor: SessionUser, userId: string, code: string): Promise<UserDto> {
+    this.assertMayEdit(actor, userId);
+    const pending = await this.codes.check<PendingPhoneChange>('phone-change', userId, code);
+    if (!pending) throw new AppException(HttpStatus.BAD_REQUEST, 'wrongCode', {}, { code: 'wrongCode' });
+    try {
+      await this.dataSource.getRepository(User).update(userId, { phoneNumber: pending.phoneNumber, phoneConfirmed: true });
+    } catch (error) {
+      throw asConflict(error);
+    }
+    return this.getProfile(userId);
+  }
+
+  /** Makes `imageId` the user's avatar; answers the previous avatar's id for its removal. */
+  async setImage(transaction: EntityManager, userId: string, imageId: string): Promise<string | null> {
+    const rows: { previous: string | null }[] = await transaction.query(
+      `UPDATE users SET image_id = $1 FROM (SELECT image_id AS previous FROM users WHERE id = $2 FOR UPDATE) old
+       WHERE id = $2 RETURNING old.previous`,
+      [imageId, userId],
+    );
+    if (rows.length === 0) throw new AppException(HttpStatus.NOT_FOUND, 'notFound');
+    return rows[0].previous;
+  }
+
+  /**
+   * Adds `delta` so'm (negative to charge) in one conditional UPDATE, so concurrent charges
+   * can never take the balance below zero. Answers the new balance; 409 `insufficientBalance`
+   * when the balance does not cover a charge (or the user does not exist).
+   */
+  async changeBalance(transaction: EntityManager, userId: string, delta: number): Promise<number> {
+    if (!Number.isSafeInteger(delta)) throw new Error(`A balance change is a whole number of so'm, not ${delta}`);
+    const [rows]: [{ balance: string }[], number] = await transaction.query(
+      `UPDATE users SET balance = balance + $1::bigint WHERE id = $2 AND balance + $1::bigint >= 0 RETURNING balance`,
+      [delta, userId],
+    );
+    if (rows.length === 0) throw new AppException(HttpStatus.CONFLICT, 'insufficientBalance');
+    return Number(rows[0].balance);
+  }
+
+  private assertMayEdit(actor: SessionUser, userId: string): void {
+    if (actor.id !== userId && actor.role !== 'admin') throw new AppException(HttpStatus.FORBIDDEN, 'forbidden');
+  }
+}

@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import type { Translated } from './languages';
+import { passwordSchema, phoneNumberSchema, smsCodeSchema, type UserDto } from './user';
+
+/** Sign-in step 1: 201 when the account was just created (password sent by SMS), 208 when it exists. */
+export const loginSchema = z.object({ phoneNumber: phoneNumberSchema });
+
+/**
+ * Sign-in step 2. Any non-empty password is checked: the account's password, or the
+ * 5-digit reset code, which also works as a one-time password.
+ */
+export const authSchema = z.object({
+  phoneNumber: phoneNumberSchema,
+  password: z.string({ error: 'required' }).min(1, 'required'),
+});
+
+/** `/forgot` step 1: a 5-digit code by SMS. */
+export const resetPasswordSchema = z.object({ phoneNumber: phoneNumberSchema });
+
+/** `/forgot` step 2: the code for a short-lived single-use token. */
+export const checkSmsCodeSchema = z.object({ phoneNumber: phoneNumberSchema, code: smsCodeSchema });
+
+/** `/forgot` step 3. `confirmPassword` is checked when the form sends it. */
+export const resetPasswordWithTokenSchema = z
+  .object({
+    phoneNumber: phoneNumberSchema,
+    token: z.string({ error: 'required' }).min(1, 'required'),
+    password: passwordSchema,
+    confirmPassword: z.string().optional(),
+  })
+  .refine((body) => body.confirmPassword === undefined || body.confirmPassword === body.password, {
+    message: 'passwordsNotMatch',
+    path: ['confirmPassword'],
+  });
+
+/** `/register`: the account exists only after the phone is confirmed with the SMS code (registerConfirmSchema). */
+export const registerSchema = z
+  .object({
+    name: z.string({ error: 'required' }).trim().min(1, 'required').min(3, 'minCharacters3').max(50, 'maxCharacters50'),
+    phoneNumber: phoneNumberSchema,
+    password: passwordSchema,
+    confirmPassword: z.string({ error: 'required' }).min(1, 'required'),
+    agree: z.literal(true, { error: 'agreeToTerms' }),
+  })
+  .refine((body) => body.confirmPassword === body.password, {
+    message: 'passwordsNotMatch',
+    path: ['confirmPassword'],
+  });
+
+export const registerConfirmSchema = z.object({ phoneNumber: phoneNumberSchema, code: smsCodeSchema });
+
+export type LoginRequest = z.infer<typeof loginSchema>;
+export type AuthRequest = z.infer<typeof authSchema>;
+export type RegisterRequest = z.infer<typeof registerSchema>;
+
+/** Answers that carry only a text to show (login step 1, reset request, logout, ...). */
+export interface MessageResponse {
+  message: Translated;
+}
+
+/** Sign-in step 2 and registration confirmation: the user and the text to show; the cookie is set. */
+export interface SignedInResponse {
+  user: UserDto;
+  message: Translated;
+}
+
+export interface CheckSmsCodeResponse {
+  token: string;
+}
