@@ -10,7 +10,9 @@ export function LanguageSelect() {
       <select
         className="rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm"
         value={currentLanguage()}
-        onChange={(event) => isLanguage(event.target.value) && changeLanguage(event.target.value)}
+        onChange={(event) => {
+          if (isLanguage(event.target.value)) void changeLanguage(event.target.value);
+        }}
       >
         {LANGUAGES.map((language) => (
           <option key={language} value={language}>
