@@ -1,28 +1,76 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import type { UserDto } from '@market/contracts';
+import { useLogout, useSession } from '../features/auth';
+import { DropdownMenu, type MenuItem } from './dropdown-menu';
+import { FullScreenLoader } from './full-screen-loader';
 import { LanguageSelect } from './language-select';
+import { UserAvatar, userDisplayName } from './user-avatar';
+import { formatUzs } from './uzs-amount';
+
+function UserMenu({ user, isAdmin }: { user: UserDto; isAdmin: boolean }) {
+  const { t } = useTranslation();
+  const logout = useLogout();
+  const name = userDisplayName(user);
+  const items: MenuItem[] = [
+    { key: 'profile', label: t('userMenu.profile'), to: '/profile' },
+    { key: 'settings', label: t('userMenu.settings'), to: '/profile/settings' },
+    ...(isAdmin ? [{ key: 'admin', label: t('userMenu.admin'), to: '/profile/allphones' }] : []),
+    { key: 'logout', label: t('userMenu.logout'), onSelect: () => logout.mutate() },
+  ];
+  return (
+    <DropdownMenu
+      label={t('userMenu.label', { name })}
+      trigger={
+        <>
+          <UserAvatar user={user} size="sm" />
+          <span className="hidden max-w-32 truncate sm:inline">{name}</span>
+        </>
+      }
+      header={
+        <>
+          <p className="truncate font-medium text-slate-900">{name}</p>
+          <p className="text-sm text-slate-600">
+            {t('userMenu.balance')}: <span className="font-medium text-slate-900">{formatUzs(user.balance)}</span>
+          </p>
+        </>
+      }
+      items={items}
+    />
+  );
+}
 
 export function TopBar() {
   const { t } = useTranslation();
+  const { user, isAdmin, loading } = useSession();
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white">
-      <div className="mx-auto flex h-14 max-w-6xl items-center gap-3 px-4">
-        <Link to="/" className="text-lg font-bold text-brand-700" aria-label={t('logoLabel')}>
+      <div className="mx-auto flex h-14 max-w-6xl items-center gap-2 px-4 sm:gap-3">
+        <Link to="/" className="shrink-0 text-lg font-bold text-brand-700" aria-label={t('logoLabel')}>
           {t('brand')}
         </Link>
-        <div className="ml-auto flex items-center gap-2">
+        <div className="ml-auto flex items-center gap-1 sm:gap-2">
           <LanguageSelect />
           <Link
             to="/profile/phone/add"
-            className="hidden rounded-md bg-brand-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-brand-800 sm:inline-block"
+            aria-label={t('addListing')}
+            className="rounded-md bg-brand-700 px-2.5 py-1.5 text-sm font-medium text-white hover:bg-brand-800 sm:px-3"
           >
-            {t('addListing')}
+            <span aria-hidden className="sm:hidden">
+              +
+            </span>
+            <span className="hidden sm:inline">{t('addListing')}</span>
           </Link>
-          <Link to="/login" className="rounded-md px-3 py-1.5 text-sm font-medium text-brand-700 hover:bg-brand-50">
-            {t('signIn')}
-          </Link>
+          {user ? (
+            <UserMenu user={user} isAdmin={isAdmin} />
+          ) : (
+            <Link to="/login" className="rounded-md px-2.5 py-1.5 text-sm font-medium text-brand-700 hover:bg-brand-50 sm:px-3">
+              {t('signIn')}
+            </Link>
+          )}
         </div>
       </div>
+      {loading && <FullScreenLoader />}
     </header>
   );
 }

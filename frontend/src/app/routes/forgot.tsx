@@ -1,9 +1,3 @@
-import { useTranslation } from 'react-i18next';
-import { PageTitle } from '../../components/page-title';
+import { ForgotPasswordFlow } from '../../features/account';
 
-function ForgotPasswordPage() {
-  const { t } = useTranslation();
-  return <PageTitle documentTitle={t('pages.forgot')}>{t('pages.forgot')}</PageTitle>;
-}
-
-export { ForgotPasswordPage as Component };
+export { ForgotPasswordFlow as Component };

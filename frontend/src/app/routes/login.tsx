@@ -1,9 +1,13 @@
-import { useTranslation } from 'react-i18next';
-import { PageTitle } from '../../components/page-title';
+import { Navigate } from 'react-router-dom';
+import { SignInForm } from '../../features/account';
+import { useSession } from '../../features/auth';
 
+/** `/login`; a browser already signed in goes on to its profile (the top bar shows the loader meanwhile). */
 function LoginPage() {
-  const { t } = useTranslation();
-  return <PageTitle documentTitle={t('pages.login')}>{t('pages.login')}</PageTitle>;
+  const { user, loading } = useSession();
+  if (loading) return null;
+  if (user) return <Navigate to="/profile" replace />;
+  return <SignInForm />;
 }
 
 export { LoginPage as Component };

@@ -1,9 +1,3 @@
-import { useTranslation } from 'react-i18next';
-import { PageTitle } from '../../components/page-title';
+import { RegisterForm } from '../../features/account';
 
-function RegisterPage() {
-  const { t } = useTranslation();
-  return <PageTitle documentTitle={t('pages.register')}>{t('pages.register')}</PageTitle>;
-}
-
-export { RegisterPage as Component };
+export { RegisterForm as Component };

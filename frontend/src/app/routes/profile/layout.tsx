@@ -1,19 +1,37 @@
 import { useTranslation } from 'react-i18next';
-import { NavLink, Outlet } from 'react-router-dom';
+import { Navigate, NavLink, Outlet } from 'react-router-dom';
+import { FullScreenLoader } from '../../../components/full-screen-loader';
+import { useSession } from '../../../features/auth';
 
-const MENU = [
+interface MenuEntry {
+  to: string;
+  labelKey: string;
+  end: boolean;
+}
+
+const MENU: MenuEntry[] = [
   { to: '/profile', labelKey: 'pages.myListings', end: true },
   { to: '/profile/settings', labelKey: 'pages.settings', end: false },
 ];
 
-/** The profile area: a side menu on large screens beside the page. */
+const ADMIN_MENU: MenuEntry[] = [
+  { to: '/profile/categories', labelKey: 'profileMenu.categories', end: false },
+  { to: '/profile/allphones', labelKey: 'profileMenu.admin', end: false },
+];
+
+/** The profile area (spec section 2): for signed-in users only, with a side menu on large screens. */
 function ProfileLayout() {
   const { t } = useTranslation();
+  const { user, isAdmin, loading } = useSession();
+  if (loading) return <FullScreenLoader />;
+  if (!user) return <Navigate to="/login" replace />;
+
+  const entries = isAdmin ? [...MENU, ...ADMIN_MENU] : MENU;
   return (
     <div className="flex gap-6">
-      <nav className="hidden w-56 shrink-0 lg:block" aria-label={t('pages.myListings')}>
+      <nav className="hidden w-56 shrink-0 lg:block" aria-label={t('profileMenu.label')}>
         <ul className="space-y-1">
-          {MENU.map((item) => (
+          {entries.map((item) => (
             <li key={item.to}>
               <NavLink
                 to={item.to}

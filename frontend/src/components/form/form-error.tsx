@@ -1,0 +1,17 @@
+import type { TFunction } from 'i18next';
+import { ApiError } from '../../lib/api-client';
+
+/** What to tell the user about a failed call: the server's message in the current language, else 'serverNotWorking'. */
+export function errorText(error: unknown, t: TFunction): string {
+  return error instanceof ApiError && error.envelope ? error.message : t('messages:serverNotWorking');
+}
+
+/** A form's server error: red, under the form, with a leading asterisk (spec section 8). */
+export function FormError({ message }: { message: string | null | undefined }) {
+  if (!message) return null;
+  return (
+    <p role="alert" className="mt-3 text-sm text-red-600">
+      *{message}
+    </p>
+  );
+}

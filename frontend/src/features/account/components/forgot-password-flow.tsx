@@ -1,0 +1,161 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { toast } from 'react-toastify';
+import { checkSmsCodeSchema, resetPasswordSchema, resetPasswordWithTokenSchema } from '@market/contracts';
+import { CodeField } from '../../../components/form/code-field';
+import { errorText } from '../../../components/form/form-error';
+import { PhoneField } from '../../../components/form/phone-field';
+import { primaryButtonClass, SubmitButton } from '../../../components/form/submit-button';
+import { TextField } from '../../../components/form/text-field';
+import { useZodForm } from '../../../components/form/use-zod-form';
+import { useCheckSmsCode } from '../api/check-sms-code';
+import { useRequestPasswordReset } from '../api/request-password-reset';
+import { useResetPasswordWithToken } from '../api/reset-password-with-token';
+import { AuthCard, Notice } from './auth-card';
+import { ResendCode } from '../../../components/form/resend-code';
+
+const STEPS = 4;
+type Step = 1 | 2 | 3 | 4;
+
+/** `/forgot` (spec section 2): phone, the 5-digit SMS code, the new password, done. */
+export function ForgotPasswordFlow() {
+  const { t } = useTranslation('auth');
+  const [step, setStep] = useState<Step>(1);
+  const [codeSentAt, setCodeSentAt] = useState<number | null>(null);
+  const phoneForm = useZodForm(resetPasswordSchema, { phoneNumber: '' });
+  const codeForm = useZodForm(checkSmsCodeSchema, { phoneNumber: '', code: '' });
+  const passwordForm = useZodForm(resetPasswordWithTokenSchema, { phoneNumber: '', token: '', password: '', confirmPassword: '' });
+  const requestReset = useRequestPasswordReset();
+  const checkCode = useCheckSmsCode();
+  const resetPassword = useResetPasswordWithToken();
+
+  const sendCode = (phoneNumber: string) =>
+    requestReset.mutate(
+      { phoneNumber },
+      {
+        onSuccess: () => {
+          codeForm.setValues({ phoneNumber, code: '' });
+          setCodeSentAt(Date.now());
+          setStep(2);
+        },
+        onError: (error) => {
+          phoneForm.showServerFields(error);
+          toast.error(errorText(error, t));
+        },
+      },
+    );
+
+  const submitPhone = (event: FormEvent) => {
+    event.preventDefault();
+    const body = phoneForm.submit();
+    if (body) sendCode(body.phoneNumber);
+  };
+
+  const submitCode = (event: FormEvent) => {
+    event.preventDefault();
+    const body = codeForm.submit();
+    if (!body) return;
+    checkCode.mutate(body, {
+      onSuccess: ({ token }) => {
+        passwordForm.setValues({ phoneNumber: body.phoneNumber, token, password: '', confirmPassword: '' });
+        setStep(3);
+      },
+      onError: (error) => toast.error(errorText(error, t)),
+    });
+  };
+
+  const submitPassword = (event: FormEvent) => {
+    event.preventDefault();
+    const body = passwordForm.submit();
+    if (!body) return;
+    resetPassword.mutate(body, {
+      onSuccess: () => {
+        toast.success(t('messages:passwordUpdated'));
+        setStep(4);
+      },
+      onError: (error) => toast.error(errorText(error, t)),
+    });
+  };
+
+  return (
+    <AuthCard
+      title={t('forgot.title')}
+      footer={
+        step < 4 && (
+          <Link to="/login" className="font-medium text-brand-700 hover:underline">
+            {t('forgot.backToLogin')}
+          </Link>
+        )
+      }
+    >
+      <p className="mb-4 text-xs font-medium uppercase tracking-wide text-slate-500">{t('forgot.step', { step, total: STEPS })}</p>
+
+      {step === 1 && (
+        <form onSubmit={submitPhone} noValidate className="space-y-4">
+          <p className="text-sm text-slate-600">{t('forgot.phoneHint')}</p>
+          <PhoneField
+            label={t('fields.phone')}
+            value={phoneForm.values.phoneNumber}
+            onChange={(digits) => phoneForm.setValue('phoneNumber', digits)}
+            error={phoneForm.errors.phoneNumber}
+            autoFocus
+          />
+          <SubmitButton busy={requestReset.isPending} busyLabel={t('sending')} fullWidth>
+            {t('forgot.sendCode')}
+          </SubmitButton>
+        </form>
+      )}
+
+      {step === 2 && (
+        <>
+          <Notice>{t('code.sentTo', { phone: `+${codeForm.values.phoneNumber}` })}</Notice>
+          <form onSubmit={submitCode} noValidate className="space-y-4">
+            <CodeField label={t('fields.code')} value={codeForm.values.code} onChange={(code) => codeForm.setValue('code', code)} error={codeForm.errors.code} />
+            <SubmitButton busy={checkCode.isPending} busyLabel={t('checking')} fullWidth>
+              {t('continue')}
+            </SubmitButton>
+          </form>
+          <ResendCode sentAt={codeSentAt} busy={requestReset.isPending} onResend={() => sendCode(codeForm.values.phoneNumber)} />
+        </>
+      )}
+
+      {step === 3 && (
+        <form onSubmit={submitPassword} noValidate className="space-y-4">
+          <TextField
+            label={t('fields.newPassword')}
+            type="password"
+            autoComplete="new-password"
+            value={passwordForm.values.password}
+            onChange={(password) => passwordForm.setValue('password', password)}
+            error={passwordForm.errors.password}
+            autoFocus
+          />
+          <TextField
+            label={t('fields.confirmPassword')}
+            type="password"
+            autoComplete="new-password"
+            value={passwordForm.values.confirmPassword}
+            onChange={(confirmPassword) => passwordForm.setValue('confirmPassword', confirmPassword)}
+            error={passwordForm.errors.confirmPassword}
+          />
+          <SubmitButton busy={resetPassword.isPending} busyLabel={t('saving')} fullWidth>
+            {t('forgot.save')}
+          </SubmitButton>
+        </form>
+      )}
+
+      {step === 4 && (
+        <>
+          <p role="status" className="mb-2 text-lg font-medium text-brand-800">
+            {t('messages:passwordUpdated')}
+          </p>
+          <p className="mb-6 text-sm text-slate-600">{t('forgot.doneHint')}</p>
+          <Link to="/login" className={`${primaryButtonClass} block text-center`}>
+            {t('forgot.toLogin')}
+          </Link>
+        </>
+      )}
+    </AuthCard>
+  );
+}

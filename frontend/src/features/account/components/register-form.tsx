@@ -1,0 +1,158 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { toast } from 'react-toastify';
+import { registerConfirmSchema, registerSchema, type RegisterRequest } from '@market/contracts';
+import { CodeField } from '../../../components/form/code-field';
+import { FieldError } from '../../../components/form/field-error';
+import { errorText } from '../../../components/form/form-error';
+import { PhoneField } from '../../../components/form/phone-field';
+import { primaryButtonClass, SubmitButton } from '../../../components/form/submit-button';
+import { TextField } from '../../../components/form/text-field';
+import { useZodForm } from '../../../components/form/use-zod-form';
+import { currentLanguage } from '../../../lib/i18n';
+import { useStartSession } from '../../auth';
+import { useConfirmRegistration } from '../api/confirm-registration';
+import { useRegister } from '../api/register';
+import { AuthCard, Notice } from './auth-card';
+import { ResendCode } from '../../../components/form/resend-code';
+
+type Stage = { name: 'details' } | { name: 'code'; body: RegisterRequest; codeSentAt: number } | { name: 'done'; message: string };
+
+/** `/register`: details, then the 5-digit code sent to the phone, then the congratulation. */
+export function RegisterForm() {
+  const { t } = useTranslation('auth');
+  const [stage, setStage] = useState<Stage>({ name: 'details' });
+  const agreeId = useId();
+  const details = useZodForm(registerSchema, { name: '', phoneNumber: '', password: '', confirmPassword: '', agree: false });
+  const codeForm = useZodForm(registerConfirmSchema, { phoneNumber: '', code: '' });
+  const register = useRegister();
+  const confirm = useConfirmRegistration();
+  const startSession = useStartSession();
+
+  const sendCode = (body: RegisterRequest) =>
+    register.mutate(body, {
+      onSuccess: () => {
+        codeForm.setValues({ phoneNumber: body.phoneNumber, code: '' });
+        setStage({ name: 'code', body, codeSentAt: Date.now() });
+      },
+      onError: (error) => {
+        details.showServerFields(error);
+        toast.error(errorText(error, t));
+      },
+    });
+
+  const submitDetails = (event: FormEvent) => {
+    event.preventDefault();
+    const body = details.submit();
+    if (body) sendCode(body);
+  };
+
+  const submitCode = (event: FormEvent) => {
+    event.preventDefault();
+    const body = codeForm.submit();
+    if (!body) return;
+    confirm.mutate(body, {
+      onSuccess: (response) => {
+        startSession(response, { announce: false });
+        setStage({ name: 'done', message: response.message[currentLanguage()] });
+      },
+      onError: (error) => toast.error(errorText(error, t)),
+    });
+  };
+
+  if (stage.name === 'done') {
+    return (
+      <AuthCard title={t('register.title')}>
+        <p role="status" className="mb-6 text-lg font-medium text-brand-800">
+          {stage.message}
+        </p>
+        <Link to="/profile" className={`${primaryButtonClass} block text-center`}>
+          {t('register.toProfile')}
+        </Link>
+      </AuthCard>
+    );
+  }
+
+  const footer = (
+    <>
+      {t('register.haveAccount')}{' '}
+      <Link to="/login" className="font-medium text-brand-700 hover:underline">
+        {t('register.signIn')}
+      </Link>
+    </>
+  );
+
+  if (stage.name === 'code') {
+    return (
+      <AuthCard title={t('register.title')} footer={footer}>
+        <Notice>{t('code.sentTo', { phone: `+${stage.body.phoneNumber}` })}</Notice>
+        <form onSubmit={submitCode} noValidate className="space-y-4">
+          <CodeField label={t('fields.code')} value={codeForm.values.code} onChange={(code) => codeForm.setValue('code', code)} error={codeForm.errors.code} />
+          <SubmitButton busy={confirm.isPending} busyLabel={t('checking')} fullWidth>
+            {t('register.confirm')}
+          </SubmitButton>
+        </form>
+        <ResendCode
+          sentAt={stage.codeSentAt}
+          busy={register.isPending}
+          onResend={() => sendCode(stage.body)}
+        />
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard title={t('register.title')} footer={footer}>
+      <form onSubmit={submitDetails} noValidate className="space-y-4">
+        <TextField
+          label={t('fields.name')}
+          autoComplete="name"
+          value={details.values.name}
+          onChange={(name) => details.setValue('name', name)}
+          error={details.errors.name}
+          autoFocus
+        />
+        <PhoneField
+          label={t('fields.phone')}
+          value={details.values.phoneNumber}
+          onChange={(digits) => details.setValue('phoneNumber', digits)}
+          error={details.errors.phoneNumber}
+        />
+        <TextField
+          label={t('fields.password')}
+          type="password"
+          autoComplete="new-password"
+          value={details.values.password}
+          onChange={(password) => details.setValue('password', password)}
+          error={details.errors.password}
+        />
+        <TextField
+          label={t('fields.confirmPassword')}
+          type="password"
+          autoComplete="new-password"
+          value={details.values.confirmPassword}
+          onChange={(confirmPassword) => details.setValue('confirmPassword', confirmPassword)}
+          error={details.errors.confirmPassword}
+        />
+        <div>
+          <label className="flex items-start gap-2 text-sm text-slate-700">
+            <input
+              type="checkbox"
+              checked={details.values.agree === true}
+              onChange={(event) => details.setValue('agree', event.target.checked)}
+              aria-invalid={details.errors.agree ? true : undefined}
+              aria-describedby={details.errors.agree ? agreeId : undefined}
+              className="mt-0.5 h-4 w-4 accent-brand-700"
+            />
+            {t('register.agree')}
+          </label>
+          <FieldError id={agreeId} messageKey={details.errors.agree} />
+        </div>
+        <SubmitButton busy={register.isPending} busyLabel={t('sending')} fullWidth>
+          {t('register.submit')}
+        </SubmitButton>
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,154 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router-dom';
+import { toast } from 'react-toastify';
+import { authSchema, loginSchema } from '@market/contracts';
+import { errorText } from '../../../components/form/form-error';
+import { PhoneField } from '../../../components/form/phone-field';
+import { SubmitButton } from '../../../components/form/submit-button';
+import { TextField } from '../../../components/form/text-field';
+import { useZodForm } from '../../../components/form/use-zod-form';
+import { currentLanguage } from '../../../lib/i18n';
+import { useStartSession } from '../../auth';
+import { useRequestPasswordReset } from '../api/request-password-reset';
+import { useSignIn } from '../api/sign-in';
+import { useStartSignIn } from '../api/start-sign-in';
+import { AuthCard, Notice } from './auth-card';
+
+/** What step 1 told: a new account got its password by SMS (201), or the account exists (208). */
+type Step1Result = { kind: 'created'; message: string } | { kind: 'exists' } | { kind: 'codeSent' };
+
+/** Spec section 2 and 4: phone first, then the password (or the SMS code); success goes to /profile. */
+export function SignInForm() {
+  const { t } = useTranslation('auth');
+  const navigate = useNavigate();
+  const startSession = useStartSession();
+  const [step1, setStep1] = useState<Step1Result | null>(null);
+  const phoneForm = useZodForm(loginSchema, { phoneNumber: '' });
+  const passwordForm = useZodForm(authSchema, { phoneNumber: '', password: '' });
+  const startSignIn = useStartSignIn();
+  const signIn = useSignIn();
+  const requestReset = useRequestPasswordReset();
+
+  const submitPhone = (event: FormEvent) => {
+    event.preventDefault();
+    const body = phoneForm.submit();
+    if (!body) return;
+    startSignIn.mutate(body, {
+      onSuccess: (result) => {
+        passwordForm.setValues({ phoneNumber: body.phoneNumber, password: '' });
+        setStep1(result.accountCreated ? { kind: 'created', message: result.message[currentLanguage()] } : { kind: 'exists' });
+      },
+      onError: (error) => {
+        phoneForm.showServerFields(error);
+        toast.info(errorText(error, t));
+      },
+    });
+  };
+
+  const submitPassword = (event: FormEvent) => {
+    event.preventDefault();
+    const body = passwordForm.submit();
+    if (!body) return;
+    signIn.mutate(body, {
+      onSuccess: (response) => {
+        startSession(response);
+        void navigate('/profile');
+      },
+      onError: (error) => {
+        passwordForm.showServerFields(error);
+        toast.info(errorText(error, t));
+      },
+    });
+  };
+
+  // Spec section 8: a failed reset request is not shown; the button stays for another try.
+  const sendResetCode = () =>
+    requestReset.mutate(
+      { phoneNumber: passwordForm.values.phoneNumber },
+      {
+        onSuccess: () => {
+          toast.success(t('messages:passwordSent'));
+          setStep1({ kind: 'codeSent' });
+        },
+        onError: (error) => console.error('Password reset request failed', error),
+      },
+    );
+
+  const footer = (
+    <>
+      {t('signIn.noAccount')}{' '}
+      <Link to="/register" className="font-medium text-brand-700 hover:underline">
+        {t('signIn.register')}
+      </Link>
+    </>
+  );
+
+  if (!step1) {
+    return (
+      <AuthCard title={t('signIn.title')} footer={footer}>
+        <form onSubmit={submitPhone} noValidate className="space-y-4">
+          <p className="text-sm text-slate-600">{t('signIn.phoneHint')}</p>
+          <PhoneField
+            label={t('fields.phone')}
+            value={phoneForm.values.phoneNumber}
+            onChange={(digits) => phoneForm.setValue('phoneNumber', digits)}
+            error={phoneForm.errors.phoneNumber}
+            autoFocus
+          />
+          <SubmitButton busy={startSignIn.isPending} busyLabel={t('sending')} fullWidth>
+            {t('continue')}
+          </SubmitButton>
+        </form>
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard title={t('signIn.title')} footer={footer}>
+      {step1.kind === 'created' && <Notice>{step1.message}</Notice>}
+      {step1.kind === 'codeSent' && <Notice>{t('signIn.codeAsPassword')}</Notice>}
+      <form onSubmit={submitPassword} noValidate className="space-y-4">
+        <p className="text-sm text-slate-600">
+          {t('signIn.passwordFor', { phone: `+${passwordForm.values.phoneNumber}` })}{' '}
+          <button
+            type="button"
+            onClick={() => setStep1(null)}
+            className="font-medium text-brand-700 hover:underline"
+          >
+            {t('signIn.changeNumber')}
+          </button>
+        </p>
+        <TextField
+          label={t('fields.password')}
+          type="password"
+          autoComplete="current-password"
+          value={passwordForm.values.password}
+          onChange={(password) => passwordForm.setValue('password', password)}
+          error={passwordForm.errors.password}
+          autoFocus
+        />
+        <SubmitButton busy={signIn.isPending} busyLabel={t('signIn.busy')} fullWidth>
+          {t('signIn.submit')}
+        </SubmitButton>
+      </form>
+      <div className="mt-4 flex flex-wrap justify-between gap-2 text-sm">
+        {step1.kind === 'exists' ? (
+          <button
+            type="button"
+            onClick={sendResetCode}
+            disabled={requestReset.isPending}
+            className="font-medium text-brand-700 hover:underline disabled:text-slate-400"
+          >
+            {requestReset.isPending ? t('sending') : t('signIn.forgotPassword')}
+          </button>
+        ) : (
+          <span />
+        )}
+        <Link to="/forgot" className="text-slate-600 hover:underline">
+          {t('signIn.resetPassword')}
+        </Link>
+      </div>
+    </AuthCard>
+  );
+}

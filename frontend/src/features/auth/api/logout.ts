@@ -1,0 +1,29 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { toast } from 'react-toastify';
+import { api } from '../../../lib/api-client';
+import { useEndLocalSession } from '../hooks/use-session';
+
+export function logout(): Promise<unknown> {
+  return api.post('/auth/logout');
+}
+
+/** Spec section 4: sign out locally, say so and go home, whether or not the server call succeeded. */
+export function useLogout() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const endLocalSession = useEndLocalSession();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: logout,
+    onError: (error) => console.error('Sign-out failed', error),
+    onSettled: () => {
+      endLocalSession();
+      // Listings, balance history and the like belong to the account that left.
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'session' });
+      toast.success(t('messages:loggedOut'));
+      void navigate('/');
+    },
+  });
+}

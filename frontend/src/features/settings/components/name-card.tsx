@@ -1,0 +1,38 @@
+import { useTranslation } from 'react-i18next';
+import type { UserDto } from '@market/contracts';
+import { FormError } from '../../../components/form/form-error';
+import { TextField } from '../../../components/form/text-field';
+import { useProfileForm } from '../hooks/use-profile-form';
+import { SaveButton } from './save-button';
+import { SettingsCard } from './settings-card';
+
+const FIELDS = ['name', 'surname'] as const;
+
+export function NameCard({ user }: { user: UserDto }) {
+  const { t } = useTranslation('settings');
+  const form = useProfileForm(user, FIELDS);
+  return (
+    <SettingsCard title={t('name.title')}>
+      <form onSubmit={form.save} noValidate className="space-y-4">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField
+            label={t('name.name')}
+            autoComplete="given-name"
+            value={form.values.name}
+            onChange={(value) => form.setValue('name', value)}
+            error={form.errors.name}
+          />
+          <TextField
+            label={t('name.surname')}
+            autoComplete="family-name"
+            value={form.values.surname}
+            onChange={(value) => form.setValue('surname', value)}
+            error={form.errors.surname}
+          />
+        </div>
+        <SaveButton changed={form.changed} saving={form.saving} />
+      </form>
+      <FormError message={form.serverError} />
+    </SettingsCard>
+  );
+}

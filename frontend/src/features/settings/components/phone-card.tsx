@@ -1,0 +1,100 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'react-toastify';
+import { confirmPhoneSchema, type UserDto } from '@market/contracts';
+import { CodeField } from '../../../components/form/code-field';
+import { errorText, FormError } from '../../../components/form/form-error';
+import { PhoneField } from '../../../components/form/phone-field';
+import { ResendCode } from '../../../components/form/resend-code';
+import { SubmitButton } from '../../../components/form/submit-button';
+import { useZodForm } from '../../../components/form/use-zod-form';
+import { useSession } from '../../auth';
+import { useConfirmPhone } from '../api/confirm-phone';
+import { useProfileForm } from '../hooks/use-profile-form';
+import { SaveButton } from './save-button';
+import { SettingsCard } from './settings-card';
+
+const FIELDS = ['phoneNumber'] as const;
+
+/**
+ * The phone number (sign-in name). A new number replaces the old one only after the code
+ * sent to it is entered: until then the old number keeps working.
+ */
+export function PhoneCard({ user }: { user: UserDto }) {
+  const { t } = useTranslation('settings');
+  const { setUser } = useSession();
+  const [codeSentAt, setCodeSentAt] = useState<number | null>(null);
+  const [confirmError, setConfirmError] = useState<string | null>(null);
+  const codeForm = useZodForm(confirmPhoneSchema, { code: '' });
+  const confirm = useConfirmPhone();
+  const form = useProfileForm(user, FIELDS, {
+    onSaved: (response) => {
+      if (!response.pendingPhoneConfirmation) return void toast.success(t('messages:saved'));
+      setCodeSentAt(Date.now());
+      toast.info(t('messages:phoneConfirmationSent'));
+    },
+  });
+  const awaitingCode = codeSentAt !== null;
+
+  const cancel = () => {
+    setCodeSentAt(null);
+    setConfirmError(null);
+    codeForm.setValues({ code: '' });
+    form.setValues({ phoneNumber: user.phoneNumber });
+  };
+
+  const submitCode = (event: FormEvent) => {
+    event.preventDefault();
+    const body = codeForm.submit();
+    if (!body) return;
+    setConfirmError(null);
+    confirm.mutate(
+      { id: user._id, code: body.code },
+      {
+        onSuccess: (updated) => {
+          setUser(updated);
+          setCodeSentAt(null);
+          codeForm.setValues({ code: '' });
+          toast.success(t('messages:saved'));
+        },
+        onError: (error) => setConfirmError(errorText(error, t)),
+      },
+    );
+  };
+
+  return (
+    <SettingsCard title={t('phone.title')} description={t('phone.hint')}>
+      <form onSubmit={form.save} noValidate className="space-y-4">
+        <PhoneField
+          label={t('phone.label')}
+          value={form.values.phoneNumber}
+          onChange={(digits) => form.setValue('phoneNumber', digits)}
+          error={form.errors.phoneNumber}
+          disabled={awaitingCode}
+        />
+        {!awaitingCode && <SaveButton changed={form.changed} saving={form.saving} />}
+      </form>
+      <FormError message={form.serverError} />
+      {awaitingCode && (
+        <div className="mt-4 border-t border-slate-100 pt-4">
+          <p role="status" className="mb-3 text-sm text-slate-700">
+            {t('phone.codeSent', { phone: `+${form.values.phoneNumber}` })}
+          </p>
+          <form onSubmit={submitCode} noValidate className="space-y-4">
+            <CodeField label={t('phone.code')} value={codeForm.values.code} onChange={(code) => codeForm.setValue('code', code)} error={codeForm.errors.code} />
+            <div className="flex flex-wrap gap-2">
+              <SubmitButton busy={confirm.isPending} busyLabel={t('checking')}>
+                {t('phone.confirm')}
+              </SubmitButton>
+              <button type="button" onClick={cancel} className="rounded-lg px-4 py-2.5 text-sm font-medium text-slate-700 hover:bg-slate-100">
+                {t('phone.cancel')}
+              </button>
+            </div>
+          </form>
+          <ResendCode sentAt={codeSentAt} busy={form.saving} onResend={() => form.save()} />
+          <FormError message={confirmError} />
+        </div>
+      )}
+    </SettingsCard>
+  );
+}

@@ -1,0 +1,31 @@
+import { useTranslation } from 'react-i18next';
+import { PageTitle } from '../../../components/page-title';
+import { useSession } from '../../auth';
+import { AccountCard } from './account-card';
+import { AvatarCard } from './avatar-card';
+import { BalanceCard } from './balance-card';
+import { CompletenessCard } from './completeness-card';
+import { LocationCard } from './location-card';
+import { NameCard } from './name-card';
+import { PhoneCard } from './phone-card';
+
+/** `/profile/settings`: every card of spec section 2. The profile layout guarantees a user. */
+export function SettingsPage() {
+  const { t } = useTranslation();
+  const { user } = useSession();
+  if (!user) return null;
+  return (
+    <>
+      <PageTitle documentTitle={t('pages.settings')}>{t('pages.settings')}</PageTitle>
+      <div className="grid gap-4 lg:grid-cols-2">
+        <CompletenessCard user={user} />
+        <BalanceCard user={user} />
+        <AvatarCard user={user} />
+        <AccountCard user={user} />
+        <PhoneCard user={user} />
+        <NameCard user={user} />
+        <LocationCard user={user} />
+      </div>
+    </>
+  );
+}

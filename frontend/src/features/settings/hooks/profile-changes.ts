@@ -1,0 +1,15 @@
+import type { UserDto } from '@market/contracts';
+
+/** The profile fields the settings cards edit as text. */
+export type ProfileField = 'username' | 'email' | 'phoneNumber' | 'name' | 'surname' | 'country' | 'region';
+export type ProfileValues<Field extends ProfileField> = Record<Field, string>;
+
+/** What the form shows for the stored user: an unset field is an empty input. */
+export function storedValues<Field extends ProfileField>(user: UserDto, fields: readonly Field[]): ProfileValues<Field> {
+  return Object.fromEntries(fields.map((field) => [field, user[field] ?? ''])) as ProfileValues<Field>;
+}
+
+/** The fields whose input differs from the stored value; surrounding spaces do not count as a change. */
+export function changedFields<Field extends ProfileField>(values: ProfileValues<Field>, stored: ProfileValues<Field>): Field[] {
+  return (Object.keys(stored) as Field[]).filter((field) => values[field].trim() !== stored[field].trim());
+}

@@ -1,0 +1,63 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'react-toastify';
+import { updateUserSchema, type UpdateUserResponse, type UserDto } from '@market/contracts';
+import { errorText } from '../../../components/form/form-error';
+import { fieldErrorsOf, type FieldErrors } from '../../../components/form/use-zod-form';
+import { useSession } from '../../auth';
+import { useUpdateUser } from '../api/update-user';
+import { changedFields, storedValues, type ProfileField } from './profile-changes';
+
+interface ProfileFormOptions {
+  /** Send every field of the card when one changed (a region is only valid with its country). */
+  sendTogether?: boolean;
+  /** Replaces the 'Saqlandi' toast, e.g. when a new phone number still awaits its code. */
+  onSaved?: (response: UpdateUserResponse) => void;
+}
+
+/**
+ * One settings card (spec section 4): Save stays disabled until a value differs from the
+ * stored one; only changed, valid fields are sent; a server error shows under the form.
+ */
+export function useProfileForm<Field extends ProfileField>(user: UserDto, fields: readonly Field[], options: ProfileFormOptions = {}) {
+  const { t } = useTranslation('settings');
+  const { setUser } = useSession();
+  const update = useUpdateUser();
+  const stored = storedValues(user, fields);
+  const [values, setValues] = useState(stored);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [serverError, setServerError] = useState<string | null>(null);
+  const changed = changedFields(values, stored);
+
+  const setValue = (field: Field, value: string) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    setErrors((current) => ({ ...current, [field]: undefined }));
+  };
+
+  const save = (event?: FormEvent) => {
+    event?.preventDefault();
+    if (changed.length === 0 || update.isPending) return;
+    const sent = options.sendTogether ? fields : changed;
+    const parsed = updateUserSchema.safeParse(Object.fromEntries(sent.map((field) => [field, values[field]])));
+    if (!parsed.success) {
+      setErrors(fieldErrorsOf(parsed.error));
+      return;
+    }
+    setErrors({});
+    setServerError(null);
+    update.mutate(
+      { id: user._id, changes: parsed.data },
+      {
+        onSuccess: (response) => {
+          const { pendingPhoneConfirmation: _pending, ...updated } = response;
+          setUser(updated);
+          if (options.onSaved) options.onSaved(response);
+          else toast.success(t('messages:saved'));
+        },
+        onError: (error) => setServerError(errorText(error, t)),
+      },
+    );
+  };
+
+  return { values, setValue, setValues, errors, serverError, changed: changed.length > 0, saving: update.isPending, save };
+}
