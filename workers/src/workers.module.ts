@@ -7,6 +7,7 @@ import { ConfigModule } from '../../backend/src/config/config.module';
 import type { Config } from '../../backend/src/config/config.schema';
 import { DatabaseModule } from '../../backend/src/database/database.module';
 import { RelayModule } from './relay/relay.module';
+import { SmsModule } from './sms/sms.module';
 
 @Module({})
 export class WorkersModule {
@@ -21,6 +22,7 @@ export class WorkersModule {
         BullModule.forRoot({ connection: { url: config.REDIS_URL, maxRetriesPerRequest: null }, prefix: config.QUEUE_PREFIX }),
         ScheduleModule.forRoot(),
         RelayModule,
+        SmsModule,
       ],
     };
   }

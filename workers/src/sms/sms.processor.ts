@@ -1,0 +1,102 @@
+import { Processor, WorkerHost } from '@nestjs/bullmq';
+import { Logger } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { UnrecoverableError, type Job } from 'bullmq';
+import { DataSource } from 'typeorm';
+import { parseEventPayload, QUEUES } from '@market/contracts';
+import { SmsSendError, SmsSender } from './sms-sender';
+
+export type SmsJobOutcome = 'sent' | 'already-sent' | 'outcome-unknown';
+
+/** What replaces an SMS text once the job is over: it may hold a password or a code. */
+const REDACTED_TEXT = '[redacted after delivery]';
+
+/**
+ * Sends the 'sms.requested' jobs. Each job has a `sms_delivery` row (job id = outbox event
+ * id) that is marked 'sending' before the gateway is called, so a retry never sends twice:
+ * it sends again only after the gateway certainly refused ('failed'); an attempt that
+ * stopped mid-call leaves 'sending', which the retry turns into 'unknown' without sending
+ * (one missing SMS can be requested again; a duplicate password SMS cannot be taken back).
+ */
+@Processor(QUEUES.sms)
+export class SmsProcessor extends WorkerHost {
+  private readonly logger = new Logger(SmsProcessor.name);
+
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly sender: SmsSender,
+  ) {
+    super();
+  }
+
+  async process(job: Job<unknown>): Promise<SmsJobOutcome> {
+    const { phoneNumber, text } = parseEventPayload('sms.requested', job.data);
+    const jobId = String(job.id);
+    const claim = await this.claim(jobId, phoneNumber);
+    if (claim !== 'send') {
+      await this.redact(job);
+      return claim;
+    }
+    try {
+      const { messageId } = await this.sender.send(phoneNumber, text);
+      await this.record(jobId, 'sent', { providerMessageId: messageId });
+    } catch (error) {
+      const failure = error instanceof SmsSendError ? error : new SmsSendError((error as Error).message, false);
+      if (failure.notSent) await this.record(jobId, 'failed', { error: failure.message });
+      this.logger.warn(`SMS job ${jobId} failed (${failure.notSent ? 'not sent' : 'outcome unknown'}): ${failure.message}`);
+      if (failure.permanent || this.isLastAttempt(job)) await this.redact(job);
+      throw failure.permanent ? new UnrecoverableError(failure.message) : failure;
+    }
+    await this.redact(job);
+    this.logger.log(`SMS job ${jobId} sent through ${this.sender.name}`);
+    return 'sent';
+  }
+
+  /** 'send' when this attempt may call the gateway. */
+  private async claim(jobId: string, phoneNumber: string): Promise<'send' | 'already-sent' | 'outcome-unknown'> {
+    const created: unknown[] = await this.dataSource.query(
+      `INSERT INTO sms_delivery (job_id, phone_number, status, attempts) VALUES ($1, $2, 'sending', 1)
+       ON CONFLICT (job_id) DO NOTHING RETURNING job_id`,
+      [jobId, phoneNumber],
+    );
+    if (created.length) return 'send';
+    const [retried]: [unknown[], number] = await this.dataSource.query(
+      `UPDATE sms_delivery SET status = 'sending', attempts = attempts + 1, error = NULL, updated_at = now()
+       WHERE job_id = $1 AND status = 'failed' RETURNING job_id`,
+      [jobId],
+    );
+    if (retried.length) return 'send';
+    const [unknown]: [unknown[], number] = await this.dataSource.query(
+      `UPDATE sms_delivery SET status = 'unknown', updated_at = now() WHERE job_id = $1 AND status = 'sending' RETURNING job_id`,
+      [jobId],
+    );
+    if (unknown.length) this.logger.warn(`SMS job ${jobId}: an earlier attempt stopped mid-send; not sending again`);
+    return unknown.length ? 'outcome-unknown' : 'already-sent';
+  }
+
+  private async record(
+    jobId: string,
+    status: 'sent' | 'failed',
+    details: { providerMessageId?: string | null; error?: string },
+  ): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE sms_delivery SET status = $2, provider_message_id = COALESCE($3, provider_message_id), error = $4, updated_at = now()
+       WHERE job_id = $1`,
+      [jobId, status, details.providerMessageId ?? null, details.error ?? null],
+    );
+  }
+
+  /** The text (a password or a code) is kept only while it may still be sent: in the job and in its outbox event. */
+  private async redact(job: Job<unknown>): Promise<void> {
+    const payload = job.data as { phoneNumber: string };
+    await job.updateData({ phoneNumber: payload.phoneNumber, text: REDACTED_TEXT });
+    await this.dataSource.query(
+      `UPDATE outbox_event SET payload = jsonb_set(payload, '{text}', to_jsonb($2::text)) WHERE id::text = $1 AND name = 'sms.requested'`,
+      [String(job.id), REDACTED_TEXT],
+    );
+  }
+
+  private isLastAttempt(job: Job<unknown>): boolean {
+    return job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
+  }
+}
