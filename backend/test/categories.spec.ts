@@ -1,13 +1,17 @@
 import type { INestApplication } from '@nestjs/common';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import sharp from 'sharp';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
-import { categorySchema, type Category } from '@market/contracts';
+import { categorySchema, type Category, type ImageRef } from '@market/contracts';
 import { createApp } from '../src/app.factory';
-import { SessionService } from '../src/auth/session.service';
 import { CategoryUsage, type ActiveListingCounts } from '../src/categories/category-usage';
 import { testConfig } from '../../test/support/config';
+import { createSignedInUser } from '../../test/support/users';
 
-/** Names and phone numbers of this file only: other files share the database. */
+/** Names of this file only: other files share the database. */
 const unique = (name: string) => `${name} ${Math.random().toString(36).slice(2, 7)}`;
 
 describe('categories (brands) API', () => {
@@ -17,10 +21,15 @@ describe('categories (brands) API', () => {
   let user: string;
   const http = () => request(app.getHttpServer());
 
-  async function sessionCookie(phoneNumber: string, role: 'admin' | 'user'): Promise<string> {
-    const [{ id }] = await dataSource.query(`INSERT INTO users (phone_number, role) VALUES ($1, $2) RETURNING id`, [phoneNumber, role]);
-    const { token } = await app.get(SessionService).start(id);
-    return `session=${token}`;
+  async function uploadCategoryImage(): Promise<ImageRef> {
+    const picture = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#1428A0' } }).png().toBuffer();
+    const response = await http().post('/api/uploadImg').set('Cookie', admin).attach('image', picture, 'brand.png').expect(201);
+    return response.body;
+  }
+
+  async function imageRow(id: string): Promise<{ attached: boolean } | undefined> {
+    const [row] = await dataSource.query(`SELECT attached FROM images WHERE id = $1`, [id]);
+    return row;
   }
 
   async function createCategory(body: Record<string, unknown> = {}): Promise<Category> {
@@ -42,11 +51,11 @@ describe('categories (brands) API', () => {
   }
 
   beforeAll(async () => {
-    app = await createApp(testConfig());
+    app = await createApp(testConfig({ STORAGE_DIR: mkdtempSync(join(tmpdir(), 'category-images-')) }));
     await app.init();
     dataSource = app.get(DataSource);
-    admin = await sessionCookie('998900004101', 'admin');
-    user = await sessionCookie('998900004102', 'user');
+    admin = (await createSignedInUser(app, { role: 'admin' })).cookie;
+    user = (await createSignedInUser(app)).cookie;
   });
   afterAll(() => app.close());
 
@@ -135,13 +144,30 @@ describe('categories (brands) API', () => {
       expect(response.body.message.en).toBe('A category with this name already exists');
     });
 
-    it('refuses an image id that names no uploaded image', async () => {
+    it('shows the uploaded image and marks it used, so the clean-up of unused uploads keeps it', async () => {
+      const image = await uploadCategoryImage();
+      expect(await imageRow(image._id)).toEqual({ attached: false });
+      const category = await createCategory({ image: image._id });
+      expect(category.image).toEqual(image);
+      expect((await listed(category._id))?.image).toEqual(image);
+      expect(await imageRow(image._id)).toEqual({ attached: true });
+      await http().get(new URL(image.location).pathname).expect(200).expect('Content-Type', /webp/);
+    });
+
+    it('refuses an image id that names no category image (unknown, or an avatar), creating nothing', async () => {
+      const name = unique('Pictured');
       const response = await http()
         .post('/api/category')
         .set('Cookie', admin)
-        .send({ name: unique('Pictured'), color: '#000000', number: 1, image: '0d6f3c1e-8a52-4c3e-9a4f-1b2c3d4e5f60' })
+        .send({ name, color: '#000000', number: 1, image: '0d6f3c1e-8a52-4c3e-9a4f-1b2c3d4e5f60' })
         .expect(400);
       expect(response.body.fields).toEqual({ image: 'categoryImageNotFound' });
+      const [{ id: avatarId }] = await dataSource.query(
+        `INSERT INTO images (purpose, key, location) VALUES ('avatar', 'avatar/x.webp', 'http://localhost/uploads/avatar/x.webp') RETURNING id`,
+      );
+      await http().post('/api/category').set('Cookie', admin).send({ name, color: '#000000', number: 1, image: avatarId }).expect(400);
+      const [{ count }] = await dataSource.query(`SELECT count(*)::int AS count FROM categories WHERE name = $1`, [name]);
+      expect(count).toBe(0);
     });
   });
 
@@ -164,6 +190,27 @@ describe('categories (brands) API', () => {
         .send({ name, color: '#00FF00', number: 0 })
         .expect(200);
       expect(response.body).toEqual({ ...category, name, color: '#00FF00', number: 0, description: null, devicesCount: 1 });
+    });
+
+    it('deletes the image it replaces and its file', async () => {
+      const [first, second] = [await uploadCategoryImage(), await uploadCategoryImage()];
+      const category = await createCategory({ image: first._id });
+      const response = await http()
+        .put(`/api/category/${category._id}`)
+        .set('Cookie', admin)
+        .send({ name: category.name, color: category.color, number: category.number, image: second._id })
+        .expect(200);
+      expect(response.body.image).toEqual(second);
+      expect(await imageRow(first._id)).toBeUndefined();
+      await http().get(new URL(first.location).pathname).expect(404);
+
+      const cleared = await http()
+        .put(`/api/category/${category._id}`)
+        .set('Cookie', admin)
+        .send({ name: category.name, color: category.color, number: category.number, image: null })
+        .expect(200);
+      expect(cleared.body.image).toBeNull();
+      expect(await imageRow(second._id)).toBeUndefined();
     });
 
     it('refuses the name of another category with 409 and keeps the old one', async () => {
@@ -203,11 +250,13 @@ describe('categories (brands) API', () => {
       expect(await listed(category._id)).toBeDefined();
     });
 
-    it('deletes an unused category for an admin', async () => {
-      const category = await createCategory();
+    it('deletes an unused category and its image for an admin', async () => {
+      const image = await uploadCategoryImage();
+      const category = await createCategory({ image: image._id });
       const response = await http().delete(`/api/category/${category._id}`).set('Cookie', admin).expect(200);
       expect(response.body).toEqual({ _id: category._id });
       expect(await listed(category._id)).toBeUndefined();
+      expect(await imageRow(image._id)).toBeUndefined();
       await http().delete(`/api/category/${category._id}`).set('Cookie', admin).expect(404);
     });
 

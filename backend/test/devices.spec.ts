@@ -6,13 +6,13 @@ import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { deviceSchema, deviceSpecRefreshSchema, type Device, type SeedDevice } from '@market/contracts';
 import { createApp } from '../src/app.factory';
-import { SessionService } from '../src/auth/session.service';
 import { OutboxService } from '../src/events/outbox.service';
 import { RedisClient } from '../src/redis/redis.module';
 import { DeviceSeeder } from '../src/devices/seed/device-seeder';
 import { readSeedFiles, SHIPPED_SEED_DIR } from '../src/devices/seed/seed-files';
 import { eventually } from '../../test/support/eventually';
 import { testConfig } from '../../test/support/config';
+import { createSignedInUser, type TestUser } from '../../test/support/users';
 
 /** Names of this file only: other files share the database. */
 const unique = (name: string) => `${name} ${Math.random().toString(36).slice(2, 7)}`;
@@ -45,14 +45,8 @@ describe('device catalogue API', () => {
   let dataSource: DataSource;
   let admin: string;
   let user: string;
-  let otherUser: { id: string; cookie: string };
+  let otherUser: TestUser;
   const http = () => request(app.getHttpServer());
-
-  async function signIn(phoneNumber: string, role: 'admin' | 'user') {
-    const [{ id }] = await dataSource.query(`INSERT INTO users (phone_number, role) VALUES ($1, $2) RETURNING id`, [phoneNumber, role]);
-    const { token } = await app.get(SessionService).start(id);
-    return { id: id as string, cookie: `session=${token}` };
-  }
 
   async function deviceNamed(name: string): Promise<{ id: string; search_count: number; quick_spec: unknown }> {
     const [device] = await dataSource.query(`SELECT id, search_count, quick_spec FROM devices WHERE name = $1`, [name]);
@@ -90,9 +84,9 @@ describe('device catalogue API', () => {
     app = await createApp(testConfig({ DEVICE_SPEC_WAIT_MS: '1500' }));
     await app.init();
     dataSource = app.get(DataSource);
-    admin = (await signIn('998900004201', 'admin')).cookie;
-    user = (await signIn('998900004202', 'user')).cookie;
-    otherUser = await signIn('998900004203', 'user');
+    admin = (await createSignedInUser(app, { role: 'admin' })).cookie;
+    user = (await createSignedInUser(app)).cookie;
+    otherUser = await createSignedInUser(app);
   });
   afterEach(() => jest.restoreAllMocks());
   afterAll(() => app.close());

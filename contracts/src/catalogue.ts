@@ -144,6 +144,15 @@ export const deviceSchema = z.object({
 });
 export type Device = z.infer<typeof deviceSchema>;
 
+/**
+ * How a person types a model, normalised: 'Iphone  13 PRO' → words 'iphone 13 pro' and
+ * compact 'iphone13pro', the form of the devices' search key ('Apple iPhone 13 Pro' → 'appleiphone13pro').
+ */
+export function deviceSearchTerms(name: string): { words: string; compact: string } {
+  const words = name.toLowerCase().replace(/\s+/g, ' ').trim();
+  return { words, compact: words.replace(/[^a-z0-9+]+/g, '') };
+}
+
 /** Body of `POST /api/phone/find-device`. */
 export const findDeviceBodySchema = z.object({
   name: z

@@ -6,6 +6,7 @@ import { loggerParams } from '../../backend/src/common/logging';
 import { ConfigModule } from '../../backend/src/config/config.module';
 import type { Config } from '../../backend/src/config/config.schema';
 import { DatabaseModule } from '../../backend/src/database/database.module';
+import { DeviceSpecsModule } from './device-specs/device-specs.module';
 import { RelayModule } from './relay/relay.module';
 import { SmsModule } from './sms/sms.module';
 
@@ -23,6 +24,7 @@ export class WorkersModule {
         ScheduleModule.forRoot(),
         RelayModule,
         SmsModule,
+        DeviceSpecsModule,
       ],
     };
   }

@@ -1,9 +1,10 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, In, QueryFailedError, type EntityManager } from 'typeorm';
-import type { Category, CategoryBody, ImageRef } from '@market/contracts';
+import { DataSource, QueryFailedError, type EntityManager } from 'typeorm';
+import type { Category, CategoryBody } from '@market/contracts';
 import { AppException } from '../common/app.exception';
-import { Image } from '../uploads/image.entity';
+import type { Image } from '../uploads/image.entity';
+import { ImagesService } from '../uploads/images.service';
 import { CategoryEntity } from './category.entity';
 import { CategoryUsage } from './category-usage';
 
@@ -12,6 +13,16 @@ export interface BrandDefaults {
   name: string;
   color: string;
   number: number;
+}
+
+interface CategoryRow {
+  id: string;
+  name: string;
+  color: string;
+  description: string | null;
+  number: number;
+  image_id: string | null;
+  image_location: string | null;
 }
 
 const UNIQUE_VIOLATION = '23505';
@@ -23,64 +34,68 @@ function violates(error: unknown, code: string, constraint?: string): boolean {
   return driverError.code === code && (!constraint || driverError.constraint === constraint);
 }
 
+/** Categories with the image each shows; the images table belongs to the uploads module, read-only here. */
+const CATEGORIES_WITH_IMAGES = `
+  SELECT c.id, c.name, c.color, c.description, c.number, c.image_id, i.location AS image_location
+    FROM categories c LEFT JOIN images i ON i.id = c.image_id`;
+
 @Injectable()
 export class CategoriesService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly usage: CategoryUsage,
+    private readonly images: ImagesService,
   ) {}
 
   /** Every category in page order with its image and counts (`GET /api/category`). */
   async list(): Promise<Category[]> {
-    const [categories, counts] = await Promise.all([
-      this.dataSource.getRepository(CategoryEntity).find({ order: { number: 'ASC', name: 'ASC' } }),
+    const [rows, counts] = await Promise.all([
+      this.dataSource.query(`${CATEGORIES_WITH_IMAGES} ORDER BY c.number, c.name`) as Promise<CategoryRow[]>,
       this.usage.perCategory(),
     ]);
-    const images = await this.imageRefs(categories.map((category) => category.imageId));
-    return categories.map((category) =>
-      this.toCategory(category, images, {
-        listings: counts.activeListings.get(category.id) ?? 0,
-        devices: counts.devices.get(category.id) ?? 0,
-      }),
-    );
+    return rows.map((row) => this.toCategory(row, counts));
   }
 
+  /** The image must be one uploaded for a category (`POST /api/uploadImg`); saving marks it used. */
   async create(body: CategoryBody): Promise<Category> {
-    await this.requireImage(body.image);
-    const id = await this.saving(async () => {
-      const { identifiers } = await this.dataSource.getRepository(CategoryEntity).insert(this.columnsOf(body));
+    const id = await this.saving(async (transaction) => {
+      await this.attachImage(transaction, body.image);
+      const { identifiers } = await transaction.insert(CategoryEntity, this.columnsOf(body));
       return identifiers[0].id as string;
     });
     return this.get(id);
   }
 
+  /** A replaced image is deleted with its files: only this category showed it. */
   async update(id: string, body: CategoryBody): Promise<Category> {
-    await this.requireImage(body.image);
-    const { affected } = await this.saving(() => this.dataSource.getRepository(CategoryEntity).update(id, this.columnsOf(body)));
-    if (!affected) throw new AppException(HttpStatus.NOT_FOUND, 'categoryNotFound');
+    const replaced = await this.saving(async (transaction) => {
+      const category = await this.lockCategory(transaction, id);
+      const imageChanged = body.image !== category.imageId;
+      if (imageChanged) await this.attachImage(transaction, body.image);
+      await transaction.update(CategoryEntity, id, this.columnsOf(body));
+      return imageChanged && category.imageId ? this.images.remove(transaction, category.imageId) : null;
+    });
+    await this.discardFiles(replaced);
     return this.get(id);
   }
 
   /** Refused while devices or listings belong to the category: they would lose their brand. */
   async remove(id: string): Promise<void> {
+    let image: Image | null;
     try {
-      await this.dataSource.transaction(async (transaction) => {
+      image = await this.dataSource.transaction(async (transaction) => {
         // The row lock makes a device or listing added meanwhile wait, then fail its foreign key.
-        const category = await transaction
-          .getRepository(CategoryEntity)
-          .createQueryBuilder('category')
-          .where('category.id = :id', { id })
-          .setLock('pessimistic_write')
-          .getOne();
-        if (!category) throw new AppException(HttpStatus.NOT_FOUND, 'categoryNotFound');
+        const category = await this.lockCategory(transaction, id);
         await this.refuseWhileInUse(id);
         await transaction.delete(CategoryEntity, id);
+        return category.imageId ? this.images.remove(transaction, category.imageId) : null;
       });
     } catch (error) {
       if (!violates(error, FOREIGN_KEY_VIOLATION)) throw error;
       await this.refuseWhileInUse(id);
       throw error;
     }
+    await this.discardFiles(image);
   }
 
   /** Whether a category exists, for the modules that attach things to one. */
@@ -108,15 +123,33 @@ export class CategoriesService {
   }
 
   private async get(id: string): Promise<Category> {
-    const category = await this.dataSource.getRepository(CategoryEntity).findOneBy({ id });
-    if (!category) throw new AppException(HttpStatus.NOT_FOUND, 'categoryNotFound');
-    const [images, counts] = await Promise.all([this.imageRefs([category.imageId]), this.countsOf(id)]);
-    return this.toCategory(category, images, counts);
+    const [[row], counts] = await Promise.all([
+      this.dataSource.query(`${CATEGORIES_WITH_IMAGES} WHERE c.id = $1`, [id]) as Promise<CategoryRow[]>,
+      this.usage.perCategory(),
+    ]);
+    if (!row) throw new AppException(HttpStatus.NOT_FOUND, 'categoryNotFound');
+    return this.toCategory(row, counts);
   }
 
-  private async countsOf(id: string): Promise<{ listings: number; devices: number }> {
-    const counts = await this.usage.perCategory();
-    return { listings: counts.activeListings.get(id) ?? 0, devices: counts.devices.get(id) ?? 0 };
+  private async lockCategory(transaction: EntityManager, id: string): Promise<CategoryEntity> {
+    const category = await transaction
+      .getRepository(CategoryEntity)
+      .createQueryBuilder('category')
+      .where('category.id = :id', { id })
+      .setLock('pessimistic_write')
+      .getOne();
+    if (!category) throw new AppException(HttpStatus.NOT_FOUND, 'categoryNotFound');
+    return category;
+  }
+
+  private async attachImage(transaction: EntityManager, imageId: string | null): Promise<void> {
+    if (imageId && (await this.images.markAttached(transaction, [imageId], 'category')) === 0) {
+      throw new AppException(HttpStatus.BAD_REQUEST, 'categoryImageNotFound', {}, { image: 'categoryImageNotFound' });
+    }
+  }
+
+  private async discardFiles(image: Image | null): Promise<void> {
+    if (image) await this.images.discardFiles(image);
   }
 
   private async refuseWhileInUse(id: string): Promise<void> {
@@ -124,9 +157,10 @@ export class CategoriesService {
     if (listings > 0 || devices > 0) throw new AppException(HttpStatus.CONFLICT, 'categoryInUse', { listings, devices });
   }
 
-  private async saving<T>(save: () => Promise<T>): Promise<T> {
+  /** Runs a change in a transaction; a name another category has is a 409, not a 500. */
+  private async saving<T>(change: (transaction: EntityManager) => Promise<T>): Promise<T> {
     try {
-      return await save();
+      return await this.dataSource.transaction(change);
     } catch (error) {
       if (violates(error, UNIQUE_VIOLATION, 'categories_name_key')) {
         throw new AppException(HttpStatus.CONFLICT, 'categoryNameTaken', {}, { name: 'categoryNameTaken' });
@@ -135,37 +169,23 @@ export class CategoriesService {
     }
   }
 
-  private async imageRefs(ids: readonly (string | null)[]): Promise<Map<string, ImageRef>> {
-    const wanted = ids.filter((id): id is string => id !== null);
-    if (wanted.length === 0) return new Map();
-    const images = await this.dataSource.getRepository(Image).find({ where: { id: In(wanted) }, select: { id: true, location: true } });
-    return new Map(images.map((image) => [image.id, { _id: image.id, location: image.location }]));
-  }
-
-  private async requireImage(id: string | null): Promise<void> {
-    if (id && !(await this.dataSource.getRepository(Image).exists({ where: { id } }))) {
-      throw new AppException(HttpStatus.BAD_REQUEST, 'categoryImageNotFound', {}, { image: 'categoryImageNotFound' });
-    }
-  }
-
   private columnsOf(body: CategoryBody): Partial<CategoryEntity> {
     return { name: body.name, color: body.color, number: body.number, description: body.description, imageId: body.image };
   }
 
   private toCategory(
-    category: CategoryEntity,
-    images: ReadonlyMap<string, ImageRef>,
-    counts: { listings: number; devices: number },
+    row: CategoryRow,
+    counts: { activeListings: ReadonlyMap<string, number>; devices: ReadonlyMap<string, number> },
   ): Category {
     return {
-      _id: category.id,
-      name: category.name,
-      color: category.color,
-      description: category.description,
-      number: category.number,
-      image: (category.imageId && images.get(category.imageId)) || null,
-      PhonesCount: counts.listings,
-      devicesCount: counts.devices,
+      _id: row.id,
+      name: row.name,
+      color: row.color,
+      description: row.description,
+      number: row.number,
+      image: row.image_id && row.image_location ? { _id: row.image_id, location: row.image_location } : null,
+      PhonesCount: counts.activeListings.get(row.id) ?? 0,
+      devicesCount: counts.devices.get(row.id) ?? 0,
     };
   }
 }

@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DataSource, QueryFailedError } from 'typeorm';
 import {
+  deviceSearchTerms,
   translateMessage,
   type CreateDeviceBody,
   type Device,
@@ -65,12 +66,6 @@ function rowToDevice(row: DeviceRow): Device {
   });
 }
 
-/** How a person types a model: 'Iphone  13 PRO' → words 'iphone 13 pro', compact 'iphone13pro' (the devices.search_key form). */
-export function searchTerms(name: string): { words: string; compact: string } {
-  const words = name.toLowerCase().replace(/\s+/g, ' ').trim();
-  return { words, compact: words.replace(/[^a-z0-9+]+/g, '') };
-}
-
 @Injectable()
 export class DevicesService implements DeviceCounts {
   private readonly logger = new Logger(DevicesService.name);
@@ -93,7 +88,7 @@ export class DevicesService implements DeviceCounts {
    * about as close, the most selected. `count` is every match, `devices` the first 20.
    */
   async find(name: string): Promise<FindDeviceResponse> {
-    const { words, compact } = searchTerms(name);
+    const { words, compact } = deviceSearchTerms(name);
     const rows: (DeviceRow & { total: number })[] = await this.dataSource.query(
       `SELECT id, name, category_id, img, quick_spec, detail_spec, specs_refreshed_at, count(*) OVER ()::int AS total
          FROM (SELECT *, (length($2) >= 2 AND search_key LIKE '%' || $2 || '%') AS holds_name FROM devices) device

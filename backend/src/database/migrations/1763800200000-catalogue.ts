@@ -11,7 +11,7 @@ export class Catalogue1763800200000 implements MigrationInterface {
         color text NOT NULL CHECK (color ~ '^#[0-9A-Fa-f]{6}$'),
         description text,
         number integer NOT NULL CHECK (number >= 0),
-        image_id uuid,
+        image_id uuid REFERENCES images (id) ON DELETE SET NULL,
         created_at timestamptz NOT NULL DEFAULT now()
       )`);
     // 'Apple' and 'apple' are the same brand to a reader.

@@ -1,0 +1,17 @@
+import { BullModule } from '@nestjs/bullmq';
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { QUEUES } from '@market/contracts';
+import { DeviceEntity } from '../../../backend/src/devices/device.entity';
+import { EventsModule } from '../../../backend/src/events/events.module';
+import { DeviceSpecsProcessor } from './device-specs.processor';
+import { DeviceSpecsRefresh } from './device-specs-refresh.service';
+import { SpecSourceClient } from './spec-source.client';
+import { StaleSpecsScheduler } from './stale-specs.scheduler';
+
+/** The device spec refresh: the `device-specs` queue's processor and the scheduled refresh of stale specs. */
+@Module({
+  imports: [BullModule.registerQueue({ name: QUEUES.deviceSpecs }), TypeOrmModule.forFeature([DeviceEntity]), EventsModule],
+  providers: [SpecSourceClient, DeviceSpecsRefresh, DeviceSpecsProcessor, StaleSpecsScheduler],
+})
+export class DeviceSpecsModule {}
