@@ -3,6 +3,7 @@ import { LoggerModule } from 'nestjs-pino';
 import { loggerParams } from './common/logging';
 import { AppConfig } from './config/app-config';
 import { AuthModule } from './auth/auth.module';
+import { BalanceModule } from './balance/balance.module';
 import { CategoriesModule } from './categories/categories.module';
 import { ConfigModule } from './config/config.module';
 import type { Config } from './config/config.schema';
@@ -10,6 +11,7 @@ import { DatabaseModule } from './database/database.module';
 import { DevicesModule } from './devices/devices.module';
 import { EventsModule } from './events/events.module';
 import { HealthModule } from './health/health.module';
+import { PaymentsModule } from './payments/payments.module';
 import { RedisModule } from './redis/redis.module';
 import { RateLimitModule } from './rate-limit/rate-limit.module';
 import { UploadsModule } from './uploads/uploads.module';
@@ -36,6 +38,8 @@ export class AppModule implements NestModule {
         UploadsModule,
         CategoriesModule,
         DevicesModule,
+        BalanceModule,
+        PaymentsModule,
       ],
     };
   }

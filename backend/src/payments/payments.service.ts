@@ -1,0 +1,226 @@
+import { HttpStatus, Injectable, Logger } from '@nestjs/common';
+import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
+import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { DataSource, type EntityManager, type Repository } from 'typeorm';
+import {
+  CARD_PAYMENT_CODE_ATTEMPTS,
+  CARD_PAYMENT_TTL_SECONDS,
+  cardTypeOf,
+  SANDBOX_OTP,
+  SANDBOX_TEST_CARDS,
+  type CardGatewayMode,
+  type CardPaymentConfirmed,
+  type CardPaymentStarted,
+  type ConfirmCardPayment,
+  type CreateCardPayment,
+} from '@market/contracts';
+import { BalanceService } from '../balance/balance.service';
+import { AppException } from '../common/app.exception';
+import { AppConfig } from '../config/app-config';
+import { OutboxService } from '../events/outbox.service';
+import { RateLimitService, type RateLimit } from '../rate-limit/rate-limit.service';
+import { PaymentTransaction } from './payment-transaction.entity';
+import { CardGateway, CardGatewayError, retryable, type CardGatewayFailure } from './providers/card-gateway';
+
+/** Each start sends an SMS and registers the card with the provider. */
+const PAYMENT_START_LIMIT: RateLimit = { name: 'card-payment-start', points: 10, durationSeconds: 60 * 60 };
+/** Wrong codes across all of a user's payments; each payment also fails after CARD_PAYMENT_CODE_ATTEMPTS. */
+const PAYMENT_WRONG_CODE_LIMIT: RateLimit = { name: 'card-payment-wrong-code', points: 10, durationSeconds: 60 * 60 };
+/** How often a confirmation waiting for another one of the same payment looks again. */
+const CLAIM_POLL_MS = 100;
+
+const FAILURE_STATUS: Readonly<Record<CardGatewayFailure, HttpStatus>> = {
+  cardInvalid: HttpStatus.BAD_REQUEST,
+  paymentTestCardsOnly: HttpStatus.BAD_REQUEST,
+  paymentWrongCode: HttpStatus.BAD_REQUEST,
+  paymentInsufficientFunds: HttpStatus.PAYMENT_REQUIRED,
+  paymentCardBlocked: HttpStatus.PAYMENT_REQUIRED,
+  paymentCodeExpired: HttpStatus.GONE,
+  paymentTooManyAttempts: HttpStatus.GONE,
+  paymentExpired: HttpStatus.GONE,
+  paymentGatewayUnavailable: HttpStatus.SERVICE_UNAVAILABLE,
+  paymentGatewayTimeout: HttpStatus.GATEWAY_TIMEOUT,
+};
+
+/** The dialog field a refusal belongs to, so the form can show it under that input. */
+const FAILURE_FIELD: Partial<Record<CardGatewayFailure, string>> = {
+  cardInvalid: 'cardNumber',
+  paymentTestCardsOnly: 'cardNumber',
+  paymentWrongCode: 'otp',
+};
+
+function paymentRefused(reason: CardGatewayFailure): AppException {
+  const field = FAILURE_FIELD[reason];
+  return new AppException(FAILURE_STATUS[reason], reason, {}, field ? { [field]: reason } : undefined);
+}
+
+type Claim =
+  | { kind: 'confirmed'; amount: number }
+  | { kind: 'failed'; reason: CardGatewayFailure }
+  | { kind: 'busy' }
+  | { kind: 'claimed'; payment: PaymentTransaction; expired: boolean };
+
+/**
+ * Card top-ups. Confirming is a small state machine on the payment row: one request claims a
+ * pending payment ('confirming') under a row lock, calls the gateway outside any database
+ * transaction, then records the outcome. Concurrent confirmations of the same payment wait
+ * for that outcome instead of calling the gateway again, and the ledger's unique
+ * (kind, reference) makes a second credit impossible even if a claim was taken over.
+ */
+@Injectable()
+export class PaymentsService {
+  private readonly logger = new Logger(PaymentsService.name);
+  /** The longest a claimed payment may take at the gateway (check, verify, pay); after it the claim is taken over. */
+  private readonly claimLeaseMs: number;
+
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    @InjectRepository(PaymentTransaction) private readonly payments: Repository<PaymentTransaction>,
+    private readonly gateway: CardGateway,
+    private readonly balance: BalanceService,
+    private readonly outbox: OutboxService,
+    private readonly rateLimits: RateLimitService,
+    config: AppConfig,
+  ) {
+    this.claimLeaseMs = config.PAYME_TIMEOUT_MS * 3 + 5_000;
+  }
+
+  mode(): CardGatewayMode {
+    return this.gateway.sandbox ? { sandbox: true, testCards: [...SANDBOX_TEST_CARDS], otp: SANDBOX_OTP } : { sandbox: false };
+  }
+
+  async start(userId: string, request: CreateCardPayment): Promise<CardPaymentStarted> {
+    await this.rateLimits.consume(PAYMENT_START_LIMIT, userId);
+    const transactionId = randomUUID();
+    const payment = {
+      id: transactionId,
+      userId,
+      amount: request.amount,
+      cardLast4: request.cardNumber.slice(-4),
+      // The body schema admits Uzcard and Humo cards only.
+      cardType: cardTypeOf(request.cardNumber)!,
+      provider: this.gateway.provider,
+    };
+    try {
+      const started = await this.gateway.start({
+        transactionId,
+        amount: request.amount,
+        cardNumber: request.cardNumber,
+        expireDate: request.expireDate,
+      });
+      await this.payments.insert({ ...payment, providerRef: started.reference, status: 'pending' });
+      this.logger.log(`Card payment ${transactionId} started: ${request.amount} so'm, ${payment.cardType} card, user ${userId}`);
+      return { result: { transactionId, otpSentPhone: started.otpSentPhone } };
+    } catch (error) {
+      if (!(error instanceof CardGatewayError)) throw error;
+      await this.payments.insert({ ...payment, status: 'failed', failureReason: error.reason });
+      this.logger.warn(`Card payment ${transactionId} could not start: ${error.message}`);
+      throw paymentRefused(error.reason);
+    }
+  }
+
+  async confirm(userId: string, request: ConfirmCardPayment): Promise<CardPaymentConfirmed> {
+    await this.rateLimits.assertAvailable(PAYMENT_WRONG_CODE_LIMIT, userId);
+    // A lapsed claim is taken over by the loop itself, so waiting longer than the lease is never needed.
+    const waitUntil = Date.now() + this.claimLeaseMs + 1_000;
+    for (;;) {
+      const claim = await this.dataSource.transaction((transaction) => this.claim(transaction, userId, request.transactionId));
+      switch (claim.kind) {
+        case 'confirmed':
+          return { result: { amount: claim.amount } };
+        case 'failed':
+          throw paymentRefused(claim.reason);
+        case 'claimed':
+          return this.settle(claim.payment, claim.expired, request.otp);
+        case 'busy':
+          if (Date.now() > waitUntil) throw new AppException(HttpStatus.CONFLICT, 'paymentInProgress');
+          await sleep(CLAIM_POLL_MS);
+      }
+    }
+  }
+
+  /** Decides under the row lock what this confirmation does; an expired pending payment is failed here. */
+  private async claim(transaction: EntityManager, userId: string, transactionId: string): Promise<Claim> {
+    const {
+      entities: [payment],
+      raw: [timing],
+    } = await transaction
+      .createQueryBuilder(PaymentTransaction, 'payment')
+      .addSelect('payment.created_at < now() - make_interval(secs => :ttl)', 'expired')
+      .addSelect('payment.claimed_at < now() - make_interval(secs => :lease)', 'claim_lapsed')
+      .where('payment.id = :transactionId', { transactionId, ttl: CARD_PAYMENT_TTL_SECONDS, lease: this.claimLeaseMs / 1000 })
+      .setLock('pessimistic_write')
+      .getRawAndEntities<{ expired: boolean; claim_lapsed: boolean | null }>();
+    // Someone else's payment is answered exactly like a missing one.
+    if (!payment || payment.userId !== userId) throw new AppException(HttpStatus.NOT_FOUND, 'paymentNotFound');
+
+    if (payment.status === 'confirmed') return { kind: 'confirmed', amount: payment.amount };
+    if (payment.status === 'failed') return { kind: 'failed', reason: payment.failureReason! };
+    if (payment.status === 'confirming' && !timing.claim_lapsed) return { kind: 'busy' };
+    await transaction.update(PaymentTransaction, payment.id, { status: 'confirming', claimedAt: () => 'now()' });
+    return { kind: 'claimed', payment, expired: timing.expired };
+  }
+
+  /** Runs the claimed payment at the gateway, outside any database transaction, and records the outcome. */
+  private async settle(payment: PaymentTransaction, expired: boolean, otp: string): Promise<CardPaymentConfirmed> {
+    const completion = { transactionId: payment.id, reference: payment.providerRef!, amount: payment.amount, otp };
+    try {
+      if (!expired) await this.gateway.pay(completion);
+      // Too late to pay; only an earlier attempt whose answer was lost may still have taken the money.
+      else if (!(await this.gateway.paid(completion))) throw new CardGatewayError('paymentExpired');
+    } catch (error) {
+      return this.recordRefusal(payment, error);
+    }
+    return this.recordPaid(payment);
+  }
+
+  private async recordPaid(payment: PaymentTransaction): Promise<CardPaymentConfirmed> {
+    await this.dataSource.transaction(async (transaction) => {
+      const current = await transaction.findOne(PaymentTransaction, {
+        where: { id: payment.id },
+        lock: { mode: 'pessimistic_write' },
+      });
+      // A confirmation that took over a lapsed claim may have recorded it already.
+      if (current?.status === 'confirmed') return;
+      // The money was taken, so it is credited whatever a concurrent takeover concluded meanwhile.
+      await transaction.update(PaymentTransaction, payment.id, {
+        status: 'confirmed',
+        confirmedAt: () => 'now()',
+        claimedAt: null,
+        failureReason: null,
+      });
+      await this.balance.credit(transaction, payment.userId, payment.amount, 'topUp', payment.id);
+      await this.outbox.record(transaction, 'payment.confirmed', {
+        userId: payment.userId,
+        transactionId: payment.id,
+        amount: payment.amount,
+      });
+    });
+    this.logger.log(`Card payment ${payment.id} confirmed: ${payment.amount} so'm credited to user ${payment.userId}`);
+    return { result: { amount: payment.amount } };
+  }
+
+  /** Releases the claim: back to pending when the payment may be tried again, otherwise failed for good. */
+  private async recordRefusal(payment: PaymentTransaction, error: unknown): Promise<never> {
+    const stillClaimed = { id: payment.id, status: 'confirming' as const };
+    if (!(error instanceof CardGatewayError)) {
+      await this.payments.update(stillClaimed, { status: 'pending', claimedAt: null });
+      throw error;
+    }
+    this.logger.warn(`Card payment ${payment.id} was not confirmed: ${error.message}`);
+
+    const wrongCode = error.reason === 'paymentWrongCode';
+    const codeAttempts = payment.codeAttempts + (wrongCode ? 1 : 0);
+    const reason = wrongCode && codeAttempts >= CARD_PAYMENT_CODE_ATTEMPTS ? 'paymentTooManyAttempts' : error.reason;
+    await this.payments.update(
+      stillClaimed,
+      retryable(reason)
+        ? { status: 'pending', codeAttempts, claimedAt: null }
+        : { status: 'failed', failureReason: reason, codeAttempts, claimedAt: null },
+    );
+    // Counted after the release: a user over the limit gets 429 but the payment is not left claimed.
+    if (wrongCode) await this.rateLimits.consume(PAYMENT_WRONG_CODE_LIMIT, payment.userId);
+    throw paymentRefused(reason);
+  }
+}

@@ -1,0 +1,84 @@
+import type { MessageKey } from '@market/contracts';
+
+/** Why the gateway refused or could not answer, as the message key the user reads. */
+export type CardGatewayFailure = Extract<
+  MessageKey,
+  | 'cardInvalid'
+  | 'paymentTestCardsOnly'
+  | 'paymentWrongCode'
+  | 'paymentCodeExpired'
+  | 'paymentTooManyAttempts'
+  | 'paymentInsufficientFunds'
+  | 'paymentCardBlocked'
+  | 'paymentExpired'
+  | 'paymentGatewayUnavailable'
+  | 'paymentGatewayTimeout'
+>;
+
+const RETRYABLE: ReadonlySet<CardGatewayFailure> = new Set([
+  'paymentWrongCode',
+  'paymentGatewayUnavailable',
+  'paymentGatewayTimeout',
+]);
+
+/** Whether the same payment may be confirmed again after this failure: with another code, or the same one later. */
+export function retryable(reason: CardGatewayFailure): boolean {
+  return RETRYABLE.has(reason);
+}
+
+export class CardGatewayError extends Error {
+  /** `detail` is for the log (a provider's code, a transport error); it never holds card data. */
+  constructor(
+    readonly reason: CardGatewayFailure,
+    detail?: string,
+  ) {
+    super(detail ? `${reason}: ${detail}` : reason);
+  }
+}
+
+export interface CardPaymentStart {
+  transactionId: string;
+  /** Whole so'm. */
+  amount: number;
+  /** 16 digits; used for this call only, never kept. */
+  cardNumber: string;
+  /** Year then month, 'YYMM'. */
+  expireDate: string;
+}
+
+export interface StartedCardPayment {
+  /** The provider's handle of this payment (e.g. its receipt id), stored as `provider_ref`. */
+  reference: string;
+  /** The phone the SMS code went to, masked by the provider. */
+  otpSentPhone: string;
+}
+
+export interface CardPaymentCompletion {
+  transactionId: string;
+  reference: string;
+  amount: number;
+  otp: string;
+}
+
+/**
+ * A Uzcard/Humo card gateway: it registers the card and sends an SMS code, then takes the money
+ * once the code is confirmed. The abstract class is the injection token; see payments.module.ts
+ * for how a driver is chosen.
+ */
+export abstract class CardGateway {
+  /** Stored on each payment: which driver handled it. */
+  abstract readonly provider: string;
+  /** True when no real money moves; the UI and the log say so. */
+  abstract readonly sandbox: boolean;
+
+  abstract start(payment: CardPaymentStart): Promise<StartedCardPayment>;
+
+  /**
+   * Checks the SMS code and takes the money. Calling it again for a payment whose money was
+   * already taken succeeds without taking it twice.
+   */
+  abstract pay(payment: CardPaymentCompletion): Promise<void>;
+
+  /** Whether the money of this payment was taken, for a payment whose outcome was lost (timeout, crash). */
+  abstract paid(payment: Pick<CardPaymentCompletion, 'transactionId' | 'reference'>): Promise<boolean>;
+}

@@ -1,0 +1,143 @@
+import { randomUUID } from 'node:crypto';
+import Redis from 'ioredis';
+import { CardGatewayError } from '../src/payments/providers/card-gateway';
+import { PaymeCardGateway, PaymeCardSessions } from '../src/payments/providers/payme-card-gateway';
+import { FAKE_PAYME_CODE, startFakePayme, type FakePayme } from '../../test/fakes/card-gateway';
+import { testConfig } from '../../test/support/config';
+
+const RICH_CARD = '8600069195406311';
+const POOR_CARD = '9860010101010105';
+const BLOCKED_CARD = '8600495473316478';
+
+describe('Payme card gateway client against a fake Payme', () => {
+  const config = testConfig();
+  const credentials = { merchantId: 'merchant-1', key: 'secret-key' };
+  let payme: FakePayme;
+  let redis: Redis;
+
+  function gateway(overrides: Partial<{ merchantId: string; key: string; timeoutMs: number; baseUrl: string }> = {}) {
+    return new PaymeCardGateway(
+      { baseUrl: payme.url, timeoutMs: 1_000, ...credentials, ...overrides },
+      new PaymeCardSessions(redis, config.QUEUE_PREFIX),
+    );
+  }
+
+  function payment(amount: number, cardNumber = RICH_CARD) {
+    return { transactionId: randomUUID(), amount, cardNumber, expireDate: '9903' };
+  }
+
+  async function rejection(promise: Promise<unknown>): Promise<CardGatewayError> {
+    const error = await promise.then(
+      () => undefined,
+      (caught: unknown) => caught,
+    );
+    expect(error).toBeInstanceOf(CardGatewayError);
+    return error as CardGatewayError;
+  }
+
+  beforeAll(async () => {
+    redis = new Redis(config.REDIS_URL);
+    payme = await startFakePayme({
+      ...credentials,
+      cards: [
+        { number: RICH_CARD, expire: '0399', phone: '998901234567', balance: 100_000_000 },
+        { number: POOR_CARD, expire: '0399', phone: '998907654321', balance: 500_000 },
+        { number: BLOCKED_CARD, expire: '0399', phone: '998901112233', balance: 0, blocked: true },
+      ],
+    });
+  });
+  afterAll(async () => {
+    await payme.close();
+    redis.disconnect();
+  });
+
+  it('registers the card, sends the code and takes the amount in tiyin once the code is right', async () => {
+    const client = gateway();
+    const start = payment(50_000);
+    const before = payme.cardBalance(RICH_CARD)!;
+
+    const started = await client.start(start);
+    expect(started.otpSentPhone).toBe('99890*****67');
+    const created = payme.callsOf('cards.create').at(-1)!;
+    expect(created.auth).toBe('merchant-1:secret-key');
+    expect(created.params).toEqual({ card: { number: RICH_CARD, expire: '0399' }, save: false });
+    expect(payme.callsOf('receipts.create').at(-1)!.params).toMatchObject({
+      amount: 5_000_000,
+      account: { order_id: start.transactionId },
+    });
+
+    await client.pay({ ...start, reference: started.reference, otp: FAKE_PAYME_CODE });
+    expect(payme.cardBalance(RICH_CARD)).toBe(before - 5_000_000);
+    await expect(client.paid({ transactionId: start.transactionId, reference: started.reference })).resolves.toBe(true);
+  });
+
+  it('keeps the card token out of the answer and only for the life of the payment', async () => {
+    const start = payment(10_000);
+    const started = await gateway().start(start);
+    expect(JSON.stringify(started)).not.toContain('tok_');
+    const ttl = await redis.ttl(`${config.QUEUE_PREFIX}:payme-card:${start.transactionId}`);
+    expect(ttl).toBeGreaterThan(290);
+    expect(ttl).toBeLessThanOrEqual(360);
+  });
+
+  it('reports a wrong code as retryable and accepts the right one afterwards', async () => {
+    const client = gateway();
+    const start = payment(20_000);
+    const started = await client.start(start);
+    const wrong = await rejection(client.pay({ ...start, reference: started.reference, otp: '000000' }));
+    expect(wrong.reason).toBe('paymentWrongCode');
+    await client.pay({ ...start, reference: started.reference, otp: FAKE_PAYME_CODE });
+    await expect(client.paid({ ...start, reference: started.reference })).resolves.toBe(true);
+  });
+
+  it('passes insufficient funds on as the payer reads it', async () => {
+    const client = gateway();
+    const start = payment(10_000, POOR_CARD);
+    const started = await client.start(start);
+    const refused = await rejection(client.pay({ ...start, reference: started.reference, otp: FAKE_PAYME_CODE }));
+    expect(refused.reason).toBe('paymentInsufficientFunds');
+    expect(payme.cardBalance(POOR_CARD)).toBe(500_000);
+  });
+
+  it('passes a blocked card and an unknown card on', async () => {
+    expect((await rejection(gateway().start(payment(10_000, BLOCKED_CARD)))).reason).toBe('paymentCardBlocked');
+    expect((await rejection(gateway().start(payment(10_000, '8600000000000007')))).reason).toBe('cardInvalid');
+  });
+
+  it('reports a provider that does not answer in time, and never pays twice when the answer was lost', async () => {
+    const client = gateway({ timeoutMs: 200 });
+    const start = payment(30_000);
+    const started = await client.start(start);
+    const before = payme.cardBalance(RICH_CARD)!;
+    // Payme takes the money but its answer comes too late.
+    payme.delayNext('receipts.pay', 600);
+    const late = await rejection(client.pay({ ...start, reference: started.reference, otp: FAKE_PAYME_CODE }));
+    expect(late.reason).toBe('paymentGatewayTimeout');
+    await new Promise((resolve) => setTimeout(resolve, 600));
+
+    const paysBefore = payme.callsOf('receipts.pay').length;
+    await client.pay({ ...start, reference: started.reference, otp: FAKE_PAYME_CODE });
+    expect(payme.callsOf('receipts.pay')).toHaveLength(paysBefore);
+    expect(payme.cardBalance(RICH_CARD)).toBe(before - 3_000_000);
+  });
+
+  it('reports an outage, wrong credentials and an unreachable provider as unavailable', async () => {
+    payme.setOutage(true);
+    try {
+      expect((await rejection(gateway().start(payment(10_000)))).reason).toBe('paymentGatewayUnavailable');
+    } finally {
+      payme.setOutage(false);
+    }
+    expect((await rejection(gateway({ key: 'wrong' }).start(payment(10_000)))).reason).toBe('paymentGatewayUnavailable');
+    const unreachable = gateway({ baseUrl: 'http://127.0.0.1:9/api' });
+    expect((await rejection(unreachable.start(payment(10_000)))).reason).toBe('paymentGatewayUnavailable');
+  });
+
+  it('never puts the card number into an error', async () => {
+    const errors = [
+      await rejection(gateway().start(payment(10_000, BLOCKED_CARD))),
+      await rejection(gateway().start(payment(10_000, '8600000000000007'))),
+    ];
+    for (const error of errors) expect(`${error.message} ${error.stack}`).not.toMatch(/8600495473316478|8600000000000007/);
+  });
+});

@@ -1,0 +1,340 @@
+import type { INestApplication } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import request from 'supertest';
+import { DataSource } from 'typeorm';
+import { SANDBOX_OTP } from '@market/contracts';
+import { createApp } from '../src/app.factory';
+import { FAKE_PAYME_CODE, startFakePayme, type FakePayme } from '../../test/fakes/card-gateway';
+import { testConfig } from '../../test/support/config';
+import type { TestUser } from '../../test/support/users';
+import { signedInPayer } from './payments-support';
+
+const UZCARD = '8600 0691 9540 6311';
+const HUMO = '9860 0101 0101 0105';
+const POOR_CARD = '8600 1111 1111 1110';
+const BLOCKED_CARD = '9860 2222 2222 2226';
+
+const CREATE = '/api/payments/uzcard/createTransaction';
+const CONFIRM = '/api/payments/uzcard/confirmTransaction';
+
+/** Shared by both gateways: what a user can observe of their balance and the records behind it. */
+function observer(app: INestApplication) {
+  const database = app.get(DataSource);
+  return {
+    async balance(user: TestUser): Promise<number> {
+      const [{ balance }] = await database.query(`SELECT balance FROM users WHERE id = $1`, [user.id]);
+      return Number(balance);
+    },
+    async payment(transactionId: string) {
+      const [row] = await database.query(`SELECT * FROM payment_transaction WHERE id = $1`, [transactionId]);
+      return row as Record<string, unknown>;
+    },
+    async paymentsOf(user: TestUser): Promise<number> {
+      const [{ count }] = await database.query(`SELECT count(*)::int AS count FROM payment_transaction WHERE user_id = $1`, [user.id]);
+      return count;
+    },
+    async ledger(user: TestUser) {
+      return database.query(`SELECT amount::int AS amount, kind, reference FROM balance_entry WHERE user_id = $1`, [user.id]);
+    },
+    async confirmedEvents(transactionId: string) {
+      return database.query(`SELECT payload FROM outbox_event WHERE name = 'payment.confirmed' AND payload->>'transactionId' = $1`, [
+        transactionId,
+      ]);
+    },
+    expire(transactionId: string) {
+      return database.query(`UPDATE payment_transaction SET created_at = now() - interval '301 seconds' WHERE id = $1`, [transactionId]);
+    },
+  };
+}
+
+describe('card top-up with the sandbox gateway', () => {
+  let app: INestApplication;
+  let seen: ReturnType<typeof observer>;
+
+  const start = (user: TestUser, body: Record<string, unknown>) =>
+    request(app.getHttpServer()).post(CREATE).set('Cookie', user.cookie).send(body);
+  const confirm = (user: TestUser, transactionId: string, otp: unknown = SANDBOX_OTP) =>
+    request(app.getHttpServer()).post(CONFIRM).set('Cookie', user.cookie).send({ transactionId, otp });
+
+  async function startedPayment(user: TestUser, amount = 50_000, cardNumber = UZCARD): Promise<string> {
+    const response = await start(user, { amount, cardNumber, expireDate: '9903', mmyy: '03/99' }).expect(201);
+    return response.body.result.transactionId;
+  }
+
+  beforeAll(async () => {
+    app = await createApp(testConfig());
+    await app.init();
+    seen = observer(app);
+  });
+  afterAll(() => app.close());
+
+  it('tells the dialog that payments are simulated and which test cards work', async () => {
+    const response = await request(app.getHttpServer()).get('/api/payments/uzcard/mode').expect(200);
+    expect(response.body).toMatchObject({ sandbox: true, otp: SANDBOX_OTP });
+    expect(response.body.testCards).toContainEqual({ number: UZCARD, expiry: '03/99', outcome: 'success' });
+  });
+
+  it('asks a visitor to sign in', async () => {
+    const response = await request(app.getHttpServer()).post(CREATE).send({ amount: 50_000, cardNumber: UZCARD, expireDate: '9903' });
+    expect(response.status).toBe(401);
+    await request(app.getHttpServer()).post(CONFIRM).send({ transactionId: randomUUID(), otp: SANDBOX_OTP }).expect(401);
+  });
+
+  it('tops the balance up: SMS code sent, payment confirmed, balance and history updated, seller notified', async () => {
+    const user = await signedInPayer(app, 1_000);
+    const started = await start(user, { amount: 50_000, cardNumber: UZCARD, expireDate: '9903', mmyy: '03/99' }).expect(201);
+    expect(started.body).toEqual({ result: { transactionId: expect.any(String), otpSentPhone: '99890*****67' } });
+    const { transactionId } = started.body.result;
+
+    const confirmed = await confirm(user, transactionId).expect(200);
+    expect(confirmed.body).toEqual({ result: { amount: 50_000 } });
+    expect(await seen.balance(user)).toBe(51_000);
+    expect(await seen.ledger(user)).toEqual([{ amount: 50_000, kind: 'topUp', reference: transactionId }]);
+    expect(await seen.confirmedEvents(transactionId)).toEqual([{ payload: { userId: user.id, transactionId, amount: 50_000 } }]);
+
+    const history = await request(app.getHttpServer()).get('/api/user/balance-history').set('Cookie', user.cookie).expect(200);
+    expect(history.body.entries).toEqual([
+      { _id: expect.any(String), amount: 50_000, kind: 'topUp', reference: transactionId, createdAt: expect.any(String) },
+    ]);
+  });
+
+  it('keeps only the last four digits and the card type, never the card number or expiry', async () => {
+    const user = await signedInPayer(app);
+    const transactionId = await startedPayment(user, 10_000, HUMO);
+    const row = await seen.payment(transactionId);
+    expect(row).toMatchObject({ card_last4: '0105', card_type: 'humo', provider: 'sandbox', status: 'pending', amount: '10000' });
+    expect(JSON.stringify(row)).not.toMatch(/9860010101010105|986001|9903|0399/);
+  });
+
+  it("accepts the form's mmyy when expireDate is not sent", async () => {
+    const user = await signedInPayer(app);
+    await start(user, { amount: '33 000', cardNumber: UZCARD, mmyy: '03/99' }).expect(201);
+  });
+
+  describe('refuses a broken rule with its message key and stores nothing', () => {
+    const valid = { amount: 50_000, cardNumber: UZCARD, expireDate: '9903' };
+    const cases: [string, Record<string, unknown>, Record<string, string>][] = [
+      ['a short card number', { cardNumber: '8600 0691 9540 631' }, { cardNumber: 'minCharacters16' }],
+      ['a long card number', { cardNumber: '8600 0691 9540 6311 1' }, { cardNumber: 'maxCharacters16' }],
+      ['a mistyped card number', { cardNumber: '8600 0691 9540 6312' }, { cardNumber: 'cardInvalid' }],
+      ['a Visa card', { cardNumber: '4111 1111 1111 1111' }, { cardNumber: 'cardNotSupported' }],
+      ['an expiry of 3 digits', { expireDate: '993' }, { expireDate: 'maxCharacters4' }],
+      ['an expired card', { expireDate: '2001' }, { expireDate: 'cardExpired' }],
+      ['month 13', { expireDate: '9913' }, { expireDate: 'cardExpiryInvalid' }],
+      ['999 so\'m', { amount: 999 }, { amount: 'maxVal1000uzs' }],
+      ['over a million', { amount: 1_000_001 }, { amount: 'maxVal1mln' }],
+      ['a fractional amount', { amount: 1_000.5 }, { amount: 'invalidValue' }],
+      ['missing fields', { amount: undefined, cardNumber: undefined, expireDate: undefined }, {
+        amount: 'required',
+        cardNumber: 'required',
+        expireDate: 'required',
+      }],
+    ];
+
+    it.each(cases)('%s', async (_name, change, fields) => {
+      const user = await signedInPayer(app);
+      const response = await start(user, { ...valid, ...change }).expect(400);
+      expect(response.body).toMatchObject({ code: 'validationFailed', fields });
+      expect(await seen.paymentsOf(user)).toBe(0);
+    });
+  });
+
+  it('answers the same amount to a repeated confirmation and credits once', async () => {
+    const user = await signedInPayer(app);
+    const transactionId = await startedPayment(user, 20_000);
+    await confirm(user, transactionId).expect(200);
+    const again = await confirm(user, transactionId).expect(200);
+    expect(again.body).toEqual({ result: { amount: 20_000 } });
+    expect(await seen.balance(user)).toBe(20_000);
+    expect(await seen.ledger(user)).toHaveLength(1);
+    expect(await seen.confirmedEvents(transactionId)).toHaveLength(1);
+  });
+
+  it('credits exactly once when 50 confirmations of one payment arrive together', async () => {
+    const user = await signedInPayer(app);
+    const transactionId = await startedPayment(user, 75_000);
+    const answers = await Promise.all(Array.from({ length: 50 }, () => confirm(user, transactionId)));
+    for (const answer of answers) expect({ status: answer.status, body: answer.body }).toEqual({ status: 200, body: { result: { amount: 75_000 } } });
+    expect(await seen.balance(user)).toBe(75_000);
+    expect(await seen.ledger(user)).toHaveLength(1);
+    expect(await seen.confirmedEvents(transactionId)).toHaveLength(1);
+  });
+
+  it('refuses a wrong code under the code field and still accepts the right one', async () => {
+    const user = await signedInPayer(app);
+    const transactionId = await startedPayment(user, 10_000);
+    const wrong = await confirm(user, transactionId, '123456').expect(400);
+    expect(wrong.body).toMatchObject({ code: 'paymentWrongCode', fields: { otp: 'paymentWrongCode' } });
+    expect(wrong.body.message.uz).toBe("Tasdiqlash kodi noto'g'ri");
+    expect(await seen.balance(user)).toBe(0);
+    await confirm(user, transactionId).expect(200);
+    expect(await seen.balance(user)).toBe(10_000);
+  });
+
+  it('fails the payment after three wrong codes, for good', async () => {
+    const user = await signedInPayer(app);
+    const transactionId = await startedPayment(user, 10_000);
+    await confirm(user, transactionId, '111111').expect(400);
+    await confirm(user, transactionId, '222222').expect(400);
+    const third = await confirm(user, transactionId, '333333').expect(410);
+    expect(third.body.code).toBe('paymentTooManyAttempts');
+    const late = await confirm(user, transactionId).expect(410);
+    expect(late.body.code).toBe('paymentTooManyAttempts');
+    expect(await seen.balance(user)).toBe(0);
+    expect(await seen.payment(transactionId)).toMatchObject({ status: 'failed', code_attempts: 3 });
+  });
+
+  it('refuses a code of the wrong length before it reaches the gateway', async () => {
+    const user = await signedInPayer(app);
+    const transactionId = await startedPayment(user, 10_000);
+    const response = await confirm(user, transactionId, '12345').expect(400);
+    expect(response.body.fields).toEqual({ otp: 'otpDigits6' });
+    expect(await seen.payment(transactionId)).toMatchObject({ status: 'pending', code_attempts: 0 });
+  });
+
+  it('never credits a payment confirmed more than 5 minutes after it started', async () => {
+    const user = await signedInPayer(app);
+    const transactionId = await startedPayment(user, 10_000);
+    await seen.expire(transactionId);
+    const response = await confirm(user, transactionId).expect(410);
+    expect(response.body.code).toBe('paymentExpired');
+    await confirm(user, transactionId).expect(410);
+    expect(await seen.balance(user)).toBe(0);
+    expect(await seen.payment(transactionId)).toMatchObject({ status: 'failed', failure_reason: 'paymentExpired' });
+  });
+
+  it("answers someone else's payment as not found and leaves it to its owner", async () => {
+    const owner = await signedInPayer(app);
+    const stranger = await signedInPayer(app);
+    const transactionId = await startedPayment(owner, 10_000);
+    const response = await confirm(stranger, transactionId).expect(404);
+    expect(response.body.code).toBe('paymentNotFound');
+    await confirm(stranger, randomUUID()).expect(404);
+    expect(await seen.balance(stranger)).toBe(0);
+    await confirm(owner, transactionId).expect(200);
+    expect(await seen.balance(owner)).toBe(10_000);
+  });
+
+  it('passes insufficient funds on, fails the payment and answers a replay the same way', async () => {
+    const user = await signedInPayer(app);
+    const transactionId = await startedPayment(user, 10_000, POOR_CARD);
+    const refused = await confirm(user, transactionId).expect(402);
+    expect(refused.body).toMatchObject({ code: 'paymentInsufficientFunds', message: { uz: "Kartada mablag' yetarli emas" } });
+    await confirm(user, transactionId).expect(402);
+    expect(await seen.balance(user)).toBe(0);
+    expect(await seen.payment(transactionId)).toMatchObject({ status: 'failed', failure_reason: 'paymentInsufficientFunds' });
+  });
+
+  it('refuses a blocked card at once and records the failed attempt', async () => {
+    const user = await signedInPayer(app);
+    const response = await start(user, { amount: 10_000, cardNumber: BLOCKED_CARD, expireDate: '9903' }).expect(402);
+    expect(response.body.code).toBe('paymentCardBlocked');
+    expect(await seen.paymentsOf(user)).toBe(1);
+  });
+
+  it('takes only the documented test cards', async () => {
+    const user = await signedInPayer(app);
+    const response = await start(user, { amount: 10_000, cardNumber: '8600 0000 0000 0007', expireDate: '9903' }).expect(400);
+    expect(response.body).toMatchObject({ code: 'paymentTestCardsOnly', fields: { cardNumber: 'paymentTestCardsOnly' } });
+    const wrongExpiry = await start(user, { amount: 10_000, cardNumber: UZCARD, expireDate: '9904' }).expect(400);
+    expect(wrongExpiry.body.code).toBe('paymentTestCardsOnly');
+  });
+
+  it('limits how many payments a user may start in an hour', async () => {
+    const user = await signedInPayer(app);
+    for (let attempt = 0; attempt < 10; attempt++) await startedPayment(user, 1_000);
+    const limited = await start(user, { amount: 1_000, cardNumber: UZCARD, expireDate: '9903' }).expect(429);
+    expect(limited.body.code).toBe('tooManyRequests');
+    expect(await seen.paymentsOf(user)).toBe(10);
+  });
+});
+
+describe('card top-up through the Payme client and a fake Payme', () => {
+  let app: INestApplication;
+  let payme: FakePayme;
+  let seen: ReturnType<typeof observer>;
+  const RICH_CARD = '8600069195406311';
+  const POOR_CARD_NUMBER = '9860010101010105';
+
+  const start = (user: TestUser, cardNumber = RICH_CARD, amount = 40_000) =>
+    request(app.getHttpServer()).post(CREATE).set('Cookie', user.cookie).send({ amount, cardNumber, expireDate: '9903' });
+  const confirm = (user: TestUser, transactionId: string) =>
+    request(app.getHttpServer()).post(CONFIRM).set('Cookie', user.cookie).send({ transactionId, otp: FAKE_PAYME_CODE });
+
+  beforeAll(async () => {
+    payme = await startFakePayme({
+      merchantId: 'market',
+      key: 'payme-key',
+      cards: [
+        { number: RICH_CARD, expire: '0399', phone: '998935550011', balance: 1_000_000_000 },
+        { number: POOR_CARD_NUMBER, expire: '0399', phone: '998935550022', balance: 100 },
+      ],
+    });
+    app = await createApp(
+      testConfig({ PAYME_BASE_URL: payme.url, PAYME_MERCHANT_ID: 'market', PAYME_KEY: 'payme-key', PAYME_TIMEOUT_MS: '300' }),
+    );
+    await app.init();
+    seen = observer(app);
+  });
+  afterAll(async () => {
+    await app.close();
+    await payme.close();
+  });
+
+  it('says payments are real', async () => {
+    const response = await request(app.getHttpServer()).get('/api/payments/uzcard/mode').expect(200);
+    expect(response.body).toEqual({ sandbox: false });
+  });
+
+  it("answers with the phone Payme sent the code to and pays Payme's receipt once for 50 confirmations", async () => {
+    const user = await signedInPayer(app);
+    const started = await start(user).expect(201);
+    expect(started.body.result.otpSentPhone).toBe('99893*****11');
+    const { transactionId } = started.body.result;
+    expect(await seen.payment(transactionId)).toMatchObject({ provider: 'payme', provider_ref: expect.any(String) });
+
+    const answers = await Promise.all(Array.from({ length: 50 }, () => confirm(user, transactionId)));
+    expect(answers.map((answer) => answer.status)).toEqual(Array(50).fill(200));
+    const receiptId = (await seen.payment(transactionId)).provider_ref;
+    expect(payme.callsOf('receipts.pay').filter((call) => call.params.id === receiptId)).toHaveLength(1);
+    expect(await seen.balance(user)).toBe(40_000);
+  });
+
+  it("passes Payme's insufficient funds on", async () => {
+    const user = await signedInPayer(app);
+    const started = await start(user, POOR_CARD_NUMBER).expect(201);
+    const refused = await confirm(user, started.body.result.transactionId).expect(402);
+    expect(refused.body.code).toBe('paymentInsufficientFunds');
+    expect(await seen.balance(user)).toBe(0);
+  });
+
+  it('keeps the payment open when Payme does not answer in time and credits once when confirmed again', async () => {
+    const user = await signedInPayer(app);
+    const started = await start(user, RICH_CARD, 25_000).expect(201);
+    const { transactionId } = started.body.result;
+    const cardBefore = payme.cardBalance(RICH_CARD)!;
+    // Payme takes the money, but its answer arrives after our timeout.
+    payme.delayNext('receipts.pay', 800);
+    const late = await confirm(user, transactionId).expect(504);
+    expect(late.body.code).toBe('paymentGatewayTimeout');
+    expect(await seen.payment(transactionId)).toMatchObject({ status: 'pending' });
+    expect(await seen.balance(user)).toBe(0);
+    await new Promise((resolve) => setTimeout(resolve, 800));
+
+    await confirm(user, transactionId).expect(200);
+    expect(await seen.balance(user)).toBe(25_000);
+    expect(payme.cardBalance(RICH_CARD)).toBe(cardBefore - 2_500_000);
+  });
+
+  it('answers 503 when Payme is down and changes nothing', async () => {
+    const user = await signedInPayer(app);
+    payme.setOutage(true);
+    try {
+      const response = await start(user).expect(503);
+      expect(response.body.code).toBe('paymentGatewayUnavailable');
+    } finally {
+      payme.setOutage(false);
+    }
+    expect(await seen.balance(user)).toBe(0);
+  });
+});
