@@ -8,7 +8,9 @@ import { deviceSchema, deviceSpecRefreshSchema, type Device, type SeedDevice } f
 import { createApp } from '../src/app.factory';
 import { OutboxService } from '../src/events/outbox.service';
 import { RedisClient } from '../src/redis/redis.module';
+import { DEVICE_SPEC_REFRESH_LIMIT } from '../src/devices/devices.service';
 import { DeviceSeeder } from '../src/devices/seed/device-seeder';
+import { RateLimitService } from '../src/rate-limit/rate-limit.service';
 import { readSeedFiles, SHIPPED_SEED_DIR } from '../src/devices/seed/seed-files';
 import { eventually } from '../../test/support/eventually';
 import { testConfig } from '../../test/support/config';
@@ -242,6 +244,16 @@ describe('device catalogue API', () => {
       await http().post('/api/phone/update-device-spec').set('Cookie', user).send({ id: 'x' }).expect(400);
       const unknown = await http().post('/api/phone/update-device-spec').set('Cookie', user).send({ id: UNKNOWN_ID }).expect(404);
       expect(unknown.body.code).toBe('deviceNotFound');
+    });
+
+    it('refuses a user who asked too often this hour with 429, queueing nothing', async () => {
+      const device = await testDevice();
+      const busy = await createSignedInUser(app);
+      await app.get(RateLimitService).consume(DEVICE_SPEC_REFRESH_LIMIT, busy.id, DEVICE_SPEC_REFRESH_LIMIT.points);
+      const record = jest.spyOn(app.get(OutboxService), 'record');
+      const response = await http().post('/api/phone/update-device-spec').set('Cookie', busy.cookie).send({ id: device.id }).expect(429);
+      expect(response.body.code).toBe('tooManyRequests');
+      expect(record).not.toHaveBeenCalled();
     });
 
     it('queues a refresh and answers the device with the fresh specs once the workers wrote them', async () => {

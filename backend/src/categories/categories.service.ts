@@ -91,9 +91,9 @@ export class CategoriesService {
         return category.imageId ? this.images.remove(transaction, category.imageId) : null;
       });
     } catch (error) {
+      // Something the counts do not see (e.g. a deleted listing's row) still refers to the category.
       if (!violates(error, FOREIGN_KEY_VIOLATION)) throw error;
-      await this.refuseWhileInUse(id);
-      throw error;
+      throw new AppException(HttpStatus.CONFLICT, 'categoryInUse', await this.usage.ofCategory(id));
     }
     await this.discardFiles(image);
   }

@@ -13,7 +13,7 @@ import {
   type FindDeviceResponse,
   type SearchedDeviceCount,
 } from '@market/contracts';
-import { AdminOnly, OptionalUser, SignedIn, type SessionUser } from '../auth/auth.decorators';
+import { AdminOnly, CurrentUser, OptionalUser, SignedIn, type SessionUser } from '../auth/auth.decorators';
 import { ZodPipe } from '../common/zod-body.pipe';
 import { DevicesService } from './devices.service';
 
@@ -46,8 +46,11 @@ export class DevicesController {
   @SignedIn()
   @Post('update-device-spec')
   @HttpCode(HttpStatus.OK)
-  refreshSpecs(@Body(new ZodPipe(deviceIdBodySchema)) body: DeviceIdBody): Promise<DeviceSpecRefresh> {
-    return this.devices.refreshSpecs(body.id);
+  refreshSpecs(
+    @Body(new ZodPipe(deviceIdBodySchema)) body: DeviceIdBody,
+    @CurrentUser() user: SessionUser,
+  ): Promise<DeviceSpecRefresh> {
+    return this.devices.refreshSpecs(body.id, user.id);
   }
 
   @AdminOnly()

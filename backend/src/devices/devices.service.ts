@@ -17,6 +17,7 @@ import type { DeviceCounts } from '../categories/category-usage';
 import { AppException } from '../common/app.exception';
 import { AppConfig } from '../config/app-config';
 import { OutboxService } from '../events/outbox.service';
+import { RateLimitService, type RateLimit } from '../rate-limit/rate-limit.service';
 import { RedisClient } from '../redis/redis.module';
 import { DeviceEntity } from './device.entity';
 
@@ -26,6 +27,8 @@ const SEARCH_COUNTED_FOR_SECONDS = 24 * 3600;
 const REFRESH_POLL_MS = 200;
 /** A refresh requested this recently and not finished is waited for instead of being queued again. */
 const REFRESH_IN_FLIGHT_MS = 60_000;
+/** Each refresh reads a page of an outside site: plenty for the wizard, too few to crawl it through us. */
+export const DEVICE_SPEC_REFRESH_LIMIT: RateLimit = { name: 'device-spec-refresh', points: 20, durationSeconds: 3600 };
 
 /** Who selected a device: a signed-in user, or a visitor by IP address. */
 export type Visitor = { userId: string } | { ip: string };
@@ -75,6 +78,7 @@ export class DevicesService implements DeviceCounts {
     private readonly categories: CategoriesService,
     private readonly outbox: OutboxService,
     private readonly redis: RedisClient,
+    private readonly rateLimits: RateLimitService,
     private readonly config: AppConfig,
   ) {}
 
@@ -136,9 +140,10 @@ export class DevicesService implements DeviceCounts {
    * Asks the workers to read the device's specs from the spec source and waits a few seconds
    * for them. The answer is the device with the fresh specs, or with the stored ones and a
    * message when the refresh failed or is still running. A refresh already under way is
-   * joined rather than requested again.
+   * joined rather than requested again. Each user may ask `DEVICE_SPEC_REFRESH_LIMIT` times an hour.
    */
-  async refreshSpecs(deviceId: string): Promise<DeviceSpecRefresh> {
+  async refreshSpecs(deviceId: string, userId: string): Promise<DeviceSpecRefresh> {
+    await this.rateLimits.consume(DEVICE_SPEC_REFRESH_LIMIT, userId);
     const requestedAt = await this.dataSource.transaction(async (transaction) => {
       const device = await transaction
         .getRepository(DeviceEntity)
