@@ -247,6 +247,20 @@ describe('card top-up with the sandbox gateway', () => {
     expect(limited.body.code).toBe('tooManyRequests');
     expect(await seen.paymentsOf(user)).toBe(10);
   });
+
+  it('stops confirmations for a while after ten wrong codes across payments', async () => {
+    const user = await signedInPayer(app);
+    const payments = [];
+    for (let payment = 0; payment < 4; payment++) payments.push(await startedPayment(user, 1_000));
+    for (const [index, transactionId] of payments.entries()) {
+      const wrongCodes = index < 3 ? 3 : 1;
+      for (let attempt = 0; attempt < wrongCodes; attempt++) await confirm(user, transactionId, '999999');
+    }
+    const limited = await confirm(user, payments[3]).expect(429);
+    expect(limited.body).toMatchObject({ code: 'tooManyRequests', retryAfterSeconds: expect.any(Number) });
+    expect(await seen.balance(user)).toBe(0);
+    expect(await seen.payment(payments[3])).toMatchObject({ status: 'pending', code_attempts: 1 });
+  });
 });
 
 describe('card top-up through the Payme client and a fake Payme', () => {

@@ -173,7 +173,8 @@ export type CardPaymentStarted = z.infer<typeof cardPaymentStartedSchema>;
 export const cardPaymentConfirmedSchema = z.object({ result: z.object({ amount: z.number().int().positive() }) });
 export type CardPaymentConfirmed = z.infer<typeof cardPaymentConfirmedSchema>;
 
-export type SandboxCardOutcome = 'success' | 'insufficientFunds' | 'blocked';
+export const SANDBOX_CARD_OUTCOMES = ['success', 'insufficientFunds', 'blocked'] as const;
+export type SandboxCardOutcome = (typeof SANDBOX_CARD_OUTCOMES)[number];
 
 export interface SandboxTestCard {
   /** Grouped 4×4 as printed on the card. */
@@ -201,7 +202,7 @@ export const SANDBOX_OTP = '666666';
 /** `GET /api/payments/uzcard/mode`: whether payments are simulated, so the dialog can say so. */
 export const cardGatewayModeSchema = z.object({
   sandbox: z.boolean(),
-  testCards: z.array(z.object({ number: z.string(), expiry: z.string(), outcome: z.string() })).optional(),
+  testCards: z.array(z.object({ number: z.string(), expiry: z.string(), outcome: z.enum(SANDBOX_CARD_OUTCOMES) })).optional(),
   otp: z.string().optional(),
 });
 export type CardGatewayMode = z.infer<typeof cardGatewayModeSchema>;

@@ -140,7 +140,7 @@ export class PaymentsService {
     }
   }
 
-  /** Decides under the row lock what this confirmation does; an expired pending payment is failed here. */
+  /** Decides under the row lock what this confirmation does: answer from a final state, wait, or claim the payment. */
   private async claim(transaction: EntityManager, userId: string, transactionId: string): Promise<Claim> {
     const {
       entities: [payment],

@@ -59,7 +59,6 @@ export const PAYMENT_MESSAGES = {
     ru: 'Время на оплату истекло. Начните заново',
     en: 'The payment has expired. Please start again',
   },
-  paymentFailed: { uz: "To'lov amalga oshmadi", ru: 'Платёж не прошёл', en: 'The payment did not go through' },
   paymentNotFound: { uz: "To'lov topilmadi", ru: 'Платёж не найден', en: 'Payment not found' },
   paymentInProgress: {
     uz: "To'lov amalga oshirilmoqda, biroz kuting",
