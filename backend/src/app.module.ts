@@ -11,6 +11,7 @@ import { DatabaseModule } from './database/database.module';
 import { DevicesModule } from './devices/devices.module';
 import { EventsModule } from './events/events.module';
 import { HealthModule } from './health/health.module';
+import { ListingsModule } from './listings/listings.module';
 import { PaymentsModule } from './payments/payments.module';
 import { RedisModule } from './redis/redis.module';
 import { RateLimitModule } from './rate-limit/rate-limit.module';
@@ -40,6 +41,7 @@ export class AppModule implements NestModule {
         DevicesModule,
         BalanceModule,
         PaymentsModule,
+        ListingsModule,
       ],
     };
   }

@@ -1,6 +1,7 @@
 export * from './languages';
 export * from './limits';
 export * from './listing';
+export * from './listing-form';
 export * from './regions';
 export * from './payments';
 export * from './messages/index';

@@ -56,6 +56,13 @@ export const configSchema = z.object({
   DEVICE_SPEC_WAIT_MS: z.coerce.number().int().min(0).max(30_000).default(6_000),
   /** Devices whose specs are older than 30 days refreshed per minute by the workers; 0 turns it off. */
   DEVICE_SPECS_REFRESH_PER_MINUTE: z.coerce.number().int().min(0).max(60).default(3),
+  /** Where the workers read the US dollar rate (the Central Bank of Uzbekistan's JSON: [{"Ccy":"USD","Rate":"12650.55"}]). */
+  EXCHANGE_RATE_URL: z.url().default('https://cbu.uz/uz/arkhiv-kursov-valyut/json/USD/'),
+  EXCHANGE_RATE_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
+  /** So'm per dollar used for dollar prices until the first rate is fetched. */
+  USD_UZS_FALLBACK_RATE: z.coerce.number().positive().default(12_650),
+  /** Seed demo listings into an empty database at API start; on by default in development only. */
+  DEMO_LISTINGS: z.enum(['true', 'false']).optional(),
 });
 
 export type Config = z.infer<typeof configSchema>;

@@ -1,5 +1,5 @@
 import { HttpStatus } from '@nestjs/common';
-import sharp from 'sharp';
+import sharp, { type Metadata } from 'sharp';
 import { AppException } from '../common/app.exception';
 
 /** What we decode; anything else (SVG with its scripts, RAW, a renamed text file) is refused. */
@@ -22,13 +22,17 @@ export interface ImageShape {
  */
 export async function toWebp(input: Buffer, shape: ImageShape): Promise<Buffer> {
   const image = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error', animated: false });
-  let format: string | undefined;
+  let metadata: Metadata | undefined;
   try {
-    format = (await image.metadata()).format;
+    metadata = await image.metadata();
   } catch {
-    format = undefined;
+    metadata = undefined;
   }
-  if (!format || !ACCEPTED_FORMATS.has(format)) throw new AppException(HttpStatus.BAD_REQUEST, 'notAnImage');
+  if (!metadata?.format || !ACCEPTED_FORMATS.has(metadata.format)) throw new AppException(HttpStatus.BAD_REQUEST, 'notAnImage');
+  // The header alone tells a decompression bomb (a small file of huge dimensions): refused before decoding.
+  if ((metadata.width ?? 0) * (metadata.height ?? 0) > MAX_INPUT_PIXELS) {
+    throw new AppException(HttpStatus.BAD_REQUEST, 'imageTooManyPixels');
+  }
   try {
     return await image
       .rotate()

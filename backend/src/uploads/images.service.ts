@@ -15,6 +15,8 @@ export interface StoreImageOptions {
   attached: boolean;
   /** Runs in the transaction that records the image, e.g. to make it the user's avatar. */
   onRecorded?: (transaction: EntityManager, image: Image) => Promise<void>;
+  /** Smaller copies made from the stored picture (a listing photo's thumbnail); `variantKeys` keeps their order. */
+  variants?: ImageShape[];
 }
 
 export function imageRef(image: Pick<Image, 'id' | 'location'>): ImageRef {
@@ -37,15 +39,26 @@ export class ImagesService {
 
   async store(upload: Buffer, options: StoreImageOptions): Promise<Image> {
     const body = await toWebp(upload, options.shape);
-    const key = `${options.purpose}/${randomUUID()}.webp`;
-    await this.storage.put(key, body, 'image/webp');
+    const name = `${options.purpose}/${randomUUID()}`;
+    const key = `${name}.webp`;
+    // Variants are made from the upright, metadata-free picture: a small decode instead of the camera's original.
+    const variants = await Promise.all(
+      (options.variants ?? []).map(async (shape) => ({ key: `${name}-${shape.size}.webp`, body: await toWebp(body, shape) })),
+    );
+    const variantKeys = variants.map((variant) => variant.key);
+    try {
+      await Promise.all([{ key, body }, ...variants].map((file) => this.storage.put(file.key, file.body, 'image/webp')));
+    } catch (error) {
+      await this.discardFiles({ key, variantKeys });
+      throw error;
+    }
     try {
       return await this.dataSource.transaction(async (transaction) => {
         const image = transaction.create(Image, {
           ownerId: options.ownerId,
           purpose: options.purpose,
           key,
-          variantKeys: [],
+          variantKeys,
           location: this.storage.locationOf(key),
           attached: options.attached,
         });
@@ -54,9 +67,14 @@ export class ImagesService {
         return image;
       });
     } catch (error) {
-      await this.discardFiles({ key, variantKeys: [] });
+      await this.discardFiles({ key, variantKeys });
       throw error;
     }
+  }
+
+  /** The public URL of a stored key, e.g. of a variant. */
+  locationOf(key: string): string {
+    return this.storage.locationOf(key);
   }
 
   /** Deletes the row of an image `ownerId` owns for `purpose`; null when there is no such image. Call discardFiles after the commit. */
@@ -78,6 +96,34 @@ export class ImagesService {
     if (imageIds.length === 0) return 0;
     const result = await transaction.update(Image, { id: In(imageIds), purpose }, { attached: true });
     return result.affected ?? 0;
+  }
+
+  /** Marks images as no longer used (a listing dropped or deleted them): the clean-up removes them later. */
+  async markDetached(transaction: EntityManager, imageIds: string[]): Promise<void> {
+    if (imageIds.length) await transaction.update(Image, { id: In(imageIds) }, { attached: false });
+  }
+
+  /**
+   * Deletes up to `limit` images nothing has used since before `olderThan` (uploads never
+   * attached, photos of deleted or edited listings); answers how many. Rows are claimed with
+   * SKIP LOCKED so two workers never delete the same image; files go after the commit.
+   */
+  async removeUnattached(olderThan: Date, limit: number): Promise<number> {
+    const removed = await this.dataSource.transaction(async (transaction) => {
+      const images = await transaction
+        .getRepository(Image)
+        .createQueryBuilder('image')
+        .where('NOT image.attached AND image.created_at < :olderThan', { olderThan })
+        .orderBy('image.created_at')
+        .limit(limit)
+        .setLock('pessimistic_write')
+        .setOnLocked('skip_locked')
+        .getMany();
+      if (images.length) await transaction.delete(Image, images.map((image) => image.id));
+      return images;
+    });
+    for (const image of removed) await this.discardFiles(image);
+    return removed.length;
   }
 
   /** Best effort: a file left behind wastes space, it must not fail the user's action. */

@@ -2,7 +2,7 @@
 import { Body, Controller, Delete, HttpCode, HttpStatus, Post, UploadedFile, UploadedFiles, UseInterceptors } from '@nestjs/common';
 import { FileFieldsInterceptor, FileInterceptor } from '@nestjs/platform-express';
 import { ApiConsumes, ApiTags } from '@nestjs/swagger';
-import { LIMITS, removeImageSchema, translateMessage, type ImageRef, type MessageResponse } from '@market/contracts';
+import { LIMITS, removeImageSchema, translateMessage, type ImageRef, type ListingImage, type MessageResponse } from '@market/contracts';
 import { AdminOnly, CurrentUser, SignedIn, type SessionUser } from '../auth/auth.decorators';
 import { ZodPipe } from '../common/zod-body.pipe';
 import { UploadsService, type UploadedImages } from './uploads.service';
@@ -28,8 +28,20 @@ export class UploadsController {
       { limits: UPLOAD_LIMITS },
     ),
   )
-  upload(@CurrentUser() user: SessionUser, @UploadedFiles() files: UploadedImages = {}): Promise<ImageRef> {
+  upload(@CurrentUser() user: SessionUser, @UploadedFiles() files: UploadedImages = {}): Promise<ImageRef | ListingImage[]> {
     return this.uploads.upload(user, files);
+  }
+
+  /** Removes one of the user's listing photos (a fresh upload or a draft's photo). */
+  @SignedIn()
+  @Delete('upload')
+  @HttpCode(HttpStatus.OK)
+  async removeListingPhoto(
+    @CurrentUser() user: SessionUser,
+    @Body(new ZodPipe(removeImageSchema)) body: { _id: string },
+  ): Promise<MessageResponse> {
+    await this.uploads.removeListingPhoto(user, body._id);
+    return { message: translateMessage('imageDeleted') };
   }
 
   /** Removes the user's avatar. */

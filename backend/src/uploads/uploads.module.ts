@@ -20,7 +20,7 @@ import { UploadsService } from './uploads.service';
     AvatarService,
     UploadsService,
   ],
-  exports: [ImagesService],
+  exports: [ImagesService, UploadsService],
 })
 export class UploadsModule implements OnModuleInit {
   constructor(

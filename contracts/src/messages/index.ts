@@ -2,6 +2,7 @@ import type { Language, Translated } from '../languages';
 import { AUTH_MESSAGES } from './auth';
 import { CATALOGUE_MESSAGES } from './catalogue';
 import { COMMON_MESSAGES } from './common';
+import { LISTING_MESSAGES } from './listings';
 import { PAYMENT_MESSAGES } from './payments';
 import { PAYMENT_MESSAGES } from './payments';
 
@@ -16,6 +17,7 @@ export const MESSAGES = {
   ...AUTH_MESSAGES,
   ...PAYMENT_MESSAGES,
   ...CATALOGUE_MESSAGES,
+  ...LISTING_MESSAGES,
   ...PAYMENT_MESSAGES,
 } as const satisfies Record<string, Translated>;
 

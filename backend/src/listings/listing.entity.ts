@@ -1,0 +1,134 @@
+import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import type { Currency, ListingStatus, SocialChannel } from '@market/contracts';
+import { bigintAsNumber } from '../users/user.entity';
+
+/** How a listing went out to one social channel; the moderation and publishing side writes it. */
+export interface StoredChannelPost {
+  posted: boolean;
+  link: string | null;
+  /** e.g. 'queued', 'published', 'failed', 'skipped'. */
+  state?: string;
+  reason?: string | null;
+}
+
+/**
+ * A phone listing. A draft holds whatever the wizard had when the seller left it; every other
+ * status holds a complete listing (a CHECK constraint enforces it). Deleted listings keep their
+ * row with `deletedAt` set and leave every list.
+ */
+@Entity('listing')
+export class ListingEntity {
+  @PrimaryGeneratedColumn('uuid')
+  id: string;
+
+  @Column({ name: 'author_id', type: 'uuid' })
+  authorId: string;
+
+  @Column({ name: 'device_id', type: 'uuid', nullable: true })
+  deviceId: string | null;
+
+  @Column({ name: 'category_id', type: 'uuid', nullable: true })
+  categoryId: string | null;
+
+  /** The device's name when the listing was made. */
+  @Column({ type: 'text', nullable: true })
+  name: string | null;
+
+  /** Whole units of `valut`. */
+  @Column({ type: 'bigint', nullable: true, transformer: bigintAsNumber })
+  price: number | null;
+
+  @Column({ type: 'text', default: 'uzs' })
+  valut: Currency;
+
+  /** The price in so'm at the stored USD rate (ExchangeRateService keeps it current). */
+  @Column({ name: 'price_uzs', type: 'bigint', nullable: true, transformer: bigintAsNumber })
+  priceUzs: number | null;
+
+  /** true: new. */
+  @Column({ type: 'boolean', default: false })
+  condition: boolean;
+
+  /** Box and documents. */
+  @Column({ type: 'boolean', default: false })
+  document: boolean;
+
+  /** Delivery available. */
+  @Column({ type: 'boolean', default: false })
+  shipping: boolean;
+
+  @Column({ type: 'text', nullable: true })
+  region: string | null;
+
+  @Column({ type: 'text', nullable: true })
+  color: string | null;
+
+  @Column({ type: 'text', nullable: true })
+  ram: string | null;
+
+  @Column({ type: 'text', nullable: true })
+  storage: string | null;
+
+  @Column({ type: 'text', nullable: true })
+  description: string | null;
+
+  @Column({ type: 'smallint', default: 0 })
+  tarif: 0 | 1;
+
+  @Column({ type: 'text' })
+  status: ListingStatus;
+
+  /** The wizard step a draft resumes at. */
+  @Column({ type: 'smallint', default: 0 })
+  step: number;
+
+  /** The contact number buyers get from `GET /api/phone/{id}/contact`; 12 digits. */
+  @Column({ name: 'phone_number', type: 'text', nullable: true })
+  phoneNumber: string | null;
+
+  @Column({ name: 'telegram_username', type: 'text', nullable: true })
+  telegramUsername: string | null;
+
+  @Column({ name: 'author_name', type: 'text', nullable: true })
+  authorName: string | null;
+
+  @Column({ type: 'integer', default: 0 })
+  views: number;
+
+  @Column({ name: 'contact_reveals', type: 'integer', default: 0 })
+  contactReveals: number;
+
+  @Column({ type: 'jsonb', default: () => `'{}'` })
+  posts: Partial<Record<SocialChannel, StoredChannelPost>>;
+
+  @Column({ name: 'approved_by', type: 'uuid', nullable: true })
+  approvedBy: string | null;
+
+  @Column({ name: 'approved_at', type: 'timestamptz', nullable: true })
+  approvedAt: Date | null;
+
+  @Column({ name: 'rejection_reason', type: 'text', nullable: true })
+  rejectionReason: string | null;
+
+  @Column({ name: 'created_at', type: 'timestamptz', default: () => 'now()' })
+  createdAt: Date;
+
+  @Column({ name: 'updated_at', type: 'timestamptz', default: () => 'now()' })
+  updatedAt: Date;
+
+  @Column({ name: 'deleted_at', type: 'timestamptz', nullable: true })
+  deletedAt: Date | null;
+}
+
+/** One photo of a listing at its place in the seller's order. */
+@Entity('listing_image')
+export class ListingImageEntity {
+  @Column({ name: 'listing_id', type: 'uuid', primary: true })
+  listingId: string;
+
+  @Column({ type: 'smallint', primary: true })
+  position: number;
+
+  @Column({ name: 'image_id', type: 'uuid' })
+  imageId: string;
+}

@@ -1,0 +1,66 @@
+import {
+  SOCIAL_CHANNELS,
+  type Currency,
+  type ListingCard,
+  type ListingImage,
+  type ListingPosts,
+  type ListingStatus,
+} from '@market/contracts';
+import type { StoredChannelPost } from './listing.entity';
+
+/** A stored photo: the large picture's key and its variants (the first is the 400 px thumbnail). */
+export interface StoredPhoto {
+  id: string;
+  key: string;
+  variant_keys: string[];
+}
+
+/** Turns storage keys into URLs (ImagesService.locationOf). */
+export type LocationOf = (key: string) => string;
+
+export function largePhoto(photo: StoredPhoto, locationOf: LocationOf): ListingImage {
+  return { _id: photo.id, key: photo.key, location: locationOf(photo.key) };
+}
+
+export function thumbnailPhoto(photo: StoredPhoto, locationOf: LocationOf): ListingImage {
+  const key = photo.variant_keys[0] ?? photo.key;
+  return { _id: photo.id, key, location: locationOf(key) };
+}
+
+/** The columns of a card as the list queries select them, with the first photo joined. */
+export interface CardRow {
+  id: string;
+  name: string | null;
+  price: string | null;
+  valut: Currency;
+  region: string | null;
+  created_at: Date;
+  tarif: number;
+  status: ListingStatus;
+  image_id: string | null;
+  image_key: string | null;
+  image_variant_keys: string[] | null;
+}
+
+export function toCard(row: CardRow, locationOf: LocationOf): ListingCard {
+  return {
+    _id: row.id,
+    name: row.name ?? '',
+    price: Number(row.price ?? 0),
+    valut: row.valut,
+    region: row.region ?? '',
+    createdAt: row.created_at.toISOString(),
+    tarif: row.tarif === 1 ? 1 : 0,
+    status: row.status,
+    image: row.image_id
+      ? thumbnailPhoto({ id: row.image_id, key: row.image_key!, variant_keys: row.image_variant_keys ?? [] }, locationOf)
+      : null,
+  };
+}
+
+/** Only whether and where a post went out is public; the publishing state stays with admins. */
+export function toPosts(posts: Partial<Record<string, StoredChannelPost>>): ListingPosts {
+  return Object.fromEntries(
+    SOCIAL_CHANNELS.map((channel) => [channel, { posted: posts[channel]?.posted === true, link: posts[channel]?.link ?? null }]),
+  ) as ListingPosts;
+}

@@ -1,0 +1,139 @@
+import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Ip, Param, ParseUUIDPipe, Post, Put, Query } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import {
+  listingDraftSchema,
+  listingFormSchema,
+  listingQuerySchema,
+  translateMessage,
+  type ListingContact,
+  type ListingDetailResponse,
+  type ListingDraftForm,
+  type ListingDraftSaved,
+  type ListingForm,
+  type ListingPage,
+  type ListingQuery,
+  type ListingSaved,
+  type ListingStatus,
+  type MessageResponse,
+  type MyListings,
+} from '@market/contracts';
+import { CurrentUser, OptionalUser, SignedIn, type SessionUser } from '../auth/auth.decorators';
+import { AppException } from '../common/app.exception';
+import { ZodPipe } from '../common/zod-body.pipe';
+import { ListingBrowseService } from './listing-browse.service';
+import { ListingsService } from './listings.service';
+
+/** A malformed id names no listing: the same 404 as an unknown one. */
+const listingId = new ParseUUIDPipe({ exceptionFactory: () => new AppException(HttpStatus.NOT_FOUND, 'listingNotFound') });
+
+/**
+ * Phone listings under the spec's `/api/phone` paths. The `:id` routes match any single
+ * segment, so the modules with fixed paths under `/api/phone` (the device catalogue,
+ * moderation's `/api/phone/waiting`) must be registered before this one in AppModule.
+ */
+@ApiTags('listings')
+@Controller('phone')
+export class ListingsController {
+  constructor(
+    private readonly browse: ListingBrowseService,
+    private readonly listings: ListingsService,
+  ) {}
+
+  /** The home feed: 12 active listings a page, promoted first, then newest. */
+  @Get()
+  list(@Query(new ZodPipe(listingQuerySchema)) query: ListingQuery): Promise<ListingPage> {
+    return this.browse.list(query);
+  }
+
+  @SignedIn()
+  @Get('my')
+  mine(@CurrentUser() user: SessionUser): Promise<MyListings> {
+    return this.listings.mine(user.id);
+  }
+
+  @Get(':id')
+  detail(
+    @Param('id', listingId) id: string,
+    @OptionalUser() user: SessionUser | undefined,
+    @Ip() ip: string,
+  ): Promise<ListingDetailResponse> {
+    return this.browse.detail(id, { user, ip });
+  }
+
+  /** The seller's phone and Telegram username, limited per visitor. */
+  @Get(':id/contact')
+  contact(
+    @Param('id', listingId) id: string,
+    @OptionalUser() user: SessionUser | undefined,
+    @Ip() ip: string,
+  ): Promise<ListingContact> {
+    return this.browse.contact(id, { user, ip });
+  }
+
+  /** The wizard's last step: a new listing (or a finished draft) waiting for moderation. */
+  @SignedIn()
+  @Post()
+  create(
+    @CurrentUser() user: SessionUser,
+    @Body(new ZodPipe(listingFormSchema)) form: ListingForm,
+    @Ip() ip: string,
+  ): Promise<ListingSaved> {
+    return this.listings.create(user, form, ip);
+  }
+
+  /** Keeps an unfinished wizard as a draft; `GET /api/phone/{id}` gives it back (`owner.form`, with its step). */
+  @SignedIn()
+  @Post('draft')
+  createDraft(@CurrentUser() user: SessionUser, @Body(new ZodPipe(listingDraftSchema)) form: ListingDraftForm): Promise<ListingDraftSaved> {
+    return this.listings.createDraft(user, form);
+  }
+
+  @SignedIn()
+  @Put('draft/:id')
+  updateDraft(
+    @CurrentUser() user: SessionUser,
+    @Param('id', listingId) id: string,
+    @Body(new ZodPipe(listingDraftSchema)) form: ListingDraftForm,
+  ): Promise<ListingDraftSaved> {
+    return this.listings.updateDraft(user, id, form);
+  }
+
+  @SignedIn()
+  @Put(':id')
+  update(
+    @CurrentUser() user: SessionUser,
+    @Param('id', listingId) id: string,
+    @Body(new ZodPipe(listingFormSchema)) form: ListingForm,
+    @Ip() ip: string,
+  ): Promise<ListingSaved> {
+    return this.listings.update(user, id, form, ip);
+  }
+
+  @SignedIn()
+  @Delete(':id')
+  @HttpCode(HttpStatus.OK)
+  async remove(@CurrentUser() user: SessionUser, @Param('id', listingId) id: string): Promise<MessageResponse> {
+    await this.listings.remove(user, id);
+    return { message: translateMessage('listingDeleted') };
+  }
+
+  @SignedIn()
+  @Post(':id/off-sale')
+  @HttpCode(HttpStatus.OK)
+  async takeOffSale(
+    @CurrentUser() user: SessionUser,
+    @Param('id', listingId) id: string,
+  ): Promise<MessageResponse & { status: ListingStatus }> {
+    return { status: await this.listings.takeOffSale(user, id), message: translateMessage('listingTakenOffSale') };
+  }
+
+  @SignedIn()
+  @Post(':id/on-sale')
+  @HttpCode(HttpStatus.OK)
+  async putBackOnSale(
+    @CurrentUser() user: SessionUser,
+    @Param('id', listingId) id: string,
+  ): Promise<MessageResponse & { status: ListingStatus }> {
+    return { status: await this.listings.putBackOnSale(user, id), message: translateMessage('listingBackOnSale') };
+  }
+}

@@ -1,0 +1,45 @@
+import { Module, OnModuleInit } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { BalanceModule } from '../balance/balance.module';
+import { CategoriesModule } from '../categories/categories.module';
+import { CategoryUsage } from '../categories/category-usage';
+import { DevicesModule } from '../devices/devices.module';
+import { UploadsModule } from '../uploads/uploads.module';
+import { UploadsService } from '../uploads/uploads.service';
+import { UsersModule } from '../users/users.module';
+import { ExchangeRateEntity, ExchangeRateService } from './exchange-rate.service';
+import { ListingBrowseService } from './listing-browse.service';
+import { ListingPhotosService } from './listing-photos.service';
+import { ListingTariffs } from './listing-tariffs';
+import { ListingEntity, ListingImageEntity } from './listing.entity';
+import { ListingsController } from './listings.controller';
+import { ListingsService } from './listings.service';
+
+@Module({
+  imports: [
+    TypeOrmModule.forFeature([ListingEntity, ListingImageEntity, ExchangeRateEntity]),
+    UsersModule,
+    UploadsModule,
+    CategoriesModule,
+    // Imported for the order of start-up hooks too: the catalogue is seeded before the demo listings.
+    DevicesModule,
+    BalanceModule,
+  ],
+  controllers: [ListingsController],
+  providers: [ListingsService, ListingBrowseService, ListingPhotosService, ListingTariffs, ExchangeRateService],
+  exports: [ListingsService, ListingBrowseService, ExchangeRateService],
+})
+export class ListingsModule implements OnModuleInit {
+  constructor(
+    private readonly usage: CategoryUsage,
+    private readonly uploads: UploadsService,
+    private readonly listings: ListingsService,
+    private readonly photos: ListingPhotosService,
+  ) {}
+
+  /** The categories page counts each brand's listings; `POST /api/upload` hands listing photos over to us. */
+  onModuleInit(): void {
+    this.usage.countListingsWith(this.listings);
+    this.uploads.handleListingPhotosWith(this.photos);
+  }
+}

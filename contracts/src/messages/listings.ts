@@ -1,0 +1,72 @@
+import type { Translated } from '../languages';
+
+/** Phone listings: browsing, the create wizard, photos, my listings. */
+export const LISTING_MESSAGES = {
+  listingNotFound: { uz: "E'lon topilmadi", ru: 'Объявление не найдено', en: 'Listing not found' },
+  listingCreated: { uz: "E'longiz yaratildi.", ru: 'Ваше объявление создано.', en: 'Your listing has been created.' },
+  listingWaitsForApproval: {
+    uz: "Adminlar tasdiqlaganidan keyin saytda ko'rinadi",
+    ru: 'Появится на сайте после проверки администраторами',
+    en: 'It will appear on the site once the admins approve it',
+  },
+  listingUpdated: {
+    uz: "E'lon saqlandi va qayta tekshiruvga yuborildi",
+    ru: 'Объявление сохранено и отправлено на повторную проверку',
+    en: 'The listing was saved and sent for review again',
+  },
+  listingDeleted: { uz: "E'lon o'chirildi", ru: 'Объявление удалено', en: 'The listing was deleted' },
+  listingTakenOffSale: { uz: "E'lon sotuvdan olindi", ru: 'Объявление снято с продажи', en: 'The listing was taken off sale' },
+  listingBackOnSale: {
+    uz: "E'lon qayta sotuvga qo'yildi va tekshiruvga yuborildi",
+    ru: 'Объявление снова выставлено и отправлено на проверку',
+    en: 'The listing is back on sale and was sent for review',
+  },
+  listingOffSaleOnlyActive: {
+    uz: "Faqat faol e'lonni sotuvdan olish mumkin",
+    ru: 'Снять с продажи можно только активное объявление',
+    en: 'Only an active listing can be taken off sale',
+  },
+  listingOnSaleOnlyInactive: {
+    uz: "Faqat sotuvdan olingan e'lonni qayta qo'yish mumkin",
+    ru: 'Снова выставить можно только снятое с продажи объявление',
+    en: 'Only a listing taken off sale can be put back on sale',
+  },
+  listingIsDraft: {
+    uz: "Bu e'lon hali qoralama: uni yakunlang",
+    ru: 'Это объявление ещё черновик: завершите его',
+    en: 'This listing is still a draft: finish it first',
+  },
+  listingNotDraft: {
+    uz: "Bu e'lon qoralama emas",
+    ru: 'Это объявление не черновик',
+    en: 'This listing is not a draft',
+  },
+  photosMin: { uz: 'Kamida bitta rasm yuklang', ru: 'Загрузите хотя бы одно фото', en: 'Upload at least one photo' },
+  photosMax: {
+    uz: "Ko'pi bilan 8 ta rasm yuklash mumkin",
+    ru: 'Можно загрузить не более 8 фото',
+    en: 'You can upload at most 8 photos',
+  },
+  imageTooManyPixels: {
+    uz: "Rasm o'lchamlari juda katta",
+    ru: 'Слишком большое разрешение фото',
+    en: 'The photo has too many pixels',
+  },
+  photoUnavailable: {
+    uz: 'Rasm topilmadi yoki boshqa e\'longa tegishli. Uni qayta yuklang',
+    ru: 'Фото не найдено или принадлежит другому объявлению. Загрузите его заново',
+    en: 'A photo was not found or belongs to another listing. Please upload it again',
+  },
+  photoInUse: {
+    uz: "Rasm e'longa biriktirilgan: uni e'lonni tahrirlab olib tashlang",
+    ru: 'Фото прикреплено к объявлению: уберите его, отредактировав объявление',
+    en: 'The photo belongs to a listing: remove it by editing the listing',
+  },
+  draftLimitReached: {
+    uz: "Qoralamalar juda ko'p ({{count}} ta). Avval ularning birini yakunlang yoki o'chiring",
+    ru: 'Слишком много черновиков ({{count}}). Сначала завершите или удалите один из них',
+    en: 'Too many drafts ({{count}}). Finish or delete one of them first',
+  },
+  priceInvalid: { uz: "Narxni to'g'ri kiriting", ru: 'Введите правильную цену', en: 'Enter a valid price' },
+  priceTooHigh: { uz: 'Narx juda katta', ru: 'Слишком высокая цена', en: 'The price is too high' },
+} as const satisfies Record<string, Translated>;
