@@ -3,11 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router-dom';
 import { FullScreenLoader } from '../components/full-screen-loader';
 import { TopBar } from '../components/top-bar';
+import { ScrollToTop } from '../features/listings';
 
 export function AppLayout() {
   const { t } = useTranslation();
   return (
     <div className="flex min-h-screen flex-col">
+      <ScrollToTop />
       <TopBar />
       <main className="mx-auto w-full max-w-6xl flex-1 px-4 py-6">
         <Suspense fallback={<FullScreenLoader />}>

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { UserDto } from '@market/contracts';
 import { useLogout, useSession } from '../features/auth';
+import { resetBrowsing } from '../features/listings';
 import { DropdownMenu, type MenuItem } from './dropdown-menu';
 import { FullScreenLoader } from './full-screen-loader';
 import { LanguageSelect } from './language-select';
@@ -46,7 +47,8 @@ export function TopBar() {
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white">
       <div className="mx-auto flex h-14 max-w-6xl items-center gap-2 px-4 sm:gap-3">
-        <Link to="/" className="shrink-0 text-lg font-bold text-brand-700" aria-label={t('logoLabel')}>
+        {/* Listings (issue 5): the logo starts browsing afresh, without filters or the scroll-back card. */}
+        <Link to="/" onClick={resetBrowsing} className="shrink-0 text-lg font-bold text-brand-700" aria-label={t('logoLabel')}>
           {t('brand')}
         </Link>
         <div className="ml-auto flex items-center gap-1 sm:gap-2">

@@ -1,9 +1,18 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { PageTitle } from '../../components/page-title';
+import type { Category } from '@market/contracts';
+import { BrandsSection, useCategories } from '../../features/catalogue';
+import { ListingsBrowser } from '../../features/listings/components/listings-browser';
+import { useListingFilters } from '../../features/listings/hooks/use-listing-filters';
 
 function HomePage() {
   const { t } = useTranslation();
+  const browsing = useListingFilters();
+  const categories = useCategories();
+  const showBrand = (category: Category) => {
+    browsing.change({ brand: category._id });
+    document.getElementById('listings')?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  };
   return (
     <>
       <section className="mb-8 rounded-2xl bg-brand-700 px-6 py-10 text-white sm:px-10">
@@ -18,9 +27,8 @@ function HomePage() {
           </Link>
         </div>
       </section>
-      <section id="listings">
-        <PageTitle documentTitle={t('pages.home')}>{t('pages.home')}</PageTitle>
-      </section>
+      <BrandsSection selectedBrand={browsing.filters.brand} onSelectBrand={showBrand} />
+      <ListingsBrowser browsing={browsing} brands={categories.data} />
     </>
   );
 }

@@ -1,9 +1,10 @@
-import { useTranslation } from 'react-i18next';
-import { PageTitle } from '../../components/page-title';
+import { useParams } from 'react-router-dom';
+import { ListingDetailPage } from '../../features/listings/components/listing-detail-page';
 
-function ListingDetailPage() {
-  const { t } = useTranslation();
-  return <PageTitle documentTitle={t('pages.phone')}>{t('pages.phone')}</PageTitle>;
+function PhoneDetailRoute() {
+  const { id = '' } = useParams();
+  // A new id is a new page: nothing of the previous listing (revealed contact, slider position) carries over.
+  return <ListingDetailPage key={id} id={id} />;
 }
 
-export { ListingDetailPage as Component };
+export { PhoneDetailRoute as Component };

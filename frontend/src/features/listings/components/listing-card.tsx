@@ -1,0 +1,63 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { LIMITS, PROMOTED_TARIFF, type ListingCard as ListingCardData } from '@market/contracts';
+import { currentLanguage } from '../../../lib/i18n';
+import { formatListingPrice, formatTashkentDateTime, regionLabel } from '../format';
+import { rememberOpenedListing } from '../stores/scroll-id';
+import { ListingPhoto } from './listing-photo';
+
+export interface ListingCardProps {
+  listing: ListingCardData;
+  /** A bar under the card, e.g. the author's and admins' buttons (added by the pages that need them). */
+  actions?: ReactNode;
+}
+
+const { width, height } = LIMITS.cardImageBox;
+
+/** The element id the home list scrolls back to. */
+export function listingCardElementId(id: string): string {
+  return `listing-${id}`;
+}
+
+/** A listing in a list (spec section 2, Listing card): photo, name, price, region, date and time. */
+export function ListingCard({ listing, actions }: ListingCardProps) {
+  const { t } = useTranslation('listings');
+  return (
+    <article
+      id={listingCardElementId(listing._id)}
+      className="flex h-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md"
+    >
+      <Link
+        to={`/phone/${listing._id}`}
+        onClick={() => rememberOpenedListing(listing._id)}
+        className="flex flex-1 gap-3 p-3 focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-brand-600"
+      >
+        <div className="shrink-0 overflow-hidden rounded-lg bg-slate-100" style={{ width, height }}>
+          <ListingPhoto
+            src={listing.image?.location}
+            alt={t('card.photoAlt', { name: listing.name })}
+            width={width}
+            height={height}
+            loading="lazy"
+            className="h-full w-full object-cover"
+          />
+        </div>
+        <div className="flex min-w-0 flex-1 flex-col">
+          {listing.tarif === PROMOTED_TARIFF && (
+            <span className="mb-1 self-start rounded bg-amber-100 px-1.5 py-0.5 text-xs font-semibold text-amber-800">
+              {t('card.promoted')}
+            </span>
+          )}
+          <h3 className="line-clamp-2 font-medium break-words text-slate-900">{listing.name}</h3>
+          <p className="mt-1 text-lg font-bold whitespace-nowrap text-brand-800">{formatListingPrice(listing.price, listing.valut)}</p>
+          <p className="mt-auto truncate pt-2 text-sm text-slate-600">{regionLabel(listing.region, currentLanguage())}</p>
+          <p className="text-xs text-slate-500">
+            <time dateTime={listing.createdAt}>{formatTashkentDateTime(listing.createdAt)}</time>
+          </p>
+        </div>
+      </Link>
+      {actions && <div className="border-t border-slate-100 px-3 py-2">{actions}</div>}
+    </article>
+  );
+}

@@ -1,0 +1,156 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { PROMOTED_TARIFF, SOCIAL_CHANNELS, type ListingDetail } from '@market/contracts';
+import { ApiError } from '../../../lib/api-client';
+import { currentLanguage } from '../../../lib/i18n';
+import { useSession } from '../../auth';
+import { useListing } from '../api/get-listing';
+import { filtersToQuery } from '../filter-query';
+import { formatListingPrice, formatTashkentDateTime, regionLabel } from '../format';
+import { useDocumentMeta } from '../hooks/use-document-meta';
+import { BreadcrumbHeader, type HeaderAction } from './breadcrumb-header';
+import { ImageSlider } from './image-slider';
+import { SellerPanel } from './seller-panel';
+import { SocialIcon } from './social-icon';
+
+/** The quick spec entry the battery row shows; the camera row shows the third entry (spec section 2). */
+const BATTERY_SPEC = 'Battery size';
+const CAMERA_SPEC_INDEX = 2;
+
+/** The listing detail page at /phone/{id} (spec section 2, Listing detail). */
+export function ListingDetailPage({ id }: { id: string }) {
+  const { t } = useTranslation('listings');
+  const listing = useListing(id);
+  useDocumentMeta(listing.data && `${listing.data.name}: ${formatListingPrice(listing.data.price, listing.data.valut)}`, listing.data?.description ?? undefined);
+
+  if (listing.isPending) return <DetailSkeleton label={t('detail.loading')} />;
+  if (listing.isError) {
+    const gone = listing.error instanceof ApiError && (listing.error.status === 404 || listing.error.status === 400);
+    return (
+      <div className="py-16 text-center">
+        <h1 className="text-2xl font-semibold text-slate-900">{gone ? t('detail.notFound') : listing.error.message}</h1>
+        {!gone && (
+          <button type="button" onClick={() => void listing.refetch()} className="mt-4 font-medium text-brand-700 underline">
+            {t('list.retry')}
+          </button>
+        )}
+        <p className="mt-4">
+          <Link to="/" className="font-medium text-brand-700 hover:underline">
+            {t('detail.backHome')}
+          </Link>
+        </p>
+      </div>
+    );
+  }
+  return <ListingDetailView listing={listing.data} />;
+}
+
+function ListingDetailView({ listing }: { listing: ListingDetail }) {
+  const { t } = useTranslation('listings');
+  const { user } = useSession();
+  const actions: HeaderAction[] =
+    user?._id === listing.author._id ? [{ label: t('detail.edit'), to: `/profile/phone/edit/${listing._id}` }] : [];
+  const quickSpec = listing.device?.quickSpec ?? [];
+  const battery = quickSpec.find((entry) => entry.name === BATTERY_SPEC)?.value;
+  const camera = quickSpec[CAMERA_SPEC_INDEX]?.value;
+  const memory = [listing.ram && t('detail.ram', { ram: listing.ram }), listing.storage].filter(Boolean).join(' / ');
+  const yesNo = (value: boolean) => (value ? t('detail.yes') : t('detail.no'));
+
+  return (
+    <>
+      <BreadcrumbHeader
+        crumbs={[
+          ...(listing.category ? [{ label: listing.category.name, to: `/?${filtersToQuery({ page: 1, brand: listing.category._id })}` }] : []),
+          { label: listing.name },
+        ]}
+        actions={actions}
+      />
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+        <article aria-labelledby="listing-name" className="min-w-0 space-y-4">
+          <ImageSlider images={listing.images} name={listing.name} />
+          <div className="rounded-xl border border-slate-200 bg-white p-4 sm:p-6">
+            <p className="text-sm text-slate-500">
+              <time dateTime={listing.createdAt}>{formatTashkentDateTime(listing.createdAt)}</time>
+            </p>
+            <h1 id="listing-name" className="mt-1 text-2xl font-semibold break-words text-slate-900">
+              {listing.name}
+            </h1>
+            <p className="mt-2 text-2xl font-bold text-brand-800">{formatListingPrice(listing.price, listing.valut)}</p>
+            <dl className="mt-4 grid gap-x-6 sm:grid-cols-2">
+              <Field label={t('detail.condition')}>{listing.condition ? t('detail.new') : t('detail.used')}</Field>
+              <Field label={t('detail.boxAndDocuments')}>{yesNo(listing.document || listing.condition)}</Field>
+              <Field label={t('detail.region')}>{regionLabel(listing.region, currentLanguage())}</Field>
+              <Field label={t('detail.delivery')}>{yesNo(listing.shipping)}</Field>
+              {battery && <Field label={t('detail.battery')}>{battery}</Field>}
+              {camera && <Field label={t('detail.camera')}>{camera}</Field>}
+              {listing.color && <Field label={t('detail.color')}>{listing.color}</Field>}
+              {memory && <Field label={t('detail.memory')}>{memory}</Field>}
+            </dl>
+            {listing.description && (
+              <>
+                <h2 className="mt-6 mb-2 font-semibold text-slate-900">{t('detail.description')}</h2>
+                <p className="break-words whitespace-pre-line text-slate-700">{listing.description}</p>
+              </>
+            )}
+            <ChannelPosts listing={listing} />
+          </div>
+        </article>
+        <div className="lg:sticky lg:top-20 lg:self-start">
+          <SellerPanel _id={listing._id} author={listing.author} authorName={listing.authorName} region={listing.region} />
+        </div>
+      </div>
+    </>
+  );
+}
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex justify-between gap-4 border-b border-slate-100 py-2 text-sm">
+      <dt className="text-slate-500">{label}</dt>
+      <dd className="text-right font-medium break-words text-slate-900">{children}</dd>
+    </div>
+  );
+}
+
+/** Links to the listing's posts in our channels: promoted listings only, each once it is posted. */
+function ChannelPosts({ listing }: { listing: ListingDetail }) {
+  const { t } = useTranslation('listings');
+  if (listing.tarif !== PROMOTED_TARIFF) return null;
+  const posted = SOCIAL_CHANNELS.filter((channel) => listing.posts[channel].posted && listing.posts[channel].link);
+  if (posted.length === 0) return null;
+  return (
+    <div className="mt-6">
+      <h2 className="mb-2 font-semibold text-slate-900">{t('detail.posts')}</h2>
+      <ul className="flex flex-wrap gap-2">
+        {posted.map((channel) => (
+          <li key={channel}>
+            <a
+              href={listing.posts[channel].link!}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="inline-flex items-center gap-2 rounded-lg border border-slate-200 px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50"
+            >
+              <SocialIcon channel={channel} />
+              {t(`detail.postOn.${channel}`)}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function DetailSkeleton({ label }: { label: string }) {
+  return (
+    <div role="status" aria-live="polite" className="grid animate-pulse gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+      <span className="sr-only">{label}</span>
+      <div aria-hidden className="space-y-4">
+        <div className="aspect-[4/3] rounded-xl bg-slate-200" />
+        <div className="h-6 w-2/3 rounded bg-slate-200" />
+        <div className="h-8 w-1/3 rounded bg-slate-200" />
+      </div>
+      <div aria-hidden className="h-56 rounded-xl bg-slate-200" />
+    </div>
+  );
+}

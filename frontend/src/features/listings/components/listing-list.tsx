@@ -1,0 +1,75 @@
+import { useTranslation } from 'react-i18next';
+import { LIMITS, type ListingCard as ListingCardData } from '@market/contracts';
+import { ListingCard } from './listing-card';
+
+const GRID = 'grid gap-3 md:grid-cols-2';
+
+export interface ListingListProps {
+  listings: ListingCardData[] | undefined;
+  loading: boolean;
+  /** The load failed: its message, already in the reader's language. */
+  error?: string;
+  onRetry?: () => void;
+}
+
+/** Cards of one page: a skeleton of 3 while loading, 'mavjud emas' when there are none (spec section 2, Home). */
+export function ListingList({ listings, loading, error, onRetry }: ListingListProps) {
+  const { t } = useTranslation('listings');
+  if (loading) {
+    return (
+      <div role="status" aria-live="polite">
+        <span className="sr-only">{t('list.loading')}</span>
+        <ul className={GRID} aria-hidden>
+          {Array.from({ length: LIMITS.skeletonCards }, (_, index) => (
+            <li key={index}>
+              <ListingCardSkeleton />
+            </li>
+          ))}
+        </ul>
+      </div>
+    );
+  }
+  if (error) {
+    return (
+      <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-4 text-red-800">
+        <p>{error}</p>
+        {onRetry && (
+          <button type="button" onClick={onRetry} className="mt-2 font-medium underline">
+            {t('list.retry')}
+          </button>
+        )}
+      </div>
+    );
+  }
+  if (!listings?.length) {
+    return (
+      <p role="status" className="rounded-xl border border-dashed border-slate-300 bg-white py-12 text-center text-slate-600">
+        {t('list.empty')}
+      </p>
+    );
+  }
+  return (
+    <ul className={GRID}>
+      {listings.map((listing) => (
+        <li key={listing._id}>
+          <ListingCard listing={listing} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function ListingCardSkeleton() {
+  const { width, height } = LIMITS.cardImageBox;
+  return (
+    <div className="flex animate-pulse gap-3 rounded-xl border border-slate-200 bg-white p-3">
+      <div className="shrink-0 rounded-lg bg-slate-200" style={{ width, height }} />
+      <div className="flex flex-1 flex-col gap-2 py-1">
+        <div className="h-4 w-3/4 rounded bg-slate-200" />
+        <div className="h-5 w-1/2 rounded bg-slate-200" />
+        <div className="mt-auto h-3 w-1/3 rounded bg-slate-200" />
+        <div className="h-3 w-2/5 rounded bg-slate-200" />
+      </div>
+    </div>
+  );
+}

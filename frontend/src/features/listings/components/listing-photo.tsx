@@ -1,0 +1,13 @@
+import { useState, type ImgHTMLAttributes } from 'react';
+
+/** Shown when a listing has no photo or its photo does not load. */
+export const LISTING_PHOTO_PLACEHOLDER = '/phone-placeholder.svg';
+
+type ListingPhotoProps = Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'onError'> & { src: string | null | undefined; alt: string };
+
+/** A listing photo that falls back to the placeholder picture. */
+export function ListingPhoto({ src, alt, ...props }: ListingPhotoProps) {
+  const [failedSrc, setFailedSrc] = useState<string | null>(null);
+  const shown = src && src !== failedSrc ? src : LISTING_PHOTO_PLACEHOLDER;
+  return <img {...props} src={shown} alt={alt} onError={() => src && setFailedSrc(src)} />;
+}

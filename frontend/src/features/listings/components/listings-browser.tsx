@@ -1,0 +1,68 @@
+import { useId, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Category } from '@market/contracts';
+import { PageTitle } from '../../../components/page-title';
+import { useListings } from '../api/get-listings';
+import { filtersToQuery } from '../filter-query';
+import type { ListingFiltersState } from '../hooks/use-listing-filters';
+import { useScrollBack } from '../hooks/use-scroll-back';
+import { Filters } from './filters';
+import { HomeSideColumn } from './home-side-column';
+import { ListingList } from './listing-list';
+import { Pager } from './pager';
+
+export interface ListingsBrowserProps {
+  /** From `useListingFilters()`, shared with the brands row above the list. */
+  browsing: ListingFiltersState;
+  brands: Category[] | undefined;
+}
+
+/** The home page's list: filters, a page of cards, 'Davom etish', the pager, and the side column. */
+export function ListingsBrowser({ browsing, brands }: ListingsBrowserProps) {
+  const { t } = useTranslation('listings');
+  const { filters, query, change, setPage, clear } = browsing;
+  const listings = useListings(query);
+  const listRef = useRef<HTMLElement>(null);
+  const headingId = useId();
+  useScrollBack(listings.isSuccess);
+
+  const pages = listings.data?.pages ?? 0;
+  const goToPage = (page: number) => {
+    setPage(page);
+    listRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  };
+
+  return (
+    <section id="listings" ref={listRef} aria-labelledby={headingId} className="scroll-mt-16">
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
+        <div className="min-w-0">
+          <div id={headingId}>
+            <PageTitle documentTitle={t('pages.home', { ns: 'common' })}>{t('pages.home', { ns: 'common' })}</PageTitle>
+          </div>
+          <Filters filters={filters} brands={brands} onChange={change} onClear={clear} />
+          <ListingList
+            listings={listings.data?.phones}
+            loading={listings.isPending}
+            error={listings.isError ? listings.error.message : undefined}
+            onRetry={() => void listings.refetch()}
+          />
+          {listings.isSuccess && filters.page < pages && (
+            <div className="mt-6 flex justify-center">
+              <button
+                type="button"
+                onClick={() => goToPage(filters.page + 1)}
+                className="w-full rounded-lg bg-brand-700 px-6 py-3 font-medium text-white hover:bg-brand-800 sm:w-auto"
+              >
+                {t('list.more')}
+              </button>
+            </div>
+          )}
+          {listings.isSuccess && (
+            <Pager page={filters.page} pages={pages} onChange={goToPage} hrefOf={(page) => `/?${filtersToQuery({ ...filters, page })}`} />
+          )}
+        </div>
+        <HomeSideColumn />
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,98 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ListingDetail } from '@market/contracts';
+import { ApiError } from '../../../lib/api-client';
+import { currentLanguage } from '../../../lib/i18n';
+import { useRevealContact } from '../api/get-listing-contact';
+import { formatPhoneNumber, regionLabel } from '../format';
+import { SocialIcon } from './social-icon';
+
+/** How the number looks until the visitor asks for it (spec section 2, Seller side panel). */
+const MASKED_PHONE = 'xxx-xx-xxx-xx-xx';
+
+export type SellerPanelProps = Pick<ListingDetail, '_id' | 'author' | 'authorName' | 'region'>;
+
+/**
+ * The seller: name, photo or initial, region and the hidden number. 'Qo'ng'iroq qilish' asks
+ * for the contact once (each ask is counted and limited); after that it only shows or hides it.
+ */
+export function SellerPanel({ _id, author, authorName, region }: SellerPanelProps) {
+  const { t } = useTranslation('listings');
+  const reveal = useRevealContact(_id);
+  const [shown, setShown] = useState(false);
+  const name = authorName || author.name || t('seller.anonymous');
+  const contact = shown ? reveal.data : undefined;
+  const errorMessage = reveal.error instanceof ApiError ? reveal.error.message : reveal.error && t('seller.contactFailed');
+
+  const toggle = () => {
+    if (shown) return setShown(false);
+    if (reveal.data) return setShown(true);
+    reveal.mutate(undefined, { onSuccess: () => setShown(true) });
+  };
+
+  return (
+    <section aria-labelledby={`seller-${_id}`} className="rounded-xl border border-slate-200 bg-white p-4">
+      <h2 id={`seller-${_id}`} className="mb-3 text-sm font-medium text-slate-500">
+        {t('seller.title')}
+      </h2>
+      <div className="flex items-center gap-3">
+        {author.image ? (
+          <img src={author.image.location} alt={t('seller.avatarAlt', { name })} className="h-12 w-12 shrink-0 rounded-full object-cover" />
+        ) : (
+          <span aria-hidden className="flex h-12 w-12 shrink-0 items-center justify-center rounded-full bg-brand-100 text-lg font-semibold text-brand-800">
+            {name.charAt(0).toUpperCase()}
+          </span>
+        )}
+        <div className="min-w-0">
+          <p className="truncate font-semibold text-slate-900">{name}</p>
+          <p className="text-sm text-slate-600">{regionLabel(region, currentLanguage())}</p>
+        </div>
+      </div>
+
+      <dl className="mt-4 space-y-2 text-sm">
+        <div className="flex items-center justify-between gap-2">
+          <dt className="text-slate-500">{t('seller.phone')}</dt>
+          <dd className="font-medium text-slate-900">
+            {contact ? (
+              <a href={`tel:+${contact.phoneNumber}`} className="text-brand-700 hover:underline">
+                {formatPhoneNumber(contact.phoneNumber)}
+              </a>
+            ) : (
+              <span>{MASKED_PHONE}</span>
+            )}
+          </dd>
+        </div>
+        {contact?.telegramUsername && (
+          <div className="flex items-center justify-between gap-2">
+            <dt className="text-slate-500">{t('seller.telegram')}</dt>
+            <dd>
+              <a
+                href={`https://t.me/${contact.telegramUsername.replace(/^@/, '')}`}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="inline-flex items-center gap-1 font-medium text-sky-700 hover:underline"
+              >
+                <SocialIcon channel="telegram" className="h-4 w-4" />@{contact.telegramUsername.replace(/^@/, '')}
+              </a>
+            </dd>
+          </div>
+        )}
+      </dl>
+
+      <button
+        type="button"
+        onClick={toggle}
+        disabled={reveal.isPending}
+        aria-expanded={shown}
+        className="mt-4 w-full rounded-lg bg-brand-700 px-4 py-2.5 font-medium text-white hover:bg-brand-800 disabled:cursor-wait disabled:opacity-70"
+      >
+        {reveal.isPending ? t('seller.revealing') : shown ? t('seller.hide') : t('seller.call')}
+      </button>
+      {errorMessage && !shown && (
+        <p role="alert" className="mt-2 text-sm text-red-700">
+          {errorMessage}
+        </p>
+      )}
+    </section>
+  );
+}

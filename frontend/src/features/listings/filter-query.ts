@@ -1,0 +1,40 @@
+import { listingQuerySchema, type ListingQuery } from '@market/contracts';
+import type { StoredFilters } from './stores/filter-store';
+
+/** The filters of the home list; `page` is 1 or more, the others are undefined when cleared. */
+export type ListingFilters = Pick<ListingQuery, 'page'> & Partial<Omit<ListingQuery, 'page'>>;
+export type FilterChange = Partial<Omit<ListingFilters, 'page'>>;
+
+const OPTIONAL_PARAMETERS = ['brand', 'region', 'name', 'minPrice', 'maxPrice'] as const;
+
+/** Reads an address bar query string the way the API does: 'null', '' and junk mean cleared, page defaults to 1. */
+export function parseFilters(search: string): ListingFilters {
+  return listingQuerySchema.parse(Object.fromEntries(new URLSearchParams(search)));
+}
+
+/** The query string of `filters`: the page, then only the parameters that are set (spec section 4). */
+export function filtersToQuery(filters: ListingFilters): string {
+  const params = new URLSearchParams({ page: String(filters.page) });
+  for (const key of OPTIONAL_PARAMETERS) {
+    const value = filters[key];
+    if (value !== undefined) params.set(key, String(value));
+  }
+  return params.toString();
+}
+
+export function hasActiveFilters(filters: ListingFilters): boolean {
+  return OPTIONAL_PARAMETERS.some((key) => filters[key] !== undefined);
+}
+
+/** The filters as the 'queries' local storage entry keeps them. */
+export function toStoredFilters(filters: ListingFilters): StoredFilters {
+  return {
+    name: filters.name ?? null,
+    brand: filters.brand ?? null,
+    region: filters.region ?? null,
+    minPrice: filters.minPrice ?? null,
+    maxPrice: filters.maxPrice ?? null,
+    currentPage: filters.page,
+    query: filtersToQuery(filters),
+  };
+}
