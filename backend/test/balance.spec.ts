@@ -8,7 +8,7 @@ import { BalanceService } from '../src/balance/balance.service';
 import { AppException } from '../src/common/app.exception';
 import { testConfig } from '../../test/support/config';
 import type { TestUser } from '../../test/support/users';
-import { signedInPayer } from './payments-support';
+import { createSignedInUser } from '../../test/support/users';
 
 describe('balance ledger', () => {
   let app: INestApplication;
@@ -42,7 +42,7 @@ describe('balance ledger', () => {
   afterAll(() => app.close());
 
   it('credits and charges, answering the new balance', async () => {
-    const user = await signedInPayer(app);
+    const user = await createSignedInUser(app);
     await expect(topUp(user.id, 100_000)).resolves.toEqual({ recorded: true, balance: 100_000 });
     await expect(chargeListing(user.id, 39_900)).resolves.toEqual({ recorded: true, balance: 60_100 });
     expect(await balanceOf(user.id)).toBe(60_100);
@@ -50,7 +50,7 @@ describe('balance ledger', () => {
   });
 
   it('writes a replayed top-up or charge once', async () => {
-    const user = await signedInPayer(app);
+    const user = await createSignedInUser(app);
     const paymentId = randomUUID();
     const listingId = randomUUID();
     await topUp(user.id, 50_000, paymentId);
@@ -62,7 +62,7 @@ describe('balance ledger', () => {
   });
 
   it('refuses a charge the balance cannot cover and writes nothing, even when the caller carries on', async () => {
-    const user = await signedInPayer(app);
+    const user = await createSignedInUser(app);
     await topUp(user.id, 5_000);
     await expect(chargeListing(user.id, 39_900)).rejects.toMatchObject({ messageKey: 'insufficientBalance' });
 
@@ -80,7 +80,7 @@ describe('balance ledger', () => {
   });
 
   it('refuses amounts that are not positive whole so\'m', async () => {
-    const user = await signedInPayer(app);
+    const user = await createSignedInUser(app);
     await expect(topUp(user.id, 0)).rejects.toThrow(/positive whole/);
     await expect(topUp(user.id, 10.5)).rejects.toThrow(/positive whole/);
     await expect(chargeListing(user.id, -100)).rejects.toThrow(/positive whole/);
@@ -88,7 +88,7 @@ describe('balance ledger', () => {
   });
 
   it('keeps the stored balance equal to the ledger sum under many concurrent top-ups and charges', async () => {
-    const users = await Promise.all(Array.from({ length: 4 }, () => signedInPayer(app)));
+    const users = await Promise.all(Array.from({ length: 4 }, () => createSignedInUser(app)));
     // A fixed pseudo-random sequence: the same operations run on every test run.
     let seed = 42;
     const next = (below: number) => {
@@ -123,8 +123,8 @@ describe('balance ledger', () => {
     });
 
     it("lists the user's own entries newest first, a page at a time", async () => {
-      const user = await signedInPayer(app);
-      const other = await signedInPayer(app);
+      const user = await createSignedInUser(app);
+      const other = await createSignedInUser(app);
       await topUp(other.id, 7_000);
       for (let entry = 1; entry <= BALANCE_HISTORY_PAGE_SIZE + 2; entry++) await topUp(user.id, entry * 1_000);
       const listingId = randomUUID();
@@ -150,13 +150,13 @@ describe('balance ledger', () => {
     });
 
     it('shows an empty history to a new user', async () => {
-      const user = await signedInPayer(app);
+      const user = await createSignedInUser(app);
       const response = await history(user).expect(200);
       expect(response.body).toEqual({ entries: [], pages: 0, total: 0 });
     });
 
     it('refuses a page that is not a positive whole number', async () => {
-      const user = await signedInPayer(app);
+      const user = await createSignedInUser(app);
       for (const page of ['0', '-1', 'two', '1.5']) {
         const response = await history(user, `?page=${page}`).expect(400);
         expect(response.body.fields).toEqual({ page: 'invalidValue' });

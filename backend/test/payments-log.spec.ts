@@ -5,7 +5,7 @@ import { SANDBOX_OTP, SANDBOX_TEST_CARDS } from '@market/contracts';
 import { createApp } from '../src/app.factory';
 import { FAKE_PAYME_CODE, startFakePayme } from '../../test/fakes/card-gateway';
 import { testConfig } from '../../test/support/config';
-import { signedInPayer } from './payments-support';
+import { createSignedInUser } from '../../test/support/users';
 
 /**
  * Collects what the process writes to stdout instead of printing it: pino writes there
@@ -45,7 +45,7 @@ describe('logs of whole card payment runs', () => {
   afterAll(() => jest.restoreAllMocks());
 
   async function paymentFlows(app: INestApplication, cards: string[], otp: string): Promise<void> {
-    const user = await signedInPayer(app);
+    const user = await createSignedInUser(app);
     const server = app.getHttpServer();
     for (const cardNumber of cards) {
       const grouped = cardNumber.replace(/(\d{4})(?=\d)/g, '$1 ');

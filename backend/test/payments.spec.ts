@@ -7,7 +7,7 @@ import { createApp } from '../src/app.factory';
 import { FAKE_PAYME_CODE, startFakePayme, type FakePayme } from '../../test/fakes/card-gateway';
 import { testConfig } from '../../test/support/config';
 import type { TestUser } from '../../test/support/users';
-import { signedInPayer } from './payments-support';
+import { createSignedInUser } from '../../test/support/users';
 
 const UZCARD = '8600 0691 9540 6311';
 const HUMO = '9860 0101 0101 0105';
@@ -81,7 +81,7 @@ describe('card top-up with the sandbox gateway', () => {
   });
 
   it('tops the balance up: SMS code sent, payment confirmed, balance and history updated, seller notified', async () => {
-    const user = await signedInPayer(app, 1_000);
+    const user = await createSignedInUser(app, { balance: 1_000 });
     const started = await start(user, { amount: 50_000, cardNumber: UZCARD, expireDate: '9903', mmyy: '03/99' }).expect(201);
     expect(started.body).toEqual({ result: { transactionId: expect.any(String), otpSentPhone: '99890*****67' } });
     const { transactionId } = started.body.result;
@@ -99,7 +99,7 @@ describe('card top-up with the sandbox gateway', () => {
   });
 
   it('keeps only the last four digits and the card type, never the card number or expiry', async () => {
-    const user = await signedInPayer(app);
+    const user = await createSignedInUser(app);
     const transactionId = await startedPayment(user, 10_000, HUMO);
     const row = await seen.payment(transactionId);
     expect(row).toMatchObject({ card_last4: '0105', card_type: 'humo', provider: 'sandbox', status: 'pending', amount: '10000' });
@@ -107,7 +107,7 @@ describe('card top-up with the sandbox gateway', () => {
   });
 
   it("accepts the form's mmyy when expireDate is not sent", async () => {
-    const user = await signedInPayer(app);
+    const user = await createSignedInUser(app);
     await start(user, { amount: '33 000', cardNumber: UZCARD, mmyy: '03/99' }).expect(201);
   });
 
@@ -132,7 +132,7 @@ describe('card top-up with the sandbox gateway', () => {
     ];
 
     it.each(cases)('%s', async (_name, change, fields) => {
-      const user = await signedInPayer(app);
+      const user = await createSignedInUser(app);
       const response = await start(user, { ...valid, ...change }).expect(400);
       expect(response.body).toMatchObject({ code: 'validationFailed', fields });
       expect(await seen.paymentsOf(user)).toBe(0);
@@ -140,7 +140,7 @@ describe('card top-up with the sandbox gateway', () => {
   });
 
   it('answers the same amount to a repeated confirmation and credits once', async () => {
-    const user = await signedInPayer(app);
+    const user = await createSignedInUser(app);
     const transactionId = await startedPayment(user, 20_000);
     await confirm(user, transactionId).expect(200);
     const again = await confirm(user, transactionId).expect(200);
@@ -151,7 +151,7 @@ describe('card top-up with the sandbox gateway', () => {
   });
 
   it('credits exactly once when 50 confirmations of one payment arrive together', async () => {
-    const user = await signedInPayer(app);
+    const user = await createSignedInUser(app);
     const transactionId = await startedPayment(user, 75_000);
     const answers = await Promise.all(Array.from({ length: 50 }, () => confirm(user, transactionId)));
     for (const answer of answers) expect({ status: answer.status, body: answer.body }).toEqual({ status: 200, body: { result: { amount: 75_000 } } });
@@ -161,7 +161,7 @@ describe('card top-up with the sandbox gateway', () => {
   });
 
   it('refuses a wrong code under the code field and still accepts the right one', async () => {
-    const user = await signedInPayer(app);
+    const user = await createSignedInUser(app);
     const transactionId = await startedPayment(user, 10_000);
     const wrong = await confirm(user, transactionId, '123456').expect(400);
     expect(wrong.body).toMatchObject({ code: 'paymentWrongCode', fields: { otp: 'paymentWrongCode' } });
@@ -172,7 +172,7 @@ describe('card top-up with the sandbox gateway', () => {
   });
 
   it('fails the payment after three wrong codes, for good', async () => {
-    const user = await signedInPayer(app);
+    const user = await createSignedInUser(app);
     const transactionId = await startedPayment(user, 10_000);
     await confirm(user, transactionId, '111111').expect(400);
     await confirm(user, transactionId, '222222').expect(400);
@@ -185,7 +185,7 @@ describe('card top-up with the sandbox gateway', () => {
   });
 
   it('refuses a code of the wrong length before it reaches the gateway', async () => {
-    const user = await signedInPayer(app);
+    const user = await createSignedInUser(app);
     const transactionId = await startedPayment(user, 10_000);
     const response = await confirm(user, transactionId, '12345').expect(400);
     expect(response.body.fields).toEqual({ otp: 'otpDigits6' });
@@ -193,7 +193,7 @@ describe('card top-up with the sandbox gateway', () => {
   });
 
   it('never credits a payment confirmed more than 5 minutes after it started', async () => {
-    const user = await signedInPayer(app);
+    const user = await createSignedInUser(app);
     const transactionId = await startedPayment(user, 10_000);
     await seen.expire(transactionId);
     const response = await confirm(user, transactionId).expect(410);
@@ -204,8 +204,8 @@ describe('card top-up with the sandbox gateway', () => {
   });
 
   it("answers someone else's payment as not found and leaves it to its owner", async () => {
-    const owner = await signedInPayer(app);
-    const stranger = await signedInPayer(app);
+    const owner = await createSignedInUser(app);
+    const stranger = await createSignedInUser(app);
     const transactionId = await startedPayment(owner, 10_000);
     const response = await confirm(stranger, transactionId).expect(404);
     expect(response.body.code).toBe('paymentNotFound');
@@ -216,7 +216,7 @@ describe('card top-up with the sandbox gateway', () => {
   });
 
   it('passes insufficient funds on, fails the payment and answers a replay the same way', async () => {
-    const user = await signedInPayer(app);
+    const user = await createSignedInUser(app);
     const transactionId = await startedPayment(user, 10_000, POOR_CARD);
     const refused = await confirm(user, transactionId).expect(402);
     expect(refused.body).toMatchObject({ code: 'paymentInsufficientFunds', message: { uz: "Kartada mablag' yetarli emas" } });
@@ -226,14 +226,14 @@ describe('card top-up with the sandbox gateway', () => {
   });
 
   it('refuses a blocked card at once and records the failed attempt', async () => {
-    const user = await signedInPayer(app);
+    const user = await createSignedInUser(app);
     const response = await start(user, { amount: 10_000, cardNumber: BLOCKED_CARD, expireDate: '9903' }).expect(402);
     expect(response.body.code).toBe('paymentCardBlocked');
     expect(await seen.paymentsOf(user)).toBe(1);
   });
 
   it('takes only the documented test cards', async () => {
-    const user = await signedInPayer(app);
+    const user = await createSignedInUser(app);
     const response = await start(user, { amount: 10_000, cardNumber: '8600 0000 0000 0007', expireDate: '9903' }).expect(400);
     expect(response.body).toMatchObject({ code: 'paymentTestCardsOnly', fields: { cardNumber: 'paymentTestCardsOnly' } });
     const wrongExpiry = await start(user, { amount: 10_000, cardNumber: UZCARD, expireDate: '9904' }).expect(400);
@@ -241,7 +241,7 @@ describe('card top-up with the sandbox gateway', () => {
   });
 
   it('limits how many payments a user may start in an hour', async () => {
-    const user = await signedInPayer(app);
+    const user = await createSignedInUser(app);
     for (let attempt = 0; attempt < 10; attempt++) await startedPayment(user, 1_000);
     const limited = await start(user, { amount: 1_000, cardNumber: UZCARD, expireDate: '9903' }).expect(429);
     expect(limited.body.code).toBe('tooManyRequests');
@@ -249,7 +249,7 @@ describe('card top-up with the sandbox gateway', () => {
   });
 
   it('stops confirmations for a while after ten wrong codes across payments', async () => {
-    const user = await signedInPayer(app);
+    const user = await createSignedInUser(app);
     const payments = [];
     for (let payment = 0; payment < 4; payment++) payments.push(await startedPayment(user, 1_000));
     for (const [index, transactionId] of payments.entries()) {
@@ -301,7 +301,7 @@ describe('card top-up through the Payme client and a fake Payme', () => {
   });
 
   it("answers with the phone Payme sent the code to and pays Payme's receipt once for 50 confirmations", async () => {
-    const user = await signedInPayer(app);
+    const user = await createSignedInUser(app);
     const started = await start(user).expect(201);
     expect(started.body.result.otpSentPhone).toBe('99893*****11');
     const { transactionId } = started.body.result;
@@ -315,7 +315,7 @@ describe('card top-up through the Payme client and a fake Payme', () => {
   });
 
   it("passes Payme's insufficient funds on", async () => {
-    const user = await signedInPayer(app);
+    const user = await createSignedInUser(app);
     const started = await start(user, POOR_CARD_NUMBER).expect(201);
     const refused = await confirm(user, started.body.result.transactionId).expect(402);
     expect(refused.body.code).toBe('paymentInsufficientFunds');
@@ -323,7 +323,7 @@ describe('card top-up through the Payme client and a fake Payme', () => {
   });
 
   it('keeps the payment open when Payme does not answer in time and credits once when confirmed again', async () => {
-    const user = await signedInPayer(app);
+    const user = await createSignedInUser(app);
     const started = await start(user, RICH_CARD, 25_000).expect(201);
     const { transactionId } = started.body.result;
     const cardBefore = payme.cardBalance(RICH_CARD)!;
@@ -341,7 +341,7 @@ describe('card top-up through the Payme client and a fake Payme', () => {
   });
 
   it('answers 503 when Payme is down and changes nothing', async () => {
-    const user = await signedInPayer(app);
+    const user = await createSignedInUser(app);
     payme.setOutage(true);
     try {
       const response = await start(user).expect(503);

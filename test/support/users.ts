@@ -1,4 +1,5 @@
 import type { INestApplication } from '@nestjs/common';
+import { randomInt } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { SessionService } from '../../backend/src/auth/session.service';
 
@@ -9,12 +10,9 @@ export interface TestUser {
   cookie: string;
 }
 
-let counter = 0;
-
-/** A phone number no other test of this run uses: 99877 + pid-derived digits + a counter. */
-export function uniquePhone(): string {
-  counter += 1;
-  return `99877${String(process.pid % 10_000).padStart(4, '0')}${String(counter).padStart(3, '0')}`;
+/** A random 12-digit phone number in a range no real user has; callers retry on the rare clash. */
+export function randomTestPhone(): string {
+  return `99877${String(randomInt(10_000_000)).padStart(7, '0')}`;
 }
 
 /** Creates a user straight in the database and signs them in, for tests of other areas than accounts. */
@@ -22,15 +20,17 @@ export async function createSignedInUser(
   app: INestApplication,
   options: { role?: 'admin' | 'user'; name?: string; balance?: number } = {},
 ): Promise<TestUser> {
-  const phoneNumber = uniquePhone();
-  const [{ id }] = await app
-    .get(DataSource)
-    .query(`INSERT INTO users (phone_number, role, name, phone_confirmed, balance) VALUES ($1, $2, $3, true, $4) RETURNING id`, [
-      phoneNumber,
-      options.role ?? 'user',
-      options.name ?? 'Test seller',
-      options.balance ?? 0,
-    ]);
+  let phoneNumber: string;
+  let rows: Array<{ id: string }>;
+  do {
+    phoneNumber = randomTestPhone();
+    rows = await app.get(DataSource).query(
+      `INSERT INTO users (phone_number, role, name, phone_confirmed, balance) VALUES ($1, $2, $3, true, $4)
+       ON CONFLICT (phone_number) DO NOTHING RETURNING id`,
+      [phoneNumber, options.role ?? 'user', options.name ?? 'Test seller', options.balance ?? 0],
+    );
+  } while (rows.length === 0);
+  const [{ id }] = rows;
   const { token } = await app.get(SessionService).start(id);
   return { id, phoneNumber, cookie: `session=${token}` };
 }
