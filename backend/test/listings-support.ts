@@ -1,0 +1,126 @@
+import type { INestApplication } from '@nestjs/common';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import request from 'supertest';
+import { DataSource } from 'typeorm';
+import type { Config } from '../src/config/config.schema';
+import { createApp } from '../src/app.factory';
+import { testConfig } from '../../test/support/config';
+
+export { signedInUser } from './auth.support';
+
+/** The USD rate every listings test expects: the configured fallback, also what the exchange-rate tests store. */
+export const TEST_USD_RATE = 12_650;
+
+/** The application with images on a temporary disk, as production runs it without S3. */
+export async function listingsApp(overrides: Partial<Record<keyof Config, string>> = {}): Promise<INestApplication> {
+  const app = await createApp(
+    testConfig({ STORAGE_DIR: mkdtempSync(join(tmpdir(), 'listing-photos-')), USD_UZS_FALLBACK_RATE: String(TEST_USD_RATE), ...overrides }),
+  );
+  await app.init();
+  return app;
+}
+
+/** A small JPEG as a phone camera writes it; `label` makes each one different. */
+export function cameraJpeg(label: number, size = { width: 120, height: 80 }): Promise<Buffer> {
+  return sharp({
+    create: { ...size, channels: 3, background: { r: (label * 53) % 256, g: (label * 97) % 256, b: 120 } },
+  })
+    .jpeg()
+    .toBuffer();
+}
+
+/** Uploads listing photos through `POST /api/upload` (field `files`); answers their ids. */
+export async function uploadPhotos(app: INestApplication, cookie: string, count: number): Promise<string[]> {
+  let upload = request(app.getHttpServer()).post('/api/upload').set('Cookie', cookie);
+  for (let index = 0; index < count; index++) {
+    upload = upload.attach('files', await cameraJpeg(index), `photo-${index}.jpg`);
+  }
+  const response = await upload;
+  if (response.status !== 201) throw new Error(`Upload failed: ${response.status} ${JSON.stringify(response.body)}`);
+  return (response.body as { _id: string }[]).map((image) => image._id);
+}
+
+export interface TestDevice {
+  id: string;
+  name: string;
+  categoryId: string;
+  memory: { ram: string; storage: string }[];
+  colors: string[];
+}
+
+/**
+ * A brand and devices of this test file's own, so its listings are told apart from other
+ * files' in the shared database: one with several memory options and colours, one with a
+ * single option of each (the wizard skips those steps), one without specs.
+ */
+export async function testBrand(app: INestApplication, label: string) {
+  const dataSource = app.get(DataSource);
+  const brandName = `${label} ${Date.now().toString(36)}`;
+  const [{ id: categoryId }] = await dataSource.query(
+    `INSERT INTO categories (name, color, number) VALUES ($1, '#123456', 900) RETURNING id`,
+    [brandName],
+  );
+  const insertDevice = async (name: string, internal: string | null, colors: string | null): Promise<TestDevice> => {
+    const detailSpec = [
+      ...(internal ? [{ category: 'Memory', specifications: [{ name: 'Internal', value: internal }] }] : []),
+      ...(colors ? [{ category: 'Misc', specifications: [{ name: 'Colors', value: colors }] }] : []),
+    ];
+    const quickSpec = [
+      { name: 'Display size', value: '6.1"' },
+      { name: 'Display resolution', value: '1080x2400 pixels' },
+      { name: 'Camera pixels', value: '50MP' },
+      { name: 'Battery size', value: '5000mAh' },
+    ];
+    const [{ id }] = await dataSource.query(
+      `INSERT INTO devices (name, category_id, quick_spec, detail_spec) VALUES ($1, $2, $3, $4) RETURNING id`,
+      [`${brandName} ${name}`, categoryId, JSON.stringify(quickSpec), JSON.stringify(detailSpec)],
+    );
+    const memory = (internal ?? '')
+      .split(', ')
+      .filter(Boolean)
+      .map((pair) => {
+        const [storage, ram] = pair.split(' ');
+        return { storage, ram };
+      });
+    return { id, name: `${brandName} ${name}`, categoryId, memory, colors: colors ? colors.split(', ') : [] };
+  };
+  return {
+    id: categoryId as string,
+    name: brandName,
+    phone: await insertDevice('Nova 12', '128GB 6GB RAM, 256GB 8GB RAM', 'Black, Ocean Blue'),
+    single: await insertDevice('Lite 3', '64GB 4GB RAM', 'Graphite'),
+    bare: await insertDevice('Mini 1', null, null),
+  };
+}
+
+/** A wizard payload that passes every rule; tests change one part at a time. */
+export function wizardPayload(device: TestDevice, images: string[], overrides: Record<string, unknown> = {}) {
+  return {
+    device: device.id,
+    ram: device.memory[1]?.ram ?? null,
+    storage: device.memory[1]?.storage ?? null,
+    color: device.colors[1] ?? null,
+    price: '4 500 000',
+    valut: 'uzs',
+    description: 'Ideal holatda, qutisi bilan',
+    authorName: 'Aziz',
+    telegramUsername: '@aziz_seller',
+    updateProfile: false,
+    region: 'toshkent',
+    images,
+    condition: false,
+    documents: true,
+    delivery: true,
+    tarif: 0,
+    step: 9,
+    ...overrides,
+  };
+}
+
+/** Approves a listing as moderation would (that flow is tested with moderation). */
+export async function approve(app: INestApplication, listingId: string): Promise<void> {
+  await app.get(DataSource).query(`UPDATE listing SET status = 'active', approved_at = now() WHERE id = $1`, [listingId]);
+}
