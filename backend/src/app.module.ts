@@ -15,6 +15,7 @@ import { ListingsModule } from './listings/listings.module';
 import { PaymentsModule } from './payments/payments.module';
 import { RedisModule } from './redis/redis.module';
 import { RateLimitModule } from './rate-limit/rate-limit.module';
+import { TelegramModule } from './telegram/telegram.module';
 import { UploadsModule } from './uploads/uploads.module';
 import { UsersModule } from './users/users.module';
 import { sameOriginOnly } from './common/same-origin.middleware';
@@ -41,6 +42,7 @@ export class AppModule implements NestModule {
         DevicesModule,
         BalanceModule,
         PaymentsModule,
+        TelegramModule,
         ListingsModule,
       ],
     };

@@ -18,6 +18,7 @@ export const EVENT_PAYLOADS = {
   'listing.approved': z.object({ listingId: uuid, approvedBy: uuid }),
   'listing.rejected': z.object({ listingId: uuid, reason: z.string().min(1) }),
   'listing.publish-requested': z.object({ listingId: uuid, channels: z.array(socialChannelSchema).min(1) }),
+  'listing.posted': z.object({ listingId: uuid, channel: socialChannelSchema, link: z.url() }),
   'payment.confirmed': z.object({ userId: uuid, transactionId: uuid, amount: z.number().int().positive() }),
   'device.refresh-requested': z.object({ deviceId: uuid }),
 } as const;
@@ -29,12 +30,18 @@ export const EVENT_NAMES = Object.keys(EVENT_PAYLOADS) as EventName[];
 /** Which queues receive each event; the relay adds one job per queue with jobId = event id. */
 export const EVENT_QUEUES: Record<EventName, readonly QueueName[]> = {
   'sms.requested': [QUEUES.sms],
-  'listing.approved': [QUEUES.notify, QUEUES.social],
+  'listing.approved': [QUEUES.notify],
   'listing.rejected': [QUEUES.notify],
   'listing.publish-requested': [QUEUES.social],
+  'listing.posted': [QUEUES.notify],
   'payment.confirmed': [QUEUES.notify],
   'device.refresh-requested': [QUEUES.deviceSpecs],
 };
+
+/** The social queue's per-channel job, added by the fan-out of 'listing.publish-requested'. */
+export const CHANNEL_PUBLISH_JOB = 'channel.publish';
+export const channelPublishJobSchema = z.object({ listingId: uuid, channel: socialChannelSchema });
+export type ChannelPublishJob = z.infer<typeof channelPublishJobSchema>;
 
 export function parseEventPayload<E extends EventName>(name: E, payload: unknown): EventPayload<E> {
   return EVENT_PAYLOADS[name].parse(payload) as EventPayload<E>;

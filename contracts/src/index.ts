@@ -10,3 +10,6 @@ export * from './events';
 export * from './user';
 export * from './auth';
 export * from './catalogue';
+export * from './telegram';
+export * from './moderation';
+export * from './format';

@@ -43,7 +43,15 @@ export async function startFakeTelegram(botUsername = 'telefon_bozor_test_bot') 
     pushMessage(chatId: number, text: string): void {
       pendingUpdates.push({
         update_id: nextUpdateId++,
-        message: { message_id: nextMessageId++, date: Math.floor(Date.now() / 1000), chat: { id: chatId, type: 'private' }, from: { id: chatId, is_bot: false, first_name: 'Seller' }, text },
+        message: {
+          message_id: nextMessageId++,
+          date: Math.floor(Date.now() / 1000),
+          chat: { id: chatId, type: 'private' },
+          from: { id: chatId, is_bot: false, first_name: 'Seller' },
+          text,
+          // Telegram marks a leading /command as an entity; bots recognise commands by it.
+          ...(text.startsWith('/') && { entities: [{ type: 'bot_command', offset: 0, length: text.split(' ')[0].length }] }),
+        },
       });
     },
     tooManyRequests: (retryAfterSeconds: number) => ({

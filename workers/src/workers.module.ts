@@ -6,9 +6,11 @@ import { loggerParams } from '../../backend/src/common/logging';
 import { ConfigModule } from '../../backend/src/config/config.module';
 import type { Config } from '../../backend/src/config/config.schema';
 import { DatabaseModule } from '../../backend/src/database/database.module';
+import { BotModule } from './bot/bot.module';
 import { DeviceSpecsModule } from './device-specs/device-specs.module';
 import { RelayModule } from './relay/relay.module';
 import { SmsModule } from './sms/sms.module';
+import { SocialModule } from './social/social.module';
 
 @Module({})
 export class WorkersModule {
@@ -25,6 +27,8 @@ export class WorkersModule {
         RelayModule,
         SmsModule,
         DeviceSpecsModule,
+        SocialModule,
+        BotModule,
       ],
     };
   }

@@ -56,6 +56,22 @@ export const configSchema = z.object({
   DEVICE_SPEC_WAIT_MS: z.coerce.number().int().min(0).max(30_000).default(6_000),
   /** Devices whose specs are older than 30 days refreshed per minute by the workers; 0 turns it off. */
   DEVICE_SPECS_REFRESH_PER_MINUTE: z.coerce.number().int().min(0).max(60).default(3),
+  /** Telegram Bot API: the sellers' bot and the channel it posts paid listings to (the bot must be a channel admin). */
+  TELEGRAM_API_URL: z.url().default('https://api.telegram.org'),
+  TELEGRAM_BOT_TOKEN: z.string().default(''),
+  /** The bot's username, for the sellers' one-time deep links (t.me/<username>?start=<token>). */
+  TELEGRAM_BOT_USERNAME: z.string().regex(/^\w*$/).default(''),
+  /** '@username' of a public channel or its numeric id; empty skips Telegram channel posts. */
+  TELEGRAM_CHANNEL_ID: z.string().default(''),
+  /** When set, the bot receives updates on this public URL (served by the workers on TELEGRAM_WEBHOOK_PORT) instead of long polling. */
+  TELEGRAM_WEBHOOK_URL: z.string().default(''),
+  TELEGRAM_WEBHOOK_PORT: z.coerce.number().int().min(1).max(65535).default(3001),
+  /** Graph API for Instagram content publishing and the Facebook Page; empty ids or tokens skip that channel. */
+  GRAPH_API_URL: z.url().default('https://graph.facebook.com/v21.0'),
+  INSTAGRAM_USER_ID: z.string().default(''),
+  INSTAGRAM_ACCESS_TOKEN: z.string().default(''),
+  FACEBOOK_PAGE_ID: z.string().default(''),
+  FACEBOOK_PAGE_TOKEN: z.string().default(''),
   /** Where the workers read the US dollar rate (the Central Bank of Uzbekistan's JSON: [{"Ccy":"USD","Rate":"12650.55"}]). */
   EXCHANGE_RATE_URL: z.url().default('https://cbu.uz/uz/arkhiv-kursov-valyut/json/USD/'),
   EXCHANGE_RATE_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),

@@ -4,6 +4,7 @@ import { BalanceModule } from '../balance/balance.module';
 import { CategoriesModule } from '../categories/categories.module';
 import { CategoryUsage } from '../categories/category-usage';
 import { DevicesModule } from '../devices/devices.module';
+import { EventsModule } from '../events/events.module';
 import { UploadsModule } from '../uploads/uploads.module';
 import { UploadsService } from '../uploads/uploads.service';
 import { UsersModule } from '../users/users.module';
@@ -14,6 +15,8 @@ import { ListingTariffs } from './listing-tariffs';
 import { ListingEntity, ListingImageEntity } from './listing.entity';
 import { ListingsController } from './listings.controller';
 import { ListingsService } from './listings.service';
+import { ModerationController } from './moderation/moderation.controller';
+import { ModerationService } from './moderation/moderation.service';
 
 @Module({
   imports: [
@@ -24,9 +27,11 @@ import { ListingsService } from './listings.service';
     // Imported for the order of start-up hooks too: the catalogue is seeded before the demo listings.
     DevicesModule,
     BalanceModule,
+    EventsModule,
   ],
-  controllers: [ListingsController],
-  providers: [ListingsService, ListingBrowseService, ListingPhotosService, ListingTariffs, ExchangeRateService],
+  // Moderation first: its fixed paths (/phone/waiting) must not be taken for a listing id.
+  controllers: [ModerationController, ListingsController],
+  providers: [ListingsService, ListingBrowseService, ListingPhotosService, ListingTariffs, ExchangeRateService, ModerationService],
   exports: [ListingsService, ListingBrowseService, ExchangeRateService],
 })
 export class ListingsModule implements OnModuleInit {

@@ -3,8 +3,9 @@ import { AUTH_MESSAGES } from './auth';
 import { CATALOGUE_MESSAGES } from './catalogue';
 import { COMMON_MESSAGES } from './common';
 import { LISTING_MESSAGES } from './listings';
+import { MODERATION_MESSAGES } from './moderation';
 import { PAYMENT_MESSAGES } from './payments';
-import { PAYMENT_MESSAGES } from './payments';
+import { TELEGRAM_MESSAGES } from './telegram';
 
 /**
  * Messages the server answers with and the forms show under a field. The keys are the
@@ -15,10 +16,11 @@ import { PAYMENT_MESSAGES } from './payments';
 export const MESSAGES = {
   ...COMMON_MESSAGES,
   ...AUTH_MESSAGES,
-  ...PAYMENT_MESSAGES,
   ...CATALOGUE_MESSAGES,
   ...LISTING_MESSAGES,
+  ...MODERATION_MESSAGES,
   ...PAYMENT_MESSAGES,
+  ...TELEGRAM_MESSAGES,
 } as const satisfies Record<string, Translated>;
 
 
@@ -29,8 +31,12 @@ export function isMessageKey(key: string): key is MessageKey {
 }
 
 /** Fills `{{name}}` placeholders, the same syntax i18next uses on the frontend. */
+export function fillPlaceholders(text: string, params: Record<string, string | number> = {}): string {
+  return text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ''));
+}
+
 export function formatMessage(key: MessageKey, language: Language, params: Record<string, string | number> = {}): string {
-  return MESSAGES[key][language].replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ''));
+  return fillPlaceholders(MESSAGES[key][language], params);
 }
 
 export function translateMessage(key: MessageKey, params: Record<string, string | number> = {}): Translated {

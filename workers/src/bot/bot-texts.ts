@@ -1,4 +1,11 @@
-import { fillPlaceholders, type Language, type ListingStatus, type SocialChannel, type Translated } from '@market/contracts';
+import {
+  fillPlaceholders,
+  type Language,
+  type ListingStatus,
+  type RejectionReason,
+  type SocialChannel,
+  type Translated,
+} from '@market/contracts';
 
 /** What the sellers' bot says, in the language the seller used on the site when linking. */
 export const BOT_TEXTS = {
@@ -57,6 +64,15 @@ export const STATUS_LABELS: Record<ListingStatus, Translated> = {
   waiting: { uz: 'Tekshiruvda', ru: 'На проверке', en: 'Awaiting review' },
   cancelled: { uz: 'Rad etilgan', ru: 'Отклонено', en: 'Rejected' },
   draft: { uz: 'Qoralama', ru: 'Черновик', en: 'Draft' },
+};
+
+/** The fixed rejection reasons; 'other' arrives as the admin's own words. */
+export const REJECTION_LABELS: Record<Exclude<RejectionReason, 'other'>, Translated> = {
+  duplicate: { uz: "Takroriy e'lon", ru: 'Повторное объявление', en: 'Duplicate listing' },
+  wrongPrice: { uz: "Narx noto'g'ri", ru: 'Неверная цена', en: 'Wrong price' },
+  poorPhotos: { uz: 'Rasmlar sifatsiz', ru: 'Плохие фотографии', en: 'Poor photos' },
+  notAPhone: { uz: 'Bu telefon emas', ru: 'Это не телефон', en: 'Not a phone' },
+  prohibited: { uz: 'Taqiqlangan mahsulot', ru: 'Запрещённый товар', en: 'Prohibited item' },
 };
 
 export const CHANNEL_LABELS: Record<SocialChannel, string> = {

@@ -4,8 +4,21 @@ import { Images1763800100001 } from './1763800100001-images';
 import { SmsDelivery1763800100002 } from './1763800100002-sms-delivery';
 import { Catalogue1763800200000 } from './1763800200000-catalogue';
 import { BalanceLedger1763800300000 } from './1763800300000-balance-ledger';
-import { CardPayments1763800310000, Listings1763800400000 } from './1763800310000-card-payments';
+import { CardPayments1763800310000 } from './1763800310000-card-payments';
 import { Listings1763800400000 } from './1763800400000-listings';
+import { Telegram1763800500000 } from './1763800500000-telegram';
+import { ChannelPublication1763800510000 } from './1763800510000-channel-publication';
 
 /** Every migration in order; listed explicitly so the same list works from sources and from the build. */
-export const MIGRATIONS = [Outbox1763800000000, UsersAndSessions1763800100000, Images1763800100001, SmsDelivery1763800100002, Catalogue1763800200000, BalanceLedger1763800300000, CardPayments1763800310000];
+export const MIGRATIONS = [
+  Outbox1763800000000,
+  UsersAndSessions1763800100000,
+  Images1763800100001,
+  SmsDelivery1763800100002,
+  Catalogue1763800200000,
+  BalanceLedger1763800300000,
+  CardPayments1763800310000,
+  Listings1763800400000,
+  Telegram1763800500000,
+  ChannelPublication1763800510000,
+];

@@ -1,0 +1,37 @@
+import { Body, Controller, Get, HttpCode, HttpStatus, Post, Query } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import {
+  approveListingSchema,
+  moderationQuerySchema,
+  rejectListingSchema,
+  type ModerationQuery,
+  type RejectListing,
+} from '@market/contracts';
+import { AdminOnly, CurrentUser, type SessionUser } from '../../auth/auth.decorators';
+import { ZodPipe } from '../../common/zod-body.pipe';
+import { ModerationService } from './moderation.service';
+
+/** Registered before the listings controller so 'waiting' is never taken for a listing id. */
+@ApiTags('moderation')
+@AdminOnly()
+@Controller('phone')
+export class ModerationController {
+  constructor(private readonly moderation: ModerationService) {}
+
+  @Get('waiting')
+  queue(@Query(new ZodPipe(moderationQuerySchema)) query: ModerationQuery) {
+    return this.moderation.queue(query);
+  }
+
+  @Post('confirm')
+  @HttpCode(HttpStatus.OK)
+  confirm(@Body(new ZodPipe(approveListingSchema)) body: { id: string }, @CurrentUser() admin: SessionUser) {
+    return this.moderation.confirm(body.id, admin);
+  }
+
+  @Post('reject')
+  @HttpCode(HttpStatus.OK)
+  reject(@Body(new ZodPipe(rejectListingSchema)) body: RejectListing) {
+    return this.moderation.reject(body);
+  }
+}

@@ -1,0 +1,146 @@
+import { HttpStatus, Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
+import {
+  LISTING_STATUSES,
+  LIMITS,
+  PROMOTED_TARIFF,
+  SOCIAL_CHANNELS,
+  type ListingCard,
+  type ListingStatus,
+  type ModerationQuery,
+  type RejectListing,
+  type SocialChannel,
+} from '@market/contracts';
+import type { SessionUser } from '../../auth/auth.decorators';
+import { AppException } from '../../common/app.exception';
+import { OutboxService } from '../../events/outbox.service';
+import { ImagesService } from '../../uploads/images.service';
+import { ListingEntity, type StoredChannelPost } from '../listing.entity';
+import { toCard, type CardRow } from '../listing.serializer';
+
+/** A card as admins see it: with the author and every channel's publishing state. */
+export interface ModerationCard extends ListingCard {
+  authorName: string | null;
+  rejectionReason: string | null;
+  posts: ListingEntity['posts'];
+}
+
+export interface ModerationQueue {
+  phones: ModerationCard[];
+  pages: number;
+  counts: Record<ListingStatus, number>;
+}
+
+export interface ModerationOutcome {
+  status: ListingEntity['status'];
+  posts: ListingEntity['posts'];
+}
+
+/**
+ * Admins' decisions on listings. Each change and its event commit together: the seller's
+ * notification and the channel posts follow from the outbox, never from a rolled-back change.
+ */
+@Injectable()
+export class ModerationService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly outbox: OutboxService,
+    private readonly images: ImagesService,
+  ) {}
+
+  /** `GET /api/phone/waiting`: one status tab, oldest first so nothing waits forever, and every tab's count. */
+  async queue({ status, page }: ModerationQuery): Promise<ModerationQueue> {
+    const [rows, countRows] = await Promise.all([
+      this.dataSource.query(
+        `SELECT l.id, l.name, l.price, l.valut, l.region, l.created_at, l.tarif, l.status, l.posts,
+                l.rejection_reason, coalesce(l.author_name, u.name) AS author_name,
+                photo.id AS image_id, photo.key AS image_key, photo.variant_keys AS image_variant_keys
+           FROM listing l
+           JOIN users u ON u.id = l.author_id
+           LEFT JOIN LATERAL (
+             SELECT i.id, i.key, i.variant_keys FROM listing_image li JOIN images i ON i.id = li.image_id
+              WHERE li.listing_id = l.id ORDER BY li.position LIMIT 1) photo ON true
+          WHERE l.status = $1 AND l.deleted_at IS NULL
+          ORDER BY l.created_at, l.id
+          LIMIT $2 OFFSET $3`,
+        [status, LIMITS.listingsPerPage, (page - 1) * LIMITS.listingsPerPage],
+      ) as Promise<Array<CardRow & { posts: ListingEntity['posts']; rejection_reason: string | null; author_name: string | null }>>,
+      this.dataSource.query(
+        `SELECT status, count(*)::int AS listings FROM listing WHERE deleted_at IS NULL GROUP BY status`,
+      ) as Promise<Array<{ status: ListingStatus; listings: number }>>,
+    ]);
+    const counts = Object.fromEntries(LISTING_STATUSES.map((tab) => [tab, 0])) as Record<ListingStatus, number>;
+    for (const row of countRows) counts[row.status] = row.listings;
+    const locationOf = (key: string) => this.images.locationOf(key);
+    return {
+      phones: rows.map((row) => ({
+        ...toCard(row, locationOf),
+        authorName: row.author_name,
+        rejectionReason: row.rejection_reason,
+        posts: row.posts,
+      })),
+      pages: Math.ceil(counts[status] / LIMITS.listingsPerPage),
+      counts,
+    };
+  }
+
+  /**
+   * `POST /api/phone/confirm`: a listing awaiting a decision becomes active; an active
+   * promoted listing is (re)queued on every channel it is not posted to yet.
+   */
+  confirm(listingId: string, admin: SessionUser): Promise<ModerationOutcome> {
+    return this.dataSource.transaction(async (transaction) => {
+      const listing = await this.lockListing(transaction, listingId);
+      if (listing.status === 'draft') throw new AppException(HttpStatus.CONFLICT, 'listingIncomplete');
+      if (listing.status !== 'active') {
+        listing.status = 'active';
+        listing.approvedBy = admin.id;
+        listing.approvedAt = new Date();
+        listing.rejectionReason = null;
+        await this.outbox.record(transaction, 'listing.approved', { listingId, approvedBy: admin.id });
+      }
+      const channels = listing.tarif === PROMOTED_TARIFF ? this.unpostedChannels(listing) : [];
+      if (channels.length) {
+        for (const channel of channels) listing.posts = { ...listing.posts, [channel]: queued(listing.posts[channel]) };
+        await this.outbox.record(transaction, 'listing.publish-requested', { listingId, channels });
+      }
+      await transaction.save(listing);
+      return { status: listing.status, posts: listing.posts };
+    });
+  }
+
+  /** `POST /api/phone/reject`: the listing is cancelled with a reason the author sees on its card. */
+  reject({ id, reason, text }: RejectListing): Promise<ModerationOutcome> {
+    return this.dataSource.transaction(async (transaction) => {
+      const listing = await this.lockListing(transaction, id);
+      if (listing.status === 'draft') throw new AppException(HttpStatus.CONFLICT, 'listingIncomplete');
+      // A fixed reason is stored as its code (translated where shown); 'other' as the admin's words.
+      const stored = reason === 'other' ? text! : reason;
+      listing.status = 'cancelled';
+      listing.rejectionReason = stored;
+      await transaction.save(listing);
+      await this.outbox.record(transaction, 'listing.rejected', { listingId: id, reason: stored });
+      return { status: listing.status, posts: listing.posts };
+    });
+  }
+
+  private async lockListing(transaction: EntityManager, id: string): Promise<ListingEntity> {
+    const listing = await transaction
+      .getRepository(ListingEntity)
+      .createQueryBuilder('listing')
+      .setLock('pessimistic_write')
+      .where('listing.id = :id AND listing.deleted_at IS NULL', { id })
+      .getOne();
+    if (!listing) throw new AppException(HttpStatus.NOT_FOUND, 'notFound');
+    return listing;
+  }
+
+  private unpostedChannels(listing: ListingEntity): SocialChannel[] {
+    return SOCIAL_CHANNELS.filter((channel) => !listing.posts[channel]?.posted);
+  }
+}
+
+function queued(previous: StoredChannelPost | undefined): StoredChannelPost {
+  return { posted: false, link: previous?.link ?? null, state: 'queued', reason: null };
+}

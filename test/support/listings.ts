@@ -1,0 +1,43 @@
+import type { DataSource } from 'typeorm';
+
+export interface TestListingOptions {
+  authorId: string;
+  status?: string;
+  tarif?: 0 | 1;
+  photos?: number;
+  name?: string;
+  description?: string;
+}
+
+/**
+ * A complete listing inserted straight into the database (any seeded device, its brand),
+ * with photos whose locations point at an image host, for tests of what follows a listing.
+ */
+export async function insertListing(dataSource: DataSource, options: TestListingOptions): Promise<string> {
+  const [device] = await dataSource.query(`SELECT id, category_id, name FROM devices ORDER BY name LIMIT 1`);
+  if (!device) throw new Error('No device in the catalogue: the API seeds it at start');
+  const [{ id }] = await dataSource.query(
+    `INSERT INTO listing (author_id, device_id, category_id, name, price, valut, price_uzs, region, description,
+                          phone_number, status, tarif, ram, storage, color)
+     VALUES ($1, $2, $3, $4, 6500000, 'uzs', 6500000, 'toshkent', $5, '998901112233', $6, $7, '8GB', '128GB', 'Black')
+     RETURNING id`,
+    [
+      options.authorId,
+      device.id,
+      device.category_id,
+      options.name ?? device.name,
+      options.description ?? 'Yaxshi holatda, quti bor',
+      options.status ?? 'waiting',
+      options.tarif ?? 0,
+    ],
+  );
+  for (let position = 0; position < (options.photos ?? 2); position++) {
+    const key = `listings/test/${id}-${position}.webp`;
+    const [image] = await dataSource.query(
+      `INSERT INTO images (owner_id, purpose, key, location, attached) VALUES ($1, 'listing', $2, $3, true) RETURNING id`,
+      [options.authorId, key, `https://images.test/${key}`],
+    );
+    await dataSource.query(`INSERT INTO listing_image (listing_id, position, image_id) VALUES ($1, $2, $3)`, [id, position, image.id]);
+  }
+  return id;
+}

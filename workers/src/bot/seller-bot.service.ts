@@ -1,0 +1,88 @@
+import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { Bot, webhookCallback, type Context } from 'grammy';
+import { createServer, type Server } from 'node:http';
+import { DEFAULT_LANGUAGE, type Language } from '@market/contracts';
+import { AppConfig } from '../../../backend/src/config/app-config';
+import { TelegramLinkService } from '../../../backend/src/telegram/telegram-link.service';
+import { botText } from './bot-texts';
+import { SellerListingsLookup } from './seller-listings.lookup';
+
+/**
+ * The sellers' bot: links a chat to an account through the site's one-time deep link,
+ * lists the seller's listings, and sends them what happened to those listings. Long
+ * polling by default; a webhook served on TELEGRAM_WEBHOOK_PORT when a URL is configured.
+ */
+@Injectable()
+export class SellerBot implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger(SellerBot.name);
+  private readonly bot: Bot | undefined;
+  private webhookServer: Server | undefined;
+
+  constructor(
+    private readonly config: AppConfig,
+    private readonly links: TelegramLinkService,
+    private readonly listings: SellerListingsLookup,
+  ) {
+    if (!config.TELEGRAM_BOT_TOKEN) return;
+    this.bot = new Bot(config.TELEGRAM_BOT_TOKEN, { client: { apiRoot: config.TELEGRAM_API_URL } });
+    this.bot.command('start', (context) => this.start(context));
+    this.bot.command('my', (context) => this.myListings(context));
+    this.bot.command('stop', (context) => this.stop(context));
+    this.bot.catch((error) => this.logger.warn(`Bot update failed: ${error.message}`));
+  }
+
+  get configured(): boolean {
+    return Boolean(this.bot);
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    if (!this.bot) {
+      this.logger.log('Sellers\' bot is off: TELEGRAM_BOT_TOKEN is not set');
+      return;
+    }
+    if (this.config.TELEGRAM_WEBHOOK_URL) {
+      await this.bot.api.setWebhook(this.config.TELEGRAM_WEBHOOK_URL);
+      this.webhookServer = createServer(webhookCallback(this.bot, 'http'));
+      this.webhookServer.listen(this.config.TELEGRAM_WEBHOOK_PORT);
+      return;
+    }
+    // bot.start() resolves only when polling stops; failures are retried by grammY itself.
+    void this.bot.start({ drop_pending_updates: false }).catch((error: Error) => this.logger.error(`Bot polling stopped: ${error.message}`));
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    this.webhookServer?.close();
+    if (this.bot?.isRunning()) await this.bot.stop();
+  }
+
+  /** Sends a message to a linked chat. */
+  async send(chatId: string, text: string): Promise<void> {
+    await this.bot!.api.sendMessage(chatId, text, { link_preview_options: { is_disabled: true } });
+  }
+
+  private async start(context: Context): Promise<void> {
+    const token = typeof context.match === 'string' ? context.match.trim() : '';
+    if (!token) {
+      await context.reply(botText('welcome', DEFAULT_LANGUAGE));
+      return;
+    }
+    const linked = await this.links.redeem(token, context.chat!.id);
+    await context.reply(linked ? botText('linked', linked.language) : botText('linkInvalid', DEFAULT_LANGUAGE));
+  }
+
+  private async myListings(context: Context): Promise<void> {
+    const subscription = await this.links.subscriptionByChat(context.chat!.id);
+    if (!subscription) {
+      await context.reply(botText('notLinked', DEFAULT_LANGUAGE));
+      return;
+    }
+    await context.reply(await this.listings.summary(subscription.userId, subscription.language));
+  }
+
+  private async stop(context: Context): Promise<void> {
+    const subscription = await this.links.subscriptionByChat(context.chat!.id);
+    const language: Language = subscription?.language ?? DEFAULT_LANGUAGE;
+    await this.links.unlinkChat(context.chat!.id);
+    await context.reply(botText('stopped', language));
+  }
+}

@@ -1,0 +1,37 @@
+import { Injectable } from '@nestjs/common';
+import type { SocialChannel } from '@market/contracts';
+import { AppConfig } from '../../../backend/src/config/app-config';
+import type { ChannelPublisher } from './channels/channel-publisher';
+import { FacebookPublisher } from './channels/facebook.publisher';
+import { InstagramPublisher } from './channels/instagram.publisher';
+import { TelegramChannelPublisher } from './channels/telegram.publisher';
+
+/** One publisher per social channel, built from the configuration. */
+@Injectable()
+export class ChannelPublishers {
+  private readonly publishers: Record<SocialChannel, ChannelPublisher>;
+
+  constructor(config: AppConfig) {
+    this.publishers = {
+      telegram: new TelegramChannelPublisher({
+        apiRoot: config.TELEGRAM_API_URL,
+        token: config.TELEGRAM_BOT_TOKEN || undefined,
+        channelId: config.TELEGRAM_CHANNEL_ID || undefined,
+      }),
+      instagram: new InstagramPublisher({
+        graphUrl: config.GRAPH_API_URL,
+        userId: config.INSTAGRAM_USER_ID || undefined,
+        accessToken: config.INSTAGRAM_ACCESS_TOKEN || undefined,
+      }),
+      facebook: new FacebookPublisher({
+        graphUrl: config.GRAPH_API_URL,
+        pageId: config.FACEBOOK_PAGE_ID || undefined,
+        pageToken: config.FACEBOOK_PAGE_TOKEN || undefined,
+      }),
+    };
+  }
+
+  of(channel: SocialChannel): ChannelPublisher {
+    return this.publishers[channel];
+  }
+}

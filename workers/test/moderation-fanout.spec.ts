@@ -1,0 +1,181 @@
+import type { INestApplication, INestApplicationContext } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import request from 'supertest';
+import { DataSource } from 'typeorm';
+import { createApp } from '../../backend/src/app.factory';
+import type { Config } from '../../backend/src/config/config.schema';
+import { TelegramLinkService } from '../../backend/src/telegram/telegram-link.service';
+import { startFakeGraph } from '../../test/fakes/graph-api';
+import { startFakeTelegram } from '../../test/fakes/telegram-bot-api';
+import { testConfig } from '../../test/support/config';
+import { eventually } from '../../test/support/eventually';
+import { insertListing } from '../../test/support/listings';
+import { createSignedInUser, type TestUser } from '../../test/support/users';
+import { WorkersModule } from '../src/workers.module';
+
+const SELLER_CHAT = 777001;
+
+describe('moderation and the fan-out to the social channels', () => {
+  let telegram: Awaited<ReturnType<typeof startFakeTelegram>>;
+  let graph: Awaited<ReturnType<typeof startFakeGraph>>;
+  let config: Config;
+  let api: INestApplication;
+  let workers: INestApplicationContext;
+  let dataSource: DataSource;
+  let admin: TestUser;
+  let seller: TestUser;
+
+  const http = () => request(api.getHttpServer());
+  const postsOf = async (listingId: string) =>
+    (await dataSource.query(`SELECT posts, status, rejection_reason FROM listing WHERE id = $1`, [listingId]))[0];
+  const messagesToSeller = () =>
+    telegram.callsOf('sendMessage').filter((call) => Number(call.body.chat_id) === SELLER_CHAT).map((call) => String(call.body.text));
+
+  beforeAll(async () => {
+    [telegram, graph] = await Promise.all([startFakeTelegram(), startFakeGraph()]);
+    config = testConfig({
+      QUEUE_PREFIX: `${process.env.QUEUE_PREFIX}_fanout`,
+      RELAY_POLL_MS: '50',
+      DEVICE_SPECS_REFRESH_PER_MINUTE: '0',
+      TELEGRAM_API_URL: telegram.url,
+      TELEGRAM_BOT_TOKEN: '4242:TEST',
+      TELEGRAM_BOT_USERNAME: telegram.botUsername,
+      TELEGRAM_CHANNEL_ID: '@telefonbozor',
+      GRAPH_API_URL: graph.url,
+      INSTAGRAM_USER_ID: '17841',
+      INSTAGRAM_ACCESS_TOKEN: 'ig-token',
+      FACEBOOK_PAGE_ID: '555',
+      FACEBOOK_PAGE_TOKEN: 'fb-token',
+    });
+    api = await createApp(config);
+    await api.init();
+    workers = await NestFactory.createApplicationContext(WorkersModule.forRoot(config), { logger: false });
+    await workers.init();
+    dataSource = api.get(DataSource);
+    admin = await createSignedInUser(api, { role: 'admin' });
+    seller = await createSignedInUser(api);
+
+    // The seller links the bot through the site's deep link.
+    const { link } = await api.get(TelegramLinkService).createLink(seller.id, 'uz');
+    telegram.pushMessage(SELLER_CHAT, `/start ${new URL(link).searchParams.get('start')}`);
+    await eventually(async () => expect(await api.get(TelegramLinkService).subscriptionOf(seller.id)).not.toBeNull());
+  });
+  afterAll(async () => {
+    await workers?.close();
+    await api?.close();
+    await Promise.all([telegram?.close(), graph?.close()]);
+  });
+
+  it('approves a paid listing, posts it exactly once per channel, stores the links and tells the seller once', async () => {
+    const listingId = await insertListing(dataSource, { authorId: seller.id, tarif: 1, photos: 3, name: 'iPhone <script>&' });
+
+    const approval = await http().post('/api/phone/confirm').set('Cookie', admin.cookie).send({ id: listingId }).expect(200);
+    expect(approval.body.status).toBe('active');
+
+    const stored = await eventually(async () => {
+      const { posts } = await postsOf(listingId);
+      for (const channel of ['telegram', 'instagram', 'facebook']) expect(posts[channel]).toMatchObject({ posted: true, state: 'posted' });
+      return posts;
+    });
+    const albums = telegram.callsOf('sendMediaGroup').filter((call) => JSON.stringify(call.body).includes(listingId));
+    expect(albums).toHaveLength(1);
+    expect(JSON.stringify(albums[0].body)).toContain('iPhone &lt;script&gt;&amp;');
+    expect(stored.telegram.link).toMatch(/^https:\/\/t\.me\/telefonbozor\/\d+$/);
+    expect(stored.instagram.link).toMatch(/^https:\/\/www\.instagram\.com\/p\/\d+\/$/);
+    expect(stored.facebook.link).toMatch(/^https:\/\/www\.facebook\.com\/\d+$/);
+
+    await eventually(async () => {
+      expect(messagesToSeller().filter((text) => text.includes('tasdiqlandi'))).toHaveLength(1);
+      expect(messagesToSeller().filter((text) => text.includes('joylandi'))).toHaveLength(3);
+    });
+
+    // Confirming an active listing posted everywhere posts nothing more.
+    const publishesBefore = graph.callsTo('media_publish').length;
+    await http().post('/api/phone/confirm').set('Cookie', admin.cookie).send({ id: listingId }).expect(200);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(graph.callsTo('media_publish')).toHaveLength(publishesBefore);
+    expect(messagesToSeller().filter((text) => text.includes('tasdiqlandi'))).toHaveLength(1);
+  });
+
+  it('waits out a Telegram 429 for retry_after seconds, then posts once', async () => {
+    const listingId = await insertListing(dataSource, { authorId: seller.id, tarif: 1 });
+    telegram.failNext(/sendMediaGroup/, telegram.tooManyRequests(1));
+    const approvedAt = Date.now();
+    await http().post('/api/phone/confirm').set('Cookie', admin.cookie).send({ id: listingId }).expect(200);
+
+    await eventually(async () => expect((await postsOf(listingId)).posts.telegram).toMatchObject({ posted: true }));
+    expect(Date.now() - approvedAt).toBeGreaterThanOrEqual(1_000);
+  });
+
+  it('records a permanent channel error with its reason and the admin can post that channel again', async () => {
+    const listingId = await insertListing(dataSource, { authorId: seller.id, tarif: 1 });
+    graph.failNext(/\/555\/photos$/, graph.invalidToken());
+    await http().post('/api/phone/confirm').set('Cookie', admin.cookie).send({ id: listingId }).expect(200);
+
+    const failed = await eventually(async () => {
+      const { posts } = await postsOf(listingId);
+      expect(posts.facebook).toMatchObject({ posted: false, state: 'failed' });
+      expect(posts.instagram).toMatchObject({ posted: true });
+      return posts;
+    });
+    expect(failed.facebook.reason).toContain('Invalid OAuth access token');
+
+    await http().post('/api/phone/confirm').set('Cookie', admin.cookie).send({ id: listingId }).expect(200);
+    await eventually(async () => expect((await postsOf(listingId)).posts.facebook).toMatchObject({ posted: true }));
+  });
+
+  it('posts a basic listing nowhere', async () => {
+    const listingId = await insertListing(dataSource, { authorId: seller.id, tarif: 0 });
+    await http().post('/api/phone/confirm').set('Cookie', admin.cookie).send({ id: listingId }).expect(200);
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect((await postsOf(listingId)).posts).toEqual({});
+  });
+
+  it('rejects with a reason the author sees and the bot tells once', async () => {
+    const listingId = await insertListing(dataSource, { authorId: seller.id, name: 'Rejected phone' });
+    await http()
+      .post('/api/phone/reject')
+      .set('Cookie', admin.cookie)
+      .send({ id: listingId, reason: 'poorPhotos' })
+      .expect(200);
+    expect(await postsOf(listingId)).toMatchObject({ status: 'cancelled', rejection_reason: 'poorPhotos' });
+
+    const mine = await http().get('/api/phone/my').set('Cookie', seller.cookie).expect(200);
+    expect(mine.body.phones.find((card: { _id: string }) => card._id === listingId).rejectionReason).toBe('poorPhotos');
+    await eventually(async () =>
+      expect(messagesToSeller().filter((text) => text.includes('Rejected phone') && text.includes('Rasmlar sifatsiz'))).toHaveLength(1),
+    );
+  });
+
+  it('asks for the admin\'s words when the reason is "other"', async () => {
+    const listingId = await insertListing(dataSource, { authorId: seller.id });
+    const refused = await http()
+      .post('/api/phone/reject')
+      .set('Cookie', admin.cookie)
+      .send({ id: listingId, reason: 'other' })
+      .expect(400);
+    expect(refused.body.fields).toEqual({ text: 'required' });
+    expect((await postsOf(listingId)).status).toBe('waiting');
+  });
+
+  it('lists every status tab with its count for admins', async () => {
+    await insertListing(dataSource, { authorId: seller.id });
+    const response = await http().get('/api/phone/waiting?status=waiting').set('Cookie', admin.cookie).expect(200);
+    expect(response.body.counts.waiting).toBeGreaterThan(0);
+    expect(Object.keys(response.body.counts).sort()).toEqual(['active', 'cancelled', 'draft', 'noActive', 'waiting']);
+    expect(response.body.phones.every((card: { status: string }) => card.status === 'waiting')).toBe(true);
+  });
+
+  it('refuses every moderation call to a non-admin with 403 and to a visitor with 401', async () => {
+    const listingId = await insertListing(dataSource, { authorId: seller.id });
+    for (const [method, path, body] of [
+      ['get', '/api/phone/waiting', undefined],
+      ['post', '/api/phone/confirm', { id: listingId }],
+      ['post', '/api/phone/reject', { id: listingId, reason: 'duplicate' }],
+    ] as const) {
+      await http()[method](path).set('Cookie', seller.cookie).send(body).expect(403);
+      await http()[method](path).send(body).expect(401);
+    }
+    expect((await postsOf(listingId)).status).toBe('waiting');
+  });
+});
