@@ -1,0 +1,335 @@
+import type { INestApplication } from '@nestjs/common';
+import request from 'supertest';
+import { DataSource } from 'typeorm';
+import type { ListingCard, ListingStatus } from '@market/contracts';
+import { approve, listingsApp, signedInUser, testBrand, TEST_USD_RATE, uploadPhotos, wizardPayload } from './listings-support';
+
+/** Phone numbers of this file: 99877200xxxx. */
+const phone = (n: number) => `99877200${String(n).padStart(4, '0')}`;
+
+interface Seeded {
+  price: number;
+  valut?: 'uzs' | 'usd';
+  region?: string;
+  tarif?: 0 | 1;
+  status?: ListingStatus;
+  minutesAgo: number;
+  deleted?: boolean;
+  device?: { id: string; name: string };
+}
+
+describe('browsing: the home feed, the detail page and the seller contact', () => {
+  let app: INestApplication;
+  let dataSource: DataSource;
+  let brand: Awaited<ReturnType<typeof testBrand>>;
+  let seller: { id: string; cookie: string };
+  const server = () => app.getHttpServer();
+
+  /** Listings straight into the table: the feed only reads them. */
+  async function seed(listings: Seeded[]): Promise<string[]> {
+    const ids: string[] = [];
+    for (const listing of listings) {
+      const valut = listing.valut ?? 'uzs';
+      const device = listing.device ?? brand.phone;
+      const [{ id }] = await dataSource.query(
+        `INSERT INTO listing (author_id, device_id, category_id, name, price, valut, price_uzs, region, description, phone_number,
+                              telegram_username, tarif, status, created_at, deleted_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'Yaxshi telefon', $9, 'seller_tg', $10, $11, now() - make_interval(mins => $12),
+                 CASE WHEN $13 THEN now() END)
+         RETURNING id`,
+        [
+          seller.id,
+          device.id,
+          brand.id,
+          device.name,
+          listing.price,
+          valut,
+          valut === 'usd' ? listing.price * TEST_USD_RATE : listing.price,
+          listing.region ?? 'toshkent',
+          phone(1),
+          listing.tarif ?? 0,
+          listing.status ?? 'active',
+          listing.minutesAgo,
+          listing.deleted ?? false,
+        ],
+      );
+      ids.push(id);
+    }
+    return ids;
+  }
+
+  const feed = async (query: Record<string, string | number>) => {
+    const response = await request(server()).get('/api/phone').query(query).expect(200);
+    return response.body as { phones: ListingCard[]; pages: number };
+  };
+  const idsOf = (page: { phones: ListingCard[] }) => page.phones.map((card) => card._id);
+
+  beforeAll(async () => {
+    app = await listingsApp();
+    dataSource = app.get(DataSource);
+    brand = await testBrand(app, 'Browse');
+    seller = await signedInUser(app, phone(1));
+  });
+  afterAll(() => app.close());
+
+  describe('GET /api/phone', () => {
+    let ordered: string[];
+    let hidden: string[];
+
+    beforeAll(async () => {
+      // 25 listings on sale: two promoted (older ones), then the newest first.
+      const regular = await seed(Array.from({ length: 23 }, (_, i) => ({ price: 1_000_000 + i, minutesAgo: 10 + i })));
+      const promoted = await seed([
+        { price: 2_000_000, tarif: 1, minutesAgo: 500 },
+        { price: 2_000_001, tarif: 1, minutesAgo: 400 },
+      ]);
+      ordered = [promoted[1], promoted[0], ...regular];
+      hidden = await seed([
+        { price: 1, status: 'waiting', minutesAgo: 1 },
+        { price: 1, status: 'noActive', minutesAgo: 1 },
+        { price: 1, status: 'cancelled', minutesAgo: 1 },
+        { price: 1, status: 'draft', minutesAgo: 1 },
+        { price: 1, deleted: true, minutesAgo: 1 },
+      ]);
+    });
+
+    it('shows 12 active listings a page, promoted first, then newest', async () => {
+      const first = await feed({ brand: brand.id, page: 1 });
+      expect(first.pages).toBe(3);
+      expect(idsOf(first)).toEqual(ordered.slice(0, 12));
+      expect(idsOf(await feed({ brand: brand.id, page: 2 }))).toEqual(ordered.slice(12, 24));
+      expect(idsOf(await feed({ brand: brand.id, page: 3 }))).toEqual(ordered.slice(24));
+      for (const id of hidden) expect(ordered).not.toContain(id);
+    });
+
+    it.each([['0'], ['-3'], ['abc'], ['1.5'], ['null'], ['']])('treats page %j as page 1', async (page) => {
+      const response = await feed({ brand: brand.id, page });
+      expect(idsOf(response)).toEqual(ordered.slice(0, 12));
+    });
+
+    it('answers a page beyond the last with no listings and the right number of pages', async () => {
+      expect(await feed({ brand: brand.id, page: 4 })).toEqual({ phones: [], pages: 3 });
+      expect(await feed({ brand: brand.id, page: 999999 })).toEqual({ phones: [], pages: 3 });
+    });
+
+    it('finds a brand by id or by name in any case; an unknown brand has nothing', async () => {
+      const byName = await feed({ brand: brand.name.toUpperCase() });
+      expect(byName.pages).toBe(3);
+      expect(idsOf(byName)).toEqual(ordered.slice(0, 12));
+      expect(await feed({ brand: 'No such brand' })).toEqual({ phones: [], pages: 0 });
+    });
+
+    it("ignores cleared filters ('null' and empty)", async () => {
+      const response = await feed({ brand: brand.id, region: 'null', name: '', minPrice: 'null', maxPrice: '' });
+      expect(response.pages).toBe(3);
+    });
+
+    it('shows only what a card needs: no phone number, Telegram username or description', async () => {
+      const [card] = (await feed({ brand: brand.id })).phones;
+      expect(Object.keys(card).sort()).toEqual(['_id', 'createdAt', 'image', 'name', 'price', 'region', 'status', 'tarif', 'valut']);
+      expect(card).toMatchObject({ name: brand.phone.name, valut: 'uzs', region: 'toshkent', tarif: 1, status: 'active', image: null });
+    });
+  });
+
+  describe('filters', () => {
+    let regionBrand: Awaited<ReturnType<typeof testBrand>>;
+    beforeAll(async () => {
+      regionBrand = await testBrand(app, 'Filters');
+    });
+
+    /** Seeds into the filters' own brand so the assertions see exactly these listings. */
+    async function seedInFilterBrand(listings: Seeded[]): Promise<string[]> {
+      const previous = brand;
+      brand = regionBrand;
+      try {
+        return await seed(listings);
+      } finally {
+        brand = previous;
+      }
+    }
+
+    it('filters by region', async () => {
+      const [samarqand, andijon] = await seedInFilterBrand([
+        { price: 1_500_000, region: 'samarqand', minutesAgo: 5 },
+        { price: 1_500_000, region: 'andijon', minutesAgo: 6 },
+      ]);
+      expect(idsOf(await feed({ brand: regionBrand.id, region: 'samarqand' }))).toEqual([samarqand]);
+      expect(idsOf(await feed({ brand: regionBrand.id, region: 'andijon' }))).toEqual([andijon]);
+      expect(await feed({ brand: regionBrand.id, region: 'atlantis' })).toEqual({ phones: [], pages: 0 });
+      // Without a brand every listing of the page is in the region.
+      const anyBrand = await feed({ region: 'samarqand' });
+      expect(anyBrand.phones.every((card) => card.region === 'samarqand')).toBe(true);
+    });
+
+    it('compares price bounds in so\'m across currencies', async () => {
+      // 300 $ is 3 795 000 so'm at the test rate.
+      const [dollars, cheaper, dearer] = await seedInFilterBrand([
+        { price: 300, valut: 'usd', region: 'navoiy', minutesAgo: 1 },
+        { price: 3_700_000, region: 'navoiy', minutesAgo: 2 },
+        { price: 3_900_000, region: 'navoiy', minutesAgo: 3 },
+      ]);
+      const navoiy = { brand: regionBrand.id, region: 'navoiy' };
+      expect(idsOf(await feed({ ...navoiy, minPrice: '3 750 000' }))).toEqual([dollars, dearer]);
+      expect(idsOf(await feed({ ...navoiy, maxPrice: '3800000' }))).toEqual([dollars, cheaper]);
+      expect(idsOf(await feed({ ...navoiy, minPrice: 3_795_000, maxPrice: 3_795_000 }))).toEqual([dollars]);
+      expect(idsOf(await feed({ ...navoiy, minPrice: 3_800_000, maxPrice: 3_850_000 }))).toEqual([]);
+      expect(idsOf(await feed({ ...navoiy, minPrice: 'cheap' }))).toEqual([dollars, cheaper, dearer]);
+    });
+
+    it('finds names ignoring spaces and case, and forgives a typo when nothing matches exactly', async () => {
+      const [nova] = await seedInFilterBrand([{ price: 2_500_000, region: 'buxoro', minutesAgo: 1, device: regionBrand.phone }]);
+      const [lite] = await seedInFilterBrand([{ price: 2_500_000, region: 'buxoro', minutesAgo: 2, device: regionBrand.single }]);
+      const buxoro = { brand: regionBrand.id, region: 'buxoro' };
+      expect(idsOf(await feed({ ...buxoro, name: 'NOVA12' }))).toEqual([nova]);
+      expect(idsOf(await feed({ ...buxoro, name: 'nova 12' }))).toEqual([nova]);
+      expect(idsOf(await feed({ ...buxoro, name: 'lite' }))).toEqual([lite]);
+      expect(idsOf(await feed({ ...buxoro, name: 'novva 12' }))).toEqual([nova]);
+      expect(idsOf(await feed({ ...buxoro, name: 'galaxy' }))).toEqual([]);
+    });
+
+    it('combines every filter', async () => {
+      const [match] = await seedInFilterBrand([
+        { price: 150, valut: 'usd', region: 'xorazm', minutesAgo: 1, device: regionBrand.single },
+        { price: 150, valut: 'usd', region: 'xorazm', minutesAgo: 2, device: regionBrand.phone },
+        { price: 900, valut: 'usd', region: 'xorazm', minutesAgo: 3, device: regionBrand.single },
+        { price: 150, valut: 'usd', region: 'jizzax', minutesAgo: 4, device: regionBrand.single },
+      ]);
+      const response = await feed({
+        brand: regionBrand.name,
+        region: 'xorazm',
+        name: 'lite 3',
+        minPrice: 1_000_000,
+        maxPrice: 2_000_000,
+        page: 1,
+      });
+      expect(response).toEqual({ phones: [expect.objectContaining({ _id: match, price: 150, valut: 'usd' })], pages: 1 });
+    });
+  });
+
+  describe('GET /api/phone/{id}', () => {
+    let listingId: string;
+    let author: { id: string; cookie: string };
+
+    beforeAll(async () => {
+      author = await signedInUser(app, phone(2));
+      await dataSource.query(`UPDATE users SET name = 'Dilshod' WHERE id = $1`, [author.id]);
+      const images = await uploadPhotos(app, author.cookie, 2);
+      const created = await request(server())
+        .post('/api/phone')
+        .set('Cookie', author.cookie)
+        .send(wizardPayload(brand.phone, images, { authorName: 'Dilshod aka', telegramUsername: 'dilshod_tg' }))
+        .expect(201);
+      listingId = created.body._id;
+    });
+
+    it('shows a listing waiting for moderation only to its author and admins', async () => {
+      const stranger = await signedInUser(app, phone(3));
+      const admin = await signedInUser(app, phone(4), 'admin');
+      const hidden = await request(server()).get(`/api/phone/${listingId}`).expect(404);
+      expect(hidden.body.message.uz).toBe("E'lon topilmadi");
+      await request(server()).get(`/api/phone/${listingId}`).set('Cookie', stranger.cookie).expect(404);
+      const own = await request(server()).get(`/api/phone/${listingId}`).set('Cookie', author.cookie).expect(200);
+      expect(own.body).toMatchObject({ status: 'waiting', owner: { form: { phoneNumber: phone(2), telegramUsername: 'dilshod_tg' } } });
+      const moderated = await request(server()).get(`/api/phone/${listingId}`).set('Cookie', admin.cookie).expect(200);
+      expect(moderated.body.owner).toBeDefined();
+    });
+
+    it('answers 404 for an unknown or malformed id', async () => {
+      await request(server()).get('/api/phone/00000000-0000-4000-8000-000000000000').expect(404);
+      await request(server()).get('/api/phone/not-an-id').expect(404);
+    });
+
+    it('shows every detail field of an active listing to anyone, without the seller contact', async () => {
+      await approve(app, listingId);
+      const response = await request(server()).get(`/api/phone/${listingId}`).set('X-Forwarded-For', '198.51.100.10').expect(200);
+      expect(response.body).toMatchObject({
+        _id: listingId,
+        name: brand.phone.name,
+        price: 4_500_000,
+        valut: 'uzs',
+        region: 'toshkent',
+        status: 'active',
+        tarif: 0,
+        condition: false,
+        document: true,
+        shipping: true,
+        color: 'Ocean Blue',
+        ram: '8GB',
+        storage: '256GB',
+        description: 'Ideal holatda, qutisi bilan',
+        authorName: 'Dilshod aka',
+        author: { _id: author.id, name: 'Dilshod', image: null },
+        category: { _id: brand.id, name: brand.name },
+        device: { _id: brand.phone.id, name: brand.phone.name, quickSpec: expect.arrayContaining([{ name: 'Battery size', value: '5000mAh' }]) },
+        posts: {
+          telegram: { posted: false, link: null },
+          instagram: { posted: false, link: null },
+          facebook: { posted: false, link: null },
+        },
+      });
+      expect(response.body.device.quickSpec[2]).toEqual({ name: 'Camera pixels', value: '50MP' });
+      expect(response.body.images).toHaveLength(2);
+      expect(response.body.images[0].location).toMatch(/^http:\/\/localhost:3000\/uploads\/listing\/.+\.webp$/);
+      expect(response.body.owner).toBeUndefined();
+      const text = JSON.stringify(response.body);
+      expect(text).not.toContain(phone(2));
+      expect(text).not.toContain('dilshod_tg');
+    });
+
+    it('counts a visitor\'s views once a day and never the author\'s own', async () => {
+      const views = async (ip: string, cookie?: string) => {
+        const call = request(server()).get(`/api/phone/${listingId}`).set('X-Forwarded-For', ip);
+        return (await (cookie ? call.set('Cookie', cookie) : call).expect(200)).body.views as number;
+      };
+      const before = await views('198.51.100.20');
+      expect(await views('198.51.100.20')).toBe(before);
+      expect(await views('198.51.100.21')).toBe(before + 1);
+      expect(await views('198.51.100.22', author.cookie)).toBe(before + 1);
+    });
+  });
+
+  describe('GET /api/phone/{id}/contact', () => {
+    it('reveals the seller contact, counts it once per visitor and limits reveals per visitor', async () => {
+      const [id] = await seed([{ price: 3_000_000, minutesAgo: 1 }]);
+      const reveal = (ip: string) => request(server()).get(`/api/phone/${id}/contact`).set('X-Forwarded-For', ip);
+
+      const first = await reveal('203.0.113.50').expect(200);
+      expect(first.body).toEqual({ phoneNumber: phone(1), telegramUsername: 'seller_tg' });
+      await reveal('203.0.113.50').expect(200);
+      const [{ contact_reveals }] = await dataSource.query(`SELECT contact_reveals FROM listing WHERE id = $1`, [id]);
+      expect(contact_reveals).toBe(1);
+
+      for (let reveals = 2; reveals < 30; reveals++) await reveal('203.0.113.50').expect(200);
+      const limited = await reveal('203.0.113.50').expect(429);
+      expect(limited.body.code).toBe('tooManyRequests');
+      expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+      // Another visitor is not affected, nor the seller.
+      await reveal('203.0.113.51').expect(200);
+      for (let reveals = 0; reveals < 35; reveals++) {
+        await request(server()).get(`/api/phone/${id}/contact`).set('X-Forwarded-For', '203.0.113.50').set('Cookie', seller.cookie).expect(200);
+      }
+    });
+
+    it('keeps the contact of a listing that is not on sale hidden', async () => {
+      const [waiting] = await seed([{ price: 3_000_000, minutesAgo: 1, status: 'waiting' }]);
+      await request(server()).get(`/api/phone/${waiting}/contact`).set('X-Forwarded-For', '203.0.113.60').expect(404);
+    });
+  });
+
+  describe('the categories page', () => {
+    it("counts each brand's active listings", async () => {
+      const counted = await testBrand(app, 'Counted');
+      const previous = brand;
+      brand = counted;
+      await seed([
+        { price: 1_000_000, minutesAgo: 1 },
+        { price: 1_000_000, minutesAgo: 2 },
+        { price: 1_000_000, minutesAgo: 3, status: 'waiting' },
+        { price: 1_000_000, minutesAgo: 4, deleted: true },
+      ]);
+      brand = previous;
+      const response = await request(server()).get('/api/category').expect(200);
+      expect(response.body.find((category: { _id: string }) => category._id === counted.id)).toMatchObject({ PhonesCount: 2, devicesCount: 3 });
+    });
+  });
+});
