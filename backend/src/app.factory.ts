@@ -7,6 +7,7 @@ import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module';
 import { ErrorFilter } from './common/error.filter';
+import { QueueDashboard } from './queue-dashboard/queue-dashboard';
 import type { Config } from './config/config.schema';
 import { serveFrontend } from './spa/serve-frontend';
 
@@ -37,6 +38,7 @@ export async function createApp(config: Config): Promise<INestApplication> {
     }),
   );
   if (config.CORS_ORIGINS.length) app.enableCors({ origin: config.CORS_ORIGINS, credentials: true });
+  app.get(QueueDashboard).mount(app.getHttpAdapter().getInstance());
   app.setGlobalPrefix(API_PREFIX);
   app.useGlobalFilters(new ErrorFilter());
 

@@ -13,6 +13,7 @@ import { EventsModule } from './events/events.module';
 import { HealthModule } from './health/health.module';
 import { ListingsModule } from './listings/listings.module';
 import { PaymentsModule } from './payments/payments.module';
+import { QueueDashboardModule } from './queue-dashboard/queue-dashboard';
 import { RedisModule } from './redis/redis.module';
 import { RateLimitModule } from './rate-limit/rate-limit.module';
 import { TelegramModule } from './telegram/telegram.module';
@@ -43,6 +44,7 @@ export class AppModule implements NestModule {
         BalanceModule,
         PaymentsModule,
         TelegramModule,
+        QueueDashboardModule,
         ListingsModule,
       ],
     };

@@ -1,0 +1,58 @@
+import { createBullBoard } from '@bull-board/api';
+import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
+import { ExpressAdapter } from '@bull-board/express';
+import { HttpStatus, Injectable, Module, OnApplicationShutdown } from '@nestjs/common';
+import { Queue } from 'bullmq';
+import type { Express, NextFunction, Request, Response } from 'express';
+import Redis from 'ioredis';
+import { QUEUES } from '@market/contracts';
+import { AuthModule } from '../auth/auth.module';
+import { SESSION_COOKIE } from '../auth/session-cookie';
+import { SessionService } from '../auth/session.service';
+import { AppException } from '../common/app.exception';
+import { AppConfig } from '../config/app-config';
+
+export const QUEUE_DASHBOARD_PATH = '/api/admin/queues';
+
+/** Bull Board renders its page with inline scripts and styles; only this admin page allows them. */
+const DASHBOARD_CSP = "default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; img-src 'self' data:";
+
+/** The admins' view of every queue: waiting, delayed and failed jobs, with a retry button. */
+@Injectable()
+export class QueueDashboard implements OnApplicationShutdown {
+  private readonly connection: Redis;
+  private readonly queues: Queue[];
+
+  constructor(
+    config: AppConfig,
+    private readonly sessions: SessionService,
+  ) {
+    this.connection = new Redis(config.REDIS_URL, { maxRetriesPerRequest: null });
+    this.connection.on('error', () => undefined);
+    this.queues = Object.values(QUEUES).map((name) => new Queue(name, { connection: this.connection, prefix: config.QUEUE_PREFIX }));
+  }
+
+  mount(app: Express): void {
+    const board = new ExpressAdapter();
+    board.setBasePath(QUEUE_DASHBOARD_PATH);
+    createBullBoard({ queues: this.queues.map((queue) => new BullMQAdapter(queue)), serverAdapter: board });
+    app.use(QUEUE_DASHBOARD_PATH, (request, response, next) => void this.adminsOnly(request, response, next), board.getRouter());
+  }
+
+  private async adminsOnly(request: Request, response: Response, next: NextFunction): Promise<void> {
+    const token: unknown = request.cookies?.[SESSION_COOKIE];
+    const session = typeof token === 'string' && token ? await this.sessions.resolve(token).catch(() => null) : null;
+    if (!session) return next(new AppException(HttpStatus.UNAUTHORIZED, 'unauthorized'));
+    if (session.user.role !== 'admin') return next(new AppException(HttpStatus.FORBIDDEN, 'forbidden'));
+    response.setHeader('Content-Security-Policy', DASHBOARD_CSP);
+    next();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await Promise.all(this.queues.map((queue) => queue.close()));
+    this.connection.disconnect();
+  }
+}
+
+@Module({ imports: [AuthModule], providers: [QueueDashboard], exports: [QueueDashboard] })
+export class QueueDashboardModule {}
