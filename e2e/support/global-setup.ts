@@ -1,9 +1,12 @@
 import type { ChildProcess } from 'node:child_process';
 import { createTestDatabase, uniqueRunId } from '../../test/support/database';
+import { TEST_ADMIN_PHONES } from './admins';
+import { startFakes, type RunningFakes } from './fakes';
 import { startStack } from './stack';
 
 declare global {
   var e2eProcesses: ChildProcess[] | undefined;
+  var e2eFakes: RunningFakes | undefined;
 }
 
 export default async function globalSetup(): Promise<void> {
@@ -11,7 +14,15 @@ export default async function globalSetup(): Promise<void> {
   process.env.E2E_DATABASE_NAME = `market_e2e_${runId}`;
   process.env.E2E_QUEUE_PREFIX = `e2e_${runId}`;
   const databaseUrl = await createTestDatabase(process.env.E2E_DATABASE_NAME);
-  const stack = await startStack({ DATABASE_URL: databaseUrl, QUEUE_PREFIX: process.env.E2E_QUEUE_PREFIX });
+  const fakes = await startFakes();
+  globalThis.e2eFakes = fakes;
+  process.env.E2E_FAKES_URL = fakes.url;
+  const stack = await startStack({
+    DATABASE_URL: databaseUrl,
+    QUEUE_PREFIX: process.env.E2E_QUEUE_PREFIX,
+    ADMIN_PHONES: Object.values(TEST_ADMIN_PHONES).join(','),
+    ...fakes.env,
+  });
   process.env.E2E_BASE_URL = stack.baseUrl;
   process.env.E2E_DATABASE_URL = databaseUrl;
   globalThis.e2eProcesses = stack.processes;

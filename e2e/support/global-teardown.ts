@@ -12,6 +12,7 @@ export default async function globalTeardown(): Promise<void> {
         }),
     ),
   );
+  await globalThis.e2eFakes?.close();
   await dropTestDatabase(process.env.E2E_DATABASE_NAME!);
   const redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
   const keys = await redis.keys(`${process.env.E2E_QUEUE_PREFIX}*`);

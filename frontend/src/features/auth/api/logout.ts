@@ -18,12 +18,13 @@ export function useLogout() {
   return useMutation({
     mutationFn: logout,
     onError: (error) => console.error('Sign-out failed', error),
-    onSettled: () => {
+    onSettled: async () => {
+      // Leave first (rendered at once): a profile page that saw the user gone would send the browser to /login.
+      await navigate('/', { flushSync: true });
       endLocalSession();
       // Listings, balance history and the like belong to the account that left.
       queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'session' });
       toast.success(t('messages:loggedOut'));
-      void navigate('/');
     },
   });
 }

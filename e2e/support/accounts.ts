@@ -1,0 +1,37 @@
+import type { Page } from 'playwright-core';
+import { nextSms, smsCount } from './sms';
+
+/** A 12-digit Uzbek number no other test uses (random 7-digit subscriber part). */
+export function newPhoneNumber(): string {
+  return `99890${String(Math.floor(Math.random() * 10_000_000)).padStart(7, '0')}`;
+}
+
+/** Types a 12-digit number into the +998 masked field labelled `label`, as a user does (the mask holds +998). */
+export async function typePhoneNumber(page: Page, phoneNumber: string, label = 'Telefon raqam'): Promise<void> {
+  const field = page.getByLabel(label, { exact: true });
+  await field.click();
+  await field.pressSequentially(phoneNumber.slice(3));
+}
+
+/** The password of the SMS that sign-in step 1 sends to a new number. */
+export function passwordFromSms(text: string): string {
+  const password = /parolingiz (\S+)/.exec(text)?.[1];
+  if (!password) throw new Error(`No password in the SMS "${text}"`);
+  return password;
+}
+
+/**
+ * Signs a new number in through /login: step 1 creates the account and texts its
+ * password, which is read from the fake SMS gateway. Ends on /profile; answers the password.
+ */
+export async function signInWithNewNumber(page: Page, phoneNumber: string): Promise<string> {
+  const smsBefore = await smsCount(phoneNumber);
+  await page.goto('/login');
+  await typePhoneNumber(page, phoneNumber);
+  await page.getByRole('button', { name: 'Davom etish' }).click();
+  const password = passwordFromSms(await nextSms(phoneNumber, smsBefore));
+  await page.getByLabel('Parol', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Kirish', exact: true }).click();
+  await page.waitForURL('**/profile');
+  return password;
+}

@@ -1,0 +1,51 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { startFakeEskiz } from '../../test/fakes/eskiz';
+
+/** An outside service replaced, for the browser tests, by a fake on 127.0.0.1. */
+interface StackFake {
+  /** The variables that point the API and the workers at the fake. */
+  env: Record<string, string>;
+  /** What the fake has received so far; tests read it at `$E2E_FAKES_URL/<name>` (see received.ts). */
+  received(): unknown;
+  close(): Promise<void>;
+}
+
+/** Every fake the stack starts with, by name. Another outside service adds its entry here. */
+const FAKES: Record<string, () => Promise<StackFake>> = {
+  /** SMS: sign-in passwords and one-time codes. */
+  eskiz: async () => {
+    const eskiz = await startFakeEskiz();
+    return {
+      env: { ESKIZ_BASE_URL: eskiz.baseUrl, ESKIZ_EMAIL: eskiz.credentials.email, ESKIZ_PASSWORD: eskiz.credentials.password },
+      received: () => eskiz.sent,
+      close: eskiz.close,
+    };
+  },
+};
+
+export interface RunningFakes {
+  env: Record<string, string>;
+  /** Base URL of the endpoint where tests read what each fake received. */
+  url: string;
+  close(): Promise<void>;
+}
+
+/** Starts every fake and one small HTTP endpoint that shows the tests what each has received. */
+export async function startFakes(): Promise<RunningFakes> {
+  const running = Object.fromEntries(await Promise.all(Object.entries(FAKES).map(async ([name, start]) => [name, await start()] as const)));
+  const inspector: Server = createServer((request, response) => {
+    const fake = running[(request.url ?? '/').slice(1)];
+    response.writeHead(fake ? 200 : 404, { 'Content-Type': 'application/json' });
+    response.end(JSON.stringify(fake ? fake.received() : { error: `No fake at ${request.url}` }));
+  });
+  await new Promise<void>((resolve) => inspector.listen(0, '127.0.0.1', resolve));
+  return {
+    env: Object.assign({}, ...Object.values(running).map((fake) => fake.env)),
+    url: `http://127.0.0.1:${(inspector.address() as AddressInfo).port}`,
+    close: async () => {
+      await new Promise((resolve) => inspector.close(resolve));
+      await Promise.all(Object.values(running).map((fake) => fake.close()));
+    },
+  };
+}
