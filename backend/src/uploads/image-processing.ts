@@ -25,14 +25,11 @@ export async function toWebp(input: Buffer, shape: ImageShape): Promise<Buffer> 
   let metadata: Metadata | undefined;
   try {
     metadata = await image.metadata();
-  } catch {
-    metadata = undefined;
+  } catch (error) {
+    // sharp reads the dimensions from the header: a decompression bomb is refused before it is decoded.
+    if (/pixel limit/i.test((error as Error).message)) throw new AppException(HttpStatus.BAD_REQUEST, 'imageTooManyPixels');
   }
   if (!metadata?.format || !ACCEPTED_FORMATS.has(metadata.format)) throw new AppException(HttpStatus.BAD_REQUEST, 'notAnImage');
-  // The header alone tells a decompression bomb (a small file of huge dimensions): refused before decoding.
-  if ((metadata.width ?? 0) * (metadata.height ?? 0) > MAX_INPUT_PIXELS) {
-    throw new AppException(HttpStatus.BAD_REQUEST, 'imageTooManyPixels');
-  }
   try {
     return await image
       .rotate()
