@@ -1,9 +1,3 @@
-import { useTranslation } from 'react-i18next';
-import { PageTitle } from '../../../components/page-title';
-
-function BalancePage() {
-  const { t } = useTranslation();
-  return <PageTitle documentTitle={t('pages.balance')}>{t('pages.balance')}</PageTitle>;
-}
+import { BalancePage } from '../../../features/payments';
 
 export { BalancePage as Component };

@@ -1,0 +1,48 @@
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
+import { formatAmount } from '@market/contracts';
+import { primaryButtonClass } from '../../../components/form/submit-button';
+import { PageTitle } from '../../../components/page-title';
+import { useSession } from '../../auth';
+import { BalanceHistory } from './balance-history';
+import { PaymentMethodPicker } from './payment-method-picker';
+
+/** `/profile/balance`: the balance in so'm, the button opening the payment method picker, and the history. */
+export function BalancePage() {
+  const { t } = useTranslation('payments');
+  const { user } = useSession();
+  const [pickerOpen, setPickerOpen] = useState(false);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const page = Math.max(1, Number.parseInt(searchParams.get('page') ?? '', 10) || 1);
+  const balanceId = useId();
+  const historyId = useId();
+
+  return (
+    <>
+      <PageTitle documentTitle={t('common:pages.balance')}>{t('common:pages.balance')}</PageTitle>
+      <section
+        aria-labelledby={balanceId}
+        className="flex flex-wrap items-center justify-between gap-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
+      >
+        <div>
+          <h2 id={balanceId} className="text-sm font-medium text-slate-600">
+            {t('balance.current')}
+          </h2>
+          {/* The profile layout renders this page only for a signed-in user. */}
+          <p className="text-3xl font-semibold tabular-nums text-slate-900">{t('balance.amount', { amount: formatAmount(user?.balance ?? 0) })}</p>
+        </div>
+        <button type="button" onClick={() => setPickerOpen(true)} aria-haspopup="dialog" className={`${primaryButtonClass} w-full sm:w-auto`}>
+          {t('balance.topUp')}
+        </button>
+      </section>
+      <section aria-labelledby={historyId} className="mt-6">
+        <h2 id={historyId} className="mb-3 text-lg font-semibold text-slate-900">
+          {t('history.title')}
+        </h2>
+        <BalanceHistory page={page} onPageChange={(next) => setSearchParams(next === 1 ? {} : { page: String(next) })} />
+      </section>
+      <PaymentMethodPicker open={pickerOpen} onClose={() => setPickerOpen(false)} />
+    </>
+  );
+}
