@@ -1,6 +1,6 @@
 import { Queue } from 'bullmq';
 import { DataSource } from 'typeorm';
-import { QUEUES } from '@market/contracts';
+import { EVENT_QUEUES, QUEUES } from '@market/contracts';
 import { AppConfig } from '../../backend/src/config/app-config';
 import { dataSourceOptions } from '../../backend/src/database/data-source-options';
 import { OutboxEvent } from '../../backend/src/events/outbox-event.entity';
@@ -56,7 +56,7 @@ describe('outbox relay', () => {
     const dispatched = await Promise.all([first.dispatchPending(), second.dispatchPending(), first.dispatchPending()]);
 
     expect(dispatched.reduce((sum, count) => sum + count, 0)).toBe(1);
-    for (const queueName of [QUEUES.notify, QUEUES.social]) {
+    for (const queueName of EVENT_QUEUES['listing.approved']) {
       const jobs = await queueOf(config, queueName).getJobs();
       expect(jobs.map((job) => job.id)).toEqual([eventId]);
       expect(jobs[0].data).toEqual({ listingId, approvedBy });
