@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listingStatusSchema } from './listing';
+import { channelPostSchema, listingCardSchema, listingStatusSchema } from './listing';
 
 /** Why an admin turns a listing down; 'other' carries the admin's own words. */
 export const REJECTION_REASONS = ['duplicate', 'wrongPrice', 'poorPhotos', 'notAPhone', 'prohibited', 'other'] as const;
@@ -26,3 +26,41 @@ export type ModerationQuery = z.infer<typeof moderationQuerySchema>;
 /** The state of the latest attempt to post a listing to one channel, for admins. */
 export const CHANNEL_POST_STATES = ['queued', 'posted', 'failed', 'skipped'] as const;
 export type ChannelPostState = (typeof CHANNEL_POST_STATES)[number];
+
+// ---------------------------------------------------------------- answers for the admin page (issue 7 frontend)
+
+/** A channel's publication as admins see it: the public flag and link plus the latest attempt. */
+export const adminChannelPostSchema = channelPostSchema.extend({
+  state: z.enum(CHANNEL_POST_STATES).optional(),
+  /** Why the latest attempt failed or was skipped ('not configured'). */
+  reason: z.string().nullable().optional(),
+});
+export type AdminChannelPost = z.infer<typeof adminChannelPostSchema>;
+
+/** Only the channels a publication was ever requested for have an entry. */
+export const adminListingPostsSchema = z.object({
+  telegram: adminChannelPostSchema.optional(),
+  instagram: adminChannelPostSchema.optional(),
+  facebook: adminChannelPostSchema.optional(),
+});
+export type AdminListingPosts = z.infer<typeof adminListingPostsSchema>;
+
+/** A card of `GET /api/phone/waiting`: with the author and every channel's publishing state. */
+export const moderationCardSchema = listingCardSchema.extend({
+  authorName: z.string().nullable(),
+  /** A REJECTION_REASONS code, or the admin's own words for 'other'. */
+  rejectionReason: z.string().nullable(),
+  posts: adminListingPostsSchema,
+});
+export type ModerationCard = z.infer<typeof moderationCardSchema>;
+
+export const moderationQueueSchema = z.object({
+  phones: z.array(moderationCardSchema),
+  pages: z.number().int().nonnegative(),
+  counts: z.record(listingStatusSchema, z.number().int().nonnegative()),
+});
+export type ModerationQueue = z.infer<typeof moderationQueueSchema>;
+
+/** `POST /api/phone/confirm` and `POST /api/phone/reject`: the listing's status and channels after the decision. */
+export const moderationOutcomeSchema = z.object({ status: listingStatusSchema, posts: adminListingPostsSchema });
+export type ModerationOutcome = z.infer<typeof moderationOutcomeSchema>;
