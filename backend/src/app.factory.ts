@@ -7,6 +7,7 @@ import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module';
 import { ErrorFilter } from './common/error.filter';
+import { ListingSharePages } from './listings/listing-share-pages';
 import { QueueDashboard } from './queue-dashboard/queue-dashboard';
 import type { Config } from './config/config.schema';
 import { serveFrontend } from './spa/serve-frontend';
@@ -51,6 +52,8 @@ export async function createApp(config: Config): Promise<INestApplication> {
   SwaggerModule.setup(`${API_PREFIX}/docs`, app, () => SwaggerModule.createDocument(app, openApi));
 
   const servesFrontend = config.SERVE_FRONTEND ? config.SERVE_FRONTEND === 'true' : config.NODE_ENV === 'production';
-  if (servesFrontend) serveFrontend(app.getHttpAdapter().getInstance(), config.FRONTEND_DIST);
+  if (servesFrontend) {
+    serveFrontend(app.getHttpAdapter().getInstance(), config.FRONTEND_DIST, app.get(ListingSharePages).frontendOptions());
+  }
   return app;
 }

@@ -149,7 +149,7 @@ describe('selling: the create wizard, drafts, edits and my listings', () => {
         const overrides =
           change === 'duplicate' ? { images: [images[0], images[0]] } : change === 'admin-phone' ? { phoneNumber: '+998 90 12' } : change;
         const before = await dataSource.query(`SELECT count(*)::int AS n FROM listing WHERE author_id = $1`, [seller.id]);
-        const response = await post(seller.cookie, wizardPayload(brand.phone, images, overrides as object)).expect(400);
+        const response = await post(seller.cookie, wizardPayload(brand.phone, images, overrides as Record<string, unknown>)).expect(400);
         expect(response.body.fields).toMatchObject(fields);
         expect(response.body.message.uz).toBeTruthy();
         const after = await dataSource.query(`SELECT count(*)::int AS n FROM listing WHERE author_id = $1`, [seller.id]);

@@ -11,6 +11,7 @@ import { UsersModule } from '../users/users.module';
 import { ExchangeRateEntity, ExchangeRateService } from './exchange-rate.service';
 import { ListingBrowseService } from './listing-browse.service';
 import { ListingPhotosService } from './listing-photos.service';
+import { ListingSharePages } from './listing-share-pages';
 import { ListingTariffs } from './listing-tariffs';
 import { ListingEntity, ListingImageEntity } from './listing.entity';
 import { ListingsController } from './listings.controller';
@@ -31,8 +32,8 @@ import { ModerationService } from './moderation/moderation.service';
   ],
   // Moderation first: its fixed paths (/phone/waiting) must not be taken for a listing id.
   controllers: [ModerationController, ListingsController],
-  providers: [ListingsService, ListingBrowseService, ListingPhotosService, ListingTariffs, ExchangeRateService, ModerationService],
-  exports: [ListingsService, ListingBrowseService, ExchangeRateService],
+  providers: [ListingsService, ListingBrowseService, ListingPhotosService, ListingTariffs, ExchangeRateService, ModerationService, ListingSharePages],
+  exports: [ListingsService, ListingBrowseService, ExchangeRateService, ListingSharePages],
 })
 export class ListingsModule implements OnModuleInit {
   constructor(

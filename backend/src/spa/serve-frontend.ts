@@ -1,21 +1,101 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { extname, join } from 'node:path';
+import { Logger } from '@nestjs/common';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
+
+/** What a link's preview shows (Telegram, Facebook, search results) for one client route. */
+export interface PageMeta {
+  title: string;
+  description: string;
+  /** Absolute URL of the page. */
+  url: string;
+  /** Absolute URL of the preview picture. */
+  image?: string;
+  /** Open Graph type; 'website' when absent. */
+  type?: string;
+  /** Further Open Graph properties, e.g. `product:price:amount`. */
+  properties?: Record<string, string>;
+}
+
+export interface ServeFrontendOptions {
+  /** The head of a client route's index.html (a listing's title, text and photo); undefined keeps the default head. */
+  pageMeta?: (path: string) => Promise<PageMeta | undefined>;
+  /** `/sitemap.xml`; `/robots.txt` (its rules stay in frontend/public/robots.txt) then names it too. */
+  sitemap?: { url: string; render: () => Promise<string> };
+}
+
+const logger = new Logger('ServeFrontend');
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+}
+
+/** index.html with the page's title, description, Open Graph and Twitter tags; every value escaped. */
+export function withPageMeta(indexHtml: string, meta: PageMeta): string {
+  const properties: [string, string][] = [
+    ['og:type', meta.type ?? 'website'],
+    ['og:title', meta.title],
+    ['og:description', meta.description],
+    ['og:url', meta.url],
+    ...(meta.image ? ([['og:image', meta.image]] as [string, string][]) : []),
+    ...Object.entries(meta.properties ?? {}),
+  ];
+  const names: [string, string][] = [
+    ['description', meta.description],
+    ['twitter:card', meta.image ? 'summary_large_image' : 'summary'],
+    ['twitter:title', meta.title],
+    ['twitter:description', meta.description],
+    ...(meta.image ? ([['twitter:image', meta.image]] as [string, string][]) : []),
+  ];
+  const tags = [
+    `<link rel="canonical" href="${escapeHtml(meta.url)}" />`,
+    ...names.map(([name, content]) => `<meta name="${escapeHtml(name)}" content="${escapeHtml(content)}" />`),
+    ...properties.map(([property, content]) => `<meta property="${escapeHtml(property)}" content="${escapeHtml(content)}" />`),
+  ];
+  return indexHtml
+    .replace(/<title>[\s\S]*?<\/title>/, () => `<title>${escapeHtml(meta.title)}</title>`)
+    .replace(/\s*<meta\s+name="description"[^>]*>/, '')
+    .replace('</head>', () => `    ${tags.join('\n    ')}\n  </head>`);
+}
 
 /**
  * Serves the built SPA: hashed assets with a long cache, and index.html for every
- * client route so a reload of /profile or /phone/{id} works.
+ * client route so a reload of /profile or /phone/{id} works. Paths with a file extension
+ * are never client routes: they fall through (e.g. to the image files under /uploads).
  */
-export function serveFrontend(app: Express, distDir: string): void {
+export function serveFrontend(app: Express, distDir: string, options: ServeFrontendOptions = {}): void {
   const indexFile = join(distDir, 'index.html');
   if (!existsSync(indexFile)) throw new Error(`The built frontend is missing: ${indexFile} (run npm run build)`);
   const indexHtml = readFileSync(indexFile, 'utf8');
 
+  const { sitemap, pageMeta } = options;
+  if (sitemap) {
+    const robotsFile = join(distDir, 'robots.txt');
+    const rules = existsSync(robotsFile) ? readFileSync(robotsFile, 'utf8').trimEnd() : 'User-agent: *\nAllow: /';
+    const robots = `${rules}\n\nSitemap: ${sitemap.url}\n`;
+    app.get('/robots.txt', (_request: Request, response: Response) => {
+      response.type('text/plain').send(robots);
+    });
+    app.get('/sitemap.xml', (_request: Request, response: Response, next: NextFunction) => {
+      sitemap
+        .render()
+        .then((xml) => response.setHeader('Cache-Control', 'public, max-age=3600').type('application/xml').send(xml))
+        .catch(next);
+    });
+  }
+
   app.use('/assets', express.static(join(distDir, 'assets'), { immutable: true, maxAge: '1y', fallthrough: false }));
   app.use(express.static(distDir, { index: false, maxAge: '1h' }));
   app.use((request: Request, response: Response, next: NextFunction) => {
-    if (request.method !== 'GET' || request.path.startsWith('/api')) return next();
+    if (request.method !== 'GET' || request.path.startsWith('/api') || extname(request.path)) return next();
     response.setHeader('Cache-Control', 'no-cache');
-    response.type('html').send(indexHtml);
+    if (!pageMeta) return void response.type('html').send(indexHtml);
+    pageMeta(request.path)
+      .catch((error: Error) => {
+        // A preview is a nicety: the page itself must still open.
+        logger.warn(`No page meta for ${request.path}: ${error.message}`);
+        return undefined;
+      })
+      .then((meta) => response.type('html').send(meta ? withPageMeta(indexHtml, meta) : indexHtml));
   });
 }
