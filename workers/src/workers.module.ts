@@ -8,6 +8,8 @@ import type { Config } from '../../backend/src/config/config.schema';
 import { DatabaseModule } from '../../backend/src/database/database.module';
 import { BotModule } from './bot/bot.module';
 import { DeviceSpecsModule } from './device-specs/device-specs.module';
+import { ExchangeRateModule } from './exchange-rate/exchange-rate.module';
+import { PhotoCleanupModule } from './photo-cleanup/photo-cleanup.module';
 import { RelayModule } from './relay/relay.module';
 import { SmsModule } from './sms/sms.module';
 import { SocialModule } from './social/social.module';
@@ -29,6 +31,8 @@ export class WorkersModule {
         DeviceSpecsModule,
         SocialModule,
         BotModule,
+        ExchangeRateModule,
+        PhotoCleanupModule,
       ],
     };
   }
