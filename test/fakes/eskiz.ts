@@ -86,7 +86,11 @@ export async function startFakeEskiz(credentials = { email: 'dev@telefon-bozor.u
     delaySends(ms: number): void {
       sendDelayMs = ms;
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }
 

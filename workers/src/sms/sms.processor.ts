@@ -6,7 +6,7 @@ import { DataSource } from 'typeorm';
 import { parseEventPayload, QUEUES } from '@market/contracts';
 import { SmsSendError, SmsSender } from './sms-sender';
 
-export type SmsJobOutcome = 'sent' | 'already-sent' | 'outcome-unknown';
+export type SmsJobOutcome = 'sent' | 'already-sent' | 'outcome-unknown' | 'text-redacted';
 
 /** What replaces an SMS text once the job is over: it may hold a password or a code. */
 const REDACTED_TEXT = '[redacted after delivery]';
@@ -31,6 +31,8 @@ export class SmsProcessor extends WorkerHost {
 
   async process(job: Job<unknown>): Promise<SmsJobOutcome> {
     const { phoneNumber, text } = parseEventPayload('sms.requested', job.data);
+    // A job retried by hand after its end has no text left to send.
+    if (text === REDACTED_TEXT) return 'text-redacted';
     const jobId = String(job.id);
     const claim = await this.claim(jobId, phoneNumber);
     if (claim !== 'send') {

@@ -1,0 +1,189 @@
+import { BullModule } from '@nestjs/bullmq';
+import { Logger, type INestApplicationContext } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { Job, Queue, UnrecoverableError } from 'bullmq';
+import { randomUUID } from 'node:crypto';
+import { DataSource } from 'typeorm';
+import { QUEUES } from '@market/contracts';
+import { ConfigModule } from '../../backend/src/config/config.module';
+import { DatabaseModule } from '../../backend/src/database/database.module';
+import { dataSourceOptions } from '../../backend/src/database/data-source-options';
+import { OutboxEvent } from '../../backend/src/events/outbox-event.entity';
+import { OutboxService } from '../../backend/src/events/outbox.service';
+import { startFakeEskiz, type FakeEskiz } from '../../test/fakes/eskiz';
+import { testConfig } from '../../test/support/config';
+import { eventually } from '../../test/support/eventually';
+import { DevelopmentSmsSender } from '../src/sms/development-sms.sender';
+import { EskizSmsSender } from '../src/sms/eskiz-sms.sender';
+import { SmsProcessor } from '../src/sms/sms.processor';
+import { createSmsSender, SmsModule } from '../src/sms/sms.module';
+
+const PHONE = '998905550011';
+
+describe('SMS delivery', () => {
+  let eskiz: FakeEskiz;
+  let dataSource: DataSource;
+  let queue: Queue;
+  const config = testConfig({ QUEUE_PREFIX: `${process.env.QUEUE_PREFIX}_sms` });
+
+  const eskizSender = (timeoutMs = 2_000) =>
+    new EskizSmsSender({ baseUrl: eskiz.baseUrl, ...eskiz.credentials, from: '4546', timeoutMs });
+
+  /** An 'sms.requested' event in the outbox and its job, as the relay would have queued it. */
+  async function smsJob(text: string, attempts = 3): Promise<Job> {
+    const eventId = await dataSource.transaction((transaction) =>
+      new OutboxService().record(transaction, 'sms.requested', { phoneNumber: PHONE, text }),
+    );
+    return queue.add('sms.requested', { phoneNumber: PHONE, text }, { jobId: eventId, attempts });
+  }
+
+  async function delivery(jobId: string | undefined) {
+    const [row] = await dataSource.query(`SELECT * FROM sms_delivery WHERE job_id = $1`, [jobId]);
+    return row;
+  }
+
+  beforeAll(async () => {
+    Logger.overrideLogger(false);
+    dataSource = await new DataSource({ ...dataSourceOptions(config), entities: [OutboxEvent] }).initialize();
+    queue = new Queue(QUEUES.sms, { connection: { url: config.REDIS_URL }, prefix: config.QUEUE_PREFIX });
+  });
+  beforeEach(async () => {
+    eskiz = await startFakeEskiz();
+  });
+  afterEach(() => eskiz.close());
+  afterAll(async () => {
+    await queue.obliterate({ force: true });
+    await queue.close();
+    await dataSource.destroy();
+  });
+
+  it('signs in to Eskiz and sends the message; the text is then wiped from the job and the outbox', async () => {
+    const processor = new SmsProcessor(dataSource, eskizSender());
+    const job = await smsJob('Telefon bozor: parolingiz 12345678');
+
+    await expect(processor.process(job)).resolves.toBe('sent');
+
+    expect(eskiz.logins).toBe(1);
+    expect(eskiz.sent).toEqual([{ id: expect.any(String), mobile_phone: PHONE, message: 'Telefon bozor: parolingiz 12345678', from: '4546' }]);
+    expect(await delivery(job.id)).toMatchObject({ status: 'sent', attempts: 1, provider_message_id: eskiz.sent[0].id });
+    const [event] = await dataSource.query(`SELECT payload FROM outbox_event WHERE id = $1`, [job.id]);
+    expect(JSON.stringify(event.payload)).not.toContain('12345678');
+    expect(JSON.stringify((await Job.fromId(queue, job.id!))!.data)).not.toContain('12345678');
+  });
+
+  it('signs in again once when the token has expired, and sends', async () => {
+    const sender = eskizSender();
+    const processor = new SmsProcessor(dataSource, sender);
+    await processor.process(await smsJob('first'));
+    eskiz.expireTokens();
+
+    await expect(processor.process(await smsJob('second'))).resolves.toBe('sent');
+
+    expect(eskiz.logins).toBe(2);
+    expect(eskiz.sent.map((sms) => sms.message)).toEqual(['first', 'second']);
+    expect(eskiz.sendAttempts).toBe(3);
+  });
+
+  it('does not send again when a job runs again after sending, before its text was wiped', async () => {
+    const processor = new SmsProcessor(dataSource, eskizSender());
+    const job = await smsJob('once');
+    await processor.process(job);
+    // As if the worker had stopped between recording the delivery and wiping the text.
+    await job.updateData({ phoneNumber: PHONE, text: 'once' });
+
+    await expect(processor.process(job)).resolves.toBe('already-sent');
+
+    expect(eskiz.sent).toHaveLength(1);
+  });
+
+  it('never sends again after an attempt whose outcome is unknown (the answer timed out)', async () => {
+    eskiz.delaySends(1_000);
+    const processor = new SmsProcessor(dataSource, eskizSender(200));
+    const job = await smsJob('maybe delivered');
+
+    await expect(processor.process(job)).rejects.toThrow(/unreachable/);
+    await expect(processor.process(job)).resolves.toBe('outcome-unknown');
+
+    expect(eskiz.sent).toHaveLength(1);
+    expect(await delivery(job.id)).toMatchObject({ status: 'unknown', attempts: 1 });
+  });
+
+  it('does not retry a message Eskiz refuses (4xx)', async () => {
+    eskiz.failNextSends(400);
+    const processor = new SmsProcessor(dataSource, eskizSender());
+    const job = await smsJob('refused');
+
+    await expect(processor.process(job)).rejects.toBeInstanceOf(UnrecoverableError);
+
+    expect(await delivery(job.id)).toMatchObject({ status: 'failed' });
+    // Its text is wiped at once: even a retry by hand has nothing to send.
+    await expect(processor.process((await Job.fromId(queue, job.id!))!)).resolves.toBe('text-redacted');
+    expect(eskiz.sendAttempts).toBe(1);
+  });
+
+  describe('through the queue', () => {
+    let workers: INestApplicationContext;
+    let queueEskiz: FakeEskiz;
+
+    beforeAll(async () => {
+      // The jobs of the tests above were run by hand; the worker must not pick them up.
+      await queue.obliterate({ force: true });
+      queueEskiz = await startFakeEskiz();
+      workers = await NestFactory.createApplicationContext(
+        {
+          module: class SmsWorkersUnderTest {},
+          imports: [
+            ConfigModule.forRoot({
+              ...config,
+              ESKIZ_BASE_URL: queueEskiz.baseUrl,
+              ESKIZ_EMAIL: queueEskiz.credentials.email,
+              ESKIZ_PASSWORD: queueEskiz.credentials.password,
+            }),
+            DatabaseModule,
+            BullModule.forRoot({ connection: { url: config.REDIS_URL, maxRetriesPerRequest: null }, prefix: config.QUEUE_PREFIX }),
+            SmsModule,
+          ],
+        },
+        { logger: false },
+      );
+      await workers.init();
+    });
+    afterAll(async () => {
+      await workers.close();
+      await queueEskiz.close();
+    });
+
+    it('retries a 5xx answer and sends the message exactly once', async () => {
+      queueEskiz.failNextSends(500, 502);
+      const job = await queue.add(
+        'sms.requested',
+        { phoneNumber: PHONE, text: 'retried' },
+        { jobId: randomUUID(), attempts: 5, backoff: { type: 'fixed', delay: 50 } },
+      );
+
+      await eventually(async () => expect(await job.getState()).toBe('completed'));
+
+      expect(queueEskiz.sent.map((sms) => sms.message)).toEqual(['retried']);
+      expect(queueEskiz.sendAttempts).toBe(3);
+      expect(await delivery(job.id)).toMatchObject({ status: 'sent', attempts: 3 });
+    });
+  });
+});
+
+describe('SMS driver choice', () => {
+  it('uses Eskiz when its e-mail and password are set', () => {
+    const sender = createSmsSender(testConfig({ ESKIZ_EMAIL: 'ops@example.uz', ESKIZ_PASSWORD: 'x' }));
+    expect(sender).toBeInstanceOf(EskizSmsSender);
+  });
+
+  it('writes the SMS to the log, clearly labelled, when Eskiz is not configured', async () => {
+    const warn = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
+    const sender = createSmsSender(testConfig({ ESKIZ_EMAIL: '', ESKIZ_PASSWORD: '' }));
+    expect(sender).toBeInstanceOf(DevelopmentSmsSender);
+
+    await sender.send(PHONE, 'Telefon bozor: tasdiqlash kodi 54321');
+
+    expect(warn).toHaveBeenCalledWith(expect.stringMatching(/^DEVELOPMENT SMS \(not sent.*\+998905550011: .*54321/));
+    warn.mockRestore();
+  });
+});
