@@ -46,12 +46,12 @@ export function TopBar() {
   const { user, isAdmin, loading } = useSession();
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white">
-      <div className="mx-auto flex h-14 max-w-6xl items-center gap-2 px-4 sm:gap-3">
+      <div className="mx-auto flex h-14 max-w-6xl items-center gap-2 px-3 sm:gap-3 sm:px-4">
         {/* Listings (issue 5): the logo starts browsing afresh, without filters or the scroll-back card. */}
-        <Link to="/" onClick={resetBrowsing} className="shrink-0 text-lg font-bold text-brand-700" aria-label={t('logoLabel')}>
+        <Link to="/" onClick={resetBrowsing} className="min-w-0 truncate text-base font-bold tracking-tight text-brand-700 sm:text-lg" aria-label={t('logoLabel')}>
           {t('brand')}
         </Link>
-        <div className="ml-auto flex items-center gap-1 sm:gap-2">
+        <div className="ml-auto flex shrink-0 items-center gap-1 sm:gap-2">
           <LanguageSelect />
           <Link
             to="/profile/phone/add"
@@ -66,7 +66,7 @@ export function TopBar() {
           {user ? (
             <UserMenu user={user} isAdmin={isAdmin} />
           ) : (
-            <Link to="/login" className="rounded-md px-2.5 py-1.5 text-sm font-medium text-brand-700 hover:bg-brand-50 sm:px-3">
+            <Link to="/login" className="rounded-md px-2 py-1.5 text-sm font-medium text-brand-700 hover:bg-brand-50 sm:px-3">
               {t('signIn')}
             </Link>
           )}

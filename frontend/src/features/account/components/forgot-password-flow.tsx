@@ -6,6 +6,7 @@ import { checkSmsCodeSchema, resetPasswordSchema, resetPasswordWithTokenSchema }
 import { CodeField } from '../../../components/form/code-field';
 import { errorText } from '../../../components/form/form-error';
 import { PhoneField } from '../../../components/form/phone-field';
+import { formatPhoneNumber } from '../../../components/phone-number';
 import { primaryButtonClass, SubmitButton } from '../../../components/form/submit-button';
 import { TextField } from '../../../components/form/text-field';
 import { useZodForm } from '../../../components/form/use-zod-form';
@@ -109,7 +110,7 @@ export function ForgotPasswordFlow() {
 
       {step === 2 && (
         <>
-          <Notice>{t('code.sentTo', { phone: `+${codeForm.values.phoneNumber}` })}</Notice>
+          <Notice>{t('code.sentTo', { phone: formatPhoneNumber(codeForm.values.phoneNumber) })}</Notice>
           <form onSubmit={submitCode} noValidate className="space-y-4">
             <CodeField label={t('fields.code')} value={codeForm.values.code} onChange={(code) => codeForm.setValue('code', code)} error={codeForm.errors.code} />
             <SubmitButton busy={checkCode.isPending} busyLabel={t('checking')} fullWidth>

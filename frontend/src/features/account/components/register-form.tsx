@@ -7,6 +7,7 @@ import { CodeField } from '../../../components/form/code-field';
 import { FieldError } from '../../../components/form/field-error';
 import { errorText } from '../../../components/form/form-error';
 import { PhoneField } from '../../../components/form/phone-field';
+import { formatPhoneNumber } from '../../../components/phone-number';
 import { primaryButtonClass, SubmitButton } from '../../../components/form/submit-button';
 import { TextField } from '../../../components/form/text-field';
 import { useZodForm } from '../../../components/form/use-zod-form';
@@ -86,7 +87,7 @@ export function RegisterForm() {
   if (stage.name === 'code') {
     return (
       <AuthCard title={t('register.title')} footer={footer}>
-        <Notice>{t('code.sentTo', { phone: `+${stage.body.phoneNumber}` })}</Notice>
+        <Notice>{t('code.sentTo', { phone: formatPhoneNumber(stage.body.phoneNumber) })}</Notice>
         <form onSubmit={submitCode} noValidate className="space-y-4">
           <CodeField label={t('fields.code')} value={codeForm.values.code} onChange={(code) => codeForm.setValue('code', code)} error={codeForm.errors.code} />
           <SubmitButton busy={confirm.isPending} busyLabel={t('checking')} fullWidth>

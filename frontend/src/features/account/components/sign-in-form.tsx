@@ -5,6 +5,7 @@ import { toast } from 'react-toastify';
 import { authSchema, loginSchema } from '@market/contracts';
 import { errorText } from '../../../components/form/form-error';
 import { PhoneField } from '../../../components/form/phone-field';
+import { formatPhoneNumber } from '../../../components/phone-number';
 import { SubmitButton } from '../../../components/form/submit-button';
 import { TextField } from '../../../components/form/text-field';
 import { useZodForm } from '../../../components/form/use-zod-form';
@@ -110,7 +111,7 @@ export function SignInForm() {
       {step1.kind === 'codeSent' && <Notice>{t('signIn.codeAsPassword')}</Notice>}
       <form onSubmit={submitPassword} noValidate className="space-y-4">
         <p className="text-sm text-slate-600">
-          {t('signIn.passwordFor', { phone: `+${passwordForm.values.phoneNumber}` })}{' '}
+          {t('signIn.passwordFor', { phone: formatPhoneNumber(passwordForm.values.phoneNumber) })}{' '}
           <button
             type="button"
             onClick={() => setStep1(null)}

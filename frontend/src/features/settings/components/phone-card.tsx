@@ -5,6 +5,7 @@ import { confirmPhoneSchema, type UserDto } from '@market/contracts';
 import { CodeField } from '../../../components/form/code-field';
 import { errorText, FormError } from '../../../components/form/form-error';
 import { PhoneField } from '../../../components/form/phone-field';
+import { formatPhoneNumber } from '../../../components/phone-number';
 import { ResendCode } from '../../../components/form/resend-code';
 import { SubmitButton } from '../../../components/form/submit-button';
 import { useZodForm } from '../../../components/form/use-zod-form';
@@ -78,7 +79,7 @@ export function PhoneCard({ user }: { user: UserDto }) {
       {awaitingCode && (
         <div className="mt-4 border-t border-slate-100 pt-4">
           <p role="status" className="mb-3 text-sm text-slate-700">
-            {t('phone.codeSent', { phone: `+${form.values.phoneNumber}` })}
+            {t('phone.codeSent', { phone: formatPhoneNumber(form.values.phoneNumber) })}
           </p>
           <form onSubmit={submitCode} noValidate className="space-y-4">
             <CodeField label={t('phone.code')} value={codeForm.values.code} onChange={(code) => codeForm.setValue('code', code)} error={codeForm.errors.code} />
