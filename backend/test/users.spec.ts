@@ -1,0 +1,258 @@
+import type { INestApplication } from '@nestjs/common';
+import request from 'supertest';
+import { DataSource } from 'typeorm';
+import { createApp } from '../src/app.factory';
+import { grantAdminCommand } from '../src/cli/grant-admin';
+import { UsersService } from '../src/users/users.service';
+import { testConfig } from '../../test/support/config';
+import { signedInUser, smsOutbox } from './auth.support';
+
+const phone = (n: number) => `99890200${String(n).padStart(4, '0')}`;
+const IP = '10.2.0.1';
+
+describe('users: profile and settings', () => {
+  let app: INestApplication;
+  let dataSource: DataSource;
+  let sms: ReturnType<typeof smsOutbox>;
+
+  const getMe = (cookie: string) => request(app.getHttpServer()).get('/api/user').set('Cookie', cookie);
+  const put = (cookie: string, id: string, body: object) =>
+    request(app.getHttpServer()).put(`/api/user/${id}`).set('Cookie', cookie).set('X-Forwarded-For', IP).send(body);
+
+  beforeAll(async () => {
+    app = await createApp(testConfig({ ADMIN_PHONES: `+998 90 200-09-90, ${phone(991)}` }));
+    await app.init();
+    dataSource = app.get(DataSource);
+    sms = smsOutbox(app);
+  });
+  afterAll(() => app.close());
+
+  describe('GET /api/user', () => {
+    it('answers 401 to a visitor', async () => {
+      const response = await request(app.getHttpServer()).get('/api/user').expect(401);
+      expect(response.body.code).toBe('unauthorized');
+    });
+
+    it('shows exactly the public fields of the signed-in user, the balance as a number', async () => {
+      const { id, cookie } = await signedInUser(app, phone(1));
+      await dataSource.query(`UPDATE users SET balance = 39900, password_hash = 'scrypt$secret' WHERE id = $1`, [id]);
+      const response = await getMe(cookie).expect(200);
+      expect(response.body).toEqual({
+        _id: id,
+        role: 'user',
+        username: null,
+        email: null,
+        phoneNumber: phone(1),
+        name: null,
+        surname: null,
+        country: null,
+        region: null,
+        gender: null,
+        image: null,
+        balance: 39900,
+        telegramUsername: null,
+        profileCompleteness: 40,
+      });
+    });
+  });
+
+  describe('PUT /api/user/{id}', () => {
+    it('saves the settings cards and recomputes the profile completeness', async () => {
+      const { id, cookie } = await signedInUser(app, phone(10));
+      const response = await put(cookie, id, {
+        username: 'aziz_10',
+        email: 'aziz10@example.uz',
+        name: ' Aziz ',
+        surname: 'Karimov',
+        country: 'uz',
+        region: 'samarqand',
+        telegramUsername: '@aziz_tg10',
+      }).expect(200);
+      expect(response.body).toMatchObject({
+        username: 'aziz_10',
+        email: 'aziz10@example.uz',
+        name: 'Aziz',
+        surname: 'Karimov',
+        country: 'uz',
+        region: 'samarqand',
+        telegramUsername: 'aziz_tg10',
+        profileCompleteness: 80,
+      });
+      expect((await getMe(cookie)).body.username).toBe('aziz_10');
+
+      const cleared = await put(cookie, id, { username: '', surname: '' }).expect(200);
+      expect(cleared.body).toMatchObject({ username: null, surname: null, email: 'aziz10@example.uz', profileCompleteness: 70 });
+    });
+
+    it("refuses another user's profile with 403 and lets an admin edit it", async () => {
+      const owner = await signedInUser(app, phone(20));
+      const stranger = await signedInUser(app, phone(21));
+      const admin = await signedInUser(app, phone(22), 'admin');
+      const refused = await put(stranger.cookie, owner.id, { name: 'Hacked' }).expect(403);
+      expect(refused.body.code).toBe('forbidden');
+      await put(admin.cookie, owner.id, { name: 'Fixed by admin' }).expect(200);
+      expect((await getMe(owner.cookie)).body.name).toBe('Fixed by admin');
+    });
+
+    it('refuses fields outside the settings (role, balance) and wrong values, changing nothing', async () => {
+      const { id, cookie } = await signedInUser(app, phone(30));
+      const privileged = await put(cookie, id, { name: 'Ali', role: 'admin', balance: 1_000_000 }).expect(400);
+      expect(privileged.body.code).toBe('validationFailed');
+      const invalid = await put(cookie, id, { email: 'not-an-email', username: 'a b', telegramUsername: 'x' }).expect(400);
+      expect(invalid.body.fields).toEqual({
+        email: 'invalidEmail',
+        username: 'invalidUsername',
+        telegramUsername: 'invalidTelegramUsername',
+      });
+      const wrongRegion = await put(cookie, id, { country: 'ru', region: 'samarqand' }).expect(400);
+      expect(wrongRegion.body.fields).toEqual({ region: 'invalidValue' });
+      expect((await getMe(cookie)).body).toMatchObject({ name: null, role: 'user', balance: 0, country: null });
+    });
+
+    it('drops the region of the previous country when only the country changes', async () => {
+      const { id, cookie } = await signedInUser(app, phone(31));
+      await put(cookie, id, { country: 'uz', region: 'buxoro' }).expect(200);
+      const moved = await put(cookie, id, { country: 'ru' }).expect(200);
+      expect(moved.body).toMatchObject({ country: 'ru', region: null });
+    });
+
+    it('answers a translated 409 for a username or e-mail someone else has (any letter case), saving nothing', async () => {
+      const first = await signedInUser(app, phone(40));
+      const second = await signedInUser(app, phone(41));
+      await put(first.cookie, first.id, { username: 'Taken_Name', email: 'taken@example.uz' }).expect(200);
+      const username = await put(second.cookie, second.id, { username: 'taken_name', name: 'Second' }).expect(409);
+      expect(username.body.code).toBe('usernameTaken');
+      expect(username.body.fields).toEqual({ username: 'usernameTaken' });
+      expect(username.body.message.uz).toBe('Bu foydalanuvchi nomi band');
+      const email = await put(second.cookie, second.id, { email: 'TAKEN@example.uz' }).expect(409);
+      expect(email.body.fields).toEqual({ email: 'emailTaken' });
+      expect((await getMe(second.cookie)).body.name).toBeNull();
+    });
+
+    it('changes the phone number only after the code sent to the new number is confirmed', async () => {
+      const { id, cookie } = await signedInUser(app, phone(50));
+      const pending = await put(cookie, id, { phoneNumber: '+998 90 200-00-51', name: 'Mover' }).expect(200);
+      expect(pending.body).toMatchObject({ phoneNumber: phone(50), name: 'Mover', pendingPhoneConfirmation: true });
+      const code = sms.lastSecretTo(phone(51));
+      expect(code).toMatch(/^\d{5}$/);
+
+      const confirm = (body: object) =>
+        request(app.getHttpServer()).post(`/api/user/${id}/confirm-phone`).set('Cookie', cookie).send(body);
+      const wrong = await confirm({ code: code === '00000' ? '11111' : '00000' }).expect(400);
+      expect(wrong.body.fields).toEqual({ code: 'wrongCode' });
+      expect((await getMe(cookie)).body.phoneNumber).toBe(phone(50));
+
+      const confirmed = await confirm({ code }).expect(200);
+      expect(confirmed.body.phoneNumber).toBe(phone(51));
+      expect(confirmed.body.pendingPhoneConfirmation).toBeUndefined();
+      await confirm({ code }).expect(400);
+    });
+
+    it('answers 409 for a new phone number that has an account, sending nothing', async () => {
+      const { id, cookie } = await signedInUser(app, phone(60));
+      await signedInUser(app, phone(61));
+      const response = await put(cookie, id, { phoneNumber: phone(61) }).expect(409);
+      expect(response.body.fields).toEqual({ phoneNumber: 'phoneNumberTaken' });
+      expect(sms.to(phone(61))).toHaveLength(0);
+    });
+
+    it('does not send a code when the phone number is unchanged', async () => {
+      const { id, cookie } = await signedInUser(app, phone(62));
+      const response = await put(cookie, id, { phoneNumber: phone(62) }).expect(200);
+      expect(response.body.pendingPhoneConfirmation).toBeUndefined();
+      expect(sms.to(phone(62))).toHaveLength(0);
+    });
+  });
+
+  describe('balance', () => {
+    let users: UsersService;
+    beforeAll(() => {
+      users = app.get(UsersService);
+    });
+
+    it('adds and charges so\'m and answers the new balance', async () => {
+      const { id } = await signedInUser(app, phone(70));
+      expect(await users.changeBalance(dataSource.manager, id, 50_000)).toBe(50_000);
+      expect(await users.changeBalance(dataSource.manager, id, -39_900)).toBe(10_100);
+    });
+
+    it('refuses a charge larger than the balance with 409 insufficientBalance, leaving the balance', async () => {
+      const { id } = await signedInUser(app, phone(71));
+      await users.changeBalance(dataSource.manager, id, 1_000);
+      await expect(users.changeBalance(dataSource.manager, id, -1_001)).rejects.toMatchObject({
+        messageKey: 'insufficientBalance',
+        status: 409,
+      });
+      const [{ balance }] = await dataSource.query(`SELECT balance FROM users WHERE id = $1`, [id]);
+      expect(Number(balance)).toBe(1_000);
+    });
+
+    it('lets only as many concurrent charges through as the balance covers', async () => {
+      const { id } = await signedInUser(app, phone(72));
+      await users.changeBalance(dataSource.manager, id, 100);
+      const charges = await Promise.allSettled(
+        Array.from({ length: 10 }, () => dataSource.transaction((transaction) => users.changeBalance(transaction, id, -30))),
+      );
+      expect(charges.filter((charge) => charge.status === 'fulfilled')).toHaveLength(3);
+      const [{ balance }] = await dataSource.query(`SELECT balance FROM users WHERE id = $1`, [id]);
+      expect(Number(balance)).toBe(10);
+    });
+
+    it('rolls the change back with the caller\'s transaction', async () => {
+      const { id } = await signedInUser(app, phone(73));
+      await expect(
+        dataSource.transaction(async (transaction) => {
+          await users.changeBalance(transaction, id, 5_000);
+          throw new Error('the payment failed');
+        }),
+      ).rejects.toThrow('the payment failed');
+      const [{ balance }] = await dataSource.query(`SELECT balance FROM users WHERE id = $1`, [id]);
+      expect(Number(balance)).toBe(0);
+    });
+
+    it('refuses a fractional amount', async () => {
+      const { id } = await signedInUser(app, phone(74));
+      await expect(users.changeBalance(dataSource.manager, id, 0.5)).rejects.toThrow(/whole number/);
+    });
+  });
+
+  describe('admins', () => {
+    const roleOf = async (phoneNumber: string) =>
+      (await dataSource.query(`SELECT role FROM users WHERE phone_number = $1`, [phoneNumber]))[0]?.role;
+
+    it('grants the admin role to ADMIN_PHONES at start, creating accounts that do not exist', async () => {
+      expect(await roleOf(phone(990))).toBe('admin');
+      expect(await roleOf(phone(991))).toBe('admin');
+    });
+
+    it('lets a number made admin before its first sign-in get its password by SMS', async () => {
+      const response = await request(app.getHttpServer())
+        .post('/api/auth/login')
+        .set('X-Forwarded-For', IP)
+        .send({ phoneNumber: phone(990) })
+        .expect(201);
+      expect(response.body.message.en).toMatch(/password has been sent/);
+      const signedIn = await request(app.getHttpServer())
+        .post('/api/auth/auth')
+        .send({ phoneNumber: phone(990), password: sms.lastSecretTo(phone(990)) })
+        .expect(200);
+      expect(signedIn.body.user.role).toBe('admin');
+    });
+
+    it('`npm run admin -- <phone>` makes an existing user an admin', async () => {
+      await signedInUser(app, phone(992));
+      const log = jest.spyOn(console, 'log').mockImplementation(() => undefined);
+      expect(await grantAdminCommand(['+998 90 200-09-92'], { ...process.env })).toBe(0);
+      expect(log).toHaveBeenCalledWith(`+${phone(992)} is an admin`);
+      log.mockRestore();
+      expect(await roleOf(phone(992))).toBe('admin');
+    });
+
+    it('`npm run admin` refuses an incomplete number', async () => {
+      const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+      expect(await grantAdminCommand(['+998 90 12'], { ...process.env })).toBe(2);
+      expect(error).toHaveBeenCalledWith('Not a 12-digit phone number: +998 90 12');
+      error.mockRestore();
+    });
+  });
+});
