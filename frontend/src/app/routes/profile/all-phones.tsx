@@ -1,9 +1,10 @@
-import { useTranslation } from 'react-i18next';
-import { PageTitle } from '../../../components/page-title';
+import { ListingCard } from '../../../features/listings/components/listing-card';
+import { Pager } from '../../../features/listings/components/pager';
+import { ModerationPage } from '../../../features/moderation';
 
-function AllPhonesPage() {
-  const { t } = useTranslation();
-  return <PageTitle documentTitle={t('pages.allPhones')}>{t('pages.allPhones')}</PageTitle>;
+/** Composes the moderation page with the listings feature's card and pager. */
+function AllPhonesRoute() {
+  return <ModerationPage Card={ListingCard} Pager={Pager} />;
 }
 
-export { AllPhonesPage as Component };
+export { AllPhonesRoute as Component };

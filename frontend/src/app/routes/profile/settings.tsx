@@ -1,3 +1,13 @@
 import { SettingsPage } from '../../../features/settings';
+import { TelegramCard } from '../../../features/telegram';
 
-export { SettingsPage as Component };
+/** The settings cards plus the sellers' bot card of the telegram feature (issue 7). */
+function SettingsRoute() {
+  return (
+    <SettingsPage>
+      <TelegramCard />
+    </SettingsPage>
+  );
+}
+
+export { SettingsRoute as Component };

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../../../components/page-title';
 import { useSession } from '../../auth';
@@ -9,8 +10,11 @@ import { LocationCard } from './location-card';
 import { NameCard } from './name-card';
 import { PhoneCard } from './phone-card';
 
-/** `/profile/settings`: every card of spec section 2. The profile layout guarantees a user. */
-export function SettingsPage() {
+/**
+ * `/profile/settings`: every card of spec section 2. The profile layout guarantees a user.
+ * `children`: cards of other features, placed by the route (issue 7: the Telegram card).
+ */
+export function SettingsPage({ children }: { children?: ReactNode }) {
   const { t } = useTranslation();
   const { user } = useSession();
   if (!user) return null;
@@ -25,6 +29,7 @@ export function SettingsPage() {
         <PhoneCard user={user} />
         <NameCard user={user} />
         <LocationCard user={user} />
+        {children}
       </div>
     </>
   );

@@ -1,0 +1,105 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PROMOTED_TARIFF, SOCIAL_CHANNELS, type ModerationCard } from '@market/contracts';
+import { primaryButtonClass } from '../../../components/form/submit-button';
+import { useApproveListing, usePublishListing } from '../api/confirm-listing';
+import type { ModerationQueueParams } from '../api/get-moderation-queue';
+import { useRejectListing } from '../api/reject-listing';
+import { rejectionReasonText } from '../rejection-reason';
+import { ChannelStates } from './channel-states';
+import { RejectDialog } from './reject-dialog';
+
+const SMALL_BUTTON = 'px-3 py-1.5 text-sm';
+const outlineButtonClass =
+  'rounded-lg border px-3 py-1.5 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600';
+
+interface ModerationBarProps {
+  listing: ModerationCard;
+  /** The tab and page the card is on: a decision takes it off that page at once. */
+  queue: ModerationQueueParams;
+}
+
+/**
+ * The admins' bar under a card (spec sections 2 and 4): the author, the rejection reason,
+ * each channel's state, 'Tasdiqlash' for a listing that is not active, 'Rad etish', and
+ * for an active tariff-1 listing a Post button per channel not posted yet.
+ */
+export function ModerationBar({ listing, queue }: ModerationBarProps) {
+  const { t } = useTranslation('moderation');
+  const approve = useApproveListing(queue);
+  const reject = useRejectListing(queue);
+  const publish = usePublishListing(queue);
+  const [rejecting, setRejecting] = useState(false);
+
+  const decidable = listing.status !== 'draft';
+  const promoted = listing.tarif === PROMOTED_TARIFF;
+  const showChannels = promoted || Object.keys(listing.posts).length > 0;
+  // A queued channel is on its way; a click on any Post button hides them all (spec section 4, Promotion).
+  const postable =
+    listing.status === 'active' && promoted && !publish.isPending
+      ? SOCIAL_CHANNELS.filter((channel) => !listing.posts[channel]?.posted && listing.posts[channel]?.state !== 'queued')
+      : [];
+
+  return (
+    <div role="group" aria-label={t('actionsOf', { name: listing.name })} className="space-y-2 text-sm">
+      <p className="text-slate-600">
+        {t('author')}: <span className="font-medium text-slate-900">{listing.authorName || t('noAuthor')}</span>
+      </p>
+      {listing.status === 'cancelled' && listing.rejectionReason && (
+        <p className="break-words text-red-700">
+          {t('reason')}: {rejectionReasonText(listing.rejectionReason, t)}
+        </p>
+      )}
+      {showChannels && <ChannelStates posts={listing.posts} />}
+      {publish.isPending && (
+        <p role="status" className="text-slate-600">
+          {t('busy')}
+        </p>
+      )}
+      {(decidable || postable.length > 0) && (
+        <div className="flex flex-wrap gap-2 pt-1">
+          {decidable && listing.status !== 'active' && (
+            <button
+              type="button"
+              disabled={approve.isPending}
+              aria-busy={approve.isPending}
+              onClick={() => approve.mutate({ card: listing })}
+              className={`${primaryButtonClass} ${SMALL_BUTTON}`}
+            >
+              {approve.isPending ? t('busy') : t('approve')}
+            </button>
+          )}
+          {decidable && listing.status !== 'cancelled' && (
+            <button
+              type="button"
+              onClick={() => setRejecting(true)}
+              className={`${outlineButtonClass} border-red-300 bg-white text-red-700 hover:bg-red-50`}
+            >
+              {t('reject')}
+            </button>
+          )}
+          {postable.map((channel) => (
+            <button
+              key={channel}
+              type="button"
+              onClick={() => publish.mutate({ card: listing })}
+              className={`${outlineButtonClass} border-brand-600 bg-white text-brand-800 hover:bg-brand-50`}
+            >
+              {t(`channels.post.${channel}`)}
+            </button>
+          ))}
+        </div>
+      )}
+      {rejecting && (
+        <RejectDialog
+          listing={listing}
+          onClose={() => setRejecting(false)}
+          onReject={(decision) => {
+            setRejecting(false);
+            reject.mutate({ card: listing, ...decision });
+          }}
+        />
+      )}
+    </div>
+  );
+}
