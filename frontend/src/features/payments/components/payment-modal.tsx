@@ -1,5 +1,22 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/**
+ * Keeps Tab inside the dialog: the native modal makes the page inert but lets focus leave for
+ * the browser's own controls after the last button.
+ */
+function keepFocusInside(event: KeyboardEvent<HTMLDialogElement>) {
+  if (event.key !== 'Tab') return;
+  const focusable = Array.from(event.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE));
+  const first = focusable[0];
+  const last = focusable[focusable.length - 1];
+  if (event.shiftKey ? document.activeElement === first : document.activeElement === last) {
+    event.preventDefault();
+    (event.shiftKey ? last : first)?.focus();
+  }
+}
 
 interface PaymentModalProps {
   title: string;
@@ -14,8 +31,8 @@ interface PaymentModalProps {
 }
 
 /**
- * The payment dialog's frame on the native <dialog>: shown modal, the browser keeps focus
- * inside it and makes the page behind inert; Escape and the × close it. Render it only while open.
+ * The payment dialog's frame on the native <dialog>: shown modal, so the page behind is inert;
+ * Tab cycles through its controls; Escape and the × close it. Render it only while open.
  */
 export function PaymentModal({ title, subtitle, contentKey, onClose, onBack, children }: PaymentModalProps) {
   const { t } = useTranslation('payments');
@@ -44,6 +61,7 @@ export function PaymentModal({ title, subtitle, contentKey, onClose, onBack, chi
     <dialog
       ref={dialogRef}
       aria-labelledby={titleId}
+      onKeyDown={keepFocusInside}
       // Escape goes through the owner, which unmounts the dialog.
       onCancel={(event) => {
         event.preventDefault();
