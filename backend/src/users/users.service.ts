@@ -153,7 +153,7 @@ export class UsersService implements OnApplicationBootstrap {
 
   /** Makes `imageId` the user's avatar; answers the previous avatar's id for its removal. */
   async setImage(transaction: EntityManager, userId: string, imageId: string): Promise<string | null> {
-    const rows: { previous: string | null }[] = await transaction.query(
+    const [rows]: [{ previous: string | null }[], number] = await transaction.query(
       `UPDATE users SET image_id = $1 FROM (SELECT image_id AS previous FROM users WHERE id = $2 FOR UPDATE) old
        WHERE id = $2 RETURNING old.previous`,
       [imageId, userId],
