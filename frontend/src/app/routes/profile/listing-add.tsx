@@ -1,9 +1,12 @@
-import { useTranslation } from 'react-i18next';
-import { PageTitle } from '../../../components/page-title';
+import { useSearchParams } from 'react-router-dom';
+import { ListingWizardPage } from '../../../features/sell/components/listing-wizard';
 
+/** /profile/phone/add: a new listing, or with `?draft=<id>` a draft resumed at its step. */
 function AddListingPage() {
-  const { t } = useTranslation();
-  return <PageTitle documentTitle={t('pages.addListing')}>{t('pages.addListing')}</PageTitle>;
+  const [params] = useSearchParams();
+  const draftId = params.get('draft');
+  // A new key per draft: switching drafts (or to a new listing) opens a fresh wizard.
+  return <ListingWizardPage key={draftId ?? 'new'} target={{ mode: 'create', draftId }} />;
 }
 
 export { AddListingPage as Component };

@@ -1,9 +1,10 @@
-import { useTranslation } from 'react-i18next';
-import { PageTitle } from '../../../components/page-title';
+import { useParams } from 'react-router-dom';
+import { ListingWizardPage } from '../../../features/sell/components/listing-wizard';
 
+/** /profile/phone/edit/{id}: the wizard loaded with the listing, saved with PUT. */
 function EditListingPage() {
-  const { t } = useTranslation();
-  return <PageTitle documentTitle={t('pages.editListing')}>{t('pages.editListing')}</PageTitle>;
+  const { id = '' } = useParams();
+  return <ListingWizardPage key={id} target={{ mode: 'edit', listingId: id }} />;
 }
 
 export { EditListingPage as Component };

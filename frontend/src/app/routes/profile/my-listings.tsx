@@ -1,9 +1,9 @@
-import { useTranslation } from 'react-i18next';
-import { PageTitle } from '../../../components/page-title';
+import { ListingCard } from '../../../features/listings/components/listing-card';
+import { MyListingsPage as SellerListings } from '../../../features/sell/components/my-listings-page';
 
+/** /profile: the seller's listings (sell feature) drawn with the listings feature's card. */
 function MyListingsPage() {
-  const { t } = useTranslation();
-  return <PageTitle documentTitle={t('pages.myListings')}>{t('pages.myListings')}</PageTitle>;
+  return <SellerListings renderCard={(listing, actions) => <ListingCard listing={listing} actions={actions} />} />;
 }
 
 export { MyListingsPage as Component };

@@ -1,0 +1,32 @@
+import type { ErrorEnvelope } from '@market/contracts';
+import { ApiError } from '../../../lib/api-client';
+
+function isErrorEnvelope(payload: unknown): payload is ErrorEnvelope {
+  const message = (payload as ErrorEnvelope | undefined)?.message;
+  return typeof message === 'object' && message !== null && typeof message.uz === 'string';
+}
+
+/**
+ * A multipart POST to the API with upload progress, which `fetch` cannot report. Like
+ * `apiRequest` it sends the session cookie and turns an error answer into an `ApiError`.
+ * `onProgress` gets the share sent so far, 0 to 1.
+ */
+export function uploadWithProgress<T>(path: string, form: FormData, onProgress: (sent: number) => void): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    request.open('POST', `/api${path}`);
+    request.withCredentials = true;
+    request.responseType = 'json';
+    request.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress(event.loaded / event.total);
+    };
+    request.onload = () => {
+      const payload: unknown = request.response;
+      if (request.status >= 200 && request.status < 300) resolve(payload as T);
+      else reject(new ApiError(request.status, isErrorEnvelope(payload) ? payload : undefined));
+    };
+    // The connection broke: no status, no envelope; the caller shows 'serverNotWorking'.
+    request.onerror = () => reject(new ApiError(0, undefined));
+    request.send(form);
+  });
+}

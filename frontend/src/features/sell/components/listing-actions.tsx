@@ -1,0 +1,66 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { toast } from 'react-toastify';
+import { REJECTION_REASONS, type MessageResponse } from '@market/contracts';
+import { errorText } from '../../../components/form/form-error';
+import { currentLanguage } from '../../../lib/i18n';
+import type { MyListing } from '../api/my-listings-cache';
+import { usePutOnSale } from '../api/put-on-sale';
+import { useTakeOffSale } from '../api/take-off-sale';
+import { draftPath, editListingPath } from '../paths';
+
+const actionClass =
+  'rounded-md px-2.5 py-1.5 text-sm font-medium focus-visible:outline-2 focus-visible:outline-brand-600 disabled:opacity-60';
+
+/** The author's bar under a card: edit (or continue a draft), take off sale or put back, delete. */
+export function ListingActions({ listing, onDelete }: { listing: MyListing; onDelete: () => void }) {
+  const { t } = useTranslation('sell');
+  const offSale = useTakeOffSale();
+  const onSale = usePutOnSale();
+  const announce = {
+    onSuccess: (answer: MessageResponse) => toast.success(answer.message[currentLanguage()]),
+    onError: (error: Error) => toast.error(errorText(error, t)),
+  };
+  const label = listing.name || t('my.draftWithoutDevice');
+
+  return (
+    <div>
+      {listing.status === 'cancelled' && listing.rejectionReason && <RejectionReason reason={listing.rejectionReason} />}
+      <div role="group" aria-label={t('my.actions', { name: label })} className="-mx-1 flex flex-wrap gap-1">
+        {listing.status === 'draft' ? (
+          <Link to={draftPath(listing._id)} className={`${actionClass} text-brand-700 hover:bg-brand-50`}>
+            {t('my.continue')}
+          </Link>
+        ) : (
+          <Link to={editListingPath(listing._id)} className={`${actionClass} text-brand-700 hover:bg-brand-50`}>
+            {t('my.edit')}
+          </Link>
+        )}
+        {listing.status === 'active' && (
+          <button type="button" onClick={() => offSale.mutate(listing._id, announce)} disabled={offSale.isPending} className={`${actionClass} text-slate-700 hover:bg-slate-100`}>
+            {t('my.takeOffSale')}
+          </button>
+        )}
+        {listing.status === 'noActive' && (
+          <button type="button" onClick={() => onSale.mutate(listing._id, announce)} disabled={onSale.isPending} className={`${actionClass} text-slate-700 hover:bg-slate-100`}>
+            {t('my.putOnSale')}
+          </button>
+        )}
+        <button type="button" onClick={onDelete} className={`${actionClass} ml-auto text-red-700 hover:bg-red-50`}>
+          {t('my.delete')}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/** Moderation's reason: one of the fixed codes, translated, or the admin's own words. */
+function RejectionReason({ reason }: { reason: string }) {
+  const { t } = useTranslation('sell');
+  const isCode = (REJECTION_REASONS as readonly string[]).includes(reason) && reason !== 'other';
+  return (
+    <p className="mb-2 rounded-md bg-red-50 px-2 py-1.5 text-sm text-red-800">
+      <span className="font-medium">{t('my.rejectionReason')}:</span> {isCode ? t(`rejection.${reason}`) : reason}
+    </p>
+  );
+}

@@ -1,0 +1,81 @@
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
+import { toast } from 'react-toastify';
+import { listingStatusSchema, type ListingCard, type ListingStatus } from '@market/contracts';
+import { errorText } from '../../../components/form/form-error';
+import { PageTitle } from '../../../components/page-title';
+import { currentLanguage } from '../../../lib/i18n';
+import { useDeleteListing } from '../api/delete-listing';
+import { useMyListings } from '../api/get-my-listings';
+import type { MyListing } from '../api/my-listings-cache';
+import { DeleteListingDialog } from './delete-listing-dialog';
+import { DraftCard } from './draft-card';
+import { EmptyActiveListings } from './empty-active-listings';
+import { ListingActions } from './listing-actions';
+import { panelId, StatusTabs, tabId } from './status-tabs';
+
+export interface MyListingsPageProps {
+  /** Draws a listing card with the author's bar under it (the listings feature's card, passed in by the route). */
+  renderCard: (listing: ListingCard, actions: ReactNode) => ReactNode;
+}
+
+/** /profile: the seller's listings by status, with the author's actions on each (spec section 2, Profile area). */
+export function MyListingsPage({ renderCard }: MyListingsPageProps) {
+  const { t } = useTranslation('sell');
+  const [params, setParams] = useSearchParams();
+  const parsedTab = listingStatusSchema.safeParse(params.get('tab'));
+  const tab: ListingStatus = parsedTab.success ? parsedTab.data : 'active';
+  const mine = useMyListings();
+  const deletion = useDeleteListing();
+  const [deleting, setDeleting] = useState<MyListing | null>(null);
+
+  const selectTab = (status: ListingStatus) => setParams(status === 'active' ? {} : { tab: status }, { replace: true });
+
+  const confirmDeletion = () => {
+    if (!deleting) return;
+    // The card hides at once; the dialog says 'O'chirilmoqda...' until the server answers.
+    deletion.mutate(deleting._id, {
+      onSuccess: (answer) => toast.success(answer.message[currentLanguage()]),
+      onError: (error) => toast.error(errorText(error, t)),
+      onSettled: () => setDeleting(null),
+    });
+  };
+
+  const listings = mine.data?.phones.filter((listing) => listing.status === tab) ?? [];
+  const title = t('common:pages.myListings');
+  return (
+    <>
+      <PageTitle documentTitle={title}>{title}</PageTitle>
+      <StatusTabs selected={tab} counts={mine.data?.counts} onSelect={selectTab} />
+      <div role="tabpanel" id={panelId(tab)} aria-labelledby={tabId(tab)}>
+        {mine.isPending ? (
+          <p role="status" className="py-8 text-center text-slate-600">
+            {t('common:loading')}
+          </p>
+        ) : mine.isError ? (
+          <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-4 text-red-800">
+            <p>{mine.error.message}</p>
+            <button type="button" onClick={() => void mine.refetch()} className="mt-2 font-medium underline">
+              {t('retry')}
+            </button>
+          </div>
+        ) : listings.length === 0 ? (
+          tab === 'active' ? (
+            <EmptyActiveListings />
+          ) : (
+            <p className="rounded-xl border border-dashed border-slate-300 bg-white py-10 text-center text-slate-600">{t('my.empty')}</p>
+          )
+        ) : (
+          <ul className="grid gap-3 md:grid-cols-2">
+            {listings.map((listing) => {
+              const actions = <ListingActions listing={listing} onDelete={() => setDeleting(listing)} />;
+              return <li key={listing._id}>{listing.status === 'draft' ? <DraftCard listing={listing} actions={actions} /> : renderCard(listing, actions)}</li>;
+            })}
+          </ul>
+        )}
+      </div>
+      {deleting && <DeleteListingDialog busy={deletion.isPending} onConfirm={confirmDeletion} onClose={() => setDeleting(null)} />}
+    </>
+  );
+}

@@ -1,0 +1,177 @@
+import { useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LIMITS, type Device } from '@market/contracts';
+import { FieldError } from '../../../../components/form/field-error';
+import { inputClass, labelClass } from '../../../../components/form/text-field';
+import { ApiError } from '../../../../lib/api-client';
+import { useFindDevices } from '../../api/find-devices';
+import { useTopSearchedDevices } from '../../api/get-top-searched-devices';
+import { useSelectDevice } from '../../hooks/use-select-device';
+import { useWizardStore } from '../../stores/wizard-store';
+
+const SEARCH_DELAY_MS = 300;
+
+/** The typed name once typing pauses, so a search is not sent for every letter. */
+function useSettled(text: string): string {
+  const [settled, setSettled] = useState(text);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(text), SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [text]);
+  return settled;
+}
+
+/** Step 0: search the catalogue by name (3 characters at least) or pick one of the top searched devices. */
+export function DeviceStep() {
+  const { t } = useTranslation('sell');
+  const fieldId = useId();
+  const [name, setName] = useState('');
+  const typed = name.trim();
+  const settled = useSettled(typed);
+  const tooShort = typed.length > 0 && typed.length < LIMITS.deviceSearchMin;
+  const searching = typed.length >= LIMITS.deviceSearchMin;
+  const found = useFindDevices(settled.length >= LIMITS.deviceSearchMin ? settled : '');
+  const error = useWizardStore((state) => state.errors.device);
+
+  return (
+    <div className="space-y-4">
+      <div>
+        <label htmlFor={fieldId} className={labelClass}>
+          {t('device.search')}
+        </label>
+        <input
+          id={fieldId}
+          type="search"
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+          placeholder={t('device.placeholder')}
+          autoComplete="off"
+          aria-invalid={tooShort ? true : undefined}
+          aria-describedby={tooShort ? `${fieldId}-hint` : undefined}
+          className={inputClass}
+        />
+        <FieldError id={`${fieldId}-hint`} messageKey={tooShort ? 'deviceSearchMin' : undefined} />
+      </div>
+      <SelectedDevice />
+      <FieldError id={`${fieldId}-device`} messageKey={error} />
+      {searching ? (
+        <section aria-label={t('device.results')} aria-busy={found.isFetching}>
+          {found.isError ? (
+            <p role="alert" className="text-red-700">
+              {found.error.message}
+            </p>
+          ) : found.data && settled === typed ? (
+            <>
+              <p role="status" className="mb-2 text-sm text-slate-600">
+                {found.data.count > 0 ? t('device.found', { count: found.data.count }) : t('messages:deviceNotFound')}
+              </p>
+              <DeviceList devices={found.data.devices} />
+            </>
+          ) : (
+            <p role="status" className="text-sm text-slate-600">
+              {t('common:loading')}
+            </p>
+          )}
+        </section>
+      ) : (
+        <TopSearchedDevices />
+      )}
+    </div>
+  );
+}
+
+function TopSearchedDevices() {
+  const { t } = useTranslation('sell');
+  const top = useTopSearchedDevices();
+  if (top.isPending) {
+    return (
+      <p role="status" className="text-sm text-slate-600">
+        {t('common:loading')}
+      </p>
+    );
+  }
+  if (top.isError) {
+    // Spec section 8: a 500 here means the catalogue is broken, which only the site's admins can fix.
+    const fault = top.error instanceof ApiError && top.error.status === 500;
+    return (
+      <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-4 text-red-800">
+        <p className="font-medium">{fault ? t('device.technicalFault') : top.error.message}</p>
+        {!fault && (
+          <button type="button" onClick={() => void top.refetch()} className="mt-2 font-medium underline">
+            {t('retry')}
+          </button>
+        )}
+      </div>
+    );
+  }
+  return (
+    <section aria-labelledby="top-searched-heading">
+      <h3 id="top-searched-heading" className="mb-2 text-sm font-medium text-slate-700">
+        {t('device.topSearched')}
+      </h3>
+      <DeviceList devices={top.data} />
+    </section>
+  );
+}
+
+function DeviceList({ devices }: { devices: Device[] }) {
+  const { t } = useTranslation('sell');
+  const chosen = useWizardStore((state) => state.values.device?._id);
+  const selection = useSelectDevice();
+  return (
+    <ul className="grid grid-cols-1 gap-2 min-[360px]:grid-cols-2 lg:grid-cols-3">
+      {devices.map((device) => {
+        const busy = selection.isPending && selection.variables._id === device._id;
+        return (
+          <li key={device._id}>
+            <button
+              type="button"
+              onClick={() => selection.mutate(device)}
+              disabled={selection.isPending}
+              aria-pressed={chosen === device._id}
+              aria-busy={busy}
+              className="flex w-full items-center gap-3 rounded-lg border border-slate-300 bg-white p-2 text-left hover:border-brand-600 focus-visible:outline-2 focus-visible:outline-brand-600 disabled:cursor-wait aria-pressed:border-brand-600 aria-pressed:bg-brand-50"
+            >
+              <DeviceImage device={device} />
+              <span className="min-w-0 flex-1">
+                <span className="block font-medium break-words text-slate-900">{device.name}</span>
+                {busy && <span className="block text-sm text-slate-600">{t('device.selecting')}</span>}
+              </span>
+            </button>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+function DeviceImage({ device }: { device: Pick<Device, 'img' | 'name'> }) {
+  return device.img ? (
+    <img src={device.img} alt="" width={40} height={52} loading="lazy" className="h-13 w-10 shrink-0 object-contain" />
+  ) : (
+    <span aria-hidden className="h-13 w-10 shrink-0 rounded bg-slate-100" />
+  );
+}
+
+/** The chosen device, with how many sellers picked it. */
+function SelectedDevice() {
+  const { t } = useTranslation('sell');
+  const device = useWizardStore((state) => state.values.device);
+  if (!device) return null;
+  return (
+    <div role="status" className="flex items-center gap-3 rounded-xl border border-brand-600 bg-brand-50 p-3">
+      <DeviceImage device={device} />
+      <div className="min-w-0">
+        <p className="text-sm text-brand-800">{t('device.chosen')}</p>
+        <p className="font-semibold break-words text-slate-900">{device.name}</p>
+        <SearchCount />
+      </div>
+    </div>
+  );
+}
+
+function SearchCount() {
+  const { t } = useTranslation('sell');
+  const count = useWizardStore((state) => state.deviceSearchCount);
+  return count === null ? null : <p className="text-sm text-slate-600">{t('device.searchCount', { count })}</p>;
+}

@@ -1,0 +1,157 @@
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'react-toastify';
+import { formatListingPrice, LISTING_REGIONS, TARIFFS, tariffCost, tariffDiscountPercent, type Tariff } from '@market/contracts';
+import { errorText } from '../../../../components/form/form-error';
+import { primaryButtonClass } from '../../../../components/form/submit-button';
+import { formatUzs } from '../../../../components/uzs-amount';
+import { ApiError } from '../../../../lib/api-client';
+import { currentLanguage } from '../../../../lib/i18n';
+import { useSession } from '../../../auth';
+import { useSubmitListing } from '../../hooks/use-submit-listing';
+import { uploadedImageIds, useWizardStore } from '../../stores/wizard-store';
+import { firstInvalidStep, stepOfServerFields } from '../../wizard-form';
+import { LAST_STEP } from '../../wizard-steps';
+import { ChoiceGroup } from '../choice-group';
+import { TopUpPrompt } from '../top-up-prompt';
+
+function TariffLabel({ tariff }: { tariff: Tariff }) {
+  const discount = tariffDiscountPercent(tariff);
+  return (
+    <span className="flex flex-wrap items-center gap-2">
+      {tariff.name}
+      {discount !== 0 && (
+        <span className="rounded bg-red-600 px-1.5 py-0.5 text-xs font-semibold text-white">{discount} %</span>
+      )}
+    </span>
+  );
+}
+
+function TariffHint({ tariff }: { tariff: Tariff }) {
+  const { t } = useTranslation('sell');
+  const cost = tariffCost(tariff);
+  return (
+    <>
+      <span className="block">
+        {tariff.discount > 0 && <s className="mr-2 text-slate-500">{formatUzs(tariff.price)}</s>}
+        <span className="font-semibold text-slate-900">{cost === 0 ? t('tariff.free') : formatUzs(cost)}</span>
+      </span>
+      <span className="block">{tariff.channels.length ? t('tariff.everywhere') : t('tariff.websiteOnly')}</span>
+    </>
+  );
+}
+
+/**
+ * Step 9: the tariff, then either the top-up prompt (the cost exceeds the balance) or the
+ * summary and 'E'lon berish'. A refusal of the server sends the seller to the step to fix.
+ */
+export function TariffStep() {
+  const { t } = useTranslation('sell');
+  const { user, isAdmin } = useSession();
+  const values = useWizardStore((state) => state.values);
+  const mode = useWizardStore((state) => state.mode);
+  const paidTariff = useWizardStore((state) => state.paidTariff);
+  const setValue = useWizardStore((state) => state.setValue);
+  const submit = useSubmitListing(isAdmin);
+  const [balanceRefused, setBalanceRefused] = useState(false);
+
+  const tariff = TARIFFS.find((candidate) => candidate.value === values.tarif) ?? TARIFFS[0];
+  // An edit keeps the tariff already paid for: choosing it again costs nothing.
+  const cost = mode === 'edit' && paidTariff === tariff.value ? 0 : tariffCost(tariff);
+  const balance = user?.balance ?? 0;
+  // The server knows the balance better (a payment elsewhere): after its refusal the whole cost is asked for.
+  const shortage = balanceRefused ? cost : cost - balance;
+
+  const post = () => {
+    const { photos, goTo, setErrors } = useWizardStore.getState();
+    const invalid = firstInvalidStep(values, { isAdmin, images: uploadedImageIds(photos), step: LAST_STEP });
+    if (invalid) {
+      goTo(invalid.step);
+      setErrors(invalid.errors);
+      if (invalid.errors.images === 'photosMin') toast.error(t('messages:photosMin'));
+      return;
+    }
+    submit.mutate(undefined, {
+      onError: (error) => {
+        if (error instanceof ApiError && error.envelope?.code === 'insufficientBalance') {
+          setBalanceRefused(true);
+          return;
+        }
+        const step = error instanceof ApiError ? stepOfServerFields(error.fields) : null;
+        if (step !== null && step !== LAST_STEP) {
+          goTo(step);
+          setErrors(error instanceof ApiError ? error.fields : {});
+        }
+        toast.error(errorText(error, t));
+      },
+    });
+  };
+
+  return (
+    <div className="space-y-5">
+      <ChoiceGroup
+        legend={t('steps.tariff')}
+        hideLegend
+        columns="one"
+        choices={TARIFFS.map((candidate) => ({
+          value: String(candidate.value),
+          label: <TariffLabel tariff={candidate} />,
+          hint: <TariffHint tariff={candidate} />,
+        }))}
+        value={String(values.tarif)}
+        onChange={(value) => {
+          setBalanceRefused(false);
+          setValue('tarif', value === '1' ? 1 : 0);
+        }}
+      />
+      {shortage > 0 ? (
+        <TopUpPrompt amount={shortage} />
+      ) : (
+        <>
+          <Summary cost={cost} balance={balance} />
+          <button type="button" onClick={post} disabled={submit.isPending} aria-busy={submit.isPending} className={`${primaryButtonClass} w-full`}>
+            {submit.isPending ? t('common:sending') : mode === 'edit' ? t('tariff.save') : t('tariff.post')}
+          </button>
+        </>
+      )}
+    </div>
+  );
+}
+
+/** What is about to be posted, and what it costs. */
+function Summary({ cost, balance }: { cost: number; balance: number }) {
+  const { t } = useTranslation('sell');
+  const values = useWizardStore((state) => state.values);
+  const photos = useWizardStore((state) => uploadedImageIds(state.photos).length);
+  const region = LISTING_REGIONS.find((candidate) => candidate.id === values.region)?.label[currentLanguage()];
+  const memory = [values.ram && t('memory.ram', { ram: values.ram }), values.storage].filter(Boolean).join(' / ');
+  const price = Number(values.price);
+  return (
+    <section aria-labelledby="wizard-summary" className="rounded-xl border border-slate-200 bg-slate-50 p-4">
+      <h3 id="wizard-summary" className="mb-2 font-semibold text-slate-900">
+        {t('summary.title')}
+      </h3>
+      <dl className="text-sm">
+        <Row label={t('summary.device')}>{values.device?.name}</Row>
+        {memory && <Row label={t('summary.memory')}>{memory}</Row>}
+        {values.color && <Row label={t('summary.color')}>{values.color}</Row>}
+        <Row label={t('summary.price')}>{Number.isFinite(price) ? formatListingPrice(Math.round(price), values.valut) : values.price}</Row>
+        <Row label={t('summary.region')}>{region}</Row>
+        <Row label={t('summary.condition')}>{values.condition ? t('condition.new') : t('condition.used')}</Row>
+        <Row label={t('summary.photos')}>{t('summary.photoCount', { count: photos })}</Row>
+        <Row label={t('summary.cost')}>{cost === 0 ? t('tariff.free') : formatUzs(cost)}</Row>
+        <Row label={t('summary.balance')}>{formatUzs(balance)}</Row>
+      </dl>
+      <p className="mt-3 text-sm text-slate-600">{t('messages:listingWaitsForApproval')}</p>
+    </section>
+  );
+}
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex justify-between gap-4 border-b border-slate-200 py-1.5 last:border-b-0">
+      <dt className="text-slate-600">{label}</dt>
+      <dd className="text-right font-medium break-words text-slate-900">{children}</dd>
+    </div>
+  );
+}

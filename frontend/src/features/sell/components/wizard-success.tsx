@@ -1,0 +1,29 @@
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import type { Translated } from '@market/contracts';
+import { primaryButtonClass } from '../../../components/form/submit-button';
+import { currentLanguage } from '../../../lib/i18n';
+
+/** 'E'longiz yaratildi.' (or what happened to an edit), with OK back to the seller's listings. */
+export function WizardSuccess({ message }: { message: Translated }) {
+  const { t } = useTranslation('sell');
+  const navigate = useNavigate();
+  const okRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => okRef.current?.focus(), []);
+  return (
+    <section aria-labelledby="wizard-success" className="mx-auto max-w-md rounded-2xl border border-slate-200 bg-white p-6 text-center">
+      <svg aria-hidden viewBox="0 0 48 48" className="mx-auto h-16 w-16 text-brand-700">
+        <circle cx="24" cy="24" r="22" fill="currentColor" opacity="0.12" />
+        <path d="M14 25l7 7 13-15" fill="none" stroke="currentColor" strokeWidth="4" strokeLinecap="round" strokeLinejoin="round" />
+      </svg>
+      <h2 id="wizard-success" className="mt-4 text-xl font-semibold text-slate-900">
+        {message[currentLanguage()]}
+      </h2>
+      <p className="mt-2 text-slate-600">{t('messages:listingWaitsForApproval')}</p>
+      <button ref={okRef} type="button" onClick={() => navigate('/profile')} className={`${primaryButtonClass} mt-6 w-full`}>
+        {t('success.ok')}
+      </button>
+    </section>
+  );
+}

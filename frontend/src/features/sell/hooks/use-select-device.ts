@@ -1,0 +1,33 @@
+import { useMutation } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'react-toastify';
+import type { Device } from '@market/contracts';
+import { errorText } from '../../../components/form/form-error';
+import { currentLanguage } from '../../../lib/i18n';
+import { countDeviceSearch } from '../api/count-device-search';
+import { refreshDeviceSpec } from '../api/refresh-device-spec';
+import { useWizardStore } from '../stores/wizard-store';
+
+/**
+ * Picking a device on step 0 (spec section 4): a device without quick specs first has its
+ * specs refreshed, then the pick is counted (the wizard shows how many sellers picked it).
+ * A failure is an info toast and leaves the choice as it was (spec section 8).
+ */
+export function useSelectDevice() {
+  const { t } = useTranslation('sell');
+  const setDevice = useWizardStore((state) => state.setDevice);
+  return useMutation({
+    mutationFn: async (device: Device): Promise<{ device: Device; searchCount: number }> => {
+      let chosen = device;
+      if (device.quickSpec.length === 0) {
+        const { refresh: _outcome, message, ...refreshed } = await refreshDeviceSpec(device._id);
+        if (message) toast.info(message[currentLanguage()]);
+        chosen = refreshed;
+      }
+      const { searchCount } = await countDeviceSearch(device._id);
+      return { device: chosen, searchCount };
+    },
+    onSuccess: ({ device, searchCount }) => setDevice(device, searchCount),
+    onError: (error) => toast.info(errorText(error, t)),
+  });
+}

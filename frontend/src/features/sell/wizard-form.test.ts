@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import type { Device } from '@market/contracts';
+import { descriptionAsTyped, firstInvalidStep, initialValues, listingDraftInput, listingFormInput, priceAsTyped, stepErrors, type WizardValues } from './wizard-form';
+import { STEP } from './wizard-steps';
+
+const phone: Device = {
+  _id: '5b0e7c4e-8f0a-4b7e-9b55-3c9f0f6d2a11',
+  name: 'Samsung Galaxy S23 FE',
+  category: '0d4c3f1e-2a7b-4c59-8e3d-1f2a3b4c5d6e',
+  img: null,
+  quickSpec: [],
+  detailSpec: [
+    { category: 'Memory', specifications: [{ name: 'Internal', value: '128GB 8GB RAM, 256GB 8GB RAM' }] },
+    { category: 'Misc', specifications: [{ name: 'Colors', value: 'Mint, Cream' }] },
+  ],
+  specsRefreshedAt: null,
+};
+const imageId = '7a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
+const seller = { name: 'Aziz', phoneNumber: '998901234567', telegramUsername: null, isAdmin: false };
+
+function filled(change: Partial<WizardValues> = {}): WizardValues {
+  return {
+    ...initialValues(seller),
+    device: phone,
+    ram: '8GB',
+    storage: '256GB',
+    color: 'Mint',
+    price: '3500000',
+    description: 'Yaxshi holatda',
+    region: 'toshkent',
+    ...change,
+  };
+}
+
+const context = { isAdmin: false, images: [imageId], step: STEP.tariff };
+
+describe('wizard form', () => {
+  it('starts as the spec says: used, so\'m, the basic tariff, the profile updated for a user but not for an admin', () => {
+    const values = initialValues(seller);
+    expect(values).toMatchObject({ condition: false, valut: 'uzs', tarif: 0, updateProfile: true, authorName: 'Aziz', phoneNumber: '' });
+    expect(initialValues({ ...seller, isAdmin: true })).toMatchObject({ updateProfile: false, phoneNumber: '998901234567' });
+  });
+
+  it('keeps only digits and the dot of a typed price', () => {
+    expect(priceAsTyped("4 500 000 so'm")).toBe('4500000');
+    expect(priceAsTyped('$1,250.50')).toBe('1250.50');
+  });
+
+  it('cuts a description at 200 characters and says it did', () => {
+    expect(descriptionAsTyped('a'.repeat(200))).toEqual({ description: 'a'.repeat(200), cut: false });
+    expect(descriptionAsTyped('a'.repeat(201))).toEqual({ description: 'a'.repeat(200), cut: true });
+  });
+
+  it('asks each step only for its own fields, with the server schema\'s message keys', () => {
+    const empty = filled({ price: '', description: '', region: '' });
+    expect(stepErrors(STEP.price, empty, context)).toEqual({ price: 'required' });
+    expect(stepErrors(STEP.description, empty, context)).toEqual({ description: 'required' });
+    expect(stepErrors(STEP.region, empty, context)).toEqual({ region: 'required' });
+    expect(stepErrors(STEP.photos, empty, { ...context, images: [] })).toEqual({ images: 'photosMin' });
+    expect(stepErrors(STEP.contact, filled({ telegramUsername: 'ab' }), context)).toEqual({ telegramUsername: 'invalidTelegramUsername' });
+  });
+
+  it('requires a memory and a colour choice only when the device offers several', () => {
+    expect(stepErrors(STEP.memory, filled({ ram: null, storage: null }), context)).toEqual({ memory: 'required' });
+    expect(stepErrors(STEP.color, filled({ color: null }), context)).toEqual({ color: 'required' });
+    expect(stepErrors(STEP.memory, filled(), context)).toEqual({});
+  });
+
+  it('finds the first step to fix before posting', () => {
+    expect(firstInvalidStep(filled(), context)).toBeNull();
+    expect(firstInvalidStep(filled({ description: '' }), { ...context, images: [] })).toEqual({
+      step: STEP.description,
+      errors: { description: 'required' },
+    });
+  });
+
+  it('sends the contact phone only for an admin who typed one', () => {
+    expect(listingFormInput(filled({ phoneNumber: '998907654321' }), context).phoneNumber).toBeUndefined();
+    const admin = { ...context, isAdmin: true };
+    expect(listingFormInput(filled({ phoneNumber: '998' }), admin).phoneNumber).toBeUndefined();
+    expect(listingFormInput(filled({ phoneNumber: '998907654321' }), admin).phoneNumber).toBe('998907654321');
+  });
+
+  it('does not ask about documents for a new phone', () => {
+    expect(listingFormInput(filled({ condition: true, documents: true }), context).documents).toBe(false);
+    expect(listingFormInput(filled({ condition: false, documents: true }), context).documents).toBe(true);
+  });
+
+  it('keeps the step reached in a draft, with nothing chosen as null', () => {
+    const draft = listingDraftInput({ ...initialValues(seller), device: phone }, { ...context, images: [], step: STEP.price });
+    expect(draft).toMatchObject({ device: phone._id, step: STEP.price, price: '', images: [] });
+    expect(draft).not.toHaveProperty('updateProfile');
+  });
+});

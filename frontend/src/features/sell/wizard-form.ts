@@ -1,0 +1,181 @@
+import {
+  checkDeviceChoices,
+  LIMITS,
+  listingFormSchema,
+  type Currency,
+  type Device,
+  type ListingDraftFormInput,
+  type ListingFormInput,
+  type ListingFormValues,
+  type MessageKey,
+} from '@market/contracts';
+import { fieldsOfStep, LAST_STEP, STEP, stepOfField } from './wizard-steps';
+
+/** What the wizard's inputs hold; the contracts' schemas turn it into the listing form. */
+export interface WizardValues {
+  device: Device | null;
+  ram: string | null;
+  storage: string | null;
+  color: string | null;
+  /** As typed: digits and a dot. */
+  price: string;
+  valut: Currency;
+  description: string;
+  authorName: string;
+  /** Admins only: the digits of the masked field. */
+  phoneNumber: string;
+  telegramUsername: string;
+  /** Also write the contact name and Telegram username to the seller's profile. */
+  updateProfile: boolean;
+  region: string;
+  /** true: new, false: used. */
+  condition: boolean;
+  documents: boolean;
+  delivery: boolean;
+  tarif: 0 | 1;
+}
+
+export type StepErrors = Partial<Record<string, MessageKey>>;
+
+interface Seller {
+  name: string | null;
+  phoneNumber: string;
+  telegramUsername: string | null;
+  isAdmin: boolean;
+}
+
+/** A fresh wizard (spec section 4): used, so'm, the seller's own contact details, the basic tariff. */
+export function initialValues(seller: Seller): WizardValues {
+  return {
+    device: null,
+    ram: null,
+    storage: null,
+    color: null,
+    price: '',
+    valut: 'uzs',
+    description: '',
+    authorName: seller.name ?? '',
+    phoneNumber: seller.isAdmin ? seller.phoneNumber : '',
+    telegramUsername: seller.telegramUsername ?? '',
+    // Admins often post for someone else: their own profile stays as it is unless they ask.
+    updateProfile: !seller.isAdmin,
+    region: '',
+    condition: false,
+    documents: false,
+    delivery: false,
+    tarif: 0,
+  };
+}
+
+/** A draft or listing back in the wizard, with its device (null when it has none or it is gone). */
+export function valuesFromListing(form: ListingFormValues, device: Device | null, seller: Seller): WizardValues {
+  return {
+    device,
+    ram: form.ram,
+    storage: form.storage,
+    color: form.color,
+    price: form.price === null ? '' : String(form.price),
+    valut: form.valut,
+    description: form.description ?? '',
+    authorName: form.authorName ?? seller.name ?? '',
+    phoneNumber: seller.isAdmin ? (form.phoneNumber ?? seller.phoneNumber) : '',
+    telegramUsername: form.telegramUsername ?? '',
+    updateProfile: false,
+    region: form.region ?? '',
+    condition: form.condition,
+    documents: form.documents,
+    delivery: form.delivery,
+    tarif: form.tarif,
+  };
+}
+
+/** The price field keeps only digits and the dot (spec section 5). */
+export function priceAsTyped(text: string): string {
+  return text.replace(/[^\d.]/g, '');
+}
+
+/** The description as typed, cut at the maximum; `cut` tells the wizard to say so. */
+export function descriptionAsTyped(text: string): { description: string; cut: boolean } {
+  return text.length > LIMITS.descriptionMax
+    ? { description: text.slice(0, LIMITS.descriptionMax), cut: true }
+    : { description: text, cut: false };
+}
+
+/** The masked field holds '998' before anything is typed: that is no number (the listing shows the seller's own). */
+function typedPhone(values: WizardValues, isAdmin: boolean): string | undefined {
+  return isAdmin && values.phoneNumber.length > 3 ? values.phoneNumber : undefined;
+}
+
+interface PayloadContext {
+  isAdmin: boolean;
+  /** Ids of the uploaded photos, in the seller's order. */
+  images: string[];
+  step: number;
+}
+
+/** Body of `POST /api/phone` and `PUT /api/phone/{id}`. */
+export function listingFormInput(values: WizardValues, context: PayloadContext & { draftId?: string | null }): ListingFormInput {
+  return {
+    device: values.device?._id ?? '',
+    ram: values.ram,
+    storage: values.storage,
+    color: values.color,
+    price: values.price,
+    valut: values.valut,
+    description: values.description,
+    authorName: values.authorName,
+    phoneNumber: typedPhone(values, context.isAdmin),
+    telegramUsername: values.telegramUsername,
+    updateProfile: values.updateProfile,
+    region: values.region,
+    images: context.images,
+    condition: values.condition,
+    // A new phone comes with its box and documents: the question is asked only for a used one.
+    documents: values.condition ? false : values.documents,
+    delivery: values.delivery,
+    tarif: values.tarif,
+    step: context.step,
+    ...(context.draftId ? { draftId: context.draftId } : {}),
+  };
+}
+
+/** Body of the draft calls: whatever is filled in so far. */
+export function listingDraftInput(values: WizardValues, context: PayloadContext): ListingDraftFormInput {
+  const { updateProfile: _notKept, draftId: _none, ...form } = listingFormInput(values, context);
+  return { ...form, device: values.device?._id ?? null, step: context.step };
+}
+
+/** The message keys of what is wrong on `step`, by field, checked with the server's own schema. */
+export function stepErrors(step: number, values: WizardValues, context: PayloadContext): StepErrors {
+  const errors: StepErrors = {};
+  if (step === STEP.memory || step === STEP.color) {
+    if (!values.device) return { device: 'required' };
+    const { fields } = checkDeviceChoices(values.device, values);
+    const field = step === STEP.memory ? 'memory' : 'color';
+    if (fields[field]) errors[field] = fields[field];
+    return errors;
+  }
+  const result = listingFormSchema.safeParse(listingFormInput(values, context));
+  if (result.success) return errors;
+  const fields = fieldsOfStep(step);
+  for (const issue of result.error.issues) {
+    const field = String(issue.path[0] ?? '');
+    if (fields.includes(field)) errors[field] ??= issue.message as MessageKey;
+  }
+  return errors;
+}
+
+/** The first step with something missing or wrong, and its errors; null when the listing can be posted. */
+export function firstInvalidStep(values: WizardValues, context: PayloadContext): { step: number; errors: StepErrors } | null {
+  for (let step = 0; step <= LAST_STEP; step += 1) {
+    const errors = stepErrors(step, values, context);
+    if (Object.keys(errors).length) return { step, errors };
+  }
+  return null;
+}
+
+/** Where the server's field errors of a refused listing are asked for: the earliest such step. */
+export function stepOfServerFields(fields: Record<string, string>): number | null {
+  const steps = Object.keys(fields).map(stepOfField);
+  return steps.length ? Math.min(...steps) : null;
+}
