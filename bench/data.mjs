@@ -1,0 +1,119 @@
+// `npm run bench:data -- --listings 1000000`: a separate database filled by COPY with realistic
+// listings (every brand and status, both currencies, promoted ones), their sellers and photo records.
+import { randomInt, randomUUID } from 'node:crypto';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { from as copyFrom } from 'pg-copy-streams';
+import { parseArgs } from './lib/args.mjs';
+import { databaseUrl, requireBuild, root, serverUrl, migrate, startApi } from './lib/stack.mjs';
+
+const { listings: listingCount, database } = parseArgs({ listings: 1_000_000, database: 'market_bench' });
+const { Client } = createRequire(join(root, 'backend/package.json'))('pg');
+const USD_RATE = 12_650;
+const REGIONS = ['toshkent', 'toshkent', 'toshkent', 'samarqand', 'fargona', 'andijon', 'namangan', 'buxoro', 'xorazm', 'qashqadaryo', 'surxondaryo', 'jizzax', 'sirdaryo', 'navoiy', 'qoraqalpogiston', 'other'];
+const STATUSES = [['active', 80], ['waiting', 8], ['noActive', 5], ['cancelled', 4], ['draft', 3]];
+const MEMORY = [['64GB', '4GB'], ['128GB', '4GB'], ['128GB', '6GB'], ['128GB', '8GB'], ['256GB', '8GB'], ['256GB', '12GB'], ['512GB', '12GB']];
+const COLORS = ['Black', 'White', 'Blue', 'Green', 'Midnight', 'Starlight', 'Graphite', 'Silver'];
+const DESCRIPTIONS = ['Ideal holatda, quti va hujjatlari bor', "Yangi, ochilmagan. Kafolat bor", 'Ekranida kichik chiziq bor, batareya 87%', "Sotiladi, kelishamiz. Faqat Toshkent bo'ylab", 'Состояние отличное, полный комплект', 'Used for a year, no scratches'];
+const started = Date.now();
+
+const pick = (list) => list[randomInt(list.length)];
+function pickWeighted(weighted) {
+  let roll = randomInt(100);
+  for (const [value, weight] of weighted) if ((roll -= weight) < 0) return value;
+  return weighted[0][0];
+}
+const csv = (values) => values.map((value) => (value === null ? '' : `"${String(value).replace(/"/g, '""')}"`)).join(',') + '\n';
+
+async function copy(client, table, columns, rows) {
+  const stream = client.query(copyFrom(`COPY ${table} (${columns.join(', ')}) FROM STDIN WITH (FORMAT csv)`));
+  await pipeline(Readable.from((function* () { for (const row of rows()) yield csv(row); })()), stream);
+}
+
+async function recreateDatabase() {
+  const admin = new Client({ connectionString: serverUrl() });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE ${database}`);
+  await admin.end();
+}
+
+function step(label, since) {
+  console.log(`${label}: ${((Date.now() - since) / 1000).toFixed(1)} s`);
+}
+
+requireBuild();
+await recreateDatabase();
+const url = databaseUrl(database);
+migrate(url);
+// The API seeds the brands and the device catalogue at start; production mode adds no demo listings.
+const api = await startApi({ DATABASE_URL: url });
+await api.stop();
+step('Schema and catalogue', started);
+
+const client = new Client({ connectionString: url });
+await client.connect();
+await client.query(`INSERT INTO exchange_rate (currency, rate, source) VALUES ('usd', $1, 'bench') ON CONFLICT (currency) DO UPDATE SET rate = $1`, [USD_RATE]);
+const { rows: devices } = await client.query('SELECT id, category_id, name FROM devices');
+
+const sellerCount = Math.max(10, Math.ceil(listingCount / 50));
+const sellers = Array.from({ length: sellerCount }, (_, index) => ({
+  id: randomUUID(),
+  phone: `99890${String(index).padStart(7, '0')}`,
+  name: pick(['Aziz', 'Dilnoza', 'Jasur', 'Malika', 'Sardor', 'Nodira', 'Bekzod', 'Gulnora', 'Timur', 'Olga']),
+}));
+let since = Date.now();
+await copy(client, 'users', ['id', 'phone_number', 'name', 'phone_confirmed'], function* () {
+  for (const seller of sellers) yield [seller.id, seller.phone, seller.name, true];
+});
+step(`${sellerCount} sellers`, since);
+
+since = Date.now();
+const now = Date.now();
+const listingIds = new Array(listingCount);
+await copy(
+  client,
+  'listing',
+  ['id', 'author_id', 'device_id', 'category_id', 'name', 'price', 'valut', 'price_uzs', 'condition', 'document', 'shipping', 'region', 'color', 'ram', 'storage', 'description', 'tarif', 'status', 'step', 'phone_number', 'author_name', 'posts', 'created_at', 'updated_at'],
+  function* () {
+    for (let index = 0; index < listingCount; index++) {
+      const id = randomUUID();
+      listingIds[index] = id;
+      const seller = pick(sellers);
+      const device = pick(devices);
+      const usd = randomInt(100) < 35;
+      const priceUzs = randomInt(40, 2_000) * 10_000;
+      const price = usd ? Math.max(1, Math.round(priceUzs / USD_RATE)) : priceUzs;
+      const status = pickWeighted(STATUSES);
+      const promoted = randomInt(100) < 5 ? 1 : 0;
+      const [storage, ram] = pick(MEMORY);
+      const createdAt = new Date(now - randomInt(180 * 24 * 3600) * 1000).toISOString();
+      const posts = promoted && status === 'active' ? JSON.stringify({ telegram: { posted: true, link: `https://t.me/telefonbozor/${index}` } }) : '{}';
+      yield [id, seller.id, device.id, device.category_id, device.name, price, usd ? 'usd' : 'uzs', usd ? price * USD_RATE : price, randomInt(100) < 15, randomInt(2) === 1, randomInt(3) === 0, pick(REGIONS), pick(COLORS), ram, storage, pick(DESCRIPTIONS), promoted, status, status === 'draft' ? randomInt(10) : 9, seller.phone, seller.name, posts, createdAt, createdAt];
+    }
+  },
+);
+step(`${listingCount} listings`, since);
+
+since = Date.now();
+const imageIds = new Array(listingCount);
+await copy(client, 'images', ['id', 'owner_id', 'purpose', 'key', 'variant_keys', 'location', 'attached'], function* () {
+  for (let index = 0; index < listingCount; index++) {
+    const id = randomUUID();
+    imageIds[index] = id;
+    const key = `listings/bench/${id}.webp`;
+    yield [id, null, 'listing', key, `{listings/bench/${id}-400.webp}`, `http://localhost:3000/uploads/${key}`, true];
+  }
+});
+await copy(client, 'listing_image', ['listing_id', 'position', 'image_id'], function* () {
+  for (let index = 0; index < listingCount; index++) yield [listingIds[index], 0, imageIds[index]];
+});
+step(`${listingCount} photo records`, since);
+
+since = Date.now();
+await client.query('ANALYZE');
+step('ANALYZE', since);
+await client.end();
+step(`Done: database ${database} with ${listingCount} listings in`, started);
