@@ -8,6 +8,7 @@ import { EventsModule } from '../events/events.module';
 import { UploadsModule } from '../uploads/uploads.module';
 import { UploadsService } from '../uploads/uploads.service';
 import { UsersModule } from '../users/users.module';
+import { DemoListings } from './demo/demo-listings';
 import { ExchangeRateEntity, ExchangeRateService } from './exchange-rate.service';
 import { ListingBrowseService } from './listing-browse.service';
 import { ListingPhotosService } from './listing-photos.service';
@@ -32,7 +33,7 @@ import { ModerationService } from './moderation/moderation.service';
   ],
   // Moderation first: its fixed paths (/phone/waiting) must not be taken for a listing id.
   controllers: [ModerationController, ListingsController],
-  providers: [ListingsService, ListingBrowseService, ListingPhotosService, ListingTariffs, ExchangeRateService, ModerationService, ListingSharePages],
+  providers: [ListingsService, ListingBrowseService, ListingPhotosService, ListingTariffs, ExchangeRateService, ModerationService, ListingSharePages, DemoListings],
   exports: [ListingsService, ListingBrowseService, ExchangeRateService, ListingSharePages],
 })
 export class ListingsModule implements OnModuleInit {

@@ -1,0 +1,229 @@
+import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import sharp from 'sharp';
+import { DataSource } from 'typeorm';
+import { deviceColors, deviceMemoryOptions, LISTING_REGIONS, type Currency, type SpecSection } from '@market/contracts';
+import { AppConfig } from '../../config/app-config';
+import { ImagesService } from '../../uploads/images.service';
+import { LISTING_PHOTO_SHAPE, LISTING_THUMBNAIL_SHAPE } from '../listing-photos.service';
+import { ListingsService } from '../listings.service';
+
+/** Any number to name the demo seed's advisory lock: two API processes starting together seed once. */
+const DEMO_LOCK_ID = 7_121_000;
+const DEVICES_PER_BRAND = 3;
+const MAX_LISTINGS = 48;
+const SEEDING_CONCURRENCY = 4;
+
+/** Demo sellers; the operator code 00 does not exist, so no real person is ever called. */
+const DEMO_SELLERS = [
+  { phoneNumber: '998001000001', name: 'Aziz Karimov', region: 'toshkent', telegram: 'aziz_phones' },
+  { phoneNumber: '998001000002', name: 'Dilnoza Yusupova', region: 'samarqand', telegram: null },
+  { phoneNumber: '998001000003', name: 'Jasur Rahimov', region: 'fargona', telegram: 'jasur_mobile' },
+  { phoneNumber: '998001000004', name: 'Malika Tursunova', region: 'buxoro', telegram: null },
+  { phoneNumber: '998001000005', name: 'Sardor Aliyev', region: 'andijon', telegram: 'sardor_gadget' },
+  { phoneNumber: '998001000006', name: 'Nodira Qodirova', region: 'xorazm', telegram: 'nodira_shop' },
+] as const;
+
+const DESCRIPTIONS = [
+  "Ideal holatda, qutisi va hujjatlari bor. Batareya 90% dan yuqori.",
+  "Ekranida mayda chiziq bor, boshqa muammosi yo'q. Hamma funksiyalari ishlaydi.",
+  "Bir yil ishlatilgan, doim g'ilofda yurgan. Zaryadlovchisi bilan beriladi.",
+  "Yangi, ochilmagan. Kafolati bor, almashtirish ham mumkin.",
+  "Ta'mirlanmagan, original ekran. Kelishamiz, real xaridorga chegirma.",
+  "Sovg'a qilingan, kam ishlatilgan. Ikkita SIM karta ishlaydi.",
+  "Tez sotiladi, pul kerak. Kamerasi juda zo'r, faqat o'zim ishlatganman.",
+  "Orqa qopqog'ida kichik tirnalish bor. Face ID / barmoq izi ishlaydi.",
+];
+
+/** Rough price bands in dollars per brand tier; a model's place in its brand's list shifts it. */
+const DOLLAR_BANDS: Record<string, [number, number]> = {
+  apple: [280, 1150],
+  samsung: [140, 950],
+  google: [220, 700],
+  oneplus: [200, 650],
+  nothing: [230, 520],
+};
+const DEFAULT_DOLLAR_BAND: [number, number] = [90, 380];
+
+interface CatalogueDevice {
+  id: string;
+  name: string;
+  brand: string;
+  color: string;
+  detail_spec: SpecSection[];
+}
+
+export interface DemoSeedReport {
+  listings: number;
+  skipped?: 'not empty' | 'already seeded';
+}
+
+function escapeXml(text: string): string {
+  return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+}
+
+/** A product-shot-like picture: the brand colour as a gradient, a phone silhouette and the model's name. */
+export async function demoPhoto(deviceName: string, brandColor: string, variant: number): Promise<Buffer> {
+  const angle = variant % 2 === 0 ? 'x1="0" y1="0" x2="1" y2="1"' : 'x1="1" y1="0" x2="0" y2="1"';
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="640" height="480" viewBox="0 0 800 600">
+    <defs><linearGradient id="g" ${angle}><stop offset="0" stop-color="${brandColor}"/><stop offset="1" stop-color="#0f172a"/></linearGradient></defs>
+    <rect width="800" height="600" fill="url(#g)"/>
+    <rect x="${variant % 2 === 0 ? 310 : 330}" y="110" width="180" height="350" rx="30" fill="#111827" stroke="#e5e7eb" stroke-width="6"/>
+    <rect x="${variant % 2 === 0 ? 326 : 346}" y="140" width="148" height="290" rx="14" fill="${variant % 2 === 0 ? '#1f2937' : '#374151'}"/>
+    <circle cx="${variant % 2 === 0 ? 400 : 420}" cy="126" r="6" fill="#6b7280"/>
+    <text x="400" y="535" font-family="DejaVu Sans, sans-serif" font-size="38" font-weight="bold" fill="#ffffff" text-anchor="middle">${escapeXml(deviceName)}</text>
+  </svg>`;
+  return sharp(Buffer.from(svg)).jpeg({ quality: 82 }).toBuffer();
+}
+
+/**
+ * Demo listings so a first visit of a development install shows a living marketplace:
+ * several sellers, every brand of the catalogue and every region, prices in both currencies,
+ * photos drawn locally and stored through the image storage like uploads. Seeded at API start
+ * into a database without listings (outside production, see DEMO_LISTINGS) and by
+ * `npm run seed:demo`; a second run adds nothing.
+ */
+@Injectable()
+export class DemoListings implements OnApplicationBootstrap {
+  private readonly logger = new Logger(DemoListings.name);
+
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly listings: ListingsService,
+    private readonly images: ImagesService,
+    private readonly config: AppConfig,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    const enabled = this.config.DEMO_LISTINGS ? this.config.DEMO_LISTINGS === 'true' : this.config.NODE_ENV === 'development';
+    if (!enabled || this.config.NODE_ENV === 'production') return;
+    const report = await this.seed('if-empty');
+    if (!report.skipped) this.logger.log(`Demo data: ${report.listings} listings seeded (DEMO_LISTINGS=false turns this off)`);
+  }
+
+  /**
+   * 'if-empty': only into a database without any listing (API start). 'on-demand': unless the
+   * demo sellers already have listings (`npm run seed:demo`).
+   */
+  async seed(mode: 'if-empty' | 'on-demand'): Promise<DemoSeedReport> {
+    const started = Date.now();
+    const lock = this.dataSource.createQueryRunner();
+    await lock.connect();
+    try {
+      await lock.query('SELECT pg_advisory_lock($1)', [DEMO_LOCK_ID]);
+      const sellers = await this.ensureSellers();
+      const [{ any, demo }]: { any: boolean; demo: boolean }[] = await this.dataSource.query(
+        `SELECT EXISTS (SELECT 1 FROM listing) AS any, EXISTS (SELECT 1 FROM listing WHERE author_id = ANY($1)) AS demo`,
+        [sellers],
+      );
+      if (demo) return { listings: 0, skipped: 'already seeded' };
+      if (any && mode === 'if-empty') return { listings: 0, skipped: 'not empty' };
+      const listings = await this.seedListings(sellers);
+      this.logger.log(`Demo listings took ${Date.now() - started} ms`);
+      return { listings };
+    } finally {
+      await lock.query('SELECT pg_advisory_unlock($1)', [DEMO_LOCK_ID]).catch(() => undefined);
+      await lock.release();
+    }
+  }
+
+  private async ensureSellers(): Promise<string[]> {
+    const rows: { id: string }[] = await this.dataSource.query(
+      `INSERT INTO users (phone_number, name, country, region, telegram_username, phone_confirmed)
+       SELECT phone_number, name, 'uz', region, telegram, true
+         FROM jsonb_to_recordset($1::jsonb) AS seller(phone_number text, name text, region text, telegram text)
+       ON CONFLICT (phone_number) DO UPDATE SET name = users.name
+       RETURNING id`,
+      [JSON.stringify(DEMO_SELLERS.map((seller) => ({ ...seller, phone_number: seller.phoneNumber })))],
+    );
+    return rows.map((row) => row.id);
+  }
+
+  private async seedListings(sellers: string[]): Promise<number> {
+    const devices: CatalogueDevice[] = await this.dataSource.query(
+      `SELECT id, name, brand, color, detail_spec FROM (
+         SELECT d.id, d.name, c.name AS brand, c.color, d.detail_spec, c.number,
+                row_number() OVER (PARTITION BY c.id ORDER BY d.search_count DESC, d.name DESC) AS place
+           FROM devices d JOIN categories c ON c.id = d.category_id
+          WHERE jsonb_array_length(d.detail_spec) > 0) ranked
+        WHERE place <= $1
+        ORDER BY place, number
+        LIMIT $2`,
+      [DEVICES_PER_BRAND, MAX_LISTINGS],
+    );
+    // A few at a time: sharp draws on the thread pool while the next listing waits for the database.
+    const created: { id: string; minutesAgo: number; views: number }[] = [];
+    let next = 0;
+    const worker = async () => {
+      for (let index = next++; index < devices.length; index = next++) {
+        const id = await this.seedListing(devices[index], index, sellers);
+        created.push({ id, minutesAgo: 7 + index * 173, views: 12 + ((index * 37) % 240) });
+      }
+    };
+    await Promise.all(Array.from({ length: SEEDING_CONCURRENCY }, worker));
+    // Approved as moderation would, without its events: demo listings are never posted to the channels.
+    await this.dataSource.query(
+      `UPDATE listing SET status = 'active', approved_at = now() - make_interval(mins => demo.minutes_ago - 5),
+              created_at = now() - make_interval(mins => demo.minutes_ago), updated_at = now() - make_interval(mins => demo.minutes_ago),
+              views = demo.views
+         FROM jsonb_to_recordset($1::jsonb) AS demo(id uuid, minutes_ago int, views int)
+        WHERE listing.id = demo.id`,
+      [JSON.stringify(created.map((listing) => ({ id: listing.id, minutes_ago: listing.minutesAgo, views: listing.views })))],
+    );
+    return created.length;
+  }
+
+  private async seedListing(device: CatalogueDevice, index: number, sellers: string[]): Promise<string> {
+    const sellerIndex = index % sellers.length;
+    const seller = DEMO_SELLERS[sellerIndex];
+    const actor = { id: sellers[sellerIndex], role: 'user' as const };
+    const photos = [];
+    for (let variant = 0; variant < (index % 3 === 0 ? 2 : 1); variant++) {
+      photos.push(
+        await this.images.store(await demoPhoto(device.name, device.color, variant), {
+          purpose: 'listing',
+          ownerId: actor.id,
+          shape: LISTING_PHOTO_SHAPE,
+          variants: [LISTING_THUMBNAIL_SHAPE],
+          attached: false,
+        }),
+      );
+    }
+    const memory = deviceMemoryOptions({ detailSpec: device.detail_spec });
+    const colors = deviceColors({ detailSpec: device.detail_spec });
+    const { price, valut } = this.demoPrice(device, index);
+    const saved = await this.listings.create(
+      actor,
+      {
+        device: device.id,
+        ram: memory[index % Math.max(memory.length, 1)]?.ram ?? null,
+        storage: memory[index % Math.max(memory.length, 1)]?.storage ?? null,
+        color: colors[index % Math.max(colors.length, 1)] ?? null,
+        price,
+        valut,
+        description: DESCRIPTIONS[index % DESCRIPTIONS.length],
+        authorName: seller.name.split(' ')[0],
+        telegramUsername: seller.telegram,
+        updateProfile: false,
+        region: LISTING_REGIONS[index % LISTING_REGIONS.length].id,
+        images: photos.map((photo) => photo.id),
+        condition: index % 7 === 0,
+        documents: index % 2 === 0,
+        delivery: index % 3 !== 1,
+        tarif: index % 9 === 0 ? 1 : 0,
+        step: 9,
+      },
+      '127.0.0.1',
+    );
+    return saved._id;
+  }
+
+  /** Dollars for the dearer brands (as shops in Tashkent quote them), so'm for the rest; one in four the other way round. */
+  private demoPrice(device: CatalogueDevice, index: number): { price: number; valut: Currency } {
+    const band = DOLLAR_BANDS[device.brand.toLowerCase()] ?? DEFAULT_DOLLAR_BAND;
+    const dollars = Math.round((band[0] + ((index * 7919) % 100) / 100 * (band[1] - band[0])) / 5) * 5;
+    const inDollars = (device.brand.toLowerCase() in DOLLAR_BANDS) !== (index % 4 === 3);
+    if (inDollars) return { price: dollars, valut: 'usd' };
+    return { price: Math.round((dollars * this.config.USD_UZS_FALLBACK_RATE) / 50_000) * 50_000, valut: 'uzs' };
+  }
+}
