@@ -9,6 +9,8 @@ describe('listing formatting', () => {
     expect(plain(formatListingPrice(4_500_000, 'uzs'))).toBe("4 500 000 so'm");
     expect(plain(formatListingPrice(350, 'usd'))).toBe('350 $');
     expect(plain(formatListingPrice(1_250, 'eur'))).toBe("1 250 so'm");
+    expect(plain(formatListingPrice(999.6, 'uzs'))).toBe("1 000 so'm");
+    expect(formatListingPrice(12_000, 'usd')).toBe('12\u00a0000 $');
   });
 
   it('shows the date and time in Tashkent, not the UTC hour', () => {

@@ -1,10 +1,18 @@
 import { LISTING_REGIONS, type Currency, type Language } from '@market/contracts';
 
-const amount = new Intl.NumberFormat('uz-UZ', { maximumFractionDigits: 0 });
+/**
+ * Whole units grouped by three with a no-break space, as the uz-UZ locale writes them
+ * (4 500 000). Done by hand: Chromium's reduced ICU data has no Uzbek number symbols and
+ * would print 4,500,000.
+ */
+function groupDigits(value: number): string {
+  const sign = value < 0 ? '-' : '';
+  return sign + String(Math.abs(Math.round(value))).replace(/\B(?=(\d{3})+$)/g, '\u00a0');
+}
 
 /** A listing's price as the spec shows it: uz-UZ grouping, no decimals, '$' for dollars and so'm otherwise. */
 export function formatListingPrice(price: number, valut: Currency | string): string {
-  const digits = amount.format(price);
+  const digits = groupDigits(price);
   return valut === 'usd' ? `${digits} $` : `${digits} so'm`;
 }
 

@@ -1,3 +1,4 @@
+import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { A11y, Keyboard, Navigation, Pagination, Zoom } from 'swiper/modules';
 import { Swiper, SwiperSlide } from 'swiper/react';
@@ -15,6 +16,10 @@ export interface ImageSliderProps {
 }
 
 const FRAME = 'aspect-[4/3] w-full overflow-hidden rounded-xl bg-slate-100';
+/** Round white arrows, readable on any photo. */
+const ARROWS =
+  '[&_.swiper-button-next]:h-10 [&_.swiper-button-next]:w-10 [&_.swiper-button-next]:rounded-full [&_.swiper-button-next]:bg-white/90 [&_.swiper-button-next]:shadow ' +
+  '[&_.swiper-button-prev]:h-10 [&_.swiper-button-prev]:w-10 [&_.swiper-button-prev]:rounded-full [&_.swiper-button-prev]:bg-white/90 [&_.swiper-button-prev]:shadow';
 
 /** The detail page's photos (spec section 2): swipe or arrows, dots, double tap or pinch to zoom. */
 export function ImageSlider({ images, name }: ImageSliderProps) {
@@ -36,8 +41,8 @@ export function ImageSlider({ images, name }: ImageSliderProps) {
         // Swiper puts the bullet's number in place of {{index}}.
         paginationBulletMessage: t('slider.goTo', { index: '{{index}}' }),
       }}
-      className={FRAME}
-      style={{ '--swiper-theme-color': 'var(--color-brand-700)', '--swiper-navigation-size': '28px' } as React.CSSProperties}
+      className={`${FRAME} ${ARROWS}`}
+      style={{ '--swiper-theme-color': 'var(--color-brand-700)', '--swiper-navigation-size': '18px' } as CSSProperties}
     >
       {images.map((image, index) => (
         <SwiperSlide key={image._id}>

@@ -1,6 +1,11 @@
-import ReactPaginate from 'react-paginate';
+import ReactPaginateModule from 'react-paginate';
 import { useTranslation } from 'react-i18next';
 import { LIMITS } from '@market/contracts';
+
+// react-paginate ships only a UMD file whose CommonJS exports carry the component as `default`;
+// the production bundle hands over that exports object, the dev server the component itself.
+const ReactPaginate =
+  (ReactPaginateModule as unknown as { default?: typeof ReactPaginateModule }).default ?? ReactPaginateModule;
 
 export interface PagerProps {
   /** 1-based. */

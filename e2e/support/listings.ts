@@ -1,0 +1,194 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Client } from 'pg';
+import sharp from 'sharp';
+import type { Currency, ListingStatus, SocialChannel } from '@market/contracts';
+
+/*
+ * Listings for browser tests, written straight into the e2e database (E2E_DATABASE_URL,
+ * set by global-setup.ts) with the tables of backend/src/database/migrations: categories,
+ * devices, users, images, listing and listing_image. Photos are real PNG files in the API's
+ * local image storage, so cards and the slider show pictures.
+ */
+
+/** Where the API started by stack.ts keeps uploads (its STORAGE_DIR default: <repo>/storage). */
+const STORAGE_DIR = process.env.E2E_STORAGE_DIR ?? join(__dirname, '../../storage');
+/** The so'm price of a dollar listing is normalised with the stored rate, or the API's default fallback. */
+const FALLBACK_USD_RATE = 12_650;
+
+export interface SeededBrand {
+  id: string;
+  name: string;
+}
+
+export interface SeededDevice {
+  id: string;
+  name: string;
+  brand: SeededBrand;
+}
+
+export interface SeededSeller {
+  id: string;
+  phoneNumber: string;
+  name: string | null;
+}
+
+export interface ListingSeed {
+  device: SeededDevice;
+  seller: SeededSeller;
+  /** Defaults to the device's name. */
+  name?: string;
+  price?: number;
+  valut?: Currency;
+  /** A region id of contracts' LISTING_REGIONS. */
+  region?: string;
+  status?: ListingStatus;
+  tarif?: 0 | 1;
+  condition?: boolean;
+  document?: boolean;
+  shipping?: boolean;
+  color?: string | null;
+  ram?: string | null;
+  storage?: string | null;
+  description?: string;
+  authorName?: string | null;
+  /** The contact the listing reveals; defaults to the seller's number. */
+  phoneNumber?: string;
+  telegramUsername?: string | null;
+  createdAt?: Date;
+  /** How many photos (PNG files with their number drawn on them); 0 for none. */
+  photos?: number;
+  posts?: Partial<Record<SocialChannel, { posted: boolean; link: string | null }>>;
+}
+
+export interface SeededListing {
+  id: string;
+  name: string;
+  photoIds: string[];
+}
+
+/** A random 12-digit Uzbek number (998 93 …) for a seller nobody else uses. */
+export function newSellerPhone(): string {
+  return `99893${String(Math.floor(Math.random() * 10_000_000)).padStart(7, '0')}`;
+}
+
+async function photoPng(label: string, hue: number): Promise<Buffer> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="600">
+    <rect width="800" height="600" fill="hsl(${hue},55%,55%)"/>
+    <text x="400" y="330" font-size="96" font-family="sans-serif" fill="#fff" text-anchor="middle">${label}</text></svg>`;
+  return sharp(Buffer.from(svg)).png().toBuffer();
+}
+
+export class E2eListings {
+  private constructor(private readonly client: Client) {}
+
+  static async connect(): Promise<E2eListings> {
+    const url = process.env.E2E_DATABASE_URL;
+    if (!url) throw new Error('E2E_DATABASE_URL is not set: run the browser tests through e2e/jest.config.js');
+    const client = new Client({ connectionString: url });
+    await client.connect();
+    return new E2eListings(client);
+  }
+
+  async close(): Promise<void> {
+    await this.client.end();
+  }
+
+  /** A brand (category); names are unique regardless of case, so give each test file its own. */
+  async createBrand(name: string): Promise<SeededBrand> {
+    const { rows } = await this.client.query<{ id: string }>(
+      `INSERT INTO categories (name, color, number) VALUES ($1, '#0f766e', 1000) RETURNING id`,
+      [name],
+    );
+    return { id: rows[0].id, name };
+  }
+
+  async createDevice(brand: SeededBrand, name: string, quickSpec: { name: string; value: string }[] = []): Promise<SeededDevice> {
+    const { rows } = await this.client.query<{ id: string }>(
+      `INSERT INTO devices (name, category_id, quick_spec) VALUES ($1, $2, $3::jsonb) RETURNING id`,
+      [name, brand.id, JSON.stringify(quickSpec)],
+    );
+    return { id: rows[0].id, name, brand };
+  }
+
+  async createSeller(options: { name?: string | null; phoneNumber?: string; telegramUsername?: string | null } = {}): Promise<SeededSeller> {
+    const phoneNumber = options.phoneNumber ?? newSellerPhone();
+    const name = options.name === undefined ? 'Sotuvchi' : options.name;
+    const { rows } = await this.client.query<{ id: string }>(
+      `INSERT INTO users (phone_number, name, telegram_username, phone_confirmed) VALUES ($1, $2, $3, true) RETURNING id`,
+      [phoneNumber, name, options.telegramUsername ?? null],
+    );
+    return { id: rows[0].id, phoneNumber, name };
+  }
+
+  async createListing(seed: ListingSeed): Promise<SeededListing> {
+    const price = seed.price ?? 2_000_000;
+    const valut = seed.valut ?? 'uzs';
+    const name = seed.name ?? seed.device.name;
+    const { rows } = await this.client.query<{ id: string }>(
+      `INSERT INTO listing (author_id, device_id, category_id, name, price, valut, price_uzs, condition, document, shipping,
+                            region, color, ram, storage, description, tarif, status, step, phone_number, telegram_username,
+                            author_name, posts, created_at, updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, 9, $18, $19, $20, $21::jsonb, $22, $22)
+       RETURNING id`,
+      [
+        seed.seller.id,
+        seed.device.id,
+        seed.device.brand.id,
+        name,
+        price,
+        valut,
+        valut === 'usd' ? Math.round(price * (await this.usdRate())) : price,
+        seed.condition ?? false,
+        seed.document ?? false,
+        seed.shipping ?? false,
+        seed.region ?? 'toshkent',
+        seed.color ?? null,
+        seed.ram ?? null,
+        seed.storage ?? null,
+        seed.description ?? `${name}: yaxshi holatda, barcha funksiyalari ishlaydi.`,
+        seed.tarif ?? 0,
+        seed.status ?? 'active',
+        seed.phoneNumber ?? seed.seller.phoneNumber,
+        seed.telegramUsername ?? null,
+        seed.authorName ?? null,
+        JSON.stringify(seed.posts ?? {}),
+        seed.createdAt ?? new Date(),
+      ],
+    );
+    const id = rows[0].id;
+    const photoIds: string[] = [];
+    for (let position = 0; position < (seed.photos ?? 1); position++) {
+      photoIds.push(await this.addPhoto(id, seed.seller.id, position));
+    }
+    return { id, name, photoIds };
+  }
+
+  /** Removes the photo files written by this test run (the database is dropped by the global teardown). */
+  static async removePhotoFiles(): Promise<void> {
+    await rm(join(STORAGE_DIR, E2eListings.photoFolder()), { recursive: true, force: true });
+  }
+
+  private static photoFolder(): string {
+    return `e2e/${process.env.E2E_DATABASE_NAME ?? 'listings'}`;
+  }
+
+  private async addPhoto(listingId: string, ownerId: string, position: number): Promise<string> {
+    const key = `${E2eListings.photoFolder()}/${randomUUID()}.png`;
+    const path = join(STORAGE_DIR, key);
+    await mkdir(join(path, '..'), { recursive: true });
+    await writeFile(path, await photoPng(String(position + 1), (position * 67 + listingId.charCodeAt(0) * 13) % 360));
+    const { rows } = await this.client.query<{ id: string }>(
+      `INSERT INTO images (owner_id, purpose, key, location, attached) VALUES ($1, 'listing', $2, $3, true) RETURNING id`,
+      [ownerId, key, `${process.env.E2E_BASE_URL ?? ''}/uploads/${key}`],
+    );
+    await this.client.query(`INSERT INTO listing_image (listing_id, position, image_id) VALUES ($1, $2, $3)`, [listingId, position, rows[0].id]);
+    return rows[0].id;
+  }
+
+  private async usdRate(): Promise<number> {
+    const { rows } = await this.client.query<{ rate: string }>(`SELECT rate FROM exchange_rate WHERE currency = 'usd'`);
+    return rows[0] ? Number(rows[0].rate) : FALLBACK_USD_RATE;
+  }
+}
