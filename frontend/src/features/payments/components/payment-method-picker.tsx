@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
-import { cardPaymentFormSchema, confirmCardPaymentSchema, LIMITS } from '@market/contracts';
+import { cardPaymentFormSchema, confirmCardPaymentSchema, LIMITS, type CardPaymentConfirmed } from '@market/contracts';
 import type { z } from 'zod';
 import { errorText } from '../../../components/form/form-error';
 import { fieldErrorsOf, useZodForm } from '../../../components/form/use-zod-form';
@@ -90,27 +90,29 @@ function PaymentFlow({ onClose, onPaid, suggestedAmount }: Omit<PaymentMethodPic
     );
   };
 
-  const confirmPayment = (transactionId: string) => {
+  const confirmPayment = async (transactionId: string) => {
     const request = confirmCardPaymentSchema.safeParse({ transactionId, otp });
     if (!request.success) {
       setOtpError(fieldErrorsOf(request.error).otp);
       return;
     }
-    confirmation.mutate(request.data, {
-      onSuccess: ({ result }) => {
-        setStep({ name: 'done', amount: result.amount });
-        onPaid?.(result.amount);
-      },
-      onError: (error) => {
-        toast.error(errorText(error, t));
-        if (error instanceof ApiError && PAYMENT_OVER.has(error.status)) {
-          setStep({ name: 'card' });
-          return;
-        }
-        setOtp('');
-        setOtpError(error instanceof ApiError ? error.fields.otp : undefined);
-      },
-    });
+    let confirmed: CardPaymentConfirmed;
+    try {
+      // Awaited rather than per-call callbacks: the caller may unmount the picker as soon as the balance rises.
+      confirmed = await confirmation.mutateAsync(request.data);
+    } catch (error) {
+      toast.error(errorText(error, t));
+      if (error instanceof ApiError && PAYMENT_OVER.has(error.status)) {
+        setStep({ name: 'card' });
+        return;
+      }
+      setOtp('');
+      setOtpError(error instanceof ApiError ? error.fields.otp : undefined);
+      return;
+    }
+    const { amount } = confirmed.result;
+    setStep({ name: 'done', amount });
+    onPaid?.(amount);
   };
 
   const stepOf = (number: number) => t('dialog.step', { step: number, total: CARD_STEPS });
@@ -158,7 +160,7 @@ function PaymentFlow({ onClose, onPaid, suggestedAmount }: Omit<PaymentMethodPic
               setOtpError(undefined);
             }}
             error={otpError}
-            onSubmit={() => confirmPayment(step.transactionId)}
+            onSubmit={() => void confirmPayment(step.transactionId)}
             busy={confirmation.isPending}
             mode={mode}
           />
