@@ -45,7 +45,8 @@ export async function startStack(env: NodeJS.ProcessEnv): Promise<{ baseUrl: str
   }
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const shared = { NODE_ENV: 'production', PUBLIC_URL: baseUrl, LOG_LEVEL: 'warn', ...env };
+  // Browser tests change data and look at it at once: public answers are not reused between requests.
+  const shared = { NODE_ENV: 'production', PUBLIC_URL: baseUrl, LOG_LEVEL: 'warn', PUBLIC_CACHE_TTL_MS: '0', ...env };
   const api = startProcess(BUILT_ENTRY_POINTS.api, { ...shared, PORT: String(port) }, 'api');
   const workers = startProcess(BUILT_ENTRY_POINTS.workers, shared, 'workers');
   await waitForHealth(baseUrl, api);

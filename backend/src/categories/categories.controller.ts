@@ -5,6 +5,7 @@ import { AdminOnly } from '../auth/auth.decorators';
 import { AppException } from '../common/app.exception';
 import { ZodPipe } from '../common/zod-body.pipe';
 import { CategoriesService } from './categories.service';
+import { PublicCache } from '../common/public-cache.interceptor';
 
 /** A malformed id names no category: the same 404 as an unknown one. */
 const categoryId = new ParseUUIDPipe({ exceptionFactory: () => new AppException(HttpStatus.NOT_FOUND, 'categoryNotFound') });
@@ -15,6 +16,7 @@ export class CategoriesController {
   constructor(private readonly categories: CategoriesService) {}
 
   @Get()
+  @PublicCache()
   list(): Promise<Category[]> {
     return this.categories.list();
   }

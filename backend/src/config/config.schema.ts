@@ -23,6 +23,8 @@ export const configSchema = z.object({
   /** Serve the built SPA from the API; on by default in production. */
   SERVE_FRONTEND: z.enum(['true', 'false']).optional(),
   RELAY_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(250),
+  /** How long public answers that are the same for everyone (the feed, the brands) are reused; 0 turns it off. */
+  PUBLIC_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(2_000),
   /** Phone numbers (any format, 12 digits) granted the admin role at API start. */
   ADMIN_PHONES: commaSeparated.pipe(
     z.array(z.string().transform((phone) => phone.replace(/\D/g, '')).pipe(z.string().regex(/^\d{12}$/, '12 digits each'))),
