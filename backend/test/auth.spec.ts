@@ -2,9 +2,8 @@ import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { createApp } from '../src/app.factory';
-import { RedisClient } from '../src/redis/redis.module';
 import { testConfig } from '../../test/support/config';
-import { sessionCookieOf, smsOutbox } from './auth.support';
+import { forgetSmsCountdown as forgetCountdown, sessionCookieOf, smsOutbox } from './auth.support';
 
 // Numbers and IPs of this file only: test files share the database and Redis.
 const phone = (n: number) => `99890100${String(n).padStart(4, '0')}`;
@@ -289,8 +288,5 @@ describe('accounts: sign-in, registration and password reset', () => {
     });
   });
 
-  /** Ends a number's 120 s resend countdown, as if two minutes had passed. */
-  async function forgetSmsCountdown(phoneNumber: string): Promise<void> {
-    await app.get(RedisClient).del(`${process.env.QUEUE_PREFIX}:limit:sms-phone-gap:${phoneNumber}`);
-  }
+  const forgetSmsCountdown = (phoneNumber: string) => forgetCountdown(app, phoneNumber);
 });

@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import type { EventPayload } from '@market/contracts';
 import { SessionService } from '../src/auth/session.service';
 import { OutboxService } from '../src/events/outbox.service';
+import { RedisClient } from '../src/redis/redis.module';
 
 /**
  * Test helpers for accounts. `smsOutbox` records every SMS the app asks the workers to send
@@ -52,4 +53,9 @@ export function sessionCookieOf(response: { headers: Record<string, unknown> }):
   const session = cookies.find((cookie) => cookie.startsWith('session='));
   if (!session) throw new Error('No session cookie was set');
   return session.split(';')[0];
+}
+
+/** Ends a number's 120 s SMS resend countdown, as if two minutes had passed. */
+export async function forgetSmsCountdown(app: INestApplication, phoneNumber: string): Promise<void> {
+  await app.get(RedisClient).del(`${process.env.QUEUE_PREFIX}:limit:sms-phone-gap:${phoneNumber}`);
 }

@@ -1,0 +1,90 @@
+import { Logger } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import type { AppException } from '../src/common/app.exception';
+import { RateLimitService, type RateLimit } from '../src/rate-limit/rate-limit.service';
+import { RedisClient } from '../src/redis/redis.module';
+import { testConfig } from '../../test/support/config';
+import { startPrivateRedis } from '../../test/support/redis-server';
+
+const threePerMinute: RateLimit = { name: 'test-three-per-minute', points: 3, durationSeconds: 60 };
+
+/** The API connects to Redis while it starts; these tests build the client directly and wait for it. */
+async function connected(client: RedisClient): Promise<RedisClient> {
+  if (client.status !== 'ready') await new Promise((resolve) => client.once('ready', resolve));
+  return client;
+}
+
+async function refusal(action: Promise<unknown>): Promise<AppException> {
+  try {
+    await action;
+  } catch (error) {
+    return error as AppException;
+  }
+  throw new Error('expected the action to be refused');
+}
+
+describe('rate limits', () => {
+  const config = testConfig();
+  let redis: RedisClient;
+  let limits: RateLimitService;
+
+  beforeAll(async () => {
+    // The outage test's error log is expected.
+    Logger.overrideLogger(false);
+    redis = await connected(new RedisClient(config));
+    limits = new RateLimitService(redis, config);
+  });
+  afterAll(() => redis.onApplicationShutdown());
+
+  it('allows the limit and refuses the next action with 429 and the seconds to wait', async () => {
+    const key = randomUUID();
+    for (let action = 0; action < 3; action++) await limits.consume(threePerMinute, key);
+    const refused = await refusal(limits.consume(threePerMinute, key));
+    expect(refused.getStatus()).toBe(429);
+    expect(refused.messageKey).toBe('tooManyRequests');
+    expect(refused.params.seconds).toBeGreaterThan(55);
+    expect(refused.params.seconds).toBeLessThanOrEqual(60);
+  });
+
+  it('counts each key on its own', async () => {
+    const [first, second] = [randomUUID(), randomUUID()];
+    for (let action = 0; action < 3; action++) await limits.consume(threePerMinute, first);
+    await expect(limits.consume(threePerMinute, second)).resolves.toBeUndefined();
+  });
+
+  it('checks without counting, and forgets the attempts on reset', async () => {
+    const key = randomUUID();
+    await limits.assertAvailable(threePerMinute, key);
+    await limits.assertAvailable(threePerMinute, key);
+    for (let action = 0; action < 3; action++) await limits.consume(threePerMinute, key);
+    expect((await refusal(limits.assertAvailable(threePerMinute, key))).getStatus()).toBe(429);
+    await limits.reset(threePerMinute, key);
+    await expect(limits.assertAvailable(threePerMinute, key)).resolves.toBeUndefined();
+  });
+
+  it('consumes several limits only when all of them allow it', async () => {
+    const key = randomUUID();
+    const once: RateLimit = { name: 'test-once', points: 1, durationSeconds: 60 };
+    await limits.consume(once, key);
+    expect((await refusal(limits.consumeAll([[threePerMinute, key], [once, key]]))).getStatus()).toBe(429);
+    // The first limit was not charged for the refused action.
+    for (let action = 0; action < 3; action++) await limits.consume(threePerMinute, key);
+  });
+
+  it('refuses with 503 while Redis is unreachable rather than letting everything through', async () => {
+    const privateRedis = await startPrivateRedis();
+    const privateConfig = testConfig({ REDIS_URL: privateRedis.url });
+    const client = await connected(new RedisClient(privateConfig));
+    const service = new RateLimitService(client, privateConfig);
+    try {
+      await service.consume(threePerMinute, 'before-the-outage');
+      await privateRedis.stop();
+      const refused = await refusal(service.consume(threePerMinute, 'during-the-outage'));
+      expect(refused.getStatus()).toBe(503);
+      expect(refused.messageKey).toBe('serviceUnavailable');
+    } finally {
+      await client.onApplicationShutdown();
+      await privateRedis.stop();
+    }
+  });
+});

@@ -1,0 +1,51 @@
+import { authSchema, checkSmsCodeSchema, registerSchema } from './auth';
+import { phoneNumberSchema, profileCompleteness, updateUserSchema } from './user';
+
+describe('account rules', () => {
+  it('keeps only the digits of a phone number and wants all 12', () => {
+    expect(phoneNumberSchema.parse('+998 (90) 123-45-67')).toBe('998901234567');
+    expect(phoneNumberSchema.safeParse('+998 90 123-45').error?.issues[0].message).toBe('completeFull');
+    expect(phoneNumberSchema.safeParse('').error?.issues[0].message).toBe('required');
+    expect(phoneNumberSchema.safeParse(undefined).error?.issues[0].message).toBe('required');
+  });
+
+  it('restores the leading zeros of a code sent as a number', () => {
+    expect(checkSmsCodeSchema.parse({ phoneNumber: '998901234567', code: 1234 }).code).toBe('01234');
+    expect(checkSmsCodeSchema.parse({ phoneNumber: '998901234567', code: ' 54321 ' }).code).toBe('54321');
+    expect(checkSmsCodeSchema.safeParse({ phoneNumber: '998901234567', code: '123' }).error?.issues[0].message).toBe('completeFull');
+  });
+
+  it('accepts a 5-digit one-time code as the sign-in password', () => {
+    expect(authSchema.safeParse({ phoneNumber: '998901234567', password: '12345' }).success).toBe(true);
+    expect(authSchema.safeParse({ phoneNumber: '998901234567', password: '' }).error?.issues[0].message).toBe('required');
+  });
+
+  it('asks for the terms agreement and matching passwords at registration', () => {
+    const result = registerSchema.safeParse({ name: 'Ali', phoneNumber: '998901234567', password: 'secret1', confirmPassword: 'secret2', agree: false });
+    const messages = Object.fromEntries(result.error!.issues.map((issue) => [issue.path.join('.'), issue.message]));
+    expect(messages).toEqual({ agree: 'agreeToTerms' });
+    const mismatch = registerSchema.safeParse({ name: 'Ali', phoneNumber: '998901234567', password: 'secret1', confirmPassword: 'secret2', agree: true });
+    expect(mismatch.error!.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([['confirmPassword', 'passwordsNotMatch']]);
+  });
+
+  it('turns an emptied settings field into null and drops the @ of a Telegram username', () => {
+    expect(updateUserSchema.parse({ username: '  ', telegramUsername: '@seller_uz' })).toEqual({ username: null, telegramUsername: 'seller_uz' });
+    expect(updateUserSchema.safeParse({ role: 'admin' }).success).toBe(false);
+  });
+
+  it('computes the profile completeness as 30 plus 10 for each filled field', () => {
+    expect(profileCompleteness({})).toBe(30);
+    expect(profileCompleteness({ phoneNumber: '998901234567', email: ' ', name: 'Ali', image: null })).toBe(50);
+    expect(
+      profileCompleteness({
+        email: 'a@b.uz',
+        phoneNumber: '998901234567',
+        name: 'Ali',
+        surname: 'Valiyev',
+        country: 'uz',
+        image: { _id: 'x', location: 'https://x' },
+        gender: 'male',
+      }),
+    ).toBe(100);
+  });
+});
