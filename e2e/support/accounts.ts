@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { nextSms, smsCount } from './sms';
 
 /** A 12-digit Uzbek number no other test uses (random 7-digit subscriber part). */
@@ -6,11 +6,19 @@ export function newPhoneNumber(): string {
   return `99890${String(Math.floor(Math.random() * 10_000_000)).padStart(7, '0')}`;
 }
 
-/** Types a 12-digit number into the +998 masked field labelled `label`, as a user does (the mask holds +998). */
-export async function typePhoneNumber(page: Page, phoneNumber: string, label = 'Telefon raqam'): Promise<void> {
-  const field = page.getByLabel(label, { exact: true });
+/** Types a 12-digit number into the +998 masked field labelled `label` in `scope`, as a user does (the mask holds +998). */
+export async function typePhoneNumber(scope: Page | Locator, phoneNumber: string, label = 'Telefon raqam'): Promise<void> {
+  const field = scope.getByLabel(label, { exact: true });
   await field.click();
+  await field.press('ControlOrMeta+a');
+  await field.press('Backspace');
   await field.pressSequentially(phoneNumber.slice(3));
+}
+
+/** A 12-digit number as the +998 mask shows it: "+998 90 123-45-67". */
+export function maskedPhoneNumber(phoneNumber: string): string {
+  const digits = phoneNumber.slice(3);
+  return `+998 ${digits.slice(0, 2)} ${digits.slice(2, 5)}-${digits.slice(5, 7)}-${digits.slice(7)}`;
 }
 
 /** The password of the SMS that sign-in step 1 sends to a new number. */

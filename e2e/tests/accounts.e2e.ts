@@ -1,7 +1,8 @@
 import { Client } from 'pg';
 import type { Browser, Page } from 'playwright-core';
+import sharp from 'sharp';
 import { hashPassword } from '../../backend/src/auth/password-hasher';
-import { newPhoneNumber, passwordFromSms, signInWithNewNumber, typePhoneNumber } from '../support/accounts';
+import { maskedPhoneNumber, newPhoneNumber, passwordFromSms, signInWithNewNumber, typePhoneNumber } from '../support/accounts';
 import { launchBrowser, newVisitor } from '../support/browser';
 import { nextSms, smsCount } from '../support/sms';
 
@@ -144,6 +145,49 @@ describe('accounts', () => {
     await page.getByRole('region', { name: 'Ism va familiya' }).getByLabel('Ism', { exact: true }).and(page.locator('[value="Aziza"]')).waitFor();
     await page.getByRole('button', { name: 'Foydalanuvchi menyusi: Aziza Karimova' }).waitFor();
     expect(await page.getByRole('region', { name: 'Ism va familiya' }).getByRole('button', { name: 'Saqlash' }).isDisabled()).toBe(true);
+    await context.close();
+  });
+
+  it('updates and removes the avatar', async () => {
+    const { context, page } = await newVisitor(browser);
+    await signInWithNewNumber(page, newPhoneNumber());
+    await page.goto('/profile/settings');
+    const avatarCard = page.getByRole('region', { name: 'Profil rasmi' });
+    const photo = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#0f766e' } }).jpeg().toBuffer();
+    await avatarCard.getByLabel('Rasm yuklash').setInputFiles({ name: 'men.jpg', mimeType: 'image/jpeg', buffer: photo });
+    await page.getByText('Foto yangilandi').waitFor();
+    const avatar = avatarCard.getByRole('img');
+    await avatar.waitFor();
+    await page.waitForFunction((image) => (image as HTMLImageElement).complete && (image as HTMLImageElement).naturalWidth > 0, await avatar.elementHandle());
+    await page.getByRole('progressbar', { name: "Profil to'liqligi" }).and(page.locator('[aria-valuenow="50"]')).waitFor();
+
+    await page.reload();
+    await avatarCard.getByRole('button', { name: "Rasmni o'chirish" }).click();
+    await page.getByText("Rasm o'chirildi").waitFor();
+    expect(await avatarCard.getByRole('img').count()).toBe(0);
+    await context.close();
+  });
+
+  it('moves the account to a new phone number once the code sent to it is entered', async () => {
+    const { context, page } = await newVisitor(browser);
+    await signInWithNewNumber(page, newPhoneNumber());
+    const newNumber = newPhoneNumber();
+    await page.goto('/profile/settings');
+    const phoneCard = page.getByRole('region', { name: 'Telefon raqam' });
+    await typePhoneNumber(phoneCard, newNumber);
+    await phoneCard.getByRole('button', { name: 'Saqlash' }).click();
+    const code = /\b(\d{5})\b/.exec(await nextSms(newNumber, 0))![1];
+    await phoneCard.getByLabel('Tasdiqlash kodi').fill(code);
+    await phoneCard.getByRole('button', { name: 'Tasdiqlash' }).click();
+    await page.getByText('Saqlandi').waitFor();
+
+    expect(await phoneCard.getByLabel('Telefon raqam').inputValue()).toBe(maskedPhoneNumber(newNumber));
+    await page.reload();
+    const phoneField = page.getByRole('region', { name: 'Telefon raqam' }).getByLabel('Telefon raqam');
+    await page.waitForFunction(
+      ([field, expected]) => (field as HTMLInputElement).value === expected,
+      [await phoneField.elementHandle(), maskedPhoneNumber(newNumber)] as const,
+    );
     await context.close();
   });
 
