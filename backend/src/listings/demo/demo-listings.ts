@@ -71,7 +71,7 @@ export async function demoPhoto(deviceName: string, brandColor: string, variant:
     <rect x="${variant % 2 === 0 ? 310 : 330}" y="110" width="180" height="350" rx="30" fill="#111827" stroke="#e5e7eb" stroke-width="6"/>
     <rect x="${variant % 2 === 0 ? 326 : 346}" y="140" width="148" height="290" rx="14" fill="${variant % 2 === 0 ? '#1f2937' : '#374151'}"/>
     <circle cx="${variant % 2 === 0 ? 400 : 420}" cy="126" r="6" fill="#6b7280"/>
-    <text x="400" y="535" font-family="DejaVu Sans, sans-serif" font-size="38" font-weight="bold" fill="#ffffff" text-anchor="middle">${escapeXml(deviceName)}</text>
+    <text x="400" y="535" font-family="DejaVu Sans, sans-serif" font-size="${Math.min(38, Math.floor(1300 / deviceName.length))}" font-weight="bold" fill="#ffffff" text-anchor="middle">${escapeXml(deviceName)}</text>
   </svg>`;
   return sharp(Buffer.from(svg)).jpeg({ quality: 82 }).toBuffer();
 }
