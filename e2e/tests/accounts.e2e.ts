@@ -67,6 +67,29 @@ describe('accounts', () => {
     await context.close();
   });
 
+  it('registers a number confirmed by the SMS code and congratulates the new user', async () => {
+    const { context, page } = await newVisitor(browser, { width: 360, height: 740 });
+    const phoneNumber = newPhoneNumber();
+    await page.goto('/register');
+    await page.getByLabel('Ismingiz').fill('Malika');
+    await typePhoneNumber(page, phoneNumber);
+    await page.getByLabel('Parol', { exact: true }).fill('malika-parol');
+    await page.getByLabel('Parolni tasdiqlang').fill('malika-parol');
+    await page.getByRole('button', { name: "Ro'yxatdan o'tish" }).click();
+    await page.getByText('Foydalanish shartlariga rozilik bildiring').waitFor();
+
+    await page.getByRole('checkbox', { name: 'Foydalanish shartlariga roziman' }).check();
+    await page.getByRole('button', { name: "Ro'yxatdan o'tish" }).click();
+    const code = /\b(\d{5})\b/.exec(await nextSms(phoneNumber, 0))![1];
+    await page.getByLabel('SMS kod').fill(code);
+    await page.getByRole('button', { name: 'Tasdiqlash' }).click();
+    await page.getByText("Tabriklaymiz! Siz muvaffaqiyatli ro'yxatdan o'tdingiz").waitFor();
+    await page.getByRole('link', { name: "Profilga o'tish" }).click();
+    await page.waitForURL('**/profile');
+    await page.getByRole('button', { name: 'Foydalanuvchi menyusi: Malika' }).waitFor();
+    await context.close();
+  });
+
   it('shows the error for a wrong password and stays on the sign-in page', async () => {
     const { context, page } = await newVisitor(browser);
     const phoneNumber = newPhoneNumber();
