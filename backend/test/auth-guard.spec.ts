@@ -88,6 +88,10 @@ describe('session guard and access decorators', () => {
     const { id, cookie } = await userWithSession('998900000104', 'user');
     await dataSource.query(`UPDATE sessions SET expires_at = now() - interval '1 second' WHERE user_id = $1`, [id]);
     await request(app.getHttpServer()).get('/api/guard-probe/signed-in').set('Cookie', cookie).expect(401);
+    // The next sign-in sweeps it away.
+    await sessions.start(id);
+    const [{ count }] = await dataSource.query(`SELECT count(*)::int AS count FROM sessions WHERE user_id = $1`, [id]);
+    expect(count).toBe(1);
   });
 
   it('extends a session that was last renewed more than a day ago (sliding expiry)', async () => {

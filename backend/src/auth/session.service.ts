@@ -26,10 +26,13 @@ function hashToken(token: string): Buffer {
 export class SessionService {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
-  async start(userId: string, transaction: EntityManager = this.dataSource.manager): Promise<{ token: string; expiresAt: Date }> {
+  async start(userId: string): Promise<{ token: string; expiresAt: Date }> {
+    const sessions = this.dataSource.getRepository(Session);
     const token = randomBytes(32).toString('base64url');
     const expiresAt = new Date(Date.now() + SESSION_LIFETIME_MS);
-    await transaction.insert(Session, { userId, tokenHash: hashToken(token), expiresAt });
+    await sessions.insert({ userId, tokenHash: hashToken(token), expiresAt });
+    // Expired sessions are useless: each sign-in sweeps the user's own, so the table stays small.
+    await sessions.createQueryBuilder().delete().where('user_id = :userId AND expires_at <= now()', { userId }).execute();
     return { token, expiresAt };
   }
 
