@@ -1,1 +1,1 @@
-export { BrandsPage as Component } from '../../features/catalogue';
+export { BrandsPage as Component } from '../../features/catalogue/components/brands-page';

@@ -1,6 +1,8 @@
-/** Brands (categories): the admin page, the public /categories page and the home page's lazily loaded brand row. */
-export { CategoriesAdminPage } from './components/categories-admin-page';
-export { BrandsPage } from './components/brands-page';
+/**
+ * What other parts of the app use: the home page's lazily loaded brand row, the brand filter's
+ * link and the categories query (brand pickers). The route modules import the pages from
+ * components/ directly, so that importing this file never pulls the admin page into a chunk.
+ */
 export { BrandsSection } from './components/brands-section';
 export type { BrandsStripProps as BrandsSectionProps } from './components/brands-strip';
 export { brandListingsPath } from './brand-path';

@@ -1,1 +1,1 @@
-export { CategoriesAdminPage as Component } from '../../../features/catalogue';
+export { CategoriesAdminPage as Component } from '../../../features/catalogue/components/categories-admin-page';

@@ -1,4 +1,4 @@
-import { useId, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
+import { useId, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { categoryBodySchema, type Category, type ImageRef } from '@market/contracts';
@@ -50,6 +50,7 @@ export function CategoryFormDialog({ category, nextNumber, onClose }: CategoryFo
   const upload = useUploadCategoryImage();
   const saving = category ? update : creation;
   const formErrorId = useId();
+  const fileInput = useRef<HTMLInputElement>(null);
 
   const change = (field: Exclude<FieldName, 'image'>) => (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
     setValues((current) => ({ ...current, [field]: event.target.value }));
@@ -77,7 +78,13 @@ export function CategoryFormDialog({ category, nextNumber, onClose }: CategoryFo
       toast.success(t(category ? 'messages:categoryEdited' : 'messages:categoryAdded'));
       onClose();
     };
-    const onError = (error: Error) => setFieldErrors(error instanceof ApiError ? error.fields : {});
+    // Field errors under their fields, except the one the message under the form already says.
+    const onError = (error: Error) =>
+      setFieldErrors(
+        error instanceof ApiError
+          ? Object.fromEntries(Object.entries(error.fields).filter(([, key]) => key !== error.envelope?.code))
+          : {},
+      );
     if (category) update.mutate({ id: category._id, body: parsed.data }, { onSuccess, onError });
     else creation.mutate(parsed.data, { onSuccess, onError });
   };
@@ -89,7 +96,7 @@ export function CategoryFormDialog({ category, nextNumber, onClose }: CategoryFo
     <Modal title={t(category ? 'form.editTitle' : 'form.createTitle')} closeLabel={t('form.close')} onClose={onClose}>
       <form onSubmit={submit} noValidate aria-describedby={saving.isError ? formErrorId : undefined} className="space-y-4">
         <Field label={t('form.name')} error={errorOf('name')}>
-          {(props) => <input {...props} type="text" value={values.name} onChange={change('name')} autoComplete="off" />}
+          {(props) => <input {...props} type="text" value={values.name} onChange={change('name')} autoComplete="off" data-autofocus />}
         </Field>
         <div className="grid grid-cols-[auto_1fr] gap-4">
           <Field label={t('form.color')} error={errorOf('color')}>
@@ -123,14 +130,17 @@ export function CategoryFormDialog({ category, nextNumber, onClose }: CategoryFo
                   </button>
                 </>
               )}
-              <input
-                {...props}
-                type="file"
-                accept="image/*"
-                onChange={pickImage}
+              {/* The browser's own file button speaks the browser's language: a translated button opens it instead. */}
+              <input ref={fileInput} {...props} type="file" accept="image/*" onChange={pickImage} tabIndex={-1} className="sr-only" />
+              <button
+                type="button"
+                onClick={() => fileInput.current?.click()}
+                aria-describedby={props['aria-describedby']}
                 disabled={upload.isPending}
-                className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-md file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:font-medium file:text-brand-800 hover:file:bg-brand-100"
-              />
+                className="rounded-lg bg-brand-50 px-3 py-2 text-sm font-medium text-brand-800 hover:bg-brand-100 disabled:opacity-60"
+              >
+                {t(values.image ? 'form.replaceImage' : 'form.chooseImage')}
+              </button>
               {upload.isPending && (
                 <p role="status" className="text-sm text-slate-600">
                   {t('form.uploading')}

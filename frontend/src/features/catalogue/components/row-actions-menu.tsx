@@ -6,16 +6,24 @@ export interface RowAction {
   danger?: boolean;
 }
 
-interface MenuPosition {
-  top: number;
-  right: number;
+/** Fixed placement: under the button, or above it when the screen ends too soon. */
+type MenuPosition = { right: number } & ({ top: number } | { bottom: number });
+
+/** Room one item takes (py-2 and a line of text), to decide whether the menu fits below. */
+const ITEM_HEIGHT_PX = 40;
+
+function placeBeside(button: HTMLElement, itemCount: number): MenuPosition {
+  const box = button.getBoundingClientRect();
+  const right = document.documentElement.clientWidth - box.right;
+  const fitsBelow = box.bottom + 4 + itemCount * ITEM_HEIGHT_PX + 8 <= window.innerHeight;
+  return fitsBelow ? { top: box.bottom + 4, right } : { bottom: window.innerHeight - box.top + 4, right };
 }
 
 /**
  * A row's '⋮' menu button (the menu-button pattern): Enter, Space or ↓ open it on the first
- * item, ↑/↓/Home/End move, Escape closes it and returns focus to the button, Tab, a click
- * outside or scrolling closes it. The menu is placed fixed under the button so that a
- * scrolling table does not clip it.
+ * item, ↑/↓/Home/End move, Escape closes it and returns focus to the button, Tab or a click
+ * outside closes it. The menu is placed fixed beside the button so that a scrolling table
+ * does not clip it.
  */
 export function RowActionsMenu({ label, actions }: { label: string; actions: readonly RowAction[] }) {
   const [position, setPosition] = useState<MenuPosition | null>(null);
@@ -23,6 +31,7 @@ export function RowActionsMenu({ label, actions }: { label: string; actions: rea
   const buttonRef = useRef<HTMLButtonElement>(null);
   const menuRef = useRef<HTMLUListElement>(null);
   const menuId = useId();
+  const itemCount = actions.length;
 
   const items = () => Array.from(menuRef.current?.querySelectorAll<HTMLButtonElement>('[role="menuitem"]') ?? []);
   const focusItem = (index: number) => {
@@ -30,29 +39,27 @@ export function RowActionsMenu({ label, actions }: { label: string; actions: rea
     all[(index + all.length) % all.length]?.focus({ preventScroll: true });
   };
 
-  const openMenu = () => {
-    const button = buttonRef.current!.getBoundingClientRect();
-    setPosition({ top: button.bottom + 4, right: document.documentElement.clientWidth - button.right });
-  };
+  const openMenu = () => setPosition(placeBeside(buttonRef.current!, itemCount));
   const close = () => setPosition(null);
 
   useEffect(() => {
     if (!open) return;
     menuRef.current?.querySelector<HTMLButtonElement>('[role="menuitem"]')?.focus({ preventScroll: true });
-    const dismiss = () => setPosition(null);
     const dismissOnOutsideClick = (event: PointerEvent) => {
       const target = event.target as Node;
-      if (!menuRef.current?.contains(target) && !buttonRef.current?.contains(target)) dismiss();
+      if (!menuRef.current?.contains(target) && !buttonRef.current?.contains(target)) setPosition(null);
     };
+    // The menu follows its button when the page or the table scrolls.
+    const follow = () => buttonRef.current && setPosition(placeBeside(buttonRef.current, itemCount));
     document.addEventListener('pointerdown', dismissOnOutsideClick);
-    window.addEventListener('scroll', dismiss, true);
-    window.addEventListener('resize', dismiss);
+    window.addEventListener('scroll', follow, true);
+    window.addEventListener('resize', follow);
     return () => {
       document.removeEventListener('pointerdown', dismissOnOutsideClick);
-      window.removeEventListener('scroll', dismiss, true);
-      window.removeEventListener('resize', dismiss);
+      window.removeEventListener('scroll', follow, true);
+      window.removeEventListener('resize', follow);
     };
-  }, [open]);
+  }, [open, itemCount]);
 
   const onMenuKeyDown = (event: KeyboardEvent) => {
     const index = items().indexOf(document.activeElement as HTMLButtonElement);
