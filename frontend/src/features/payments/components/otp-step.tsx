@@ -49,7 +49,6 @@ export function OtpStep({ otpSentPhone, amount, otp, onChange, error, onSubmit, 
         maxLength={LIMITS.cardOtpDigits}
         placeholder={'0'.repeat(LIMITS.cardOtpDigits)}
         data-autofocus
-        className="tracking-[0.3em]"
       />
       <SubmitButton busy={busy} busyLabel={t('otp.busy')} fullWidth>
         {t('otp.submit')}

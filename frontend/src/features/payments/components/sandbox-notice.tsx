@@ -6,10 +6,7 @@ export function SandboxNotice({ children }: { children: ReactNode }) {
   const { t } = useTranslation('payments');
   return (
     <div role="note" aria-label={t('sandbox.badge')} className="mb-4 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
-      <p className="font-semibold">
-        <span className="mr-2 inline-block rounded bg-amber-200 px-1.5 py-0.5 text-xs font-bold uppercase tracking-wide">{t('sandbox.badge')}</span>
-        {t('messages:paymentSandbox')}
-      </p>
+      <p className="font-semibold">{t('messages:paymentSandbox')}</p>
       <div className="mt-1">{children}</div>
     </div>
   );
