@@ -34,7 +34,7 @@ function ChannelState({ channel, post }: { channel: SocialChannel; post: AdminCh
   return (
     <li className="flex min-w-0 items-baseline gap-2">
       <span aria-hidden className={`inline-block h-2 w-2 shrink-0 translate-y-[-1px] rounded-full ${DOT[state]}`} />
-      <span className="shrink-0 font-medium text-slate-800">{t(`channels.names.${channel}`)}:</span>
+      <span className="shrink-0 font-medium text-slate-800">{t(`channels.names.${channel}`)}:</span>{' '}
       <span className={`min-w-0 break-words ${state === 'failed' ? 'text-red-700' : 'text-slate-600'}`}>
         {t(`channels.states.${state}`, { reason: post?.reason || t('channels.unknownError') })}
         {state === 'posted' && post?.link && (

@@ -85,7 +85,8 @@ function ModerationQueuePage({ Card, Pager }: ModerationPageProps) {
             <span className="h-8 w-8 animate-spin rounded-full border-4 border-brand-100 border-t-brand-700" aria-hidden />
             {t('loading')}
           </div>
-        ) : queue.isError ? (
+        ) : !queue.data ? (
+          // Only when nothing was loaded: a failed refresh keeps showing the cards it had.
           <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-4 text-red-800">
             <p>{t('loadFailed', { reason: errorText(queue.error, t) })}</p>
             <button type="button" onClick={() => queue.refetch()} className="mt-2 font-medium underline">

@@ -1,4 +1,4 @@
-import { useRef, type KeyboardEvent } from 'react';
+import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LISTING_STATUSES, type ListingStatus } from '@market/contracts';
 
@@ -11,6 +11,8 @@ interface StatusTabsProps {
   panelId: string;
 }
 
+const TAB_SCROLL_MARGIN_PX = 16;
+
 export function statusTabId(status: ListingStatus): string {
   return `moderation-tab-${status}`;
 }
@@ -19,6 +21,18 @@ export function statusTabId(status: ListingStatus): string {
 export function StatusTabs({ current, counts, onSelect, panelId }: StatusTabsProps) {
   const { t } = useTranslation('moderation');
   const tabs = useRef<Partial<Record<ListingStatus, HTMLButtonElement | null>>>({});
+  const list = useRef<HTMLDivElement>(null);
+  // The counts widen the tabs when they arrive.
+  const countsShown = counts !== undefined;
+
+  // On a phone the row scrolls sideways: keep the selected tab ('waiting', the middle one, at first) in sight.
+  useEffect(() => {
+    const tab = tabs.current[current]?.getBoundingClientRect();
+    const row = list.current;
+    if (!tab || !row) return;
+    const bounds = row.getBoundingClientRect();
+    if (tab.left < bounds.left || tab.right > bounds.right) row.scrollLeft += tab.left - bounds.left - TAB_SCROLL_MARGIN_PX;
+  }, [current, countsShown]);
 
   const moveTo = (status: ListingStatus) => {
     onSelect(status);
@@ -35,7 +49,7 @@ export function StatusTabs({ current, counts, onSelect, panelId }: StatusTabsPro
 
   return (
     // Scrolls sideways on a narrow phone instead of wrapping into a ragged block.
-    <div role="tablist" aria-label={t('tabsLabel')} onKeyDown={onKeyDown} className="-mx-4 mb-4 flex gap-2 overflow-x-auto px-4 pb-1 sm:mx-0 sm:px-0">
+    <div ref={list} role="tablist" aria-label={t('tabsLabel')} onKeyDown={onKeyDown} className="-mx-4 mb-4 flex gap-2 overflow-x-auto px-4 pb-1 sm:mx-0 sm:px-0">
       {LISTING_STATUSES.map((status) => {
         const selected = status === current;
         return (
@@ -56,6 +70,8 @@ export function StatusTabs({ current, counts, onSelect, panelId }: StatusTabsPro
             }`}
           >
             {t(`tabs.${status}`)}
+            {/* A space keeps the name and the count apart for screen readers ('Tekshiruvda 3'). */}
+            {counts && ' '}
             {counts && (
               <span
                 className={`min-w-6 rounded-full px-1.5 py-0.5 text-center text-xs tabular-nums ${selected ? 'bg-white/20' : 'bg-slate-100 text-slate-700'}`}

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import type { TelegramLink } from '@market/contracts';
@@ -27,11 +27,12 @@ export function TelegramCard() {
   const unlink = useUnlinkTelegram();
   const linked = status.data?.linked ?? false;
 
+  // Said once per link, when the bot reports the chat linked.
+  const announcedLink = useRef<TelegramLink | null>(null);
   useEffect(() => {
-    if (openLink && linked) {
-      setOpenLink(null);
-      toast.success(t('linkedNow'));
-    }
+    if (!openLink || !linked || announcedLink.current === openLink) return;
+    announcedLink.current = openLink;
+    toast.success(t('linkedNow'));
   }, [openLink, linked, t]);
 
   const connect = () =>
@@ -43,7 +44,13 @@ export function TelegramCard() {
       },
     });
 
-  const disconnect = () => unlink.mutate(undefined, { onSuccess: () => toast.success(t('unlinkedNow')) });
+  const disconnect = () =>
+    unlink.mutate(undefined, {
+      onSuccess: () => {
+        setOpenLink(null);
+        toast.success(t('unlinkedNow'));
+      },
+    });
 
   return (
     <section aria-labelledby={titleId} className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
