@@ -57,48 +57,48 @@ function CategoriesAdmin() {
       </div>
 
       <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
-        <table className="w-full min-w-[20rem] text-left text-sm">
-          <thead className="bg-slate-50 text-xs font-semibold uppercase tracking-wide text-slate-600">
+        <table className="w-full text-left text-sm">
+          <thead className="bg-slate-50 text-xs font-semibold text-slate-600">
             <tr>
-              <th scope="col" className="px-3 py-3">{t('admin.columns.number')}</th>
-              <th scope="col" className="px-3 py-3">{t('admin.columns.name')}</th>
-              <th scope="col" className="px-3 py-3 text-right">{t('admin.columns.listings')}</th>
-              <th scope="col" className="px-3 py-3 text-right">{t('admin.columns.devices')}</th>
-              <th scope="col" className="px-3 py-3 text-right">{t('admin.columns.actions')}</th>
+              <th scope="col" className="px-1.5 py-3 sm:px-3">{t('admin.columns.number')}</th>
+              <th scope="col" className="px-1.5 py-3 sm:px-3">{t('admin.columns.name')}</th>
+              <th scope="col" className="px-1.5 py-3 sm:px-3 text-right">{t('admin.columns.listings')}</th>
+              <th scope="col" className="px-1.5 py-3 sm:px-3 text-right">{t('admin.columns.devices')}</th>
+              <th scope="col" className="px-1.5 py-3 sm:px-3 text-right">{t('admin.columns.actions')}</th>
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100">
             {categories.isPending ? (
               <tr>
-                <td colSpan={5} className="px-3 py-8 text-center text-slate-500" role="status">
+                <td colSpan={5} className="px-1.5 py-8 sm:px-3 text-center text-slate-500" role="status">
                   {t('common:loading')}
                 </td>
               </tr>
             ) : categories.isError ? (
               <tr>
-                <td colSpan={5} className="px-3 py-8 text-center text-red-700">
+                <td colSpan={5} className="px-1.5 py-8 sm:px-3 text-center text-red-700">
                   {t('brands.loadFailed')}
                 </td>
               </tr>
             ) : list.length === 0 ? (
               <tr>
-                <td colSpan={5} className="px-3 py-8 text-center text-slate-500">
+                <td colSpan={5} className="px-1.5 py-8 sm:px-3 text-center text-slate-500">
                   {t('admin.empty')}
                 </td>
               </tr>
             ) : (
               list.map((category) => (
                 <tr key={category._id} className="hover:bg-slate-50">
-                  <td className="px-3 py-3 tabular-nums text-slate-600">{category.number}</td>
-                  <th scope="row" className="px-3 py-3 font-medium text-slate-900">
+                  <td className="px-1.5 py-3 sm:px-3 tabular-nums text-slate-600">{category.number}</td>
+                  <th scope="row" className="px-1.5 py-3 sm:px-3 font-medium text-slate-900">
                     <span className="flex items-center gap-2">
-                      <span className="h-3 w-3 shrink-0 rounded-full border border-black/10" style={{ backgroundColor: category.color }} aria-hidden />
+                      <span className="hidden h-3 w-3 shrink-0 rounded-full sm:inline-block border border-black/10" style={{ backgroundColor: category.color }} aria-hidden />
                       {category.name}
                     </span>
                   </th>
-                  <td className="px-3 py-3 text-right tabular-nums">{category.PhonesCount}</td>
-                  <td className="px-3 py-3 text-right tabular-nums">{category.devicesCount}</td>
-                  <td className="px-3 py-2 text-right">
+                  <td className="px-1.5 py-3 sm:px-3 text-right tabular-nums">{category.PhonesCount}</td>
+                  <td className="px-1.5 py-3 sm:px-3 text-right tabular-nums">{category.devicesCount}</td>
+                  <td className="px-1 py-2 text-right sm:px-3">
                     <RowActionsMenu
                       label={t('admin.actionsOf', { name: category.name })}
                       actions={[
