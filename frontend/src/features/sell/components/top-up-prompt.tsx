@@ -1,12 +1,14 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatUzs } from '../../../components/uzs-amount';
+import { toast } from 'react-toastify';
+import { formatSum } from '../format';
 import { PaymentMethodPicker } from '../../payments';
 
 /**
  * Shown when the chosen tariff costs more than the balance (spec section 4): the payment method
  * picker opens, proposing the missing amount. A confirmed payment raises the session's balance,
- * so the tariff step shows its summary without a reload; the button opens the picker again.
+ * so the tariff step replaces this prompt (and the picker with it) by its summary: the success
+ * text goes to a toast. The button opens the picker again.
  */
 export function TopUpPrompt({ amount }: { amount: number }) {
   const { t } = useTranslation('sell');
@@ -14,7 +16,7 @@ export function TopUpPrompt({ amount }: { amount: number }) {
   return (
     <div role="alert" className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-900">
       <p className="font-semibold">{t('messages:insufficientBalance')}</p>
-      <p className="mt-1">{t('tariff.missing', { amount: formatUzs(amount) })}</p>
+      <p className="mt-1">{t('tariff.missing', { amount: formatSum(amount) })}</p>
       <button
         type="button"
         onClick={() => setPickerOpen(true)}
@@ -23,7 +25,12 @@ export function TopUpPrompt({ amount }: { amount: number }) {
       >
         {t('tariff.topUp')}
       </button>
-      <PaymentMethodPicker open={pickerOpen} onClose={() => setPickerOpen(false)} suggestedAmount={amount} />
+      <PaymentMethodPicker
+        open={pickerOpen}
+        onClose={() => setPickerOpen(false)}
+        onPaid={() => toast.success(t('messages:paymentSuccess'))}
+        suggestedAmount={amount}
+      />
     </div>
   );
 }

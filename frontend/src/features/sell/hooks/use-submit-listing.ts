@@ -3,6 +3,7 @@ import type { ListingSaved } from '@market/contracts';
 import { useSession } from '../../auth';
 import { createListing } from '../api/create-listing';
 import { updateListing } from '../api/update-listing';
+import { draftSavesSettled } from './use-draft-keeper';
 import { uploadedImageIds, useWizardStore } from '../stores/wizard-store';
 import { listingFormInput } from '../wizard-form';
 import { LAST_STEP } from '../wizard-steps';
@@ -16,7 +17,8 @@ export function useSubmitListing(isAdmin: boolean) {
   const { user, setUser, addToBalance } = useSession();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (): Promise<ListingSaved> => {
+    mutationFn: async (): Promise<ListingSaved> => {
+      await draftSavesSettled();
       const { mode, listingId, values, photos } = useWizardStore.getState();
       const form = listingFormInput(values, {
         isAdmin,

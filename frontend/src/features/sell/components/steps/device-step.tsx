@@ -119,7 +119,7 @@ function DeviceList({ devices }: { devices: Device[] }) {
   const chosen = useWizardStore((state) => state.values.device?._id);
   const selection = useSelectDevice();
   return (
-    <ul className="grid grid-cols-1 gap-2 min-[360px]:grid-cols-2 lg:grid-cols-3">
+    <ul className="grid grid-cols-1 gap-2 sm:grid-cols-2 lg:grid-cols-3">
       {devices.map((device) => {
         const busy = selection.isPending && selection.variables._id === device._id;
         return (
@@ -145,9 +145,19 @@ function DeviceList({ devices }: { devices: Device[] }) {
   );
 }
 
-function DeviceImage({ device }: { device: Pick<Device, 'img' | 'name'> }) {
-  return device.img ? (
-    <img src={device.img} alt="" width={40} height={52} loading="lazy" className="h-13 w-10 shrink-0 object-contain" />
+/** The device's picture beside its name (decorative: the name says it); a grey box when there is none or it does not load. */
+function DeviceImage({ device }: { device: Pick<Device, 'img'> }) {
+  const [failed, setFailed] = useState<string | null>(null);
+  return device.img && device.img !== failed ? (
+    <img
+      src={device.img}
+      alt=""
+      width={40}
+      height={52}
+      loading="lazy"
+      onError={() => setFailed(device.img)}
+      className="h-13 w-10 shrink-0 object-contain"
+    />
   ) : (
     <span aria-hidden className="h-13 w-10 shrink-0 rounded bg-slate-100" />
   );

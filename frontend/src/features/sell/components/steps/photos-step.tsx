@@ -84,7 +84,7 @@ function PhotoTile({ photo, index, onRemove }: { photo: WizardPhoto; index: numb
         </div>
       )}
       {photo.failed && (
-        <figcaption role="alert" className="absolute inset-0 flex items-center bg-red-50/95 p-2 text-xs text-red-800">
+        <figcaption role="alert" className="absolute inset-0 overflow-hidden bg-red-50/95 px-2 pt-10 pb-2 text-xs text-red-800">
           {photo.failed}
         </figcaption>
       )}
