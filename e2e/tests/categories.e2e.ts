@@ -60,7 +60,7 @@ describe('categories (brands)', () => {
     await browser.close();
   });
 
-  it('lets an admin create a category with an image, refusing a name already taken', async () => {
+  it('lets an admin create a category with an image, refusing a name already taken and a file that is not a picture', async () => {
     const { page } = admin;
     await page.goto('/profile/categories');
     await page.getByRole('heading', { name: "Bo'limlar", level: 1 }).waitFor();
@@ -76,6 +76,12 @@ describe('categories (brands)', () => {
     const refusal = dialog.getByRole('alert');
     await refusal.getByText("Bu nomli bo'lim allaqachon mavjud").waitFor();
     expect(await isRed(refusal)).toBe(true);
+
+    // A file that is not a picture: the server's reason in red under the image field.
+    await dialog.getByLabel('Rasm', { exact: true }).setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a logo') });
+    const notAnImage = dialog.getByText('Fayl rasm emas. JPG, PNG yoki WEBP rasm yuklang');
+    await notAnImage.waitFor();
+    expect(await isRed(notAnImage)).toBe(true);
 
     await dialog.getByLabel('Nomi', { exact: true }).fill(brandName);
     await dialog.getByLabel('Rangi', { exact: true }).fill('#e11d48');
@@ -104,7 +110,7 @@ describe('categories (brands)', () => {
     expect(await card.getAttribute('href')).toBe(`/?brand=${saved!._id}&page=1`);
   });
 
-  it('lets an admin edit a category, updating its row in place', async () => {
+  it('lets an admin edit a category and remove its image, updating its row in place', async () => {
     const { page } = admin;
     await page.goto('/profile/categories');
     await chooseRowAction(page, brandName, 'Tahrirlash');
@@ -115,11 +121,14 @@ describe('categories (brands)', () => {
 
     await dialog.getByLabel('Nomi', { exact: true }).fill(editedName);
     await dialog.getByLabel('Tartib raqami', { exact: true }).fill('91');
+    await dialog.getByRole('button', { name: 'Rasmni olib tashlash' }).click();
+    expect(await dialog.getByRole('img').count()).toBe(0);
     await dialog.getByRole('button', { name: 'Saqlash' }).click();
     await page.getByText("Bo'lim o'zgartirildi").waitFor();
     await dialog.waitFor({ state: 'detached' });
     await categoryRow(page, editedName).getByRole('cell', { name: '91', exact: true }).waitFor();
     expect(await categoryRow(page, brandName).count()).toBe(0);
+    expect((await listedCategories(page)).find((category) => category.name === editedName)?.image).toBeNull();
 
     // The close button leaves without saving.
     await chooseRowAction(page, editedName, 'Tahrirlash');

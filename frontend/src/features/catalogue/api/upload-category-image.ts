@@ -9,7 +9,10 @@ import { api } from '../../../lib/api-client';
 export async function uploadCategoryImage(file: File): Promise<ImageRef> {
   // Loaded only when an admin picks a picture; the web worker would fetch the library from a CDN.
   const { default: imageCompression } = await import('browser-image-compression');
-  const compressed = await imageCompression(file, { initialQuality: LIMITS.imageCompressionQuality, useWebWorker: false });
+  // A file the browser cannot draw goes up as it is: the server checks the content and says what is wrong, translated.
+  const compressed = await imageCompression(file, { initialQuality: LIMITS.imageCompressionQuality, useWebWorker: false }).catch(
+    () => file,
+  );
   const form = new FormData();
   form.append('image', compressed, file.name);
   return api.post<ImageRef>('/uploadImg', form);
