@@ -22,6 +22,7 @@ import { PhotosStep } from './steps/photos-step';
 import { PriceStep } from './steps/price-step';
 import { RegionStep } from './steps/region-step';
 import { TariffStep } from './steps/tariff-step';
+import { TopUpDialogContext, type RenderTopUpDialog } from './top-up-dialog';
 import { WizardProgress } from './wizard-progress';
 import { WizardSuccess } from './wizard-success';
 
@@ -41,11 +42,17 @@ const STEP_VIEWS: Record<StepName, ComponentType> = {
 /** The contact step's button looks active only once the name is longer than this; it does not block (spec section 4). */
 const AUTHOR_NAME_LOOKS_DONE = 2;
 
+export interface ListingWizardPageProps {
+  target: WizardTarget;
+  /** Opened by the tariff step when the balance does not cover the tariff: the payments feature's picker. */
+  topUpDialog: RenderTopUpDialog;
+}
+
 /**
  * The create wizard at /profile/phone/add (a draft with `?draft=<id>`) and the edit wizard at
  * /profile/phone/edit/{id}: steps 0 to 9 of spec section 4.
  */
-export function ListingWizardPage({ target }: { target: WizardTarget }) {
+export function ListingWizardPage({ target, topUpDialog }: ListingWizardPageProps) {
   const { t } = useTranslation();
   const { user, isAdmin } = useSession();
   const title = target.mode === 'edit' ? t('pages.editListing') : t('pages.addListing');
@@ -53,7 +60,11 @@ export function ListingWizardPage({ target }: { target: WizardTarget }) {
     <div className="mx-auto max-w-2xl">
       <PageTitle documentTitle={title}>{title}</PageTitle>
       {/* The profile layout lets only signed-in users in. */}
-      {user && <WizardLoader target={target} user={user} isAdmin={isAdmin} />}
+      {user && (
+        <TopUpDialogContext.Provider value={topUpDialog}>
+          <WizardLoader target={target} user={user} isAdmin={isAdmin} />
+        </TopUpDialogContext.Provider>
+      )}
     </div>
   );
 }

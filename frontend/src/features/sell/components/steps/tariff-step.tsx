@@ -13,6 +13,7 @@ import { uploadedImageIds, useWizardStore } from '../../stores/wizard-store';
 import { firstInvalidStep, stepOfServerFields } from '../../wizard-form';
 import { LAST_STEP } from '../../wizard-steps';
 import { ChoiceGroup } from '../choice-group';
+import { useTopUpDialog } from '../top-up-dialog';
 import { TopUpPrompt } from '../top-up-prompt';
 
 function TariffLabel({ tariff }: { tariff: Tariff }) {
@@ -54,6 +55,8 @@ export function TariffStep() {
   const setValue = useWizardStore((state) => state.setValue);
   const submit = useSubmitListing(isAdmin);
   const [balanceRefused, setBalanceRefused] = useState(false);
+  const [pickerOpen, setPickerOpen] = useState(false);
+  const renderTopUpDialog = useTopUpDialog();
 
   const tariff = TARIFFS.find((candidate) => candidate.value === values.tarif) ?? TARIFFS[0];
   // An edit keeps the tariff already paid for: choosing it again costs nothing.
@@ -61,6 +64,15 @@ export function TariffStep() {
   const balance = user?.balance ?? 0;
   // The server knows the balance better (a payment elsewhere): after its refusal the whole cost is asked for.
   const shortage = balanceRefused ? cost : cost - balance;
+
+  const chooseTariff = (value: 0 | 1) => {
+    setBalanceRefused(false);
+    setValue('tarif', value);
+    const chosen = TARIFFS.find((candidate) => candidate.value === value)!;
+    const chosenCost = mode === 'edit' && paidTariff === value ? 0 : tariffCost(chosen);
+    // Spec section 4: a tariff the balance cannot cover opens the payment method picker.
+    if (chosenCost > balance) setPickerOpen(true);
+  };
 
   const post = () => {
     const { photos, goTo, setErrors } = useWizardStore.getState();
@@ -75,6 +87,7 @@ export function TariffStep() {
       onError: (error) => {
         if (error instanceof ApiError && error.envelope?.code === 'insufficientBalance') {
           setBalanceRefused(true);
+          setPickerOpen(true);
           return;
         }
         const step = error instanceof ApiError ? stepOfServerFields(error.fields) : null;
@@ -99,13 +112,10 @@ export function TariffStep() {
           hint: <TariffHint tariff={candidate} />,
         }))}
         value={String(values.tarif)}
-        onChange={(value) => {
-          setBalanceRefused(false);
-          setValue('tarif', value === '1' ? 1 : 0);
-        }}
+        onChange={(value) => chooseTariff(value === '1' ? 1 : 0)}
       />
       {shortage > 0 ? (
-        <TopUpPrompt amount={shortage} />
+        <TopUpPrompt amount={shortage} onTopUp={() => setPickerOpen(true)} />
       ) : (
         <>
           <Summary cost={cost} balance={balance} />
@@ -114,6 +124,15 @@ export function TariffStep() {
           </button>
         </>
       )}
+      {renderTopUpDialog({
+        open: pickerOpen,
+        onClose: () => {
+          setPickerOpen(false);
+          // Paid: the balance shown has risen; the summary appears once it covers the cost.
+          setBalanceRefused(false);
+        },
+        suggestedAmount: Math.max(shortage, 0),
+      })}
     </div>
   );
 }
