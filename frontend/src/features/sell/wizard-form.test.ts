@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import type { Device } from '@market/contracts';
-import { descriptionAsTyped, firstInvalidStep, initialValues, listingDraftInput, listingFormInput, priceAsTyped, stepErrors, type WizardValues } from './wizard-form';
+import {
+  descriptionAsTyped,
+  firstInvalidStep,
+  initialValues,
+  listingDraftInput,
+  listingFormInput,
+  priceAsTyped,
+  stepErrors,
+  valuesFromListing,
+  type WizardValues,
+} from './wizard-form';
 import { STEP } from './wizard-steps';
 
 const phone: Device = {
@@ -90,5 +100,32 @@ describe('wizard form', () => {
     const draft = listingDraftInput({ ...initialValues(seller), device: phone }, { ...context, images: [], step: STEP.price });
     expect(draft).toMatchObject({ device: phone._id, step: STEP.price, price: '', images: [] });
     expect(draft).not.toHaveProperty('updateProfile');
+  });
+
+  it('puts a saved draft back into the inputs, with the seller\'s name when it had none', () => {
+    const values = valuesFromListing(
+      {
+        device: phone._id,
+        ram: '8GB',
+        storage: '256GB',
+        color: null,
+        price: 450,
+        valut: 'usd',
+        description: null,
+        authorName: null,
+        phoneNumber: null,
+        telegramUsername: null,
+        region: null,
+        images: [],
+        condition: false,
+        documents: true,
+        delivery: false,
+        tarif: 0,
+        step: STEP.description,
+      },
+      phone,
+      seller,
+    );
+    expect(values).toMatchObject({ price: '450', valut: 'usd', description: '', authorName: 'Aziz', region: '', documents: true, updateProfile: true });
   });
 });

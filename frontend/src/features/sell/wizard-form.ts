@@ -80,7 +80,7 @@ export function valuesFromListing(form: ListingFormValues, device: Device | null
     authorName: form.authorName ?? seller.name ?? '',
     phoneNumber: seller.isAdmin ? (form.phoneNumber ?? seller.phoneNumber) : '',
     telegramUsername: form.telegramUsername ?? '',
-    updateProfile: false,
+    updateProfile: !seller.isAdmin,
     region: form.region ?? '',
     condition: form.condition,
     documents: form.documents,
