@@ -58,9 +58,12 @@ export function TariffStep() {
   const [pickerOpen, setPickerOpen] = useState(false);
   const renderTopUpDialog = useTopUpDialog();
 
-  const tariff = TARIFFS.find((candidate) => candidate.value === values.tarif) ?? TARIFFS[0];
   // An edit keeps the tariff already paid for: choosing it again costs nothing.
-  const cost = mode === 'edit' && paidTariff === tariff.value ? 0 : tariffCost(tariff);
+  const costOf = (value: 0 | 1) => {
+    const chosen = TARIFFS.find((candidate) => candidate.value === value) ?? TARIFFS[0];
+    return mode === 'edit' && paidTariff === chosen.value ? 0 : tariffCost(chosen);
+  };
+  const cost = costOf(values.tarif);
   const balance = user?.balance ?? 0;
   // The server knows the balance better (a payment elsewhere): after its refusal the whole cost is asked for.
   const shortage = balanceRefused ? cost : cost - balance;
@@ -68,10 +71,8 @@ export function TariffStep() {
   const chooseTariff = (value: 0 | 1) => {
     setBalanceRefused(false);
     setValue('tarif', value);
-    const chosen = TARIFFS.find((candidate) => candidate.value === value)!;
-    const chosenCost = mode === 'edit' && paidTariff === value ? 0 : tariffCost(chosen);
     // Spec section 4: a tariff the balance cannot cover opens the payment method picker.
-    if (chosenCost > balance) setPickerOpen(true);
+    if (costOf(value) > balance) setPickerOpen(true);
   };
 
   const post = () => {
