@@ -29,5 +29,7 @@ module.exports = {
     { ...shared, displayName: 'contracts', rootDir: 'contracts', testMatch: ['<rootDir>/src/**/*.spec.ts'] },
     { ...shared, displayName: 'backend', rootDir: 'backend', testMatch: ['<rootDir>/{src,test}/**/*.spec.ts'] },
     { ...shared, displayName: 'workers', rootDir: 'workers', testMatch: ['<rootDir>/{src,test}/**/*.spec.ts'] },
+    // Fault drills of issue 9 that fit in a minute; the long soak is `npm run drills`.
+    { ...shared, displayName: 'drills', rootDir: 'drills', testMatch: ['<rootDir>/**/*.drill.ts'] },
   ],
 };

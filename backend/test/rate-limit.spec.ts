@@ -71,7 +71,7 @@ describe('rate limits', () => {
     for (let action = 0; action < 3; action++) await limits.consume(threePerMinute, key);
   });
 
-  it('refuses with 503 while Redis is unreachable rather than letting everything through', async () => {
+  it('keeps limiting from memory while Redis is unreachable rather than letting everything through', async () => {
     const privateRedis = await startPrivateRedis();
     const privateConfig = testConfig({ REDIS_URL: privateRedis.url });
     const client = await connected(new RedisClient(privateConfig));
@@ -79,9 +79,10 @@ describe('rate limits', () => {
     try {
       await service.consume(threePerMinute, 'before-the-outage');
       await privateRedis.stop();
+      for (let action = 0; action < 3; action++) await service.consume(threePerMinute, 'during-the-outage');
       const refused = await refusal(service.consume(threePerMinute, 'during-the-outage'));
-      expect(refused.getStatus()).toBe(503);
-      expect(refused.messageKey).toBe('serviceUnavailable');
+      expect(refused.getStatus()).toBe(429);
+      expect(refused.messageKey).toBe('tooManyRequests');
     } finally {
       await client.onApplicationShutdown();
       await privateRedis.stop();

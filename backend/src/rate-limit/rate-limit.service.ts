@@ -1,5 +1,5 @@
 import { HttpStatus, Injectable, Logger } from '@nestjs/common';
-import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { AppException } from '../common/app.exception';
 import { AppConfig } from '../config/app-config';
 import { RedisClient } from '../redis/redis.module';
@@ -15,8 +15,9 @@ export interface RateLimit {
 /**
  * Redis-backed limits shared by every API process. A limit that is reached answers 429
  * `tooManyRequests` with `{ seconds }` to wait (the envelope's retryAfterSeconds and a
- * Retry-After header). When Redis is unreachable the limited action is refused with 503:
- * an unlimited SMS or password endpoint is worse than a short outage of it.
+ * Retry-After header). While Redis is unreachable each process keeps counting in memory
+ * with the same limits: sign-ups go on (their SMS wait in the outbox) and nothing becomes
+ * unlimited.
  *
  * Usage: declare a `RateLimit` constant beside the feature, then
  * - `consume(limit, key)` before (or for every) attempt: counts it, throws once over the limit;
@@ -76,6 +77,11 @@ export class RateLimitService {
         points: limit.points,
         duration: limit.durationSeconds,
         rejectIfRedisNotReady: true,
+        insuranceLimiter: new RateLimiterMemory({
+          keyPrefix: `limit:${limit.name}`,
+          points: limit.points,
+          duration: limit.durationSeconds,
+        }),
       });
       this.limiters.set(limit.name, limiter);
     }
