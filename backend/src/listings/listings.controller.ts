@@ -22,6 +22,7 @@ import { AppException } from '../common/app.exception';
 import { ZodPipe } from '../common/zod-body.pipe';
 import { ListingBrowseService } from './listing-browse.service';
 import { ListingsService } from './listings.service';
+import { PublicCache } from '../common/public-cache.interceptor';
 
 /** A malformed id names no listing: the same 404 as an unknown one. */
 const listingId = new ParseUUIDPipe({ exceptionFactory: () => new AppException(HttpStatus.NOT_FOUND, 'listingNotFound') });
@@ -41,6 +42,7 @@ export class ListingsController {
 
   /** The home feed: 12 active listings a page, promoted first, then newest. */
   @Get()
+  @PublicCache()
   list(@Query(new ZodPipe(listingQuerySchema)) query: ListingQuery): Promise<ListingPage> {
     return this.browse.list(query);
   }
