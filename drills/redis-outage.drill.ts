@@ -7,6 +7,7 @@ import { startFakeEskiz } from '../test/fakes/eskiz';
 import { startFakeGraph } from '../test/fakes/graph-api';
 import { startFakeTelegram } from '../test/fakes/telegram-bot-api';
 import { testConfig } from '../test/support/config';
+import { ownTestDatabase } from '../test/support/database';
 import { eventually } from '../test/support/eventually';
 import { insertListing } from '../test/support/listings';
 import { startPrivateRedis } from '../test/support/redis-server';
@@ -23,8 +24,15 @@ describe('drill: Redis outage during approvals and sign-ups', () => {
   it(
     'loses no event and duplicates nothing',
     async () => {
-      const [redis, telegram, graph, eskiz] = await Promise.all([startPrivateRedis(), startFakeTelegram(), startFakeGraph(), startFakeEskiz()]);
+      const [redis, telegram, graph, eskiz, database] = await Promise.all([
+        startPrivateRedis(),
+        startFakeTelegram(),
+        startFakeGraph(),
+        startFakeEskiz(),
+        ownTestDatabase('drill'),
+      ]);
       const config = testConfig({
+        DATABASE_URL: database.url,
         REDIS_URL: redis.url,
         QUEUE_PREFIX: `${process.env.QUEUE_PREFIX}_drill`,
         RELAY_POLL_MS: '100',
@@ -74,7 +82,7 @@ describe('drill: Redis outage during approvals and sign-ups', () => {
             for (const { posts } of rows) for (const channel of ['telegram', 'instagram', 'facebook']) expect(posts[channel]?.posted).toBe(true);
             for (const phoneNumber of newSellers) expect(eskiz.sent.filter((sms) => sms.mobile_phone === phoneNumber)).toHaveLength(1);
           },
-          60_000,
+          90_000,
           250,
         );
         expect(telegram.callsOf('sendMediaGroup')).toHaveLength(listingIds.length);
@@ -84,6 +92,7 @@ describe('drill: Redis outage during approvals and sign-ups', () => {
         await workers.close();
         await api.close();
         await Promise.all([redis.stop(), telegram.close(), graph.close(), eskiz.close()]);
+        await database.drop();
       }
     },
     OUTAGE_MS + 90_000,

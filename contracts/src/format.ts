@@ -1,13 +1,16 @@
 import type { Currency } from './listing';
 
-const UZ_NUMBER = new Intl.NumberFormat('uz-UZ', { maximumFractionDigits: 0 });
-
-/** A whole amount with uz-UZ grouping and no decimals, as every price and balance is shown. */
+/**
+ * A whole amount grouped by three with a no-break space, as uz-UZ writes it (4 500 000).
+ * Done by hand rather than with Intl: browsers without Uzbek locale data (Debian's
+ * Chromium) would print 4,500,000, and the server and the page must agree.
+ */
 export function formatAmount(amount: number): string {
-  return UZ_NUMBER.format(amount);
+  const sign = amount < 0 ? '−' : '';
+  return sign + String(Math.abs(Math.round(amount))).replace(/\B(?=(\d{3})+$)/g, '\u00a0');
 }
 
-/** A listing price with its currency sign: '$450' for dollars, "6 500 000 so'm" otherwise. */
-export function formatListingPrice(price: number, currency: Currency): string {
-  return currency === 'usd' ? `$${formatAmount(price)}` : `${formatAmount(price)} so'm`;
+/** A listing price as the spec shows it: no decimals, '$' for dollars and so'm otherwise. */
+export function formatListingPrice(price: number, currency: Currency | string): string {
+  return currency === 'usd' ? `${formatAmount(price)} $` : `${formatAmount(price)} so'm`;
 }

@@ -34,3 +34,13 @@ export async function dropTestDatabase(databaseName: string): Promise<void> {
 export function uniqueRunId(): string {
   return `${Date.now().toString(36)}_${process.pid}`;
 }
+
+/**
+ * A database of one test file's own, for files that run an outbox relay or empty the outbox:
+ * a relay would otherwise take the events other files running at the same time expect to see.
+ */
+export async function ownTestDatabase(label: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `${process.env.TEST_DATABASE_NAME}_${label}`;
+  const url = await createTestDatabase(name);
+  return { url, drop: () => dropTestDatabase(name) };
+}

@@ -8,6 +8,7 @@ import { TelegramLinkService } from '../../backend/src/telegram/telegram-link.se
 import { startFakeGraph } from '../../test/fakes/graph-api';
 import { startFakeTelegram } from '../../test/fakes/telegram-bot-api';
 import { testConfig } from '../../test/support/config';
+import { ownTestDatabase } from '../../test/support/database';
 import { eventually } from '../../test/support/eventually';
 import { insertListing } from '../../test/support/listings';
 import { createSignedInUser, type TestUser } from '../../test/support/users';
@@ -24,6 +25,7 @@ describe('moderation and the fan-out to the social channels', () => {
   let dataSource: DataSource;
   let admin: TestUser;
   let seller: TestUser;
+  let database: Awaited<ReturnType<typeof ownTestDatabase>>;
 
   const http = () => request(api.getHttpServer());
   const postsOf = async (listingId: string) =>
@@ -32,8 +34,9 @@ describe('moderation and the fan-out to the social channels', () => {
     telegram.callsOf('sendMessage').filter((call) => Number(call.body.chat_id) === SELLER_CHAT).map((call) => String(call.body.text));
 
   beforeAll(async () => {
-    [telegram, graph] = await Promise.all([startFakeTelegram(), startFakeGraph()]);
+    [telegram, graph, database] = await Promise.all([startFakeTelegram(), startFakeGraph(), ownTestDatabase('fanout')]);
     config = testConfig({
+      DATABASE_URL: database.url,
       QUEUE_PREFIX: `${process.env.QUEUE_PREFIX}_fanout`,
       RELAY_POLL_MS: '50',
       DEVICE_SPECS_REFRESH_PER_MINUTE: '0',
@@ -63,7 +66,7 @@ describe('moderation and the fan-out to the social channels', () => {
   afterAll(async () => {
     await workers?.close();
     await api?.close();
-    await Promise.all([telegram?.close(), graph?.close()]);
+    await Promise.all([telegram?.close(), graph?.close(), database?.drop()]);
   });
 
   it('approves a paid listing, posts it exactly once per channel, stores the links and tells the seller once', async () => {

@@ -8,6 +8,7 @@ import { OutboxService } from '../../backend/src/events/outbox.service';
 import { OutboxRelay } from '../src/relay/outbox-relay.service';
 import { QueueProducers } from '../src/relay/queue-producers';
 import { testConfig } from '../../test/support/config';
+import { ownTestDatabase } from '../../test/support/database';
 import { startPrivateRedis } from '../../test/support/redis-server';
 import { eventually } from '../../test/support/eventually';
 
@@ -35,15 +36,21 @@ describe('outbox relay', () => {
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 
+  let database: Awaited<ReturnType<typeof ownTestDatabase>>;
+
   beforeAll(async () => {
-    const config = testConfig();
+    database = await ownTestDatabase('relay');
+    const config = testConfig({ DATABASE_URL: database.url });
     dataSource = await new DataSource({ ...dataSourceOptions(config), entities: [OutboxEvent] }).initialize();
   });
   beforeEach(() => dataSource.getRepository(OutboxEvent).clear());
   afterEach(async () => {
     while (cleanups.length) await cleanups.pop()!();
   });
-  afterAll(() => dataSource.destroy());
+  afterAll(async () => {
+    await dataSource.destroy();
+    await database.drop();
+  });
 
   it('enqueues a committed event exactly once even with two relays at once', async () => {
     const config = testConfig({ QUEUE_PREFIX: `${process.env.QUEUE_PREFIX}_twice` });

@@ -1,5 +1,4 @@
-import { Processor, WorkerHost } from '@nestjs/bullmq';
-import { Logger } from '@nestjs/common';
+import { Processor } from '@nestjs/bullmq';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { Job } from 'bullmq';
 import { DataSource } from 'typeorm';
@@ -8,6 +7,7 @@ import { TelegramLinkService } from '../../../backend/src/telegram/telegram-link
 import { CHANNEL_LABELS, REJECTION_LABELS, botText } from './bot-texts';
 import { SellerBot } from './seller-bot.service';
 import { SellerListingsLookup } from './seller-listings.lookup';
+import { QueueProcessor } from '../queue-processor';
 
 interface Notification {
   userId: string;
@@ -20,8 +20,7 @@ interface Notification {
  * is already there does nothing.
  */
 @Processor(QUEUES.notify)
-export class NotifyProcessor extends WorkerHost {
-  private readonly logger = new Logger(NotifyProcessor.name);
+export class NotifyProcessor extends QueueProcessor {
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,

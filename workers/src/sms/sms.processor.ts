@@ -1,10 +1,10 @@
-import { Processor, WorkerHost } from '@nestjs/bullmq';
-import { Logger } from '@nestjs/common';
+import { Processor } from '@nestjs/bullmq';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { UnrecoverableError, type Job } from 'bullmq';
 import { DataSource } from 'typeorm';
 import { parseEventPayload, QUEUES } from '@market/contracts';
 import { SmsSendError, SmsSender } from './sms-sender';
+import { QueueProcessor } from '../queue-processor';
 
 export type SmsJobOutcome = 'sent' | 'already-sent' | 'outcome-unknown' | 'text-redacted';
 
@@ -19,8 +19,7 @@ const REDACTED_TEXT = '[redacted after delivery]';
  * (one missing SMS can be requested again; a duplicate password SMS cannot be taken back).
  */
 @Processor(QUEUES.sms)
-export class SmsProcessor extends WorkerHost {
-  private readonly logger = new Logger(SmsProcessor.name);
+export class SmsProcessor extends QueueProcessor {
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,

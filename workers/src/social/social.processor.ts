@@ -1,5 +1,4 @@
-import { InjectQueue, Processor, WorkerHost } from '@nestjs/bullmq';
-import { Logger } from '@nestjs/common';
+import { InjectQueue, Processor } from '@nestjs/bullmq';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DelayedError, Job, Queue, UnrecoverableError } from 'bullmq';
 import { DataSource } from 'typeorm';
@@ -18,6 +17,7 @@ import { toChannelListing } from './channel-listing';
 import { ChannelPublishers } from './channel-publishers';
 import { loadPublicationProgress } from './publication-progress';
 import { PermanentPublishError, RateLimitedError } from './publish-errors';
+import { QueueProcessor } from '../queue-processor';
 
 const CHANNEL_JOB_OPTIONS = {
   attempts: 8,
@@ -32,8 +32,7 @@ const CHANNEL_JOB_OPTIONS = {
  * remote id as soon as the channel answers, so running it again never posts twice.
  */
 @Processor(QUEUES.social, { concurrency: 6 })
-export class SocialProcessor extends WorkerHost {
-  private readonly logger = new Logger(SocialProcessor.name);
+export class SocialProcessor extends QueueProcessor {
 
   constructor(
     @InjectQueue(QUEUES.social) private readonly queue: Queue,

@@ -1,20 +1,7 @@
-import { LISTING_REGIONS, type Currency, type Language } from '@market/contracts';
+import { LISTING_REGIONS, type Language } from '@market/contracts';
 
-/**
- * Whole units grouped by three with a no-break space, as the uz-UZ locale writes them
- * (4 500 000). Done by hand: Chromium's reduced ICU data has no Uzbek number symbols and
- * would print 4,500,000.
- */
-function groupDigits(value: number): string {
-  const sign = value < 0 ? '-' : '';
-  return sign + String(Math.abs(Math.round(value))).replace(/\B(?=(\d{3})+$)/g, '\u00a0');
-}
-
-/** A listing's price as the spec shows it: uz-UZ grouping, no decimals, '$' for dollars and so'm otherwise. */
-export function formatListingPrice(price: number, valut: Currency | string): string {
-  const digits = groupDigits(price);
-  return valut === 'usd' ? `${digits} $` : `${digits} so'm`;
-}
+/** Prices are formatted by the contracts, the same on the page and in channel posts. */
+export { formatListingPrice } from '@market/contracts';
 
 const tashkentParts = new Intl.DateTimeFormat('en-CA', {
   timeZone: 'Asia/Tashkent',

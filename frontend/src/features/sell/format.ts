@@ -1,8 +1,4 @@
-/*
- * Prices as the listing cards show them, from the listings feature: its grouping works around
- * Chromium's missing Uzbek number data, which makes Intl print 3,500,000.
- */
-import { formatListingPrice } from '../listings/format';
+import { formatListingPrice } from '@market/contracts';
 
 export { formatListingPrice };
 
