@@ -54,10 +54,10 @@ describe('shareable listing pages, sitemap and robots.txt (served without JavaSc
     const $ = load(response.text);
     const meta = (selector: string) => $(selector).attr('content');
 
-    expect($('title').text()).toBe(`${brand.phone.name}, $450 | Telefon bozor`);
-    expect(meta('meta[name="description"]')).toBe(`$450 · Samarqand · ${description}`);
+    expect($('title').text()).toBe(`${brand.phone.name}, 450 $ | Telefon bozor`);
+    expect(meta('meta[name="description"]')).toBe(`450 $ · Samarqand · ${description}`);
     expect($('meta[name="description"]')).toHaveLength(1);
-    expect(meta('meta[property="og:title"]')).toBe(`${brand.phone.name}, $450 | Telefon bozor`);
+    expect(meta('meta[property="og:title"]')).toBe(`${brand.phone.name}, 450 $ | Telefon bozor`);
     expect(meta('meta[property="og:description"]')).toContain('<script>alert("xss")</script>');
     expect(meta('meta[property="og:type"]')).toBe('product');
     expect(meta('meta[property="og:url"]')).toBe(`https://telefonbozor.example/phone/${activeId}`);

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import { LOOPBACK_ONLY } from '../../test/support/config';
 
 const root = join(__dirname, '../..');
 
@@ -46,7 +47,7 @@ export async function startStack(env: NodeJS.ProcessEnv): Promise<{ baseUrl: str
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   // Browser tests change data and look at it at once: public answers are not reused between requests.
-  const shared = { NODE_ENV: 'production', PUBLIC_URL: baseUrl, LOG_LEVEL: 'warn', PUBLIC_CACHE_TTL_MS: '0', ...env };
+  const shared = { NODE_ENV: 'production', PUBLIC_URL: baseUrl, LOG_LEVEL: 'warn', PUBLIC_CACHE_TTL_MS: '0', ...LOOPBACK_ONLY, ...env };
   const api = startProcess(BUILT_ENTRY_POINTS.api, { ...shared, PORT: String(port) }, 'api');
   const workers = startProcess(BUILT_ENTRY_POINTS.workers, shared, 'workers');
   await waitForHealth(baseUrl, api);

@@ -32,10 +32,13 @@ export async function startHttpFake(
   url: string;
   calls: RecordedCall[];
   failNext(pathPattern: RegExp, failure: ScriptedFailure, times?: number): void;
+  /** Calls to matching paths take effect at once but are answered only after the delay. */
+  slowDown(pattern: RegExp, delayMs: number): void;
   close(): Promise<void>;
 }> {
   const calls: RecordedCall[] = [];
   const failures: Array<{ pathPattern: RegExp; failure: ScriptedFailure; remaining: number }> = [];
+  let slowPaths: { pattern: RegExp; delayMs: number } | undefined;
   const server: Server = createServer(async (request: IncomingMessage, response: ServerResponse) => {
     const url = new URL(request.url ?? '/', 'http://127.0.0.1');
     const query = Object.fromEntries(url.searchParams);
@@ -44,7 +47,8 @@ export async function startHttpFake(
     const scripted = failures.find((entry) => entry.remaining > 0 && entry.pathPattern.test(url.pathname));
     const answer = scripted ? { status: scripted.failure.status, body: scripted.failure.body } : handle(call, url);
     if (scripted) scripted.remaining -= 1;
-    if ('delayMs' in answer && answer.delayMs) await new Promise((resolve) => setTimeout(resolve, answer.delayMs));
+    const delayMs = ('delayMs' in answer && answer.delayMs) || (slowPaths?.pattern.test(url.pathname) ? slowPaths.delayMs : 0);
+    if (delayMs) await new Promise((resolve) => setTimeout(resolve, delayMs));
     response.writeHead(answer.status ?? 200, { 'Content-Type': 'application/json', ...(scripted?.failure.headers ?? {}) });
     response.end(JSON.stringify(answer.body));
   });
@@ -55,6 +59,13 @@ export async function startHttpFake(
     failNext(pathPattern, failure, times = 1) {
       failures.push({ pathPattern, failure, remaining: times });
     },
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    slowDown(pattern, delayMs) {
+      slowPaths = { pattern, delayMs };
+    },
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }

@@ -1,7 +1,17 @@
 import { loadConfig, type Config } from '../../backend/src/config/config.schema';
 
+/**
+ * Outside services a test does not fake itself point at a closed loopback port: no test
+ * ever sends traffic beyond this machine. (Tests also read their own writes at once: no
+ * reuse of public answers.)
+ */
+export const LOOPBACK_ONLY = {
+  EXCHANGE_RATE_URL: 'http://127.0.0.1:9/exchange-rate',
+  SPEC_SOURCE_URL: 'http://127.0.0.1:9',
+  DEVICE_SPECS_REFRESH_PER_MINUTE: '0',
+};
+
 /** The configuration a test process runs with: the run's own database and queue prefix (global-setup). */
 export function testConfig(overrides: Partial<Record<keyof Config, string>> = {}): Config {
-  // Tests read their own writes at once: no reuse of public answers.
-  return loadConfig({ ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_CACHE_TTL_MS: '0', ...overrides });
+  return loadConfig({ ...process.env, ...LOOPBACK_ONLY, NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_CACHE_TTL_MS: '0', ...overrides });
 }

@@ -14,8 +14,12 @@ export interface TestListingOptions {
  * with photos whose locations point at an image host, for tests of what follows a listing.
  */
 export async function insertListing(dataSource: DataSource, options: TestListingOptions): Promise<string> {
-  const [device] = await dataSource.query(`SELECT id, category_id, name FROM devices ORDER BY name LIMIT 1`);
-  if (!device) throw new Error('No device in the catalogue: the API seeds it at start');
+  const [device] = (await dataSource.query(`SELECT id, category_id, name FROM devices ORDER BY name LIMIT 1`)) as Array<{
+    id: string;
+    category_id: string;
+    name: string;
+  }>;
+  if (!device) throw new Error('No device in the catalogue: start the API once (it seeds it) or call insertTestDevice');
   const [{ id }] = await dataSource.query(
     `INSERT INTO listing (author_id, device_id, category_id, name, price, valut, price_uzs, region, description,
                           phone_number, status, tarif, ram, storage, color)
@@ -40,4 +44,14 @@ export async function insertListing(dataSource: DataSource, options: TestListing
     await dataSource.query(`INSERT INTO listing_image (listing_id, position, image_id) VALUES ($1, $2, $3)`, [id, position, image.id]);
   }
   return id;
+}
+
+/** A brand and a device, for databases the API never started on (and so never seeded). */
+export async function insertTestDevice(dataSource: DataSource): Promise<void> {
+  const [category] = await dataSource.query(
+    `INSERT INTO categories (name, color, number) VALUES ('Test brand', '#0f766e', 0) RETURNING id`,
+  );
+  await dataSource.query(`INSERT INTO devices (name, category_id, quick_spec, detail_spec) VALUES ('Test Phone 1', $1, '[]', '[]')`, [
+    category.id,
+  ]);
 }

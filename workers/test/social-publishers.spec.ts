@@ -1,7 +1,7 @@
 import { startFakeGraph } from '../../test/fakes/graph-api';
 import { startFakeTelegram } from '../../test/fakes/telegram-bot-api';
 import { CAPTION_LIMIT, telegramCaption } from '../src/social/caption';
-import type { ChannelListing, PublishProgress } from '../src/social/channels/channel-publisher';
+import { OutcomeUnknownError, type ChannelListing, type PublishProgress } from '../src/social/channels/channel-publisher';
 import { FacebookPublisher } from '../src/social/channels/facebook.publisher';
 import { InstagramPublisher } from '../src/social/channels/instagram.publisher';
 import { TelegramChannelPublisher } from '../src/social/channels/telegram.publisher';
@@ -20,7 +20,12 @@ const listing: ChannelListing = {
 
 function memoryProgress(): PublishProgress & { steps: Map<string, string> } {
   const steps = new Map<string, string>();
-  return { steps, get: (step) => steps.get(step), remember: async (step, id) => void steps.set(step, id) };
+  return {
+    steps,
+    get: (step) => steps.get(step),
+    remember: async (step, id) => void steps.set(step, id),
+    forget: async (step) => void steps.delete(step),
+  };
 }
 
 describe('Telegram channel publisher', () => {
@@ -50,6 +55,17 @@ describe('Telegram channel publisher', () => {
     await progress.remember('message', '77');
     expect(await publisher().publish(listing, progress)).toBe('https://t.me/telefonbozor/77');
     expect(telegram.callsOf('sendMediaGroup')).toHaveLength(0);
+  });
+
+  it('never posts again after an attempt whose outcome is unknown, until the record is cleared', async () => {
+    const progress = memoryProgress();
+    await progress.remember('message-attempt', 'crashed mid-call');
+    await expect(publisher().publish(listing, progress)).rejects.toBeInstanceOf(OutcomeUnknownError);
+    expect(telegram.callsOf('sendMediaGroup')).toHaveLength(0);
+
+    await progress.forget('message-attempt');
+    await publisher().publish(listing, progress);
+    expect(telegram.callsOf('sendMediaGroup')).toHaveLength(1);
   });
 
   it('turns a 429 into a wait of retry_after seconds', async () => {

@@ -23,5 +23,13 @@ export async function loadPublicationProgress(
       );
       steps.set(step, remoteId);
     },
+    async forget(step) {
+      await dataSource.query(`DELETE FROM channel_publication_step WHERE listing_id = $1 AND channel = $2 AND step = $3`, [
+        listingId,
+        channel,
+        step,
+      ]);
+      steps.delete(step);
+    },
   };
 }

@@ -8,6 +8,14 @@ export class RateLimitedError extends Error {
   }
 }
 
+/** The call did not get an answer (network failure, timeout): whether it took effect is unknown. */
+export class ChannelUnreachableError extends Error {}
+
+/** Whether a channel call's error is an answer of the channel, i.e. the call certainly did nothing. */
+export function channelAnswered(error: unknown): boolean {
+  return !(error instanceof ChannelUnreachableError);
+}
+
 /** Statuses a retry may cure: rate limits, timeouts and server-side failures. */
 export function isTransientStatus(status: number): boolean {
   return status === 408 || status === 429 || status >= 500;

@@ -14,6 +14,7 @@ import { AppConfig } from '../../../backend/src/config/app-config';
 import { OutboxService } from '../../../backend/src/events/outbox.service';
 import { ListingEntity, type StoredChannelPost } from '../../../backend/src/listings/listing.entity';
 import { toChannelListing } from './channel-listing';
+import { OutcomeUnknownError } from './channels/channel-publisher';
 import { ChannelPublishers } from './channel-publishers';
 import { loadPublicationProgress } from './publication-progress';
 import { PermanentPublishError, RateLimitedError } from './publish-errors';
@@ -31,7 +32,8 @@ const CHANNEL_JOB_OPTIONS = {
  * channel; each job reloads the listing, skips a channel already posted, and records every
  * remote id as soon as the channel answers, so running it again never posts twice.
  */
-@Processor(QUEUES.social, { concurrency: 6 })
+// A short lock: a job of a worker that died is taken over by another within about 15 s.
+@Processor(QUEUES.social, { concurrency: 6, lockDuration: 10_000, stalledInterval: 5_000 })
 export class SocialProcessor extends QueueProcessor {
 
   constructor(
@@ -89,7 +91,7 @@ export class SocialProcessor extends QueueProcessor {
       const reason = (error as Error).message;
       await this.recordPost(listingId, channel, { posted: false, link: null, state: 'failed', reason });
       this.logger.warn(`Posting listing ${listingId} to ${channel} failed: ${reason}`);
-      throw error instanceof PermanentPublishError ? new UnrecoverableError(reason) : error;
+      throw error instanceof PermanentPublishError || error instanceof OutcomeUnknownError ? new UnrecoverableError(reason) : error;
     }
   }
 

@@ -103,6 +103,11 @@ export class ModerationService {
       const channels = listing.tarif === PROMOTED_TARIFF ? this.unpostedChannels(listing) : [];
       if (channels.length) {
         for (const channel of channels) listing.posts = { ...listing.posts, [channel]: queued(listing.posts[channel]) };
+        // An admin's explicit post clears a record of an attempt whose outcome was unknown.
+        await transaction.query(
+          `DELETE FROM channel_publication_step WHERE listing_id = $1 AND channel = ANY($2) AND step LIKE '%-attempt'`,
+          [listingId, channels],
+        );
         await this.outbox.record(transaction, 'listing.publish-requested', { listingId, channels });
       }
       await transaction.save(listing);

@@ -19,6 +19,32 @@ export interface ChannelListing {
 export interface PublishProgress {
   get(step: string): string | undefined;
   remember(step: string, remoteId: string): Promise<void>;
+  forget(step: string): Promise<void>;
+}
+
+/**
+ * Runs the one call of a channel that makes a post visible, at most once. The attempt is
+ * recorded first; if the channel answers with an error nothing was posted and the record
+ * goes. If the process dies or the network fails mid-call, the record stays and a later
+ * run refuses to guess: a duplicate post cannot be taken back, a missing one can be posted
+ * again by an admin (which clears the record).
+ */
+export async function postOnce<T>(progress: PublishProgress, step: string, post: () => Promise<T>, answered: (error: unknown) => boolean): Promise<T> {
+  const attempt = `${step}-attempt`;
+  if (progress.get(attempt)) throw new OutcomeUnknownError();
+  await progress.remember(attempt, new Date().toISOString());
+  try {
+    return await post();
+  } catch (error) {
+    if (answered(error)) await progress.forget(attempt);
+    throw error;
+  }
+}
+
+export class OutcomeUnknownError extends Error {
+  constructor() {
+    super('An earlier attempt stopped while the channel was posting: check the channel, then post again');
+  }
 }
 
 export interface ChannelPublisher {

@@ -1,5 +1,6 @@
 import { plainCaption } from '../caption';
-import type { ChannelListing, ChannelPublisher, PublishProgress } from './channel-publisher';
+import { channelAnswered } from '../publish-errors';
+import { postOnce, type ChannelListing, type ChannelPublisher, type PublishProgress } from './channel-publisher';
 import { GraphClient } from './graph-client';
 
 export interface FacebookOptions {
@@ -36,10 +37,8 @@ export class FacebookPublisher implements ChannelPublisher {
         }
         photoIds.push(photoId);
       }
-      ({ id: postId } = await graph.post<{ id: string }>(`/${page}/feed`, {
-        message: plainCaption(listing),
-        attached_media: JSON.stringify(photoIds.map((id) => ({ media_fbid: id }))),
-      }));
+      const feedPost = { message: plainCaption(listing), attached_media: JSON.stringify(photoIds.map((id) => ({ media_fbid: id }))) };
+      ({ id: postId } = await postOnce(progress, 'post', () => graph.post<{ id: string }>(`/${page}/feed`, feedPost), channelAnswered));
       await progress.remember('post', postId);
     }
     const { permalink_url: link } = await graph.get<{ permalink_url: string }>(`/${postId}`, { fields: 'permalink_url' });

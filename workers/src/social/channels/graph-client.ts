@@ -1,4 +1,4 @@
-import { PermanentPublishError, RateLimitedError, isTransientStatus } from '../publish-errors';
+import { ChannelUnreachableError, PermanentPublishError, RateLimitedError, isTransientStatus } from '../publish-errors';
 
 const REQUEST_TIMEOUT_MS = 30_000;
 
@@ -28,7 +28,7 @@ export class GraphClient {
     try {
       response = await fetch(`${this.baseUrl}${path}`, { ...init, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
     } catch (error) {
-      throw new Error(`Graph API unreachable: ${(error as Error).message}`);
+      throw new ChannelUnreachableError(`Graph API unreachable: ${(error as Error).message}`);
     }
     const body = (await response.json().catch(() => ({}))) as T & GraphErrorBody;
     if (response.ok) return body;

@@ -1,5 +1,6 @@
 import { plainCaption } from '../caption';
-import type { ChannelListing, ChannelPublisher, PublishProgress } from './channel-publisher';
+import { channelAnswered } from '../publish-errors';
+import { postOnce, type ChannelListing, type ChannelPublisher, type PublishProgress } from './channel-publisher';
 import { GraphClient } from './graph-client';
 
 /** Instagram allows 2 to 10 items in a carousel; a single photo is posted as an image. */
@@ -30,7 +31,7 @@ export class InstagramPublisher implements ChannelPublisher {
     let mediaId = progress.get('media');
     if (!mediaId) {
       const container = progress.get('container') ?? (await this.createContainer(listing, progress));
-      ({ id: mediaId } = await graph.post<{ id: string }>(`/${user}/media_publish`, { creation_id: container }));
+      ({ id: mediaId } = await postOnce(progress, 'media', () => graph.post<{ id: string }>(`/${user}/media_publish`, { creation_id: container }), channelAnswered));
       await progress.remember('media', mediaId);
     }
     const { permalink } = await graph.get<{ permalink: string }>(`/${mediaId}`, { fields: 'permalink' });

@@ -1,7 +1,7 @@
 import { Api, GrammyError, HttpError, InputMediaBuilder } from 'grammy';
 import { telegramCaption } from '../caption';
 import { PermanentPublishError, RateLimitedError, isTransientStatus } from '../publish-errors';
-import type { ChannelListing, ChannelPublisher, PublishProgress } from './channel-publisher';
+import { postOnce, type ChannelListing, type ChannelPublisher, type PublishProgress } from './channel-publisher';
 
 /** Telegram accepts at most 10 items in one album. */
 const ALBUM_LIMIT = 10;
@@ -42,7 +42,8 @@ export class TelegramChannelPublisher implements ChannelPublisher {
       .slice(0, ALBUM_LIMIT)
       .map((url, index) => InputMediaBuilder.photo(url, index === 0 ? { caption, parse_mode: 'HTML' } : {}));
     try {
-      const messages = await this.api!.sendMediaGroup(channelId, album);
+      // Telegram answered with an error: nothing was posted. A network failure leaves it unknown.
+      const messages = await postOnce(progress, 'message', () => this.api!.sendMediaGroup(channelId, album), (error) => error instanceof GrammyError);
       await progress.remember('message', String(messages[0].message_id));
       return telegramMessageLink(channelId, messages[0].message_id);
     } catch (error) {
