@@ -1,5 +1,5 @@
 import { ListingCard } from '../../../features/listings/components/listing-card';
-import { Pager } from '../../../features/listings/components/pager';
+import { Pager } from '../../../components/pager';
 import { ModerationPage } from '../../../features/moderation';
 
 /** Composes the moderation page with the listings feature's card and pager. */

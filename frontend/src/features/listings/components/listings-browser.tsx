@@ -9,7 +9,7 @@ import { useScrollBack } from '../hooks/use-scroll-back';
 import { Filters } from './filters';
 import { HomeSideColumn } from './home-side-column';
 import { ListingList } from './listing-list';
-import { Pager } from './pager';
+import { Pager } from '../../../components/pager';
 
 export interface ListingsBrowserProps {
   /** From `useListingFilters()`, shared with the brands row above the list. */

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { BALANCE_ENTRY_LABELS, type BalanceEntry } from '@market/contracts';
 import { useBalanceHistory } from '../api/get-balance-history';
 import { formatSignedAmount, formatTashkentTime } from '../format';
-import { HistoryPager } from './history-pager';
+import { Pager } from '../../../components/pager';
 
 function HistoryEntry({ entry }: { entry: BalanceEntry }) {
   const { t } = useTranslation('payments');
@@ -54,7 +54,7 @@ export function BalanceHistory({ page, onPageChange }: { page: number; onPageCha
           <HistoryEntry key={entry._id} entry={entry} />
         ))}
       </ul>
-      <HistoryPager page={page} pages={pages} onChange={onPageChange} />
+      <Pager page={page} pages={pages} onChange={onPageChange} />
     </>
   );
 }
