@@ -169,6 +169,19 @@ describe('moderation and the fan-out to the social channels', () => {
     expect(response.body.phones.every((card: { status: string }) => card.status === 'waiting')).toBe(true);
   });
 
+  it('lists the seller\'s listings on /my and stops messaging after /stop', async () => {
+    await insertListing(dataSource, { authorId: seller.id, name: 'Listed on my' });
+    telegram.pushMessage(SELLER_CHAT, '/my');
+    await eventually(async () => {
+      const reply = messagesToSeller().find((text) => text.includes('Listed on my'));
+      expect(reply).toContain('Tekshiruvda');
+    });
+
+    telegram.pushMessage(SELLER_CHAT, '/stop');
+    await eventually(async () => expect(await api.get(TelegramLinkService).subscriptionOf(seller.id)).toBeNull());
+    expect(messagesToSeller().some((text) => text.includes('Hisob uzildi'))).toBe(true);
+  });
+
   it('refuses every moderation call to a non-admin with 403 and to a visitor with 401', async () => {
     const listingId = await insertListing(dataSource, { authorId: seller.id });
     for (const [method, path, body] of [
