@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { parseArgs } from './lib/args.mjs';
 import { databaseUrl, ensureDatabase, migrate, requireBuild, root, startApi } from './lib/stack.mjs';
 
 const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
@@ -38,7 +39,8 @@ async function audit(url, port) {
 }
 
 requireBuild();
-const database = 'market_bench_web';
+// The bench:data database when it exists, so a listing page is measured too.
+const { database } = parseArgs({ database: 'market_bench' });
 await ensureDatabase(database);
 migrate(databaseUrl(database));
 const api = await startApi({ DATABASE_URL: databaseUrl(database) });

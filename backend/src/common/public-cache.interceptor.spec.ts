@@ -38,13 +38,18 @@ describe('public answer cache', () => {
     expect(computations).toBe(2);
   });
 
-  it('recomputes after the interval and after a failure', async () => {
+  it('recomputes after a failure, and after the interval while still serving the previous answer', async () => {
     const cache = new PublicCacheInterceptor({ PUBLIC_CACHE_TTL_MS: 30 } as AppConfig, reflector);
     await expect(lastValueFrom(cache.intercept(contextFor('/x'), handler(() => Promise.reject(new Error('db down')))))).rejects.toThrow();
-    await lastValueFrom(cache.intercept(contextFor('/x'), handler(async () => 'ok')));
+    expect(await lastValueFrom(cache.intercept(contextFor('/x'), handler(async () => 'first')))).toBe('first');
     expect(computations).toBe(2);
     await new Promise((resolve) => setTimeout(resolve, 40));
-    await lastValueFrom(cache.intercept(contextFor('/x'), handler(async () => 'ok')));
+
+    // Expired: the visitor gets the previous answer at once; the refresh runs behind it.
+    expect(await lastValueFrom(cache.intercept(contextFor('/x'), handler(async () => 'second')))).toBe('first');
+    expect(computations).toBe(3);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(await lastValueFrom(cache.intercept(contextFor('/x'), handler(async () => 'third')))).toBe('second');
     expect(computations).toBe(3);
   });
 

@@ -10,12 +10,15 @@ const MAX_ENTRIES = 2_000;
 interface Entry {
   expiresAt: number;
   answer: Promise<unknown>;
+  /** Set while a newer answer is being computed; the current one is served meanwhile. */
+  refreshing?: boolean;
 }
 
 /**
  * Public answers that are the same for every visitor (the listing feed, the brands) are
  * kept for PUBLIC_CACHE_TTL_MS per URL, and concurrent misses share one computation: under
- * load the database sees each popular page at most once per interval.
+ * load the database sees each popular page at most once per interval. An expired answer is
+ * still served while its successor is computed, so no visitor waits for the refresh.
  */
 @Injectable()
 export class PublicCacheInterceptor implements NestInterceptor {
@@ -32,14 +35,27 @@ export class PublicCacheInterceptor implements NestInterceptor {
     const key = context.switchToHttp().getRequest<Request>().originalUrl;
     const now = Date.now();
     const cached = this.entries.get(key);
-    if (cached && cached.expiresAt > now) return from(cached.answer);
+    if (cached && (cached.expiresAt > now || cached.refreshing)) return from(cached.answer);
+    if (cached) {
+      cached.refreshing = true;
+      this.compute(key, ttl, next).catch(() => (cached.refreshing = false));
+      return from(cached.answer);
+    }
+    return from(this.compute(key, ttl, next));
+  }
 
+  private compute(key: string, ttl: number, next: CallHandler): Promise<unknown> {
     const answer = lastValueFrom(next.handle());
-    if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
-    this.entries.set(key, { expiresAt: now + ttl, answer });
-    // A failed computation is not kept: the next request tries again.
-    answer.catch(() => this.entries.delete(key));
-    return from(answer);
+    // The first computation of a URL is shared by everyone who asks meanwhile; a refresh replaces the entry once done.
+    if (!this.entries.has(key)) {
+      if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
+      this.entries.set(key, { expiresAt: Date.now() + ttl, answer });
+      // A failed computation is not kept: the next request tries again.
+      answer.catch(() => this.entries.delete(key));
+    } else {
+      void answer.then((value) => this.entries.set(key, { expiresAt: Date.now() + ttl, answer: Promise.resolve(value) }), () => undefined);
+    }
+    return answer;
   }
 }
 
