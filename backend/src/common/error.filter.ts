@@ -13,6 +13,19 @@ const KEY_BY_STATUS: Partial<Record<number, MessageKey>> = {
   [HttpStatus.SERVICE_UNAVAILABLE]: 'serviceUnavailable',
 };
 
+/**
+ * The database is out of reach or every pooled connection is busy: the pool gave up waiting
+ * (DATABASE pool `connectionTimeoutMillis`) or the server refused. The request is answered
+ * 503 at once instead of hanging, and the next one tries again.
+ */
+function isDatabaseUnavailable(error: unknown): boolean {
+  const { message = '', code = '' } = (error ?? {}) as { message?: string; code?: string };
+  return (
+    /timeout exceeded when trying to connect|Connection terminated|connect ECONNREFUSED/.test(message) ||
+    ['ECONNREFUSED', '53300', '57P01', '57P03'].includes(code)
+  );
+}
+
 /** Errors raised outside Nest's handlers (the body parser) carry their status here. */
 interface HttpLikeError {
   status?: number;
@@ -35,6 +48,7 @@ export class ErrorFilter implements ExceptionFilter {
 
   private statusOf(error: unknown): number {
     if (error instanceof HttpException) return error.getStatus();
+    if (isDatabaseUnavailable(error)) return HttpStatus.SERVICE_UNAVAILABLE;
     const httpLike = error as HttpLikeError | null;
     const status = httpLike?.status ?? httpLike?.statusCode;
     return typeof status === 'number' && status >= 400 && status < 600 ? status : HttpStatus.INTERNAL_SERVER_ERROR;
