@@ -1,4 +1,5 @@
 import { LIMITS, type ListingQuery } from '@market/contracts';
+import { FIRST_PHOTO_COLUMNS, FIRST_PHOTO_JOIN } from './listing.serializer';
 
 /**
  * The SQL of `GET /api/phone`. Every condition keeps the partial indexes' predicate
@@ -67,11 +68,9 @@ export function feedSql(query: ListingQuery, nameMatch: NameMatch = 'substring')
        WHERE ${where}
        ORDER BY ${FEED_ORDER}
        LIMIT ${LIMITS.listingsPerPage} OFFSET $${params.length + 1})
-    SELECT l.*, photo.id AS image_id, photo.key AS image_key, photo.variant_keys AS image_variant_keys
+    SELECT l.*, ${FIRST_PHOTO_COLUMNS}
       FROM page l
-      LEFT JOIN LATERAL (
-        SELECT i.id, i.key, i.variant_keys FROM listing_image li JOIN images i ON i.id = li.image_id
-         WHERE li.listing_id = l.id ORDER BY li.position LIMIT 1) photo ON true
+      ${FIRST_PHOTO_JOIN}
      ORDER BY ${FEED_ORDER}`;
   const count = `SELECT count(*)::int AS total FROM listing l WHERE ${where}`;
   return { page, pageParams: (offset) => [...params, offset], count, params };

@@ -27,6 +27,12 @@ export function thumbnailPhoto(photo: StoredPhoto, locationOf: LocationOf): List
   return { _id: photo.id, key, location: locationOf(key) };
 }
 
+/** The first photo of each listing `l` of a card list: its columns and the join that finds it. */
+export const FIRST_PHOTO_COLUMNS = 'photo.id AS image_id, photo.key AS image_key, photo.variant_keys AS image_variant_keys';
+export const FIRST_PHOTO_JOIN = `LEFT JOIN LATERAL (
+  SELECT i.id, i.key, i.variant_keys FROM listing_image li JOIN images i ON i.id = li.image_id
+   WHERE li.listing_id = l.id ORDER BY li.position LIMIT 1) photo ON true`;
+
 /** The columns of a card as the list queries select them, with the first photo joined. */
 export interface CardRow {
   id: string;

@@ -23,7 +23,7 @@ import { UsersService } from '../users/users.service';
 import { ExchangeRateService, priceInUzs } from './exchange-rate.service';
 import { ListingEntity, ListingImageEntity } from './listing.entity';
 import { DRAFTS_PER_SELLER } from './listing.limits';
-import { toCard, type CardRow } from './listing.serializer';
+import { FIRST_PHOTO_COLUMNS, FIRST_PHOTO_JOIN, toCard, type CardRow } from './listing.serializer';
 import { ListingTariffs } from './listing-tariffs';
 
 /** A listing's columns the wizard writes. */
@@ -189,11 +189,9 @@ export class ListingsService implements ActiveListingCounts {
   async mine(userId: string): Promise<MyListings> {
     const rows: (CardRow & { rejection_reason: string | null; step: number })[] = await this.dataSource.query(
       `SELECT l.id, l.name, l.price, l.valut, l.region, l.created_at, l.tarif, l.status, l.rejection_reason, l.step,
-              photo.id AS image_id, photo.key AS image_key, photo.variant_keys AS image_variant_keys
+              ${FIRST_PHOTO_COLUMNS}
          FROM listing l
-         LEFT JOIN LATERAL (
-           SELECT i.id, i.key, i.variant_keys FROM listing_image li JOIN images i ON i.id = li.image_id
-            WHERE li.listing_id = l.id ORDER BY li.position LIMIT 1) photo ON true
+         ${FIRST_PHOTO_JOIN}
         WHERE l.author_id = $1 AND l.deleted_at IS NULL
         ORDER BY l.created_at DESC, l.id DESC`,
       [userId],

@@ -17,7 +17,7 @@ import { AppException } from '../../common/app.exception';
 import { OutboxService } from '../../events/outbox.service';
 import { ImagesService } from '../../uploads/images.service';
 import { ListingEntity, type StoredChannelPost } from '../listing.entity';
-import { toCard, type CardRow } from '../listing.serializer';
+import { FIRST_PHOTO_COLUMNS, FIRST_PHOTO_JOIN, toCard, type CardRow } from '../listing.serializer';
 
 /** A card as admins see it: with the author and every channel's publishing state. */
 export interface ModerationCard extends ListingCard {
@@ -55,12 +55,10 @@ export class ModerationService {
       this.dataSource.query(
         `SELECT l.id, l.name, l.price, l.valut, l.region, l.created_at, l.tarif, l.status, l.posts,
                 l.rejection_reason, coalesce(l.author_name, u.name) AS author_name,
-                photo.id AS image_id, photo.key AS image_key, photo.variant_keys AS image_variant_keys
+                ${FIRST_PHOTO_COLUMNS}
            FROM listing l
            JOIN users u ON u.id = l.author_id
-           LEFT JOIN LATERAL (
-             SELECT i.id, i.key, i.variant_keys FROM listing_image li JOIN images i ON i.id = li.image_id
-              WHERE li.listing_id = l.id ORDER BY li.position LIMIT 1) photo ON true
+           ${FIRST_PHOTO_JOIN}
           WHERE l.status = $1 AND l.deleted_at IS NULL
           ORDER BY l.created_at, l.id
           LIMIT $2 OFFSET $3`,

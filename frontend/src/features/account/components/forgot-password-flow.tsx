@@ -5,7 +5,6 @@ import { toast } from 'react-toastify';
 import { checkSmsCodeSchema, resetPasswordSchema, resetPasswordWithTokenSchema } from '@market/contracts';
 import { CodeField } from '../../../components/form/code-field';
 import { errorText } from '../../../components/form/form-error';
-import { PhoneField } from '../../../components/form/phone-field';
 import { formatPhoneNumber } from '../../../components/phone-number';
 import { primaryButtonClass, SubmitButton } from '../../../components/form/submit-button';
 import { TextField } from '../../../components/form/text-field';
@@ -13,6 +12,7 @@ import { useZodForm } from '../../../components/form/use-zod-form';
 import { useCheckSmsCode } from '../api/check-sms-code';
 import { useRequestPasswordReset } from '../api/request-password-reset';
 import { useResetPasswordWithToken } from '../api/reset-password-with-token';
+import { PhoneStepForm } from './phone-step-form';
 import { AuthCard, Notice } from './auth-card';
 import { ResendCode } from '../../../components/form/resend-code';
 
@@ -93,19 +93,15 @@ export function ForgotPasswordFlow() {
       <p className="mb-4 text-xs font-medium uppercase tracking-wide text-slate-500">{t('forgot.step', { step, total: STEPS })}</p>
 
       {step === 1 && (
-        <form onSubmit={submitPhone} noValidate className="space-y-4">
-          <p className="text-sm text-slate-600">{t('forgot.phoneHint')}</p>
-          <PhoneField
-            label={t('fields.phone')}
-            value={phoneForm.values.phoneNumber}
-            onChange={(digits) => phoneForm.setValue('phoneNumber', digits)}
-            error={phoneForm.errors.phoneNumber}
-            autoFocus
-          />
-          <SubmitButton busy={requestReset.isPending} busyLabel={t('sending')} fullWidth>
-            {t('forgot.sendCode')}
-          </SubmitButton>
-        </form>
+        <PhoneStepForm
+          hint={t('forgot.phoneHint')}
+          phoneNumber={phoneForm.values.phoneNumber}
+          onPhoneNumberChange={(digits) => phoneForm.setValue('phoneNumber', digits)}
+          error={phoneForm.errors.phoneNumber}
+          busy={requestReset.isPending}
+          submitLabel={t('forgot.sendCode')}
+          onSubmit={submitPhone}
+        />
       )}
 
       {step === 2 && (

@@ -4,7 +4,6 @@ import { Link, useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { authSchema, loginSchema } from '@market/contracts';
 import { errorText } from '../../../components/form/form-error';
-import { PhoneField } from '../../../components/form/phone-field';
 import { formatPhoneNumber } from '../../../components/phone-number';
 import { SubmitButton } from '../../../components/form/submit-button';
 import { TextField } from '../../../components/form/text-field';
@@ -14,6 +13,7 @@ import { useStartSession } from '../../auth';
 import { useRequestPasswordReset } from '../api/request-password-reset';
 import { useSignIn } from '../api/sign-in';
 import { useStartSignIn } from '../api/start-sign-in';
+import { PhoneStepForm } from './phone-step-form';
 import { AuthCard, Notice } from './auth-card';
 
 /** What step 1 told: a new account got its password by SMS (201), or the account exists (208). */
@@ -88,19 +88,15 @@ export function SignInForm() {
   if (!step1) {
     return (
       <AuthCard title={t('signIn.title')} footer={footer}>
-        <form onSubmit={submitPhone} noValidate className="space-y-4">
-          <p className="text-sm text-slate-600">{t('signIn.phoneHint')}</p>
-          <PhoneField
-            label={t('fields.phone')}
-            value={phoneForm.values.phoneNumber}
-            onChange={(digits) => phoneForm.setValue('phoneNumber', digits)}
-            error={phoneForm.errors.phoneNumber}
-            autoFocus
-          />
-          <SubmitButton busy={startSignIn.isPending} busyLabel={t('sending')} fullWidth>
-            {t('continue')}
-          </SubmitButton>
-        </form>
+        <PhoneStepForm
+          hint={t('signIn.phoneHint')}
+          phoneNumber={phoneForm.values.phoneNumber}
+          onPhoneNumberChange={(digits) => phoneForm.setValue('phoneNumber', digits)}
+          error={phoneForm.errors.phoneNumber}
+          busy={startSignIn.isPending}
+          submitLabel={t('continue')}
+          onSubmit={submitPhone}
+        />
       </AuthCard>
     );
   }
