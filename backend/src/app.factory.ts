@@ -7,6 +7,7 @@ import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module';
 import { ErrorFilter } from './common/error.filter';
+import { PublicAnswerCache } from './common/public-answer-cache';
 import { ListingSharePages } from './listings/listing-share-pages';
 import { QueueDashboard } from './queue-dashboard/queue-dashboard';
 import type { Config } from './config/config.schema';
@@ -21,6 +22,8 @@ export async function createApp(config: Config): Promise<INestApplication> {
     bodyParser: false,
   });
   app.useLogger(app.get(Logger));
+  const publicAnswers = app.get(PublicAnswerCache);
+  if (publicAnswers.enabled) publicAnswers.answerFirst(app.getHttpServer());
   app.enableShutdownHooks();
   app.set('trust proxy', 'loopback');
   app.disable('x-powered-by');

@@ -19,6 +19,7 @@ import { RateLimitModule } from './rate-limit/rate-limit.module';
 import { TelegramModule } from './telegram/telegram.module';
 import { UploadsModule } from './uploads/uploads.module';
 import { UsersModule } from './users/users.module';
+import { PublicAnswerCacheModule } from './common/public-answer-cache';
 import { sameOriginOnly } from './common/same-origin.middleware';
 
 @Module({})
@@ -36,6 +37,7 @@ export class AppModule implements NestModule {
         EventsModule,
         HealthModule,
         RateLimitModule,
+        PublicAnswerCacheModule,
         AuthModule,
         UsersModule,
         UploadsModule,

@@ -5,7 +5,7 @@ import { AdminOnly } from '../auth/auth.decorators';
 import { AppException } from '../common/app.exception';
 import { ZodPipe } from '../common/zod-body.pipe';
 import { CategoriesService } from './categories.service';
-import { PublicCache } from '../common/public-cache.interceptor';
+import { PublicCache } from '../common/public-answer-cache';
 
 /** A malformed id names no category: the same 404 as an unknown one. */
 const categoryId = new ParseUUIDPipe({ exceptionFactory: () => new AppException(HttpStatus.NOT_FOUND, 'categoryNotFound') });

@@ -1,6 +1,7 @@
 import { HttpStatus, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { createHash } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 import { DataSource } from 'typeorm';
 import {
   LIMITS,
@@ -66,10 +67,23 @@ interface DetailRow {
   author_image_location: string | null;
 }
 
+const PUBLIC_DETAILS_KEPT = 5_000;
+
+interface StoredDetail {
+  row: DetailRow;
+  photos: StoredPhoto[];
+}
+
 /** The public side of listings: the home feed, the detail page and the seller's contact. */
 @Injectable()
 export class ListingBrowseService {
   private readonly logger = new Logger(ListingBrowseService.name);
+  /**
+   * Detail pages as anonymous visitors see them, kept for PUBLIC_CACHE_TTL_MS like the feed
+   * (a popular listing is read once per interval however many open it; concurrent misses share
+   * one read). Views are still counted per visitor on every request.
+   */
+  private readonly publicDetails?: LRUCache<string, StoredDetail>;
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
@@ -77,7 +91,15 @@ export class ListingBrowseService {
     private readonly rateLimits: RateLimitService,
     private readonly redis: RedisClient,
     private readonly config: AppConfig,
-  ) {}
+  ) {
+    if (config.PUBLIC_CACHE_TTL_MS > 0) {
+      this.publicDetails = new LRUCache({
+        max: PUBLIC_DETAILS_KEPT,
+        ttl: config.PUBLIC_CACHE_TTL_MS,
+        fetchMethod: (id) => this.loadDetail(id),
+      });
+    }
+  }
 
   /**
    * `GET /api/phone`: one query for the page and one count, both on indexes. A name that is
@@ -96,26 +118,12 @@ export class ListingBrowseService {
    * the author's own visits do not count.
    */
   async detail(id: string, viewer: Viewer): Promise<ListingDetailResponse> {
-    const rows: DetailRow[] = await this.dataSource.query(
-      `SELECT l.*, d.name AS device_name, d.img AS device_img, d.quick_spec, c.name AS category_name,
-              u.name AS author_user_name, avatar.id AS author_image_id, avatar.location AS author_image_location
-         FROM listing l
-         JOIN users u ON u.id = l.author_id
-         LEFT JOIN images avatar ON avatar.id = u.image_id
-         LEFT JOIN devices d ON d.id = l.device_id
-         LEFT JOIN categories c ON c.id = l.category_id
-        WHERE l.id = $1 AND l.deleted_at IS NULL`,
-      [id],
-    );
-    const row = rows[0];
-    const mayManage = !!row && isAuthorOrAdmin(viewer.user, row.author_id);
-    if (!row || (row.status !== 'active' && !mayManage)) throw new AppException(HttpStatus.NOT_FOUND, 'listingNotFound');
+    // A visitor who is not signed in cannot be the author or an admin: the public part is all they may see.
+    const stored = viewer.user || !this.publicDetails ? await this.loadDetail(id) : await this.publicDetails.fetch(id);
+    const mayManage = !!stored && isAuthorOrAdmin(viewer.user, stored.row.author_id);
+    if (!stored || (stored.row.status !== 'active' && !mayManage)) throw new AppException(HttpStatus.NOT_FOUND, 'listingNotFound');
 
-    const photos: StoredPhoto[] = await this.dataSource.query(
-      `SELECT i.id, i.key, i.variant_keys FROM listing_image li JOIN images i ON i.id = li.image_id
-        WHERE li.listing_id = $1 ORDER BY li.position`,
-      [id],
-    );
+    const { row, photos } = stored;
     let views = row.views;
     if (row.status === 'active' && viewer.user?.id !== row.author_id && (await this.countOnce('view', id, viewer))) {
       const [updated]: [{ views: number }[], number] = await this.dataSource.query(
@@ -163,6 +171,27 @@ export class ListingBrowseService {
       };
     }
     return detail;
+  }
+
+  private async loadDetail(id: string): Promise<StoredDetail | undefined> {
+    const rows: DetailRow[] = await this.dataSource.query(
+      `SELECT l.*, d.name AS device_name, d.img AS device_img, d.quick_spec, c.name AS category_name,
+              u.name AS author_user_name, avatar.id AS author_image_id, avatar.location AS author_image_location
+         FROM listing l
+         JOIN users u ON u.id = l.author_id
+         LEFT JOIN images avatar ON avatar.id = u.image_id
+         LEFT JOIN devices d ON d.id = l.device_id
+         LEFT JOIN categories c ON c.id = l.category_id
+        WHERE l.id = $1 AND l.deleted_at IS NULL`,
+      [id],
+    );
+    if (!rows[0]) return undefined;
+    const photos: StoredPhoto[] = await this.dataSource.query(
+      `SELECT i.id, i.key, i.variant_keys FROM listing_image li JOIN images i ON i.id = li.image_id
+        WHERE li.listing_id = $1 ORDER BY li.position`,
+      [id],
+    );
+    return { row: rows[0], photos };
   }
 
   /**

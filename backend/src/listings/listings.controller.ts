@@ -22,7 +22,7 @@ import { AppException } from '../common/app.exception';
 import { ZodPipe } from '../common/zod-body.pipe';
 import { ListingBrowseService } from './listing-browse.service';
 import { ListingsService } from './listings.service';
-import { PublicCache } from '../common/public-cache.interceptor';
+import { PublicCache } from '../common/public-answer-cache';
 
 /** A malformed id names no listing: the same 404 as an unknown one. */
 const listingId = new ParseUUIDPipe({ exceptionFactory: () => new AppException(HttpStatus.NOT_FOUND, 'listingNotFound') });

@@ -1,0 +1,118 @@
+import { CallHandler, ExecutionContext, Global, Injectable, Module, NestInterceptor, UseInterceptors } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import type { IncomingMessage, OutgoingHttpHeaders, RequestListener, Server, ServerResponse } from 'node:http';
+import { LRUCache } from 'lru-cache';
+import { from, lastValueFrom, type Observable } from 'rxjs';
+import { SESSION_COOKIE } from '../auth/session-cookie';
+import { AppConfig } from '../config/app-config';
+
+interface StoredAnswer {
+  expiresAt: number;
+  headers: OutgoingHttpHeaders;
+  body: Buffer;
+  /** Set while one request computes the successor of an expired answer; the others get this one meanwhile. */
+  refreshing?: boolean;
+}
+
+const MAX_ANSWERS = 2_000;
+const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
+
+/**
+ * Answers that are the same for every visitor (the listing feed, the brands) are kept for
+ * PUBLIC_CACHE_TTL_MS per URL as the bytes that were sent, and replayed to anonymous visitors
+ * before Express and the NestJS pipeline run: a hit costs no middleware, guard, logger,
+ * serialisation or query.
+ * Concurrent misses share one computation, and an expired answer is still served while one
+ * request computes its successor, so the database sees each popular page at most once per
+ * interval.
+ *
+ * Only anonymous, same-origin requests are answered and stored: a signed-in visitor's request
+ * runs the pipeline (its session is checked and refreshed), and no cookie or CORS header of one
+ * visitor is ever replayed to another.
+ */
+@Injectable()
+export class PublicAnswerCache {
+  private readonly answers = new LRUCache<string, StoredAnswer>({ max: MAX_ANSWERS });
+  private readonly computing = new Map<string, Promise<unknown>>();
+
+  constructor(private readonly config: AppConfig) {}
+
+  get enabled(): boolean {
+    return this.config.PUBLIC_CACHE_TTL_MS > 0;
+  }
+
+  /**
+   * Puts the replay in front of the HTTP server's own handler (Express), so that a hit skips
+   * Express and every middleware too.
+   */
+  answerFirst(server: Server): void {
+    const handlers = server.listeners('request') as RequestListener[];
+    server.removeAllListeners('request');
+    server.on('request', (request: IncomingMessage, response: ServerResponse) => {
+      if (!this.replayed(request, response)) for (const handle of handlers) handle(request, response);
+    });
+  }
+
+  private replayed(request: IncomingMessage, response: ServerResponse): boolean {
+    if (!isAnonymousSameOriginGet(request)) return false;
+    const answer = this.answers.get(request.url!);
+    if (!answer) return false;
+    if (answer.expiresAt > Date.now() || answer.refreshing) {
+      response.writeHead(200, { ...answer.headers, 'content-length': answer.body.length });
+      response.end(answer.body);
+      return true;
+    }
+    answer.refreshing = true;
+    response.once('close', () => (answer.refreshing = false));
+    return false;
+  }
+
+  /** The answer of a public handler: computed once for all concurrent anonymous visitors, then kept. */
+  answer(request: Request, response: Response, compute: () => Promise<unknown>): Promise<unknown> {
+    if (!isAnonymousSameOriginGet(request)) return compute();
+    const key = request.originalUrl;
+    let value = this.computing.get(key);
+    if (!value) {
+      value = compute().then((computed) => {
+        this.answers.set(key, {
+          expiresAt: Date.now() + this.config.PUBLIC_CACHE_TTL_MS,
+          headers: { ...response.getHeaders(), 'content-type': JSON_CONTENT_TYPE },
+          body: Buffer.from(JSON.stringify(computed)),
+        });
+        return computed;
+      });
+      this.computing.set(key, value);
+      // A failed computation is not kept: the next request tries again.
+      void value.finally(() => this.computing.delete(key)).catch(() => undefined);
+    }
+    return value;
+  }
+}
+
+function isAnonymousSameOriginGet(request: IncomingMessage): boolean {
+  return (
+    request.method === 'GET' &&
+    !request.headers.origin &&
+    !request.headers.cookie?.includes(`${SESSION_COOKIE}=`)
+  );
+}
+
+@Injectable()
+export class PublicAnswerInterceptor implements NestInterceptor {
+  constructor(private readonly cache: PublicAnswerCache) {}
+
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    if (!this.cache.enabled) return next.handle();
+    const http = context.switchToHttp();
+    return from(this.cache.answer(http.getRequest<Request>(), http.getResponse<Response>(), () => lastValueFrom(next.handle())));
+  }
+}
+
+/** Marks a public GET whose answer does not depend on who asks. */
+export function PublicCache(): MethodDecorator & ClassDecorator {
+  return UseInterceptors(PublicAnswerInterceptor);
+}
+
+@Global()
+@Module({ providers: [PublicAnswerCache, PublicAnswerInterceptor], exports: [PublicAnswerCache, PublicAnswerInterceptor] })
+export class PublicAnswerCacheModule {}
