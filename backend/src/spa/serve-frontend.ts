@@ -58,6 +58,10 @@ export function withPageMeta(indexHtml: string, meta: PageMeta): string {
     .replace('</head>', () => `    ${tags.join('\n    ')}\n  </head>`);
 }
 
+function isApiPath(path: string): boolean {
+  return path === '/api' || path.startsWith('/api/');
+}
+
 /**
  * Serves the built SPA: hashed assets with a long cache, and index.html for every
  * client route so a reload of /profile or /phone/{id} works. Paths with a file extension
@@ -85,9 +89,11 @@ export function serveFrontend(app: Express, distDir: string, options: ServeFront
   }
 
   app.use('/assets', express.static(join(distDir, 'assets'), { immutable: true, maxAge: '1y', fallthrough: false }));
-  app.use(express.static(distDir, { index: false, maxAge: '1h' }));
+  const publicFiles = express.static(distDir, { index: false, maxAge: '1h' });
+  // API calls pass by without a file lookup (a stat per request otherwise).
+  app.use((request: Request, response: Response, next: NextFunction) => (isApiPath(request.path) ? next() : publicFiles(request, response, next)));
   app.use((request: Request, response: Response, next: NextFunction) => {
-    if (request.method !== 'GET' || request.path.startsWith('/api') || extname(request.path)) return next();
+    if (request.method !== 'GET' || isApiPath(request.path) || extname(request.path)) return next();
     response.setHeader('Cache-Control', 'no-cache');
     if (!pageMeta) return void response.type('html').send(indexHtml);
     pageMeta(request.path)
