@@ -1,3 +1,4 @@
+import { RequestMethod } from '@nestjs/common';
 import type { Params } from 'nestjs-pino';
 import type { Config } from '../config/config.schema';
 
@@ -13,6 +14,8 @@ interface LoggedRequest {
  */
 export function loggerParams(config: Pick<Config, 'LOG_LEVEL'>): Params {
   return {
+    // Express 5's path syntax for every route (nestjs-pino's default '*' is converted with a warning at start).
+    forRoutes: [{ path: '{*path}', method: RequestMethod.ALL }],
     pinoHttp: {
       level: config.LOG_LEVEL,
       serializers: {
