@@ -1,7 +1,9 @@
 // `npm run bench:web`: Lighthouse 12 (mobile preset) with Debian's Chromium on the home page and a
 // listing page of the production build, plus the gzipped JS and CSS the home page loads first.
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -10,16 +12,63 @@ import { databaseUrl, ensureDatabase, migrate, requireBuild, root, startApi } fr
 
 const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 
-/** The scripts, module preloads and stylesheets index.html makes the browser fetch before any interaction. */
-function initialAssets() {
+/**
+ * Every script and stylesheet of the build the page fetched while Lighthouse watched it load,
+ * with nobody touching it: the entry, its preloads and the route's chunks alike. Sizes are
+ * gzip's of the built files, whatever encoding the server chose.
+ */
+function loadedAssets(lhr) {
   const dist = join(root, 'frontend/dist');
-  const html = readFileSync(join(dist, 'index.html'), 'utf8');
-  const paths = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map((match) => match[1]);
+  const paths = lhr.audits['network-requests'].details.items
+    .map((request) => new URL(request.url).pathname)
+    .filter((path) => /^\/assets\/[^/]+\.(?:js|css)$/.test(path));
   const sizes = { js: 0, css: 0 };
   for (const path of new Set(paths)) {
     sizes[path.endsWith('.css') ? 'css' : 'js'] += gzipSync(readFileSync(join(dist, path))).length;
   }
   return sizes;
+}
+
+/**
+ * bench:data writes photo records without files. Real listings have their photos, so the pages
+ * measured get photo-like pictures (noise, at the app's WebP quality) in a storage of the run's
+ * own: no 404s in the console, and the image bytes a visitor would download.
+ */
+async function writeListingPhotos(storageDir, keys) {
+  const sharp = createRequire(join(root, 'backend/package.json'))('sharp');
+  const picture = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: '#5a6e8c', noise: { type: 'gaussian', mean: 128, sigma: 40 } } })
+    .blur(1.2)
+    .png()
+    .toBuffer();
+  const large = await sharp(picture).webp({ quality: 80 }).toBuffer();
+  const thumbnail = await sharp(picture).resize(400, 400, { fit: 'inside' }).webp({ quality: 80 }).toBuffer();
+  for (const key of keys) {
+    const file = join(storageDir, key);
+    if (existsSync(file)) continue;
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, /-400\.webp$/.test(key) ? thumbnail : large);
+  }
+}
+
+/** Lighthouse's own reasons for a lost point: every weighted audit below full marks, and what the largest paint was. */
+function findings(lhr) {
+  const lines = [];
+  for (const category of Object.values(lhr.categories)) {
+    for (const { id, weight } of category.auditRefs) {
+      const audit = lhr.audits[id];
+      if (weight === 0 || audit.score === null || audit.score >= 0.9) continue;
+      lines.push(`  ${category.id}: ${audit.title}${audit.displayValue ? ` (${audit.displayValue})` : ''}`);
+      for (const item of (audit.details?.items ?? []).slice(0, 3)) {
+        const what = [item.issueType, item.url ?? item.sourceLocation?.url, item.node?.snippet ?? item.description].filter(Boolean).join(' ');
+        if (what) lines.push(`      ${what.slice(0, 160)}`);
+      }
+    }
+  }
+  const opportunities = Object.values(lhr.audits).filter((audit) => audit.details?.type === 'opportunity' && audit.numericValue > 0);
+  for (const audit of opportunities) lines.push(`  opportunity: ${audit.title} (${audit.displayValue ?? `${Math.round(audit.numericValue)} ms`})`);
+  const lcpElement = lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet;
+  if (lcpElement) lines.push(`  LCP element: ${lcpElement.slice(0, 160)}`);
+  return lines;
 }
 
 async function audit(url, port) {
@@ -28,6 +77,8 @@ async function audit(url, port) {
   const metric = (id) => lhr.audits[id].numericValue;
   return {
     url,
+    findings: findings(lhr),
+    assets: loadedAssets(lhr),
     performance: score('performance'),
     accessibility: score('accessibility'),
     bestPractices: score('best-practices'),
@@ -43,18 +94,28 @@ requireBuild();
 const { database } = parseArgs({ database: 'market_bench' });
 await ensureDatabase(database);
 migrate(databaseUrl(database));
-const api = await startApi({ DATABASE_URL: databaseUrl(database) });
+const storageDir = mkdtempSync(join(tmpdir(), 'bench-web-storage-'));
+const api = await startApi({ DATABASE_URL: databaseUrl(database), STORAGE_DIR: storageDir });
 const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', chromeFlags: CHROMIUM_FLAGS });
 try {
-  const { phones } = await fetch(`${api.baseUrl}/api/phone?page=1`).then((response) => response.json(), () => ({ phones: [] }));
+  const getJson = (path) => fetch(`${api.baseUrl}/api${path}`).then((response) => (response.ok ? response.json() : undefined));
+  const { phones = [] } = (await getJson('/phone?page=1')) ?? {};
   const pages = [`${api.baseUrl}/`];
-  if (phones?.[0]?._id) pages.push(`${api.baseUrl}/phone/${phones[0]._id}`);
+  const photoKeys = phones.flatMap((phone) => (phone.image ? [phone.image.key] : []));
+  if (phones[0]) {
+    pages.push(`${api.baseUrl}/phone/${phones[0]._id}`);
+    const detail = await getJson(`/phone/${phones[0]._id}`);
+    photoKeys.push(...(detail?.images ?? []).map((image) => image.key));
+  }
+  await writeListingPhotos(storageDir, photoKeys);
   const results = [];
   for (const page of pages) results.push(await audit(page, chrome.port));
-  const assets = initialAssets();
-  console.table(results.map(({ url, ...scores }) => ({ page: new URL(url).pathname, ...scores })));
-  console.log(`Home page initial JavaScript: ${(assets.js / 1024).toFixed(1)} KB gzipped; CSS: ${(assets.css / 1024).toFixed(1)} KB gzipped`);
+  console.table(results.map(({ url, findings: _findings, assets: _assets, ...scores }) => ({ page: new URL(url).pathname, ...scores })));
+  for (const { url, findings: lines } of results) console.log(`${new URL(url).pathname}: what Lighthouse marks down\n${lines.join('\n') || '  nothing'}`);
+  const { assets } = results[0];
+  console.log(`Home page JavaScript loaded before interaction: ${(assets.js / 1024).toFixed(1)} KB gzipped; CSS: ${(assets.css / 1024).toFixed(1)} KB gzipped`);
 } finally {
   await chrome.kill();
   await api.stop();
+  rmSync(storageDir, { recursive: true, force: true });
 }
