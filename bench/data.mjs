@@ -7,7 +7,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { from as copyFrom } from 'pg-copy-streams';
 import { parseArgs } from './lib/args.mjs';
-import { databaseUrl, requireBuild, root, serverUrl, migrate, startApi } from './lib/stack.mjs';
+import { databaseUrl, recreateDatabase, requireBuild, root, migrate, startApi } from './lib/stack.mjs';
 
 const { listings: listingCount, database } = parseArgs({ listings: 1_000_000, database: 'market_bench' });
 const { Client } = createRequire(join(root, 'backend/package.json'))('pg');
@@ -32,20 +32,12 @@ async function copy(client, table, columns, rows) {
   await pipeline(Readable.from((function* () { for (const row of rows()) yield csv(row); })()), stream);
 }
 
-async function recreateDatabase() {
-  const admin = new Client({ connectionString: serverUrl() });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE ${database}`);
-  await admin.end();
-}
-
 function step(label, since) {
   console.log(`${label}: ${((Date.now() - since) / 1000).toFixed(1)} s`);
 }
 
 requireBuild();
-await recreateDatabase();
+await recreateDatabase(database);
 const url = databaseUrl(database);
 migrate(url);
 // The API seeds the brands and the device catalogue at start; production mode adds no demo listings.

@@ -1,4 +1,4 @@
-// Starts the built API (and optionally the workers) on a database of the bench's own, for benchmarks.
+// Starts the built API and workers on a database of the bench's own, for benchmarks and drills.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -27,6 +27,19 @@ export function databaseUrl(name) {
   return url.toString();
 }
 
+/** Drops the database if it exists and creates it empty. */
+export async function recreateDatabase(name) {
+  const { Client } = requireFromBackend('pg');
+  const client = new Client({ connectionString: serverUrl() });
+  await client.connect();
+  try {
+    await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await client.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await client.end();
+  }
+}
+
 /** Creates the database if it does not exist; answers whether it was created. */
 export async function ensureDatabase(name) {
   const { Client } = requireFromBackend('pg');
@@ -41,10 +54,10 @@ export async function ensureDatabase(name) {
   }
 }
 
-export function requireBuild() {
-  const built = ['backend/dist/main.js', 'workers/dist/workers/src/main.js', 'frontend/dist/index.html'];
+/** Stops the run unless the named parts (by default all) are built. */
+export function requireBuild(built = ['backend/dist/main.js', 'workers/dist/workers/src/main.js', 'frontend/dist/index.html']) {
   if (!built.every((file) => existsSync(join(root, file)))) {
-    console.error('The production build is missing: run `npm run build` first.');
+    console.error(`The production build is missing (${built.join(', ')}): run \`npm run build\` first.`);
     process.exit(1);
   }
 }
@@ -73,9 +86,28 @@ export async function startApi(env) {
     if (await fetch(`${baseUrl}/api/health`).then((r) => r.ok, () => false)) break;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  return {
-    baseUrl,
-    process: api,
-    stop: () => new Promise((resolve) => (api.exitCode !== null ? resolve() : (api.once('exit', resolve), api.kill('SIGTERM')))),
-  };
+  return { baseUrl, process: api, stop: () => stop(api) };
+}
+
+/** Starts the workers from the build (PUBLIC_URL must be the API's); answers once their queues run. */
+export async function startWorkers(env) {
+  const workers = spawn(process.execPath, ['workers/dist/workers/src/main.js'], {
+    cwd: root,
+    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('The workers did not start within 60 s')), 60_000);
+    workers.once('exit', (code) => reject(new Error(`The workers exited with code ${code}`)));
+    workers.stdout.on('data', (chunk) => {
+      if (!chunk.toString().includes('Workers running')) return;
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+  return { process: workers, stop: () => stop(workers) };
+}
+
+function stop(child) {
+  return new Promise((resolve) => (child.exitCode !== null ? resolve() : (child.once('exit', resolve), child.kill('SIGTERM'))));
 }

@@ -1,0 +1,232 @@
+// `npm run bench:fanout [-- --listings 1000]`: paid listings approved through the API as fast as it
+// takes them, posted by the workers of the production build to fake Telegram and Graph servers that
+// answer like the real ones, some calls with their rate-limit errors. Prints the time until the last
+// post, approval-to-post p50/p95 per channel, and the lost and duplicated posts (both must be 0).
+import { randomBytes } from 'node:crypto';
+import { Queue } from 'bullmq';
+import IORedis from 'ioredis';
+import { DataSource } from 'typeorm';
+import { QUEUES, SOCIAL_CHANNELS, type SocialChannel } from '@market/contracts';
+import { startFakeGraph } from '../test/fakes/graph-api';
+import type { RecordedCall } from '../test/fakes/http-fake';
+import { startFakeTelegram } from '../test/fakes/telegram-bot-api';
+import { LOOPBACK_ONLY } from '../test/support/config';
+import { insertListing } from '../test/support/listings';
+import { parseArgs } from './lib/args.mjs';
+import { databaseUrl, migrate, recreateDatabase, requireBuild, startApi, startWorkers } from './lib/stack.mjs';
+
+const options = parseArgs({
+  listings: 1000,
+  /** Approvals in flight at once. */
+  concurrency: 20,
+  database: 'market_bench_fanout',
+  /** Every k-th album sent to Telegram is answered 429 with this retry_after (seconds). */
+  telegramEvery: 10,
+  retryAfter: 3,
+  /** Every k-th Instagram and Facebook posting call is answered with Graph's throttling error. */
+  graphEvery: 10,
+  timeoutMinutes: 30,
+});
+const LISTING_IN_TEXT = /\/phone\/([0-9a-f-]{36})/;
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+interface ChannelPost {
+  listingId: string;
+  channel: SocialChannel;
+  postedAt: number;
+}
+
+const key = (listingId: string, channel: SocialChannel) => `${listingId} ${channel}`;
+const succeeded = (call: RecordedCall) => call.answer?.status === 200;
+const listingMentioned = (value: unknown) => LISTING_IN_TEXT.exec(JSON.stringify(value ?? ''))?.[1] ?? 'unknown';
+const seconds = (ms: number) => Number((ms / 1000).toFixed(1));
+
+function percentile(sorted: number[], fraction: number): number {
+  return sorted.length ? sorted[Math.max(0, Math.ceil(fraction * sorted.length) - 1)] : NaN;
+}
+
+/** A signed-in admin made straight in the database, as test/support/users.ts does (the cookie holds the token, the table its SHA-256). */
+async function createAdminSession(dataSource: DataSource): Promise<string> {
+  const [admin] = await dataSource.query(
+    `INSERT INTO users (phone_number, role, name, phone_confirmed) VALUES ('998770000001', 'admin', 'Bench admin', true) RETURNING id`,
+  );
+  const token = randomBytes(32).toString('base64url');
+  await dataSource.query(`INSERT INTO sessions (user_id, token_hash, expires_at) VALUES ($1, sha256(convert_to($2, 'UTF8')), now() + interval '1 day')`, [
+    admin.id,
+    token,
+  ]);
+  return `session=${token}`;
+}
+
+async function insertWaitingPaidListings(dataSource: DataSource, count: number): Promise<string[]> {
+  const [seller] = await dataSource.query(
+    `INSERT INTO users (phone_number, name, phone_confirmed) VALUES ('998770000002', 'Bench seller', true) RETURNING id`,
+  );
+  const ids: string[] = [];
+  while (ids.length < count) {
+    const batch = Math.min(10, count - ids.length);
+    ids.push(...(await Promise.all(Array.from({ length: batch }, () => insertListing(dataSource, { authorId: seller.id, tarif: 1 })))));
+  }
+  return ids;
+}
+
+/** Approves every listing through `POST /api/phone/confirm`, `concurrency` at a time; answers when each approval was answered. */
+async function approveAll(baseUrl: string, cookie: string, listingIds: string[]): Promise<Map<string, number>> {
+  const approvedAt = new Map<string, number>();
+  const pending = [...listingIds];
+  async function approveNext(): Promise<void> {
+    for (let id = pending.shift(); id; id = pending.shift()) {
+      const response = await fetch(`${baseUrl}/api/phone/confirm`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Cookie: cookie },
+        body: JSON.stringify({ id }),
+      });
+      if (!response.ok) throw new Error(`Approving ${id} answered ${response.status}: ${await response.text()}`);
+      approvedAt.set(id, Date.now());
+    }
+  }
+  await Promise.all(Array.from({ length: options.concurrency }, approveNext));
+  return approvedAt;
+}
+
+async function main(): Promise<void> {
+  requireBuild(['backend/dist/main.js', 'workers/dist/workers/src/main.js']);
+  const url = databaseUrl(options.database);
+  await recreateDatabase(options.database);
+  migrate(url);
+
+  const [telegram, graph] = await Promise.all([startFakeTelegram(), startFakeGraph()]);
+  telegram.failEvery(/\/sendMediaGroup$/, options.telegramEvery, telegram.tooManyRequests(options.retryAfter));
+  graph.failEvery(/\/(media|media_publish)$/, options.graphEvery, graph.rateLimited(4));
+  graph.failEvery(/\/(photos|feed)$/, options.graphEvery, graph.rateLimited(32));
+
+  /** Every successful posting call the fakes received: Telegram's album, Instagram's media_publish, the Page's feed post. */
+  function channelPosts(): ChannelPost[] {
+    const containers = new Map(graph.callsTo('media').filter(succeeded).map((call) => [(call.answer!.body as { id: string }).id, call]));
+    return [
+      ...telegram.callsOf('sendMediaGroup').filter(succeeded).map((call) => ({ call, channel: 'telegram' as const, text: call.body.media })),
+      ...graph.callsTo('media_publish').filter(succeeded).map((call) => ({
+        call,
+        channel: 'instagram' as const,
+        text: containers.get(String(call.body.creation_id))?.body.caption,
+      })),
+      ...graph.callsTo('feed').filter(succeeded).map((call) => ({ call, channel: 'facebook' as const, text: call.body.message })),
+    ].map(({ call, channel, text }) => ({ listingId: listingMentioned(text), channel, postedAt: call.receivedAt }));
+  }
+
+  const queuePrefix = `bench_fanout_${process.pid}`;
+  const env = {
+    ...LOOPBACK_ONLY,
+    DATABASE_URL: url,
+    REDIS_URL,
+    QUEUE_PREFIX: queuePrefix,
+    SERVE_FRONTEND: 'false',
+    TELEGRAM_API_URL: telegram.url,
+    TELEGRAM_BOT_TOKEN: '4242:BENCH',
+    TELEGRAM_CHANNEL_ID: '@telefonbozor',
+    GRAPH_API_URL: graph.url,
+    INSTAGRAM_USER_ID: '17841',
+    INSTAGRAM_ACCESS_TOKEN: 'ig',
+    FACEBOOK_PAGE_ID: '555',
+    FACEBOOK_PAGE_TOKEN: 'fb',
+  };
+  // The API seeds the brands and devices the listings need at its first start.
+  const api = await startApi(env);
+  const workers = await startWorkers({ ...env, PUBLIC_URL: api.baseUrl, LOG_LEVEL: 'error' });
+  const dataSource = await new DataSource({ type: 'postgres', url }).initialize();
+  const socialQueue = new Queue(QUEUES.social, { connection: { url: REDIS_URL }, prefix: queuePrefix });
+  let failed = false;
+  try {
+    const cookie = await createAdminSession(dataSource);
+    const listingIds = await insertWaitingPaidListings(dataSource, options.listings);
+    console.log(`${options.listings} waiting paid listings × ${SOCIAL_CHANNELS.length} channels; approvals ${options.concurrency} at a time`);
+    console.log(
+      `Rate limits served: every ${options.telegramEvery}th Telegram album 429 (retry_after ${options.retryAfter} s); ` +
+        `every ${options.graphEvery}th Instagram/Facebook posting call Graph code 4/32`,
+    );
+
+    const approvalsStarted = Date.now();
+    const approvedAt = await approveAll(api.baseUrl, cookie, listingIds);
+    const firstApproval = Math.min(...approvedAt.values());
+    const approvalSeconds = (Date.now() - approvalsStarted) / 1000;
+    console.log(`Approvals: ${approvedAt.size} in ${approvalSeconds.toFixed(1)} s (${Math.round(approvedAt.size / approvalSeconds)}/s)`);
+
+    const expected = listingIds.length * SOCIAL_CHANNELS.length;
+    const deadline = Date.now() + options.timeoutMinutes * 60_000;
+    let settledChecks = 0;
+    for (;;) {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      const posted = new Set(channelPosts().map((post) => key(post.listingId, post.channel))).size;
+      if (posted >= expected || Date.now() > deadline) break;
+      // Nothing left to run (every event dispatched, no job waiting, running or delayed): the rest never comes.
+      const [{ count }] = await dataSource.query(`SELECT count(*)::int AS count FROM outbox_event WHERE dispatched_at IS NULL`);
+      const jobs = await socialQueue.getJobCounts('waiting', 'active', 'delayed', 'prioritized');
+      settledChecks = count === 0 && Object.values(jobs).every((n) => n === 0) ? settledChecks + 1 : 0;
+      if (settledChecks >= 3) break;
+    }
+
+    const posts = channelPosts();
+    const firstPostAt = new Map<string, number>();
+    const postCount = new Map<string, number>();
+    for (const post of posts) {
+      const postKey = key(post.listingId, post.channel);
+      postCount.set(postKey, (postCount.get(postKey) ?? 0) + 1);
+      firstPostAt.set(postKey, Math.min(firstPostAt.get(postKey) ?? Infinity, post.postedAt));
+    }
+    const missing = listingIds.flatMap((id) => SOCIAL_CHANNELS.filter((channel) => !firstPostAt.has(key(id, channel))).map((channel) => ({ id, channel })));
+    const duplicated = [...postCount.values()].filter((count) => count > 1).length;
+    const unknown = posts.filter((post) => !approvedAt.has(post.listingId)).length;
+
+    const latencies = (channels: readonly SocialChannel[]) =>
+      listingIds
+        .flatMap((id) => channels.filter((channel) => firstPostAt.has(key(id, channel))).map((channel) => firstPostAt.get(key(id, channel))! - approvedAt.get(id)!))
+        .sort((a, b) => a - b);
+    const rows = [...SOCIAL_CHANNELS.map((channel) => [channel, [channel]] as const), ['all', SOCIAL_CHANNELS] as const].map(([label, channels]) => {
+      const sorted = latencies(channels);
+      return { channel: label, posts: sorted.length, 'p50 s': seconds(percentile(sorted, 0.5)), 'p95 s': seconds(percentile(sorted, 0.95)), 'max s': seconds(sorted.at(-1) ?? NaN) };
+    });
+    console.table(rows);
+
+    const lastPost = Math.max(firstApproval, ...firstPostAt.values());
+    const telegram429 = telegram.calls.filter((call) => call.answer?.status === 429).length;
+    const graphThrottled = graph.calls.filter((call) => [4, 17, 32].includes((call.answer?.body as { error?: { code?: number } })?.error?.code ?? 0)).length;
+    console.log(`Time from the first approval to the last post: ${seconds(lastPost - firstApproval)} s`);
+    console.log(`Rate-limit answers served: Telegram 429 × ${telegram429}, Graph throttling × ${graphThrottled}`);
+    console.log(`Posts: ${firstPostAt.size} of ${expected}; lost: ${missing.length}; duplicated: ${duplicated}${unknown ? `; of unknown listings: ${unknown}` : ''}`);
+    if (missing.length) {
+      const states: Array<{ id: string; posts: Record<string, { state?: string; reason?: string | null }> }> = await dataSource.query(
+        `SELECT id, posts FROM listing WHERE id = ANY($1)`,
+        [[...new Set(missing.map((post) => post.id))]],
+      );
+      const stateOf = new Map(states.map((row) => [row.id, row.posts]));
+      console.log('Missing (first 20), with the state the workers stored:');
+      for (const { id, channel } of missing.slice(0, 20)) {
+        const post = stateOf.get(id)?.[channel];
+        console.log(`  ${id} ${channel}: ${post?.state ?? 'no state'}${post?.reason ? ` (${post.reason})` : ''}`);
+      }
+    }
+    failed = missing.length > 0 || duplicated > 0;
+  } finally {
+    await workers.stop();
+    await api.stop();
+    await socialQueue.close();
+    await dataSource.destroy();
+    await Promise.all([telegram.close(), graph.close()]);
+    await deleteQueueKeys(queuePrefix);
+  }
+  process.exit(failed ? 1 : 0);
+}
+
+/** The run's queues live under a prefix of its own: they go with it. */
+async function deleteQueueKeys(prefix: string): Promise<void> {
+  const redis = new IORedis(REDIS_URL);
+  for await (const keys of redis.scanStream({ match: `${prefix}:*`, count: 1000 })) {
+    if ((keys as string[]).length) await redis.del(...(keys as string[]));
+  }
+  await redis.quit();
+}
+
+main().catch((error: Error) => {
+  console.error(error);
+  process.exit(1);
+});
