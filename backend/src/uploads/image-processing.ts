@@ -21,6 +21,8 @@ export interface ImageShape {
  * camera's GPS position and serial numbers never reach other users).
  */
 export async function toWebp(input: Buffer, shape: ImageShape): Promise<Buffer> {
+  // sharp throws at once on an empty buffer, before the checks below could answer.
+  if (input.length === 0) throw new AppException(HttpStatus.BAD_REQUEST, 'notAnImage');
   const image = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error', animated: false });
   let metadata: Metadata | undefined;
   try {
