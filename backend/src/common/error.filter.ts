@@ -9,6 +9,7 @@ const KEY_BY_STATUS: Partial<Record<number, MessageKey>> = {
   [HttpStatus.FORBIDDEN]: 'forbidden',
   [HttpStatus.NOT_FOUND]: 'notFound',
   [HttpStatus.PAYLOAD_TOO_LARGE]: 'payloadTooLarge',
+  [HttpStatus.UNSUPPORTED_MEDIA_TYPE]: 'unsupportedMediaType',
   [HttpStatus.TOO_MANY_REQUESTS]: 'tooManyRequests',
   [HttpStatus.SERVICE_UNAVAILABLE]: 'serviceUnavailable',
 };
@@ -64,7 +65,8 @@ export class ErrorFilter implements ExceptionFilter {
         ...(typeof seconds === 'number' && { retryAfterSeconds: seconds }),
       };
     }
-    const key = KEY_BY_STATUS[status] ?? 'serverNotWorking';
+    // A refusal of the request itself never tells the user the server is broken.
+    const key = KEY_BY_STATUS[status] ?? (status < 500 ? 'validationFailed' : 'serverNotWorking');
     return { message: translateMessage(key), code: key };
   }
 }

@@ -28,6 +28,11 @@ export const COMMON_MESSAGES = {
   forbidden: { uz: "Bu amal uchun ruxsat yo'q", ru: 'Нет доступа к этому действию', en: 'You are not allowed to do this' },
   notFound: { uz: 'Topilmadi', ru: 'Не найдено', en: 'Not found' },
   payloadTooLarge: { uz: "So'rov juda katta", ru: 'Слишком большой запрос', en: 'The request is too large' },
+  unsupportedMediaType: {
+    uz: "So'rov formati qo'llab-quvvatlanmaydi",
+    ru: 'Формат запроса не поддерживается',
+    en: 'The request format is not supported',
+  },
   foreignOrigin: {
     uz: "So'rov boshqa saytdan yuborilgan",
     ru: 'Запрос отправлен с другого сайта',
