@@ -83,4 +83,11 @@ describe('the feed query', () => {
     expect(listingQuerySchema.parse({}).page).toBe(1);
     expect(listingQuerySchema.parse({ page: ['2', '3'] }).page).toBe(1);
   });
+
+  it('keeps pages and price bounds within what the database counts exactly', () => {
+    expect(listingQuerySchema.parse({ page: '1e20', minPrice: '99999999999999999999' })).toMatchObject({
+      page: 1,
+      minPrice: Number.MAX_SAFE_INTEGER,
+    });
+  });
 });

@@ -85,25 +85,28 @@ function queryText(value: unknown): string | undefined {
   return text === '' || text === 'null' || text === 'undefined' ? undefined : text;
 }
 
-/** A price bound as typed: digits and a dot (spaces and other separators dropped); anything else is no bound. */
+/**
+ * A price bound as typed: digits and a dot (spaces and other separators dropped); anything else
+ * is no bound. A bound beyond any price is the largest one the database compares exactly.
+ */
 function queryPrice(value: unknown): number | undefined {
   const text = queryText(value)?.replace(/[^\d.]/g, '');
   if (!text) return undefined;
   const price = Number(text);
-  return Number.isFinite(price) && price >= 0 ? Math.round(price) : undefined;
+  return Number.isFinite(price) && price >= 0 ? Math.min(Math.round(price), Number.MAX_SAFE_INTEGER) : undefined;
 }
 
 /**
  * `GET /api/phone?page=&brand=&region=&name=&minPrice=&maxPrice=`. Parsing never fails: a
- * pasted or hand-edited address shows something sensible. A page that is not a number or is
- * below 1 is page 1. `brand` is a category id or a category name (any case), so both
+ * pasted or hand-edited address shows something sensible. A page that is not a whole number
+ * (a safe integer) or is below 1 is page 1. `brand` is a category id or a category name (any case), so both
  * `?brand=Samsung` and `?brand=<uuid>` work. `minPrice`/`maxPrice` are so'm and compare with
  * the listing's price converted to so'm at the current USD rate.
  */
 export const listingQuerySchema = z.object({
   page: z.unknown().optional().transform((value) => {
     const page = Number(queryText(value));
-    return Number.isInteger(page) && page >= 1 ? page : 1;
+    return Number.isSafeInteger(page) && page >= 1 ? page : 1;
   }),
   brand: z.unknown().optional().transform(queryText),
   region: z.unknown().optional().transform(queryText),
