@@ -137,6 +137,16 @@ describe('Graph API publishers', () => {
     expect(link).toMatch(/^https:\/\/www\.facebook\.com\/\d+$/);
   });
 
+  it.each([4, 17, 32] as const)('waits and retries when Graph answers that a limit was reached (code %d)', async (code) => {
+    const facebook = new FacebookPublisher({ graphUrl: graph.url, pageId: '555', pageToken: 'page-token' });
+    const progress = memoryProgress();
+    graph.failNext(/feed/, graph.rateLimited(code));
+    await expect(facebook.publish(listing, progress)).rejects.toBeInstanceOf(RateLimitedError);
+
+    await facebook.publish(listing, progress);
+    expect(graph.callsTo('feed').filter((call) => call.answer?.status === 200)).toHaveLength(1);
+  });
+
   it('fails for good on an invalid Facebook token', async () => {
     const facebook = new FacebookPublisher({ graphUrl: graph.url, pageId: '555', pageToken: 'bad' });
     graph.failNext(/photos/, graph.invalidToken());

@@ -1,6 +1,13 @@
 import { ChannelUnreachableError, PermanentPublishError, RateLimitedError, isTransientStatus } from '../publish-errors';
 
 const REQUEST_TIMEOUT_MS = 30_000;
+/**
+ * Graph answers a reached limit (the app's, a user's, a Page's, a custom or a business use
+ * case's) with one of these codes in a 400 or 403, not with a 429; the documented recovery is
+ * to wait and retry. It names no time: its limits are counted over the last hour.
+ */
+const THROTTLING_CODES = new Set([4, 17, 32, 613, ...Array.from({ length: 15 }, (_, index) => 80_000 + index)]);
+const THROTTLED_WAIT_MS = 60_000;
 
 interface GraphErrorBody {
   error?: { message?: string; code?: number; is_transient?: boolean };
@@ -34,6 +41,7 @@ export class GraphClient {
     if (response.ok) return body;
     const reason = `Graph API ${response.status}: ${body.error?.message ?? 'no message'}`;
     if (response.status === 429) throw new RateLimitedError(Number(response.headers.get('retry-after') ?? 60) * 1000);
+    if (THROTTLING_CODES.has(body.error?.code ?? 0)) throw new RateLimitedError(THROTTLED_WAIT_MS);
     if (isTransientStatus(response.status) || body.error?.is_transient) throw new Error(reason);
     throw new PermanentPublishError(reason);
   }
