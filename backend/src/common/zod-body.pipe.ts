@@ -7,6 +7,7 @@ import { AppException } from './app.exception';
  * Text PostgreSQL cannot keep: a text value cannot hold U+0000, and jsonb refuses a lone
  * surrogate. Such text is refused as an invalid field instead of failing the query.
  */
+// eslint-disable-next-line no-control-regex -- U+0000 is exactly what this looks for
 const UNSTORABLE_TEXT = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 function unstorableTextFields(value: unknown, path: string[] = []): string[] {
