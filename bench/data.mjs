@@ -104,8 +104,9 @@ await copy(client, 'listing_image', ['listing_id', 'position', 'image_id'], func
 });
 step(`${listingCount} photo records`, since);
 
+// As autovacuum leaves a live database: statistics, and a visibility map so that counts are index-only scans.
 since = Date.now();
-await client.query('ANALYZE');
-step('ANALYZE', since);
+await client.query('VACUUM (ANALYZE)');
+step('VACUUM (ANALYZE)', since);
 await client.end();
 step(`Done: database ${database} with ${listingCount} listings in`, started);
