@@ -90,6 +90,15 @@ describe('public answers reused for anonymous visitors (PUBLIC_CACHE_TTL_MS)', (
     expect(computedFeeds).toHaveBeenCalledTimes(2);
   });
 
+  it('counts the listings of a filter once per interval, however many of its pages are opened', async () => {
+    const query = jest.spyOn(app.get(DataSource), 'query');
+    const counts = () => query.mock.calls.filter(([sql]) => /SELECT count\(\*\)/.test(sql)).length;
+    const pages = await Promise.all([1, 2, 3].map((page) => get(`/api/phone?page=${page}&region=surxondaryo`).expect(200)));
+    expect(new Set(pages.map((page) => page.body.pages)).size).toBe(1);
+    expect(counts()).toBe(1);
+    query.mockRestore();
+  });
+
   describe('listing detail', () => {
     it('shows visitors the page as read at most one interval ago, its author the current one, and counts every visitor', async () => {
       const dataSource = app.get(DataSource);

@@ -20,7 +20,7 @@ import { AppConfig } from '../config/app-config';
 import { RateLimitService } from '../rate-limit/rate-limit.service';
 import { RedisClient } from '../redis/redis.module';
 import { ImagesService } from '../uploads/images.service';
-import { feedSql, type NameMatch } from './listing-feed';
+import { feedSql, type FeedSql, type NameMatch } from './listing-feed';
 import type { StoredChannelPost } from './listing.entity';
 import { COUNTED_ONCE_PER_SECONDS, LISTING_LIMITS } from './listing.limits';
 import { largePhoto, thumbnailPhoto, toCard, toPosts, type CardRow, type StoredPhoto } from './listing.serializer';
@@ -68,6 +68,7 @@ interface DetailRow {
 }
 
 const PUBLIC_DETAILS_KEPT = 5_000;
+const FEED_TOTALS_KEPT = 5_000;
 
 interface StoredDetail {
   row: DetailRow;
@@ -84,6 +85,12 @@ export class ListingBrowseService {
    * one read). Views are still counted per visitor on every request.
    */
   private readonly publicDetails?: LRUCache<string, StoredDetail>;
+  /**
+   * The number of listings a filter finds, shared by all its pages for the same interval: a
+   * visitor paging through the feed costs one index scan for the page, not a recount of
+   * hundreds of thousands of listings per page.
+   */
+  private readonly feedTotals?: LRUCache<string, number, FeedSql>;
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
@@ -97,6 +104,11 @@ export class ListingBrowseService {
         max: PUBLIC_DETAILS_KEPT,
         ttl: config.PUBLIC_CACHE_TTL_MS,
         fetchMethod: (id) => this.loadDetail(id),
+      });
+      this.feedTotals = new LRUCache({
+        max: FEED_TOTALS_KEPT,
+        ttl: config.PUBLIC_CACHE_TTL_MS,
+        fetchMethod: (_key, _stale, { context }) => this.countFeed(context),
       });
     }
   }
@@ -218,11 +230,18 @@ export class ListingBrowseService {
 
   private async feedPage(query: ListingQuery, nameMatch: NameMatch): Promise<{ rows: CardRow[]; total: number }> {
     const sql = feedSql(query, nameMatch);
-    const [[{ total }], rows] = await Promise.all([
-      this.dataSource.query(sql.count, sql.params) as Promise<{ total: number }[]>,
+    const [total, rows] = await Promise.all([
+      this.feedTotals
+        ? this.feedTotals.fetch(JSON.stringify([sql.count, sql.params]), { context: sql })
+        : this.countFeed(sql),
       this.dataSource.query(sql.page, sql.pageParams((query.page - 1) * LIMITS.listingsPerPage)) as Promise<CardRow[]>,
     ]);
-    return { rows, total };
+    return { rows, total: total! };
+  }
+
+  private async countFeed(sql: FeedSql): Promise<number> {
+    const [{ total }]: { total: number }[] = await this.dataSource.query(sql.count, sql.params);
+    return total;
   }
 
   /**
