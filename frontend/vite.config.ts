@@ -1,5 +1,5 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
@@ -22,7 +22,7 @@ function precompressAssets(): Plugin {
     name: 'precompress-assets',
     apply: 'build',
     configResolved(config) {
-      assetsDir = join(config.root, config.build.outDir, config.build.assetsDir);
+      assetsDir = resolve(config.root, config.build.outDir, config.build.assetsDir);
     },
     async closeBundle() {
       const files = (await readdir(assetsDir)).filter((name) => /\.(js|css|svg|json)$/.test(name));

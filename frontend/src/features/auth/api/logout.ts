@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
@@ -18,9 +19,9 @@ export function useLogout() {
   return useMutation({
     mutationFn: logout,
     onError: (error) => console.error('Sign-out failed', error),
-    onSettled: async () => {
+    onSettled: () => {
       // Leave first (rendered at once): a profile page that saw the user gone would send the browser to /login.
-      await navigate('/', { flushSync: true });
+      flushSync(() => void navigate('/'));
       endLocalSession();
       // Listings, balance history and the like belong to the account that left.
       queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'session' });
