@@ -1,15 +1,24 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
-import { ToastContainer } from 'react-toastify';
-import 'react-toastify/dist/ReactToastify.css';
-import { LIMITS } from '@market/contracts';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { queryClient } from '../lib/query-client';
+import { useToastsRequested } from '../lib/toast';
+
+const ToastHost = lazy(() => import('../components/toast-host'));
+
+function Toasts() {
+  const requested = useToastsRequested();
+  return requested ? (
+    <Suspense fallback={null}>
+      <ToastHost />
+    </Suspense>
+  ) : null;
+}
 
 export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       {children}
-      <ToastContainer position="top-right" autoClose={LIMITS.toastAutoCloseMs} closeOnClick draggable />
+      <Toasts />
     </QueryClientProvider>
   );
 }

@@ -1,7 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { toast } from 'react-toastify';
 import { checkSmsCodeSchema, resetPasswordSchema, resetPasswordWithTokenSchema } from '@market/contracts';
 import { CodeField } from '../../../components/form/code-field';
 import { errorText } from '../../../components/form/form-error';
@@ -9,6 +8,7 @@ import { formatPhoneNumber } from '../../../components/phone-number';
 import { primaryButtonClass, SubmitButton } from '../../../components/form/submit-button';
 import { TextField } from '../../../components/form/text-field';
 import { useZodForm } from '../../../components/form/use-zod-form';
+import { toast } from '../../../lib/toast';
 import { useCheckSmsCode } from '../api/check-sms-code';
 import { useRequestPasswordReset } from '../api/request-password-reset';
 import { useResetPasswordWithToken } from '../api/reset-password-with-token';

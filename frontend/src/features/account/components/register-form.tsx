@@ -1,7 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { toast } from 'react-toastify';
 import { registerConfirmSchema, registerSchema, type RegisterRequest } from '@market/contracts';
 import { CodeField } from '../../../components/form/code-field';
 import { FieldError } from '../../../components/form/field-error';
@@ -12,6 +11,7 @@ import { primaryButtonClass, SubmitButton } from '../../../components/form/submi
 import { TextField } from '../../../components/form/text-field';
 import { useZodForm } from '../../../components/form/use-zod-form';
 import { currentLanguage } from '../../../lib/i18n';
+import { toast } from '../../../lib/toast';
 import { useStartSession } from '../../auth';
 import { useConfirmRegistration } from '../api/confirm-registration';
 import { useRegister } from '../api/register';

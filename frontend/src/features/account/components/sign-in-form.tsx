@@ -1,7 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import { toast } from 'react-toastify';
 import { authSchema, loginSchema } from '@market/contracts';
 import { errorText } from '../../../components/form/form-error';
 import { formatPhoneNumber } from '../../../components/phone-number';
@@ -9,6 +8,7 @@ import { SubmitButton } from '../../../components/form/submit-button';
 import { TextField } from '../../../components/form/text-field';
 import { useZodForm } from '../../../components/form/use-zod-form';
 import { currentLanguage } from '../../../lib/i18n';
+import { toast } from '../../../lib/toast';
 import { useStartSession } from '../../auth';
 import { useRequestPasswordReset } from '../api/request-password-reset';
 import { useSignIn } from '../api/sign-in';

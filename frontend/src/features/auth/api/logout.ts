@@ -2,8 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { toast } from 'react-toastify';
 import { api } from '../../../lib/api-client';
+import { toast } from '../../../lib/toast';
 import { useEndLocalSession } from '../hooks/use-session';
 
 export function logout(): Promise<unknown> {

@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
-import { toast } from 'react-toastify';
 import type { SignedInResponse, UserDto } from '@market/contracts';
 import { currentLanguage } from '../../../lib/i18n';
+import { toast } from '../../../lib/toast';
 import { SESSION_USER_KEY, useCurrentUserQuery } from '../api/get-current-user';
 import { useLoginFlag } from '../stores/login-flag';
 

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
 import { PageTitle } from '../../../components/page-title';
+import { toast } from '../../../lib/toast';
 import { useCategories } from '../api/get-categories';
 import { BrandCard, BrandCardSkeletons } from './brand-card';
 

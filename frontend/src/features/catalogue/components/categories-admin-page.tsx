@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
 import type { Category } from '@market/contracts';
 import { FullScreenLoader } from '../../../components/full-screen-loader';
 import { PageTitle } from '../../../components/page-title';
+import { toast } from '../../../lib/toast';
 import { useSession } from '../../auth';
 import { useCategories } from '../api/get-categories';
 import { CategoryFormDialog } from './category-form-dialog';

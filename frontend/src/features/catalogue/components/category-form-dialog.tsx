@@ -1,8 +1,8 @@
 import { useId, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
 import { categoryBodySchema, type Category, type ImageRef } from '@market/contracts';
 import { ApiError } from '../../../lib/api-client';
+import { toast } from '../../../lib/toast';
 import { useCreateCategory } from '../api/create-category';
 import { useUpdateCategory } from '../api/update-category';
 import { useUploadCategoryImage } from '../api/upload-category-image';

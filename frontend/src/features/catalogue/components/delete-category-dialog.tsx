@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
 import type { Category } from '@market/contracts';
+import { toast } from '../../../lib/toast';
 import { useDeleteCategory } from '../api/delete-category';
 import { Modal } from './modal';
 

@@ -1,6 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
 import type { ModerationOutcome, ModerationQueue } from '@market/contracts';
 import { errorText } from '../../../components/form/form-error';
 import { api } from '../../../lib/api-client';
@@ -10,6 +9,7 @@ import {
   useDecisionCallbacks,
   type DecisionVariables,
 } from '../hooks/use-decision-callbacks';
+import { toast } from '../../../lib/toast';
 import { moderationQueueKey, type ModerationQueueParams } from './get-moderation-queue';
 import { withListing } from './moderation-cache';
 

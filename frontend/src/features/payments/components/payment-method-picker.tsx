@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
 import { cardPaymentFormSchema, confirmCardPaymentSchema, LIMITS, type CardPaymentConfirmed } from '@market/contracts';
 import type { z } from 'zod';
 import { errorText } from '../../../components/form/form-error';
 import { fieldErrorsOf, useZodForm } from '../../../components/form/use-zod-form';
 import { ApiError } from '../../../lib/api-client';
+import { toast } from '../../../lib/toast';
 import { useConfirmCardPayment } from '../api/confirm-card-payment';
 import { useCreateCardPayment } from '../api/create-card-payment';
 import { useCardGatewayMode } from '../api/get-card-gateway-mode';

@@ -1,10 +1,10 @@
 import { useEffect, useRef, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router-dom';
-import { toast } from 'react-toastify';
 import type { UserDto } from '@market/contracts';
 import { FullScreenLoader } from '../../../components/full-screen-loader';
 import { PageTitle } from '../../../components/page-title';
+import { toast } from '../../../lib/toast';
 import { useSession } from '../../auth';
 import { useDraftKeeper } from '../hooks/use-draft-keeper';
 import { useWizardStart, type WizardTarget } from '../hooks/use-wizard-start';

@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
 import { errorText } from '../../../components/form/form-error';
+import { toast } from '../../../lib/toast';
 import { MY_LISTINGS_KEY } from '../api/get-my-listings';
 import { saveDraft } from '../api/save-draft';
 import { uploadedImageIds, useWizardStore } from '../stores/wizard-store';

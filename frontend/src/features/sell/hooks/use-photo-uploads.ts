@@ -1,8 +1,8 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
 import { LIMITS } from '@market/contracts';
 import { errorText } from '../../../components/form/form-error';
+import { toast } from '../../../lib/toast';
 import { removeListingPhoto } from '../api/remove-listing-photo';
 import { uploadListingPhoto } from '../api/upload-listing-photo';
 import { useWizardStore, type WizardPhoto } from '../stores/wizard-store';

@@ -1,9 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
 import type { Device } from '@market/contracts';
 import { errorText } from '../../../components/form/form-error';
 import { currentLanguage } from '../../../lib/i18n';
+import { toast } from '../../../lib/toast';
 import { countDeviceSearch } from '../api/count-device-search';
 import { refreshDeviceSpec } from '../api/refresh-device-spec';
 import { useWizardStore } from '../stores/wizard-store';

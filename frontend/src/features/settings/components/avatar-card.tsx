@@ -1,9 +1,9 @@
 import { useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
 import type { UserDto } from '@market/contracts';
 import { errorText, FormError } from '../../../components/form/form-error';
 import { UserAvatar } from '../../../components/user-avatar';
+import { toast } from '../../../lib/toast';
 import { useSession } from '../../auth';
 import { useDeleteAvatar } from '../api/delete-avatar';
 import { useUploadAvatar } from '../api/upload-avatar';

@@ -1,6 +1,5 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
 import { confirmPhoneSchema, type UserDto } from '@market/contracts';
 import { CodeField } from '../../../components/form/code-field';
 import { errorText, FormError } from '../../../components/form/form-error';
@@ -9,6 +8,7 @@ import { formatPhoneNumber } from '../../../components/phone-number';
 import { ResendCode } from '../../../components/form/resend-code';
 import { SubmitButton } from '../../../components/form/submit-button';
 import { useZodForm } from '../../../components/form/use-zod-form';
+import { toast } from '../../../lib/toast';
 import { useSession } from '../../auth';
 import { useConfirmPhone } from '../api/confirm-phone';
 import { useProfileForm } from '../hooks/use-profile-form';

@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
 import { updateUserSchema, type UpdateUserResponse, type UserDto } from '@market/contracts';
 import { errorText } from '../../../components/form/form-error';
 import { fieldErrorsOf, type FieldErrors } from '../../../components/form/use-zod-form';
+import { toast } from '../../../lib/toast';
 import { useSession } from '../../auth';
 import { useUpdateUser } from '../api/update-user';
 import { changedFields, storedValues, type ProfileField } from './profile-changes';

@@ -1,9 +1,9 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
 import type { TelegramLink } from '@market/contracts';
 import { errorText } from '../../../components/form/form-error';
 import { primaryButtonClass } from '../../../components/form/submit-button';
+import { toast } from '../../../lib/toast';
 import { useCreateTelegramLink } from '../api/create-telegram-link';
 import { useTelegramStatus } from '../api/get-telegram-status';
 import { useUnlinkTelegram } from '../api/unlink-telegram';

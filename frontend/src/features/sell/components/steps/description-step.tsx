@@ -1,9 +1,9 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
 import { LIMITS } from '@market/contracts';
 import { FieldError } from '../../../../components/form/field-error';
 import { inputClass, labelClass } from '../../../../components/form/text-field';
+import { toast } from '../../../../lib/toast';
 import { useWizardStore } from '../../stores/wizard-store';
 import { descriptionAsTyped } from '../../wizard-form';
 

@@ -1,11 +1,11 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
 import { LISTING_REGIONS, TARIFFS, tariffCost, tariffDiscountPercent, type Tariff } from '@market/contracts';
 import { errorText } from '../../../../components/form/form-error';
 import { primaryButtonClass } from '../../../../components/form/submit-button';
 import { ApiError } from '../../../../lib/api-client';
 import { currentLanguage } from '../../../../lib/i18n';
+import { toast } from '../../../../lib/toast';
 import { useSession } from '../../../auth';
 import { formatListingPrice, formatSum } from '../../format';
 import { useSubmitListing } from '../../hooks/use-submit-listing';
