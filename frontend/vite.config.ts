@@ -43,8 +43,11 @@ function precompressAssets(): Plugin {
 export default defineConfig({
   plugins: [react(), tailwindcss(), precompressAssets()],
   resolve: {
-    // The contracts are TypeScript sources shared with the server; bundle them directly.
-    alias: { '@market/contracts': fileURLToPath(new URL('../contracts/src/index.ts', import.meta.url)) },
+    alias: [
+      // The contracts are TypeScript sources shared with the server; bundle them directly.
+      { find: '@market/contracts', replacement: fileURLToPath(new URL('../contracts/src/index.ts', import.meta.url)) },
+      { find: /^zod$/, replacement: fileURLToPath(new URL('./src/lib/zod.ts', import.meta.url)) },
+    ],
   },
   server: { proxy: { '/api': 'http://localhost:3000', '/uploads': 'http://localhost:3000' } },
   build: { target: 'es2022', sourcemap: false },

@@ -1,11 +1,7 @@
-import ReactPaginateModule from 'react-paginate';
+import type { KeyboardEvent, MouseEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LIMITS } from '@market/contracts';
-
-// react-paginate ships only a UMD file whose CommonJS exports carry the component as `default`;
-// the production bundle hands over that exports object, the dev server the component itself.
-const ReactPaginate =
-  (ReactPaginateModule as unknown as { default?: typeof ReactPaginateModule }).default ?? ReactPaginateModule;
+import { pagerItems } from './pager-items';
 
 export interface PagerProps {
   /** 1-based. */
@@ -17,41 +13,102 @@ export interface PagerProps {
 }
 
 const ITEM = 'flex h-10 min-w-10 items-center justify-center rounded-lg border border-slate-200 bg-white px-3 text-sm font-medium text-slate-700 hover:bg-brand-50 cursor-pointer select-none';
+const CURRENT = '!border-brand-700 !bg-brand-700 !text-white';
+
+interface PagerLinkProps {
+  label: string;
+  /** Where the link leads; without it the control is a button. */
+  href?: string;
+  /** A button even with an address (previous and next, as the pager has always announced them). */
+  button?: boolean;
+  onActivate: () => void;
+  className?: string;
+  current?: boolean;
+  rel?: string;
+  /** Out of the Tab order (the current page, a hidden previous or next). */
+  inert?: boolean;
+  disabled?: boolean;
+  children: ReactNode;
+}
+
+function PagerLink({ label, href, button = !href, onActivate, className = ITEM, current, rel, inert, disabled, children }: PagerLinkProps) {
+  // The page changes in the app; a link's address is for new tabs and crawlers.
+  const activate = (event: MouseEvent | KeyboardEvent) => {
+    event.preventDefault();
+    onActivate();
+  };
+  return (
+    <a
+      href={href}
+      role={button ? 'button' : undefined}
+      rel={rel}
+      className={className}
+      tabIndex={inert ? -1 : 0}
+      aria-label={label}
+      aria-current={current ? 'page' : undefined}
+      aria-disabled={disabled === undefined ? undefined : disabled}
+      onClick={activate}
+      onKeyDown={(event) => (event.key === 'Enter' || (button && event.key === ' ')) && activate(event)}
+    >
+      {children}
+    </a>
+  );
+}
 
 /**
  * The numbered pager of spec section 2: 1 margin page, 3 pages shown; previous hidden on the
- * first page and next on the last. `forcePage` is the initial page and follows the address bar.
+ * first page and next on the last; a '…' jumps 3 pages on.
  */
 export function Pager({ page, pages, onChange, hrefOf }: PagerProps) {
   const { t } = useTranslation();
   if (pages <= 1) return null;
   const current = Math.min(page, pages);
+  const selected = current - 1;
+  const hrefOfIndex = (index: number) => (hrefOf && index >= 0 && index < pages ? hrefOf(index + 1) : undefined);
+  const go = (index: number) => index !== selected && onChange(index + 1);
+  const jump = LIMITS.pagerDisplayedPages;
+  const isFirst = current === 1;
+  const isLast = current === pages;
   return (
     <nav aria-label={t('pager.label')}>
-      <ReactPaginate
-        pageCount={pages}
-        forcePage={current - 1}
-        marginPagesDisplayed={LIMITS.pagerMarginPages}
-        pageRangeDisplayed={LIMITS.pagerDisplayedPages}
-        onPageChange={({ selected }) => onChange(selected + 1)}
-        // Both receive the 1-based page number.
-        hrefBuilder={hrefOf && ((target) => hrefOf(target))}
-        ariaLabelBuilder={(target) => t(target === current ? 'pager.current' : 'pager.page', { page: target })}
-        previousLabel="‹"
-        nextLabel="›"
-        breakLabel="…"
-        previousAriaLabel={t('pager.previous')}
-        nextAriaLabel={t('pager.next')}
-        breakAriaLabels={{ forward: t('pager.jumpForward'), backward: t('pager.jumpBackward') }}
-        containerClassName="mt-6 flex flex-wrap items-center justify-center gap-1.5"
-        pageLinkClassName={ITEM}
-        activeLinkClassName="!border-brand-700 !bg-brand-700 !text-white"
-        breakLinkClassName={ITEM}
-        previousClassName={current === 1 ? 'hidden' : undefined}
-        nextClassName={current === pages ? 'hidden' : undefined}
-        previousLinkClassName={ITEM}
-        nextLinkClassName={ITEM}
-      />
+      <ul className="mt-6 flex flex-wrap items-center justify-center gap-1.5">
+        <li className={isFirst ? 'hidden' : undefined}>
+          <PagerLink label={t('pager.previous')} href={hrefOfIndex(selected - 1)} button rel="prev" inert={isFirst} disabled={isFirst} onActivate={() => !isFirst && go(selected - 1)}>
+            ‹
+          </PagerLink>
+        </li>
+        {pagerItems(selected, pages, LIMITS.pagerDisplayedPages, LIMITS.pagerMarginPages).map((item) =>
+          item.kind === 'page' ? (
+            <li key={item.index}>
+              <PagerLink
+                label={t(item.index === selected ? 'pager.current' : 'pager.page', { page: item.index + 1 })}
+                href={hrefOfIndex(item.index)}
+                rel={item.index === selected - 1 ? 'prev' : item.index === selected ? 'canonical' : item.index === selected + 1 ? 'next' : undefined}
+                className={item.index === selected ? `${ITEM} ${CURRENT}` : ITEM}
+                current={item.index === selected}
+                inert={item.index === selected}
+                onActivate={() => go(item.index)}
+              >
+                {item.index + 1}
+              </PagerLink>
+            </li>
+          ) : (
+            <li key={item.index}>
+              <PagerLink
+                label={t(item.index < selected ? 'pager.jumpBackward' : 'pager.jumpForward')}
+                onActivate={() => go(item.index < selected ? Math.max(selected - jump, 0) : Math.min(selected + jump, pages - 1))}
+              >
+                …
+              </PagerLink>
+            </li>
+          ),
+        )}
+        <li className={isLast ? 'hidden' : undefined}>
+          <PagerLink label={t('pager.next')} href={hrefOfIndex(selected + 1)} button rel="next" inert={isLast} disabled={isLast} onActivate={() => !isLast && go(selected + 1)}>
+            ›
+          </PagerLink>
+        </li>
+      </ul>
     </nav>
   );
 }

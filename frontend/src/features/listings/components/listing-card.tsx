@@ -49,7 +49,7 @@ export function ListingCard({ listing, actions }: ListingCardProps) {
               {t('card.promoted')}
             </span>
           )}
-          <h3 className="line-clamp-2 font-medium break-words text-slate-900">{listing.name}</h3>
+          <h2 className="line-clamp-2 font-medium break-words text-slate-900">{listing.name}</h2>
           <p className="mt-1 text-lg font-bold whitespace-nowrap text-brand-800">{formatListingPrice(listing.price, listing.valut)}</p>
           <p className="mt-auto truncate pt-2 text-sm text-slate-600">{regionLabel(listing.region, currentLanguage())}</p>
           <p className="text-xs text-slate-500">
