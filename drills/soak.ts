@@ -58,7 +58,7 @@ function failures(result: LoadResult): number {
 async function main(): Promise<void> {
   requireBuild(['backend/dist/main.js']);
   const nextPath = await browsingPaths(options.database);
-  const requests = [{ method: 'GET', setupRequest: (request: object) => ({ ...request, path: nextPath() }) }];
+  const requests = [{ method: 'GET', setupRequest: (request: { path?: string }) => ({ ...request, path: nextPath() }) }];
   const api = await startApi({ ...LOOPBACK_ONLY, DATABASE_URL: databaseUrl(options.database) });
   const load = { url: api.baseUrl, connections: options.connections, requests };
   let passed = false;

@@ -5,8 +5,8 @@ export interface LoadOptions {
   /** Seconds. */
   duration?: number;
   pipelining?: number;
-  /** Requests each connection sends in turn. */
-  requests?: Array<{ method?: string; path: string }>;
+  /** Requests each connection sends in turn; `setupRequest` may change one before it is sent (e.g. its path). */
+  requests?: Array<{ method?: string; path?: string; setupRequest?: (request: { path?: string }) => { path?: string } }>;
   /** Requests per second across all connections. */
   overallRate?: number;
 }

@@ -124,7 +124,10 @@ describe('outbox relay', () => {
       return found;
     });
     expect(jobs[0].id).toBe(eventId);
-    const row = await dataSource.getRepository(OutboxEvent).findOneByOrFail({ id: eventId });
-    expect(row.dispatchedAt).toBeInstanceOf(Date);
+    // The relay marks the row dispatched just after the queue has the job.
+    await eventually(async () => {
+      const row = await dataSource.getRepository(OutboxEvent).findOneByOrFail({ id: eventId });
+      expect(row.dispatchedAt).toBeInstanceOf(Date);
+    });
   });
 });
