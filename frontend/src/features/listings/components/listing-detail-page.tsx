@@ -141,9 +141,10 @@ function ChannelPosts({ listing }: { listing: ListingDetail }) {
   );
 }
 
+/** A screen tall at least: the listing arriving then pushes nothing visible (the footer) down. */
 function DetailSkeleton({ label }: { label: string }) {
   return (
-    <div role="status" aria-live="polite" className="grid animate-pulse gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+    <div role="status" aria-live="polite" className="grid min-h-screen animate-pulse content-start gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
       <span className="sr-only">{label}</span>
       <div aria-hidden className="space-y-4">
         <div className="aspect-[4/3] rounded-xl bg-slate-200" />
