@@ -3,9 +3,10 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { get as httpGet, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gzipSync, gunzipSync } from 'node:zlib';
-import { serveFrontend } from './serve-frontend';
+import { load } from 'cheerio';
+import { serveFrontend, type ServeFrontendOptions } from './serve-frontend';
 
 const SCRIPT = `console.log(${JSON.stringify('telefon '.repeat(500))});`;
 
@@ -28,21 +29,30 @@ function get(server: Server, path: string, acceptEncoding?: string): Promise<Raw
   });
 }
 
+/** Serves a build made of `files` (paths relative to the dist folder) on a free port. */
+async function serveBuild(files: Record<string, string | Buffer>, options?: ServeFrontendOptions): Promise<Server> {
+  const dist = mkdtempSync(join(tmpdir(), 'frontend-dist-'));
+  for (const [path, content] of Object.entries({ 'index.html': '<!doctype html><html><head></head><body></body></html>', ...files })) {
+    mkdirSync(dirname(join(dist, path)), { recursive: true });
+    writeFileSync(join(dist, path), content);
+  }
+  const app = express();
+  serveFrontend(app, dist, options);
+  const server = app.listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  return server;
+}
+
 describe('the built frontend assets', () => {
   let server: Server;
 
   beforeAll(async () => {
-    const app = express();
-    const dist = mkdtempSync(join(tmpdir(), 'frontend-dist-'));
-    mkdirSync(join(dist, 'assets'));
-    writeFileSync(join(dist, 'index.html'), '<!doctype html><html><head></head><body></body></html>');
-    writeFileSync(join(dist, 'assets/index-abc.js'), SCRIPT);
-    writeFileSync(join(dist, 'assets/index-abc.js.br'), brotliCompressSync(SCRIPT));
-    writeFileSync(join(dist, 'assets/index-abc.js.gz'), gzipSync(SCRIPT));
-    writeFileSync(join(dist, 'assets/logo-abc.png'), 'not compressed');
-    serveFrontend(app, dist);
-    server = app.listen(0, '127.0.0.1');
-    await new Promise((resolve) => server.once('listening', resolve));
+    server = await serveBuild({
+      'assets/index-abc.js': SCRIPT,
+      'assets/index-abc.js.br': brotliCompressSync(SCRIPT),
+      'assets/index-abc.js.gz': gzipSync(SCRIPT),
+      'assets/logo-abc.png': 'not compressed',
+    });
   });
   afterAll(() => new Promise((resolve) => server.close(resolve)));
 
@@ -73,5 +83,51 @@ describe('the built frontend assets', () => {
     expect(picture.headers['content-encoding']).toBeUndefined();
     expect(picture.body.toString()).toBe('not compressed');
     expect((await get(server, '/assets/missing-abc.js', 'br')).status).toBe(404);
+  });
+});
+
+describe("a landing page's head", () => {
+  let server: Server;
+  const landingPreloads = [
+    { path: '/', modules: ['/assets/home-1.js', '/assets/zod-1.js'], styles: [], fetch: ['/api/category'] },
+    { path: '/phone/:id', modules: ['/assets/phone-detail-1.js'], styles: ['/assets/phone-detail-1.css'], fetch: ['/api/phone/:id'] },
+  ];
+  const photo = 'https://telefonbozor.example/uploads/listings/p1.webp';
+
+  beforeAll(async () => {
+    server = await serveBuild(
+      { '.vite/landing-preloads.json': JSON.stringify(landingPreloads) },
+      { pageMeta: async (path) => (path === '/phone/on-sale' ? { title: 'Galaxy', description: 'Galaxy S23', url: 'https://telefonbozor.example/phone/on-sale', image: photo } : undefined) },
+    );
+  });
+  afterAll(() => new Promise((resolve) => server.close(resolve)));
+
+  async function head(path: string) {
+    const $ = load((await get(server, path)).body.toString());
+    return {
+      modules: $('link[rel="modulepreload"]').map((_, link) => $(link).attr('href')).get(),
+      styles: $('link[rel="preload"][as="style"]').map((_, link) => $(link).attr('href')).get(),
+      data: $('link[rel="preload"][as="fetch"][crossorigin="use-credentials"]').map((_, link) => $(link).attr('href')).get(),
+      pictures: $('link[rel="preload"][as="image"][fetchpriority="high"]').map((_, link) => $(link).attr('href')).get(),
+    };
+  }
+
+  it("names the home route's chunks and first data, so they download with the app's entry", async () => {
+    expect(await head('/')).toEqual({ modules: ['/assets/home-1.js', '/assets/zod-1.js'], styles: [], data: ['/api/category'], pictures: [] });
+  });
+
+  it("names a listing's chunks, styles, its own data and its main photo", async () => {
+    expect(await head('/phone/on-sale')).toEqual({
+      modules: ['/assets/phone-detail-1.js'],
+      styles: ['/assets/phone-detail-1.css'],
+      data: ['/api/phone/on-sale'],
+      pictures: [photo],
+    });
+    expect((await head('/phone/a%20b%22')).data).toEqual(['/api/phone/a%20b%22']);
+  });
+
+  it('preloads nothing on the other pages', async () => {
+    expect(await head('/profile/settings')).toEqual({ modules: [], styles: [], data: [], pictures: [] });
+    expect(await head('/phone/1/edit')).toEqual({ modules: [], styles: [], data: [], pictures: [] });
   });
 });

@@ -2,6 +2,8 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { extname, join } from 'node:path';
 import { Logger } from '@nestjs/common';
 import express, { type Express, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
+import { escapeHtml } from './escape-html';
+import { landingPreloads } from './landing-preloads';
 
 /** What a link's preview shows (Telegram, Facebook, search results) for one client route. */
 export interface PageMeta {
@@ -25,10 +27,6 @@ export interface ServeFrontendOptions {
 }
 
 const logger = new Logger('ServeFrontend');
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
-}
 
 /** index.html with the page's title, description, Open Graph and Twitter tags; every value escaped. */
 export function withPageMeta(indexHtml: string, meta: PageMeta): string {
@@ -86,6 +84,10 @@ function serveAssets(assetsDir: string): RequestHandler {
   };
 }
 
+function withHeadTags(html: string, tags: string[]): string {
+  return tags.length ? html.replace('</head>', () => `    ${tags.join('\n    ')}\n  </head>`) : html;
+}
+
 function isApiPath(path: string): boolean {
   return path === '/api' || path.startsWith('/api/');
 }
@@ -120,16 +122,20 @@ export function serveFrontend(app: Express, distDir: string, options: ServeFront
   const publicFiles = express.static(distDir, { index: false, maxAge: '1h' });
   // API calls pass by without a file lookup (a stat per request otherwise).
   app.use((request: Request, response: Response, next: NextFunction) => (isApiPath(request.path) ? next() : publicFiles(request, response, next)));
+  const preloadTags = landingPreloads(distDir);
+  // The preview picture of a page with one is its main picture (a listing's first photo).
+  const page = (path: string, meta: PageMeta | undefined) =>
+    withHeadTags(meta ? withPageMeta(indexHtml, meta) : indexHtml, preloadTags(path, meta?.image));
   app.use((request: Request, response: Response, next: NextFunction) => {
     if (request.method !== 'GET' || isApiPath(request.path) || extname(request.path)) return next();
     response.setHeader('Cache-Control', 'no-cache');
-    if (!pageMeta) return void response.type('html').send(indexHtml);
+    if (!pageMeta) return void response.type('html').send(page(request.path, undefined));
     pageMeta(request.path)
       .catch((error: Error) => {
         // A preview is a nicety: the page itself must still open.
         logger.warn(`No page meta for ${request.path}: ${error.message}`);
         return undefined;
       })
-      .then((meta) => response.type('html').send(meta ? withPageMeta(indexHtml, meta) : indexHtml));
+      .then((meta) => response.type('html').send(page(request.path, meta)));
   });
 }

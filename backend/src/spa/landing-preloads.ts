@@ -1,0 +1,68 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { escapeHtml } from './escape-html';
+
+/** One landing route as the frontend build lists it (frontend/build/landing-routes.ts). */
+interface LandingPreloads {
+  /** Client route pattern, `:name` for a path segment. */
+  path: string;
+  modules: string[];
+  styles: string[];
+  /** API addresses, with the route's `:name` segments to fill in. */
+  fetch: string[];
+}
+
+const LANDING_PRELOADS_FILE = '.vite/landing-preloads.json';
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+function decodedSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+/** The `<link>` tags that make the browser fetch a page's route chunks, first data and main picture with the page. */
+export type PreloadTags = (path: string, mainPicture?: string) => string[];
+
+/**
+ * Reads the build's landing preloads. The app requests a route's chunks only after its entry
+ * has run, and the route's data only after that: named in the page's head, all of it comes
+ * down together with the entry. A build without the list (or an unknown path) preloads nothing.
+ */
+export function landingPreloads(distDir: string): PreloadTags {
+  const file = join(distDir, LANDING_PRELOADS_FILE);
+  const routes: LandingPreloads[] = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : [];
+  const matchers = routes.map((route) => {
+    const names: string[] = [];
+    const pattern = route.path
+      .split('/')
+      .map((segment) => (segment.startsWith(':') ? (names.push(segment.slice(1)), '([^/]+)') : escapeRegExp(segment)))
+      .join('/');
+    return { route, names, pattern: new RegExp(`^${pattern}/?$`) };
+  });
+
+  return (path, mainPicture) => {
+    const tags: string[] = [];
+    for (const { route, names, pattern } of matchers) {
+      const match = pattern.exec(path);
+      if (!match) continue;
+      // The app asks with the decoded parameter, encoded again (encodeURIComponent): the same address.
+      const fill = (address: string) =>
+        names.reduce((filled, name, index) => filled.replace(`:${name}`, encodeURIComponent(decodedSegment(match[index + 1]))), address);
+      tags.push(
+        ...route.modules.map((href) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="${escapeHtml(href)}" />`),
+        ...route.styles.map((href) => `<link rel="preload" as="style" crossorigin href="${escapeHtml(href)}" />`),
+        // The app's requests carry cookies: the preload must be made the same way to be reused.
+        ...route.fetch.map((address) => `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${escapeHtml(fill(address))}" />`),
+      );
+      break;
+    }
+    if (mainPicture) tags.push(`<link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(mainPicture)}" />`);
+    return tags;
+  };
+}
