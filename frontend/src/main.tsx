@@ -1,20 +1,16 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router-dom';
 import './index.css';
-import { i18nReady } from './lib/i18n';
-import { AppProviders } from './app/providers';
-import { AppRoutes } from './app/router';
 
-void i18nReady.then(() =>
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <AppProviders>
-        {/* Navigations render at once, so a sign-out can leave the profile before the user is gone. */}
-        <BrowserRouter useTransitions={false}>
-          <AppRoutes />
-        </BrowserRouter>
-      </AppProviders>
-    </StrictMode>,
-  ),
-);
+/**
+ * Resolves once the browser has painted the page as the server sent it (index.html's top
+ * bar); at once in a hidden tab, which paints nothing until shown.
+ */
+function afterFirstPaint(): Promise<void> {
+  return new Promise((resolve) => {
+    if (document.visibilityState === 'hidden') return resolve();
+    requestAnimationFrame(() => setTimeout(resolve));
+  });
+}
+
+// A phone shows the top bar first, then spends its time starting the app (its code is
+// already downloading: index.html preloads it).
+void afterFirstPaint().then(() => import('./app/start'));

@@ -1,55 +1,82 @@
-import { lazy, type ComponentType } from 'react';
-import { Route, Routes } from 'react-router-dom';
+import { use, type ComponentType, type ReactElement } from 'react';
+import { matchRoutes, useRoutes, type RouteObject } from 'react-router-dom';
 import { AppLayout } from './app-layout';
 
-/**
- * A route module's page, loaded on first visit (the layout's loader shows meanwhile).
- * Declarative routes need a fraction of the data router's code in the first download.
- */
-function page(load: () => Promise<{ Component: ComponentType }>) {
-  const Page = lazy(() => load().then((module) => ({ default: module.Component })));
-  return <Page />;
+interface RouteModule {
+  Component: ComponentType;
 }
 
-// Created once: a new lazy component on every render would load and mount the page afresh.
-const home = page(() => import('./routes/home'));
-const phoneDetail = page(() => import('./routes/phone-detail'));
-const login = page(() => import('./routes/login'));
-const register = page(() => import('./routes/register'));
-const forgot = page(() => import('./routes/forgot'));
-const brands = page(() => import('./routes/categories'));
-const profileLayout = page(() => import('./routes/profile/layout'));
-const myListings = page(() => import('./routes/profile/my-listings'));
-const settings = page(() => import('./routes/profile/settings'));
-const balance = page(() => import('./routes/profile/balance'));
-const listingAdd = page(() => import('./routes/profile/listing-add'));
-const listingEdit = page(() => import('./routes/profile/listing-edit'));
-const categoriesAdmin = page(() => import('./routes/profile/categories'));
-const allPhones = page(() => import('./routes/profile/all-phones'));
-const notFound = page(() => import('./routes/not-found'));
+/** A route's page, loaded on first visit; `preload` starts that early (main.tsx, before the first render). */
+interface LazyPage {
+  element: ReactElement;
+  preload: () => Promise<void>;
+}
+
+/**
+ * A page from its route module. Once loaded it renders at once; until then it suspends and
+ * the layout's loader shows. Declarative routes need a fraction of the data router's code.
+ */
+function page(load: () => Promise<RouteModule>): LazyPage {
+  let Loaded: ComponentType | undefined;
+  let loading: Promise<void> | undefined;
+  const preload = () =>
+    (loading ??= load().then(
+      (module) => void (Loaded = module.Component),
+      (error: unknown) => {
+        // Not kept: the next render asks again (a flaky connection, a redeploy).
+        loading = undefined;
+        throw error;
+      },
+    ));
+  function Page() {
+    if (!Loaded) use(preload());
+    return Loaded ? <Loaded /> : null;
+  }
+  return { element: <Page />, preload };
+}
+
+/** A route (an index route without a path) whose page `preloadRoute` can load ahead. */
+function route(path: string | undefined, { element, preload }: LazyPage, children?: RouteObject[]): RouteObject {
+  const common = { element, handle: { preload } };
+  return path === undefined ? { ...common, index: true } : { ...common, path, children };
+}
 
 /** Every route of spec section 2; each page is its own chunk. */
+const routes: RouteObject[] = [
+  {
+    element: <AppLayout />,
+    children: [
+      route(undefined, page(() => import('./routes/home'))),
+      route('phone/:id', page(() => import('./routes/phone-detail'))),
+      route('login', page(() => import('./routes/login'))),
+      route('register', page(() => import('./routes/register'))),
+      route('forgot', page(() => import('./routes/forgot'))),
+      route('categories', page(() => import('./routes/categories'))),
+      route('profile', page(() => import('./routes/profile/layout')), [
+        route(undefined, page(() => import('./routes/profile/my-listings'))),
+        route('settings', page(() => import('./routes/profile/settings'))),
+        route('balance', page(() => import('./routes/profile/balance'))),
+        route('phone/add', page(() => import('./routes/profile/listing-add'))),
+        route('phone/edit/:id', page(() => import('./routes/profile/listing-edit'))),
+        route('categories', page(() => import('./routes/profile/categories'))),
+        route('allphones', page(() => import('./routes/profile/all-phones'))),
+      ]),
+      route('*', page(() => import('./routes/not-found'))),
+    ],
+  },
+];
+
 export function AppRoutes() {
-  return (
-    <Routes>
-      <Route element={<AppLayout />}>
-        <Route index element={home} />
-        <Route path="phone/:id" element={phoneDetail} />
-        <Route path="login" element={login} />
-        <Route path="register" element={register} />
-        <Route path="forgot" element={forgot} />
-        <Route path="categories" element={brands} />
-        <Route path="profile" element={profileLayout}>
-          <Route index element={myListings} />
-          <Route path="settings" element={settings} />
-          <Route path="balance" element={balance} />
-          <Route path="phone/add" element={listingAdd} />
-          <Route path="phone/edit/:id" element={listingEdit} />
-          <Route path="categories" element={categoriesAdmin} />
-          <Route path="allphones" element={allPhones} />
-        </Route>
-        <Route path="*" element={notFound} />
-      </Route>
-    </Routes>
-  );
+  return useRoutes(routes);
+}
+
+/**
+ * Loads the pages of `pathname` (e.g. a layout and its page). Awaited before the first
+ * render, the first paint is the whole page rather than the loader. Never fails: a page that
+ * did not load is asked for again when rendered.
+ */
+export function preloadRoute(pathname: string): Promise<unknown> {
+  const matches = matchRoutes(routes, pathname) ?? [];
+  const preloads = matches.map((match) => (match.route.handle as { preload?: () => Promise<void> } | undefined)?.preload?.());
+  return Promise.allSettled(preloads);
 }
