@@ -71,8 +71,16 @@ function findings(lhr) {
   return lines;
 }
 
-async function audit(url, port) {
+/** Lighthouse's report of `url`; a run whose trace broke (NO_NAVSTART and the like, now and then in headless Chromium) is run again. */
+async function lighthouseReport(url, port, attempts = 3) {
   const { lhr } = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] });
+  if (!lhr.runtimeError || attempts <= 1) return lhr;
+  console.warn(`Lighthouse failed on ${url} (${lhr.runtimeError.code}); running it again`);
+  return lighthouseReport(url, port, attempts - 1);
+}
+
+async function audit(url, port) {
+  const lhr = await lighthouseReport(url, port);
   const score = (id) => Math.round(lhr.categories[id].score * 100);
   const metric = (id) => lhr.audits[id].numericValue;
   return {
