@@ -2,13 +2,15 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
-import { landingRoutePreloads } from './build/landing-routes';
-import { precompressAssets } from './build/precompress-assets';
+import { landingRoutePreloads } from './build/landing-routes.ts';
+import { precompressAssets } from './build/precompress-assets.ts';
+import { serverMessagesByLanguage } from './build/server-messages.ts';
 
 export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
+    serverMessagesByLanguage(),
     precompressAssets(),
     landingRoutePreloads('src/app/start.tsx', [
       { path: '/', module: 'src/app/routes/home.tsx', fetch: ['/api/category'] },

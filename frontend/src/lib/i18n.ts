@@ -1,6 +1,7 @@
-import i18n from 'i18next';
+import i18n, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { DEFAULT_LANGUAGE, LANGUAGES, MESSAGES, type Language } from '@market/contracts';
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@market/contracts';
+import uzbekMessages from 'virtual:server-messages/uz';
 
 /** Local storage key of the chosen language (spec section 1). */
 export const LANGUAGE_STORAGE_KEY = 'lang';
@@ -8,33 +9,45 @@ export const LANGUAGE_STORAGE_KEY = 'lang';
 type Texts = Record<string, unknown>;
 
 /*
- * Every feature keeps its texts in locales/<language>/<namespace>.json. Uzbek, the default
- * and the fallback, ships in the first bundle; Russian and English load when chosen.
+ * Every feature keeps its texts in locales/<language>/<namespace>.json; `messages` holds the
+ * server messages and field errors of the contracts (build/server-messages.ts). Uzbek, the
+ * default and the fallback, ships the namespaces of the pages a visit starts on (the home
+ * list, a listing) in the first download. Every other namespace, and every namespace of
+ * Russian and English, loads when first used: a page that needs one waits for it in the
+ * layout's loader, as it waits for its code.
  */
-const uzbekFiles = import.meta.glob<Texts>('../locales/uz/*.json', { eager: true, import: 'default' });
-const otherFiles = import.meta.glob<Texts>(['../locales/ru/*.json', '../locales/en/*.json'], { import: 'default' });
+const FIRST_PAGE_NAMESPACES = ['common', 'listings', 'catalogue', 'messages'];
 
-function namespaceOf(path: string): { language: string; namespace: string } {
-  const [, language, namespace] = path.match(/locales\/(\w+)\/([\w-]+)\.json$/)!;
-  return { language, namespace };
+const uzbekFirstPageFiles = import.meta.glob<Texts>(['../locales/uz/common.json', '../locales/uz/listings.json', '../locales/uz/catalogue.json'], {
+  eager: true,
+  import: 'default',
+});
+const otherFiles = import.meta.glob<Texts>(
+  ['../locales/*/*.json', '!../locales/uz/common.json', '!../locales/uz/listings.json', '!../locales/uz/catalogue.json'],
+  { import: 'default' },
+);
+const messagesOf: Record<Language, () => Promise<Texts>> = {
+  uz: async () => uzbekMessages,
+  ru: () => import('virtual:server-messages/ru').then((module) => module.default),
+  en: () => import('virtual:server-messages/en').then((module) => module.default),
+};
+
+function textsOf(language: Language, namespace: string): Promise<Texts> {
+  if (namespace === 'messages') return messagesOf[language]();
+  const load = otherFiles[`../locales/${language}/${namespace}.json`];
+  return load ? load() : Promise.reject(new Error(`No texts for ${language}/${namespace}`));
 }
 
-/** Server messages and field errors come from the contracts, shared with the API. */
-function messagesIn(language: Language): Texts {
-  return Object.fromEntries(Object.entries(MESSAGES).map(([key, text]) => [key, text[language]]));
-}
-
-const loadedLanguages = new Set<Language>([DEFAULT_LANGUAGE]);
-
-async function loadLanguage(language: Language): Promise<void> {
-  if (loadedLanguages.has(language)) return;
-  const files = Object.entries(otherFiles).filter(([path]) => namespaceOf(path).language === language);
-  await Promise.all(
-    files.map(async ([path, load]) => i18n.addResourceBundle(language, namespaceOf(path).namespace, await load(), true, true)),
-  );
-  i18n.addResourceBundle(language, 'messages', messagesIn(language), true, true);
-  loadedLanguages.add(language);
-}
+const lazyTexts: BackendModule = {
+  type: 'backend',
+  init: () => undefined,
+  read: (language, namespace, callback) => {
+    textsOf(language as Language, namespace).then(
+      (texts) => callback(null, texts),
+      (error: Error) => callback(error, false),
+    );
+  },
+};
 
 export function isLanguage(value: unknown): value is Language {
   return LANGUAGES.includes(value as Language);
@@ -45,9 +58,9 @@ export function storedLanguage(): Language {
   return isLanguage(stored) ? stored : DEFAULT_LANGUAGE;
 }
 
+/** Switches the page to `language` once the texts in use are there in it. */
 export async function changeLanguage(language: Language): Promise<void> {
   localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
-  await loadLanguage(language);
   await i18n.changeLanguage(language);
 }
 
@@ -57,19 +70,24 @@ export function currentLanguage(): Language {
 
 i18n.on('languageChanged', (language) => document.documentElement.setAttribute('lang', language));
 
-const uzbekResources: Record<string, Texts> = { messages: messagesIn(DEFAULT_LANGUAGE) };
-for (const [path, texts] of Object.entries(uzbekFiles)) uzbekResources[namespaceOf(path).namespace] = texts;
+const uzbekResources: Record<string, Texts> = { messages: uzbekMessages };
+for (const [path, texts] of Object.entries(uzbekFirstPageFiles)) uzbekResources[path.match(/([\w-]+)\.json$/)![1]] = texts;
 
-/** Resolves once the stored language's texts are in place; the app renders after it. */
+/** Resolves once the stored language's texts of the first pages are in place; the app renders after it. */
 export const i18nReady: Promise<unknown> = i18n
+  .use(lazyTexts)
   .use(initReactI18next)
   .init({
     resources: { [DEFAULT_LANGUAGE]: uzbekResources },
+    partialBundledLanguages: true,
+    ns: FIRST_PAGE_NAMESPACES,
     lng: DEFAULT_LANGUAGE,
     fallbackLng: DEFAULT_LANGUAGE,
     defaultNS: 'common',
     interpolation: { escapeValue: false },
     returnNull: false,
+    // No advertisement in the visitors' consoles.
+    showSupportNotice: false,
   })
   .then(() => changeLanguage(storedLanguage()));
 

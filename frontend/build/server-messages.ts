@@ -1,0 +1,30 @@
+import { tsImport } from 'tsx/esm/api';
+import type { Plugin } from 'vite';
+import type { Language, Translated } from '../../contracts/src/languages';
+
+const PREFIX = 'virtual:server-messages/';
+
+/**
+ * The contracts keep each server message in every language in one object; the page needs
+ * its reader's language only. `virtual:server-messages/<language>` is that language's
+ * `messages` namespace (key to text), a module per language, read from the contracts'
+ * TypeScript with tsx (the repository's TypeScript runner).
+ */
+export function serverMessagesByLanguage(): Plugin {
+  return {
+    name: 'server-messages-by-language',
+    resolveId(id) {
+      return id.startsWith(PREFIX) ? `\0${id}` : undefined;
+    },
+    async load(id) {
+      if (!id.startsWith(`\0${PREFIX}`)) return undefined;
+      const contracts = new URL('../../contracts/src/', import.meta.url);
+      const { LANGUAGES } = (await tsImport(new URL('languages.ts', contracts).href, import.meta.url)) as { LANGUAGES: readonly Language[] };
+      const { MESSAGES } = (await tsImport(new URL('messages/index.ts', contracts).href, import.meta.url)) as { MESSAGES: Record<string, Translated> };
+      const language = id.slice(PREFIX.length + 1) as Language;
+      if (!LANGUAGES.includes(language)) this.error(`${id}: no such language (${LANGUAGES.join(', ')})`);
+      const texts = Object.fromEntries(Object.entries(MESSAGES).map(([key, text]) => [key, text[language]]));
+      return `export default ${JSON.stringify(texts)};`;
+    },
+  };
+}
