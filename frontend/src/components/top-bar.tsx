@@ -1,49 +1,21 @@
+import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import type { UserDto } from '@market/contracts';
-import { useLogout, useSession } from '../features/auth';
+import { useSession } from '../features/auth';
 import { resetBrowsing } from '../features/listings';
-import { DropdownMenu, type MenuItem } from './dropdown-menu';
 import { FullScreenLoader } from './full-screen-loader';
 import { LanguageSelect } from './language-select';
-import { UserAvatar, userDisplayName } from './user-avatar';
-import { formatUzs } from './uzs-amount';
 
-function UserMenu({ user, isAdmin }: { user: UserDto; isAdmin: boolean }) {
-  const { t } = useTranslation();
-  const logout = useLogout();
-  const name = userDisplayName(user);
-  const items: MenuItem[] = [
-    { key: 'profile', label: t('userMenu.profile'), to: '/profile' },
-    { key: 'settings', label: t('userMenu.settings'), to: '/profile/settings' },
-    ...(isAdmin ? [{ key: 'admin', label: t('userMenu.admin'), to: '/profile/allphones' }] : []),
-    { key: 'logout', label: t('userMenu.logout'), onSelect: () => logout.mutate() },
-  ];
-  return (
-    <DropdownMenu
-      label={t('userMenu.label', { name })}
-      trigger={
-        <>
-          <UserAvatar user={user} size="sm" />
-          <span className="hidden max-w-32 truncate sm:inline">{name}</span>
-        </>
-      }
-      header={
-        <>
-          <p className="truncate font-medium text-slate-900">{name}</p>
-          <p className="text-sm text-slate-600">
-            {t('userMenu.balance')}: <span className="font-medium text-slate-900">{formatUzs(user.balance)}</span>
-          </p>
-        </>
-      }
-      items={items}
-    />
-  );
-}
+/** Signed-in users only: the menu's code loads with their session, not with every visitor's first page. */
+const loadUserMenu = () => import('./user-menu');
+const UserMenu = lazy(loadUserMenu);
 
 export function TopBar() {
   const { t } = useTranslation();
   const { user, isAdmin, loading } = useSession();
+  useEffect(() => {
+    if (loading) void loadUserMenu();
+  }, [loading]);
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white">
       <div className="mx-auto flex h-14 max-w-6xl items-center gap-2 px-3 sm:gap-3 sm:px-4">
@@ -64,7 +36,10 @@ export function TopBar() {
             <span className="hidden sm:inline">{t('addListing')}</span>
           </Link>
           {user ? (
-            <UserMenu user={user} isAdmin={isAdmin} />
+            // The avatar's place meanwhile: nothing beside it moves.
+            <Suspense fallback={<span aria-hidden className="h-8 w-8" />}>
+              <UserMenu user={user} isAdmin={isAdmin} />
+            </Suspense>
           ) : (
             <Link to="/login" className="rounded-md px-2 py-1.5 text-sm font-medium text-brand-700 hover:bg-brand-50 sm:px-3">
               {t('signIn')}

@@ -1,0 +1,39 @@
+import { useTranslation } from 'react-i18next';
+import type { UserDto } from '@market/contracts';
+import { useLogout } from '../features/auth';
+import { DropdownMenu, type MenuItem } from './dropdown-menu';
+import { UserAvatar, userDisplayName } from './user-avatar';
+import { formatUzs } from './uzs-amount';
+
+/** The top bar's menu of a signed-in user: profile, settings, admin, sign-out, with the balance. */
+export default function UserMenu({ user, isAdmin }: { user: UserDto; isAdmin: boolean }) {
+  const { t } = useTranslation();
+  const logout = useLogout();
+  const name = userDisplayName(user);
+  const items: MenuItem[] = [
+    { key: 'profile', label: t('userMenu.profile'), to: '/profile' },
+    { key: 'settings', label: t('userMenu.settings'), to: '/profile/settings' },
+    ...(isAdmin ? [{ key: 'admin', label: t('userMenu.admin'), to: '/profile/allphones' }] : []),
+    { key: 'logout', label: t('userMenu.logout'), onSelect: () => logout.mutate() },
+  ];
+  return (
+    <DropdownMenu
+      label={t('userMenu.label', { name })}
+      trigger={
+        <>
+          <UserAvatar user={user} size="sm" />
+          <span className="hidden max-w-32 truncate sm:inline">{name}</span>
+        </>
+      }
+      header={
+        <>
+          <p className="truncate font-medium text-slate-900">{name}</p>
+          <p className="text-sm text-slate-600">
+            {t('userMenu.balance')}: <span className="font-medium text-slate-900">{formatUzs(user.balance)}</span>
+          </p>
+        </>
+      }
+      items={items}
+    />
+  );
+}
