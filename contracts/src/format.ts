@@ -1,4 +1,4 @@
-import type { Currency } from './listing';
+import type { Currency } from './listing-constants';
 
 /**
  * A whole amount grouped by three with a no-break space, as uz-UZ writes it (4 500 000).

@@ -1,5 +1,6 @@
 import { checkDeviceChoices, listingDraftSchema, listingFormSchema } from './listing-form';
 import { listingQuerySchema } from './listing';
+import { parseListingQuery } from './listing-query';
 
 const device = {
   detailSpec: [
@@ -89,5 +90,15 @@ describe('the feed query', () => {
       page: 1,
       minPrice: Number.MAX_SAFE_INTEGER,
     });
+  });
+
+  it('is read the same by the home page without the schema library', () => {
+    const addresses = [
+      {},
+      { page: '3', brand: 'Samsung', region: 'toshkent', name: ' galaxy ', minPrice: '100 000', maxPrice: '5000000' },
+      { page: '0', brand: '', region: 'null', name: 'x'.repeat(150), minPrice: '-5', maxPrice: 'undefined' },
+      { page: ['2', '3'], minPrice: ['1'], extra: 'ignored' },
+    ];
+    for (const address of addresses) expect(parseListingQuery(address)).toEqual(listingQuerySchema.parse(address));
   });
 });

@@ -8,10 +8,13 @@ import {
   listingImageSchema,
   listingStatusSchema,
   tariffValueSchema,
-  type Currency,
 } from './listing';
-import { listingRegionSchema } from './regions';
+import type { Currency } from './listing-constants';
+import { LISTING_REGIONS } from './regions';
 import { phoneNumberSchema, telegramUsernameSchema } from './user';
+
+/** A listing's region: one of LISTING_REGIONS. */
+const listingRegionSchema = z.enum(LISTING_REGIONS.map((region) => region.id) as [string, ...string[]]);
 
 /*
  * The create-listing wizard (spec section 4) as the server receives it. The wizard's names

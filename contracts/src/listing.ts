@@ -1,46 +1,11 @@
 import { z } from 'zod';
+import { CURRENCIES, LISTING_STATUSES, SOCIAL_CHANNELS } from './listing-constants';
+import { LISTING_QUERY_FIELDS } from './listing-query';
 
-export const LISTING_STATUSES = ['active', 'noActive', 'waiting', 'cancelled', 'draft'] as const;
 export const listingStatusSchema = z.enum(LISTING_STATUSES);
-export type ListingStatus = z.infer<typeof listingStatusSchema>;
-
-/** 'valut' on the wire: a listing price keeps the currency the seller chose. */
-export const CURRENCIES = ['uzs', 'usd'] as const;
 export const currencySchema = z.enum(CURRENCIES);
-export type Currency = z.infer<typeof currencySchema>;
-
-export const SOCIAL_CHANNELS = ['telegram', 'instagram', 'facebook'] as const;
 export const socialChannelSchema = z.enum(SOCIAL_CHANNELS);
-export type SocialChannel = z.infer<typeof socialChannelSchema>;
-
-export interface Tariff {
-  /** The 'tarif' number stored on a listing. */
-  value: 0 | 1;
-  name: string;
-  /** Prices are whole so'm. */
-  price: number;
-  discount: number;
-  channels: readonly SocialChannel[];
-}
-
-export const TARIFFS: readonly Tariff[] = [
-  { value: 0, name: 'Oddiy 1x', price: 0, discount: 0, channels: [] },
-  { value: 1, name: 'Super 4x', price: 39_900, discount: 39_900, channels: SOCIAL_CHANNELS },
-];
-
-/** The promoted plan: listed first and posted to the social channels. */
-export const PROMOTED_TARIFF = 1;
-
 export const tariffValueSchema = z.union([z.literal(0), z.literal(1)]);
-
-export function tariffCost(tariff: Tariff): number {
-  return tariff.price - tariff.discount;
-}
-
-/** The badge of a discounted tariff, e.g. -100 for 'Super 4x'. */
-export function tariffDiscountPercent(tariff: Tariff): number {
-  return tariff.price === 0 ? 0 : -Math.round((tariff.discount / tariff.price) * 100);
-}
 
 // ---------------------------------------------------------------- browsing (issue 5)
 
@@ -78,41 +43,14 @@ export type ListingCard = z.infer<typeof listingCardSchema>;
 export const listingPageSchema = z.object({ phones: z.array(listingCardSchema), pages: z.number().int().nonnegative() });
 export type ListingPage = z.infer<typeof listingPageSchema>;
 
-/** 'null' and '' in the address bar mean a cleared filter (spec section 4). */
-function queryText(value: unknown): string | undefined {
-  if (typeof value !== 'string') return undefined;
-  const text = value.trim();
-  return text === '' || text === 'null' || text === 'undefined' ? undefined : text;
-}
-
-/**
- * A price bound as typed: digits and a dot (spaces and other separators dropped); anything else
- * is no bound. A bound beyond any price is the largest one the database compares exactly.
- */
-function queryPrice(value: unknown): number | undefined {
-  const text = queryText(value)?.replace(/[^\d.]/g, '');
-  if (!text) return undefined;
-  const price = Number(text);
-  return Number.isFinite(price) && price >= 0 ? Math.min(Math.round(price), Number.MAX_SAFE_INTEGER) : undefined;
-}
-
-/**
- * `GET /api/phone?page=&brand=&region=&name=&minPrice=&maxPrice=`. Parsing never fails: a
- * pasted or hand-edited address shows something sensible. A page that is not a whole number
- * (a safe integer) or is below 1 is page 1. `brand` is a category id or a category name (any case), so both
- * `?brand=Samsung` and `?brand=<uuid>` work. `minPrice`/`maxPrice` are so'm and compare with
- * the listing's price converted to so'm at the current USD rate.
- */
+/** `GET /api/phone?page=&brand=&region=&name=&minPrice=&maxPrice=`, read as LISTING_QUERY_FIELDS says. */
 export const listingQuerySchema = z.object({
-  page: z.unknown().optional().transform((value) => {
-    const page = Number(queryText(value));
-    return Number.isSafeInteger(page) && page >= 1 ? page : 1;
-  }),
-  brand: z.unknown().optional().transform(queryText),
-  region: z.unknown().optional().transform(queryText),
-  name: z.unknown().optional().transform((value) => queryText(value)?.slice(0, 100)),
-  minPrice: z.unknown().optional().transform(queryPrice),
-  maxPrice: z.unknown().optional().transform(queryPrice),
+  page: z.unknown().optional().transform(LISTING_QUERY_FIELDS.page),
+  brand: z.unknown().optional().transform(LISTING_QUERY_FIELDS.brand),
+  region: z.unknown().optional().transform(LISTING_QUERY_FIELDS.region),
+  name: z.unknown().optional().transform(LISTING_QUERY_FIELDS.name),
+  minPrice: z.unknown().optional().transform(LISTING_QUERY_FIELDS.minPrice),
+  maxPrice: z.unknown().optional().transform(LISTING_QUERY_FIELDS.maxPrice),
 });
 export type ListingQuery = z.infer<typeof listingQuerySchema>;
 

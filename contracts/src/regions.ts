@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type { Translated } from './languages';
 
 interface Region {
@@ -30,7 +29,6 @@ export const OTHER_REGION = { id: 'other', label: { uz: 'Boshqa', ru: 'Друг�
 
 /** What a listing's region may be: one of Uzbekistan's regions or 'other'. */
 export const LISTING_REGIONS = [...UZBEKISTAN_REGIONS, OTHER_REGION] as const;
-export const listingRegionSchema = z.enum(LISTING_REGIONS.map((region) => region.id) as [string, ...string[]]);
 
 /** Kazakhstan's 17 regions and 3 cities of republican significance, named in Kazakh as the spec asks. */
 const KAZAKHSTAN_REGION_NAMES = [

@@ -1,4 +1,4 @@
-import { listingQuerySchema, type ListingQuery } from '@market/contracts';
+import { parseListingQuery, type ListingQuery } from '@market/contracts';
 import type { StoredFilters } from './stores/filter-store';
 
 /** The filters of the home list; `page` is 1 or more, the others are undefined when cleared. */
@@ -9,7 +9,7 @@ const OPTIONAL_PARAMETERS = ['brand', 'region', 'name', 'minPrice', 'maxPrice'] 
 
 /** Reads an address bar query string the way the API does: 'null', '' and junk mean cleared, page defaults to 1. */
 export function parseFilters(search: string): ListingFilters {
-  return listingQuerySchema.parse(Object.fromEntries(new URLSearchParams(search)));
+  return parseListingQuery(Object.fromEntries(new URLSearchParams(search)));
 }
 
 /** The query string of `filters`: the page, then only the parameters that are set (spec section 4). */

@@ -1,0 +1,42 @@
+/*
+ * What a listing may be, without the schema library: the pages a visit starts on (the home
+ * list, a listing) need these values but no schema, and a module that builds schemas brings
+ * zod (a quarter of their download) along. The schemas built on them are in listing.ts.
+ */
+
+export const LISTING_STATUSES = ['active', 'noActive', 'waiting', 'cancelled', 'draft'] as const;
+export type ListingStatus = (typeof LISTING_STATUSES)[number];
+
+/** 'valut' on the wire: a listing price keeps the currency the seller chose. */
+export const CURRENCIES = ['uzs', 'usd'] as const;
+export type Currency = (typeof CURRENCIES)[number];
+
+export const SOCIAL_CHANNELS = ['telegram', 'instagram', 'facebook'] as const;
+export type SocialChannel = (typeof SOCIAL_CHANNELS)[number];
+
+export interface Tariff {
+  /** The 'tarif' number stored on a listing. */
+  value: 0 | 1;
+  name: string;
+  /** Prices are whole so'm. */
+  price: number;
+  discount: number;
+  channels: readonly SocialChannel[];
+}
+
+export const TARIFFS: readonly Tariff[] = [
+  { value: 0, name: 'Oddiy 1x', price: 0, discount: 0, channels: [] },
+  { value: 1, name: 'Super 4x', price: 39_900, discount: 39_900, channels: SOCIAL_CHANNELS },
+];
+
+/** The promoted plan: listed first and posted to the social channels. */
+export const PROMOTED_TARIFF = 1;
+
+export function tariffCost(tariff: Tariff): number {
+  return tariff.price - tariff.discount;
+}
+
+/** The badge of a discounted tariff, e.g. -100 for 'Super 4x'. */
+export function tariffDiscountPercent(tariff: Tariff): number {
+  return tariff.price === 0 ? 0 : -Math.round((tariff.discount / tariff.price) * 100);
+}
