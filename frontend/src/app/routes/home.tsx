@@ -1,14 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { Category } from '@market/contracts';
-import { BrandsSection, useCategories } from '../../features/catalogue';
+import { BrandsSection } from '../../features/catalogue';
 import { ListingsBrowser } from '../../features/listings/components/listings-browser';
 import { useListingFilters } from '../../features/listings/hooks/use-listing-filters';
 
 function HomePage() {
   const { t } = useTranslation();
   const browsing = useListingFilters();
-  const categories = useCategories();
   const showBrand = (category: Category) => {
     browsing.change({ brand: category._id });
     document.getElementById('listings')?.scrollIntoView({ behavior: 'smooth', block: 'start' });
@@ -28,7 +27,7 @@ function HomePage() {
         </div>
       </section>
       <BrandsSection selectedBrand={browsing.filters.brand} onSelectBrand={showBrand} />
-      <ListingsBrowser browsing={browsing} brands={categories.data} />
+      <ListingsBrowser browsing={browsing} />
     </>
   );
 }

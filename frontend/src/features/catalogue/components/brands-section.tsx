@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { lazy, startTransition, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { BrandsStripProps } from './brands-strip';
@@ -23,7 +23,8 @@ export function BrandsSection(props: BrandsStripProps) {
     if (near || !section) return;
     const observer = new IntersectionObserver(
       (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) setNear(true);
+        // Rendered in slices, as the strip's code and cards arrive: scrolling stays smooth.
+        if (entries.some((entry) => entry.isIntersecting)) startTransition(() => setNear(true));
       },
       { rootMargin: PRELOAD_MARGIN },
     );

@@ -1,3 +1,4 @@
+import { useDeferredValue } from 'react';
 import type { Category } from '@market/contracts';
 import { useCategories } from '../api/get-categories';
 import { BrandCard, BrandCardSkeletons } from './brand-card';
@@ -14,7 +15,8 @@ export const STRIP_ITEM = 'w-28 shrink-0 snap-start sm:w-auto';
 
 /** The home page's row of brands; a load failure leaves the row out (the list below still works). */
 export default function BrandsStrip({ selectedBrand, onSelectBrand }: BrandsStripProps) {
-  const categories = useCategories();
+  // The cards render deferred, in slices, not in the answer's synchronous re-render.
+  const categories = useDeferredValue(useCategories());
   if (categories.isError || categories.data?.length === 0) return null;
   if (categories.isPending) return <BrandsStripSkeleton />;
   return (

@@ -2,12 +2,11 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LISTING_REGIONS, type Category } from '@market/contracts';
 import { currentLanguage } from '../../../lib/i18n';
+import { useCategories } from '../../catalogue';
 import type { FilterChange, ListingFilters } from '../filter-query';
 
 export interface FiltersProps {
   filters: ListingFilters;
-  /** Brands for the brand choice (`GET /api/category`); undefined while loading. */
-  brands: Category[] | undefined;
   onChange: (change: FilterChange) => void;
   onClear: () => void;
 }
@@ -44,8 +43,10 @@ const LABEL = 'mb-1 block text-sm font-medium text-slate-700';
  * The home list's filters (spec section 4). Brand and region apply when chosen; the typed
  * fields apply on 'Qidirish' (or Enter), so the list is not reloaded on every key.
  */
-export function Filters({ filters, brands, onChange, onClear }: FiltersProps) {
+export function Filters({ filters, onChange, onClear }: FiltersProps) {
   const { t } = useTranslation('listings');
+  // The brand choice's options; only this form re-renders when they arrive.
+  const brands = useCategories().data;
   const id = useId();
   const language = currentLanguage();
 

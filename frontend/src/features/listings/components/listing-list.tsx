@@ -3,6 +3,11 @@ import { LIMITS, type ListingCard as ListingCardData } from '@market/contracts';
 import { ListingCard } from './listing-card';
 
 const GRID = 'grid gap-3 md:grid-cols-2';
+/**
+ * Cards below the screen are laid out and painted only when scrolled near (a card is 176 px
+ * high: its photo box and padding), which spares a phone most of a page's first layout.
+ */
+const CARD_ITEM = '[content-visibility:auto] [contain-intrinsic-size:auto_176px]';
 
 export interface ListingListProps {
   listings: ListingCardData[] | undefined;
@@ -51,7 +56,7 @@ export function ListingList({ listings, loading, error, onRetry }: ListingListPr
   return (
     <ul className={GRID}>
       {listings.map((listing) => (
-        <li key={listing._id}>
+        <li key={listing._id} className={CARD_ITEM}>
           <ListingCard listing={listing} />
         </li>
       ))}

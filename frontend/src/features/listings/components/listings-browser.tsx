@@ -1,6 +1,5 @@
-import { useId, useRef } from 'react';
+import { useDeferredValue, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Category } from '@market/contracts';
 import { PageTitle } from '../../../components/page-title';
 import { useListings } from '../api/get-listings';
 import { filtersToQuery } from '../filter-query';
@@ -14,14 +13,15 @@ import { Pager } from '../../../components/pager';
 export interface ListingsBrowserProps {
   /** From `useListingFilters()`, shared with the brands row above the list. */
   browsing: ListingFiltersState;
-  brands: Category[] | undefined;
 }
 
 /** The home page's list: filters, a page of cards, 'Davom etish', the pager, and the side column. */
-export function ListingsBrowser({ browsing, brands }: ListingsBrowserProps) {
+export function ListingsBrowser({ browsing }: ListingsBrowserProps) {
   const { t } = useTranslation('listings');
   const { filters, query, change, setPage, clear } = browsing;
-  const listings = useListings(query);
+  // A query's answer re-renders its readers synchronously; the page of cards it brings renders
+  // deferred instead, in slices a phone's main thread can interleave with taps and scrolling.
+  const listings = useDeferredValue(useListings(query));
   const listRef = useRef<HTMLElement>(null);
   const headingId = useId();
   useScrollBack(listings.isSuccess);
@@ -39,7 +39,7 @@ export function ListingsBrowser({ browsing, brands }: ListingsBrowserProps) {
           <div id={headingId}>
             <PageTitle documentTitle={t('pages.home', { ns: 'common' })}>{t('pages.home', { ns: 'common' })}</PageTitle>
           </div>
-          <Filters filters={filters} brands={brands} onChange={change} onClear={clear} />
+          <Filters filters={filters} onChange={change} onClear={clear} />
           <ListingList
             listings={listings.data?.phones}
             loading={listings.isPending}
