@@ -4,6 +4,7 @@ import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -71,15 +72,19 @@ export function migrate(url) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-/** Starts the API from the build; answers its base URL, its process, and a stop function. */
-export async function startApi(env) {
+/**
+ * Starts the API from the build; answers its base URL, its process, and a stop function.
+ * `nodeArgs` go to Node itself (e.g. --trace-gc); `onOutputLine` reads the API's standard output.
+ */
+export async function startApi(env, { nodeArgs = [], onOutputLine } = {}) {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const api = spawn(process.execPath, ['backend/dist/main.js'], {
+  const api = spawn(process.execPath, [...nodeArgs, 'backend/dist/main.js'], {
     cwd: root,
     env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', PUBLIC_URL: baseUrl, PORT: String(port), ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', onOutputLine ? 'pipe' : 'ignore', 'inherit'],
   });
+  if (onOutputLine) createInterface({ input: api.stdout }).on('line', onOutputLine);
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     if (api.exitCode !== null) throw new Error(`The API exited with code ${api.exitCode}`);
