@@ -96,7 +96,8 @@ await copy(client, 'images', ['id', 'owner_id', 'purpose', 'key', 'variant_keys'
     const id = randomUUID();
     imageIds[index] = id;
     const key = `listings/bench/${id}.webp`;
-    yield [id, null, 'listing', key, `{listings/bench/${id}-400.webp}`, `http://localhost:3000/uploads/${key}`, true];
+    // The copies the upload makes (LISTING_PHOTO_VARIANTS): the 400 px thumbnail, then the 800 px screen copy.
+    yield [id, null, 'listing', key, `{listings/bench/${id}-400.webp,listings/bench/${id}-800.webp}`, `http://localhost:3000/uploads/${key}`, true];
   }
 });
 await copy(client, 'listing_image', ['listing_id', 'position', 'image_id'], function* () {

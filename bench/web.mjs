@@ -43,12 +43,14 @@ async function writeListingPhotos(storageDir, keys) {
     .png()
     .toBuffer();
   const large = await sharp(picture).webp({ quality: 80 }).toBuffer();
-  const thumbnail = await sharp(picture).resize(400, 400, { fit: 'inside' }).webp({ quality: 80 }).toBuffer();
+  const copyOf = (size) => sharp(picture).resize(size, size, { fit: 'inside' }).webp({ quality: 80 }).toBuffer();
+  // The upload's copies, named `<key>-<size>.webp`: the cards' thumbnail and the detail page's phone-screen copy.
+  const copies = { 400: await copyOf(400), 800: await copyOf(800) };
   for (const key of keys) {
     const file = join(storageDir, key);
     if (existsSync(file)) continue;
     mkdirSync(dirname(file), { recursive: true });
-    writeFileSync(file, /-400\.webp$/.test(key) ? thumbnail : large);
+    writeFileSync(file, copies[/-(\d+)\.webp$/.exec(key)?.[1]] ?? large);
   }
 }
 
@@ -131,7 +133,7 @@ try {
   if (phones[0]) {
     pages.push(`${api.baseUrl}/phone/${phones[0]._id}`);
     const detail = await getJson(`/phone/${phones[0]._id}`);
-    photoKeys.push(...(detail?.images ?? []).map((image) => image.key));
+    photoKeys.push(...(detail?.images ?? []).flatMap((image) => [image.key, image.key.replace(/\.webp$/, '-800.webp')]));
   }
   await writeListingPhotos(storageDir, photoKeys);
   const results = [];

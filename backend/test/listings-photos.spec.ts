@@ -91,12 +91,15 @@ describe('listing photos: POST /api/upload (field files)', () => {
     const [stored] = await dataSource.query(`SELECT key, variant_keys, location, attached, purpose FROM images WHERE id = $1`, [
       response.body[0]._id,
     ]);
-    expect(stored).toMatchObject({ purpose: 'listing', attached: false, variant_keys: [response.body[0].key] });
+    const screenKey = response.body[0].key.replace('-400.webp', '-800.webp');
+    expect(stored).toMatchObject({ purpose: 'listing', attached: false, variant_keys: [response.body[0].key, screenKey] });
 
     const large = await fetchImage(stored.location);
+    const screen = await fetchImage(stored.location.replace(stored.key, screenKey));
     const thumbnail = await fetchImage(response.body[0].location);
     for (const [file, width, height] of [
       [large, 800, 1200],
+      [screen, 533, 800],
       [thumbnail, 267, 400],
     ] as const) {
       const metadata = await sharp(file).metadata();
@@ -184,7 +187,7 @@ describe('listing photos in an S3-compatible bucket', () => {
         .expect(201);
       const [photo] = response.body;
       expect(photo.location).toBe(`${s3.config.S3_PUBLIC_URL}/${photo.key}`);
-      expect([...s3.objects.keys()].sort()).toEqual([photo.key.replace('-400.webp', '.webp'), photo.key].sort());
+      expect([...s3.objects.keys()].sort()).toEqual([photo.key.replace('-400.webp', '.webp'), photo.key.replace('-400.webp', '-800.webp'), photo.key].sort());
       expect(s3.objects.get(photo.key)).toMatchObject({ contentType: 'image/webp', cacheControl: 'public, max-age=31536000, immutable' });
 
       const served = Buffer.from(await (await fetch(photo.location)).arrayBuffer());

@@ -3,6 +3,7 @@ import { load } from 'cheerio';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { LISTING_PHOTO_SIZES } from '@market/contracts';
 import request from 'supertest';
 import { approve, listingsApp, signedInUser, testBrand, uploadPhotos, wizardPayload } from './listings-support';
 
@@ -67,6 +68,12 @@ describe('shareable listing pages, sitemap and robots.txt (served without JavaSc
     expect(meta('meta[name="twitter:card"]')).toBe('summary_large_image');
     expect(meta('meta[name="twitter:image"]')).toBe(meta('meta[property="og:image"]'));
     expect($('link[rel="canonical"]').attr('href')).toBe(`https://telefonbozor.example/phone/${activeId}`);
+    // The first photo downloads with the page, as its <img> asks for it: a phone takes the 800 px copy.
+    const large = meta('meta[property="og:image"]')!;
+    const preload = $('link[rel="preload"][as="image"]');
+    expect(preload.attr('href')).toBe(large);
+    expect(preload.attr('imagesrcset')).toBe(`${large.replace(/\.webp$/, '-800.webp')} 800w, ${large} 1600w`);
+    expect(preload.attr('imagesizes')).toBe(LISTING_PHOTO_SIZES);
 
     // The seller's text never becomes markup: only the page's own script tag is there.
     expect(response.text).not.toContain('<script>alert');

@@ -40,3 +40,11 @@ export function tariffCost(tariff: Tariff): number {
 export function tariffDiscountPercent(tariff: Tariff): number {
   return tariff.price === 0 ? 0 : -Math.round((tariff.discount / tariff.price) * 100);
 }
+
+/**
+ * How wide the detail page shows a listing's photos (the `sizes` of their `srcset`): the main
+ * column of the page (frontend listing-detail-page.tsx, `max-w-6xl` less the 20rem side column
+ * from 1024 px, the screen less its padding below). The server preloads the first photo with
+ * the same value, or the browser would not reuse the preload.
+ */
+export const LISTING_PHOTO_SIZES = '(min-width: 1024px) 776px, calc(100vw - 32px)';

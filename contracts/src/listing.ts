@@ -12,6 +12,9 @@ export const tariffValueSchema = z.union([z.literal(0), z.literal(1)]);
 /** A picture of a listing: `location` is its full URL, `key` the storage key it was resolved from. */
 export const listingImageSchema = z.object({ _id: z.uuid(), key: z.string(), location: z.string() });
 export type ListingImage = z.infer<typeof listingImageSchema>;
+/** A photo on the detail page: the large picture, and the smaller copy a phone may take instead (`<img srcset>`, LISTING_PHOTO_SIZES). */
+export const listingPhotoSchema = listingImageSchema.extend({ srcset: z.string().optional() });
+export type ListingPhoto = z.infer<typeof listingPhotoSchema>;
 
 /** Whether the listing went out to a social channel, and the post's public link. */
 export const channelPostSchema = z.object({ posted: z.boolean(), link: z.string().nullable() });
@@ -78,8 +81,8 @@ export const listingDetailSchema = listingCardSchema.omit({ image: true }).exten
       quickSpec: z.array(z.object({ name: z.string(), value: z.string() })),
     })
     .nullable(),
-  /** Photos in the seller's order, large size (longest side 1600). */
-  images: z.array(listingImageSchema),
+  /** Photos in the seller's order, large size (longest side 1600) with an 800 px copy in `srcset`. */
+  images: z.array(listingPhotoSchema),
   /** true: new, false: used. */
   condition: z.boolean(),
   /** Box and documents. */

@@ -10,11 +10,8 @@ import type { Image } from '../uploads/image.entity';
 import { ImagesService } from '../uploads/images.service';
 import type { ListingPhotoUploads } from '../uploads/uploads.service';
 import { LISTING_LIMITS } from './listing.limits';
+import { LISTING_PHOTO_SHAPE, LISTING_PHOTO_VARIANTS } from './listing-photo-shapes';
 import { thumbnailPhoto } from './listing.serializer';
-
-/** The stored photo (longest side 1600) and the thumbnail cards and the wizard show (400). */
-export const LISTING_PHOTO_SHAPE = { size: 1600 };
-export const LISTING_THUMBNAIL_SHAPE = { size: 400 };
 
 /**
  * Listing photos of `POST /api/upload` (field `files`) and `DELETE /api/upload/`. A photo is
@@ -45,7 +42,7 @@ export class ListingPhotosService implements ListingPhotoUploads {
             purpose: 'listing',
             ownerId: user.id,
             shape: LISTING_PHOTO_SHAPE,
-            variants: [LISTING_THUMBNAIL_SHAPE],
+            variants: LISTING_PHOTO_VARIANTS,
             attached: false,
           }),
         );

@@ -1,11 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { formatListingPrice, LISTING_REGIONS, type Currency } from '@market/contracts';
+import { formatListingPrice, LISTING_PHOTO_SIZES, LISTING_REGIONS, type Currency } from '@market/contracts';
 import { AppConfig } from '../config/app-config';
 import type { PageMeta, ServeFrontendOptions } from '../spa/serve-frontend';
 import { ImagesService } from '../uploads/images.service';
 import { FEED_ORDER, ON_SALE } from './listing-feed';
+import { FIRST_PHOTO_COLUMNS, FIRST_PHOTO_JOIN, largePhoto, type CardRow } from './listing.serializer';
 
 const LISTING_PAGE = /^\/phone\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/?$/i;
 /** The sitemap protocol's limit for one file. */
@@ -39,24 +40,34 @@ export class ListingSharePages {
   async pageMeta(path: string): Promise<PageMeta | undefined> {
     const id = LISTING_PAGE.exec(path)?.[1];
     if (!id) return undefined;
-    const rows: { name: string; description: string; price: string; valut: Currency; region: string; category: string | null; photo_key: string | null }[] =
-      await this.dataSource.query(
-        `SELECT l.name, l.description, l.price, l.valut, l.region, c.name AS category,
-                (SELECT i.key FROM listing_image li JOIN images i ON i.id = li.image_id
-                  WHERE li.listing_id = l.id ORDER BY li.position LIMIT 1) AS photo_key
-           FROM listing l LEFT JOIN categories c ON c.id = l.category_id
-          WHERE l.id = $1 AND ${ON_SALE}`,
-        [id],
-      );
+    type PreviewRow = Pick<CardRow, 'image_id' | 'image_key' | 'image_variant_keys'> & {
+      name: string;
+      description: string;
+      price: string;
+      valut: Currency;
+      region: string;
+      category: string | null;
+    };
+    const rows: PreviewRow[] = await this.dataSource.query(
+      `SELECT l.name, l.description, l.price, l.valut, l.region, c.name AS category, ${FIRST_PHOTO_COLUMNS}
+         FROM listing l LEFT JOIN categories c ON c.id = l.category_id
+         ${FIRST_PHOTO_JOIN}
+        WHERE l.id = $1 AND ${ON_SALE}`,
+      [id],
+    );
     const listing = rows[0];
     if (!listing) return undefined;
     const price = formatListingPrice(Number(listing.price), listing.valut);
     const region = LISTING_REGIONS.find((candidate) => candidate.id === listing.region)?.label.uz ?? listing.region;
+    const photo = listing.image_id
+      ? largePhoto({ id: listing.image_id, key: listing.image_key!, variant_keys: listing.image_variant_keys ?? [] }, (key) => this.images.locationOf(key))
+      : undefined;
     return {
       title: `${listing.name}, ${price} | Telefon bozor`,
       description: [price, region, listing.description].join(' · '),
       url: this.absolute(`/phone/${id}`),
-      image: listing.photo_key ? this.images.locationOf(listing.photo_key) : undefined,
+      image: photo?.location,
+      mainPicture: photo && { href: photo.location, srcset: photo.srcset, sizes: LISTING_PHOTO_SIZES },
       type: 'product',
       properties: {
         'og:site_name': 'Telefon bozor',

@@ -3,12 +3,14 @@ import {
   type Currency,
   type ListingCard,
   type ListingImage,
+  type ListingPhoto,
   type ListingPosts,
   type ListingStatus,
 } from '@market/contracts';
 import type { StoredChannelPost } from './listing.entity';
+import { LISTING_PHOTO_SHAPE, LISTING_SCREEN_SHAPE, SCREEN_VARIANT, THUMBNAIL_VARIANT } from './listing-photo-shapes';
 
-/** A stored photo: the large picture's key and its variants (the first is the 400 px thumbnail). */
+/** A stored photo: the large picture's key and its copies (LISTING_PHOTO_VARIANTS). */
 export interface StoredPhoto {
   id: string;
   key: string;
@@ -18,12 +20,20 @@ export interface StoredPhoto {
 /** Turns storage keys into URLs (ImagesService.locationOf). */
 export type LocationOf = (key: string) => string;
 
-export function largePhoto(photo: StoredPhoto, locationOf: LocationOf): ListingImage {
-  return { _id: photo.id, key: photo.key, location: locationOf(photo.key) };
+/**
+ * The large photo with the `srcset` that lets a phone take the 800 px copy. The widths are
+ * the copies' longest sides: a portrait photo is narrower, which only makes the browser's
+ * choice err towards the sharper copy. Photos stored before the copy existed have no srcset.
+ */
+export function largePhoto(photo: StoredPhoto, locationOf: LocationOf): ListingPhoto {
+  const large: ListingPhoto = { _id: photo.id, key: photo.key, location: locationOf(photo.key) };
+  const screenKey = photo.variant_keys[SCREEN_VARIANT];
+  if (!screenKey) return large;
+  return { ...large, srcset: `${locationOf(screenKey)} ${LISTING_SCREEN_SHAPE.size}w, ${large.location} ${LISTING_PHOTO_SHAPE.size}w` };
 }
 
 export function thumbnailPhoto(photo: StoredPhoto, locationOf: LocationOf): ListingImage {
-  const key = photo.variant_keys[0] ?? photo.key;
+  const key = photo.variant_keys[THUMBNAIL_VARIANT] ?? photo.key;
   return { _id: photo.id, key, location: locationOf(key) };
 }
 

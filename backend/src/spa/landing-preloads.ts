@@ -26,8 +26,20 @@ function decodedSegment(segment: string): string {
   }
 }
 
+/** The picture a page shows first, as its `<img>` has it: the preload is reused only when both match. */
+export interface MainPicture {
+  href: string;
+  srcset?: string;
+  sizes?: string;
+}
+
 /** The `<link>` tags that make the browser fetch a page's route chunks, first data and main picture with the page. */
-export type PreloadTags = (path: string, mainPicture?: string) => string[];
+export type PreloadTags = (path: string, mainPicture?: MainPicture) => string[];
+
+function picturePreload({ href, srcset, sizes }: MainPicture): string {
+  const candidates = srcset ? ` imagesrcset="${escapeHtml(srcset)}" imagesizes="${escapeHtml(sizes ?? '100vw')}"` : '';
+  return `<link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(href)}"${candidates} />`;
+}
 
 /**
  * Reads the build's landing preloads. The app requests a route's chunks only after its entry
@@ -62,7 +74,7 @@ export function landingPreloads(distDir: string): PreloadTags {
       );
       break;
     }
-    if (mainPicture) tags.push(`<link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(mainPicture)}" />`);
+    if (mainPicture) tags.push(picturePreload(mainPicture));
     return tags;
   };
 }

@@ -93,11 +93,18 @@ describe("a landing page's head", () => {
     { path: '/phone/:id', modules: ['/assets/phone-detail-1.js'], styles: ['/assets/phone-detail-1.css'], fetch: ['/api/phone/:id'] },
   ];
   const photo = 'https://telefonbozor.example/uploads/listings/p1.webp';
+  const srcset = 'https://telefonbozor.example/uploads/listings/p1-800.webp 800w, https://telefonbozor.example/uploads/listings/p1.webp 1600w';
+  const sizes = '(min-width: 1024px) 776px, calc(100vw - 32px)';
 
   beforeAll(async () => {
     server = await serveBuild(
       { '.vite/landing-preloads.json': JSON.stringify(landingPreloads) },
-      { pageMeta: async (path) => (path === '/phone/on-sale' ? { title: 'Galaxy', description: 'Galaxy S23', url: 'https://telefonbozor.example/phone/on-sale', image: photo } : undefined) },
+      {
+        pageMeta: async (path) =>
+          path === '/phone/on-sale'
+            ? { title: 'Galaxy', description: 'Galaxy S23', url: 'https://telefonbozor.example/phone/on-sale', image: photo, mainPicture: { href: photo, srcset, sizes } }
+            : undefined,
+      },
     );
   });
   afterAll(() => new Promise((resolve) => server.close(resolve)));
@@ -108,7 +115,9 @@ describe("a landing page's head", () => {
       modules: $('link[rel="modulepreload"]').map((_, link) => $(link).attr('href')).get(),
       styles: $('link[rel="preload"][as="style"]').map((_, link) => $(link).attr('href')).get(),
       data: $('link[rel="preload"][as="fetch"][crossorigin="use-credentials"]').map((_, link) => $(link).attr('href')).get(),
-      pictures: $('link[rel="preload"][as="image"][fetchpriority="high"]').map((_, link) => $(link).attr('href')).get(),
+      pictures: $('link[rel="preload"][as="image"][fetchpriority="high"]')
+        .map((_, link) => ({ href: $(link).attr('href'), srcset: $(link).attr('imagesrcset'), sizes: $(link).attr('imagesizes') }))
+        .get(),
     };
   }
 
@@ -116,12 +125,12 @@ describe("a landing page's head", () => {
     expect(await head('/')).toEqual({ modules: ['/assets/home-1.js', '/assets/zod-1.js'], styles: [], data: ['/api/category'], pictures: [] });
   });
 
-  it("names a listing's chunks, styles, its own data and its main photo", async () => {
+  it("names a listing's chunks, styles, its own data and its main photo with the copies the page chooses from", async () => {
     expect(await head('/phone/on-sale')).toEqual({
       modules: ['/assets/phone-detail-1.js'],
       styles: ['/assets/phone-detail-1.css'],
       data: ['/api/phone/on-sale'],
-      pictures: [photo],
+      pictures: [{ href: photo, srcset, sizes }],
     });
     expect((await head('/phone/a%20b%22')).data).toEqual(['/api/phone/a%20b%22']);
   });

@@ -3,7 +3,7 @@ import { extname, join } from 'node:path';
 import { Logger } from '@nestjs/common';
 import express, { type Express, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import { escapeHtml } from './escape-html';
-import { landingPreloads } from './landing-preloads';
+import { landingPreloads, type MainPicture } from './landing-preloads';
 
 /** What a link's preview shows (Telegram, Facebook, search results) for one client route. */
 export interface PageMeta {
@@ -13,6 +13,8 @@ export interface PageMeta {
   url: string;
   /** Absolute URL of the preview picture. */
   image?: string;
+  /** The picture the page shows first (a listing's first photo), preloaded with the page. */
+  mainPicture?: MainPicture;
   /** Open Graph type; 'website' when absent. */
   type?: string;
   /** Further Open Graph properties, e.g. `product:price:amount`. */
@@ -123,9 +125,8 @@ export function serveFrontend(app: Express, distDir: string, options: ServeFront
   // API calls pass by without a file lookup (a stat per request otherwise).
   app.use((request: Request, response: Response, next: NextFunction) => (isApiPath(request.path) ? next() : publicFiles(request, response, next)));
   const preloadTags = landingPreloads(distDir);
-  // The preview picture of a page with one is its main picture (a listing's first photo).
   const page = (path: string, meta: PageMeta | undefined) =>
-    withHeadTags(meta ? withPageMeta(indexHtml, meta) : indexHtml, preloadTags(path, meta?.image));
+    withHeadTags(meta ? withPageMeta(indexHtml, meta) : indexHtml, preloadTags(path, meta?.mainPicture));
   app.use((request: Request, response: Response, next: NextFunction) => {
     if (request.method !== 'GET' || isApiPath(request.path) || extname(request.path)) return next();
     response.setHeader('Cache-Control', 'no-cache');

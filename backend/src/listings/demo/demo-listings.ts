@@ -5,7 +5,7 @@ import { DataSource } from 'typeorm';
 import { deviceColors, deviceMemoryOptions, LISTING_REGIONS, type Currency, type SpecSection } from '@market/contracts';
 import { AppConfig } from '../../config/app-config';
 import { ImagesService } from '../../uploads/images.service';
-import { LISTING_PHOTO_SHAPE, LISTING_THUMBNAIL_SHAPE } from '../listing-photos.service';
+import { LISTING_PHOTO_SHAPE, LISTING_PHOTO_VARIANTS } from '../listing-photo-shapes';
 import { ListingsService } from '../listings.service';
 
 /** Any number to name the demo seed's advisory lock: two API processes starting together seed once. */
@@ -184,7 +184,7 @@ export class DemoListings implements OnApplicationBootstrap {
           purpose: 'listing',
           ownerId: actor.id,
           shape: LISTING_PHOTO_SHAPE,
-          variants: [LISTING_THUMBNAIL_SHAPE],
+          variants: LISTING_PHOTO_VARIANTS,
           attached: false,
         }),
       );

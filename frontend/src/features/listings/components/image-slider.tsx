@@ -2,11 +2,11 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import 'swiper/css';
-import type { ListingImage } from '@market/contracts';
+import { LISTING_PHOTO_SIZES, type ListingPhoto as ListingPhotoData } from '@market/contracts';
 import { ListingPhoto } from './listing-photo';
 
 export interface ImageSliderProps {
-  images: ListingImage[];
+  images: ListingPhotoData[];
   /** The listing's name, for the photos' alt texts. */
   name: string;
 }
@@ -18,6 +18,11 @@ const FRAME = 'aspect-[4/3] w-full overflow-hidden rounded-xl bg-slate-100';
  * once the first photo is on screen (not competing with it for a phone's bandwidth).
  */
 const SwiperSlides = lazy(() => import('./swiper-slides'));
+
+/** A slide's picture: the large photo, or on a phone the smaller copy its srcset offers. */
+export function slideSources(image: ListingPhotoData) {
+  return { src: image.location, srcSet: image.srcset, sizes: image.srcset && LISTING_PHOTO_SIZES };
+}
 
 export function slideAlt(t: TFunction<'listings'>, name: string, index: number, count: number): string {
   return t('slider.photoAlt', { name, index: index + 1, count });
@@ -36,7 +41,7 @@ function StaticSlides({ images, name, onFirstShown }: ImageSliderProps & { onFir
           <div key={image._id} className="swiper-slide">
             <div className="swiper-zoom-container">
               <ListingPhoto
-                src={image.location}
+                {...slideSources(image)}
                 alt={slideAlt(t, name, index, images.length)}
                 loading={index === 0 ? 'eager' : 'lazy'}
                 fetchPriority={index === 0 ? 'high' : undefined}

@@ -5,9 +5,17 @@ export const LISTING_PHOTO_PLACEHOLDER = '/phone-placeholder.svg';
 
 type ListingPhotoProps = Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'onError'> & { src: string | null | undefined; alt: string };
 
-/** A listing photo that falls back to the placeholder picture. */
-export function ListingPhoto({ src, alt, ...props }: ListingPhotoProps) {
+/** A listing photo that falls back to the placeholder picture (in place of every copy `srcSet` offers). */
+export function ListingPhoto({ src, srcSet, alt, ...props }: ListingPhotoProps) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
-  const shown = src && src !== failedSrc ? src : LISTING_PHOTO_PLACEHOLDER;
-  return <img {...props} src={shown} alt={alt} onError={() => src && setFailedSrc(src)} />;
+  const shown = src && src !== failedSrc;
+  return (
+    <img
+      {...props}
+      src={shown ? src : LISTING_PHOTO_PLACEHOLDER}
+      srcSet={shown ? srcSet : undefined}
+      alt={alt}
+      onError={() => src && setFailedSrc(src)}
+    />
+  );
 }

@@ -6,7 +6,7 @@ import 'swiper/css/navigation';
 import 'swiper/css/pagination';
 import 'swiper/css/zoom';
 import { ListingPhoto } from './listing-photo';
-import { slideAlt, type ImageSliderProps } from './image-slider';
+import { slideAlt, slideSources, type ImageSliderProps } from './image-slider';
 
 /** Round white arrows, readable on any photo. */
 const ARROWS =
@@ -37,7 +37,7 @@ export default function SwiperSlides({ images, name, className }: ImageSliderPro
         <SwiperSlide key={image._id}>
           <div className="swiper-zoom-container">
             <ListingPhoto
-              src={image.location}
+              {...slideSources(image)}
               alt={slideAlt(t, name, index, images.length)}
               loading={index === 0 ? 'eager' : 'lazy'}
               className="h-full w-full object-contain"

@@ -1,0 +1,11 @@
+/** The stored photo: the longest side at most 1600 px (zoom, and previews on Telegram and Facebook). */
+export const LISTING_PHOTO_SHAPE = { size: 1600 };
+/** The thumbnail cards and the wizard show. */
+export const LISTING_THUMBNAIL_SHAPE = { size: 400 };
+/** The detail page's copy for phone screens: a quarter of the large photo's pixels. */
+export const LISTING_SCREEN_SHAPE = { size: 800 };
+
+/** The copies made of every listing photo, in the order `variant_keys` keeps them. */
+export const LISTING_PHOTO_VARIANTS = [LISTING_THUMBNAIL_SHAPE, LISTING_SCREEN_SHAPE];
+export const THUMBNAIL_VARIANT = LISTING_PHOTO_VARIANTS.indexOf(LISTING_THUMBNAIL_SHAPE);
+export const SCREEN_VARIANT = LISTING_PHOTO_VARIANTS.indexOf(LISTING_SCREEN_SHAPE);
