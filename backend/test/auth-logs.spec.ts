@@ -7,14 +7,8 @@ import { forgetSmsCountdown, sessionCookieOf, smsOutbox } from './auth.support';
 /** Every line the application's pino loggers write during this file. */
 const mockLogLines: string[] = [];
 
-jest.mock('pino', () => {
-  const actual = jest.requireActual('pino');
-  const capture = { write: (line: string) => mockLogLines.push(line) };
-  const withCapture = Object.assign((options?: unknown, stream?: unknown) => actual(options, stream ?? capture), actual);
-  withCapture.pino = withCapture;
-  withCapture.default = withCapture;
-  return withCapture;
-});
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- see pino-capture.ts
+jest.mock('pino', () => require('./pino-capture').capturingPino((line: string) => mockLogLines.push(line)));
 
 const phone = (n: number) => `99890400${String(n).padStart(4, '0')}`;
 

@@ -2,6 +2,7 @@ import { CallHandler, ExecutionContext, Global, Injectable, Module, NestIntercep
 import type { Request, Response } from 'express';
 import type { IncomingMessage, OutgoingHttpHeaders, RequestListener, Server, ServerResponse } from 'node:http';
 import { LRUCache } from 'lru-cache';
+import { InjectPinoLogger, PinoLogger } from 'nestjs-pino';
 import { from, lastValueFrom, type Observable } from 'rxjs';
 import { SESSION_COOKIE } from '../auth/session-cookie';
 import { AppConfig } from '../config/app-config';
@@ -35,7 +36,10 @@ export class PublicAnswerCache {
   private readonly answers = new LRUCache<string, StoredAnswer>({ max: MAX_ANSWERS });
   private readonly computing = new Map<string, Promise<unknown>>();
 
-  constructor(private readonly config: AppConfig) {}
+  constructor(
+    private readonly config: AppConfig,
+    @InjectPinoLogger(PublicAnswerCache.name) private readonly logger: PinoLogger,
+  ) {}
 
   get enabled(): boolean {
     return this.config.PUBLIC_CACHE_TTL_MS > 0;
@@ -60,6 +64,9 @@ export class PublicAnswerCache {
     if (answer.expiresAt > Date.now() || answer.refreshing) {
       response.writeHead(200, { ...answer.headers, 'content-length': answer.body.length });
       response.end(answer.body);
+      // Express's request logger never sees a replay: without this line the log would miss most
+      // of the traffic. The logger's serializers keep only the method, the path and the status.
+      this.logger.info({ req: request, res: response, replayed: true }, 'request completed');
       return true;
     }
     answer.refreshing = true;
