@@ -7,6 +7,7 @@ import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module';
 import { ErrorFilter } from './common/error.filter';
+import { answerMalformedRequests } from './common/malformed-requests';
 import { PublicAnswerCache } from './common/public-answer-cache';
 import { ListingSharePages } from './listings/listing-share-pages';
 import { QueueDashboard } from './queue-dashboard/queue-dashboard';
@@ -22,6 +23,7 @@ export async function createApp(config: Config): Promise<INestApplication> {
     bodyParser: false,
   });
   app.useLogger(app.get(Logger));
+  answerMalformedRequests(app.getHttpServer());
   const publicAnswers = app.get(PublicAnswerCache);
   if (publicAnswers.enabled) publicAnswers.answerFirst(app.getHttpServer());
   app.enableShutdownHooks();

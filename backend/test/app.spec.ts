@@ -1,5 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
 import { mkdtempSync, writeFileSync } from 'node:fs';
+import { connect, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
@@ -18,6 +19,32 @@ describe('HTTP application', () => {
   it('reports PostgreSQL and Redis healthy', async () => {
     const response = await request(app.getHttpServer()).get('/api/health').expect(200);
     expect(response.body).toEqual({ status: 'ok', database: 'up', redis: 'up' });
+  });
+
+  it('answers an address too long for the server (over 16 KB) with a translated 431 envelope', async () => {
+    const response = await request(app.getHttpServer()).get(`/api/phone?name=${'a'.repeat(20_000)}`).expect(431);
+    expect(response.body).toEqual({
+      code: 'payloadTooLarge',
+      message: { uz: "So'rov juda katta", ru: 'Слишком большой запрос', en: 'The request is too large' },
+    });
+  });
+
+  it('answers bytes that are not HTTP with a translated 400 envelope', async () => {
+    const server = app.getHttpServer();
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const answer = await new Promise<string>((resolve, reject) => {
+        const socket = connect((server.address() as AddressInfo).port, '127.0.0.1', () => socket.write('HELLO THERE\r\n\r\n'));
+        let received = '';
+        socket.on('data', (chunk) => (received += chunk.toString()));
+        socket.on('end', () => resolve(received));
+        socket.on('error', reject);
+      });
+      expect(answer).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
+      expect(JSON.parse(answer.split('\r\n\r\n')[1])).toMatchObject({ code: 'validationFailed', message: { en: expect.any(String) } });
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 
   it('answers an unknown API route with a translated 404 envelope', async () => {

@@ -230,7 +230,7 @@ export function hostileMultipart(field: string, photo: Buffer): fc.Arbitrary<Mul
 /**
  * A query string: the endpoint's own parameters and a few others, each with hostile values,
  * some repeated (arrays) or in bracket syntax. It stays under 8 kB: longer request lines are
- * refused before the application sees them (Node answers 431 over 16 kB, nginx 414 over 8 kB).
+ * refused before the application's handlers see them (431 over 16 kB, test/app.spec.ts; nginx 414 over 8 kB).
  */
 export function hostileQuery(parameters: readonly string[], validValues: readonly string[] = []): fc.Arbitrary<string> {
   const key = fc.constantFrom(...parameters, '__proto__', 'constructor', 'page[]', 'brand[$ne]', 'sort', '');
