@@ -68,14 +68,15 @@ async function main(): Promise<void> {
   requireBuild(['backend/dist/main.js']);
   const nextPath = await browsingPaths(options.database);
   const requests = [{ method: 'GET', setupRequest: (request: { path?: string }) => ({ ...request, path: nextPath() }) }];
-  const collections: { onFullCollection?: (liveHeapMb: number) => void } = {};
+  /** The heap left by each full collection, with when it happened. */
+  const liveHeap: Array<{ at: number; mb: number }> = [];
   const api = await startApi(
     { ...LOOPBACK_ONLY, DATABASE_URL: databaseUrl(options.database) },
     {
       nodeArgs: ['--trace-gc'],
       onOutputLine: (line) => {
         const collection = FULL_COLLECTION.exec(line);
-        if (collection) collections.onFullCollection?.(Number(collection[1]));
+        if (collection) liveHeap.push({ at: Date.now(), mb: Number(collection[1]) });
       },
     },
   );
@@ -95,8 +96,6 @@ async function main(): Promise<void> {
     const warmUpMs = Math.min(240_000, durationMs * 0.4);
     const windowMs = Math.min(120_000, (durationMs - warmUpMs) / 3);
     const started = Date.now();
-    const liveHeap: Array<{ atMs: number; mb: number }> = [];
-    collections.onFullCollection = (mb) => liveHeap.push({ atMs: Date.now() - started, mb });
     const samples: Array<{ 'at s': number; 'RSS MB': number; 'live heap MB': number | undefined }> = [];
     const sampler = setInterval(
       () => samples.push({ 'at s': Math.round((Date.now() - started) / 1000), 'RSS MB': memoryMb(api.process.pid!).rss, 'live heap MB': liveHeap.at(-1)?.mb }),
@@ -106,7 +105,8 @@ async function main(): Promise<void> {
     clearInterval(sampler);
     console.table(samples);
 
-    const medianHeap = (fromMs: number, toMs: number) => median(liveHeap.filter(({ atMs }) => atMs >= fromMs && atMs <= toMs).map(({ mb }) => mb));
+    const medianHeap = (fromMs: number, toMs: number) =>
+      median(liveHeap.filter(({ at }) => at - started >= fromMs && at - started <= toMs).map(({ mb }) => mb));
     const afterWarmUp = medianHeap(warmUpMs, warmUpMs + windowMs);
     const atEnd = medianHeap(durationMs - windowMs, durationMs);
     const growth = atEnd / afterWarmUp - 1;
@@ -117,10 +117,10 @@ async function main(): Promise<void> {
     );
     if (result.requests.average < rate * 0.95) console.log(`The API answered fewer requests than were sent: the machine was busier than during the measurement`);
     console.log(`Errors: ${result.errors}, timeouts: ${result.timeouts}, non-2xx: ${result.non2xx}`);
-    const window = (fromMs: number) => `${fromMs / 1000}–${(fromMs + windowMs) / 1000} s`;
+    const span = (fromMs: number) => `${fromMs / 1000}–${(fromMs + windowMs) / 1000} s`;
     console.log(
-      `Live heap after full collections (${liveHeap.length} in all), median of ${window(warmUpMs)}: ${afterWarmUp} MB; ` +
-        `of ${window(durationMs - windowMs)}: ${atEnd} MB (${growth >= 0 ? '+' : ''}${(growth * 100).toFixed(1)} %, limit +${HEAP_GROWTH_LIMIT * 100} %); ` +
+      `Live heap after full collections (${liveHeap.length} in all), median of ${span(warmUpMs)}: ${afterWarmUp} MB; ` +
+        `of ${span(durationMs - windowMs)}: ${atEnd} MB (${growth >= 0 ? '+' : ''}${(growth * 100).toFixed(1)} %, limit +${HEAP_GROWTH_LIMIT * 100} %); ` +
         `RSS at the end ${memoryMb(api.process.pid!).rss} MB, peak ${memoryMb(api.process.pid!).peak} MB`,
     );
     passed = failures(result) === 0 && memoryFlat;

@@ -3,12 +3,16 @@ import type { Response } from 'express';
 import { translateMessage, type ErrorEnvelope, type MessageKey } from '@market/contracts';
 import { AppException } from './app.exception';
 
+/** Request Header Fields Too Large (RFC 6585), which Nest's HttpStatus lacks. */
+export const HEADERS_TOO_LARGE = 431;
+
 const KEY_BY_STATUS: Partial<Record<number, MessageKey>> = {
   [HttpStatus.BAD_REQUEST]: 'validationFailed',
   [HttpStatus.UNAUTHORIZED]: 'unauthorized',
   [HttpStatus.FORBIDDEN]: 'forbidden',
   [HttpStatus.NOT_FOUND]: 'notFound',
   [HttpStatus.PAYLOAD_TOO_LARGE]: 'payloadTooLarge',
+  [HEADERS_TOO_LARGE]: 'payloadTooLarge',
   [HttpStatus.UNSUPPORTED_MEDIA_TYPE]: 'unsupportedMediaType',
   [HttpStatus.TOO_MANY_REQUESTS]: 'tooManyRequests',
   [HttpStatus.SERVICE_UNAVAILABLE]: 'serviceUnavailable',
@@ -31,6 +35,13 @@ function isDatabaseUnavailable(error: unknown): boolean {
 interface HttpLikeError {
   status?: number;
   statusCode?: number;
+}
+
+/** The envelope of a refusal that carries no message of its own, by its status. */
+export function statusEnvelope(status: number): ErrorEnvelope {
+  // A refusal of the request itself never tells the user the server is broken.
+  const key = KEY_BY_STATUS[status] ?? (status < 500 ? 'validationFailed' : 'serverNotWorking');
+  return { message: translateMessage(key), code: key };
 }
 
 /** Turns every error into the envelope `{ message: { uz, ru, en }, code, fields? }`; stack traces stay in the log. */
@@ -65,8 +76,6 @@ export class ErrorFilter implements ExceptionFilter {
         ...(typeof seconds === 'number' && { retryAfterSeconds: seconds }),
       };
     }
-    // A refusal of the request itself never tells the user the server is broken.
-    const key = KEY_BY_STATUS[status] ?? (status < 500 ? 'validationFailed' : 'serverNotWorking');
-    return { message: translateMessage(key), code: key };
+    return statusEnvelope(status);
   }
 }

@@ -1,6 +1,7 @@
+import { HttpStatus } from '@nestjs/common';
 import { STATUS_CODES, type Server } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { translateMessage, type ErrorEnvelope, type MessageKey } from '@market/contracts';
+import { HEADERS_TOO_LARGE, statusEnvelope } from './error.filter';
 
 /**
  * Node refuses a request it cannot parse before any handler runs: 431 when its address and
@@ -11,9 +12,8 @@ export function answerMalformedRequests(server: Server): void {
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
     // A connection that is gone, or already answering, has nobody to tell.
     if (error.code === 'ECONNRESET' || !socket.writable) return void socket.destroy();
-    const [status, key]: [number, MessageKey] = error.code === 'HPE_HEADER_OVERFLOW' ? [431, 'payloadTooLarge'] : [400, 'validationFailed'];
-    const envelope: ErrorEnvelope = { message: translateMessage(key), code: key };
-    const body = JSON.stringify(envelope);
+    const status = error.code === 'HPE_HEADER_OVERFLOW' ? HEADERS_TOO_LARGE : HttpStatus.BAD_REQUEST;
+    const body = JSON.stringify(statusEnvelope(status));
     socket.end(
       `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n` +
         `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
