@@ -236,7 +236,10 @@ describe('browsing listings', () => {
     await waitUntil(async () => (await activePhoto()) === `${detail.name}, 2-rasm (3 tadan)`, 'the second photo is shown');
     await page.getByRole('button', { name: "3-rasmga o'tish" }).click();
     await waitUntil(async () => (await activePhoto()) === `${detail.name}, 3-rasm (3 tadan)`, 'the third photo is shown');
-    expect(await page.locator('.swiper-slide-active img').evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(800);
+    // Photos after the first load lazily, once their slide is shown.
+    const shownPhoto = page.locator('.swiper-slide-active img');
+    await waitUntil(() => shownPhoto.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0), 'the third photo has loaded');
+    expect(await shownPhoto.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(800);
 
     // The seller's number stays hidden until asked for.
     const seller = page.getByRole('region', { name: 'Sotuvchi' });

@@ -1,9 +1,9 @@
 import { Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router-dom';
 import { FullScreenLoader } from '../components/full-screen-loader';
 import { TopBar } from '../components/top-bar';
 import { ScrollToTop } from '../features/listings';
+import { useTranslation } from '../lib/i18n';
 
 export function AppLayout() {
   const { t } = useTranslation();

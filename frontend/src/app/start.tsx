@@ -1,7 +1,7 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
-import { i18nReady } from '../lib/i18n';
+import { startInStoredLanguage } from '../lib/i18n';
 import { AppProviders } from './providers';
 import { AppRoutes, preloadRoute } from './router';
 
@@ -19,6 +19,6 @@ const app = (
 // The texts and the page's own code first: the first render is then the whole page (it
 // replaces index.html's top bar). Rendered as a transition, React yields to the browser every
 // few milliseconds instead of blocking a phone's main thread for the whole first render.
-void Promise.all([i18nReady, preloadRoute(window.location.pathname)]).then(() =>
+void Promise.all([startInStoredLanguage(), preloadRoute(window.location.pathname)]).then(() =>
   startTransition(() => createRoot(document.getElementById('root')!).render(app)),
 );

@@ -1,6 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { LANGUAGES } from '@market/contracts';
-import { changeLanguage, currentLanguage, isLanguage } from '../lib/i18n';
+import { changeLanguage, currentLanguage, isLanguage, useTranslation } from '../lib/i18n';
 
 export function LanguageSelect() {
   const { t } = useTranslation();

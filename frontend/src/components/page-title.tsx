@@ -1,5 +1,5 @@
 import { useEffect, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n';
 
 /** The page's heading, also used as the document title. */
 export function PageTitle({ children, documentTitle }: { children: ReactNode; documentTitle: string }) {

@@ -1,6 +1,6 @@
 import type { KeyboardEvent, MouseEvent, ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { LIMITS } from '@market/contracts';
+import { useTranslation } from '../lib/i18n';
 import { pagerItems } from './pager-items';
 
 export interface PagerProps {

@@ -1,8 +1,8 @@
 import { lazy, Suspense, useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useSession } from '../features/auth';
 import { resetBrowsing } from '../features/listings';
+import { useTranslation } from '../lib/i18n';
 import { FullScreenLoader } from './full-screen-loader';
 import { LanguageSelect } from './language-select';
 

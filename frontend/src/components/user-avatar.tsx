@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import type { UserDto } from '@market/contracts';
+import { useTranslation } from '../lib/i18n';
 import { formatPhoneNumber } from './phone-number';
 
 type AvatarUser = Pick<UserDto, 'name' | 'surname' | 'username' | 'phoneNumber' | 'image'>;

@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import type { UserDto } from '@market/contracts';
 import { useLogout } from '../features/auth';
+import { useTranslation } from '../lib/i18n';
 import { DropdownMenu, type MenuItem } from './dropdown-menu';
 import { UserAvatar, userDisplayName } from './user-avatar';
 import { formatUzs } from './uzs-amount';

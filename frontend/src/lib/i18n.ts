@@ -1,20 +1,20 @@
-import i18n, { type BackendModule } from 'i18next';
-import { initReactI18next } from 'react-i18next';
+import { use, useSyncExternalStore } from 'react';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@market/contracts';
 import uzbekMessages from 'virtual:server-messages/uz';
+import { createTranslationCatalogue, type Texts, type TFunction } from './translations';
+
+export type { TFunction } from './translations';
 
 /** Local storage key of the chosen language (spec section 1). */
 export const LANGUAGE_STORAGE_KEY = 'lang';
-
-type Texts = Record<string, unknown>;
 
 /*
  * Every feature keeps its texts in locales/<language>/<namespace>.json; `messages` holds the
  * server messages and field errors of the contracts (build/server-messages.ts). Uzbek, the
  * default and the fallback, ships the namespaces of the pages a visit starts on (the home
  * list, a listing) in the first download. Every other namespace, and every namespace of
- * Russian and English, loads when first used: a page that needs one waits for it in the
- * layout's loader, as it waits for its code.
+ * Russian and English, loads when first used: a component that needs one suspends until it is
+ * there, so its page waits in the layout's loader, as it waits for its code.
  */
 const FIRST_PAGE_NAMESPACES = ['common', 'listings', 'catalogue', 'messages'];
 
@@ -38,16 +38,22 @@ function textsOf(language: Language, namespace: string): Promise<Texts> {
   return load ? load() : Promise.reject(new Error(`No texts for ${language}/${namespace}`));
 }
 
-const lazyTexts: BackendModule = {
-  type: 'backend',
-  init: () => undefined,
-  read: (language, namespace, callback) => {
-    textsOf(language as Language, namespace).then(
-      (texts) => callback(null, texts),
-      (error: Error) => callback(error, false),
-    );
-  },
-};
+const uzbekResources: Record<string, Texts> = { messages: uzbekMessages };
+for (const [path, texts] of Object.entries(uzbekFirstPageFiles)) uzbekResources[path.match(/([\w-]+)\.json$/)![1]] = texts;
+
+const catalogue = createTranslationCatalogue(textsOf, { [DEFAULT_LANGUAGE]: uzbekResources });
+
+/** The namespaces rendered so far: a new language gets them all before the page switches to it. */
+const namespacesInUse = new Set(FIRST_PAGE_NAMESPACES);
+
+let language: Language = DEFAULT_LANGUAGE;
+let latestLanguageRequest = 0;
+const languageListeners = new Set<() => void>();
+
+function subscribeToLanguage(listener: () => void): () => void {
+  languageListeners.add(listener);
+  return () => languageListeners.delete(listener);
+}
 
 export function isLanguage(value: unknown): value is Language {
   return LANGUAGES.includes(value as Language);
@@ -58,37 +64,31 @@ export function storedLanguage(): Language {
   return isLanguage(stored) ? stored : DEFAULT_LANGUAGE;
 }
 
-/** Switches the page to `language` once the texts in use are there in it. */
-export async function changeLanguage(language: Language): Promise<void> {
-  localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
-  await i18n.changeLanguage(language);
-}
-
 export function currentLanguage(): Language {
-  return isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;
+  return language;
 }
 
-i18n.on('languageChanged', (language) => document.documentElement.setAttribute('lang', language));
+/** Switches the page to `next` once the texts in use are there in it; the last choice wins. */
+export async function changeLanguage(next: Language): Promise<void> {
+  localStorage.setItem(LANGUAGE_STORAGE_KEY, next);
+  const request = ++latestLanguageRequest;
+  await Promise.all([...namespacesInUse].map((namespace) => catalogue.loading(next, namespace)));
+  if (request !== latestLanguageRequest) return;
+  language = next;
+  document.documentElement.setAttribute('lang', next);
+  languageListeners.forEach((listener) => listener());
+}
 
-const uzbekResources: Record<string, Texts> = { messages: uzbekMessages };
-for (const [path, texts] of Object.entries(uzbekFirstPageFiles)) uzbekResources[path.match(/([\w-]+)\.json$/)![1]] = texts;
+/** The texts of `namespace` (default `common`) in the current language; suspends while they load. */
+export function useTranslation(namespace = 'common'): { t: TFunction } {
+  const shown = useSyncExternalStore(subscribeToLanguage, currentLanguage);
+  namespacesInUse.add(namespace);
+  const loading = catalogue.loading(shown, namespace);
+  if (loading) use(loading);
+  return { t: catalogue.translator(shown, namespace) };
+}
 
-/** Resolves once the stored language's texts of the first pages are in place; the app renders after it. */
-export const i18nReady: Promise<unknown> = i18n
-  .use(lazyTexts)
-  .use(initReactI18next)
-  .init({
-    resources: { [DEFAULT_LANGUAGE]: uzbekResources },
-    partialBundledLanguages: true,
-    ns: FIRST_PAGE_NAMESPACES,
-    lng: DEFAULT_LANGUAGE,
-    fallbackLng: DEFAULT_LANGUAGE,
-    defaultNS: 'common',
-    interpolation: { escapeValue: false },
-    returnNull: false,
-    // No advertisement in the visitors' consoles.
-    showSupportNotice: false,
-  })
-  .then(() => changeLanguage(storedLanguage()));
-
-export default i18n;
+/** Shows the stored language; resolves once its texts of the first pages are in place (the app renders after it). */
+export function startInStoredLanguage(): Promise<void> {
+  return changeLanguage(storedLanguage());
+}

@@ -1,9 +1,9 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { Category } from '@market/contracts';
 import { BrandsSection } from '../../features/catalogue';
 import { ListingsBrowser } from '../../features/listings/components/listings-browser';
 import { useListingFilters } from '../../features/listings/hooks/use-listing-filters';
+import { useTranslation } from '../../lib/i18n';
 
 function HomePage() {
   const { t } = useTranslation();

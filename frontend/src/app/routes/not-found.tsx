@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 
 /** Any unknown route: a bare 'Error' heading, as the spec shows. */
 function NotFoundPage() {

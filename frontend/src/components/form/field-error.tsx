@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 
 /** A field's error: a translated message key in a red box (spec section 5). */
 export function FieldError({ id, messageKey }: { id: string; messageKey: string | undefined }) {

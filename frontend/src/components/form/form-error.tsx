@@ -1,5 +1,5 @@
-import type { TFunction } from 'i18next';
 import { ApiError } from '../../lib/api-client';
+import type { TFunction } from '../../lib/i18n';
 
 /** What to tell the user about a failed call: the server's message in the current language, else 'serverNotWorking'. */
 export function errorText(error: unknown, t: TFunction): string {

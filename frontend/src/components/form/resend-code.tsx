@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { LIMITS } from '@market/contracts';
+import { useTranslation } from '../../lib/i18n';
 import { formatCountdown, useCountdown } from './use-countdown';
 
 interface ResendCodeProps {

@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next';
 import { Navigate, NavLink, Outlet } from 'react-router-dom';
 import { FullScreenLoader } from '../../../components/full-screen-loader';
 import { useSession } from '../../../features/auth';
+import { useTranslation } from '../../../lib/i18n';
 
 interface MenuEntry {
   to: string;

@@ -1,5 +1,4 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { checkSmsCodeSchema, resetPasswordSchema, resetPasswordWithTokenSchema } from '@market/contracts';
 import { CodeField } from '../../../components/form/code-field';
@@ -8,6 +7,7 @@ import { formatPhoneNumber } from '../../../components/phone-number';
 import { primaryButtonClass, SubmitButton } from '../../../components/form/submit-button';
 import { TextField } from '../../../components/form/text-field';
 import { useZodForm } from '../../../components/form/use-zod-form';
+import { useTranslation } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
 import { useCheckSmsCode } from '../api/check-sms-code';
 import { useRequestPasswordReset } from '../api/request-password-reset';

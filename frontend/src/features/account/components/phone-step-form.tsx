@@ -1,7 +1,7 @@
 import type { FormEvent, ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { PhoneField } from '../../../components/form/phone-field';
 import { SubmitButton } from '../../../components/form/submit-button';
+import { useTranslation } from '../../../lib/i18n';
 
 interface PhoneStepFormProps {
   hint: ReactNode;

@@ -1,5 +1,4 @@
 import { useId, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { registerConfirmSchema, registerSchema, type RegisterRequest } from '@market/contracts';
 import { CodeField } from '../../../components/form/code-field';
@@ -10,7 +9,7 @@ import { formatPhoneNumber } from '../../../components/phone-number';
 import { primaryButtonClass, SubmitButton } from '../../../components/form/submit-button';
 import { TextField } from '../../../components/form/text-field';
 import { useZodForm } from '../../../components/form/use-zod-form';
-import { currentLanguage } from '../../../lib/i18n';
+import { currentLanguage, useTranslation } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
 import { useStartSession } from '../../auth';
 import { useConfirmRegistration } from '../api/confirm-registration';

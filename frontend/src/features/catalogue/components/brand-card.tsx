@@ -1,7 +1,7 @@
 import type { MouseEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { Category } from '@market/contracts';
+import { useTranslation } from '../../../lib/i18n';
 import { brandListingsPath } from '../brand-path';
 
 interface BrandCardProps {

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../../../components/page-title';
+import { useTranslation } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
 import { useCategories } from '../api/get-categories';
 import { BrandCard, BrandCardSkeletons } from './brand-card';

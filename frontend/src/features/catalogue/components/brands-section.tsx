@@ -1,6 +1,6 @@
 import { lazy, startTransition, Suspense, useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { useTranslation } from '../../../lib/i18n';
 import type { BrandsStripProps } from './brands-strip';
 
 const BrandsStrip = lazy(() => import('./brands-strip'));

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { Category } from '@market/contracts';
 import { FullScreenLoader } from '../../../components/full-screen-loader';
 import { PageTitle } from '../../../components/page-title';
+import { useTranslation } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
 import { useSession } from '../../auth';
 import { useCategories } from '../api/get-categories';

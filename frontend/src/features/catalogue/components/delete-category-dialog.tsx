@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import type { Category } from '@market/contracts';
+import { useTranslation } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
 import { useDeleteCategory } from '../api/delete-category';
 import { Modal } from './modal';

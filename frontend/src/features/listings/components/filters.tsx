@@ -1,7 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { LISTING_REGIONS, type Category } from '@market/contracts';
-import { currentLanguage } from '../../../lib/i18n';
+import { currentLanguage, useTranslation } from '../../../lib/i18n';
 import { useCategories } from '../../catalogue';
 import type { FilterChange, ListingFilters } from '../filter-query';
 

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { formatPhoneNumber } from '../format';
 import { ADVERTISING_CONTACT, SOCIAL_LINKS } from '../social-links';
 import { SocialIcon } from './social-icon';

@@ -1,8 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import type { TFunction } from 'i18next';
 import 'swiper/css';
 import { LISTING_PHOTO_SIZES, type ListingPhoto as ListingPhotoData } from '@market/contracts';
+import { type TFunction, useTranslation } from '../../../lib/i18n';
 import { ListingPhoto } from './listing-photo';
 
 export interface ImageSliderProps {
@@ -24,7 +23,7 @@ export function slideSources(image: ListingPhotoData) {
   return { src: image.location, srcSet: image.srcset, sizes: image.srcset && LISTING_PHOTO_SIZES };
 }
 
-export function slideAlt(t: TFunction<'listings'>, name: string, index: number, count: number): string {
+export function slideAlt(t: TFunction, name: string, index: number, count: number): string {
   return t('slider.photoAlt', { name, index: index + 1, count });
 }
 

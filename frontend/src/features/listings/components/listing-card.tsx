@@ -1,8 +1,7 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { LIMITS, PROMOTED_TARIFF, type ListingCard as ListingCardData } from '@market/contracts';
-import { currentLanguage } from '../../../lib/i18n';
+import { currentLanguage, useTranslation } from '../../../lib/i18n';
 import { formatListingPrice, formatTashkentDateTime, regionLabel } from '../format';
 import { rememberOpenedListing } from '../stores/scroll-id';
 import { ListingPhoto } from './listing-photo';

@@ -1,9 +1,8 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { PROMOTED_TARIFF, SOCIAL_CHANNELS, type ListingDetail } from '@market/contracts';
 import { ApiError } from '../../../lib/api-client';
-import { currentLanguage } from '../../../lib/i18n';
+import { currentLanguage, useTranslation } from '../../../lib/i18n';
 import { useSession } from '../../auth';
 import { useListing } from '../api/get-listing';
 import { filtersToQuery } from '../filter-query';

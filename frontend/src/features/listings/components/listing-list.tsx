@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { LIMITS, type ListingCard as ListingCardData } from '@market/contracts';
+import { useTranslation } from '../../../lib/i18n';
 import { ListingCard } from './listing-card';
 
 const GRID = 'grid gap-3 md:grid-cols-2';

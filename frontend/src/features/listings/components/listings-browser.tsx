@@ -1,6 +1,6 @@
 import { useDeferredValue, useId, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../../../components/page-title';
+import { useTranslation } from '../../../lib/i18n';
 import { useListings } from '../api/get-listings';
 import { filtersToQuery } from '../filter-query';
 import type { ListingFiltersState } from '../hooks/use-listing-filters';

@@ -1,8 +1,7 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { ListingDetail } from '@market/contracts';
 import { ApiError } from '../../../lib/api-client';
-import { currentLanguage } from '../../../lib/i18n';
+import { currentLanguage, useTranslation } from '../../../lib/i18n';
 import { useRevealContact } from '../api/get-listing-contact';
 import { formatPhoneNumber, regionLabel } from '../format';
 import { SocialIcon } from './social-icon';

@@ -1,10 +1,10 @@
 import type { CSSProperties } from 'react';
-import { useTranslation } from 'react-i18next';
 import { A11y, Keyboard, Navigation, Pagination, Zoom } from 'swiper/modules';
 import { Swiper, SwiperSlide } from 'swiper/react';
 import 'swiper/css/navigation';
 import 'swiper/css/pagination';
 import 'swiper/css/zoom';
+import { useTranslation } from '../../../lib/i18n';
 import { ListingPhoto } from './listing-photo';
 import { slideAlt, slideSources, type ImageSliderProps } from './image-slider';
 

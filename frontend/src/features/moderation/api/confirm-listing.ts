@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import type { ModerationOutcome, ModerationQueue } from '@market/contracts';
 import { errorText } from '../../../components/form/form-error';
 import { api } from '../../../lib/api-client';
+import { useTranslation } from '../../../lib/i18n';
 import {
   MODERATION_MUTATION_KEY,
   refreshAfterLastDecision,

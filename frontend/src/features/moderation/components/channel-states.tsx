@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { SOCIAL_CHANNELS, type AdminChannelPost, type AdminListingPosts, type SocialChannel } from '@market/contracts';
+import { useTranslation } from '../../../lib/i18n';
 
 type ShownState = NonNullable<AdminChannelPost['state']> | 'none';
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { PROMOTED_TARIFF, SOCIAL_CHANNELS, type ModerationCard } from '@market/contracts';
 import { primaryButtonClass } from '../../../components/form/submit-button';
+import { useTranslation } from '../../../lib/i18n';
 import { useApproveListing, usePublishListing } from '../api/confirm-listing';
 import type { ModerationQueueParams } from '../api/get-moderation-queue';
 import { useRejectListing } from '../api/reject-listing';

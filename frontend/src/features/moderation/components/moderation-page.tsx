@@ -1,10 +1,10 @@
 import { useEffect, useId, useRef, type ComponentType, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { LISTING_STATUSES, type ListingCard, type ListingStatus } from '@market/contracts';
 import { errorText } from '../../../components/form/form-error';
 import { FullScreenLoader } from '../../../components/full-screen-loader';
 import { PageTitle } from '../../../components/page-title';
+import { useTranslation } from '../../../lib/i18n';
 import { useSession } from '../../auth';
 import { useModerationQueue, type ModerationQueueParams } from '../api/get-moderation-queue';
 import { ModerationBar } from './moderation-bar';

@@ -1,10 +1,10 @@
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
 import { REJECTION_REASONS, rejectListingSchema, type ModerationCard, type RejectionReason } from '@market/contracts';
 import { FieldError } from '../../../components/form/field-error';
 import { TextField } from '../../../components/form/text-field';
 import { useZodForm } from '../../../components/form/use-zod-form';
 import { Modal } from '../../../components/modal';
+import { useTranslation } from '../../../lib/i18n';
 
 interface RejectDialogProps {
   listing: ModerationCard;

@@ -1,6 +1,6 @@
 import { useEffect, useRef, type KeyboardEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { LISTING_STATUSES, type ListingStatus } from '@market/contracts';
+import { useTranslation } from '../../../lib/i18n';
 
 interface StatusTabsProps {
   current: ListingStatus;

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import type { ListingStatus, ModerationCard, ModerationQueue } from '@market/contracts';
 import { errorText } from '../../../components/form/form-error';
+import { useTranslation } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
 import { MODERATION_QUEUE_KEY, moderationQueueKey, type ModerationQueueParams } from '../api/get-moderation-queue';
 import { withUndecidedListing, withoutDecidedListing } from '../api/moderation-cache';

@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { BALANCE_ENTRY_LABELS, type BalanceEntry } from '@market/contracts';
+import { useTranslation } from '../../../lib/i18n';
 import { useBalanceHistory } from '../api/get-balance-history';
 import { formatSignedAmount, formatTashkentTime } from '../format';
 import { Pager } from '../../../components/pager';

@@ -1,9 +1,9 @@
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { formatAmount } from '@market/contracts';
 import { primaryButtonClass } from '../../../components/form/submit-button';
 import { PageTitle } from '../../../components/page-title';
+import { useTranslation } from '../../../lib/i18n';
 import { useSession } from '../../auth';
 import { BalanceHistory } from './balance-history';
 import { PaymentMethodPicker } from './payment-method-picker';

@@ -1,8 +1,8 @@
 import type { FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { CardGatewayMode } from '@market/contracts';
 import { SubmitButton } from '../../../components/form/submit-button';
 import type { FieldErrors } from '../../../components/form/use-zod-form';
+import { useTranslation } from '../../../lib/i18n';
 import { MaskedField } from './masked-field';
 import { SandboxNotice } from './sandbox-notice';
 

@@ -1,6 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { PAYMENT_METHODS, type PaymentMethod } from '@market/contracts';
-import { currentLanguage } from '../../../lib/i18n';
+import { currentLanguage, useTranslation } from '../../../lib/i18n';
 import { formatCommission } from '../format';
 
 /** The payment method picker: Uzcard/Humo takes payments; Payme, Click and Uzum are shown disabled (spec section 9). */

@@ -1,8 +1,8 @@
 import type { FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { formatAmount, LIMITS, type CardGatewayMode } from '@market/contracts';
 import { SubmitButton } from '../../../components/form/submit-button';
 import { TextField } from '../../../components/form/text-field';
+import { useTranslation } from '../../../lib/i18n';
 import { SandboxNotice } from './sandbox-notice';
 
 interface OtpStepProps {

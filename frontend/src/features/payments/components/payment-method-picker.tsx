@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { cardPaymentFormSchema, confirmCardPaymentSchema, LIMITS, type CardPaymentConfirmed } from '@market/contracts';
 import type { z } from 'zod';
 import { errorText } from '../../../components/form/form-error';
 import { fieldErrorsOf, useZodForm } from '../../../components/form/use-zod-form';
 import { ApiError } from '../../../lib/api-client';
+import { useTranslation } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
 import { useConfirmCardPayment } from '../api/confirm-card-payment';
 import { useCreateCardPayment } from '../api/create-card-payment';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 
 /** The sandbox gateway's label: no real money moves, with what to type instead of a real card or code. */
 export function SandboxNotice({ children }: { children: ReactNode }) {

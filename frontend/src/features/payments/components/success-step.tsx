@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { formatAmount } from '@market/contracts';
 import { primaryButtonClass } from '../../../components/form/submit-button';
+import { useTranslation } from '../../../lib/i18n';
 
 /** Step 3: 'To'lov muvaffaqiyatli amalga oshirildi' and what was credited. */
 export function SuccessStep({ amount, onDone }: { amount: number; onDone: () => void }) {

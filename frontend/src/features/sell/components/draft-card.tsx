@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { LIMITS } from '@market/contracts';
+import { useTranslation } from '../../../lib/i18n';
 import type { MyListing } from '../api/my-listings-cache';
 import { draftPath } from '../paths';
 import { LAST_STEP } from '../wizard-steps';

@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { primaryButtonClass } from '../../../components/form/submit-button';
+import { useTranslation } from '../../../lib/i18n';
 import { ADD_LISTING_PATH } from '../paths';
 
 /** No active listings yet: a picture, a line and the way to post one (spec section 2, Profile area). */

@@ -1,8 +1,7 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { REJECTION_REASONS, type MessageResponse } from '@market/contracts';
 import { errorText } from '../../../components/form/form-error';
-import { currentLanguage } from '../../../lib/i18n';
+import { currentLanguage, useTranslation } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
 import type { MyListing } from '../api/my-listings-cache';
 import { usePutOnSale } from '../api/put-on-sale';

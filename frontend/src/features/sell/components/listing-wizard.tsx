@@ -1,9 +1,9 @@
 import { useEffect, useRef, type ComponentType } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router-dom';
 import type { UserDto } from '@market/contracts';
 import { FullScreenLoader } from '../../../components/full-screen-loader';
 import { PageTitle } from '../../../components/page-title';
+import { useTranslation } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
 import { useSession } from '../../auth';
 import { useDraftKeeper } from '../hooks/use-draft-keeper';

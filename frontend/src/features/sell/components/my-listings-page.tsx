@@ -1,10 +1,9 @@
 import { useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { listingStatusSchema, type ListingCard, type ListingStatus } from '@market/contracts';
 import { errorText } from '../../../components/form/form-error';
 import { PageTitle } from '../../../components/page-title';
-import { currentLanguage } from '../../../lib/i18n';
+import { currentLanguage, useTranslation } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
 import { useDeleteListing } from '../api/delete-listing';
 import { useMyListings } from '../api/get-my-listings';

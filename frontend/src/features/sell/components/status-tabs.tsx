@@ -1,6 +1,6 @@
 import { useRef, type KeyboardEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { LISTING_STATUSES, type ListingStatus, type MyListings } from '@market/contracts';
+import { useTranslation } from '../../../lib/i18n';
 
 export function tabId(status: ListingStatus): string {
   return `my-listings-tab-${status}`;

@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { primaryButtonClass } from '../../../components/form/submit-button';
+import { useTranslation } from '../../../lib/i18n';
 import { formatSum } from '../format';
 
 /** Shown instead of the summary while the chosen tariff costs more than the balance (spec section 4). */

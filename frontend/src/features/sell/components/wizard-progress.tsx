@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { LIMITS } from '@market/contracts';
+import { useTranslation } from '../../../lib/i18n';
 import { filledSegments, LAST_STEP } from '../wizard-steps';
 
 /** The 6-segment progress bar over steps 0 to 9 (spec section 4). */

@@ -1,9 +1,8 @@
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { Translated } from '@market/contracts';
 import { primaryButtonClass } from '../../../components/form/submit-button';
-import { currentLanguage } from '../../../lib/i18n';
+import { currentLanguage, useTranslation } from '../../../lib/i18n';
 
 /** 'E'longiz yaratildi.' (or what happened to an edit), with OK back to the seller's listings. */
 export function WizardSuccess({ message }: { message: Translated }) {

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../components/form/form-error';
+import { useTranslation } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
 import { MY_LISTINGS_KEY } from '../api/get-my-listings';
 import { saveDraft } from '../api/save-draft';

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
 import { LIMITS } from '@market/contracts';
 import { errorText } from '../../../components/form/form-error';
+import { useTranslation } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
 import { removeListingPhoto } from '../api/remove-listing-photo';
 import { uploadListingPhoto } from '../api/upload-listing-photo';

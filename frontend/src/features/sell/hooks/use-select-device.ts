@@ -1,8 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import type { Device } from '@market/contracts';
 import { errorText } from '../../../components/form/form-error';
-import { currentLanguage } from '../../../lib/i18n';
+import { currentLanguage, useTranslation } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
 import { countDeviceSearch } from '../api/count-device-search';
 import { refreshDeviceSpec } from '../api/refresh-device-spec';

@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next';
 import type { UserDto } from '@market/contracts';
 import { FormError } from '../../../components/form/form-error';
 import { TextField } from '../../../components/form/text-field';
+import { useTranslation } from '../../../lib/i18n';
 import { useProfileForm } from '../hooks/use-profile-form';
 import { SaveButton } from './save-button';
 import { SettingsCard } from './settings-card';

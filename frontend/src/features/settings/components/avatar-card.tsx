@@ -1,8 +1,8 @@
 import { useState, type ChangeEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { UserDto } from '@market/contracts';
 import { errorText, FormError } from '../../../components/form/form-error';
 import { UserAvatar } from '../../../components/user-avatar';
+import { useTranslation } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
 import { useSession } from '../../auth';
 import { useDeleteAvatar } from '../api/delete-avatar';

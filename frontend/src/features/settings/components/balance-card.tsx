@@ -1,8 +1,8 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { UserDto } from '@market/contracts';
 import { primaryButtonClass } from '../../../components/form/submit-button';
 import { formatUzs } from '../../../components/uzs-amount';
+import { useTranslation } from '../../../lib/i18n';
 import { SettingsCard } from './settings-card';
 
 export function BalanceCard({ user }: { user: UserDto }) {

@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { profileCompleteness, type UserDto } from '@market/contracts';
+import { useTranslation } from '../../../lib/i18n';
 import { SettingsCard } from './settings-card';
 
 export function CompletenessCard({ user }: { user: UserDto }) {

@@ -1,10 +1,9 @@
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
 import { COUNTRIES, type UserDto } from '@market/contracts';
 import { FieldError } from '../../../components/form/field-error';
 import { FormError } from '../../../components/form/form-error';
 import { inputClass, labelClass } from '../../../components/form/text-field';
-import { currentLanguage } from '../../../lib/i18n';
+import { currentLanguage, useTranslation } from '../../../lib/i18n';
 import { useProfileForm } from '../hooks/use-profile-form';
 import { SaveButton } from './save-button';
 import { SettingsCard } from './settings-card';

@@ -1,5 +1,4 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { confirmPhoneSchema, type UserDto } from '@market/contracts';
 import { CodeField } from '../../../components/form/code-field';
 import { errorText, FormError } from '../../../components/form/form-error';
@@ -8,6 +7,7 @@ import { formatPhoneNumber } from '../../../components/phone-number';
 import { ResendCode } from '../../../components/form/resend-code';
 import { SubmitButton } from '../../../components/form/submit-button';
 import { useZodForm } from '../../../components/form/use-zod-form';
+import { useTranslation } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
 import { useSession } from '../../auth';
 import { useConfirmPhone } from '../api/confirm-phone';

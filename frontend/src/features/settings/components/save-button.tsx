@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { SubmitButton } from '../../../components/form/submit-button';
+import { useTranslation } from '../../../lib/i18n';
 
 /** Disabled until a value of the card differs from the stored one. */
 export function SaveButton({ changed, saving }: { changed: boolean; saving: boolean }) {

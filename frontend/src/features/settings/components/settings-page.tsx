@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../../../components/page-title';
+import { useTranslation } from '../../../lib/i18n';
 import { useSession } from '../../auth';
 import { AccountCard } from './account-card';
 import { AvatarCard } from './avatar-card';

@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { updateUserSchema, type UpdateUserResponse, type UserDto } from '@market/contracts';
 import { errorText } from '../../../components/form/form-error';
 import { fieldErrorsOf, type FieldErrors } from '../../../components/form/use-zod-form';
+import { useTranslation } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
 import { useSession } from '../../auth';
 import { useUpdateUser } from '../api/update-user';

@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { TelegramLink } from '@market/contracts';
 import { errorText } from '../../../components/form/form-error';
 import { primaryButtonClass } from '../../../components/form/submit-button';
+import { useTranslation } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
 import { useCreateTelegramLink } from '../api/create-telegram-link';
 import { useTelegramStatus } from '../api/get-telegram-status';

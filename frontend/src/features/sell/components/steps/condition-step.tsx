@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/i18n';
 import { useWizardStore } from '../../stores/wizard-store';
 import { ChoiceGroup } from '../choice-group';
 

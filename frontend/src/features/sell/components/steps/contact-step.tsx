@@ -1,7 +1,7 @@
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
 import { PhoneField } from '../../../../components/form/phone-field';
 import { TextField } from '../../../../components/form/text-field';
+import { useTranslation } from '../../../../lib/i18n';
 import { useSession } from '../../../auth';
 import { useWizardStore } from '../../stores/wizard-store';
 

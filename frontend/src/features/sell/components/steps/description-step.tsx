@@ -1,8 +1,8 @@
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
 import { LIMITS } from '@market/contracts';
 import { FieldError } from '../../../../components/form/field-error';
 import { inputClass, labelClass } from '../../../../components/form/text-field';
+import { useTranslation } from '../../../../lib/i18n';
 import { toast } from '../../../../lib/toast';
 import { useWizardStore } from '../../stores/wizard-store';
 import { descriptionAsTyped } from '../../wizard-form';

@@ -1,9 +1,9 @@
 import { useEffect, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { LIMITS, type Device } from '@market/contracts';
 import { FieldError } from '../../../../components/form/field-error';
 import { inputClass, labelClass } from '../../../../components/form/text-field';
 import { ApiError } from '../../../../lib/api-client';
+import { useTranslation } from '../../../../lib/i18n';
 import { useFindDevices } from '../../api/find-devices';
 import { useTopSearchedDevices } from '../../api/get-top-searched-devices';
 import { useSelectDevice } from '../../hooks/use-select-device';

@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { deviceMemoryOptions, type MemoryOption } from '@market/contracts';
+import { useTranslation } from '../../../../lib/i18n';
 import { useWizardStore } from '../../stores/wizard-store';
 import { ChoiceGroup } from '../choice-group';
 

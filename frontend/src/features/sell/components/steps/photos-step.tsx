@@ -1,6 +1,6 @@
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
 import { LIMITS } from '@market/contracts';
+import { useTranslation } from '../../../../lib/i18n';
 import { usePhotoUploads } from '../../hooks/use-photo-uploads';
 import { useWizardStore, type WizardPhoto } from '../../stores/wizard-store';
 

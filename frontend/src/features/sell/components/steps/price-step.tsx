@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { CURRENCIES, type Currency } from '@market/contracts';
 import { TextField } from '../../../../components/form/text-field';
+import { useTranslation } from '../../../../lib/i18n';
 import { useWizardStore } from '../../stores/wizard-store';
 import { priceAsTyped } from '../../wizard-form';
 import { ChoiceGroup } from '../choice-group';

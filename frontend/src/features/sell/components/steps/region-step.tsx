@@ -1,6 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { LISTING_REGIONS } from '@market/contracts';
-import { currentLanguage } from '../../../../lib/i18n';
+import { currentLanguage, useTranslation } from '../../../../lib/i18n';
 import { useWizardStore } from '../../stores/wizard-store';
 import { ChoiceGroup } from '../choice-group';
 

@@ -1,10 +1,9 @@
 import { useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { LISTING_REGIONS, TARIFFS, tariffCost, tariffDiscountPercent, type Tariff } from '@market/contracts';
 import { errorText } from '../../../../components/form/form-error';
 import { primaryButtonClass } from '../../../../components/form/submit-button';
 import { ApiError } from '../../../../lib/api-client';
-import { currentLanguage } from '../../../../lib/i18n';
+import { currentLanguage, useTranslation } from '../../../../lib/i18n';
 import { toast } from '../../../../lib/toast';
 import { useSession } from '../../../auth';
 import { formatListingPrice, formatSum } from '../../format';
