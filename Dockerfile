@@ -9,4 +9,5 @@ WORKDIR /app
 ENV NODE_ENV=production
 COPY --from=build /app /app
 EXPOSE 3000
-CMD ["node", "backend/dist/main.js"]
+# The API's heap budget, as in scripts/api-command.mjs.
+CMD ["node", "--max-old-space-size=384", "backend/dist/main.js"]

@@ -5,6 +5,7 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { API_NODE_ARGS } from './api-command.mjs';
 import { requireServices } from './services.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -40,7 +41,7 @@ const env = { ...process.env, DATABASE_URL: databaseUrl, REDIS_URL: redisUrl, PO
 run(process.execPath, ['backend/dist/database/migrate.js'], env);
 
 const children = [
-  spawn(process.execPath, ['backend/dist/main.js'], { cwd: root, env, stdio: 'inherit' }),
+  spawn(process.execPath, API_NODE_ARGS, { cwd: root, env, stdio: 'inherit' }),
   spawn(process.execPath, ['workers/dist/workers/src/main.js'], { cwd: root, env, stdio: 'inherit' }),
 ];
 for (const child of children) {

@@ -6,6 +6,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { API_NODE_ARGS } from '../../scripts/api-command.mjs';
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const requireFromBackend = createRequire(join(root, 'backend/package.json'));
@@ -79,7 +80,7 @@ export function migrate(url) {
 export async function startApi(env, { nodeArgs = [], onOutputLine } = {}) {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const api = spawn(process.execPath, [...nodeArgs, 'backend/dist/main.js'], {
+  const api = spawn(process.execPath, [...nodeArgs, ...API_NODE_ARGS], {
     cwd: root,
     env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', PUBLIC_URL: baseUrl, PORT: String(port), ...env },
     stdio: ['ignore', onOutputLine ? 'pipe' : 'ignore', 'inherit'],
