@@ -9,6 +9,7 @@ import { AppModule } from './app.module';
 import { ErrorFilter } from './common/error.filter';
 import { answerMalformedRequests } from './common/malformed-requests';
 import { PublicAnswerCache } from './common/public-answer-cache';
+import { TRUSTED_PROXIES } from './common/visitor-address';
 import { ListingSharePages } from './listings/listing-share-pages';
 import { QueueDashboard } from './queue-dashboard/queue-dashboard';
 import type { Config } from './config/config.schema';
@@ -27,7 +28,7 @@ export async function createApp(config: Config): Promise<INestApplication> {
   const publicAnswers = app.get(PublicAnswerCache);
   if (publicAnswers.enabled) publicAnswers.answerFirst(app.getHttpServer());
   app.enableShutdownHooks();
-  app.set('trust proxy', 'loopback');
+  app.set('trust proxy', TRUSTED_PROXIES);
   app.disable('x-powered-by');
   app.useBodyParser('json', { limit: config.BODY_LIMIT });
   app.useBodyParser('urlencoded', { limit: config.BODY_LIMIT, extended: false });

@@ -100,24 +100,64 @@ describe('public answers reused for anonymous visitors (PUBLIC_CACHE_TTL_MS)', (
   });
 
   describe('listing detail', () => {
-    it('shows visitors the page as read at most one interval ago, its author the current one, and counts every visitor', async () => {
+    const visit = (id: string, ip: string) => get(`/api/phone/${id}`).set('X-Forwarded-For', ip).expect(200);
+
+    /** The stored count: views of visitors answered from memory are recorded after their answer. */
+    async function viewsReach(id: string, expected: number): Promise<void> {
+      const dataSource = app.get(DataSource);
+      const deadline = Date.now() + 3_000;
+      let views: number | undefined;
+      while (Date.now() < deadline) {
+        [{ views }] = await dataSource.query(`SELECT views FROM listing WHERE id = $1`, [id]);
+        if (views === expected) return;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      throw new Error(`views stayed ${views}, expected ${expected}`);
+    }
+
+    it('shows visitors the page as read at most one interval ago, its author the current one', async () => {
       const dataSource = app.get(DataSource);
       await testBrand(app, 'PublicAnswers');
       const seller = await signedInUser(app, phone(2));
       const id = await insertListing(dataSource, { authorId: seller.id, status: 'active' });
-      const visit = (ip: string) => get(`/api/phone/${id}`).set('X-Forwarded-For', ip).expect(200);
 
-      expect((await visit('10.0.0.1')).body).toMatchObject({ price: 6500000, views: 1 });
+      expect((await visit(id, '10.0.0.1')).body).toMatchObject({ price: 6500000, views: 1 });
       await dataSource.query(`UPDATE listing SET price = 7000000 WHERE id = $1`, [id]);
-      expect((await visit('10.0.0.2')).body).toMatchObject({ price: 6500000, views: 2 });
+      expect((await visit(id, '10.0.0.2')).body).toMatchObject({ price: 6500000, views: 1 });
+      await viewsReach(id, 2);
       const own = await get(`/api/phone/${id}`).set('Cookie', seller.cookie).expect(200);
       expect(own.body).toMatchObject({ price: 7000000, owner: expect.any(Object) });
 
       await new Promise((resolve) => setTimeout(resolve, 350));
-      expect((await visit('10.0.0.3')).body).toMatchObject({ price: 7000000, views: 3 });
+      expect((await visit(id, '10.0.0.3')).body).toMatchObject({ price: 7000000, views: 3 });
       await dataSource.query(`UPDATE listing SET status = 'noActive' WHERE id = $1`, [id]);
       await new Promise((resolve) => setTimeout(resolve, 350));
       await get(`/api/phone/${id}`).expect(404);
+    });
+
+    it('counts each anonymous visitor once, whether the page was computed for them, shared or replayed', async () => {
+      const dataSource = app.get(DataSource);
+      const seller = await signedInUser(app, phone(3));
+      const id = await insertListing(dataSource, { authorId: seller.id, status: 'active' });
+      const visitors = ['10.0.1.1', '10.0.1.2', '10.0.1.3', '10.0.1.4', '10.0.1.5'];
+
+      // Concurrent first visits share one (slow) computation; the repeated ones are replayed.
+      const browse = app.get(ListingBrowseService);
+      const detail = browse.detail.bind(browse);
+      const computed = jest.spyOn(browse, 'detail').mockImplementationOnce(async (...args) => {
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        return detail(...args);
+      });
+      await Promise.all(visitors.map((ip) => visit(id, ip)));
+      expect(computed).toHaveBeenCalledTimes(1);
+      computed.mockRestore();
+      await viewsReach(id, 5);
+
+      // Nobody counts twice in a day, and the author never counts.
+      await Promise.all(visitors.map((ip) => visit(id, ip)));
+      await get(`/api/phone/${id}`).set('Cookie', seller.cookie).expect(200);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      await viewsReach(id, 5);
     });
   });
 });

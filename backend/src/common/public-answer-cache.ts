@@ -1,4 +1,16 @@
-import { CallHandler, ExecutionContext, Global, Injectable, Module, NestInterceptor, UseInterceptors } from '@nestjs/common';
+import {
+  applyDecorators,
+  CallHandler,
+  ExecutionContext,
+  Global,
+  Injectable,
+  Module,
+  NestInterceptor,
+  SetMetadata,
+  UseInterceptors,
+  type Type,
+} from '@nestjs/common';
+import { ModuleRef, Reflector } from '@nestjs/core';
 import type { Request, Response } from 'express';
 import type { IncomingMessage, OutgoingHttpHeaders, RequestListener, Server, ServerResponse } from 'node:http';
 import { LRUCache } from 'lru-cache';
@@ -7,10 +19,20 @@ import { from, lastValueFrom, type Observable } from 'rxjs';
 import { SESSION_COOKIE } from '../auth/session-cookie';
 import { AppConfig } from '../config/app-config';
 
+/**
+ * What each visitor of an answer does besides reading it (a listing's view is counted). It runs
+ * for every anonymous visitor: the one whose request computes the answer does it in the handler,
+ * the others, answered from memory, here.
+ */
+export abstract class VisitRecorder {
+  abstract record(request: IncomingMessage): Promise<unknown>;
+}
+
 interface StoredAnswer {
   expiresAt: number;
   headers: OutgoingHttpHeaders;
   body: Buffer;
+  recorder?: VisitRecorder;
   /** Set while one request computes the successor of an expired answer; the others get this one meanwhile. */
   refreshing?: boolean;
 }
@@ -29,7 +51,7 @@ const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
  *
  * Only anonymous, same-origin requests are answered and stored: a signed-in visitor's request
  * runs the pipeline (its session is checked and refreshed), and no cookie or CORS header of one
- * visitor is ever replayed to another.
+ * visitor is ever replayed to another. An answer with a VisitRecorder still records every visit.
  */
 @Injectable()
 export class PublicAnswerCache {
@@ -64,6 +86,7 @@ export class PublicAnswerCache {
     if (answer.expiresAt > Date.now() || answer.refreshing) {
       response.writeHead(200, { ...answer.headers, 'content-length': answer.body.length });
       response.end(answer.body);
+      this.recordVisit(answer.recorder, request);
       // Express's request logger never sees a replay: without this line the log would miss most
       // of the traffic. The logger's serializers keep only the method, the path and the status.
       this.logger.info({ req: request, res: response, replayed: true }, 'request completed');
@@ -75,24 +98,33 @@ export class PublicAnswerCache {
   }
 
   /** The answer of a public handler: computed once for all concurrent anonymous visitors, then kept. */
-  answer(request: Request, response: Response, compute: () => Promise<unknown>): Promise<unknown> {
+  answer(request: Request, response: Response, compute: () => Promise<unknown>, recorder?: VisitRecorder): Promise<unknown> {
     if (!isAnonymousSameOriginGet(request)) return compute();
     const key = request.originalUrl;
     let value = this.computing.get(key);
-    if (!value) {
-      value = compute().then((computed) => {
-        this.answers.set(key, {
-          expiresAt: Date.now() + this.config.PUBLIC_CACHE_TTL_MS,
-          headers: { ...response.getHeaders(), 'content-type': JSON_CONTENT_TYPE },
-          body: Buffer.from(JSON.stringify(computed)),
-        });
-        return computed;
-      });
-      this.computing.set(key, value);
-      // A failed computation is not kept: the next request tries again.
-      void value.finally(() => this.computing.delete(key)).catch(() => undefined);
+    if (value) {
+      // A visitor who shares another's computation is answered by it, and visits only if it succeeds.
+      void value.then(() => this.recordVisit(recorder, request), () => undefined);
+      return value;
     }
+    value = compute().then((computed) => {
+      this.answers.set(key, {
+        expiresAt: Date.now() + this.config.PUBLIC_CACHE_TTL_MS,
+        headers: { ...response.getHeaders(), 'content-type': JSON_CONTENT_TYPE },
+        body: Buffer.from(JSON.stringify(computed)),
+        recorder,
+      });
+      return computed;
+    });
+    this.computing.set(key, value);
+    // A failed computation is not kept: the next request tries again.
+    void value.finally(() => this.computing.delete(key)).catch(() => undefined);
     return value;
+  }
+
+  /** After the answer: a visit that could not be recorded (Redis or PostgreSQL away) costs the visitor nothing. */
+  private recordVisit(recorder: VisitRecorder | undefined, request: IncomingMessage): void {
+    recorder?.record(request).catch((error: unknown) => this.logger.warn({ err: error }, 'A visit was not recorded'));
   }
 }
 
@@ -104,20 +136,31 @@ function isAnonymousSameOriginGet(request: IncomingMessage): boolean {
   );
 }
 
+const VISIT_RECORDER = 'publicAnswer:visitRecorder';
+
 @Injectable()
 export class PublicAnswerInterceptor implements NestInterceptor {
-  constructor(private readonly cache: PublicAnswerCache) {}
+  constructor(
+    private readonly cache: PublicAnswerCache,
+    private readonly reflector: Reflector,
+    private readonly moduleRef: ModuleRef,
+  ) {}
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     if (!this.cache.enabled) return next.handle();
     const http = context.switchToHttp();
-    return from(this.cache.answer(http.getRequest<Request>(), http.getResponse<Response>(), () => lastValueFrom(next.handle())));
+    const recorderType = this.reflector.getAllAndOverride<Type<VisitRecorder> | undefined>(VISIT_RECORDER, [context.getHandler(), context.getClass()]);
+    const recorder = recorderType && this.moduleRef.get(recorderType, { strict: false });
+    return from(this.cache.answer(http.getRequest<Request>(), http.getResponse<Response>(), () => lastValueFrom(next.handle()), recorder));
   }
 }
 
-/** Marks a public GET whose answer does not depend on who asks. */
-export function PublicCache(): MethodDecorator & ClassDecorator {
-  return UseInterceptors(PublicAnswerInterceptor);
+/**
+ * Marks a public GET whose answer does not depend on who asks; `recorder` (a provider) records
+ * each anonymous visit, also those answered from memory.
+ */
+export function PublicCache(recorder?: Type<VisitRecorder>): MethodDecorator & ClassDecorator {
+  return applyDecorators(UseInterceptors(PublicAnswerInterceptor), SetMetadata(VISIT_RECORDER, recorder));
 }
 
 @Global()

@@ -82,7 +82,8 @@ export class ListingBrowseService {
   /**
    * Detail pages as anonymous visitors see them, kept for PUBLIC_CACHE_TTL_MS like the feed
    * (a popular listing is read once per interval however many open it; concurrent misses share
-   * one read). Views are still counted per visitor on every request.
+   * one read), also for addresses the answer cache tells apart (`?` and anything after it).
+   * Views are still counted per visitor on every request.
    */
   private readonly publicDetails?: LRUCache<string, StoredDetail>;
   /**
@@ -137,13 +138,7 @@ export class ListingBrowseService {
 
     const { row, photos } = stored;
     let views = row.views;
-    if (row.status === 'active' && viewer.user?.id !== row.author_id && (await this.countOnce('view', id, viewer))) {
-      const [updated]: [{ views: number }[], number] = await this.dataSource.query(
-        `UPDATE listing SET views = views + 1 WHERE id = $1 RETURNING views`,
-        [id],
-      );
-      views = updated[0]?.views ?? views;
-    }
+    if (row.status === 'active' && viewer.user?.id !== row.author_id) views = (await this.countView(id, viewer)) ?? views;
     const locationOf = (key: string) => this.images.locationOf(key);
     const detail: ListingDetailResponse = {
       _id: row.id,
@@ -183,6 +178,20 @@ export class ListingBrowseService {
       };
     }
     return detail;
+  }
+
+  /**
+   * Counts a visitor's view of an active listing, once a day per visitor; answers the new count
+   * when this view counted. Anonymous visitors answered from memory are counted here too
+   * (ListingViewRecorder).
+   */
+  async countView(id: string, viewer: Viewer): Promise<number | undefined> {
+    if (!(await this.countOnce('view', id, viewer))) return undefined;
+    const [updated]: [{ views: number }[], number] = await this.dataSource.query(
+      `UPDATE listing SET views = views + 1 WHERE id = $1 AND status = 'active' RETURNING views`,
+      [id],
+    );
+    return updated[0]?.views;
   }
 
   private async loadDetail(id: string): Promise<StoredDetail | undefined> {

@@ -21,6 +21,7 @@ import { CurrentUser, OptionalUser, SignedIn, type SessionUser } from '../auth/a
 import { AppException } from '../common/app.exception';
 import { ZodPipe } from '../common/zod-body.pipe';
 import { ListingBrowseService } from './listing-browse.service';
+import { ListingViewRecorder } from './listing-view-recorder';
 import { ListingsService } from './listings.service';
 import { PublicCache } from '../common/public-answer-cache';
 
@@ -54,6 +55,7 @@ export class ListingsController {
   }
 
   @Get(':id')
+  @PublicCache(ListingViewRecorder)
   detail(
     @Param('id', listingId) id: string,
     @OptionalUser() user: SessionUser | undefined,

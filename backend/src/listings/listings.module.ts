@@ -11,6 +11,7 @@ import { UsersModule } from '../users/users.module';
 import { DemoListings } from './demo/demo-listings';
 import { ExchangeRateEntity, ExchangeRateService } from './exchange-rate.service';
 import { ListingBrowseService } from './listing-browse.service';
+import { ListingViewRecorder } from './listing-view-recorder';
 import { ListingPhotosService } from './listing-photos.service';
 import { ListingSharePages } from './listing-share-pages';
 import { ListingTariffs } from './listing-tariffs';
@@ -33,7 +34,7 @@ import { ModerationService } from './moderation/moderation.service';
   ],
   // Moderation first: its fixed paths (/phone/waiting) must not be taken for a listing id.
   controllers: [ModerationController, ListingsController],
-  providers: [ListingsService, ListingBrowseService, ListingPhotosService, ListingTariffs, ExchangeRateService, ModerationService, ListingSharePages, DemoListings],
+  providers: [ListingsService, ListingBrowseService, ListingViewRecorder, ListingPhotosService, ListingTariffs, ExchangeRateService, ModerationService, ListingSharePages, DemoListings],
   exports: [ListingsService, ListingBrowseService, ExchangeRateService, ListingSharePages],
 })
 export class ListingsModule implements OnModuleInit {
