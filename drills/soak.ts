@@ -22,6 +22,7 @@ const MEASURE_SECONDS = 30;
 const HEAP_GROWTH_LIMIT = 0.1;
 const SAMPLE_EVERY_MS = 10_000;
 /** A full collection in --trace-gc's output: `… Mark-Compact 180.2 (210.5) -> 120.3 (205.1) MB, …`. */
+const MAX_COMPLAINTS_SHOWN = 20;
 const FULL_COLLECTION = /(?:Mark-Compact|Mark-sweep)\s+[\d.]+ \([\d.]+\) -> ([\d.]+) \([\d.]+\) MB/;
 
 const { Client } = createRequire(join(root, 'backend/package.json'))('pg');
@@ -68,6 +69,8 @@ async function main(): Promise<void> {
   requireBuild(['backend/dist/main.js']);
   const nextPath = await browsingPaths(options.database);
   const requests = [{ method: 'GET', setupRequest: (request: { path?: string }) => ({ ...request, path: nextPath() }) }];
+  /** The API's own log lines (LOG_LEVEL=warn: its warnings and errors), to tell why a request failed. */
+  const apiComplaints: string[] = [];
   /** The heap left by each full collection, with when it happened. */
   const liveHeap: Array<{ at: number; mb: number }> = [];
   const api = await startApi(
@@ -77,6 +80,7 @@ async function main(): Promise<void> {
       onOutputLine: (line) => {
         const collection = FULL_COLLECTION.exec(line);
         if (collection) liveHeap.push({ at: Date.now(), mb: Number(collection[1]) });
+        else if (line.startsWith('{') && apiComplaints.length < MAX_COMPLAINTS_SHOWN) apiComplaints.push(line);
       },
     },
   );
@@ -117,6 +121,9 @@ async function main(): Promise<void> {
     );
     if (result.requests.average < rate * 0.95) console.log(`The API answered fewer requests than were sent: the machine was busier than during the measurement`);
     console.log(`Errors: ${result.errors}, timeouts: ${result.timeouts}, non-2xx: ${result.non2xx}`);
+    const otherStatuses = Object.entries(result.statusCodeStats).filter(([status]) => !status.startsWith('2'));
+    if (otherStatuses.length) console.log(`Non-2xx answers by status: ${otherStatuses.map(([status, { count }]) => `${status} × ${count}`).join(', ')}`);
+    if (apiComplaints.length) console.log(`What the API logged at warn or above (first ${apiComplaints.length}):\n${apiComplaints.join('\n')}`);
     const span = (fromMs: number) => `${fromMs / 1000}–${(fromMs + windowMs) / 1000} s`;
     console.log(
       `Live heap after full collections (${liveHeap.length} in all), median of ${span(warmUpMs)}: ${afterWarmUp} MB; ` +

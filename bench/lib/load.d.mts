@@ -17,6 +17,8 @@ export interface LoadResult {
   errors: number;
   timeouts: number;
   non2xx: number;
+  /** Answers by HTTP status, e.g. `{ '200': { count: 10 } }`. */
+  statusCodeStats: Record<string, { count: number }>;
 }
 
 export function runLoad(options: LoadOptions): Promise<LoadResult>;
