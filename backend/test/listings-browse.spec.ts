@@ -289,6 +289,18 @@ describe('browsing: the home feed, the detail page and the seller contact', () =
       expect(await views('198.51.100.21')).toBe(before + 1);
       expect(await views('198.51.100.22', author.cookie)).toBe(before + 1);
     });
+
+    it('counts views and contact reveals without rewriting the listing (the feed counts on its visibility map)', async () => {
+      const [id] = await seed([{ price: 2_500_000, minutesAgo: 1 }]);
+      const rowVersion = async () => (await dataSource.query(`SELECT xmin::text AS version FROM listing WHERE id = $1`, [id]))[0].version as string;
+      const version = await rowVersion();
+      expect((await request(server()).get(`/api/phone/${id}`).set('X-Forwarded-For', '198.51.100.30').expect(200)).body.views).toBe(1);
+      await request(server()).get(`/api/phone/${id}/contact`).set('X-Forwarded-For', '198.51.100.30').expect(200);
+      expect(await rowVersion()).toBe(version);
+      expect(await dataSource.query(`SELECT views, contact_reveals FROM listing_counter WHERE listing_id = $1`, [id])).toEqual([
+        { views: 1, contact_reveals: 1 },
+      ]);
+    });
   });
 
   describe('GET /api/phone/{id}/contact', () => {
@@ -299,7 +311,7 @@ describe('browsing: the home feed, the detail page and the seller contact', () =
       const first = await reveal('203.0.113.50').expect(200);
       expect(first.body).toEqual({ phoneNumber: phone(1), telegramUsername: 'seller_tg' });
       await reveal('203.0.113.50').expect(200);
-      const [{ contact_reveals }] = await dataSource.query(`SELECT contact_reveals FROM listing WHERE id = $1`, [id]);
+      const [{ contact_reveals }] = await dataSource.query(`SELECT contact_reveals FROM listing_counter WHERE listing_id = $1`, [id]);
       expect(contact_reveals).toBe(1);
 
       for (let reveals = 2; reveals < 30; reveals++) await reveal('203.0.113.50').expect(200);

@@ -187,19 +187,24 @@ export class ListingBrowseService {
    */
   async countView(id: string, viewer: Viewer): Promise<number | undefined> {
     if (!(await this.countOnce('view', id, viewer))) return undefined;
-    const [updated]: [{ views: number }[], number] = await this.dataSource.query(
-      `UPDATE listing SET views = views + 1 WHERE id = $1 AND status = 'active' RETURNING views`,
+    const counted: { views: number }[] = await this.dataSource.query(
+      `INSERT INTO listing_counter AS counter (listing_id, views)
+       SELECT id, 1 FROM listing WHERE id = $1 AND status = 'active'
+       ON CONFLICT (listing_id) DO UPDATE SET views = counter.views + 1
+       RETURNING views`,
       [id],
     );
-    return updated[0]?.views;
+    return counted[0]?.views;
   }
 
   private async loadDetail(id: string): Promise<StoredDetail | undefined> {
     const rows: DetailRow[] = await this.dataSource.query(
       `SELECT l.*, d.name AS device_name, d.img AS device_img, d.quick_spec, c.name AS category_name,
-              u.name AS author_user_name, avatar.id AS author_image_id, avatar.location AS author_image_location
+              u.name AS author_user_name, avatar.id AS author_image_id, avatar.location AS author_image_location,
+              COALESCE(counter.views, 0) AS views
          FROM listing l
          JOIN users u ON u.id = l.author_id
+         LEFT JOIN listing_counter counter ON counter.listing_id = l.id
          LEFT JOIN images avatar ON avatar.id = u.image_id
          LEFT JOIN devices d ON d.id = l.device_id
          LEFT JOIN categories c ON c.id = l.category_id
@@ -231,7 +236,11 @@ export class ListingBrowseService {
     if (!mayManage) {
       await this.rateLimits.consume(LISTING_LIMITS.contactReveals, visitorKey(viewer));
       if (await this.countOnce('contact', id, viewer)) {
-        await this.dataSource.query(`UPDATE listing SET contact_reveals = contact_reveals + 1 WHERE id = $1`, [id]);
+        await this.dataSource.query(
+          `INSERT INTO listing_counter AS counter (listing_id, contact_reveals) VALUES ($1, 1)
+           ON CONFLICT (listing_id) DO UPDATE SET contact_reveals = counter.contact_reveals + 1`,
+          [id],
+        );
       }
     }
     return { phoneNumber: row.phone_number ?? '', telegramUsername: row.telegram_username };

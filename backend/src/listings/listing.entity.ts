@@ -92,12 +92,6 @@ export class ListingEntity {
   @Column({ name: 'author_name', type: 'text', nullable: true })
   authorName: string | null;
 
-  @Column({ type: 'integer', default: 0 })
-  views: number;
-
-  @Column({ name: 'contact_reveals', type: 'integer', default: 0 })
-  contactReveals: number;
-
   @Column({ type: 'jsonb', default: () => `'{}'` })
   posts: Partial<Record<SocialChannel, StoredChannelPost>>;
 

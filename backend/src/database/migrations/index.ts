@@ -8,6 +8,7 @@ import { CardPayments1763800310000 } from './1763800310000-card-payments';
 import { Listings1763800400000 } from './1763800400000-listings';
 import { Telegram1763800500000 } from './1763800500000-telegram';
 import { ChannelPublication1763800510000 } from './1763800510000-channel-publication';
+import { ListingCounters1763800600000 } from './1763800600000-listing-counters';
 
 /** Every migration in order; listed explicitly so the same list works from sources and from the build. */
 export const MIGRATIONS = [
@@ -21,4 +22,5 @@ export const MIGRATIONS = [
   Listings1763800400000,
   Telegram1763800500000,
   ChannelPublication1763800510000,
+  ListingCounters1763800600000,
 ];

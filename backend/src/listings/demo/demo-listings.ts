@@ -162,14 +162,20 @@ export class DemoListings implements OnApplicationBootstrap {
     };
     await Promise.all(Array.from({ length: SEEDING_CONCURRENCY }, worker));
     // Approved as moderation would, without its events: demo listings are never posted to the channels.
-    await this.dataSource.query(
-      `UPDATE listing SET status = 'active', approved_at = now() - make_interval(mins => demo.minutes_ago - 5),
-              created_at = now() - make_interval(mins => demo.minutes_ago), updated_at = now() - make_interval(mins => demo.minutes_ago),
-              views = demo.views
-         FROM jsonb_to_recordset($1::jsonb) AS demo(id uuid, minutes_ago int, views int)
-        WHERE listing.id = demo.id`,
-      [JSON.stringify(created.map((listing) => ({ id: listing.id, minutes_ago: listing.minutesAgo, views: listing.views })))],
-    );
+    const demo = JSON.stringify(created.map((listing) => ({ id: listing.id, minutes_ago: listing.minutesAgo, views: listing.views })));
+    await this.dataSource.transaction(async (manager) => {
+      await manager.query(
+        `UPDATE listing SET status = 'active', approved_at = now() - make_interval(mins => demo.minutes_ago - 5),
+                created_at = now() - make_interval(mins => demo.minutes_ago), updated_at = now() - make_interval(mins => demo.minutes_ago)
+           FROM jsonb_to_recordset($1::jsonb) AS demo(id uuid, minutes_ago int)
+          WHERE listing.id = demo.id`,
+        [demo],
+      );
+      await manager.query(
+        `INSERT INTO listing_counter (listing_id, views) SELECT demo.id, demo.views FROM jsonb_to_recordset($1::jsonb) AS demo(id uuid, views int)`,
+        [demo],
+      );
+    });
     return created.length;
   }
 
