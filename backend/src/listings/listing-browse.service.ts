@@ -1,7 +1,7 @@
 import { HttpStatus, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { createHash } from 'node:crypto';
-import { LRUCache } from 'lru-cache';
+import type { LRUCache } from 'lru-cache';
 import { DataSource } from 'typeorm';
 import {
   LIMITS,
@@ -16,6 +16,7 @@ import {
 } from '@market/contracts';
 import type { SessionUser } from '../auth/auth.decorators';
 import { AppException } from '../common/app.exception';
+import { readThroughCache } from '../common/read-through-cache';
 import { AppConfig } from '../config/app-config';
 import { RateLimitService } from '../rate-limit/rate-limit.service';
 import { RedisClient } from '../redis/redis.module';
@@ -85,7 +86,7 @@ export class ListingBrowseService {
    * one read), also for addresses the answer cache tells apart (`?` and anything after it).
    * Views are still counted per visitor on every request.
    */
-  private readonly publicDetails?: LRUCache<string, StoredDetail>;
+  private readonly publicDetails?: LRUCache<string, { found: StoredDetail | undefined }>;
   /**
    * The number of listings a filter finds, shared by all its pages for the same interval: a
    * visitor paging through the feed costs one index scan for the page, not a recount of
@@ -101,15 +102,16 @@ export class ListingBrowseService {
     private readonly config: AppConfig,
   ) {
     if (config.PUBLIC_CACHE_TTL_MS > 0) {
-      this.publicDetails = new LRUCache({
+      this.publicDetails = readThroughCache({
         max: PUBLIC_DETAILS_KEPT,
-        ttl: config.PUBLIC_CACHE_TTL_MS,
-        fetchMethod: (id) => this.loadDetail(id),
+        ttlMs: config.PUBLIC_CACHE_TTL_MS,
+        // An unknown listing is kept too (its 404 is as cacheable as a page), and a read always has a value.
+        load: async (id: string) => ({ found: await this.loadDetail(id) }),
       });
-      this.feedTotals = new LRUCache({
+      this.feedTotals = readThroughCache({
         max: FEED_TOTALS_KEPT,
-        ttl: config.PUBLIC_CACHE_TTL_MS,
-        fetchMethod: (_key, _stale, { context }) => this.countFeed(context),
+        ttlMs: config.PUBLIC_CACHE_TTL_MS,
+        load: (_key: string, sql: FeedSql) => this.countFeed(sql),
       });
     }
   }
@@ -132,7 +134,7 @@ export class ListingBrowseService {
    */
   async detail(id: string, viewer: Viewer): Promise<ListingDetailResponse> {
     // A visitor who is not signed in cannot be the author or an admin: the public part is all they may see.
-    const stored = viewer.user || !this.publicDetails ? await this.loadDetail(id) : await this.publicDetails.fetch(id);
+    const stored = viewer.user || !this.publicDetails ? await this.loadDetail(id) : (await this.publicDetails.fetch(id))?.found;
     const mayManage = !!stored && isAuthorOrAdmin(viewer.user, stored.row.author_id);
     if (!stored || (stored.row.status !== 'active' && !mayManage)) throw new AppException(HttpStatus.NOT_FOUND, 'listingNotFound');
 

@@ -1,0 +1,23 @@
+import { LRUCache } from 'lru-cache';
+
+export interface ReadThroughCacheOptions<K extends NonNullable<unknown>, V extends NonNullable<unknown>, C> {
+  max: number;
+  ttlMs: number;
+  /** Reads an entry that is missing or expired; concurrent readers of one key share one read. */
+  load: (key: K, context: C) => Promise<V>;
+}
+
+/**
+ * Answers kept for `ttlMs` and read through `load` (lru-cache's `fetch`). A read still answers
+ * its readers when its entry is evicted meanwhile: an expired entry keeps its place in the
+ * recency order while it is read again, so in a full cache the next new key can evict it, and
+ * lru-cache would then reject every reader with "evicted" (found by the soak drill as 500s).
+ */
+export function readThroughCache<K extends NonNullable<unknown>, V extends NonNullable<unknown>, C = unknown>({ max, ttlMs, load }: ReadThroughCacheOptions<K, V, C>): LRUCache<K, V, C> {
+  return new LRUCache<K, V, C>({
+    max,
+    ttl: ttlMs,
+    ignoreFetchAbort: true,
+    fetchMethod: (key, _stale, { context }) => load(key, context),
+  });
+}
