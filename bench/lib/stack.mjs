@@ -95,7 +95,10 @@ export async function startApi(env, { nodeArgs = [], onOutputLine } = {}) {
   return { baseUrl, process: api, stop: () => stop(api) };
 }
 
-/** Starts the workers from the build (PUBLIC_URL must be the API's); answers once their queues run. */
+/**
+ * Starts the workers from the build (PUBLIC_URL must be the API's); answers once their queues run.
+ * What they log from then on (at LOG_LEVEL, `warn` by default) goes to the bench's standard error.
+ */
 export async function startWorkers(env) {
   const workers = spawn(process.execPath, ['workers/dist/workers/src/main.js'], {
     cwd: root,
@@ -105,8 +108,11 @@ export async function startWorkers(env) {
   await new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('The workers did not start within 60 s')), 60_000);
     workers.once('exit', (code) => reject(new Error(`The workers exited with code ${code}`)));
-    workers.stdout.on('data', (chunk) => {
-      if (!chunk.toString().includes('Workers running')) return;
+    let running = false;
+    createInterface({ input: workers.stdout }).on('line', (line) => {
+      if (running) return void process.stderr.write(`workers: ${line}\n`);
+      if (!line.includes('Workers running')) return;
+      running = true;
       clearTimeout(timer);
       resolve();
     });
