@@ -132,7 +132,7 @@ async function main(): Promise<void> {
   };
   // The API seeds the brands and devices the listings need at its first start.
   const api = await startApi(env);
-  const workers = await startWorkers({ ...env, PUBLIC_URL: api.baseUrl, LOG_LEVEL: 'error' });
+  const workers = await startWorkers({ ...env, PUBLIC_URL: api.baseUrl });
   const dataSource = await new DataSource({ type: 'postgres', url }).initialize();
   const socialQueue = new Queue(QUEUES.social, { connection: { url: REDIS_URL }, prefix: queuePrefix });
   let failed = false;

@@ -154,6 +154,19 @@ describe('SMS delivery', () => {
       await queueEskiz.close();
     });
 
+    it('logs a job it cannot read, without its text', async () => {
+      const warn = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
+      const job = await queue.add('sms.requested', { phoneNumber: 'not a number', text: 'Telefon bozor: kod 98765' }, { jobId: randomUUID(), attempts: 1 });
+
+      await eventually(async () => expect(await job.getState()).toBe('failed'));
+      await eventually(async () =>
+        expect(warn).toHaveBeenCalledWith(expect.stringMatching(new RegExp(`^Job sms\\.requested ${job.id} failed on attempt 1: `))),
+      );
+      expect(warn.mock.calls.flat().join('\n')).not.toContain('98765');
+      expect(queueEskiz.sendAttempts).toBe(0);
+      warn.mockRestore();
+    });
+
     it('retries a 5xx answer and sends the message exactly once', async () => {
       queueEskiz.failNextSends(500, 502);
       const job = await queue.add(
