@@ -21,8 +21,9 @@ const MEASURE_SECONDS = 30;
 /** The live heap may grow this much after the warm-up, at most. */
 const HEAP_GROWTH_LIMIT = 0.1;
 const SAMPLE_EVERY_MS = 10_000;
-/** A full collection in --trace-gc's output: `… Mark-Compact 180.2 (210.5) -> 120.3 (205.1) MB, …`. */
+/** How many of the API's warnings and errors the drill prints. */
 const MAX_COMPLAINTS_SHOWN = 20;
+/** A full collection in --trace-gc's output: `… Mark-Compact 180.2 (210.5) -> 120.3 (205.1) MB, …`. */
 const FULL_COLLECTION = /(?:Mark-Compact|Mark-sweep)\s+[\d.]+ \([\d.]+\) -> ([\d.]+) \([\d.]+\) MB/;
 
 const { Client } = createRequire(join(root, 'backend/package.json'))('pg');
