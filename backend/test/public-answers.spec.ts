@@ -1,7 +1,9 @@
 import type { INestApplication } from '@nestjs/common';
+import fc from 'fast-check';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { insertListing } from '../../test/support/listings';
+import { CategoriesService } from '../src/categories/categories.service';
 import { AppException } from '../src/common/app.exception';
 import { ListingBrowseService } from '../src/listings/listing-browse.service';
 import { listingsApp, signedInUser, testBrand } from './listings-support';
@@ -158,6 +160,65 @@ describe('public answers reused for anonymous visitors (PUBLIC_CACHE_TTL_MS)', (
       await get(`/api/phone/${id}`).set('Cookie', seller.cookie).expect(200);
       await new Promise((resolve) => setTimeout(resolve, 100));
       await viewsReach(id, 5);
+    });
+  });
+
+  describe('a visitor with a session cookie in any spelling the cookie parser accepts', () => {
+    /** The token of a `session=TOKEN` cookie as the tests' sign-in returns it. */
+    const tokenOf = (cookie: string) => /session=([^;]+)/.exec(cookie)![1];
+    /** A session due for its daily renewal: the guard sends its cookie again, with the token. */
+    const dueForRenewal = (userId: string) =>
+      app.get(DataSource).query(`UPDATE sessions SET expires_at = now() + interval '10 days' WHERE user_id = $1`, [userId]);
+
+    it("never hands a renewed session's cookie to the anonymous visitors after it", async () => {
+      const seller = await signedInUser(app, phone(4));
+      await dueForRenewal(seller.id);
+      const own = await get('/api/category').set('Cookie', `session =${tokenOf(seller.cookie)}`).expect(200);
+      expect(own.headers['set-cookie']?.[0]).toContain(tokenOf(seller.cookie));
+
+      const anonymous = await get('/api/category').expect(200);
+      expect(anonymous.headers['set-cookie']).toBeUndefined();
+      await get('/api/user').set('Cookie', anonymous.headers['set-cookie'] ?? []).expect(401);
+    });
+
+    it("never shows anonymous visitors a waiting listing computed for its author's session", async () => {
+      const seller = await signedInUser(app, phone(5));
+      const id = await insertListing(app.get(DataSource), { authorId: seller.id, status: 'waiting' });
+      await get(`/api/phone/${id}`).set('Cookie', `session =${tokenOf(seller.cookie)}`).expect(200);
+      await get(`/api/phone/${id}`).expect(404);
+    });
+
+    it('is never answered from memory nor stored for others, whatever the spelling', async () => {
+      const seller = await signedInUser(app, phone(6));
+      await dueForRenewal(seller.id);
+      const token = tokenOf(seller.cookie);
+      const space = fc.constantFrom('', ' ', '  ', '\t');
+      const otherCookie = fc.constantFrom('lang=uz', 'login=1', 'sessionid=x', 'my_session=y', '_ga=GA1.2.3');
+      const sessionCookie = fc
+        .record({ before: space, after: space, around: space, quoted: fc.boolean(), value: fc.constantFrom(token, 'forged', '') })
+        .map(({ before, after, around, quoted, value }) => `${before}session${after}=${around}${quoted ? `"${value}"` : value}`);
+      const header = fc
+        .tuple(fc.array(otherCookie, { maxLength: 2 }), sessionCookie, fc.array(otherCookie, { maxLength: 2 }), fc.constantFrom(';', '; ', ' ;  '))
+        .map(([first, session, last, separator]) => [...first, session, ...last].join(separator));
+
+      const computedBrands = jest.spyOn(app.get(CategoriesService), 'list');
+      let run = 0;
+      await fc.assert(
+        fc.asyncProperty(header, async (cookie) => {
+          const kept = `/api/category?spelling=${run++}`;
+          await get(kept).expect(200);
+          computedBrands.mockClear();
+          await get(kept).set('Cookie', cookie).expect(200);
+          expect(computedBrands).toHaveBeenCalledTimes(1); // not answered from the anonymous visitors' memory
+
+          const fresh = `/api/category?spelling=${run++}`;
+          await get(fresh).set('Cookie', cookie).expect(200);
+          const anonymous = await get(fresh).expect(200);
+          expect(computedBrands).toHaveBeenCalledTimes(3); // nor kept for them
+          expect(anonymous.headers['set-cookie']).toBeUndefined();
+        }),
+        { seed: 15, numRuns: 60 },
+      );
     });
   });
 });

@@ -4,7 +4,7 @@ import type { Request, Response } from 'express';
 import { AppException } from '../common/app.exception';
 import { AppConfig } from '../config/app-config';
 import { ACCESS_REQUIREMENT, type AccessRequirement, type RequestWithSession } from './auth.decorators';
-import { clearSessionCookie, SESSION_COOKIE, setSessionCookie } from './session-cookie';
+import { clearSessionCookie, sessionTokenOf, setSessionCookie } from './session-cookie';
 import { SessionService } from './session.service';
 
 /**
@@ -23,8 +23,8 @@ export class SessionGuard implements CanActivate {
     if (context.getType() !== 'http') return true;
     const request = context.switchToHttp().getRequest<Request & RequestWithSession>();
     const response = context.switchToHttp().getResponse<Response>();
-    const token: unknown = request.cookies?.[SESSION_COOKIE];
-    if (typeof token === 'string' && token) {
+    const token = sessionTokenOf(request);
+    if (token) {
       const session = await this.sessions.resolve(token);
       if (session) {
         request.sessionUser = session.user;

@@ -16,7 +16,7 @@ import type { IncomingMessage, OutgoingHttpHeaders, RequestListener, Server, Ser
 import { LRUCache } from 'lru-cache';
 import { InjectPinoLogger, PinoLogger } from 'nestjs-pino';
 import { from, lastValueFrom, type Observable } from 'rxjs';
-import { SESSION_COOKIE } from '../auth/session-cookie';
+import { carriesSessionCookie } from '../auth/session-cookie';
 import { AppConfig } from '../config/app-config';
 
 /**
@@ -110,7 +110,7 @@ export class PublicAnswerCache {
     value = compute().then((computed) => {
       this.answers.set(key, {
         expiresAt: Date.now() + this.config.PUBLIC_CACHE_TTL_MS,
-        headers: { ...response.getHeaders(), 'content-type': JSON_CONTENT_TYPE },
+        headers: replayableHeaders(response),
         body: Buffer.from(JSON.stringify(computed)),
         recorder,
       });
@@ -128,12 +128,16 @@ export class PublicAnswerCache {
   }
 }
 
+/** Anonymity is judged from the cookies as the session guard reads them, never from the header's text. */
 function isAnonymousSameOriginGet(request: IncomingMessage): boolean {
-  return (
-    request.method === 'GET' &&
-    !request.headers.origin &&
-    !request.headers.cookie?.includes(`${SESSION_COOKIE}=`)
-  );
+  return request.method === 'GET' && !request.headers.origin && !carriesSessionCookie(request);
+}
+
+/** What is replayed to everyone never sets a cookie, whoever's request computed it. */
+function replayableHeaders(response: Response): OutgoingHttpHeaders {
+  const headers = response.getHeaders();
+  delete headers['set-cookie'];
+  return { ...headers, 'content-type': JSON_CONTENT_TYPE };
 }
 
 const VISIT_RECORDER = 'publicAnswer:visitRecorder';
