@@ -2,14 +2,13 @@ import { INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
-import cookieParser from 'cookie-parser';
 import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module';
+import { parseCookies } from './auth/session-cookie';
 import { ErrorFilter } from './common/error.filter';
 import { answerMalformedRequests } from './common/malformed-requests';
 import { PublicAnswerCache } from './common/public-answer-cache';
-import { TRUSTED_PROXIES } from './common/visitor-address';
 import { ListingSharePages } from './listings/listing-share-pages';
 import { QueueDashboard } from './queue-dashboard/queue-dashboard';
 import type { Config } from './config/config.schema';
@@ -28,11 +27,11 @@ export async function createApp(config: Config): Promise<INestApplication> {
   const publicAnswers = app.get(PublicAnswerCache);
   if (publicAnswers.enabled) publicAnswers.answerFirst(app.getHttpServer());
   app.enableShutdownHooks();
-  app.set('trust proxy', TRUSTED_PROXIES);
+  app.set('trust proxy', config.TRUST_PROXY);
   app.disable('x-powered-by');
   app.useBodyParser('json', { limit: config.BODY_LIMIT });
   app.useBodyParser('urlencoded', { limit: config.BODY_LIMIT, extended: false });
-  app.use(cookieParser());
+  app.use(parseCookies);
   app.use(
     helmet({
       contentSecurityPolicy: {

@@ -54,7 +54,7 @@ export class AppModule implements NestModule {
 
   configure(consumer: MiddlewareConsumer): void {
     consumer
-      .apply(sameOriginOnly([this.config.PUBLIC_URL, ...this.config.CORS_ORIGINS]))
+      .apply(sameOriginOnly(this.config))
       .forRoutes({ path: '{*path}', method: RequestMethod.ALL });
   }
 }

@@ -11,7 +11,10 @@ export const LOOPBACK_ONLY = {
   DEVICE_SPECS_REFRESH_PER_MINUTE: '0',
 };
 
+/** Tests stand behind a reverse proxy on this machine: each chooses its visitors' addresses with X-Forwarded-For. */
+const BEHIND_LOCAL_PROXY = { TRUST_PROXY: 'loopback' };
+
 /** The configuration a test process runs with: the run's own database and queue prefix (global-setup). */
 export function testConfig(overrides: Partial<Record<keyof Config, string>> = {}): Config {
-  return loadConfig({ ...process.env, ...LOOPBACK_ONLY, NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_CACHE_TTL_MS: '0', ...overrides });
+  return loadConfig({ ...process.env, ...LOOPBACK_ONLY, ...BEHIND_LOCAL_PROXY, NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_CACHE_TTL_MS: '0', ...overrides });
 }

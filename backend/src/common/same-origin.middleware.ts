@@ -1,18 +1,42 @@
 import { HttpStatus } from '@nestjs/common';
+import type { IncomingMessage } from 'node:http';
 import type { NextFunction, Request, Response } from 'express';
+import type { Config } from '../config/config.schema';
 import { AppException } from './app.exception';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
- * CSRF defence on top of SameSite=Lax cookies: a state-changing request that a browser
- * sends from another site is refused. Requests without an Origin (curl, servers) pass.
+ * Whether the browser says a state-changing request comes from a page of this site, judged as Go's
+ * CrossOriginProtection judges it: an origin configured as allowed passes; otherwise
+ * `Sec-Fetch-Site` decides where the browser sends it (same-origin, or none: typed by the user);
+ * otherwise an `Origin` whose host is the request's own `Host`. A request with neither header is
+ * not from a browser (curl, servers) or from a browser too old to be tricked cross-site by
+ * SameSite=Lax cookies, and passes. No configured address is needed, so the site works on any
+ * port, at 127.0.0.1 and from a phone on the LAN.
  */
-export function sameOriginOnly(allowedOrigins: readonly string[]) {
-  const allowed = new Set(allowedOrigins.map((origin) => new URL(origin).origin));
+function isSameOriginRequest(request: IncomingMessage, allowedOrigins: ReadonlySet<string>): boolean {
+  if (SAFE_METHODS.has(request.method!)) return true;
+  const origin = request.headers.origin;
+  if (origin && allowedOrigins.has(origin)) return true;
+  const site = request.headers['sec-fetch-site'];
+  if (site) return site === 'same-origin' || site === 'none';
+  if (!origin) return true;
+  try {
+    return new URL(origin).host === request.headers.host;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * CSRF defence on top of SameSite=Lax cookies: a state-changing request that a browser sends from
+ * another site is refused. PUBLIC_URL and CORS_ORIGINS only add origins allowed besides the site's own.
+ */
+export function sameOriginOnly(config: Pick<Config, 'PUBLIC_URL' | 'CORS_ORIGINS'>) {
+  const allowed = new Set([config.PUBLIC_URL, ...config.CORS_ORIGINS].map((origin) => new URL(origin).origin));
   return (request: Request, _response: Response, next: NextFunction): void => {
-    const origin = request.headers.origin;
-    if (SAFE_METHODS.has(request.method) || !origin || allowed.has(origin)) return next();
+    if (isSameOriginRequest(request, allowed)) return next();
     next(new AppException(HttpStatus.FORBIDDEN, 'foreignOrigin'));
   };
 }

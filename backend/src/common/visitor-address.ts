@@ -1,12 +1,24 @@
 import type { IncomingMessage } from 'node:http';
 import proxyAddr from 'proxy-addr';
 
-/** Proxies whose X-Forwarded-For is believed: a reverse proxy on the same machine (Express's `trust proxy`). */
-export const TRUSTED_PROXIES = 'loopback';
+/** Whether the peer at `hop` (0 = the socket's) is a proxy whose X-Forwarded-For is believed. */
+export type ProxyTrust = (address: string, hop: number) => boolean;
 
-const isTrusted = proxyAddr.compile(TRUSTED_PROXIES);
+/**
+ * TRUST_PROXY's setting as a trust function, for Express's `trust proxy` and for requests
+ * answered before Express runs. Empty trusts nobody; a number trusts that many hops; otherwise
+ * proxy-addr's names and ranges. `true` (believe anyone) is refused: any client could then
+ * choose its own address and reset every per-address limit.
+ */
+export function proxyTrust(setting: string): ProxyTrust {
+  const value = setting.trim();
+  if (!value || value === 'false') return () => false;
+  if (/^\d+$/.test(value)) return (_address, hop) => hop < Number(value);
+  if (value === 'true') throw new Error('name the proxies (addresses, ranges, loopback) or a hop count, not true');
+  return proxyAddr.compile(value.split(',').map((part) => part.trim()));
+}
 
-/** The visitor's address as Express's `req.ip` gives it, for requests answered before Express runs. */
-export function visitorAddress(request: IncomingMessage): string {
-  return proxyAddr(request, isTrusted);
+/** The visitor's address under the configured trust: what limits, view counts and Express's `req.ip` use. */
+export function visitorAddress(request: IncomingMessage, trust: ProxyTrust): string {
+  return proxyAddr(request, trust);
 }

@@ -7,6 +7,21 @@ describe('configuration', () => {
     expect(config.NODE_ENV).toBe('development');
   });
 
+  it('places the site on the configured port unless PUBLIC_URL says otherwise', () => {
+    expect(loadConfig({ PORT: '4000' }).PUBLIC_URL).toBe('http://localhost:4000');
+    expect(loadConfig({ PORT: '4000', PUBLIC_URL: 'https://telefonbozor.uz' }).PUBLIC_URL).toBe('https://telefonbozor.uz');
+  });
+
+  it('believes forwarded addresses only from the configured proxies', () => {
+    expect(loadConfig({}).TRUST_PROXY('127.0.0.1', 0)).toBe(false);
+    const local = loadConfig({ TRUST_PROXY: 'loopback, 10.0.0.0/8' }).TRUST_PROXY;
+    expect([local('127.0.0.1', 0), local('10.1.2.3', 1), local('203.0.113.9', 0)]).toEqual([true, true, false]);
+    const oneHop = loadConfig({ TRUST_PROXY: '1' }).TRUST_PROXY;
+    expect([oneHop('203.0.113.9', 0), oneHop('203.0.113.9', 1)]).toEqual([true, false]);
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY/);
+    expect(() => loadConfig({ TRUST_PROXY: 'not-an-address' })).toThrow(/TRUST_PROXY/);
+  });
+
   it('stops start-up with a message naming a wrong variable', () => {
     expect(() => loadConfig({ PORT: 'three thousand' })).toThrow(ConfigError);
     expect(() => loadConfig({ PORT: 'three thousand' })).toThrow(/PORT/);

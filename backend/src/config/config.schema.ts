@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { proxyTrust } from '../common/visitor-address';
 
 const commaSeparated = z
   .string()
@@ -10,7 +11,20 @@ const commaSeparated = z
 export const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
-  PUBLIC_URL: z.url().default('http://localhost:3000'),
+  /** Where users reach the site (links in sitemaps, previews and local image URLs); defaults to localhost on PORT. */
+  PUBLIC_URL: z.url().optional(),
+  /**
+   * The reverse proxies whose X-Forwarded-For is believed: a hop count or proxy-addr's names and
+   * ranges ('loopback', '10.0.0.0/8'). Empty (the default) believes none: every client could forge it.
+   */
+  TRUST_PROXY: z.string().default('').transform((setting, context) => {
+    try {
+      return proxyTrust(setting);
+    } catch (error) {
+      context.addIssue({ code: 'custom', message: (error as Error).message });
+      return z.NEVER;
+    }
+  }),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).default('postgres://postgres@127.0.0.1:5432/telefon_bozor'),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   REDIS_URL: z.url({ protocol: /^rediss?$/ }).default('redis://127.0.0.1:6379'),
@@ -81,7 +95,7 @@ export const configSchema = z.object({
   USD_UZS_FALLBACK_RATE: z.coerce.number().positive().default(12_650),
   /** Seed demo listings into an empty database at API start; on by default in development only. */
   DEMO_LISTINGS: z.enum(['true', 'false']).optional(),
-});
+}).transform((config) => ({ ...config, PUBLIC_URL: config.PUBLIC_URL ?? `http://localhost:${config.PORT}` }));
 
 export type Config = z.infer<typeof configSchema>;
 

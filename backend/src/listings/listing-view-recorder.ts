@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { IncomingMessage } from 'node:http';
 import { VisitRecorder } from '../common/public-answer-cache';
 import { visitorAddress } from '../common/visitor-address';
+import { AppConfig } from '../config/app-config';
 import { ListingBrowseService } from './listing-browse.service';
 
 /**
@@ -10,13 +11,16 @@ import { ListingBrowseService } from './listing-browse.service';
  */
 @Injectable()
 export class ListingViewRecorder extends VisitRecorder {
-  constructor(private readonly browse: ListingBrowseService) {
+  constructor(
+    private readonly browse: ListingBrowseService,
+    private readonly config: AppConfig,
+  ) {
     super();
   }
 
   record(request: IncomingMessage): Promise<unknown> {
     const { pathname } = new URL(request.url!, 'http://listing.invalid');
     const listingId = pathname.slice(pathname.lastIndexOf('/') + 1);
-    return this.browse.countView(listingId, { ip: visitorAddress(request) });
+    return this.browse.countView(listingId, { ip: visitorAddress(request, this.config.TRUST_PROXY) });
   }
 }
