@@ -7,9 +7,10 @@ import type { Express, NextFunction, Request, Response } from 'express';
 import Redis from 'ioredis';
 import { QUEUES } from '@market/contracts';
 import { AuthModule } from '../auth/auth.module';
-import { SESSION_COOKIE } from '../auth/session-cookie';
+import { sessionTokenOf } from '../auth/session-cookie';
 import { SessionService } from '../auth/session.service';
 import { AppException } from '../common/app.exception';
+import { sameOriginOnly } from '../common/same-origin.middleware';
 import { AppConfig } from '../config/app-config';
 
 export const QUEUE_DASHBOARD_PATH = '/api/admin/queues';
@@ -17,14 +18,21 @@ export const QUEUE_DASHBOARD_PATH = '/api/admin/queues';
 /** Bull Board renders its page with inline scripts and styles; only this admin page allows them. */
 const DASHBOARD_CSP = "default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; img-src 'self' data:";
 
-/** The admins' view of every queue: waiting, delayed and failed jobs, with a retry button. */
+/**
+ * The only changes an admin makes from the board: retrying and cleaning jobs, one or a whole state.
+ * Adding a job or editing its data would send any text to any number past every limit (an SMS job),
+ * so those, and the board's other controls, are refused.
+ */
+const DASHBOARD_ACTIONS = /^\/api\/queues\/[^/]+\/(?:retry|clean)\/[^/]+$|^\/api\/queues\/[^/]+\/[^/]+\/(?:retry|clean)$/;
+
+/** The admins' view of every queue: waiting, delayed and failed jobs, with retry and clean buttons. */
 @Injectable()
 export class QueueDashboard implements OnApplicationShutdown {
   private readonly connection: Redis;
   private readonly queues: Queue[];
 
   constructor(
-    config: AppConfig,
+    private readonly config: AppConfig,
     private readonly sessions: SessionService,
   ) {
     this.connection = new Redis(config.REDIS_URL, { maxRetriesPerRequest: null });
@@ -36,12 +44,18 @@ export class QueueDashboard implements OnApplicationShutdown {
     const board = new ExpressAdapter();
     board.setBasePath(QUEUE_DASHBOARD_PATH);
     createBullBoard({ queues: this.queues.map((queue) => new BullMQAdapter(queue)), serverAdapter: board });
-    app.use(QUEUE_DASHBOARD_PATH, (request, response, next) => void this.adminsOnly(request, response, next), board.getRouter());
+    app.use(
+      QUEUE_DASHBOARD_PATH,
+      sameOriginOnly(this.config),
+      (request, response, next) => void this.adminsOnly(request, response, next),
+      retryAndCleanOnly,
+      board.getRouter(),
+    );
   }
 
   private async adminsOnly(request: Request, response: Response, next: NextFunction): Promise<void> {
-    const token: unknown = request.cookies?.[SESSION_COOKIE];
-    const session = typeof token === 'string' && token ? await this.sessions.resolve(token).catch(() => null) : null;
+    const token = sessionTokenOf(request);
+    const session = token ? await this.sessions.resolve(token).catch(() => null) : null;
     if (!session) return next(new AppException(HttpStatus.UNAUTHORIZED, 'unauthorized'));
     if (session.user.role !== 'admin') return next(new AppException(HttpStatus.FORBIDDEN, 'forbidden'));
     response.setHeader('Content-Security-Policy', DASHBOARD_CSP);
@@ -52,6 +66,11 @@ export class QueueDashboard implements OnApplicationShutdown {
     await Promise.all(this.queues.map((queue) => queue.close()));
     this.connection.disconnect();
   }
+}
+
+function retryAndCleanOnly(request: Request, _response: Response, next: NextFunction): void {
+  if (request.method === 'GET' || DASHBOARD_ACTIONS.test(request.path)) return next();
+  next(new AppException(HttpStatus.FORBIDDEN, 'forbidden'));
 }
 
 @Module({ imports: [AuthModule], providers: [QueueDashboard], exports: [QueueDashboard] })
