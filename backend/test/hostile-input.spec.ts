@@ -285,7 +285,9 @@ describe('hostile input: every endpoint refuses bad input with a translated 4xx 
       .oneof(...kinds)
       .chain((kind): fc.Arbitrary<HostileRequest['caller']> =>
         kind === 'forged'
-          ? hostileText().map((token) => ({ kind, cookie: `session=${urlEncoded(token)}` }))
+          ? fc
+              .tuple(hostileText(), fc.constantFrom('session=', 'session =', 'session\t= ', ' session= '))
+              .map(([token, name]) => ({ kind, cookie: `${name}${urlEncoded(token)}` }))
           : fc.constant({ kind, cookie: cookieOf[kind] }),
       );
   }
@@ -373,6 +375,29 @@ describe('hostile input: every endpoint refuses bad input with a translated 4xx 
     ]) {
       const response = await request(server).post(path).set('Cookie', cookie).attach(field, Buffer.alloc(0), empty).expect(400);
       expect(response.body.code).toBe('notAnImage');
+    }
+  });
+
+  it("refuses every change a page of another site asks in a signed-in admin's browser, and changes nothing", async () => {
+    for (const target of targets.filter((candidate) => candidate.method !== 'get')) {
+      const before = baseline;
+      const smsBefore = sms.sent.length;
+      let call = request(app.getHttpServer())
+        [target.method](target.path.replace(':id', target.ids?.()[0] ?? ''))
+        .set('Cookie', admin.cookie)
+        .set('Origin', 'https://telefon-bozor.example')
+        .set('Sec-Fetch-Site', 'cross-site');
+      if (target.multipart) call = call.attach(target.multipart, jpeg, 'photo.jpg');
+      else if (target.body) call = call.send(target.body());
+      const response = await call;
+      baseline = await fingerprint();
+      expect({ path: target.path, status: response.status, code: response.body.code }).toEqual({
+        path: target.path,
+        status: 403,
+        code: 'foreignOrigin',
+      });
+      expect(changedTables(before, baseline)).toEqual([]);
+      expect(sms.sent.length).toBe(smsBefore);
     }
   });
 
