@@ -1,6 +1,7 @@
 // `npm start`: install what is missing, build, create and migrate the database, then run
 // the API (serving the app) and the workers together until Ctrl+C.
 import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -38,6 +39,9 @@ run('npm', ['run', 'build']);
 await createDatabaseIfMissing(databaseUrl);
 
 const env = { ...process.env, DATABASE_URL: databaseUrl, REDIS_URL: redisUrl, PORT: port, SERVE_FRONTEND: 'true' };
+// The API seals SMS texts and the workers open them: without a configured key both get this run's
+// (production has to configure one). An SMS still waiting at the next start is then not sent.
+if (!env.SMS_SECRET_KEY && env.NODE_ENV !== 'production') env.SMS_SECRET_KEY = randomBytes(32).toString('base64');
 run(process.execPath, ['backend/dist/database/migrate.js'], env);
 
 const children = [

@@ -102,7 +102,7 @@ describe('HTTP application in production mode', () => {
   beforeAll(async () => {
     const dist = mkdtempSync(join(tmpdir(), 'frontend-dist-'));
     writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Telefon bozor</title><div id="root"></div>');
-    app = await createApp(testConfig({ NODE_ENV: 'production', FRONTEND_DIST: dist }));
+    app = await createApp(testConfig({ NODE_ENV: 'production', FRONTEND_DIST: dist, PAYMENTS_SANDBOX: 'true' }));
     await app.init();
   });
   afterAll(() => app.close());

@@ -5,7 +5,7 @@ import { createApp } from '../src/app.factory';
 import { AUTH_LIMITS } from '../src/auth/auth.limits';
 import { RateLimitService } from '../src/rate-limit/rate-limit.service';
 import { testConfig } from '../../test/support/config';
-import { forgetSmsCountdown as forgetCountdown, sessionCookieOf, smsOutbox } from './auth.support';
+import { forgetSmsCountdown as forgetCountdown, sessionCookieOf, signedInUser, smsOutbox } from './auth.support';
 
 // Numbers and IPs of this file only: test files share the database and Redis.
 const phone = (n: number) => `99890100${String(n).padStart(4, '0')}`;
@@ -59,7 +59,7 @@ describe('accounts: sign-in, registration and password reset', () => {
       expect(incomplete.body.fields).toEqual({ phoneNumber: 'completeFull' });
       const missing = await post('login', {}).expect(400);
       expect(missing.body.fields).toEqual({ phoneNumber: 'required' });
-      const [{ count }] = await dataSource.query(`SELECT count(*)::int AS count FROM users WHERE phone_number LIKE '998123%'`);
+      const [{ count }] = await dataSource.query(`SELECT count(*)::int AS count FROM users WHERE phone_number LIKE '99890123%'`);
       expect(count).toBe(0);
     });
   });
@@ -95,16 +95,61 @@ describe('accounts: sign-in, registration and password reset', () => {
       expect(wrong.headers['set-cookie']).toBeUndefined();
     });
 
-    it('stops password guessing on one number after 10 wrong tries with a 429 telling the seconds to wait', async () => {
+    it('lets the owner sign in from another address while a stranger is locked out', async () => {
       const password = await newAccount(phone(13));
-      for (let attempt = 0; attempt < 10; attempt++) {
-        await post('auth', { phoneNumber: phone(13), password: `wrong-${attempt}` }, '10.1.1.1').expect(401);
+      const stranger = '10.1.1.1';
+      for (let attempt = 0; attempt < 5; attempt++) {
+        await post('auth', { phoneNumber: phone(13), password: `wrong-${attempt}` }, stranger).expect(401);
       }
-      const limited = await post('auth', { phoneNumber: phone(13), password }, '10.1.1.2').expect(429);
+      // Refused before the password is checked: even the right one tells the stranger nothing.
+      const limited = await post('auth', { phoneNumber: phone(13), password }, stranger).expect(429);
       expect(limited.body.code).toBe('tooManyRequests');
       expect(limited.body.retryAfterSeconds).toBeGreaterThan(800);
       expect(limited.body.message.uz).toBe(`Juda ko'p urinish. ${limited.body.retryAfterSeconds} soniyadan keyin qayta urinib ko'ring`);
       expect(limited.headers['retry-after']).toBe(String(limited.body.retryAfterSeconds));
+
+      await post('auth', { phoneNumber: phone(13), password }, '10.1.1.2').expect(200);
+      // The owner's sign-in does not unlock the stranger.
+      await post('auth', { phoneNumber: phone(13), password: 'wrong-again' }, stranger).expect(429);
+    });
+
+    it('gives each further address a single wrong password once a number has had 10 from everywhere', async () => {
+      const password = await newAccount(phone(14));
+      for (const guesser of ['10.1.3.1', '10.1.3.2']) {
+        for (let attempt = 0; attempt < 5; attempt++) {
+          await post('auth', { phoneNumber: phone(14), password: `wrong-${attempt}` }, guesser).expect(401);
+        }
+      }
+      const nextGuesser = '10.1.3.3';
+      await post('auth', { phoneNumber: phone(14), password: 'wrong' }, nextGuesser).expect(401);
+      const limited = await post('auth', { phoneNumber: phone(14), password: 'wrong-again' }, nextGuesser).expect(429);
+      expect(limited.body.code).toBe('tooManyRequests');
+      // An address with no wrong password for the number, the owner's, still signs in.
+      await post('auth', { phoneNumber: phone(14), password }, '10.1.3.4').expect(200);
+    });
+
+    it('lets the owner in from a locked address with the reset code, and with a new password after a reset', async () => {
+      await newAccount(phone(15));
+      // One carrier address shared by the owner and a guesser.
+      const shared = '10.1.3.10';
+      const lockOut = async () => {
+        for (let attempt = 0; attempt < 5; attempt++) {
+          await post('auth', { phoneNumber: phone(15), password: `wrong-${attempt}` }, shared).expect(401);
+        }
+        await post('auth', { phoneNumber: phone(15), password: 'wrong' }, shared).expect(429);
+      };
+
+      await lockOut();
+      await forgetSmsCountdown(phone(15));
+      await post('reset-password', { phoneNumber: phone(15) }, shared).expect(200);
+      await post('auth', { phoneNumber: phone(15), password: sms.lastSecretTo(phone(15)) }, shared).expect(200);
+
+      await lockOut();
+      await forgetSmsCountdown(phone(15));
+      await post('reset-password', { phoneNumber: phone(15) }, shared).expect(200);
+      const checked = await post('check-sms-code', { phoneNumber: phone(15), code: sms.lastSecretTo(phone(15)) }, shared).expect(200);
+      await post('reset-password-with-token', { phoneNumber: phone(15), token: checked.body.token, password: 'new-secret' }, shared).expect(200);
+      await post('auth', { phoneNumber: phone(15), password: 'new-secret' }, shared).expect(200);
     });
 
     it('stops one IP guessing passwords of many numbers after 50 wrong tries', async () => {
@@ -275,11 +320,65 @@ describe('accounts: sign-in, registration and password reset', () => {
     });
   });
 
+  describe('numbers looked up from one address', () => {
+    it('stops one address from checking which numbers have accounts, known or unknown, with the translated 429', async () => {
+      await newAccount(phone(60));
+      const prober = '10.1.4.1';
+      for (let lookup = 0; lookup < AUTH_LIMITS.accountLookupPerIp.points; lookup++) {
+        await post('reset-password', { phoneNumber: phone(3000 + lookup) }, prober).expect(404);
+      }
+      const refusals = [
+        await post('login', { phoneNumber: phone(60) }, prober),
+        await post('login', { phoneNumber: phone(61) }, prober),
+        await post('reset-password', { phoneNumber: phone(60) }, prober),
+        await post('register', { name: 'Aziz', phoneNumber: phone(60), password: 'secret-1', confirmPassword: 'secret-1', agree: true }, prober),
+      ];
+      for (const limited of refusals) {
+        expect(limited.status).toBe(429);
+        expect(limited.body.code).toBe('tooManyRequests');
+        expect(limited.body.message.ru).toBe(`Слишком много попыток. Повторите через ${limited.body.retryAfterSeconds} с`);
+      }
+      // Refused before anything was created or sent.
+      expect(sms.to(phone(61))).toHaveLength(0);
+
+      await post('login', { phoneNumber: phone(60) }, '10.1.4.2').expect(208);
+      await post('reset-password', { phoneNumber: phone(3000) }, '10.1.4.2').expect(404);
+    });
+  });
+
+  describe('numbers an SMS cannot reach', () => {
+    // A UK mobile, a made-up number and a Tashkent landline.
+    const unreachable = ['447911123456', '000000000000', '998711234567'];
+
+    it('refuses them at sign-in, registration, password reset and a phone change with a translated field error, texting nothing', async () => {
+      const { id, cookie } = await signedInUser(app, phone(70));
+      for (const phoneNumber of unreachable) {
+        const answers = [
+          await post('login', { phoneNumber }),
+          await post('register', { name: 'Aziz', phoneNumber, password: 'secret-1', confirmPassword: 'secret-1', agree: true }),
+          await post('reset-password', { phoneNumber }),
+          await request(app.getHttpServer()).put(`/api/user/${id}`).set('Cookie', cookie).set('X-Forwarded-For', IP).send({ phoneNumber }),
+        ];
+        for (const answer of answers) {
+          expect(answer.status).toBe(400);
+          expect(answer.body.fields).toEqual({ phoneNumber: 'phoneNotUzbekMobile' });
+        }
+      }
+      const [{ texted }] = await dataSource.query(
+        `SELECT count(*)::int AS texted FROM outbox_event WHERE name = 'sms.requested' AND payload->>'phoneNumber' = ANY($1)`,
+        [unreachable],
+      );
+      expect(texted).toBe(0);
+      const [{ accounts }] = await dataSource.query(`SELECT count(*)::int AS accounts FROM users WHERE phone_number = ANY($1)`, [unreachable]);
+      expect(accounts).toBe(0);
+    });
+  });
+
   describe('in production', () => {
     let production: INestApplication;
     let productionSms: ReturnType<typeof smsOutbox>;
     beforeAll(async () => {
-      production = await createApp(testConfig({ NODE_ENV: 'production', SERVE_FRONTEND: 'false' }));
+      production = await createApp(testConfig({ NODE_ENV: 'production', SERVE_FRONTEND: 'false', PAYMENTS_SANDBOX: 'true' }));
       await production.init();
       productionSms = smsOutbox(production);
     });

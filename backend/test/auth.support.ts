@@ -2,21 +2,26 @@ import type { INestApplication } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { EventPayload } from '@market/contracts';
 import { SessionService } from '../src/auth/session.service';
+import { SmsTextSeal } from '../src/auth/sms-text-seal';
 import { OutboxService } from '../src/events/outbox.service';
 import { RedisClient } from '../src/redis/redis.module';
 
 /**
- * Test helpers for accounts. `smsOutbox` records every SMS the app asks the workers to send
- * (the test reads passwords and codes there, as a user reads the phone); `signedInUser`
+ * Test helpers for accounts. `smsOutbox` records every SMS the app asks the workers to send,
+ * opened (the test reads passwords and codes there, as a user reads the phone); `signedInUser`
  * makes an account with a session for tests of other areas.
  */
 export function smsOutbox(app: INestApplication) {
-  const sent: EventPayload<'sms.requested'>[] = [];
+  const sent: { phoneNumber: string; text: string }[] = [];
   const outbox = app.get(OutboxService, { strict: false });
+  const seal = app.get(SmsTextSeal, { strict: false });
   const record = outbox.record.bind(outbox);
   jest.spyOn(outbox, 'record').mockImplementation(async (transaction, name, payload) => {
     const id = await record(transaction, name, payload);
-    if (name === 'sms.requested') sent.push(payload as EventPayload<'sms.requested'>);
+    if (name === 'sms.requested') {
+      const { phoneNumber, sealedText } = payload as EventPayload<'sms.requested'>;
+      sent.push({ phoneNumber, text: seal.open(phoneNumber, sealedText)! });
+    }
     return id;
   });
   const to = (phoneNumber: string) => sent.filter((sms) => sms.phoneNumber === phoneNumber);

@@ -5,10 +5,26 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { LISTING_PHOTO_SIZES } from '@market/contracts';
 import request from 'supertest';
+import { DataSource } from 'typeorm';
+import { ListingSitemap } from '../src/listings/listing-share-pages';
+import { ownTestDatabase } from '../../test/support/database';
+import { insertListing, insertTestDevice } from '../../test/support/listings';
 import { approve, listingsApp, signedInUser, testBrand, uploadPhotos, wizardPayload } from './listings-support';
 
 /** Phone numbers of this file: 99877400xxxx. */
 const phone = (n: number) => `99877400${String(n).padStart(4, '0')}`;
+
+const SITEMAP_NAMESPACE = 'http://www.sitemaps.org/schemas/sitemap/0.9';
+
+/** The locations a sitemap document lists, after checking it is the protocol's XML with `root` as its element. */
+function sitemapLocations(xml: string, root: 'urlset' | 'sitemapindex'): string[] {
+  expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n')).toBe(true);
+  const $ = load(xml, { xml: true });
+  expect($(root).attr('xmlns')).toBe(SITEMAP_NAMESPACE);
+  return $(`${root} > ${root === 'urlset' ? 'url' : 'sitemap'} > loc`)
+    .map((_, element) => $(element).text())
+    .get();
+}
 
 /** The head of the built frontend's index.html, as Vite writes it. */
 const INDEX_HTML = `<!doctype html>
@@ -90,15 +106,29 @@ describe('shareable listing pages, sitemap and robots.txt (served without JavaSc
     }
   });
 
-  it('lists the active listings in /sitemap.xml', async () => {
-    const response = await request(app.getHttpServer()).get('/sitemap.xml').expect(200).expect('Content-Type', /xml/);
-    const $ = load(response.text, { xml: true });
-    const locations = $('url > loc')
-      .map((_, element) => $(element).text())
-      .get();
+  it('serves /sitemap.xml as an index of sitemap files that list the home page and the active listings', async () => {
+    const index = await request(app.getHttpServer()).get('/sitemap.xml').expect(200).expect('Content-Type', /xml/);
+    expect(sitemapLocations(index.text, 'sitemapindex')).toEqual(['https://telefonbozor.example/sitemap-1.xml']);
+
+    const file = await request(app.getHttpServer()).get('/sitemap-1.xml').expect(200).expect('Content-Type', /xml/);
+    const locations = sitemapLocations(file.text, 'urlset');
     expect(locations[0]).toBe('https://telefonbozor.example/');
     expect(locations).toContain(`https://telefonbozor.example/phone/${activeId}`);
     expect(locations).not.toContain(`https://telefonbozor.example/phone/${waitingId}`);
+    await request(app.getHttpServer()).get('/sitemap-2.xml').expect(404);
+  });
+
+  it('answers a crawler fetching the sitemap again from what was built, not from the database', async () => {
+    const crawl = async () => [
+      (await request(app.getHttpServer()).get('/sitemap.xml').expect(200)).text,
+      (await request(app.getHttpServer()).get('/sitemap-1.xml').expect(200)).text,
+    ];
+    const first = await crawl();
+    const seller = await signedInUser(app, phone(2));
+    const listedMeanwhile = await insertListing(app.get(DataSource), { authorId: seller.id, status: 'active', photos: 0 });
+
+    expect(await crawl()).toEqual(first);
+    expect(first[1]).not.toContain(listedMeanwhile);
   });
 
   it('serves the frontend\'s robots.txt rules with the sitemap named', async () => {
@@ -110,5 +140,172 @@ describe('shareable listing pages, sitemap and robots.txt (served without JavaSc
     const detail = await request(app.getHttpServer()).get(`/api/phone/${activeId}`).expect(200);
     const photo = await request(app.getHttpServer()).get(new URL(detail.body.images[0].location).pathname).expect(200);
     expect(photo.headers['content-type']).toBe('image/webp');
+  });
+});
+
+describe('the sitemap in files of three URLs', () => {
+  const PUBLIC_URL = 'https://telefonbozor.example';
+  const SMALL_FILES = { urlsPerFile: 3, keptForMs: 60_000 };
+  let database: Awaited<ReturnType<typeof ownTestDatabase>>;
+  let dataSource: DataSource;
+  let sellerId: string;
+  let onSale: string[];
+  const notOnSale: string[] = [];
+
+  const listingUrl = (id: string) => `${PUBLIC_URL}/phone/${id}`;
+
+  /** Every document a crawler fetches: the index, then each file it names (answered by their paths). */
+  async function crawl(sitemap: ListingSitemap): Promise<{ files: string[]; documents: Record<string, string> }> {
+    const index = (await sitemap.document('/sitemap.xml'))!;
+    const files = sitemapLocations(index, 'sitemapindex');
+    const documents: Record<string, string> = { '/sitemap.xml': index };
+    for (const file of files) {
+      const path = new URL(file).pathname;
+      documents[path] = (await sitemap.document(path))!;
+    }
+    return { files, documents };
+  }
+
+  beforeAll(async () => {
+    database = await ownTestDatabase('sitemap');
+    dataSource = await new DataSource({ type: 'postgres', url: database.url }).initialize();
+    await insertTestDevice(dataSource);
+    [{ id: sellerId }] = await dataSource.query(`INSERT INTO users (phone_number, name) VALUES ('998774009001', 'Seller') RETURNING id`);
+    const listing = (status: string, tarif: 0 | 1 = 0) => insertListing(dataSource, { authorId: sellerId, status, tarif, photos: 0 });
+    onSale = [await listing('active', 1), await listing('active', 1)];
+    for (let index = 0; index < 5; index++) onSale.push(await listing('active'));
+    notOnSale.push(await listing('waiting'), await listing('noActive'), await listing('draft'), await listing('active'));
+    await dataSource.query(`UPDATE listing SET deleted_at = now() WHERE id = $1`, [notOnSale.at(-1)]);
+    // One creation time to the microsecond: files split within equal times by id, and a file's start keeps its microseconds.
+    await dataSource.query(`UPDATE listing SET created_at = '2026-03-01 10:00:00.123456+00'`);
+  });
+  afterAll(async () => {
+    await dataSource?.destroy();
+    await database?.drop();
+  });
+
+  it('indexes one file per three URLs, the home page first in the first', async () => {
+    const { files, documents } = await crawl(new ListingSitemap(dataSource, PUBLIC_URL, SMALL_FILES));
+    // The home page and 7 listings on sale: 8 URLs.
+    expect(files).toEqual([1, 2, 3].map((number) => `${PUBLIC_URL}/sitemap-${number}.xml`));
+    expect(sitemapLocations(documents['/sitemap-1.xml'], 'urlset')[0]).toBe(`${PUBLIC_URL}/`);
+  });
+
+  it('lists every listing on sale exactly once across the files, none that is not, at most three URLs a file', async () => {
+    const { documents } = await crawl(new ListingSitemap(dataSource, PUBLIC_URL, SMALL_FILES));
+    const locations = Object.entries(documents)
+      .filter(([path]) => path !== '/sitemap.xml')
+      .map(([, xml]) => sitemapLocations(xml, 'urlset'));
+    for (const file of locations) expect(file.length).toBeLessThanOrEqual(3);
+    const listed = locations.flat();
+    expect(listed.filter((location) => location !== `${PUBLIC_URL}/`).sort()).toEqual(onSale.map(listingUrl).sort());
+    for (const id of notOnSale) expect(listed).not.toContain(listingUrl(id));
+
+    const $ = load(documents['/sitemap-2.xml'], { xml: true });
+    for (const lastmod of $('url > lastmod').map((_, element) => $(element).text()).get()) {
+      expect(new Date(lastmod).toISOString()).toBe(lastmod);
+    }
+  });
+
+  it('answers nothing for a file the index does not name', async () => {
+    const sitemap = new ListingSitemap(dataSource, PUBLIC_URL, SMALL_FILES);
+    for (const path of ['/sitemap-0.xml', '/sitemap-4.xml', '/sitemap-01.xml', '/sitemap-1.xml.gz', '/sitemaps.xml']) {
+      expect(await sitemap.document(path)).toBeUndefined();
+    }
+  });
+
+  it('builds once for concurrent fetches and answers repeated ones without a query, though listings change meanwhile', async () => {
+    const sitemap = new ListingSitemap(dataSource, PUBLIC_URL, SMALL_FILES);
+    const queries = jest.spyOn(dataSource, 'query');
+    try {
+      const concurrent = await Promise.all([
+        ...Array.from({ length: 10 }, () => sitemap.document('/sitemap.xml')),
+        ...Array.from({ length: 10 }, () => sitemap.document('/sitemap-2.xml')),
+      ]);
+      expect(new Set(concurrent).size).toBe(2);
+      // The index (where each file starts) and the one file.
+      expect(queries).toHaveBeenCalledTimes(2);
+      const first = await crawl(sitemap);
+
+      const listedMeanwhile = await insertListing(dataSource, { authorId: sellerId, status: 'active', photos: 0 });
+      try {
+        queries.mockClear();
+        expect(await crawl(sitemap)).toEqual(first);
+        expect(queries).not.toHaveBeenCalled();
+      } finally {
+        await dataSource.query(`DELETE FROM listing WHERE id = $1`, [listedMeanwhile]);
+      }
+    } finally {
+      queries.mockRestore();
+    }
+  });
+
+  it('builds the sitemap again once it was kept for the interval', async () => {
+    const sitemap = new ListingSitemap(dataSource, PUBLIC_URL, { urlsPerFile: 3, keptForMs: 100 });
+    const before = await crawl(sitemap);
+    const listedMeanwhile = await insertListing(dataSource, { authorId: sellerId, status: 'active', photos: 0 });
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      const after = await crawl(sitemap);
+      expect(Object.values(before.documents).join()).not.toContain(listedMeanwhile);
+      expect(Object.values(after.documents).join().split(listingUrl(listedMeanwhile))).toHaveLength(2);
+    } finally {
+      await dataSource.query(`DELETE FROM listing WHERE id = $1`, [listedMeanwhile]);
+    }
+  });
+});
+
+describe('the sitemap queries on 20 000 listings', () => {
+  const LISTINGS = 20_000;
+  let database: Awaited<ReturnType<typeof ownTestDatabase>>;
+  let dataSource: DataSource;
+
+  interface PlanNode {
+    'Node Type': string;
+    'Relation Name'?: string;
+    'Index Name'?: string;
+    Plans?: PlanNode[];
+  }
+  const nodes = (plan: PlanNode): PlanNode[] => [plan, ...(plan.Plans ?? []).flatMap(nodes)];
+
+  beforeAll(async () => {
+    database = await ownTestDatabase('sitemap_plans');
+    dataSource = await new DataSource({ type: 'postgres', url: database.url }).initialize();
+    await insertTestDevice(dataSource);
+    const [{ id: sellerId }] = await dataSource.query(`INSERT INTO users (phone_number, name) VALUES ('998774009002', 'Seller') RETURNING id`);
+    await dataSource.query(
+      `INSERT INTO listing (author_id, device_id, category_id, name, price, valut, price_uzs, region, description, phone_number,
+                            tarif, status, created_at)
+       SELECT $1, d.id, d.category_id, d.name, 6500000, 'uzs', 6500000, 'toshkent', 'A phone', '998901234567',
+              CASE WHEN g % 20 = 0 THEN 1 ELSE 0 END, CASE WHEN g % 10 < 8 THEN 'active' ELSE 'waiting' END,
+              now() - g * interval '1 minute'
+         FROM generate_series(1, $2::int) g CROSS JOIN devices d`,
+      [sellerId, LISTINGS],
+    );
+    await dataSource.query('VACUUM ANALYZE listing');
+  }, 120_000);
+  afterAll(async () => {
+    await dataSource?.destroy();
+    await database?.drop();
+  });
+
+  it('walks the feed index from where each file starts, never scanning or sorting the table', async () => {
+    const sitemap = new ListingSitemap(dataSource, 'https://telefonbozor.example', { urlsPerFile: 5_000, keptForMs: 60_000 });
+    const queries = jest.spyOn(dataSource, 'query');
+    const index = (await sitemap.document('/sitemap.xml'))!;
+    const files = sitemapLocations(index, 'sitemapindex');
+    // 16 000 listings on sale and the home page.
+    expect(files).toHaveLength(4);
+    for (const file of files) await sitemap.document(new URL(file).pathname);
+    const issued = queries.mock.calls.map(([sql, params]) => ({ sql: sql as string, params: params as unknown[] }));
+    queries.mockRestore();
+
+    expect(issued).toHaveLength(5);
+    for (const { sql, params } of issued) {
+      const [{ 'QUERY PLAN': [{ Plan }] }] = await dataSource.query(`EXPLAIN (FORMAT JSON) ${sql}`, params);
+      const planNodes = nodes(Plan);
+      expect(planNodes.filter((node) => node['Relation Name'] === 'listing').map((node) => node['Index Name'])).toEqual(['listing_feed_idx']);
+      expect(planNodes.filter((node) => node['Node Type'] === 'Sort' && node !== Plan)).toEqual([]);
+    }
   });
 });

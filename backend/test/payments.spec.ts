@@ -4,6 +4,8 @@ import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { SANDBOX_OTP } from '@market/contracts';
 import { createApp } from '../src/app.factory';
+import { cardGatewayFor } from '../src/payments/payments.module';
+import type { RedisClient } from '../src/redis/redis.module';
 import { FAKE_PAYME_CODE, startFakePayme, type FakePayme } from '../../test/fakes/card-gateway';
 import { testConfig } from '../../test/support/config';
 import type { TestUser } from '../../test/support/users';
@@ -350,5 +352,41 @@ describe('card top-up through the Payme client and a fake Payme', () => {
       payme.setOutage(false);
     }
     expect(await seen.balance(user)).toBe(0);
+  });
+});
+
+describe('which card gateway a production API takes payments with', () => {
+  const PRODUCTION = { NODE_ENV: 'production', SERVE_FRONTEND: 'false' } as const;
+  const PAYME = { PAYME_BASE_URL: 'http://127.0.0.1:9/payme', PAYME_MERCHANT_ID: 'market', PAYME_KEY: 'payme-key' } as const;
+  // A refused start-up never reaches Redis.
+  const noRedis = {} as RedisClient;
+
+  async function modeOf(overrides: Parameters<typeof testConfig>[0]) {
+    const app = await createApp(testConfig(overrides));
+    try {
+      await app.init();
+      return (await request(app.getHttpServer()).get('/api/payments/uzcard/mode').expect(200)).body;
+    } finally {
+      await app.close();
+    }
+  }
+
+  it('refuses to start without Payme credentials unless the sandbox is asked for, naming what to set', () => {
+    expect(() => cardGatewayFor(testConfig(PRODUCTION), noRedis)).toThrow(/PAYME_MERCHANT_ID.*PAYME_KEY.*PAYMENTS_SANDBOX=true/);
+    expect(() => cardGatewayFor(testConfig({ PAYMENTS_SANDBOX: 'false' }), noRedis)).toThrow(/PAYMENTS_SANDBOX/);
+  });
+
+  it('refuses to start when asked for the sandbox while Payme credentials are set', () => {
+    expect(() => cardGatewayFor(testConfig({ ...PRODUCTION, ...PAYME, PAYMENTS_SANDBOX: 'true' }), noRedis)).toThrow(/PAYMENTS_SANDBOX/);
+  });
+
+  it('simulates payments when PAYMENTS_SANDBOX=true is set explicitly, and says so', async () => {
+    const mode = await modeOf({ ...PRODUCTION, PAYMENTS_SANDBOX: 'true' });
+    expect(mode).toMatchObject({ sandbox: true, otp: SANDBOX_OTP });
+    expect(mode.testCards).toContainEqual({ number: UZCARD, expiry: '03/99', outcome: 'success' });
+  });
+
+  it('publishes no test cards or code with Payme credentials', async () => {
+    expect(await modeOf({ ...PRODUCTION, ...PAYME })).toEqual({ sandbox: false });
   });
 });

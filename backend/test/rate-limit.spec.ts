@@ -62,6 +62,16 @@ describe('rate limits', () => {
     await expect(limits.assertAvailable(threePerMinute, key)).resolves.toBeUndefined();
   });
 
+  it('records actions that already happened without refusing them, and tells how many a key has used', async () => {
+    const key = randomUUID();
+    expect(await limits.used(threePerMinute, key)).toBe(0);
+    for (let action = 0; action < 4; action++) await limits.record(threePerMinute, key);
+    expect(await limits.used(threePerMinute, key)).toBe(4);
+    const refused = await refusal(limits.assertAvailable(threePerMinute, key));
+    expect(refused.getStatus()).toBe(429);
+    expect(refused.params.seconds).toBeGreaterThan(55);
+  });
+
   it('consumes several limits only when all of them allow it', async () => {
     const key = randomUUID();
     const once: RateLimit = { name: 'test-once', points: 1, durationSeconds: 60 };

@@ -1,5 +1,6 @@
 // Starts the built API and workers on a database of the bench's own, for benchmarks and drills.
 import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { createRequire } from 'node:module';
@@ -10,6 +11,8 @@ import { API_NODE_ARGS } from '../../scripts/api-command.mjs';
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const requireFromBackend = createRequire(join(root, 'backend/package.json'));
+/** The API seals SMS texts and the workers open them: one key for both, as production configures it. */
+const SMS_SECRET_KEY = process.env.SMS_SECRET_KEY || randomBytes(32).toString('base64');
 
 export async function freePort() {
   const server = createServer();
@@ -82,7 +85,8 @@ export async function startApi(env, { nodeArgs = [], onOutputLine } = {}) {
   const baseUrl = `http://127.0.0.1:${port}`;
   const api = spawn(process.execPath, [...nodeArgs, ...API_NODE_ARGS], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', PUBLIC_URL: baseUrl, PORT: String(port), ...env },
+    // Card payments go to the sandbox gateway: a production API refuses to start without one or Payme.
+    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', PUBLIC_URL: baseUrl, PORT: String(port), PAYMENTS_SANDBOX: 'true', SMS_SECRET_KEY, ...env },
     stdio: ['ignore', onOutputLine ? 'pipe' : 'ignore', 'inherit'],
   });
   if (onOutputLine) createInterface({ input: api.stdout }).on('line', onOutputLine);
@@ -102,7 +106,7 @@ export async function startApi(env, { nodeArgs = [], onOutputLine } = {}) {
 export async function startWorkers(env) {
   const workers = spawn(process.execPath, ['workers/dist/workers/src/main.js'], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', ...env },
+    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', SMS_SECRET_KEY, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   await new Promise((resolve, reject) => {

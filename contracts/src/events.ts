@@ -12,9 +12,12 @@ export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
 const uuid = z.uuid();
 
+/** An SMS as the gateway takes it. It may hold a password or a code: events and jobs carry it sealed (SMS_SECRET_KEY). */
+export const smsTextSchema = z.string().min(1).max(480);
+
 /** Domain events written to the outbox in the transaction of the change they describe. */
 export const EVENT_PAYLOADS = {
-  'sms.requested': z.object({ phoneNumber: z.string().regex(/^\d{12}$/), text: z.string().min(1).max(480) }),
+  'sms.requested': z.object({ phoneNumber: z.string().regex(/^\d{12}$/), sealedText: z.string().min(1) }),
   'listing.approved': z.object({ listingId: uuid, approvedBy: uuid }),
   'listing.rejected': z.object({ listingId: uuid, reason: z.string().min(1) }),
   'listing.publish-requested': z.object({ listingId: uuid, channels: z.array(socialChannelSchema).min(1) }),

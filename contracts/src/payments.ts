@@ -185,7 +185,8 @@ export interface SandboxTestCard {
 }
 
 /**
- * The cards the sandbox gateway accepts (the default when no gateway credentials are set).
+ * The cards the sandbox gateway accepts (used without gateway credentials; in production only with
+ * PAYMENTS_SANDBOX=true).
  * The first two are Payme's published test cards; the rest are Luhn-valid numbers of ours that
  * act out the provider's refusals. Every sandbox payment is confirmed by SANDBOX_OTP.
  */
@@ -199,12 +200,18 @@ export const SANDBOX_TEST_CARDS: readonly SandboxTestCard[] = [
 /** Payme's test environment confirms every test payment with this code. */
 export const SANDBOX_OTP = '666666';
 
-/** `GET /api/payments/uzcard/mode`: whether payments are simulated, so the dialog can say so. */
-export const cardGatewayModeSchema = z.object({
-  sandbox: z.boolean(),
-  testCards: z.array(z.object({ number: z.string(), expiry: z.string(), outcome: z.enum(SANDBOX_CARD_OUTCOMES) })).optional(),
-  otp: z.string().optional(),
-});
+/**
+ * `GET /api/payments/uzcard/mode`: whether payments are simulated, so the dialog can say so. Only
+ * the sandbox names its test cards and code; a real gateway's answer carries nothing else.
+ */
+export const cardGatewayModeSchema = z.discriminatedUnion('sandbox', [
+  z.object({
+    sandbox: z.literal(true),
+    testCards: z.array(z.object({ number: z.string(), expiry: z.string(), outcome: z.enum(SANDBOX_CARD_OUTCOMES) })),
+    otp: z.string(),
+  }),
+  z.strictObject({ sandbox: z.literal(false) }),
+]);
 export type CardGatewayMode = z.infer<typeof cardGatewayModeSchema>;
 
 export const BALANCE_ENTRY_KINDS = ['topUp', 'listingCharge'] as const;

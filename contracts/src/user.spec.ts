@@ -1,5 +1,5 @@
 import { authSchema, checkSmsCodeSchema, registerSchema } from './auth';
-import { phoneNumberSchema, profileCompleteness, updateUserSchema } from './user';
+import { phoneNumberSchema, profileCompleteness, updateUserSchema, UZBEK_MOBILE_OPERATOR_CODES } from './user';
 
 describe('account rules', () => {
   it('keeps only the digits of a phone number and wants all 12', () => {
@@ -7,6 +7,14 @@ describe('account rules', () => {
     expect(phoneNumberSchema.safeParse('+998 90 123-45').error?.issues[0].message).toBe('completeFull');
     expect(phoneNumberSchema.safeParse('').error?.issues[0].message).toBe('required');
     expect(phoneNumberSchema.safeParse(undefined).error?.issues[0].message).toBe('required');
+  });
+
+  it('accepts only Uzbek mobile numbers, which an SMS reaches: 998 and an operator code', () => {
+    for (const code of UZBEK_MOBILE_OPERATOR_CODES) expect(phoneNumberSchema.parse(`+998 ${code} 123-45-67`)).toBe(`998${code}1234567`);
+    // A UK mobile, a made-up number, a Tashkent landline, an unused operator code.
+    for (const number of ['447911123456', '000000000000', '+998 71 123-45-67', '998001000001']) {
+      expect(phoneNumberSchema.safeParse(number).error?.issues[0].message).toBe('phoneNotUzbekMobile');
+    }
   });
 
   it('restores the leading zeros of a code sent as a number', () => {

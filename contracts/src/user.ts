@@ -11,7 +11,19 @@ export function phoneDigits(value: string): string {
   return value.replace(/\D/g, '');
 }
 
-/** A phone number as sent by the forms, normalised to its 12 digits (998901234567). */
+/**
+ * The operator codes of Uzbek mobile numbers (998 XX …), the only numbers an SMS reaches:
+ * Beeline 90, 91; Ucell 93, 94, 50; Uzmobile 95, 99, 77; Mobiuz 97, 88; Perfectum 98;
+ * Humans 33; OQ 20. Source: the two-digit mobile codes of Google's libphonenumber data for
+ * UZ (which follows the ITU's numbering notices), less 92, which no operator is known to use.
+ * Landline area codes (71 Tashkent, other 6x and 7x) and Uztelecom's 55 IP telephony are out.
+ */
+export const UZBEK_MOBILE_OPERATOR_CODES = ['20', '33', '50', '77', '88', '90', '91', '93', '94', '95', '97', '98', '99'] as const;
+
+/**
+ * A phone number as sent by the forms, normalised to its 12 digits (998901234567). Only Uzbek
+ * mobile numbers pass: the app never texts a foreign, made-up or landline number (SMS pumping).
+ */
 export const phoneNumberSchema = z
   .string({ error: 'required' })
   .transform(phoneDigits)
@@ -19,7 +31,8 @@ export const phoneNumberSchema = z
     z
       .string()
       .min(1, 'required')
-      .regex(new RegExp(`^\\d{${LIMITS.phoneDigits}}$`), 'completeFull'),
+      .regex(new RegExp(`^\\d{${LIMITS.phoneDigits}}$`), 'completeFull')
+      .regex(new RegExp(`^998(?:${UZBEK_MOBILE_OPERATOR_CODES.join('|')})`), 'phoneNotUzbekMobile'),
   );
 
 export const passwordSchema = z.string({ error: 'required' }).min(1, 'required').min(LIMITS.passwordMin, 'minCharacters6');

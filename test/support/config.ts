@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { loadConfig, type Config } from '../../backend/src/config/config.schema';
 
 /**
@@ -9,6 +10,8 @@ export const LOOPBACK_ONLY = {
   EXCHANGE_RATE_URL: 'http://127.0.0.1:9/exchange-rate',
   SPEC_SOURCE_URL: 'http://127.0.0.1:9',
   DEVICE_SPECS_REFRESH_PER_MINUTE: '0',
+  // Not a service: one key per test process, shared by the API and the workers it runs or starts.
+  SMS_SECRET_KEY: randomBytes(32).toString('base64'),
 };
 
 /** Tests stand behind a reverse proxy on this machine: each chooses its visitors' addresses with X-Forwarded-For. */

@@ -10,7 +10,7 @@ export interface TestUser {
   cookie: string;
 }
 
-/** A random 12-digit phone number in a range no real user has; callers retry on the rare clash. */
+/** A random Uzbek mobile number (998 77 …), valid wherever a number is asked for; callers retry on the rare clash. */
 export function randomTestPhone(): string {
   return `99877${String(randomInt(10_000_000)).padStart(7, '0')}`;
 }

@@ -91,7 +91,7 @@ describe('outbox relay', () => {
   it('refuses an event whose payload breaks its schema, so nothing is recorded', async () => {
     await expect(
       dataSource.transaction((transaction) =>
-        outbox.record(transaction, 'sms.requested', { phoneNumber: '12', text: 'hi' }),
+        outbox.record(transaction, 'sms.requested', { phoneNumber: '12', sealedText: 'hi' }),
       ),
     ).rejects.toThrow();
     expect(await dataSource.getRepository(OutboxEvent).count()).toBe(0);
@@ -106,7 +106,7 @@ describe('outbox relay', () => {
 
     await redis.stop();
     const eventId = await dataSource.transaction((transaction) =>
-      outbox.record(transaction, 'sms.requested', { phoneNumber: '998901234567', text: 'Parol: 123456' }),
+      outbox.record(transaction, 'sms.requested', { phoneNumber: '998901234567', sealedText: 'sealed' }),
     );
     await expect(relay.dispatchPending()).rejects.toThrow();
     relay.onApplicationBootstrap();

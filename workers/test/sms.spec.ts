@@ -2,9 +2,10 @@ import { BullModule } from '@nestjs/bullmq';
 import { Logger, type INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { Job, Queue, UnrecoverableError } from 'bullmq';
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { QUEUES } from '@market/contracts';
+import { SmsTextSeal } from '../../backend/src/auth/sms-text-seal';
 import { ConfigModule } from '../../backend/src/config/config.module';
 import { DatabaseModule } from '../../backend/src/database/database.module';
 import { dataSourceOptions } from '../../backend/src/database/data-source-options';
@@ -25,16 +26,16 @@ describe('SMS delivery', () => {
   let dataSource: DataSource;
   let queue: Queue;
   const config = testConfig({ QUEUE_PREFIX: `${process.env.QUEUE_PREFIX}_sms` });
+  const seal = new SmsTextSeal(config);
 
   const eskizSender = (timeoutMs = 2_000) =>
     new EskizSmsSender({ baseUrl: eskiz.baseUrl, ...eskiz.credentials, from: '4546', timeoutMs });
 
   /** An 'sms.requested' event in the outbox and its job, as the relay would have queued it. */
   async function smsJob(text: string, attempts = 3): Promise<Job> {
-    const eventId = await dataSource.transaction((transaction) =>
-      new OutboxService().record(transaction, 'sms.requested', { phoneNumber: PHONE, text }),
-    );
-    return queue.add('sms.requested', { phoneNumber: PHONE, text }, { jobId: eventId, attempts });
+    const payload = { phoneNumber: PHONE, sealedText: seal.seal(PHONE, text) };
+    const eventId = await dataSource.transaction((transaction) => new OutboxService().record(transaction, 'sms.requested', payload));
+    return queue.add('sms.requested', payload, { jobId: eventId, attempts });
   }
 
   async function delivery(jobId: string | undefined) {
@@ -58,7 +59,7 @@ describe('SMS delivery', () => {
   });
 
   it('signs in to Eskiz and sends the message; the text is then wiped from the job and the outbox', async () => {
-    const processor = new SmsProcessor(dataSource, eskizSender());
+    const processor = new SmsProcessor(dataSource, eskizSender(), seal);
     const job = await smsJob('Telefon bozor: parolingiz 12345678');
 
     await expect(processor.process(job)).resolves.toBe('sent');
@@ -68,13 +69,13 @@ describe('SMS delivery', () => {
     expect(await delivery(job.id)).toMatchObject({ status: 'sent', attempts: 1, provider_message_id: eskiz.sent[0].id });
     // (The outbox relay's tests empty outbox_event between their tests, so the row may be gone already.)
     const events: { payload: unknown }[] = await dataSource.query(`SELECT payload FROM outbox_event WHERE id = $1`, [job.id]);
-    for (const event of events) expect(event.payload).toEqual({ phoneNumber: PHONE, text: '[redacted after delivery]' });
-    expect(JSON.stringify((await Job.fromId(queue, job.id!))!.data)).not.toContain('12345678');
+    for (const event of events) expect(event.payload).toEqual({ phoneNumber: PHONE, sealedText: '[redacted after delivery]' });
+    expect((await Job.fromId(queue, job.id!))!.data).toEqual({ phoneNumber: PHONE, sealedText: '[redacted after delivery]' });
   });
 
   it('signs in again once when the token has expired, and sends', async () => {
     const sender = eskizSender();
-    const processor = new SmsProcessor(dataSource, sender);
+    const processor = new SmsProcessor(dataSource, sender, seal);
     await processor.process(await smsJob('first'));
     eskiz.expireTokens();
 
@@ -86,11 +87,12 @@ describe('SMS delivery', () => {
   });
 
   it('does not send again when a job runs again after sending, before its text was wiped', async () => {
-    const processor = new SmsProcessor(dataSource, eskizSender());
+    const processor = new SmsProcessor(dataSource, eskizSender(), seal);
     const job = await smsJob('once');
+    const sealed = job.data;
     await processor.process(job);
     // As if the worker had stopped between recording the delivery and wiping the text.
-    await job.updateData({ phoneNumber: PHONE, text: 'once' });
+    await job.updateData(sealed);
 
     await expect(processor.process(job)).resolves.toBe('already-sent');
 
@@ -99,7 +101,7 @@ describe('SMS delivery', () => {
 
   it('never sends again after an attempt whose outcome is unknown (the answer timed out)', async () => {
     eskiz.delaySends(1_000);
-    const processor = new SmsProcessor(dataSource, eskizSender(200));
+    const processor = new SmsProcessor(dataSource, eskizSender(200), seal);
     const job = await smsJob('maybe delivered');
 
     await expect(processor.process(job)).rejects.toThrow(/unreachable/);
@@ -111,7 +113,7 @@ describe('SMS delivery', () => {
 
   it('does not retry a message Eskiz refuses (4xx)', async () => {
     eskiz.failNextSends(400);
-    const processor = new SmsProcessor(dataSource, eskizSender());
+    const processor = new SmsProcessor(dataSource, eskizSender(), seal);
     const job = await smsJob('refused');
 
     await expect(processor.process(job)).rejects.toBeInstanceOf(UnrecoverableError);
@@ -120,6 +122,29 @@ describe('SMS delivery', () => {
     // Its text is wiped at once: even a retry by hand has nothing to send.
     await expect(processor.process((await Job.fromId(queue, job.id!))!)).resolves.toBe('text-redacted');
     expect(eskiz.sendAttempts).toBe(1);
+  });
+
+  it('fails, without sending, a text sealed with another key (the API and the workers must share SMS_SECRET_KEY)', async () => {
+    const otherKey = new SmsTextSeal(testConfig({ SMS_SECRET_KEY: randomBytes(32).toString('base64') }));
+    const processor = new SmsProcessor(dataSource, eskizSender(), otherKey);
+    const job = await smsJob('Telefon bozor: parolingiz 31415926');
+
+    await expect(processor.process(job)).rejects.toThrow(
+      new UnrecoverableError('The SMS text does not open (sealed with another SMS_SECRET_KEY, or for another number): not sent'),
+    );
+
+    expect(eskiz.sendAttempts).toBe(0);
+    expect(await delivery(job.id)).toBeUndefined();
+  });
+
+  it('never sends a sealed text to a number it was not sealed for', async () => {
+    const processor = new SmsProcessor(dataSource, eskizSender(), seal);
+    const sealedForAnother = { phoneNumber: '998905550099', sealedText: seal.seal(PHONE, 'Telefon bozor: parolingiz 27182818') };
+    const job = await queue.add('sms.requested', sealedForAnother, { jobId: randomUUID() });
+
+    await expect(processor.process(job)).rejects.toBeInstanceOf(UnrecoverableError);
+
+    expect(eskiz.sendAttempts).toBe(0);
   });
 
   describe('through the queue', () => {
@@ -171,7 +196,7 @@ describe('SMS delivery', () => {
       queueEskiz.failNextSends(500, 502);
       const job = await queue.add(
         'sms.requested',
-        { phoneNumber: PHONE, text: 'retried' },
+        { phoneNumber: PHONE, sealedText: seal.seal(PHONE, 'retried') },
         { jobId: randomUUID(), attempts: 5, backoff: { type: 'fixed', delay: 50 } },
       );
 

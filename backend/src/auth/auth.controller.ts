@@ -90,9 +90,10 @@ export class AuthController {
   @HttpCode(HttpStatus.OK)
   async resetPassword(
     @Body(new ZodPipe(resetPasswordWithTokenSchema)) body: z.infer<typeof resetPasswordWithTokenSchema>,
+    @Ip() ip: string,
     @Req() request: Request,
   ): Promise<MessageResponse> {
-    await this.auth.resetPassword(body.phoneNumber, body.token, body.password, sessionTokenOf(request));
+    await this.auth.resetPassword(body.phoneNumber, body.token, body.password, ip, sessionTokenOf(request));
     return { message: translateMessage('passwordUpdated') };
   }
 

@@ -10,9 +10,24 @@ export const AUTH_LIMITS = {
   smsPerIp: { name: 'sms-ip', points: 30, durationSeconds: 3600 },
   /** Wrong guesses of one code before it is useless (a new one can be requested). */
   codeTries: { name: 'code-tries', points: 5, durationSeconds: 600 },
-  /** Wrong passwords for one number; high enough that a stranger cannot lock the owner out for long. */
+  /**
+   * Wrong passwords for one number from one address: that address is refused, not the
+   * number, so a stranger's guessing cannot lock the owner out.
+   */
+  passwordPerPhoneAndIp: { name: 'password-phone-ip', points: 5, durationSeconds: 900 },
+  /**
+   * Wrong passwords for one number from everywhere. Once used up, an address that has failed
+   * on the number is refused after that one failure: a guesser with many addresses gets one
+   * try from each, while the owner's address with no failures still signs in.
+   */
   passwordPerPhone: { name: 'password-phone', points: 10, durationSeconds: 900 },
   passwordPerIp: { name: 'password-ip', points: 50, durationSeconds: 900 },
+  /**
+   * Answers that tell whether a number has an account (sign-in step 1, password reset,
+   * registration), for known and unknown numbers alike: it stops a script listing the
+   * customers, and is twice the SMS allowance of an address shared behind a carrier's NAT.
+   */
+  accountLookupPerIp: { name: 'account-lookup-ip', points: 60, durationSeconds: 3600 },
 } as const satisfies Record<string, RateLimit>;
 
 /** How long a one-time code and a reset token stay valid. */

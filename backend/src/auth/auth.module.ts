@@ -4,6 +4,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { UsersModule } from '../users/users.module';
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
+import { PasswordAttemptsService } from './password-attempts.service';
 import { PhoneVerificationModule } from './phone-verification.module';
 import { Session } from './session.entity';
 import { SessionGuard } from './session.guard';
@@ -13,7 +14,7 @@ import { SessionService } from './session.service';
 @Module({
   imports: [TypeOrmModule.forFeature([Session]), UsersModule, PhoneVerificationModule],
   controllers: [AuthController],
-  providers: [AuthService, SessionService, { provide: APP_GUARD, useClass: SessionGuard }],
+  providers: [AuthService, PasswordAttemptsService, SessionService, { provide: APP_GUARD, useClass: SessionGuard }],
   exports: [SessionService],
 })
 export class AuthModule {}

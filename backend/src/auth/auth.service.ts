@@ -7,6 +7,7 @@ import { RateLimitService } from '../rate-limit/rate-limit.service';
 import { UsersService } from '../users/users.service';
 import { AUTH_LIMITS } from './auth.limits';
 import { OneTimeCodeService } from './one-time-codes.service';
+import { PasswordAttemptsService } from './password-attempts.service';
 import { generatePassword, hashPassword, UNKNOWN_ACCOUNT_HASH, verifyPassword } from './password-hasher';
 import { SessionService } from './session.service';
 import { SmsRequestService } from './sms-request.service';
@@ -34,6 +35,7 @@ export class AuthService {
     private readonly codes: OneTimeCodeService,
     private readonly sms: SmsRequestService,
     private readonly limits: RateLimitService,
+    private readonly passwordAttempts: PasswordAttemptsService,
   ) {}
 
   /**
@@ -41,6 +43,7 @@ export class AuthService {
    * password); a new number gets an account and its password by SMS ('created').
    */
   async login(phoneNumber: string, ip: string): Promise<'created' | 'existing'> {
+    await this.limits.consume(AUTH_LIMITS.accountLookupPerIp, ip);
     const account = await this.users.findForSignIn(phoneNumber);
     if (account?.passwordHash) return 'existing';
     const password = generatePassword();
@@ -56,30 +59,31 @@ export class AuthService {
 
   /**
    * Sign-in step 2 with the password or, while one is pending, the 5-digit reset code as a
-   * one-time password. Wrong answers count against the number and the IP; the message does
-   * not say whether the number has an account.
+   * one-time password. Wrong answers count against the number and the address
+   * (PasswordAttemptsService); the message does not say whether the number has an account.
    */
   async signIn(phoneNumber: string, password: string, ip: string): Promise<StartedSession> {
-    await this.limits.assertAvailable(AUTH_LIMITS.passwordPerPhone, phoneNumber);
-    await this.limits.assertAvailable(AUTH_LIMITS.passwordPerIp, ip);
     const account = await this.users.findForSignIn(phoneNumber);
-    let valid = await verifyPassword(password, account?.passwordHash ?? UNKNOWN_ACCOUNT_HASH);
-    if (!valid && account && ONE_TIME_PASSWORD.test(password)) {
-      valid = (await this.codes.check('reset', phoneNumber, password)) !== null;
+    try {
+      await this.passwordAttempts.assertAllowed(phoneNumber, ip);
+    } catch (refusal) {
+      // The texted code stays a way in from a refused address: it has its own 5 tries.
+      if (account && (await this.isResetCode(phoneNumber, password))) return this.signedIn(account.id, phoneNumber, ip);
+      throw refusal;
     }
+    const valid =
+      (await verifyPassword(password, account?.passwordHash ?? UNKNOWN_ACCOUNT_HASH)) ||
+      (account !== null && (await this.isResetCode(phoneNumber, password)));
     if (!account || !valid) {
-      await this.limits.consume(AUTH_LIMITS.passwordPerPhone, phoneNumber);
-      await this.limits.consume(AUTH_LIMITS.passwordPerIp, ip);
+      await this.passwordAttempts.recordFailure(phoneNumber, ip);
       throw new AppException(HttpStatus.UNAUTHORIZED, 'wrongPassword');
     }
-    await this.limits.reset(AUTH_LIMITS.passwordPerPhone, phoneNumber);
-    // The password came by SMS (or the user chose it after an SMS code): the number is theirs.
-    await this.users.markPhoneConfirmed(account.id);
-    return this.startSession(account.id);
+    return this.signedIn(account.id, phoneNumber, ip);
   }
 
   /** `/forgot` step 1 (and 'forgot password' at sign-in): a code by SMS. */
   async requestPasswordReset(phoneNumber: string, ip: string): Promise<void> {
+    await this.limits.consume(AUTH_LIMITS.accountLookupPerIp, ip);
     const account = await this.users.findForSignIn(phoneNumber);
     if (!account) throw new AppException(HttpStatus.NOT_FOUND, 'phoneNotRegistered', {}, { phoneNumber: 'phoneNotRegistered' });
     await this.dataSource.transaction((transaction) =>
@@ -97,9 +101,10 @@ export class AuthService {
 
   /**
    * `/forgot` step 3: the new password; every other session of the account ends (the
-   * request's own session, if it is one of them, stays).
+   * request's own session, if it is one of them, stays), and the wrong passwords tried from
+   * this address no longer keep it from signing in.
    */
-  async resetPassword(phoneNumber: string, token: string, password: string, currentSessionToken?: string): Promise<void> {
+  async resetPassword(phoneNumber: string, token: string, password: string, ip: string, currentSessionToken?: string): Promise<void> {
     if (!(await this.codes.consumeToken('reset', phoneNumber, token))) {
       throw new AppException(HttpStatus.BAD_REQUEST, 'resetTokenExpired');
     }
@@ -110,11 +115,12 @@ export class AuthService {
       await this.users.setPassword(transaction, account.id, passwordHash);
       await this.sessions.endAll(transaction, account.id, currentSessionToken);
     });
-    await this.limits.reset(AUTH_LIMITS.passwordPerPhone, phoneNumber);
+    await this.passwordAttempts.forgetFailures(phoneNumber, ip);
   }
 
   /** Registration step 1: the account is created only when the code sent here is confirmed. */
   async register(request: RegisterRequest, ip: string): Promise<void> {
+    await this.limits.consume(AUTH_LIMITS.accountLookupPerIp, ip);
     const account = await this.users.findForSignIn(request.phoneNumber);
     if (account?.phoneConfirmed) {
       throw new AppException(HttpStatus.CONFLICT, 'phoneAlreadyRegistered', {}, { phoneNumber: 'phoneAlreadyRegistered' });
@@ -144,6 +150,18 @@ export class AuthService {
 
   async logout(sessionToken: string | undefined): Promise<void> {
     if (sessionToken) await this.sessions.end(sessionToken);
+  }
+
+  /** Whether `password` is the pending reset code of the number (which it then uses up). */
+  private async isResetCode(phoneNumber: string, password: string): Promise<boolean> {
+    return ONE_TIME_PASSWORD.test(password) && (await this.codes.check('reset', phoneNumber, password)) !== null;
+  }
+
+  private async signedIn(userId: string, phoneNumber: string, ip: string): Promise<StartedSession> {
+    await this.passwordAttempts.forgetFailures(phoneNumber, ip);
+    // The password came by SMS (or the user chose it after an SMS code): the number is theirs.
+    await this.users.markPhoneConfirmed(userId);
+    return this.startSession(userId);
   }
 
   private async startSession(userId: string): Promise<StartedSession> {

@@ -58,11 +58,15 @@ export const configSchema = z.object({
   ESKIZ_PASSWORD: z.string().default(''),
   ESKIZ_FROM: z.string().default('4546'),
   ESKIZ_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
-  /** Payme Subscribe API for card top-ups; with no merchant id and key the sandbox card gateway is used. */
+  /** The AES-256 key sealing SMS texts (passwords, codes) in the outbox and the queue; the API and the workers need the same. */
+  SMS_SECRET_KEY: z.string().regex(/^([A-Za-z0-9+/]{43}=)?$/, '32 random bytes in base64 (openssl rand -base64 32)').default(''),
+  /** Payme Subscribe API for card top-ups; with no merchant id and key the sandbox card gateway is used where allowed. */
   PAYME_BASE_URL: z.url().default('https://checkout.paycom.uz/api'),
   PAYME_MERCHANT_ID: z.string().default(''),
   PAYME_KEY: z.string().default(''),
   PAYME_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  /** Simulated card payments (the sandbox gateway) instead of Payme; on by default outside production only. */
+  PAYMENTS_SANDBOX: z.enum(['true', 'false']).optional(),
   /** Device catalogue seed (one JSON file per brand); empty means the files shipped in backend/src/devices/seed/data. */
   DEVICE_SEED_DIR: z.string().default(''),
   /** The device spec source, read with GSMArena's page structure. */
@@ -95,7 +99,12 @@ export const configSchema = z.object({
   USD_UZS_FALLBACK_RATE: z.coerce.number().positive().default(12_650),
   /** Seed demo listings into an empty database at API start; on by default in development only. */
   DEMO_LISTINGS: z.enum(['true', 'false']).optional(),
-}).transform((config) => ({ ...config, PUBLIC_URL: config.PUBLIC_URL ?? `http://localhost:${config.PORT}` }));
+})
+  .refine((config) => config.NODE_ENV !== 'production' || config.SMS_SECRET_KEY, {
+    path: ['SMS_SECRET_KEY'],
+    message: 'required in production: 32 random bytes in base64 (openssl rand -base64 32)',
+  })
+  .transform((config) => ({ ...config, PUBLIC_URL: config.PUBLIC_URL ?? `http://localhost:${config.PORT}` }));
 
 export type Config = z.infer<typeof configSchema>;
 

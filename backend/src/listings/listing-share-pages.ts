@@ -1,7 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
+import type { LRUCache } from 'lru-cache';
 import { DataSource } from 'typeorm';
 import { formatListingPrice, LISTING_PHOTO_SIZES, LISTING_REGIONS, type Currency } from '@market/contracts';
+import { readThroughCache } from '../common/read-through-cache';
 import { AppConfig } from '../config/app-config';
 import type { PageMeta, ServeFrontendOptions } from '../spa/serve-frontend';
 import { ImagesService } from '../uploads/images.service';
@@ -9,11 +11,124 @@ import { FEED_ORDER, ON_SALE } from './listing-feed';
 import { FIRST_PHOTO_COLUMNS, FIRST_PHOTO_JOIN, largePhoto, type CardRow } from './listing.serializer';
 
 const LISTING_PAGE = /^\/phone\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/?$/i;
-/** The sitemap protocol's limit for one file. */
-const SITEMAP_MAX_URLS = 50_000;
+
+const SITEMAP_INDEX = '/sitemap.xml';
+const SITEMAP_FILE = /^\/sitemap-([1-9]\d{0,5})\.xml$/;
+const SITEMAP_NAMESPACE = 'http://www.sitemaps.org/schemas/sitemap/0.9';
+/** Files of up to the protocol's 50,000 URLs, kept for an hour (what the answer's Cache-Control promises). */
+const SITEMAP_LIMITS: SitemapLimits = { urlsPerFile: 50_000, keptForMs: 60 * 60 * 1000 };
+/** Built files kept at once, about 6.5 MB each when full: a crawl of 400,000 listings is answered from memory. */
+const SITEMAP_FILES_KEPT = 8;
 
 function escapeXml(text: string): string {
   return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+}
+
+function sitemapXml(root: 'urlset' | 'sitemapindex', entries: string[]): string {
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<${root} xmlns="${SITEMAP_NAMESPACE}">\n${entries.join('\n')}\n</${root}>\n`;
+}
+
+function absoluteUrl(path: string, publicUrl: string): string {
+  return new URL(path, publicUrl).toString();
+}
+
+export interface SitemapLimits {
+  urlsPerFile: number;
+  keptForMs: number;
+}
+
+/** A listing's place in feed order; the time stays text, as a Date would lose its microseconds. */
+interface FeedPosition {
+  tarif: number;
+  created_at: string;
+  id: string;
+}
+
+/** One build of the sitemap: the index, where its files start, and the files built from it so far. */
+interface SitemapBuild {
+  index: string;
+  /** The first listing of files 2, 3, ...; file 1 begins with the home page and the top of the feed. */
+  fileStarts: FeedPosition[];
+  files: LRUCache<number, string>;
+}
+
+/**
+ * `/sitemap.xml` is an index of `/sitemap-{n}.xml` files: the home page, then every listing on
+ * sale in feed order, at most `urlsPerFile` URLs a file. The index finds where each file starts
+ * in one walk of the feed index, and a file walks that index from its start (never an OFFSET).
+ * Everything built is kept for `keptForMs`, concurrent requests sharing one build, so a crawler's
+ * fetches cost no query; the files are built from the index's starts, so none lists a listing
+ * another file of the same index lists.
+ */
+export class ListingSitemap {
+  private readonly builds: LRUCache<'current', SitemapBuild>;
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly publicUrl: string,
+    private readonly limits: SitemapLimits = SITEMAP_LIMITS,
+  ) {
+    this.builds = readThroughCache({ max: 1, ttlMs: limits.keptForMs, load: () => this.build() });
+  }
+
+  /** The index or one of its files by path; undefined for any other path. */
+  async document(path: string): Promise<string | undefined> {
+    if (path === SITEMAP_INDEX) return (await this.builds.fetch('current'))!.index;
+    const number = Number(SITEMAP_FILE.exec(path)?.[1]);
+    if (!number) return undefined;
+    const build = (await this.builds.fetch('current'))!;
+    return number <= build.fileStarts.length + 1 ? build.files.fetch(number) : undefined;
+  }
+
+  private async build(): Promise<SitemapBuild> {
+    const { urlsPerFile, keptForMs } = this.limits;
+    // The home page is URL 1, so the listing at feed position n is URL n + 1: a file starts at each multiple of urlsPerFile.
+    const fileStarts: FeedPosition[] = await this.dataSource.query(
+      `SELECT tarif, created_at::text AS created_at, id
+         FROM (SELECT l.tarif, l.created_at, l.id, row_number() OVER (ORDER BY ${FEED_ORDER}) AS position
+                 FROM listing l WHERE ${ON_SALE}) listing_in_order
+        WHERE position % $1 = 0
+        ORDER BY position`,
+      [urlsPerFile],
+    );
+    const files = Array.from({ length: fileStarts.length + 1 }, (_, index) => this.absolute(`/sitemap-${index + 1}.xml`));
+    return {
+      index: sitemapXml('sitemapindex', files.map((file) => `<sitemap><loc>${escapeXml(file)}</loc></sitemap>`)),
+      fileStarts,
+      files: readThroughCache({ max: SITEMAP_FILES_KEPT, ttlMs: keptForMs, load: (number: number) => this.file(number, fileStarts) }),
+    };
+  }
+
+  private async file(number: number, fileStarts: FeedPosition[]): Promise<string> {
+    const start = fileStarts[number - 2];
+    const next = fileStarts[number - 1];
+    const params: unknown[] = [number === 1 ? this.limits.urlsPerFile - 1 : this.limits.urlsPerFile];
+    const position = ({ tarif, created_at, id }: FeedPosition) => {
+      params.push(tarif, created_at, id);
+      return `($${params.length - 2}, $${params.length - 1}, $${params.length})`;
+    };
+    // The next file's start cuts the page outside its LIMIT: the index is walked from this file's
+    // start (a range of two row comparisons is misestimated into a sort), and a listing gone since
+    // the index was built cannot pull the next file's first listings in twice.
+    const rows: { id: string; updated_at: Date }[] = await this.dataSource.query(
+      `SELECT l.id, l.updated_at
+         FROM (SELECT l.id, l.updated_at, l.tarif, l.created_at FROM listing l
+                WHERE ${ON_SALE}${start ? ` AND (l.tarif, l.created_at, l.id) <= ${position(start)}` : ''}
+                ORDER BY ${FEED_ORDER} LIMIT $1) l
+        ${next ? `WHERE (l.tarif, l.created_at, l.id) > ${position(next)}` : ''}
+        ORDER BY ${FEED_ORDER}`,
+      params,
+    );
+    const urls = rows.map(
+      (row) => `<url><loc>${escapeXml(this.absolute(`/phone/${row.id}`))}</loc><lastmod>${row.updated_at.toISOString()}</lastmod></url>`,
+    );
+    if (number === 1) urls.unshift(`<url><loc>${escapeXml(this.absolute('/'))}</loc><changefreq>hourly</changefreq></url>`);
+    return sitemapXml('urlset', urls);
+  }
+
+  private absolute(path: string): string {
+    return absoluteUrl(path, this.publicUrl);
+  }
 }
 
 /**
@@ -23,16 +138,20 @@ function escapeXml(text: string): string {
  */
 @Injectable()
 export class ListingSharePages {
+  private readonly sitemap: ListingSitemap;
+
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly images: ImagesService,
     private readonly config: AppConfig,
-  ) {}
+  ) {
+    this.sitemap = new ListingSitemap(dataSource, config.PUBLIC_URL);
+  }
 
   frontendOptions(): ServeFrontendOptions {
     return {
       pageMeta: (path) => this.pageMeta(path),
-      sitemap: { url: this.absolute('/sitemap.xml'), render: () => this.sitemap() },
+      sitemap: { url: this.absolute(SITEMAP_INDEX), document: (path) => this.sitemap.document(path) },
     };
   }
 
@@ -79,22 +198,7 @@ export class ListingSharePages {
     };
   }
 
-  /** The home page and every listing on sale, promoted and newest first. */
-  async sitemap(): Promise<string> {
-    const rows: { id: string; updated_at: Date }[] = await this.dataSource.query(
-      `SELECT l.id, l.updated_at FROM listing l WHERE ${ON_SALE} ORDER BY ${FEED_ORDER} LIMIT $1`,
-      [SITEMAP_MAX_URLS - 1],
-    );
-    const urls = [
-      `<url><loc>${escapeXml(this.absolute('/'))}</loc><changefreq>hourly</changefreq></url>`,
-      ...rows.map(
-        (row) => `<url><loc>${escapeXml(this.absolute(`/phone/${row.id}`))}</loc><lastmod>${row.updated_at.toISOString()}</lastmod></url>`,
-      ),
-    ];
-    return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
-  }
-
   private absolute(path: string): string {
-    return new URL(path, this.config.PUBLIC_URL).toString();
+    return absoluteUrl(path, this.config.PUBLIC_URL);
   }
 }

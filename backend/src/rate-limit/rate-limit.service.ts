@@ -21,7 +21,9 @@ export interface RateLimit {
  *
  * Usage: declare a `RateLimit` constant beside the feature, then
  * - `consume(limit, key)` before (or for every) attempt: counts it, throws once over the limit;
- * - `assertAvailable(limit, key)` to refuse without counting (count failures only, later);
+ * - `assertAvailable(limit, key)` to refuse without counting, and `record(limit, key)` to count
+ *   an action afterwards without refusing it (e.g. a wrong password: only failures count);
+ * - `used(limit, key)` to tell how many actions the key has used in the current window;
  * - `reset(limit, key)` to forget the attempts (e.g. after a successful sign-in).
  */
 @Injectable()
@@ -56,6 +58,22 @@ export class RateLimitService {
       throw this.refusal(error);
     }
     if (state && state.consumedPoints >= limit.points) throw this.refusal(state);
+  }
+
+  async record(limit: RateLimit, key: string): Promise<void> {
+    try {
+      await this.limiter(limit).penalty(key);
+    } catch (error) {
+      throw this.refusal(error);
+    }
+  }
+
+  async used(limit: RateLimit, key: string): Promise<number> {
+    try {
+      return (await this.limiter(limit).get(key))?.consumedPoints ?? 0;
+    } catch (error) {
+      throw this.refusal(error);
+    }
   }
 
   async reset(limit: RateLimit, key: string): Promise<void> {

@@ -140,3 +140,38 @@ describe("a landing page's head", () => {
     expect(await head('/phone/1/edit')).toEqual({ modules: [], styles: [], data: [], pictures: [] });
   });
 });
+
+describe('the sitemap documents and robots.txt', () => {
+  let server: Server;
+  const documents: Record<string, string> = {
+    '/sitemap.xml': '<sitemapindex>index</sitemapindex>',
+    '/sitemap-2.xml': '<urlset>second file</urlset>',
+  };
+
+  beforeAll(async () => {
+    server = await serveBuild(
+      { 'robots.txt': 'User-agent: *\nDisallow: /profile\n' },
+      { sitemap: { url: 'https://telefonbozor.example/sitemap.xml', document: async (path) => documents[path] } },
+    );
+  });
+  afterAll(() => new Promise((resolve) => server.close(resolve)));
+
+  it('serves the index and each file it is given as XML a crawler may keep for an hour', async () => {
+    for (const [path, xml] of Object.entries(documents)) {
+      const response = await get(server, path);
+      expect(response.status).toBe(200);
+      expect(response.headers['content-type']).toMatch(/^application\/xml/);
+      expect(response.headers['cache-control']).toBe('public, max-age=3600');
+      expect(response.body.toString()).toBe(xml);
+    }
+  });
+
+  it('answers 404 for a sitemap file there is not', async () => {
+    for (const path of ['/sitemap-1.xml', '/sitemap-3.xml', '/sitemap-x.xml']) expect((await get(server, path)).status).toBe(404);
+  });
+
+  it("names the index in the build's robots.txt", async () => {
+    const response = await get(server, '/robots.txt');
+    expect(response.body.toString()).toBe('User-agent: *\nDisallow: /profile\n\nSitemap: https://telefonbozor.example/sitemap.xml\n');
+  });
+});

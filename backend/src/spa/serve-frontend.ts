@@ -24,8 +24,11 @@ export interface PageMeta {
 export interface ServeFrontendOptions {
   /** The head of a client route's index.html (a listing's title, text and photo); undefined keeps the default head. */
   pageMeta?: (path: string) => Promise<PageMeta | undefined>;
-  /** `/sitemap.xml`; `/robots.txt` (its rules stay in frontend/public/robots.txt) then names it too. */
-  sitemap?: { url: string; render: () => Promise<string> };
+  /**
+   * The sitemap: `url` is its index (`/sitemap.xml`), which `/robots.txt` then names (its rules stay
+   * in frontend/public/robots.txt); `document` answers the index and its files by path, undefined for none.
+   */
+  sitemap?: { url: string; document: (path: string) => Promise<string | undefined> };
 }
 
 const logger = new Logger('ServeFrontend');
@@ -90,6 +93,9 @@ function withHeadTags(html: string, tags: string[]): string {
   return tags.length ? html.replace('</head>', () => `    ${tags.join('\n    ')}\n  </head>`) : html;
 }
 
+/** `/sitemap.xml` and the files it names, `/sitemap-{n}.xml`. */
+const SITEMAP_PATH = /^\/sitemap(-\d+)?\.xml$/;
+
 function isApiPath(path: string): boolean {
   return path === '/api' || path.startsWith('/api/');
 }
@@ -112,10 +118,10 @@ export function serveFrontend(app: Express, distDir: string, options: ServeFront
     app.get('/robots.txt', (_request: Request, response: Response) => {
       response.type('text/plain').send(robots);
     });
-    app.get('/sitemap.xml', (_request: Request, response: Response, next: NextFunction) => {
+    app.get(SITEMAP_PATH, (request: Request, response: Response, next: NextFunction) => {
       sitemap
-        .render()
-        .then((xml) => response.setHeader('Cache-Control', 'public, max-age=3600').type('application/xml').send(xml))
+        .document(request.path)
+        .then((xml) => (xml === undefined ? next() : response.setHeader('Cache-Control', 'public, max-age=3600').type('application/xml').send(xml)))
         .catch(next);
     });
   }

@@ -27,6 +27,11 @@ export const AUTH_MESSAGES = {
     ru: 'Срок подтверждения истёк. Запросите код ещё раз',
     en: 'The confirmation has expired. Request a new code',
   },
+  phoneNotUzbekMobile: {
+    uz: "O'zbekiston mobil raqamini kiriting: +998 va operator kodi",
+    ru: 'Введите мобильный номер Узбекистана: +998 и код оператора',
+    en: 'Enter an Uzbek mobile number: +998 and the operator code',
+  },
   phoneNotRegistered: {
     uz: "Bu telefon raqam ro'yxatdan o'tmagan",
     ru: 'Этот номер телефона не зарегистрирован',

@@ -1,6 +1,7 @@
 import { BullModule } from '@nestjs/bullmq';
 import { Logger, Module } from '@nestjs/common';
 import { QUEUES } from '@market/contracts';
+import { SmsTextSeal } from '../../../backend/src/auth/sms-text-seal';
 import { AppConfig } from '../../../backend/src/config/app-config';
 import { DevelopmentSmsSender } from './development-sms.sender';
 import { EskizSmsSender } from './eskiz-sms.sender';
@@ -24,6 +25,6 @@ export function createSmsSender(config: AppConfig): SmsSender {
 
 @Module({
   imports: [BullModule.registerQueue({ name: QUEUES.sms })],
-  providers: [{ provide: SmsSender, inject: [AppConfig], useFactory: createSmsSender }, SmsProcessor],
+  providers: [{ provide: SmsSender, inject: [AppConfig], useFactory: createSmsSender }, SmsTextSeal, SmsProcessor],
 })
 export class SmsModule {}

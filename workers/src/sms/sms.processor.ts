@@ -3,12 +3,13 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { UnrecoverableError, type Job } from 'bullmq';
 import { DataSource } from 'typeorm';
 import { parseEventPayload, QUEUES } from '@market/contracts';
+import { SmsTextSeal } from '../../../backend/src/auth/sms-text-seal';
 import { SmsSendError, SmsSender } from './sms-sender';
 import { QueueProcessor } from '../queue-processor';
 
 export type SmsJobOutcome = 'sent' | 'already-sent' | 'outcome-unknown' | 'text-redacted';
 
-/** What replaces an SMS text once the job is over: it may hold a password or a code. */
+/** What replaces a sealed SMS text once the job is over: a key leaked later would open every password and code still stored. */
 const REDACTED_TEXT = '[redacted after delivery]';
 
 /**
@@ -17,6 +18,7 @@ const REDACTED_TEXT = '[redacted after delivery]';
  * it sends again only after the gateway certainly refused ('failed'); an attempt that
  * stopped mid-call leaves 'sending', which the retry turns into 'unknown' without sending
  * (one missing SMS can be requested again; a duplicate password SMS cannot be taken back).
+ * The text arrives sealed (SmsTextSeal) and is opened only in memory, to be sent.
  */
 @Processor(QUEUES.sms)
 export class SmsProcessor extends QueueProcessor {
@@ -24,15 +26,20 @@ export class SmsProcessor extends QueueProcessor {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly sender: SmsSender,
+    private readonly seal: SmsTextSeal,
   ) {
     super();
   }
 
   async process(job: Job<unknown>): Promise<SmsJobOutcome> {
-    const { phoneNumber, text } = parseEventPayload('sms.requested', job.data);
+    const { phoneNumber, sealedText } = parseEventPayload('sms.requested', job.data);
     // A job retried by hand after its end has no text left to send.
-    if (text === REDACTED_TEXT) return 'text-redacted';
+    if (sealedText === REDACTED_TEXT) return 'text-redacted';
     const jobId = String(job.id);
+    const text = this.seal.open(phoneNumber, sealedText);
+    // The API and the workers were given different keys, a development run's key was lost on restart,
+    // or the text was moved to another number: no retry can open it. Still sealed, it is not wiped.
+    if (text === null) throw new UnrecoverableError('The SMS text does not open (sealed with another SMS_SECRET_KEY, or for another number): not sent');
     const claim = await this.claim(jobId, phoneNumber);
     if (claim !== 'send') {
       await this.redact(job);
@@ -87,12 +94,12 @@ export class SmsProcessor extends QueueProcessor {
     );
   }
 
-  /** The text (a password or a code) is kept only while it may still be sent: in the job and in its outbox event. */
+  /** The sealed text is kept only while it may still be sent: in the job and in its outbox event. */
   private async redact(job: Job<unknown>): Promise<void> {
     const payload = job.data as { phoneNumber: string };
-    await job.updateData({ phoneNumber: payload.phoneNumber, text: REDACTED_TEXT });
+    await job.updateData({ phoneNumber: payload.phoneNumber, sealedText: REDACTED_TEXT });
     await this.dataSource.query(
-      `UPDATE outbox_event SET payload = jsonb_set(payload, '{text}', to_jsonb($2::text)) WHERE id::text = $1 AND name = 'sms.requested'`,
+      `UPDATE outbox_event SET payload = jsonb_set(payload, '{sealedText}', to_jsonb($2::text)) WHERE id::text = $1 AND name = 'sms.requested'`,
       [String(job.id), REDACTED_TEXT],
     );
   }

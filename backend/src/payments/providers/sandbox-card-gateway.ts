@@ -13,9 +13,10 @@ const SANDBOX_PHONE = '99890*****67';
 const REFERENCE_PREFIX = 'sandbox:';
 
 /**
- * The development driver, used when no gateway credentials are configured: it accepts only the
- * documented test cards, writes the SMS code to the log and moves no money. The reference
- * carries the test card's scripted outcome, so no card data is kept between the two steps.
+ * The development driver, used when no gateway credentials are configured (in production only
+ * with PAYMENTS_SANDBOX=true): it accepts only the documented test cards, writes the SMS code to
+ * the log and moves no money. The reference carries the test card's scripted outcome, so no card
+ * data is kept between the two steps.
  */
 export class SandboxCardGateway extends CardGateway {
   readonly provider = 'sandbox';

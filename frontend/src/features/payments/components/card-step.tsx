@@ -25,7 +25,7 @@ const AMOUNT_MASK = { mask: Number, thousandsSeparator: ' ', scale: 0, min: 0 } 
 /** Step 1: card number masked 4×4, expiry masked 99/99 and the amount in so'm. */
 export function CardStep({ values, errors, onChange, onSubmit, busy, mode }: CardStepProps) {
   const { t } = useTranslation('payments');
-  const testCard = mode?.testCards?.find((card) => card.outcome === 'success');
+  const testCard = mode?.sandbox ? mode.testCards.find((card) => card.outcome === 'success') : undefined;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -34,7 +34,7 @@ export function CardStep({ values, errors, onChange, onSubmit, busy, mode }: Car
 
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
-      {mode?.sandbox && testCard && (
+      {testCard && (
         <SandboxNotice>
           <p className="tabular-nums">{t('sandbox.testCard', { number: testCard.number, expiry: testCard.expiry })}</p>
           <button
