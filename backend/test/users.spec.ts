@@ -251,7 +251,7 @@ describe('users: profile and settings', () => {
     it('`npm run admin` refuses an incomplete number', async () => {
       const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
       expect(await grantAdminCommand(['+998 90 12'], { ...process.env })).toBe(2);
-      expect(error).toHaveBeenCalledWith('Not a 12-digit phone number: +998 90 12');
+      expect(error).toHaveBeenCalledWith('Not an Uzbek mobile number (+998 and an operator code, 12 digits): +998 90 12');
       error.mockRestore();
     });
   });

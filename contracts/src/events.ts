@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { socialChannelSchema } from './listing';
+import { phoneNumberSchema } from './user';
 
 /** BullMQ queues, one per kind of work the workers do. */
 export const QUEUES = {
@@ -17,7 +18,8 @@ export const smsTextSchema = z.string().min(1).max(480);
 
 /** Domain events written to the outbox in the transaction of the change they describe. */
 export const EVENT_PAYLOADS = {
-  'sms.requested': z.object({ phoneNumber: z.string().regex(/^\d{12}$/), sealedText: z.string().min(1) }),
+  // The workers check the number again: a job that reached the queue some other way texts no foreign number.
+  'sms.requested': z.object({ phoneNumber: phoneNumberSchema, sealedText: z.string().min(1) }),
   'listing.approved': z.object({ listingId: uuid, approvedBy: uuid }),
   'listing.rejected': z.object({ listingId: uuid, reason: z.string().min(1) }),
   'listing.publish-requested': z.object({ listingId: uuid, channels: z.array(socialChannelSchema).min(1) }),

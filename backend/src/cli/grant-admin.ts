@@ -16,7 +16,7 @@ export async function grantAdminCommand(args: string[], env: NodeJS.ProcessEnv =
   if (parsed.length === 0 || invalid.length) {
     console.error(
       invalid.length
-        ? `Not a 12-digit phone number: ${invalid.join(', ')}`
+        ? `Not an Uzbek mobile number (+998 and an operator code, 12 digits): ${invalid.join(', ')}`
         : 'Usage: npm run admin -- +998901234567 [+998...]',
     );
     return 2;

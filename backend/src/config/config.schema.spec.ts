@@ -22,6 +22,11 @@ describe('configuration', () => {
     expect(() => loadConfig({ TRUST_PROXY: 'not-an-address' })).toThrow(/TRUST_PROXY/);
   });
 
+  it('takes only Uzbek mobile numbers as admins, as every phone number', () => {
+    expect(loadConfig({ ADMIN_PHONES: '+998 90 123-45-67, 998771234567' }).ADMIN_PHONES).toEqual(['998901234567', '998771234567']);
+    expect(() => loadConfig({ ADMIN_PHONES: '447911123456' })).toThrow(/ADMIN_PHONES.*phoneNotUzbekMobile/);
+  });
+
   it('stops start-up with a message naming a wrong variable', () => {
     expect(() => loadConfig({ PORT: 'three thousand' })).toThrow(ConfigError);
     expect(() => loadConfig({ PORT: 'three thousand' })).toThrow(/PORT/);

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { phoneNumberSchema } from '@market/contracts';
 import { proxyTrust } from '../common/visitor-address';
 
 const commaSeparated = z
@@ -40,9 +41,7 @@ export const configSchema = z.object({
   /** How long public answers that are the same for everyone (the feed, the brands) are reused; 0 turns it off. */
   PUBLIC_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(2_000),
   /** Phone numbers (any format, 12 digits) granted the admin role at API start. */
-  ADMIN_PHONES: commaSeparated.pipe(
-    z.array(z.string().transform((phone) => phone.replace(/\D/g, '')).pipe(z.string().regex(/^\d{12}$/, '12 digits each'))),
-  ),
+  ADMIN_PHONES: commaSeparated.pipe(z.array(phoneNumberSchema)),
   /** Uploaded images: local disk (served under /uploads) unless an S3 bucket is configured. */
   STORAGE_DIR: z.string().default(resolve(__dirname, '../../../storage')),
   S3_BUCKET: z.string().default(''),
