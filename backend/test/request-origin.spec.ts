@@ -37,6 +37,22 @@ describe('where a request comes from', () => {
     });
   });
 
+  it('counts an IPv6 visitor by the /64: fresh addresses of one subscriber share the limit', async () => {
+    const behindProxy = await createApp(testConfig({ TRUST_PROXY: 'loopback' }));
+    await behindProxy.init();
+    try {
+      const seller = await signedInUser(behindProxy, phone(3));
+      const id = await insertListing(behindProxy.get(DataSource), { authorId: seller.id, status: 'active' });
+      const reveal = (address: string) =>
+        request(behindProxy.getHttpServer()).get(`/api/phone/${id}/contact`).set('X-Forwarded-For', address);
+      for (let n = 1; n <= 30; n++) await reveal(`2001:db8:77:1::${n.toString(16)}`).expect(200);
+      await reveal('2001:db8:77:1:ffff::31').expect(429);
+      await reveal('2001:db8:77:2::1').expect(200);
+    } finally {
+      await behindProxy.close();
+    }
+  });
+
   describe("a state-changing request is judged by the browser's own signals", () => {
     let app: INestApplication;
     // Nothing says where the site is served: the check must work on any port and address.

@@ -1,4 +1,4 @@
-import { Body, Controller, HttpCode, HttpStatus, Ip, Post, Req, Res } from '@nestjs/common';
+import { Body, Controller, HttpCode, HttpStatus, Post, Req, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import {
@@ -22,6 +22,7 @@ import { AppConfig } from '../config/app-config';
 import { ZodPipe } from '../common/zod-body.pipe';
 import { AuthService, type StartedSession } from './auth.service';
 import { clearSessionCookie, SESSION_COOKIE, setSessionCookie } from './session-cookie';
+import { VisitorAddress } from '../common/visitor-address';
 
 /** Status of sign-in step 1 for a number that already has an account (the spec's contract). */
 const ALREADY_REPORTED = 208;
@@ -43,7 +44,7 @@ export class AuthController {
   @Post('login')
   async login(
     @Body(new ZodPipe(loginSchema)) body: LoginRequest,
-    @Ip() ip: string,
+    @VisitorAddress() ip: string,
     @Res({ passthrough: true }) response: Response,
   ): Promise<MessageResponse> {
     const outcome = await this.auth.login(body.phoneNumber, ip);
@@ -56,7 +57,7 @@ export class AuthController {
   @HttpCode(HttpStatus.OK)
   async signIn(
     @Body(new ZodPipe(authSchema)) body: AuthRequest,
-    @Ip() ip: string,
+    @VisitorAddress() ip: string,
     @Res({ passthrough: true }) response: Response,
   ): Promise<SignedInResponse> {
     return this.signedIn(response, await this.auth.signIn(body.phoneNumber, body.password, ip), 'loginSuccess');
@@ -74,7 +75,7 @@ export class AuthController {
   @HttpCode(HttpStatus.OK)
   async requestPasswordReset(
     @Body(new ZodPipe(resetPasswordSchema)) body: { phoneNumber: string },
-    @Ip() ip: string,
+    @VisitorAddress() ip: string,
   ): Promise<MessageResponse> {
     await this.auth.requestPasswordReset(body.phoneNumber, ip);
     return { message: translateMessage('passwordSent') };
@@ -90,7 +91,7 @@ export class AuthController {
   @HttpCode(HttpStatus.OK)
   async resetPassword(
     @Body(new ZodPipe(resetPasswordWithTokenSchema)) body: z.infer<typeof resetPasswordWithTokenSchema>,
-    @Ip() ip: string,
+    @VisitorAddress() ip: string,
     @Req() request: Request,
   ): Promise<MessageResponse> {
     await this.auth.resetPassword(body.phoneNumber, body.token, body.password, ip, sessionTokenOf(request));
@@ -99,7 +100,7 @@ export class AuthController {
 
   /** Registration step 1: a code goes to the number; nothing is created yet. */
   @Post('register')
-  async register(@Body(new ZodPipe(registerSchema)) body: RegisterRequest, @Ip() ip: string): Promise<MessageResponse> {
+  async register(@Body(new ZodPipe(registerSchema)) body: RegisterRequest, @VisitorAddress() ip: string): Promise<MessageResponse> {
     await this.auth.register(body, ip);
     return { message: translateMessage('confirmationCodeSent') };
   }

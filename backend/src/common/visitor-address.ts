@@ -1,4 +1,7 @@
+import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
+import type { Request } from 'express';
 import type { IncomingMessage } from 'node:http';
+import { isIPv6 } from 'node:net';
 import proxyAddr from 'proxy-addr';
 
 /** Whether the peer at `hop` (0 = the socket's) is a proxy whose X-Forwarded-For is believed. */
@@ -18,7 +21,33 @@ export function proxyTrust(setting: string): ProxyTrust {
   return proxyAddr.compile(value.split(',').map((part) => part.trim()));
 }
 
-/** The visitor's address under the configured trust: what limits, view counts and Express's `req.ip` use. */
-export function visitorAddress(request: IncomingMessage, trust: ProxyTrust): string {
-  return proxyAddr(request, trust);
+/** The eight 16-bit groups of an IPv6 address, as written in full. */
+function ipv6Groups(address: string): string[] {
+  const [head, tail] = address.split('::') as [string, string | undefined];
+  const groups = (part: string | undefined) => (part ? part.split(':') : []);
+  const written = [...groups(head), ...(tail === undefined ? [] : groups(tail))];
+  const missing = tail === undefined ? [] : Array.from({ length: 8 - written.length }, () => '0');
+  return [...groups(head), ...missing, ...groups(tail)].map((group) => group.toLowerCase());
 }
+
+/**
+ * Who a visitor is to the per-address limits and view counts: an IPv4 address, or the /64 of an
+ * IPv6 one, which is one subscriber's allocation (counting single addresses would give anyone
+ * 2^64 fresh tries). An IPv4 address in IPv6 form (::ffff:a.b.c.d) counts as itself.
+ */
+export function visitorKey(address: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (mapped) return mapped[1];
+  if (!isIPv6(address)) return address;
+  return `${ipv6Groups(address).slice(0, 4).join(':')}::/64`;
+}
+
+/** The visitor's key under the configured trust, for requests answered before Express runs. */
+export function visitorAddress(request: IncomingMessage, trust: ProxyTrust): string {
+  return visitorKey(proxyAddr(request, trust));
+}
+
+/** The visitor's key (see visitorKey) from Express's `req.ip`, which follows TRUST_PROXY. */
+export const VisitorAddress = createParamDecorator((_data: unknown, context: ExecutionContext): string =>
+  visitorKey(context.switchToHttp().getRequest<Request>().ip ?? ''),
+);

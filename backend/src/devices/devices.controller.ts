@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, HttpStatus, Ip, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, HttpStatus, Post, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import {
   createDeviceBodySchema,
@@ -16,6 +16,7 @@ import {
 import { AdminOnly, CurrentUser, OptionalUser, SignedIn, type SessionUser } from '../auth/auth.decorators';
 import { ZodPipe } from '../common/zod-body.pipe';
 import { DevicesService } from './devices.service';
+import { VisitorAddress } from '../common/visitor-address';
 
 /** The device catalogue under the spec's `/api/phone/...` paths (spec section 7). */
 @ApiTags('devices')
@@ -38,7 +39,7 @@ export class DevicesController {
   countSearch(
     @Query(new ZodPipe(deviceIdQuerySchema)) query: DeviceIdBody,
     @OptionalUser() user: SessionUser | undefined,
-    @Ip() ip: string,
+    @VisitorAddress() ip: string,
   ): Promise<SearchedDeviceCount> {
     return this.devices.countSearch(query.id, user ? { userId: user.id } : { ip });
   }

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Ip, Param, ParseUUIDPipe, Post, Put, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, ParseUUIDPipe, Post, Put, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import {
   listingDraftSchema,
@@ -24,6 +24,7 @@ import { ListingBrowseService } from './listing-browse.service';
 import { ListingViewRecorder } from './listing-view-recorder';
 import { ListingsService } from './listings.service';
 import { PublicCache } from '../common/public-answer-cache';
+import { VisitorAddress } from '../common/visitor-address';
 
 /** A malformed id names no listing: the same 404 as an unknown one. */
 const listingId = new ParseUUIDPipe({ exceptionFactory: () => new AppException(HttpStatus.NOT_FOUND, 'listingNotFound') });
@@ -59,7 +60,7 @@ export class ListingsController {
   detail(
     @Param('id', listingId) id: string,
     @OptionalUser() user: SessionUser | undefined,
-    @Ip() ip: string,
+    @VisitorAddress() ip: string,
   ): Promise<ListingDetailResponse> {
     return this.browse.detail(id, { user, ip });
   }
@@ -69,7 +70,7 @@ export class ListingsController {
   contact(
     @Param('id', listingId) id: string,
     @OptionalUser() user: SessionUser | undefined,
-    @Ip() ip: string,
+    @VisitorAddress() ip: string,
   ): Promise<ListingContact> {
     return this.browse.contact(id, { user, ip });
   }
@@ -80,7 +81,7 @@ export class ListingsController {
   create(
     @CurrentUser() user: SessionUser,
     @Body(new ZodPipe(listingFormSchema)) form: ListingForm,
-    @Ip() ip: string,
+    @VisitorAddress() ip: string,
   ): Promise<ListingSaved> {
     return this.listings.create(user, form, ip);
   }
@@ -108,7 +109,7 @@ export class ListingsController {
     @CurrentUser() user: SessionUser,
     @Param('id', listingId) id: string,
     @Body(new ZodPipe(listingFormSchema)) form: ListingForm,
-    @Ip() ip: string,
+    @VisitorAddress() ip: string,
   ): Promise<ListingSaved> {
     return this.listings.update(user, id, form, ip);
   }

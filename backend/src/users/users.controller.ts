@@ -1,10 +1,11 @@
-import { Body, Controller, Get, HttpCode, Ip, Param, Post, Put } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
 import { confirmPhoneSchema, updateUserSchema, type UpdateUserRequest } from '@market/contracts';
 import { CurrentUser, SignedIn, type SessionUser } from '../auth/auth.decorators';
 import { ZodPipe } from '../common/zod-body.pipe';
 import { UsersService } from './users.service';
+import { VisitorAddress } from '../common/visitor-address';
 
 const userIdPipe = new ZodPipe(z.uuid());
 
@@ -26,7 +27,7 @@ export class UsersController {
     @CurrentUser() actor: SessionUser,
     @Param('id', userIdPipe) id: string,
     @Body(new ZodPipe(updateUserSchema)) changes: UpdateUserRequest,
-    @Ip() ip: string,
+    @VisitorAddress() ip: string,
   ) {
     return this.users.update(actor, id, changes, ip);
   }
