@@ -21,16 +21,11 @@ import { z } from 'zod';
 import { AppConfig } from '../config/app-config';
 import { ZodPipe } from '../common/zod-body.pipe';
 import { AuthService, type StartedSession } from './auth.service';
-import { clearSessionCookie, SESSION_COOKIE, setSessionCookie } from './session-cookie';
+import { clearSessionCookie, sessionTokenOf, setSessionCookie } from './session-cookie';
 import { VisitorAddress } from '../common/visitor-address';
 
 /** Status of sign-in step 1 for a number that already has an account (the spec's contract). */
 const ALREADY_REPORTED = 208;
-
-function sessionTokenOf(request: Request): string | undefined {
-  const token: unknown = request.cookies?.[SESSION_COOKIE];
-  return typeof token === 'string' && token ? token : undefined;
-}
 
 @ApiTags('auth')
 @Controller('auth')
