@@ -2,7 +2,7 @@ import { Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
 import { FullScreenLoader } from '../components/full-screen-loader';
 import { TopBar } from '../components/top-bar';
-import { ScrollToTop } from '../features/listings';
+import { resetBrowsing, ScrollToTop } from '../features/listings';
 import { useTranslation } from '../lib/i18n';
 
 export function AppLayout() {
@@ -10,7 +10,8 @@ export function AppLayout() {
   return (
     <div className="flex min-h-screen flex-col">
       <ScrollToTop />
-      <TopBar />
+      {/* Listings (issue 5): the logo starts browsing afresh, without filters or the scroll-back card. */}
+      <TopBar onLogoClick={resetBrowsing} />
       <main className="mx-auto w-full max-w-6xl flex-1 px-4 py-6">
         <Suspense fallback={<FullScreenLoader />}>
           <Outlet />

@@ -1,7 +1,6 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { Link } from 'react-router-dom';
-import { useSession } from '../features/auth';
-import { resetBrowsing } from '../features/listings';
+import { useSession } from '../lib/auth';
 import { useTranslation } from '../lib/i18n';
 import { FullScreenLoader } from './full-screen-loader';
 import { LanguageSelect } from './language-select';
@@ -10,7 +9,12 @@ import { LanguageSelect } from './language-select';
 const loadUserMenu = () => import('./user-menu');
 const UserMenu = lazy(loadUserMenu);
 
-export function TopBar() {
+export interface TopBarProps {
+  /** Run when the logo is clicked, before going home (the app resets the listings' browsing). */
+  onLogoClick?: () => void;
+}
+
+export function TopBar({ onLogoClick }: TopBarProps) {
   const { t } = useTranslation();
   const { user, isAdmin, loading } = useSession();
   useEffect(() => {
@@ -19,8 +23,7 @@ export function TopBar() {
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white">
       <div className="mx-auto flex h-14 max-w-6xl items-center gap-2 px-3 sm:gap-3 sm:px-4">
-        {/* Listings (issue 5): the logo starts browsing afresh, without filters or the scroll-back card. */}
-        <Link to="/" onClick={resetBrowsing} className="min-w-0 truncate text-base font-bold tracking-tight text-brand-700 sm:text-lg" aria-label={t('logoLabel')}>
+        <Link to="/" onClick={onLogoClick} className="min-w-0 truncate text-base font-bold tracking-tight text-brand-700 sm:text-lg" aria-label={t('logoLabel')}>
           {t('brand')}
         </Link>
         <div className="ml-auto flex shrink-0 items-center gap-1 sm:gap-2">

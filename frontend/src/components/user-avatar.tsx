@@ -1,6 +1,6 @@
 import type { UserDto } from '@market/contracts';
+import { formatPhoneNumber } from '../lib/format';
 import { useTranslation } from '../lib/i18n';
-import { formatPhoneNumber } from './phone-number';
 
 type AvatarUser = Pick<UserDto, 'name' | 'surname' | 'username' | 'phoneNumber' | 'image'>;
 

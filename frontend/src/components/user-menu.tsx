@@ -1,9 +1,9 @@
 import type { UserDto } from '@market/contracts';
-import { useLogout } from '../features/auth';
+import { useLogout } from '../lib/auth/logout';
+import { formatUzs } from '../lib/format';
 import { useTranslation } from '../lib/i18n';
-import { DropdownMenu, type MenuItem } from './dropdown-menu';
+import { Menu, type MenuItem } from './menu';
 import { UserAvatar, userDisplayName } from './user-avatar';
-import { formatUzs } from './uzs-amount';
 
 /** The top bar's menu of a signed-in user: profile, settings, admin, sign-out, with the balance. */
 export default function UserMenu({ user, isAdmin }: { user: UserDto; isAdmin: boolean }) {
@@ -17,8 +17,9 @@ export default function UserMenu({ user, isAdmin }: { user: UserDto; isAdmin: bo
     { key: 'logout', label: t('userMenu.logout'), onSelect: () => logout.mutate() },
   ];
   return (
-    <DropdownMenu
+    <Menu
       label={t('userMenu.label', { name })}
+      triggerClassName="flex items-center gap-2 px-2 py-1.5 text-sm font-medium text-slate-800"
       trigger={
         <>
           <UserAvatar user={user} size="sm" />

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import type { Category } from '@market/contracts';
-import { BrandsSection } from '../../features/catalogue';
+import { BrandsSection, categoriesQuery } from '../../features/catalogue';
 import { ListingsBrowser } from '../../features/listings/components/listings-browser';
 import { useListingFilters } from '../../features/listings/hooks/use-listing-filters';
 import { useTranslation } from '../../lib/i18n';
@@ -27,7 +27,7 @@ function HomePage() {
         </div>
       </section>
       <BrandsSection selectedBrand={browsing.filters.brand} onSelectBrand={showBrand} />
-      <ListingsBrowser browsing={browsing} />
+      <ListingsBrowser browsing={browsing} brandsQuery={categoriesQuery} />
     </>
   );
 }

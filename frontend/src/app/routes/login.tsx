@@ -1,6 +1,6 @@
 import { Navigate } from 'react-router-dom';
 import { SignInForm } from '../../features/account';
-import { useSession } from '../../features/auth';
+import { useSession } from '../../lib/auth';
 
 /** `/login`; a browser already signed in goes on to its profile (the top bar shows the loader meanwhile). */
 function LoginPage() {

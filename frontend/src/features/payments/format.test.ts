@@ -1,19 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { LIMITS } from '@market/contracts';
-import { formatCommission, formatSignedAmount, formatTashkentTime, initialTopUpAmount } from './format';
+import { formatCommission, initialTopUpAmount } from './format';
 
 const normalised = (text: string) => text.replace(/\s/g, ' ');
 
-describe('balance page formats', () => {
-  it('shows ledger times in Tashkent time, five hours ahead of UTC', () => {
-    expect(formatTashkentTime('2025-03-31T20:30:00.000Z')).toBe('01.04.2025 01:30');
-  });
-
-  it('signs ledger amounts and groups them the uz-UZ way', () => {
-    expect(normalised(formatSignedAmount(50_000))).toBe('+50 000');
-    expect(normalised(formatSignedAmount(-39_900))).toBe('−39 900');
-  });
-
+describe('payment formats', () => {
   it('writes commissions as percentages in the reader’s language', () => {
     expect(normalised(formatCommission(0.5, 'en'))).toBe('0.5%');
     expect(normalised(formatCommission(0, 'en'))).toBe('0%');

@@ -1,6 +1,6 @@
 import { Navigate, NavLink, Outlet } from 'react-router-dom';
 import { FullScreenLoader } from '../../../components/full-screen-loader';
-import { useSession } from '../../../features/auth';
+import { useSession } from '../../../lib/auth';
 import { useTranslation } from '../../../lib/i18n';
 
 interface MenuEntry {

@@ -1,14 +1,14 @@
 import { useEffect, useState } from 'react';
 import type { Category } from '@market/contracts';
 import { FullScreenLoader } from '../../../components/full-screen-loader';
+import { Menu } from '../../../components/menu';
 import { PageTitle } from '../../../components/page-title';
+import { useSession } from '../../../lib/auth';
 import { useTranslation } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
-import { useSession } from '../../auth';
 import { useCategories } from '../api/get-categories';
 import { CategoryFormDialog } from './category-form-dialog';
 import { DeleteCategoryDialog } from './delete-category-dialog';
-import { RowActionsMenu } from './row-actions-menu';
 
 type OpenDialog = { kind: 'create' } | { kind: 'edit'; category: Category } | { kind: 'delete'; category: Category };
 
@@ -99,11 +99,14 @@ function CategoriesAdmin() {
                   <td className="px-1.5 py-3 sm:px-3 text-right tabular-nums">{category.PhonesCount}</td>
                   <td className="px-1.5 py-3 sm:px-3 text-right tabular-nums">{category.devicesCount}</td>
                   <td className="px-1 py-2 text-right sm:px-3">
-                    <RowActionsMenu
+                    <Menu
                       label={t('admin.actionsOf', { name: category.name })}
-                      actions={[
-                        { label: t('admin.edit'), onSelect: () => setDialog({ kind: 'edit', category }) },
-                        { label: t('admin.delete'), onSelect: () => setDialog({ kind: 'delete', category }), danger: true },
+                      trigger={<span aria-hidden>⋮</span>}
+                      triggerClassName="px-2 py-1 text-xl leading-none text-slate-600"
+                      width="sm"
+                      items={[
+                        { key: 'edit', label: t('admin.edit'), onSelect: () => setDialog({ kind: 'edit', category }) },
+                        { key: 'delete', label: t('admin.delete'), onSelect: () => setDialog({ kind: 'delete', category }), danger: true },
                       ]}
                     />
                   </td>

@@ -1,12 +1,12 @@
 import { useId, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
 import { categoryBodySchema, type Category, type ImageRef } from '@market/contracts';
+import { Dialog } from '../../../components/dialog';
 import { ApiError } from '../../../lib/api-client';
 import { useTranslation } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
 import { useCreateCategory } from '../api/create-category';
 import { useUpdateCategory } from '../api/update-category';
 import { useUploadCategoryImage } from '../api/upload-category-image';
-import { Modal } from './modal';
 
 interface CategoryFormValues {
   name: string;
@@ -93,7 +93,7 @@ export function CategoryFormDialog({ category, nextNumber, onClose }: CategoryFo
   const errorOf = (field: FieldName) => fieldErrors[field] && t(`messages:${fieldErrors[field]}`);
 
   return (
-    <Modal title={t(category ? 'form.editTitle' : 'form.createTitle')} closeLabel={t('form.close')} onClose={onClose}>
+    <Dialog title={t(category ? 'form.editTitle' : 'form.createTitle')} closeLabel={t('form.close')} onClose={onClose}>
       <form onSubmit={submit} noValidate aria-describedby={saving.isError ? formErrorId : undefined} className="space-y-4">
         <Field label={t('form.name')} error={errorOf('name')}>
           {(props) => <input {...props} type="text" value={values.name} onChange={change('name')} autoComplete="off" data-autofocus />}
@@ -164,7 +164,7 @@ export function CategoryFormDialog({ category, nextNumber, onClose }: CategoryFo
           </button>
         </div>
       </form>
-    </Modal>
+    </Dialog>
   );
 }
 

@@ -1,8 +1,8 @@
 import type { Category } from '@market/contracts';
+import { Dialog } from '../../../components/dialog';
 import { useTranslation } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
 import { useDeleteCategory } from '../api/delete-category';
-import { Modal } from './modal';
 
 /**
  * 'Positionni o'chirish'. A refusal (the category still has devices or listings) shows the
@@ -22,8 +22,7 @@ export function DeleteCategoryDialog({ category, onClose }: { category: Category
   const close = () => !deletion.isPending && onClose();
 
   return (
-    <Modal title={t('deleteDialog.title')} onClose={close}>
-      <p className="text-slate-700">{t('deleteDialog.text')}</p>
+    <Dialog title={t('deleteDialog.title')} description={t('deleteDialog.text')} onClose={close}>
       {deletion.isError && (
         <p role="alert" className="mt-3 rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
           {deletion.error.message}
@@ -47,6 +46,6 @@ export function DeleteCategoryDialog({ category, onClose }: { category: Category
           {deletion.isPending ? t('deleteDialog.deleting') : t('deleteDialog.yes')}
         </button>
       </div>
-    </Modal>
+    </Dialog>
   );
 }

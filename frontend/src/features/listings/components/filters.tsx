@@ -1,13 +1,17 @@
+import { useQuery, type UseQueryOptions } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { LISTING_REGIONS, type Category } from '@market/contracts';
 import { currentLanguage, useTranslation } from '../../../lib/i18n';
-import { useCategories } from '../../catalogue';
 import type { FilterChange, ListingFilters } from '../filter-query';
+
+/** The categories query, handed in by the app: the catalogue feature owns it. */
+export type BrandsQuery = UseQueryOptions<Category[]>;
 
 export interface FiltersProps {
   filters: ListingFilters;
   onChange: (change: FilterChange) => void;
   onClear: () => void;
+  brandsQuery: BrandsQuery;
 }
 
 interface TypedValues {
@@ -42,10 +46,10 @@ const LABEL = 'mb-1 block text-sm font-medium text-slate-700';
  * The home list's filters (spec section 4). Brand and region apply when chosen; the typed
  * fields apply on 'Qidirish' (or Enter), so the list is not reloaded on every key.
  */
-export function Filters({ filters, onChange, onClear }: FiltersProps) {
+export function Filters({ filters, onChange, onClear, brandsQuery }: FiltersProps) {
   const { t } = useTranslation('listings');
   // The brand choice's options; only this form re-renders when they arrive.
-  const brands = useCategories().data;
+  const brands = useQuery(brandsQuery).data;
   const id = useId();
   const language = currentLanguage();
 

@@ -1,5 +1,5 @@
+import { formatPhoneNumber } from '../../../lib/format';
 import { useTranslation } from '../../../lib/i18n';
-import { formatPhoneNumber } from '../format';
 import { ADVERTISING_CONTACT, SOCIAL_LINKS } from '../social-links';
 import { SocialIcon } from './social-icon';
 
@@ -34,7 +34,7 @@ export function HomeSideColumn() {
         <div className="mt-3 flex flex-col gap-2 text-sm font-medium">
           {ADVERTISING_CONTACT.phone && (
             <a href={`tel:+${ADVERTISING_CONTACT.phone}`} className="text-brand-800 underline-offset-2 hover:underline">
-              {formatPhoneNumber(ADVERTISING_CONTACT.phone)}
+              {formatPhoneNumber(ADVERTISING_CONTACT.phone, 'spaces')}
             </a>
           )}
           <a

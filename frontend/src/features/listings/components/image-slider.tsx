@@ -1,14 +1,8 @@
 import { lazy, Suspense, useState } from 'react';
 import 'swiper/css';
-import { LISTING_PHOTO_SIZES, type ListingPhoto as ListingPhotoData } from '@market/contracts';
-import { type TFunction, useTranslation } from '../../../lib/i18n';
+import { useTranslation } from '../../../lib/i18n';
 import { ListingPhoto } from './listing-photo';
-
-export interface ImageSliderProps {
-  images: ListingPhotoData[];
-  /** The listing's name, for the photos' alt texts. */
-  name: string;
-}
+import { slideAlt, slideSources, type ImageSliderProps } from './slides';
 
 const FRAME = 'aspect-[4/3] w-full overflow-hidden rounded-xl bg-slate-100';
 
@@ -17,15 +11,6 @@ const FRAME = 'aspect-[4/3] w-full overflow-hidden rounded-xl bg-slate-100';
  * once the first photo is on screen (not competing with it for a phone's bandwidth).
  */
 const SwiperSlides = lazy(() => import('./swiper-slides'));
-
-/** A slide's picture: the large photo, or on a phone the smaller copy its srcset offers. */
-export function slideSources(image: ListingPhotoData) {
-  return { src: image.location, srcSet: image.srcset, sizes: image.srcset && LISTING_PHOTO_SIZES };
-}
-
-export function slideAlt(t: TFunction, name: string, index: number, count: number): string {
-  return t('slider.photoAlt', { name, index: index + 1, count });
-}
 
 /**
  * The photos laid out as Swiper lays them out (its own stylesheet), the first one on screen:

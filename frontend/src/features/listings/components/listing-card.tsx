@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { LIMITS, PROMOTED_TARIFF, type ListingCard as ListingCardData } from '@market/contracts';
+import { formatListingPrice, formatTashkentTime } from '../../../lib/format';
 import { currentLanguage, useTranslation } from '../../../lib/i18n';
-import { formatListingPrice, formatTashkentDateTime, regionLabel } from '../format';
+import { regionLabel } from '../format';
 import { rememberOpenedListing } from '../stores/scroll-id';
 import { ListingPhoto } from './listing-photo';
 
@@ -52,7 +53,7 @@ export function ListingCard({ listing, actions }: ListingCardProps) {
           <p className="mt-1 text-lg font-bold whitespace-nowrap text-brand-800">{formatListingPrice(listing.price, listing.valut)}</p>
           <p className="mt-auto truncate pt-2 text-sm text-slate-600">{regionLabel(listing.region, currentLanguage())}</p>
           <p className="text-xs text-slate-500">
-            <time dateTime={listing.createdAt}>{formatTashkentDateTime(listing.createdAt)}</time>
+            <time dateTime={listing.createdAt}>{formatTashkentTime(listing.createdAt)}</time>
           </p>
         </div>
       </Link>

@@ -1,12 +1,13 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { PROMOTED_TARIFF, SOCIAL_CHANNELS, type ListingDetail } from '@market/contracts';
+import { useSession } from '../../../lib/auth';
 import { ApiError } from '../../../lib/api-client';
+import { formatListingPrice, formatTashkentTime } from '../../../lib/format';
 import { currentLanguage, useTranslation } from '../../../lib/i18n';
-import { useSession } from '../../auth';
 import { useListing } from '../api/get-listing';
 import { filtersToQuery } from '../filter-query';
-import { formatListingPrice, formatTashkentDateTime, regionLabel } from '../format';
+import { regionLabel } from '../format';
 import { useDocumentMeta } from '../hooks/use-document-meta';
 import { BreadcrumbHeader, type HeaderAction } from './breadcrumb-header';
 import { ImageSlider } from './image-slider';
@@ -70,7 +71,7 @@ function ListingDetailView({ listing }: { listing: ListingDetail }) {
           <ImageSlider images={listing.images} name={listing.name} />
           <div className="rounded-xl border border-slate-200 bg-white p-4 sm:p-6">
             <p className="text-sm text-slate-500">
-              <time dateTime={listing.createdAt}>{formatTashkentDateTime(listing.createdAt)}</time>
+              <time dateTime={listing.createdAt}>{formatTashkentTime(listing.createdAt)}</time>
             </p>
             <h1 id="listing-name" className="mt-1 text-2xl font-semibold break-words text-slate-900">
               {listing.name}

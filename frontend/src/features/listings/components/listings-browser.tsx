@@ -5,7 +5,7 @@ import { useListings } from '../api/get-listings';
 import { filtersToQuery } from '../filter-query';
 import type { ListingFiltersState } from '../hooks/use-listing-filters';
 import { useScrollBack } from '../hooks/use-scroll-back';
-import { Filters } from './filters';
+import { Filters, type BrandsQuery } from './filters';
 import { HomeSideColumn } from './home-side-column';
 import { ListingList } from './listing-list';
 import { Pager } from '../../../components/pager';
@@ -13,10 +13,12 @@ import { Pager } from '../../../components/pager';
 export interface ListingsBrowserProps {
   /** From `useListingFilters()`, shared with the brands row above the list. */
   browsing: ListingFiltersState;
+  /** The brand filter's options: the catalogue's categories query. */
+  brandsQuery: BrandsQuery;
 }
 
 /** The home page's list: filters, a page of cards, 'Davom etish', the pager, and the side column. */
-export function ListingsBrowser({ browsing }: ListingsBrowserProps) {
+export function ListingsBrowser({ browsing, brandsQuery }: ListingsBrowserProps) {
   const { t } = useTranslation('listings');
   const { filters, query, change, setPage, clear } = browsing;
   // A query's answer re-renders its readers synchronously; the page of cards it brings renders
@@ -39,7 +41,7 @@ export function ListingsBrowser({ browsing }: ListingsBrowserProps) {
           <div id={headingId}>
             <PageTitle documentTitle={t('pages.home', { ns: 'common' })}>{t('pages.home', { ns: 'common' })}</PageTitle>
           </div>
-          <Filters filters={filters} onChange={change} onClear={clear} />
+          <Filters filters={filters} onChange={change} onClear={clear} brandsQuery={brandsQuery} />
           <ListingList
             listings={listings.data?.phones}
             loading={listings.isPending}

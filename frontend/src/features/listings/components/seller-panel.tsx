@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import type { ListingDetail } from '@market/contracts';
 import { ApiError } from '../../../lib/api-client';
+import { formatPhoneNumber } from '../../../lib/format';
 import { currentLanguage, useTranslation } from '../../../lib/i18n';
 import { useRevealContact } from '../api/get-listing-contact';
-import { formatPhoneNumber, regionLabel } from '../format';
+import { regionLabel } from '../format';
 import { SocialIcon } from './social-icon';
 
 /** How the number looks until the visitor asks for it (spec section 2, Seller side panel). */
@@ -54,7 +55,7 @@ export function SellerPanel({ _id, author, authorName, region }: SellerPanelProp
           <dd className="font-medium text-slate-900">
             {contact ? (
               <a href={`tel:+${contact.phoneNumber}`} className="text-brand-700 hover:underline">
-                {formatPhoneNumber(contact.phoneNumber)}
+                {formatPhoneNumber(contact.phoneNumber, 'spaces')}
               </a>
             ) : (
               <span>{MASKED_PHONE}</span>

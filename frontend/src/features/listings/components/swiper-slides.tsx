@@ -6,7 +6,7 @@ import 'swiper/css/pagination';
 import 'swiper/css/zoom';
 import { useTranslation } from '../../../lib/i18n';
 import { ListingPhoto } from './listing-photo';
-import { slideAlt, slideSources, type ImageSliderProps } from './image-slider';
+import { slideAlt, slideSources, type ImageSliderProps } from './slides';
 
 /** Round white arrows, readable on any photo. */
 const ARROWS =

@@ -4,11 +4,11 @@ import { LISTING_STATUSES, type ListingCard, type ListingStatus } from '@market/
 import { errorText } from '../../../components/form/form-error';
 import { FullScreenLoader } from '../../../components/full-screen-loader';
 import { PageTitle } from '../../../components/page-title';
+import { TabPanel, Tabs } from '../../../components/tabs';
+import { useSession } from '../../../lib/auth';
 import { useTranslation } from '../../../lib/i18n';
-import { useSession } from '../../auth';
 import { useModerationQueue, type ModerationQueueParams } from '../api/get-moderation-queue';
 import { ModerationBar } from './moderation-bar';
-import { StatusTabs, statusTabId } from './status-tabs';
 
 export interface ModerationPageProps {
   /** The listings feature's card with its `actions` slot; the route passes it in (features do not import each other). */
@@ -57,11 +57,13 @@ function ModerationQueuePage({ Card, Pager }: ModerationPageProps) {
   const { t } = useTranslation('moderation');
   const [params, change, hrefOf] = useQueueParams();
   const queue = useModerationQueue(params);
-  const panelId = useId();
+  const tabsId = useId();
   const listTop = useRef<HTMLDivElement>(null);
   // Another tab's or page's cards are kept only for the counts; the list waits for its own.
   const loadingList = queue.isPending || queue.isPlaceholderData;
   const pages = queue.data?.pages ?? 0;
+  // Unknown until the first page arrives.
+  const counts = queue.data?.counts;
 
   // Decisions can empty the last page: step back to the new last one.
   useEffect(() => {
@@ -77,9 +79,16 @@ function ModerationQueuePage({ Card, Pager }: ModerationPageProps) {
     <section>
       <PageTitle documentTitle={t('title')}>{t('title')}</PageTitle>
       <div ref={listTop} className="scroll-mt-4">
-        <StatusTabs current={params.status} counts={queue.data?.counts} onSelect={(status) => change({ status, page: 1 })} panelId={panelId} />
+        <Tabs
+          label={t('tabsLabel')}
+          idPrefix={tabsId}
+          tabs={LISTING_STATUSES.map((status) => ({ key: status, label: t(`tabs.${status}`), count: counts && (counts[status] ?? 0) }))}
+          selected={params.status}
+          onSelect={(status) => change({ status, page: 1 })}
+          look="pills"
+        />
       </div>
-      <div id={panelId} role="tabpanel" aria-labelledby={statusTabId(params.status)}>
+      <TabPanel idPrefix={tabsId} selected={params.status}>
         {loadingList ? (
           <div role="status" aria-live="polite" className="flex items-center justify-center gap-3 py-16 text-slate-600">
             <span className="h-8 w-8 animate-spin rounded-full border-4 border-brand-100 border-t-brand-700" aria-hidden />
@@ -106,7 +115,7 @@ function ModerationQueuePage({ Card, Pager }: ModerationPageProps) {
             ))}
           </ul>
         )}
-      </div>
+      </TabPanel>
       {!loadingList && (
         <Pager page={params.page} pages={pages} onChange={goToPage} hrefOf={(page) => hrefOf({ ...params, page })} />
       )}

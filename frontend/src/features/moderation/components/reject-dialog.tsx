@@ -1,9 +1,9 @@
 import { useId } from 'react';
 import { REJECTION_REASONS, rejectListingSchema, type ModerationCard, type RejectionReason } from '@market/contracts';
+import { Dialog } from '../../../components/dialog';
 import { FieldError } from '../../../components/form/field-error';
 import { TextField } from '../../../components/form/text-field';
 import { useZodForm } from '../../../components/form/use-zod-form';
-import { Modal } from '../../../components/modal';
 import { useTranslation } from '../../../lib/i18n';
 
 interface RejectDialogProps {
@@ -31,7 +31,7 @@ export function RejectDialog({ listing, onReject, onClose }: RejectDialogProps) 
   };
 
   return (
-    <Modal title={t('rejectDialog.title')} closeLabel={t('rejectDialog.close')} onClose={onClose}>
+    <Dialog title={t('rejectDialog.title')} closeLabel={t('rejectDialog.close')} onClose={onClose}>
       <form
         noValidate
         onSubmit={(event) => {
@@ -80,6 +80,6 @@ export function RejectDialog({ listing, onReject, onClose }: RejectDialogProps) 
           </button>
         </div>
       </form>
-    </Modal>
+    </Dialog>
   );
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CardPaymentConfirmed, ConfirmCardPayment } from '@market/contracts';
+import { useSession } from '../../../lib/auth';
 import { api } from '../../../lib/api-client';
-import { useSession } from '../../auth';
 import { BALANCE_HISTORY_KEY } from './get-balance-history';
 
 /** `POST /api/payments/uzcard/confirmTransaction`: the SMS code; on success the balance rose by `result.amount`. */

@@ -1,7 +1,7 @@
 import { BALANCE_ENTRY_LABELS, type BalanceEntry } from '@market/contracts';
+import { formatSignedAmount, formatTashkentTime } from '../../../lib/format';
 import { useTranslation } from '../../../lib/i18n';
 import { useBalanceHistory } from '../api/get-balance-history';
-import { formatSignedAmount, formatTashkentTime } from '../format';
 import { Pager } from '../../../components/pager';
 
 function HistoryEntry({ entry }: { entry: BalanceEntry }) {
@@ -11,7 +11,7 @@ function HistoryEntry({ entry }: { entry: BalanceEntry }) {
       <div className="min-w-0">
         <p className="font-medium text-slate-900">{t(`messages:${BALANCE_ENTRY_LABELS[entry.kind]}`)}</p>
         <time dateTime={entry.createdAt} className="text-sm tabular-nums text-slate-500">
-          {formatTashkentTime(entry.createdAt)}
+          {formatTashkentTime(entry.createdAt, 'day-first')}
         </time>
       </div>
       <p className={`shrink-0 font-semibold tabular-nums ${entry.amount < 0 ? 'text-slate-900' : 'text-brand-700'}`}>

@@ -1,10 +1,10 @@
 import { useId, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { formatAmount } from '@market/contracts';
 import { primaryButtonClass } from '../../../components/form/submit-button';
 import { PageTitle } from '../../../components/page-title';
+import { useSession } from '../../../lib/auth';
+import { formatAmount } from '../../../lib/format';
 import { useTranslation } from '../../../lib/i18n';
-import { useSession } from '../../auth';
 import { BalanceHistory } from './balance-history';
 import { PaymentMethodPicker } from './payment-method-picker';
 

@@ -1,7 +1,8 @@
 import type { FormEvent } from 'react';
-import { formatAmount, LIMITS, type CardGatewayMode } from '@market/contracts';
+import { LIMITS, type CardGatewayMode } from '@market/contracts';
 import { SubmitButton } from '../../../components/form/submit-button';
 import { TextField } from '../../../components/form/text-field';
+import { formatAmount } from '../../../lib/format';
 import { useTranslation } from '../../../lib/i18n';
 import { SandboxNotice } from './sandbox-notice';
 

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { cardPaymentFormSchema, confirmCardPaymentSchema, LIMITS, type CardPaymentConfirmed } from '@market/contracts';
 import type { z } from 'zod';
+import { Dialog } from '../../../components/dialog';
 import { errorText } from '../../../components/form/form-error';
 import { fieldErrorsOf, useZodForm } from '../../../components/form/use-zod-form';
 import { ApiError } from '../../../lib/api-client';
@@ -13,7 +14,6 @@ import { initialTopUpAmount } from '../format';
 import { CardStep, type CardFormValues } from './card-step';
 import { MethodStep } from './method-step';
 import { OtpStep } from './otp-step';
-import { PaymentModal } from './payment-modal';
 import { SuccessStep } from './success-step';
 
 export interface PaymentMethodPickerProps {
@@ -116,22 +116,18 @@ function PaymentFlow({ onClose, onPaid, suggestedAmount }: Omit<PaymentMethodPic
   };
 
   const stepOf = (number: number) => t('dialog.step', { step: number, total: CARD_STEPS });
+  const frame = { closeLabel: t('dialog.close'), onClose, size: 'md' } as const;
+  const backTo = (previous: Step) => ({ label: t('dialog.back'), onBack: () => setStep(previous) });
   switch (step.name) {
     case 'method':
       return (
-        <PaymentModal title={t('methods.title')} contentKey="method" onClose={onClose}>
+        <Dialog {...frame} title={t('methods.title')} contentKey="method">
           <MethodStep onChoose={() => setStep({ name: 'card' })} />
-        </PaymentModal>
+        </Dialog>
       );
     case 'card':
       return (
-        <PaymentModal
-          title={t('card.title')}
-          subtitle={stepOf(1)}
-          contentKey="card"
-          onClose={onClose}
-          onBack={() => setStep({ name: 'method' })}
-        >
+        <Dialog {...frame} title={t('card.title')} subtitle={stepOf(1)} contentKey="card" back={backTo({ name: 'method' })}>
           <CardStep
             values={form.values}
             errors={form.errors}
@@ -140,17 +136,11 @@ function PaymentFlow({ onClose, onPaid, suggestedAmount }: Omit<PaymentMethodPic
             busy={creation.isPending}
             mode={mode}
           />
-        </PaymentModal>
+        </Dialog>
       );
     case 'otp':
       return (
-        <PaymentModal
-          title={t('otp.title')}
-          subtitle={stepOf(2)}
-          contentKey="otp"
-          onClose={onClose}
-          onBack={() => setStep({ name: 'card' })}
-        >
+        <Dialog {...frame} title={t('otp.title')} subtitle={stepOf(2)} contentKey="otp" back={backTo({ name: 'card' })}>
           <OtpStep
             otpSentPhone={step.otpSentPhone}
             amount={step.amount}
@@ -164,13 +154,13 @@ function PaymentFlow({ onClose, onPaid, suggestedAmount }: Omit<PaymentMethodPic
             busy={confirmation.isPending}
             mode={mode}
           />
-        </PaymentModal>
+        </Dialog>
       );
     case 'done':
       return (
-        <PaymentModal title={t('done.title')} subtitle={stepOf(3)} contentKey="done" onClose={onClose}>
+        <Dialog {...frame} title={t('done.title')} subtitle={stepOf(3)} contentKey="done">
           <SuccessStep amount={step.amount} onDone={onClose} />
-        </PaymentModal>
+        </Dialog>
       );
   }
 }

@@ -1,5 +1,5 @@
-import { formatAmount } from '@market/contracts';
 import { primaryButtonClass } from '../../../components/form/submit-button';
+import { formatAmount } from '../../../lib/format';
 import { useTranslation } from '../../../lib/i18n';
 
 /** Step 3: 'To'lov muvaffaqiyatli amalga oshirildi' and what was credited. */

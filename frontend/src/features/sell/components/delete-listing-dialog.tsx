@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { Dialog } from '../../../components/dialog';
 import { useTranslation } from '../../../lib/i18n';
 
 interface DeleteListingDialogProps {
@@ -8,37 +8,13 @@ interface DeleteListingDialogProps {
 }
 
 /**
- * The spec's delete confirmation (section 2) on the native <dialog>: the browser keeps the
- * focus inside, makes the page behind inert and closes it with Escape (not while busy).
- * 'Bekor qilish' comes first, so the focus starts on the safe choice. Render it only while open.
+ * The spec's delete confirmation (section 2); Escape closes it, not while busy. 'Bekor qilish'
+ * comes first, so the focus starts on the safe choice. Render it only while open.
  */
 export function DeleteListingDialog({ busy, onConfirm, onClose }: DeleteListingDialogProps) {
   const { t } = useTranslation('sell');
-  const dialogRef = useRef<HTMLDialogElement>(null);
-
-  useEffect(() => {
-    const dialog = dialogRef.current!;
-    dialog.showModal();
-    return () => dialog.close();
-  }, []);
-
   return (
-    <dialog
-      ref={dialogRef}
-      aria-labelledby="delete-listing-title"
-      aria-describedby="delete-listing-text"
-      onCancel={(event) => {
-        event.preventDefault();
-        if (!busy) onClose();
-      }}
-      className="m-auto w-[calc(100%-2rem)] max-w-md rounded-2xl bg-white p-5 text-slate-900 shadow-xl backdrop:bg-slate-900/50"
-    >
-      <h2 id="delete-listing-title" className="text-lg font-semibold">
-        {t('deleteDialog.title')}
-      </h2>
-      <p id="delete-listing-text" className="mt-2 text-slate-700">
-        {t('deleteDialog.text')}
-      </p>
+    <Dialog title={t('deleteDialog.title')} description={t('deleteDialog.text')} onClose={() => !busy && onClose()} size="md">
       <div className="mt-5 flex flex-wrap justify-end gap-3">
         <button
           type="button"
@@ -58,6 +34,6 @@ export function DeleteListingDialog({ busy, onConfirm, onClose }: DeleteListingD
           {busy ? t('deleteDialog.deleting') : t('deleteDialog.confirm')}
         </button>
       </div>
-    </dialog>
+    </Dialog>
   );
 }

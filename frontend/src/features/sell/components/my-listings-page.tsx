@@ -1,8 +1,9 @@
 import { useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { listingStatusSchema, type ListingCard, type ListingStatus } from '@market/contracts';
+import { LISTING_STATUSES, listingStatusSchema, type ListingCard, type ListingStatus } from '@market/contracts';
 import { errorText } from '../../../components/form/form-error';
 import { PageTitle } from '../../../components/page-title';
+import { TabPanel, Tabs } from '../../../components/tabs';
 import { currentLanguage, useTranslation } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
 import { useDeleteListing } from '../api/delete-listing';
@@ -12,7 +13,6 @@ import { DeleteListingDialog } from './delete-listing-dialog';
 import { DraftCard } from './draft-card';
 import { EmptyActiveListings } from './empty-active-listings';
 import { ListingActions } from './listing-actions';
-import { panelId, StatusTabs, tabId } from './status-tabs';
 
 export interface MyListingsPageProps {
   /** Draws a listing card with the author's bar under it (the listings feature's card, passed in by the route). */
@@ -46,8 +46,14 @@ export function MyListingsPage({ renderCard }: MyListingsPageProps) {
   return (
     <>
       <PageTitle documentTitle={title}>{title}</PageTitle>
-      <StatusTabs selected={tab} counts={mine.data?.counts} onSelect={selectTab} />
-      <div role="tabpanel" id={panelId(tab)} aria-labelledby={tabId(tab)}>
+      <Tabs
+        label={t('my.tabs')}
+        idPrefix="my-listings"
+        tabs={LISTING_STATUSES.map((status) => ({ key: status, label: t(`status.${status}`), count: mine.data?.counts[status] ?? 0 }))}
+        selected={tab}
+        onSelect={selectTab}
+      />
+      <TabPanel idPrefix="my-listings" selected={tab}>
         {mine.isPending ? (
           <p role="status" className="py-8 text-center text-slate-600">
             {t('common:loading')}
@@ -73,7 +79,7 @@ export function MyListingsPage({ renderCard }: MyListingsPageProps) {
             })}
           </ul>
         )}
-      </div>
+      </TabPanel>
       {deleting && <DeleteListingDialog busy={deletion.isPending} onConfirm={confirmDeletion} onClose={() => setDeleting(null)} />}
     </>
   );

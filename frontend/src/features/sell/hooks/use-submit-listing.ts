@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ListingSaved } from '@market/contracts';
-import { useSession } from '../../auth';
+import { useSession } from '../../../lib/auth';
 import { createListing } from '../api/create-listing';
 import { updateListing } from '../api/update-listing';
 import { draftSavesSettled } from './use-draft-keeper';

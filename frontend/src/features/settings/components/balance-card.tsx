@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import type { UserDto } from '@market/contracts';
 import { primaryButtonClass } from '../../../components/form/submit-button';
-import { formatUzs } from '../../../components/uzs-amount';
+import { formatUzs } from '../../../lib/format';
 import { useTranslation } from '../../../lib/i18n';
 import { SettingsCard } from './settings-card';
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { PageTitle } from '../../../components/page-title';
+import { useSession } from '../../../lib/auth';
 import { useTranslation } from '../../../lib/i18n';
-import { useSession } from '../../auth';
 import { AccountCard } from './account-card';
 import { AvatarCard } from './avatar-card';
 import { BalanceCard } from './balance-card';

@@ -2,9 +2,9 @@ import { useState, type FormEvent } from 'react';
 import { updateUserSchema, type UpdateUserResponse, type UserDto } from '@market/contracts';
 import { errorText } from '../../../components/form/form-error';
 import { fieldErrorsOf, type FieldErrors } from '../../../components/form/use-zod-form';
+import { useSession } from '../../../lib/auth';
 import { useTranslation } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
-import { useSession } from '../../auth';
 import { useUpdateUser } from '../api/update-user';
 import { changedFields, storedValues, type ProfileField } from './profile-changes';
 

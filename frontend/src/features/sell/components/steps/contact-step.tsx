@@ -1,8 +1,8 @@
 import { useId } from 'react';
 import { PhoneField } from '../../../../components/form/phone-field';
 import { TextField } from '../../../../components/form/text-field';
+import { useSession } from '../../../../lib/auth';
 import { useTranslation } from '../../../../lib/i18n';
-import { useSession } from '../../../auth';
 import { useWizardStore } from '../../stores/wizard-store';
 
 /**

@@ -2,11 +2,11 @@ import { useState, type ReactNode } from 'react';
 import { LISTING_REGIONS, TARIFFS, tariffCost, tariffDiscountPercent, type Tariff } from '@market/contracts';
 import { errorText } from '../../../../components/form/form-error';
 import { primaryButtonClass } from '../../../../components/form/submit-button';
+import { useSession } from '../../../../lib/auth';
 import { ApiError } from '../../../../lib/api-client';
+import { formatListingPrice, formatUzs } from '../../../../lib/format';
 import { currentLanguage, useTranslation } from '../../../../lib/i18n';
 import { toast } from '../../../../lib/toast';
-import { useSession } from '../../../auth';
-import { formatListingPrice, formatSum } from '../../format';
 import { useSubmitListing } from '../../hooks/use-submit-listing';
 import { uploadedImageIds, useWizardStore } from '../../stores/wizard-store';
 import { firstInvalidStep, stepOfServerFields } from '../../wizard-form';
@@ -33,8 +33,8 @@ function TariffHint({ tariff }: { tariff: Tariff }) {
   return (
     <>
       <span className="block">
-        {tariff.discount > 0 && <s className="mr-2 text-slate-500">{formatSum(tariff.price)}</s>}
-        <span className="font-semibold text-slate-900">{cost === 0 ? t('tariff.free') : formatSum(cost)}</span>
+        {tariff.discount > 0 && <s className="mr-2 text-slate-500">{formatUzs(tariff.price)}</s>}
+        <span className="font-semibold text-slate-900">{cost === 0 ? t('tariff.free') : formatUzs(cost)}</span>
       </span>
       <span className="block">{tariff.channels.length ? t('tariff.everywhere') : t('tariff.websiteOnly')}</span>
     </>
@@ -158,8 +158,8 @@ function Summary({ cost, balance }: { cost: number; balance: number }) {
         <Row label={t('summary.region')}>{region}</Row>
         <Row label={t('summary.condition')}>{values.condition ? t('condition.new') : t('condition.used')}</Row>
         <Row label={t('summary.photos')}>{t('summary.photoCount', { count: photos })}</Row>
-        <Row label={t('summary.cost')}>{cost === 0 ? t('tariff.free') : formatSum(cost)}</Row>
-        <Row label={t('summary.balance')}>{formatSum(balance)}</Row>
+        <Row label={t('summary.cost')}>{cost === 0 ? t('tariff.free') : formatUzs(cost)}</Row>
+        <Row label={t('summary.balance')}>{formatUzs(balance)}</Row>
       </dl>
       <p className="mt-3 text-sm text-slate-600">{t('messages:listingWaitsForApproval')}</p>
     </section>

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { UserDto } from '@market/contracts';
-import { api } from '../../../lib/api-client';
+import { api } from '../api-client';
 
 /** The signed-in user's cache entry; null once signed out. */
 export const SESSION_USER_KEY = ['session', 'user'] as const;

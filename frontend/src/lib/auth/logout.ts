@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { flushSync } from 'react-dom';
 import { useNavigate } from 'react-router-dom';
-import { api } from '../../../lib/api-client';
-import { useTranslation } from '../../../lib/i18n';
-import { toast } from '../../../lib/toast';
-import { useEndLocalSession } from '../hooks/use-session';
+import { api } from '../api-client';
+import { useTranslation } from '../i18n';
+import { toast } from '../toast';
+import { useEndLocalSession } from './session';
 
 export function logout(): Promise<unknown> {
   return api.post('/auth/logout');

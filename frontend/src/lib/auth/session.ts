@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
 import type { SignedInResponse, UserDto } from '@market/contracts';
-import { currentLanguage } from '../../../lib/i18n';
-import { toast } from '../../../lib/toast';
-import { SESSION_USER_KEY, useCurrentUserQuery } from '../api/get-current-user';
-import { useLoginFlag } from '../stores/login-flag';
+import { currentLanguage } from '../i18n';
+import { toast } from '../toast';
+import { SESSION_USER_KEY, useCurrentUserQuery } from './current-user';
+import { useLoginFlag } from './login-flag';
 
 export interface Session {
   /** The signed-in user, or null for a visitor (and while loading). */

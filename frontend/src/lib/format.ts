@@ -1,0 +1,46 @@
+import { formatAmount } from '@market/contracts';
+
+/**
+ * The app's formatters: amounts of so'm, times in Tashkent and phone numbers. Amounts are
+ * grouped by the contracts' `formatAmount` (listing prices by `formatListingPrice`), so the
+ * page and the server (channel posts, SMS) agree. One module: a shared chunk of its own would
+ * cost every page more than the few functions a page does not use.
+ */
+export { formatAmount, formatListingPrice } from '@market/contracts';
+
+/** An amount of so'm (a balance, a tariff): uz-UZ grouping, no decimals ("1 250 000 so'm"). */
+export function formatUzs(amount: number): string {
+  return `${formatAmount(amount)}\u00a0so'm`;
+}
+
+/** A ledger entry's amount with its sign, '+50 000' for a top-up, '−39 900' for a charge; the unit is the page's text. */
+export function formatSignedAmount(amount: number): string {
+  return amount < 0 ? formatAmount(amount) : `+${formatAmount(amount)}`;
+}
+
+/** Tashkent has kept UTC+5 all year since 1992. */
+const TASHKENT_OFFSET_MS = 5 * 60 * 60 * 1000;
+
+/**
+ * A moment in Tashkent time, whatever the browser's zone: 'YYYY-MM-DD HH:mm' (listings, as the
+ * spec shows them) or 'DD.MM.YYYY HH:mm' (the balance history). Plain arithmetic: an Intl
+ * formatter with a time zone costs a phone ~100 ms of time zone data on the first page.
+ */
+export function formatTashkentTime(iso: string, order: 'year-first' | 'day-first' = 'year-first'): string {
+  const [date, time] = new Date(Date.parse(iso) + TASHKENT_OFFSET_MS).toISOString().slice(0, 16).split('T');
+  if (order === 'year-first') return `${date} ${time}`;
+  const [year, month, day] = date.split('-');
+  return `${day}.${month}.${year} ${time}`;
+}
+
+/**
+ * A 12-digit Uzbek number (998901234567) as the +998 input mask shows it, "+998 90 123-45-67",
+ * where a text repeats what was typed; `spaces` as it is written for reading and dialling,
+ * "+998 90 123 45 67" (a listing's contact). Anything else as its digits after a plus.
+ */
+export function formatPhoneNumber(digits: string, style: 'mask' | 'spaces' = 'mask'): string {
+  const parts = /^(998)(\d{2})(\d{3})(\d{2})(\d{2})$/.exec(digits);
+  if (!parts) return `+${digits}`;
+  const [, country, operator, first, second, third] = parts;
+  return style === 'mask' ? `+${country} ${operator} ${first}-${second}-${third}` : `+${country} ${operator} ${first} ${second} ${third}`;
+}
