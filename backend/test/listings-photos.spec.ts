@@ -3,6 +3,8 @@ import { deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
+import { LISTING_LIMITS } from '../src/listings/listing.limits';
+import { RateLimitService } from '../src/rate-limit/rate-limit.service';
 import { startS3Fake } from '../../test/fakes/s3';
 import { cameraJpeg, listingsApp, signedInUser } from './listings-support';
 
@@ -132,8 +134,18 @@ describe('listing photos: POST /api/upload (field files)', () => {
   it('refuses a ninth photo in one request', async () => {
     const files = await Promise.all(Array.from({ length: 9 }, async (_, i) => ({ body: await cameraJpeg(i), name: `p${i}.jpg` })));
     const before = await photosOf(user.id);
-    await upload(files).expect(400);
+    const response = await upload(files).expect(400);
+    expect(response.body).toMatchObject({ code: 'photosMax', fields: { files: 'photosMax' } });
     expect(await photosOf(user.id)).toBe(before);
+  });
+
+  it('counts each photo against the seller\'s limit before reading it: over the limit, even 15 MB more answers 429', async () => {
+    const seller = await signedInUser(app, phone(4));
+    await app.get(RateLimitService).consume(LISTING_LIMITS.photoUploads, seller.id, LISTING_LIMITS.photoUploads.points - 1);
+    const huge = Buffer.concat([await cameraJpeg(7), Buffer.alloc(15 * 1024 * 1024)]);
+    const response = await upload([{ body: await cameraJpeg(8), name: 'last.jpg' }, { body: huge, name: 'huge.jpg' }], seller.cookie).expect(429);
+    expect(response.body).toMatchObject({ code: 'tooManyRequests', retryAfterSeconds: expect.any(Number) });
+    expect(await photosOf(seller.id)).toBe(0);
   });
 
   it('refuses a PDF renamed to .jpg with a translated 400 and keeps none of the request\'s photos', async () => {

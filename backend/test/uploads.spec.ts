@@ -1,5 +1,5 @@
 import type { INestApplication } from '@nestjs/common';
-import { createServer, type Server } from 'node:http';
+import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { existsSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -8,11 +8,22 @@ import sharp from 'sharp';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { createApp } from '../src/app.factory';
+import { RateLimitService } from '../src/rate-limit/rate-limit.service';
+import { AVATAR_LIMITS } from '../src/uploads/avatar.limits';
 import { createImageStorage, LocalDiskImageStorage, S3ImageStorage } from '../src/uploads/image-storage';
+import { TemporaryUploadFiles } from '../src/uploads/temporary-upload-files';
 import { testConfig } from '../../test/support/config';
 import { signedInUser } from './auth.support';
 
 const phone = (n: number) => `99890300${String(n).padStart(4, '0')}`;
+
+async function waitFor(condition: () => boolean, timeoutMs = 2_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`Still not so after ${timeoutMs} ms: ${condition.toString()}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
 
 /** A camera JPEG: 300x200 pixels stored sideways (EXIF orientation 6) with a GPS position and a camera serial. */
 async function cameraPhoto(): Promise<Buffer> {
@@ -37,6 +48,8 @@ describe('uploads: avatar and category images', () => {
   const fetchImage = (location: string) => request(server()).get(new URL(location).pathname).buffer(true);
   const imagesOf = async (ownerId: string) =>
     (await dataSource.query(`SELECT id, purpose FROM images WHERE owner_id = $1`, [ownerId])) as { id: string }[];
+  /** The files uploads were streamed to and not yet deleted. */
+  const temporaryFiles = () => readdirSync(app.get(TemporaryUploadFiles).directory);
 
   beforeAll(async () => {
     storageDir = mkdtempSync(join(tmpdir(), 'uploads-'));
@@ -98,7 +111,7 @@ describe('uploads: avatar and category images', () => {
 
     it('answers 400 without a file, 413 for a file over 15 MB and 401 to a visitor', async () => {
       const { cookie } = await signedInUser(app, phone(5));
-      const empty = await request(server()).post('/api/upload').set('Cookie', cookie).field('note', 'x').expect(400);
+      const empty = await request(server()).post('/api/upload').set('Cookie', cookie).expect(400);
       expect(empty.body.code).toBe('imageRequired');
       const huge = await request(server())
         .post('/api/upload')
@@ -107,6 +120,116 @@ describe('uploads: avatar and category images', () => {
         .expect(413);
       expect(huge.body.code).toBe('payloadTooLarge');
       await request(server()).post('/api/upload').attach('image', photo, 'me.jpg').expect(401);
+    });
+
+    it('refuses a form field or file the route does not take with a translated 400, storing nothing', async () => {
+      const { id, cookie } = await signedInUser(app, phone(6));
+      const upload = () => request(server()).post('/api/upload').set('Cookie', cookie).attach('image', photo, 'me.jpg');
+      for (const refused of [
+        upload().field('note', 'x'),
+        upload().attach('evil', photo, 'evil.jpg'),
+        upload().attach('image', photo, 'second.jpg'),
+        upload().attach('files', photo, 'photo.jpg'),
+      ]) {
+        const response = await refused.expect(400);
+        expect(response.body).toMatchObject({
+          code: 'unexpectedField',
+          message: { uz: "So'rovda bu amal qabul qilmaydigan maydon yoki fayl bor", ru: expect.any(String), en: expect.any(String) },
+        });
+      }
+      expect(await imagesOf(id)).toEqual([]);
+      expect(temporaryFiles()).toEqual([]);
+    });
+
+    it('streams an upload to a temporary file, not into memory, and deletes the file: stored, refused or broken off', async () => {
+      const { cookie } = await signedInUser(app, phone(7));
+      if (!server().address()) await new Promise<void>((resolve) => server().listen(0, '127.0.0.1', resolve));
+      const { port } = server().address() as AddressInfo;
+      /** Sends the first half of the file, waits until it is on the disk, then sends the rest (or goes away); answers the status. */
+      const sendInTwoHalves = async (file: Buffer, { breakOff = false } = {}): Promise<number> => {
+        const boundary = 'avatar-boundary';
+        const upload = httpRequest({
+          host: '127.0.0.1',
+          port,
+          method: 'POST',
+          path: '/api/upload',
+          headers: { Cookie: cookie, 'Content-Type': `multipart/form-data; boundary=${boundary}` },
+        });
+        const answered = new Promise<number>((resolve, reject) => {
+          upload.on('response', (response) => resolve(response.resume().statusCode ?? 0));
+          upload.on('error', reject);
+        });
+        answered.catch(() => undefined);
+        upload.write(`--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="me.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`);
+        upload.write(file.subarray(0, file.length / 2));
+        await waitFor(() => temporaryFiles().length === 1).catch((error: Error) => {
+          upload.destroy();
+          throw error;
+        });
+        if (breakOff) {
+          upload.destroy();
+          return 0;
+        }
+        upload.end(Buffer.concat([file.subarray(file.length / 2), Buffer.from(`\r\n--${boundary}--\r\n`)]));
+        return answered;
+      };
+      expect(await sendInTwoHalves(photo)).toBe(201);
+      expect(temporaryFiles()).toEqual([]);
+      expect(await sendInTwoHalves(Buffer.from('not a picture, '.repeat(100)))).toBe(400);
+      expect(temporaryFiles()).toEqual([]);
+      await request(server()).post('/api/upload').set('Cookie', cookie).attach('image', Buffer.alloc(15 * 1024 * 1024 + 1), 'me.jpg').expect(413);
+      expect(temporaryFiles()).toEqual([]);
+      await sendInTwoHalves(photo, { breakOff: true });
+      await waitFor(() => temporaryFiles().length === 0);
+    });
+
+    it('counts avatar uploads against their own limit before reading the file: over it, even 15 MB more answers 429', async () => {
+      const { id, cookie } = await signedInUser(app, phone(8));
+      await app.get(RateLimitService).consume(AVATAR_LIMITS.uploads, id, AVATAR_LIMITS.uploads.points);
+      const response = await request(server())
+        .post('/api/upload')
+        .set('Cookie', cookie)
+        .attach('image', Buffer.alloc(15 * 1024 * 1024 + 1), 'huge.jpg')
+        .expect(429);
+      expect(response.body).toMatchObject({ code: 'tooManyRequests', retryAfterSeconds: expect.any(Number) });
+      expect(await imagesOf(id)).toEqual([]);
+      expect(temporaryFiles()).toEqual([]);
+    });
+
+    it('answers concurrent avatar changes of one user without a server error and keeps exactly one avatar', async () => {
+      const { id, cookie } = await signedInUser(app, phone(9));
+      const first = await request(server()).post('/api/upload').set('Cookie', cookie).attach('image', photo, 'first.jpg').expect(201);
+      const answers = await Promise.all([
+        ...Array.from({ length: 8 }, (_, n) => request(server()).post('/api/upload').set('Cookie', cookie).attach('image', photo, `${n}.jpg`)),
+        request(server()).delete('/api/uploadImg/').set('Cookie', cookie).send({ _id: first.body._id }),
+      ]);
+      const [removal, ...uploads] = answers.reverse();
+      expect(uploads.map((answer) => answer.status)).toEqual(Array(8).fill(201));
+      expect([200, 404]).toContain(removal.status);
+
+      const [user] = await dataSource.query(`SELECT image_id FROM users WHERE id = $1`, [id]);
+      expect(await imagesOf(id)).toEqual([{ id: user.image_id, purpose: 'avatar' }]);
+      // Every avatar file on the disk belongs to a stored image: none was left behind by a lost race.
+      const avatarKeys = (await dataSource.query(`SELECT key FROM images WHERE purpose = 'avatar'`)).map((row: { key: string }) => row.key);
+      const avatarFiles = readdirSync(join(storageDir, 'avatar')).map((file) => `avatar/${file}`);
+      expect(avatarKeys).toEqual(expect.arrayContaining(avatarFiles));
+    });
+
+    it('answers removals racing replacements of the same avatar without a server error', async () => {
+      const { id, cookie } = await signedInUser(app, phone(13));
+      const statuses: number[] = [];
+      // Each client uploads an avatar and removes it while the others replace it.
+      const client = async () => {
+        for (let round = 0; round < 3; round++) {
+          const uploaded = await request(server()).post('/api/upload').set('Cookie', cookie).attach('image', photo, 'me.jpg');
+          const removed = await request(server()).delete('/api/uploadImg/').set('Cookie', cookie).send({ _id: uploaded.body._id });
+          statuses.push(uploaded.status, removed.status);
+        }
+      };
+      await Promise.all(Array.from({ length: 4 }, client));
+      expect(statuses.filter((status) => status >= 500)).toEqual([]);
+      const [user] = await dataSource.query(`SELECT image_id FROM users WHERE id = $1`, [id]);
+      expect(await imagesOf(id)).toEqual(user.image_id ? [{ id: user.image_id, purpose: 'avatar' }] : []);
     });
   });
 

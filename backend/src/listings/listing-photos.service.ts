@@ -2,19 +2,18 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { LIMITS, type ListingImage } from '@market/contracts';
+import type { ListingImage } from '@market/contracts';
 import type { SessionUser } from '../auth/auth.decorators';
 import { AppException } from '../common/app.exception';
-import { RateLimitService } from '../rate-limit/rate-limit.service';
 import type { Image } from '../uploads/image.entity';
 import { ImagesService } from '../uploads/images.service';
 import type { ListingPhotoUploads } from '../uploads/uploads.service';
-import { LISTING_LIMITS } from './listing.limits';
 import { LISTING_PHOTO_SHAPE, LISTING_PHOTO_VARIANTS } from './listing-photo-shapes';
 import { thumbnailPhoto } from './listing.serializer';
 
 /**
- * Listing photos of `POST /api/upload` (field `files`) and `DELETE /api/upload/`. A photo is
+ * Listing photos of `POST /api/upload` (field `files`, where each counts against
+ * LISTING_LIMITS.photoUploads before it is read) and `DELETE /api/upload/`. A photo is
  * unattached until a listing or draft is saved with it; the workers remove photos nothing
  * used after 24 hours.
  */
@@ -23,7 +22,6 @@ export class ListingPhotosService implements ListingPhotoUploads {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly images: ImagesService,
-    private readonly rateLimits: RateLimitService,
   ) {}
 
   /**
@@ -31,14 +29,12 @@ export class ListingPhotosService implements ListingPhotoUploads {
    * the photos already stored from it are removed. Answers the thumbnails in upload order.
    */
   async upload(user: SessionUser, files: Express.Multer.File[]): Promise<ListingImage[]> {
-    if (files.length > LIMITS.photosMax) throw new AppException(HttpStatus.BAD_REQUEST, 'photosMax', {}, { files: 'photosMax' });
-    await this.rateLimits.consume(LISTING_LIMITS.photoUploads, user.id, files.length);
     const stored: Image[] = [];
     try {
-      // One after another: sharp already uses every core for one picture.
+      // One after another: the API converts one picture at a time anyway (image-processing.ts).
       for (const file of files) {
         stored.push(
-          await this.images.store(file.buffer, {
+          await this.images.store(file.path, {
             purpose: 'listing',
             ownerId: user.id,
             shape: LISTING_PHOTO_SHAPE,

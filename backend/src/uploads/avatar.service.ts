@@ -5,6 +5,7 @@ import type { ImageRef } from '@market/contracts';
 import { AppException } from '../common/app.exception';
 import { UsersService } from '../users/users.service';
 import type { Image } from './image.entity';
+import type { ImageInput } from './image-processing';
 import { imageRef, ImagesService } from './images.service';
 
 /** A square avatar; the spec shows it at most at 120 px, 512 keeps it sharp on dense screens. */
@@ -18,8 +19,8 @@ export class AvatarService {
     private readonly users: UsersService,
   ) {}
 
-  /** Makes the upload the user's avatar; the previous avatar is deleted. */
-  async replace(userId: string, upload: Buffer): Promise<ImageRef> {
+  /** Makes the uploaded file the user's avatar; the previous avatar is deleted. */
+  async replace(userId: string, upload: ImageInput): Promise<ImageRef> {
     let previous: Image | null = null;
     const image = await this.images.store(upload, {
       purpose: 'avatar',
@@ -37,9 +38,10 @@ export class AvatarService {
 
   /** Removes the user's own avatar (the user's image becomes empty through the foreign key). */
   async remove(userId: string, imageId: string): Promise<void> {
-    const removed = await this.dataSource.transaction((transaction) =>
-      this.images.removeOwned(transaction, imageId, userId, 'avatar'),
-    );
+    const removed = await this.dataSource.transaction(async (transaction) => {
+      await this.users.lockForImageChange(transaction, userId);
+      return this.images.removeOwned(transaction, imageId, userId, 'avatar');
+    });
     if (!removed) throw new AppException(HttpStatus.NOT_FOUND, 'notFound');
     await this.images.discardFiles(removed);
   }

@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { DataSource, In, type EntityManager } from 'typeorm';
 import type { ImageRef } from '@market/contracts';
 import { Image, type ImagePurpose } from './image.entity';
-import { toWebp, type ImageShape } from './image-processing';
+import { toWebp, type ImageInput, type ImageShape } from './image-processing';
 import { ImageStorage } from './image-storage';
 
 export interface StoreImageOptions {
@@ -37,7 +37,7 @@ export class ImagesService {
     private readonly storage: ImageStorage,
   ) {}
 
-  async store(upload: Buffer, options: StoreImageOptions): Promise<Image> {
+  async store(upload: ImageInput, options: StoreImageOptions): Promise<Image> {
     const body = await toWebp(upload, options.shape);
     const name = `${options.purpose}/${randomUUID()}`;
     const key = `${name}.webp`;

@@ -1,14 +1,12 @@
-/// <reference types="multer" />
-import { Body, Controller, Delete, HttpCode, HttpStatus, Post, UploadedFile, UploadedFiles, UseInterceptors } from '@nestjs/common';
-import { FileFieldsInterceptor, FileInterceptor } from '@nestjs/platform-express';
+import { Body, Controller, Delete, HttpCode, HttpStatus, Post, UploadedFiles, UseInterceptors } from '@nestjs/common';
 import { ApiConsumes, ApiTags } from '@nestjs/swagger';
 import { LIMITS, removeImageSchema, translateMessage, type ImageRef, type ListingImage, type MessageResponse } from '@market/contracts';
 import { AdminOnly, CurrentUser, SignedIn, type SessionUser } from '../auth/auth.decorators';
 import { ZodPipe } from '../common/zod-body.pipe';
-import { UploadsService, type UploadedImages } from './uploads.service';
-
-/** Multer keeps uploads in memory for sharp; anything larger than a listing photo may be is refused with 413. */
-const UPLOAD_LIMITS = { fileSize: LIMITS.photoMaxBytes, files: LIMITS.photosMax + 1, fields: 10 };
+import { LISTING_LIMITS } from '../listings/listing.limits';
+import { AVATAR_LIMITS } from './avatar.limits';
+import { ImageUploads } from './image-uploads.interceptor';
+import { UploadsService, type UploadedCategoryImage, type UploadedImages } from './uploads.service';
 
 @ApiTags('uploads')
 @Controller()
@@ -20,13 +18,10 @@ export class UploadsController {
   @Post('upload')
   @ApiConsumes('multipart/form-data')
   @UseInterceptors(
-    FileFieldsInterceptor(
-      [
-        { name: 'image', maxCount: 1 },
-        { name: 'files', maxCount: LIMITS.photosMax },
-      ],
-      { limits: UPLOAD_LIMITS },
-    ),
+    ImageUploads([
+      { name: 'image', maxCount: 1, limit: AVATAR_LIMITS.uploads },
+      { name: 'files', maxCount: LIMITS.photosMax, tooMany: 'photosMax', limit: LISTING_LIMITS.photoUploads },
+    ]),
   )
   upload(@CurrentUser() user: SessionUser, @UploadedFiles() files: UploadedImages = {}): Promise<ImageRef | ListingImage[]> {
     return this.uploads.upload(user, files);
@@ -60,8 +55,8 @@ export class UploadsController {
   @AdminOnly()
   @Post('uploadImg')
   @ApiConsumes('multipart/form-data')
-  @UseInterceptors(FileInterceptor('image', { limits: UPLOAD_LIMITS }))
-  uploadCategoryImage(@CurrentUser() admin: SessionUser, @UploadedFile() file: Express.Multer.File | undefined): Promise<ImageRef> {
-    return this.uploads.uploadCategoryImage(admin, file);
+  @UseInterceptors(ImageUploads([{ name: 'image', maxCount: 1 }]))
+  uploadCategoryImage(@CurrentUser() admin: SessionUser, @UploadedFiles() files: UploadedCategoryImage = {}): Promise<ImageRef> {
+    return this.uploads.uploadCategoryImage(admin, files);
   }
 }

@@ -8,6 +8,7 @@ import { AvatarService } from './avatar.service';
 import { Image } from './image.entity';
 import { createImageStorage, ImageStorage, LocalDiskImageStorage } from './image-storage';
 import { ImagesService } from './images.service';
+import { TemporaryUploadFiles } from './temporary-upload-files';
 import { UploadsController } from './uploads.controller';
 import { UploadsService } from './uploads.service';
 
@@ -17,6 +18,7 @@ import { UploadsService } from './uploads.service';
   providers: [
     { provide: ImageStorage, inject: [AppConfig], useFactory: createImageStorage },
     ImagesService,
+    TemporaryUploadFiles,
     AvatarService,
     UploadsService,
   ],

@@ -6,12 +6,20 @@ import { AppException } from '../common/app.exception';
 import { AvatarService } from './avatar.service';
 import { imageRef, ImagesService } from './images.service';
 
-/** The multipart fields `POST /api/upload` accepts, each handled by the service of its purpose. */
+/**
+ * The multipart fields `POST /api/upload` accepts, each handled by the service of its purpose.
+ * The files were streamed to temporary files: services read them by `path`.
+ */
 export interface UploadedImages {
   /** The avatar (settings). */
   image?: Express.Multer.File[];
   /** Listing photos, up to 8 (the wizard, issue 6). */
   files?: Express.Multer.File[];
+}
+
+/** The multipart field of `POST /api/uploadImg`. */
+export interface UploadedCategoryImage {
+  image?: Express.Multer.File[];
 }
 
 /**
@@ -39,10 +47,11 @@ export class UploadsService {
     this.listingPhotos = listingPhotos;
   }
 
-  /** `POST /api/upload`: dispatches by field. The listing photos' service answers `files` with an array. */
+  /** `POST /api/upload`: dispatches by field, one or the other. The listing photos' service answers `files` with an array. */
   async upload(user: SessionUser, uploaded: UploadedImages): Promise<ImageRef | ListingImage[]> {
     const avatar = uploaded.image?.[0];
-    if (avatar) return this.avatars.replace(user.id, avatar.buffer);
+    if (avatar && uploaded.files?.length) throw new AppException(HttpStatus.BAD_REQUEST, 'unexpectedField', {}, { files: 'unexpectedField' });
+    if (avatar) return this.avatars.replace(user.id, avatar.path);
     if (uploaded.files?.length && this.listingPhotos) return this.listingPhotos.upload(user, uploaded.files);
     throw new AppException(HttpStatus.BAD_REQUEST, 'imageRequired', {}, { image: 'imageRequired' });
   }
@@ -57,9 +66,10 @@ export class UploadsService {
   }
 
   /** `POST /api/uploadImg` (admins): an image a category will use; unattached until a category saves it. */
-  async uploadCategoryImage(admin: SessionUser, upload: Express.Multer.File | undefined): Promise<ImageRef> {
+  async uploadCategoryImage(admin: SessionUser, uploaded: UploadedCategoryImage): Promise<ImageRef> {
+    const upload = uploaded.image?.[0];
     if (!upload) throw new AppException(HttpStatus.BAD_REQUEST, 'imageRequired', {}, { image: 'imageRequired' });
-    const image = await this.images.store(upload.buffer, {
+    const image = await this.images.store(upload.path, {
       purpose: 'category',
       ownerId: admin.id,
       shape: CATEGORY_IMAGE_SHAPE,

@@ -151,15 +151,29 @@ export class UsersService implements OnApplicationBootstrap {
     return this.getProfile(userId);
   }
 
-  /** Makes `imageId` the user's avatar; answers the previous avatar's id for its removal. */
+  /**
+   * Makes `imageId` the user's avatar; answers the previous avatar's id for its removal. The
+   * user's row is locked before the previous image's, as in lockForImageChange, and FOR NO KEY
+   * UPDATE: unlike FOR UPDATE it does not wait for the key-share lock another upload's image
+   * insert holds on its owner (two uploads each holding one and waiting for the other deadlocked).
+   */
   async setImage(transaction: EntityManager, userId: string, imageId: string): Promise<string | null> {
     const [rows]: [{ previous: string | null }[], number] = await transaction.query(
-      `UPDATE users SET image_id = $1 FROM (SELECT image_id AS previous FROM users WHERE id = $2 FOR UPDATE) old
+      `UPDATE users SET image_id = $1 FROM (SELECT image_id AS previous FROM users WHERE id = $2 FOR NO KEY UPDATE) old
        WHERE id = $2 RETURNING old.previous`,
       [imageId, userId],
     );
     if (rows.length === 0) throw new AppException(HttpStatus.NOT_FOUND, 'notFound');
     return rows[0].previous;
+  }
+
+  /**
+   * Locks the user's row before an avatar is deleted: the deletion empties `image_id` through the
+   * foreign key, so it needs this row too, and taking it first (as setImage does) keeps a removal
+   * and an upload from each holding what the other waits for.
+   */
+  async lockForImageChange(transaction: EntityManager, userId: string): Promise<void> {
+    await transaction.query(`SELECT 1 FROM users WHERE id = $1 FOR NO KEY UPDATE`, [userId]);
   }
 
   /**

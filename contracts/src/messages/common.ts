@@ -28,6 +28,11 @@ export const COMMON_MESSAGES = {
   forbidden: { uz: "Bu amal uchun ruxsat yo'q", ru: 'Нет доступа к этому действию', en: 'You are not allowed to do this' },
   notFound: { uz: 'Topilmadi', ru: 'Не найдено', en: 'Not found' },
   payloadTooLarge: { uz: "So'rov juda katta", ru: 'Слишком большой запрос', en: 'The request is too large' },
+  unexpectedField: {
+    uz: "So'rovda bu amal qabul qilmaydigan maydon yoki fayl bor",
+    ru: 'В запросе есть поле или файл, которые это действие не принимает',
+    en: 'The request has a field or file this action does not take',
+  },
   unsupportedMediaType: {
     uz: "So'rov formati qo'llab-quvvatlanmaydi",
     ru: 'Формат запроса не поддерживается',
