@@ -6,7 +6,9 @@ import { join } from 'node:path';
 import request, { type Response } from 'supertest';
 import { DataSource } from 'typeorm';
 import { errorEnvelopeSchema, isMessageKey } from '@market/contracts';
+import { readdir } from 'node:fs/promises';
 import { RedisClient } from '../src/redis/redis.module';
+import { TemporaryUploadFiles } from '../src/uploads/temporary-upload-files';
 import { startFakePayme, type FakePayme } from '../../test/fakes/card-gateway';
 import { ownTestDatabase } from '../../test/support/database';
 import { insertListing } from '../../test/support/listings';
@@ -398,6 +400,53 @@ describe('hostile input: every endpoint refuses bad input with a translated 4xx 
       });
       expect(changedTables(before, baseline)).toEqual([]);
       expect(sms.sent.length).toBe(smsBefore);
+    }
+  });
+
+  it('refuses what an upload route does not take, names no field the client made up, and keeps no file', async () => {
+    const server = app.getHttpServer();
+    const upload = (path: string, cookie: string) => request(server).post(path).set('Cookie', cookie);
+    const refusals: [ReturnType<typeof upload>, string, Record<string, string> | undefined][] = [
+      [upload('/api/upload', seller.cookie).attach('image', jpeg, 'me.jpg').field('note', 'hi'), 'unexpectedField', undefined],
+      [upload('/api/upload', seller.cookie).attach('__proto__', jpeg, 'x.jpg'), 'unexpectedField', undefined],
+      [upload('/api/upload', seller.cookie).attach('x'.repeat(200), jpeg, 'x.jpg'), 'unexpectedField', undefined],
+      [upload('/api/upload', seller.cookie).attach('image', jpeg, 'a.jpg').attach('image', jpeg, 'b.jpg'), 'unexpectedField', { image: 'unexpectedField' }],
+      [upload('/api/upload', seller.cookie).attach('image', jpeg, 'a.jpg').attach('files', jpeg, 'b.jpg'), 'unexpectedField', { files: 'unexpectedField' }],
+      [
+        Array.from({ length: 9 }).reduce<ReturnType<typeof upload>>((call, _, n) => call.attach('files', jpeg, `${n}.jpg`), upload('/api/upload', seller.cookie)),
+        'photosMax',
+        { files: 'photosMax' },
+      ],
+      [upload('/api/uploadImg', admin.cookie).attach('image', jpeg, 'c.jpg').field('__proto__', 'polluted'), 'unexpectedField', undefined],
+      [upload('/api/upload', seller.cookie).set('Content-Type', 'multipart/form-data').send('no boundary'), 'validationFailed', undefined],
+    ];
+    for (const [call, code, fields] of refusals) {
+      const before = baseline;
+      const response = await call;
+      baseline = await fingerprint();
+      expect(response.status).toBe(400);
+      expectTranslatedError(response);
+      expect({ code: response.body.code, fields: response.body.fields }).toEqual({ code, fields });
+      expect(changedTables(before, baseline)).toEqual([]);
+    }
+    expect(await readdir(app.get(TemporaryUploadFiles).directory)).toEqual([]);
+  });
+
+  it('texts no number but an Uzbek mobile one (no SMS pumping), however it is written', async () => {
+    const server = app.getHttpServer();
+    const numbers = ['447911123456', '000000000000', '998711234567', '998551234567', '998921234567', '+44 7911 123456', '00998901234567', 998901234567];
+    for (const phoneNumber of numbers) {
+      for (const path of ['/api/auth/login', '/api/auth/reset-password']) {
+        const before = baseline;
+        const smsBefore = sms.sent.length;
+        const response = await request(server).post(path).send({ phoneNumber });
+        baseline = await fingerprint();
+        expect({ phoneNumber, path, status: response.status }).toEqual({ phoneNumber, path, status: 400 });
+        expectTranslatedError(response);
+        expect(['phoneNotUzbekMobile', 'completeFull', 'required', 'invalidValue']).toContain(response.body.fields?.phoneNumber);
+        expect(changedTables(before, baseline)).toEqual([]);
+        expect(sms.sent.length).toBe(smsBefore);
+      }
     }
   });
 
