@@ -1,4 +1,5 @@
-# One image for the API and the workers; docker-compose.yml picks the command.
+# One image and one build for the API (backend/dist/main.js) and the workers (workers/dist/main.js, which
+# load the built backend as the @market/backend package); docker-compose.yml picks the command.
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
 COPY . .

@@ -17,7 +17,10 @@ const transform = {
 const shared = {
   transform,
   testEnvironment: 'node',
-  moduleNameMapper: { '^@market/contracts$': '<rootDir>/../contracts/src/index.ts' },
+  moduleNameMapper: {
+    '^@market/contracts$': '<rootDir>/../contracts/src/index.ts',
+    '^@market/backend$': '<rootDir>/../backend/src/index.ts',
+  },
 };
 
 module.exports = {

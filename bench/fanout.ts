@@ -90,7 +90,7 @@ async function approveAll(baseUrl: string, cookie: string, listingIds: string[])
 }
 
 async function main(): Promise<void> {
-  requireBuild(['backend/dist/main.js', 'workers/dist/workers/src/main.js']);
+  requireBuild(['backend/dist/main.js', 'workers/dist/main.js']);
   const url = databaseUrl(options.database);
   await recreateDatabase(options.database);
   migrate(url);

@@ -46,7 +46,7 @@ run(process.execPath, ['backend/dist/database/migrate.js'], env);
 
 const children = [
   spawn(process.execPath, API_NODE_ARGS, { cwd: root, env, stdio: 'inherit' }),
-  spawn(process.execPath, ['workers/dist/workers/src/main.js'], { cwd: root, env, stdio: 'inherit' }),
+  spawn(process.execPath, ['workers/dist/main.js'], { cwd: root, env, stdio: 'inherit' }),
 ];
 for (const child of children) {
   child.on('exit', (code) => {

@@ -60,7 +60,7 @@ export async function ensureDatabase(name) {
 }
 
 /** Stops the run unless the named parts (by default all) are built. */
-export function requireBuild(built = ['backend/dist/main.js', 'workers/dist/workers/src/main.js', 'frontend/dist/index.html']) {
+export function requireBuild(built = ['backend/dist/main.js', 'workers/dist/main.js', 'frontend/dist/index.html']) {
   if (!built.every((file) => existsSync(join(root, file)))) {
     console.error(`The production build is missing (${built.join(', ')}): run \`npm run build\` first.`);
     process.exit(1);
@@ -104,7 +104,7 @@ export async function startApi(env, { nodeArgs = [], onOutputLine } = {}) {
  * What they log from then on (at LOG_LEVEL, `warn` by default) goes to the bench's standard error.
  */
 export async function startWorkers(env) {
-  const workers = spawn(process.execPath, ['workers/dist/workers/src/main.js'], {
+  const workers = spawn(process.execPath, ['workers/dist/main.js'], {
     cwd: root,
     env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', SMS_SECRET_KEY, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],

@@ -33,7 +33,7 @@ export type EventPayload<E extends EventName> = z.infer<(typeof EVENT_PAYLOADS)[
 export const EVENT_NAMES = Object.keys(EVENT_PAYLOADS) as EventName[];
 
 /** Which queues receive each event; the relay adds one job per queue with jobId = event id. */
-export const EVENT_QUEUES: Record<EventName, readonly QueueName[]> = {
+export const EVENT_QUEUES = {
   'sms.requested': [QUEUES.sms],
   'listing.approved': [QUEUES.notify],
   'listing.rejected': [QUEUES.notify],
@@ -41,12 +41,38 @@ export const EVENT_QUEUES: Record<EventName, readonly QueueName[]> = {
   'listing.posted': [QUEUES.notify],
   'payment.confirmed': [QUEUES.notify],
   'device.refresh-requested': [QUEUES.deviceSpecs],
-};
+} as const satisfies Record<EventName, readonly QueueName[]>;
 
 /** The social queue's per-channel job, added by the fan-out of 'listing.publish-requested'. */
 export const CHANNEL_PUBLISH_JOB = 'channel.publish';
 export const channelPublishJobSchema = z.object({ listingId: uuid, channel: socialChannelSchema });
 export type ChannelPublishJob = z.infer<typeof channelPublishJobSchema>;
+
+/** Jobs the workers add to a queue themselves, beside the events routed to it. */
+const FOLLOW_UP_JOBS = { [CHANNEL_PUBLISH_JOB]: QUEUES.social } as const;
+type FollowUpJob = keyof typeof FOLLOW_UP_JOBS;
+
+/** The name of each job a queue carries: the events routed to it and its follow-up jobs. */
+export type QueueJobName<Q extends QueueName> =
+  | { [E in EventName]: Q extends (typeof EVENT_QUEUES)[E][number] ? E : never }[EventName]
+  | { [J in FollowUpJob]: Q extends (typeof FOLLOW_UP_JOBS)[J] ? J : never }[FollowUpJob];
+
+function jobsOf<Q extends QueueName>(queue: Q): readonly QueueJobName<Q>[] {
+  const events = EVENT_NAMES.filter((event) => (EVENT_QUEUES[event] as readonly QueueName[]).includes(queue));
+  const followUps = (Object.keys(FOLLOW_UP_JOBS) as FollowUpJob[]).filter((job) => FOLLOW_UP_JOBS[job] === queue);
+  return [...events, ...followUps] as QueueJobName<Q>[];
+}
+
+/**
+ * The job table: every job name of every queue. The workers have one handler for each name
+ * (typed by QueueJobName) and refuse to start when a name has none, or a handler has no name.
+ */
+export const QUEUE_JOBS: { [Q in QueueName]: readonly QueueJobName<Q>[] } = {
+  [QUEUES.sms]: jobsOf(QUEUES.sms),
+  [QUEUES.social]: jobsOf(QUEUES.social),
+  [QUEUES.notify]: jobsOf(QUEUES.notify),
+  [QUEUES.deviceSpecs]: jobsOf(QUEUES.deviceSpecs),
+};
 
 export function parseEventPayload<E extends EventName>(name: E, payload: unknown): EventPayload<E> {
   return EVENT_PAYLOADS[name].parse(payload) as EventPayload<E>;

@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { Logger } from 'nestjs-pino';
-import { ConfigError, loadConfig } from '../../backend/src/config/config.schema';
+import { ConfigError, loadConfig } from '@market/backend';
 import { WorkersModule } from './workers.module';
 
 /**

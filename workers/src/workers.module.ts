@@ -1,14 +1,13 @@
 import { BullModule } from '@nestjs/bullmq';
 import { DynamicModule, Module } from '@nestjs/common';
+import { DiscoveryModule } from '@nestjs/core';
 import { ScheduleModule } from '@nestjs/schedule';
 import { LoggerModule } from 'nestjs-pino';
-import { loggerParams } from '../../backend/src/common/logging';
-import { ConfigModule } from '../../backend/src/config/config.module';
-import type { Config } from '../../backend/src/config/config.schema';
-import { DatabaseModule } from '../../backend/src/database/database.module';
+import { ConfigModule, DatabaseModule, loggerParams, type Config } from '@market/backend';
 import { BotModule } from './bot/bot.module';
-import { DeviceSpecsModule } from './device-specs/device-specs.module';
-import { ExchangeRateModule } from './exchange-rate/exchange-rate.module';
+import { DeviceSpecRefreshModule } from './device-specs/device-spec-refresh.module';
+import { ExchangeRateRefreshModule } from './exchange-rate/exchange-rate-refresh.module';
+import { JobTable } from './job-table';
 import { PhotoCleanupModule } from './photo-cleanup/photo-cleanup.module';
 import { RelayModule } from './relay/relay.module';
 import { SmsModule } from './sms/sms.module';
@@ -23,17 +22,24 @@ export class WorkersModule {
         ConfigModule.forRoot(config),
         LoggerModule.forRoot(loggerParams(config)),
         DatabaseModule,
-        // Job processors (workers) keep ioredis' defaults: they wait for Redis to return.
-        BullModule.forRoot({ connection: { url: config.REDIS_URL, maxRetriesPerRequest: null }, prefix: config.QUEUE_PREFIX }),
+        // Job processors (workers) keep ioredis' defaults: they wait for Redis to return. Their
+        // queue workers start once the job table has checked them (JobTable registers them).
+        BullModule.forRoot({
+          connection: { url: config.REDIS_URL, maxRetriesPerRequest: null },
+          prefix: config.QUEUE_PREFIX,
+          extraOptions: { manualRegistration: true },
+        }),
+        DiscoveryModule,
         ScheduleModule.forRoot(),
         RelayModule,
         SmsModule,
-        DeviceSpecsModule,
+        DeviceSpecRefreshModule,
         SocialModule,
         BotModule,
-        ExchangeRateModule,
+        ExchangeRateRefreshModule,
         PhotoCleanupModule,
       ],
+      providers: [JobTable],
     };
   }
 }

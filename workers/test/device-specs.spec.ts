@@ -4,17 +4,13 @@ import { NestFactory } from '@nestjs/core';
 import { LoggerModule } from 'nestjs-pino';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
+import { ConfigModule, DatabaseModule, DeviceSpecsService, loggerParams, OutboxService, type Config } from '@market/backend';
 import { deviceColors, deviceMemoryOptions, QUICK_SPEC_NAMES, type SpecSection } from '@market/contracts';
 import { createApp } from '../../backend/src/app.factory';
-import { loggerParams } from '../../backend/src/common/logging';
-import { ConfigModule } from '../../backend/src/config/config.module';
-import type { Config } from '../../backend/src/config/config.schema';
-import { DatabaseModule } from '../../backend/src/database/database.module';
 import { dataSourceOptions } from '../../backend/src/database/data-source-options';
 import { DeviceEntity } from '../../backend/src/devices/device.entity';
 import { OutboxEvent } from '../../backend/src/events/outbox-event.entity';
-import { OutboxService } from '../../backend/src/events/outbox.service';
-import { DeviceSpecsModule } from '../src/device-specs/device-specs.module';
+import { DeviceSpecRefreshModule } from '../src/device-specs/device-spec-refresh.module';
 import { DeviceSpecsRefresh } from '../src/device-specs/device-specs-refresh.service';
 import { SpecSourceClient, SpecSourceError } from '../src/device-specs/spec-source.client';
 import { StaleSpecsScheduler } from '../src/device-specs/stale-specs.scheduler';
@@ -37,6 +33,7 @@ describe('device spec refresh', () => {
   let config: Config;
   let dataSource: DataSource;
   let source: Awaited<ReturnType<typeof startFakeSpecSource>>;
+  let specs: DeviceSpecsService;
   let refresh: DeviceSpecsRefresh;
   let categoryId: string;
 
@@ -69,7 +66,8 @@ describe('device spec refresh', () => {
     config = testConfig({ DATABASE_URL: databaseUrl, SPEC_SOURCE_URL: source.url, DEVICE_SPECS_REFRESH_PER_MINUTE: '2' });
     dataSource = await new DataSource({ ...dataSourceOptions(config), entities: [DeviceEntity, OutboxEvent] }).initialize();
     [{ id: categoryId }] = await dataSource.query(`INSERT INTO categories (name, color, number) VALUES ('Apple', '#1D1D1F', 2) RETURNING id`);
-    refresh = new DeviceSpecsRefresh(dataSource, new SpecSourceClient(config));
+    specs = new DeviceSpecsService(dataSource, new OutboxService(dataSource));
+    refresh = new DeviceSpecsRefresh(specs, new SpecSourceClient(config));
   });
   beforeEach(() => (source.requests.length = 0));
   afterAll(async () => {
@@ -181,7 +179,7 @@ describe('device spec refresh', () => {
       await device({ specsAgeDays: 300, requested: true });
       const failedToday = await device({ specsAgeDays: 500, requested: false });
       await dataSource.query(`UPDATE devices SET specs_refresh_failed_at = now() WHERE id = $1`, [failedToday]);
-      const scheduler = new StaleSpecsScheduler(dataSource, new OutboxService(), config);
+      const scheduler = new StaleSpecsScheduler(specs, config);
       const requested = async () =>
         (await dataSource.query(`SELECT payload->>'deviceId' AS id FROM outbox_event WHERE name = 'device.refresh-requested' ORDER BY created_at`)).map(
           (row: { id: string }) => row.id,
@@ -207,7 +205,7 @@ describe('device spec refresh', () => {
             DatabaseModule,
             BullModule.forRoot({ connection: { url: workersConfig.REDIS_URL, maxRetriesPerRequest: null }, prefix: workersConfig.QUEUE_PREFIX }),
             RelayModule,
-            DeviceSpecsModule,
+            DeviceSpecRefreshModule,
           ],
         };
       }

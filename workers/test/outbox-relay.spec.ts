@@ -1,10 +1,9 @@
 import { Queue } from 'bullmq';
 import { DataSource } from 'typeorm';
+import { OutboxService, type AppConfig } from '@market/backend';
 import { EVENT_QUEUES, QUEUES } from '@market/contracts';
-import { AppConfig } from '../../backend/src/config/app-config';
 import { dataSourceOptions } from '../../backend/src/database/data-source-options';
 import { OutboxEvent } from '../../backend/src/events/outbox-event.entity';
-import { OutboxService } from '../../backend/src/events/outbox.service';
 import { OutboxRelay } from '../src/relay/outbox-relay.service';
 import { QueueProducers } from '../src/relay/queue-producers';
 import { testConfig } from '../../test/support/config';
@@ -17,13 +16,13 @@ const approvedBy = '9a0b1c2d-3e4f-4a5b-8c6d-7e8f9a0b1c2d';
 
 describe('outbox relay', () => {
   let dataSource: DataSource;
-  const outbox = new OutboxService();
+  let outbox: OutboxService;
   const cleanups: Array<() => Promise<unknown>> = [];
 
   function relayFor(config: AppConfig): OutboxRelay {
     const producers = new QueueProducers(config);
     cleanups.push(() => producers.onApplicationShutdown());
-    return new OutboxRelay(dataSource, producers, config);
+    return new OutboxRelay(outbox, producers, config);
   }
 
   function queueOf(config: AppConfig, name: string): Queue {
@@ -42,6 +41,7 @@ describe('outbox relay', () => {
     database = await ownTestDatabase('relay');
     const config = testConfig({ DATABASE_URL: database.url });
     dataSource = await new DataSource({ ...dataSourceOptions(config), entities: [OutboxEvent] }).initialize();
+    outbox = new OutboxService(dataSource);
   });
   beforeEach(() => dataSource.getRepository(OutboxEvent).clear());
   afterEach(async () => {

@@ -4,12 +4,10 @@ import { NestFactory } from '@nestjs/core';
 import { Queue } from 'bullmq';
 import Redis from 'ioredis';
 import { DataSource } from 'typeorm';
+import { ConfigModule, DatabaseModule, OutboxService, type Config } from '@market/backend';
 import { formatMessage, QUEUES } from '@market/contracts';
 import { PhoneVerificationModule } from '../../backend/src/auth/phone-verification.module';
 import { SmsRequestService } from '../../backend/src/auth/sms-request.service';
-import { ConfigModule } from '../../backend/src/config/config.module';
-import type { Config } from '../../backend/src/config/config.schema';
-import { DatabaseModule } from '../../backend/src/database/database.module';
 import { RateLimitModule } from '../../backend/src/rate-limit/rate-limit.module';
 import { RedisModule } from '../../backend/src/redis/redis.module';
 import { startFakeEskiz, type FakeEskiz } from '../../test/fakes/eskiz';
@@ -134,7 +132,7 @@ describe('SMS secrets at rest', () => {
     dataSource = api.get(DataSource);
     redis = new Redis(config.REDIS_URL);
     producers = new QueueProducers(config);
-    relay = new OutboxRelay(dataSource, producers, config);
+    relay = new OutboxRelay(new OutboxService(dataSource), producers, config);
     queue = new Queue(QUEUES.sms, { connection: { url: config.REDIS_URL }, prefix: config.QUEUE_PREFIX });
   });
   afterAll(async () => {

@@ -4,13 +4,10 @@ import { NestFactory } from '@nestjs/core';
 import { Job, Queue, UnrecoverableError } from 'bullmq';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
+import { ConfigModule, DatabaseModule, OutboxService, SmsTextSeal } from '@market/backend';
 import { QUEUES } from '@market/contracts';
-import { SmsTextSeal } from '../../backend/src/auth/sms-text-seal';
-import { ConfigModule } from '../../backend/src/config/config.module';
-import { DatabaseModule } from '../../backend/src/database/database.module';
 import { dataSourceOptions } from '../../backend/src/database/data-source-options';
 import { OutboxEvent } from '../../backend/src/events/outbox-event.entity';
-import { OutboxService } from '../../backend/src/events/outbox.service';
 import { startFakeEskiz, type FakeEskiz } from '../../test/fakes/eskiz';
 import { testConfig } from '../../test/support/config';
 import { eventually } from '../../test/support/eventually';
@@ -24,6 +21,7 @@ const PHONE = '998905550011';
 describe('SMS delivery', () => {
   let eskiz: FakeEskiz;
   let dataSource: DataSource;
+  let outbox: OutboxService;
   let queue: Queue;
   const config = testConfig({ QUEUE_PREFIX: `${process.env.QUEUE_PREFIX}_sms` });
   const seal = new SmsTextSeal(config);
@@ -34,7 +32,7 @@ describe('SMS delivery', () => {
   /** An 'sms.requested' event in the outbox and its job, as the relay would have queued it. */
   async function smsJob(text: string, attempts = 3): Promise<Job> {
     const payload = { phoneNumber: PHONE, sealedText: seal.seal(PHONE, text) };
-    const eventId = await dataSource.transaction((transaction) => new OutboxService().record(transaction, 'sms.requested', payload));
+    const eventId = await dataSource.transaction((transaction) => outbox.record(transaction, 'sms.requested', payload));
     return queue.add('sms.requested', payload, { jobId: eventId, attempts });
   }
 
@@ -46,6 +44,7 @@ describe('SMS delivery', () => {
   beforeAll(async () => {
     Logger.overrideLogger(false);
     dataSource = await new DataSource({ ...dataSourceOptions(config), entities: [OutboxEvent] }).initialize();
+    outbox = new OutboxService(dataSource);
     queue = new Queue(QUEUES.sms, { connection: { url: config.REDIS_URL }, prefix: config.QUEUE_PREFIX });
   });
   beforeEach(async () => {
@@ -59,7 +58,7 @@ describe('SMS delivery', () => {
   });
 
   it('signs in to Eskiz and sends the message; the text is then wiped from the job and the outbox', async () => {
-    const processor = new SmsProcessor(dataSource, eskizSender(), seal);
+    const processor = new SmsProcessor(dataSource, eskizSender(), seal, outbox);
     const job = await smsJob('Telefon bozor: parolingiz 12345678');
 
     await expect(processor.process(job)).resolves.toBe('sent');
@@ -75,7 +74,7 @@ describe('SMS delivery', () => {
 
   it('signs in again once when the token has expired, and sends', async () => {
     const sender = eskizSender();
-    const processor = new SmsProcessor(dataSource, sender, seal);
+    const processor = new SmsProcessor(dataSource, sender, seal, outbox);
     await processor.process(await smsJob('first'));
     eskiz.expireTokens();
 
@@ -87,7 +86,7 @@ describe('SMS delivery', () => {
   });
 
   it('does not send again when a job runs again after sending, before its text was wiped', async () => {
-    const processor = new SmsProcessor(dataSource, eskizSender(), seal);
+    const processor = new SmsProcessor(dataSource, eskizSender(), seal, outbox);
     const job = await smsJob('once');
     const sealed = job.data;
     await processor.process(job);
@@ -101,7 +100,7 @@ describe('SMS delivery', () => {
 
   it('never sends again after an attempt whose outcome is unknown (the answer timed out)', async () => {
     eskiz.delaySends(1_000);
-    const processor = new SmsProcessor(dataSource, eskizSender(200), seal);
+    const processor = new SmsProcessor(dataSource, eskizSender(200), seal, outbox);
     const job = await smsJob('maybe delivered');
 
     await expect(processor.process(job)).rejects.toThrow(/unreachable/);
@@ -113,7 +112,7 @@ describe('SMS delivery', () => {
 
   it('does not retry a message Eskiz refuses (4xx)', async () => {
     eskiz.failNextSends(400);
-    const processor = new SmsProcessor(dataSource, eskizSender(), seal);
+    const processor = new SmsProcessor(dataSource, eskizSender(), seal, outbox);
     const job = await smsJob('refused');
 
     await expect(processor.process(job)).rejects.toBeInstanceOf(UnrecoverableError);
@@ -126,7 +125,7 @@ describe('SMS delivery', () => {
 
   it('fails, without sending, a text sealed with another key (the API and the workers must share SMS_SECRET_KEY)', async () => {
     const otherKey = new SmsTextSeal(testConfig({ SMS_SECRET_KEY: randomBytes(32).toString('base64') }));
-    const processor = new SmsProcessor(dataSource, eskizSender(), otherKey);
+    const processor = new SmsProcessor(dataSource, eskizSender(), otherKey, outbox);
     const job = await smsJob('Telefon bozor: parolingiz 31415926');
 
     await expect(processor.process(job)).rejects.toThrow(
@@ -138,7 +137,7 @@ describe('SMS delivery', () => {
   });
 
   it('never sends a sealed text to a number it was not sealed for', async () => {
-    const processor = new SmsProcessor(dataSource, eskizSender(), seal);
+    const processor = new SmsProcessor(dataSource, eskizSender(), seal, outbox);
     const sealedForAnother = { phoneNumber: '998905550099', sealedText: seal.seal(PHONE, 'Telefon bozor: parolingiz 27182818') };
     const job = await queue.add('sms.requested', sealedForAnother, { jobId: randomUUID() });
 

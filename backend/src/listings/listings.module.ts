@@ -9,7 +9,7 @@ import { UploadsModule } from '../uploads/uploads.module';
 import { UploadsService } from '../uploads/uploads.service';
 import { UsersModule } from '../users/users.module';
 import { DemoListings } from './demo/demo-listings';
-import { ExchangeRateEntity, ExchangeRateService } from './exchange-rate.service';
+import { ExchangeRateModule } from './exchange-rate.module';
 import { ListingBrowseService } from './listing-browse.service';
 import { ListingViewRecorder } from './listing-view-recorder';
 import { ListingPhotosService } from './listing-photos.service';
@@ -23,7 +23,8 @@ import { ModerationService } from './moderation/moderation.service';
 
 @Module({
   imports: [
-    TypeOrmModule.forFeature([ListingEntity, ListingImageEntity, ExchangeRateEntity]),
+    TypeOrmModule.forFeature([ListingEntity, ListingImageEntity]),
+    ExchangeRateModule,
     UsersModule,
     UploadsModule,
     CategoriesModule,
@@ -34,8 +35,8 @@ import { ModerationService } from './moderation/moderation.service';
   ],
   // Moderation first: its fixed paths (/phone/waiting) must not be taken for a listing id.
   controllers: [ModerationController, ListingsController],
-  providers: [ListingsService, ListingBrowseService, ListingViewRecorder, ListingPhotosService, ListingTariffs, ExchangeRateService, ModerationService, ListingSharePages, DemoListings],
-  exports: [ListingsService, ListingBrowseService, ExchangeRateService, ListingSharePages],
+  providers: [ListingsService, ListingBrowseService, ListingViewRecorder, ListingPhotosService, ListingTariffs, ModerationService, ListingSharePages, DemoListings],
+  exports: [ListingsService, ListingBrowseService, ListingSharePages],
 })
 export class ListingsModule implements OnModuleInit {
   constructor(

@@ -1,28 +1,19 @@
 import { Module, OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
-import { TypeOrmModule } from '@nestjs/typeorm';
 import express from 'express';
-import { AppConfig } from '../config/app-config';
 import { UsersModule } from '../users/users.module';
 import { AvatarService } from './avatar.service';
-import { Image } from './image.entity';
-import { createImageStorage, ImageStorage, LocalDiskImageStorage } from './image-storage';
-import { ImagesService } from './images.service';
+import { ImageStorage, LocalDiskImageStorage } from './image-storage';
+import { ImagesModule } from './images.module';
 import { TemporaryUploadFiles } from './temporary-upload-files';
 import { UploadsController } from './uploads.controller';
 import { UploadsService } from './uploads.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([Image]), UsersModule],
+  imports: [ImagesModule, UsersModule],
   controllers: [UploadsController],
-  providers: [
-    { provide: ImageStorage, inject: [AppConfig], useFactory: createImageStorage },
-    ImagesService,
-    TemporaryUploadFiles,
-    AvatarService,
-    UploadsService,
-  ],
-  exports: [ImagesService, UploadsService],
+  providers: [TemporaryUploadFiles, AvatarService, UploadsService],
+  exports: [ImagesModule, UploadsService],
 })
 export class UploadsModule implements OnModuleInit {
   constructor(

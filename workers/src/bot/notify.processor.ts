@@ -1,13 +1,12 @@
-import { Processor } from '@nestjs/bullmq';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { Job } from 'bullmq';
 import { DataSource } from 'typeorm';
-import { QUEUES, formatAmount, parseEventPayload, type EventName, type Language } from '@market/contracts';
-import { TelegramLinkService } from '../../../backend/src/telegram/telegram-link.service';
+import { TelegramLinkService } from '@market/backend';
+import { QUEUES, formatAmount, parseEventPayload, type Language } from '@market/contracts';
 import { CHANNEL_LABELS, REJECTION_LABELS, botText } from './bot-texts';
 import { SellerBot } from './seller-bot.service';
 import { SellerListingsLookup } from './seller-listings.lookup';
-import { QueueProcessor } from '../queue-processor';
+import { ProcessorOf, QueueProcessor, type JobHandlers } from '../queue-processor';
 
 interface Notification {
   userId: string;
@@ -19,8 +18,14 @@ interface Notification {
  * A job sends at most one message: its key is recorded after the send, and a job whose key
  * is already there does nothing.
  */
-@Processor(QUEUES.notify)
-export class NotifyProcessor extends QueueProcessor {
+@ProcessorOf(QUEUES.notify)
+export class NotifyProcessor extends QueueProcessor<typeof QUEUES.notify> {
+  readonly handlers: JobHandlers<typeof QUEUES.notify> = {
+    'listing.approved': (job) => this.notify(job, () => this.approved(job.data)),
+    'listing.rejected': (job) => this.notify(job, () => this.rejected(job.data)),
+    'listing.posted': (job) => this.notify(job, () => this.posted(job.data)),
+    'payment.confirmed': (job) => this.notify(job, () => this.toppedUp(job.data)),
+  };
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
@@ -31,13 +36,13 @@ export class NotifyProcessor extends QueueProcessor {
     super();
   }
 
-  async process(job: Job): Promise<void> {
+  private async notify(job: Job, notificationOf: () => Promise<Notification | null>): Promise<void> {
     if (!this.bot.configured) return;
     const key = `${QUEUES.notify}:${job.id}`;
     const [delivered] = await this.dataSource.query(`SELECT 1 FROM notification_delivery WHERE job_key = $1`, [key]);
     if (delivered) return;
 
-    const notification = await this.notificationOf(job.name as EventName, job.data);
+    const notification = await notificationOf();
     if (!notification) return;
     const subscription = await this.links.subscriptionOf(notification.userId);
     if (!subscription) return;
@@ -45,42 +50,37 @@ export class NotifyProcessor extends QueueProcessor {
     await this.dataSource.query(`INSERT INTO notification_delivery (job_key) VALUES ($1) ON CONFLICT DO NOTHING`, [key]);
   }
 
-  private async notificationOf(event: EventName, data: unknown): Promise<Notification | null> {
-    switch (event) {
-      case 'listing.approved': {
-        const { listingId } = parseEventPayload(event, data);
-        const listing = await this.listings.find(listingId);
-        return listing && {
-          userId: listing.authorId,
-          text: (language) => botText('approved', language, { name: listing.name ?? '', link: this.listings.linkOf(listingId) }),
-        };
-      }
-      case 'listing.rejected': {
-        const { listingId, reason } = parseEventPayload(event, data);
-        const listing = await this.listings.find(listingId);
-        // A fixed reason arrives as its code; 'other' as the admin's own words.
-        const label = REJECTION_LABELS[reason as keyof typeof REJECTION_LABELS];
-        return listing && {
-          userId: listing.authorId,
-          text: (language) =>
-            botText('rejected', language, { name: listing.name ?? '', reason: label ? label[language] : reason }),
-        };
-      }
-      case 'listing.posted': {
-        const { listingId, channel, link } = parseEventPayload(event, data);
-        const listing = await this.listings.find(listingId);
-        return listing && {
-          userId: listing.authorId,
-          text: (language) => botText('posted', language, { name: listing.name ?? '', links: `${CHANNEL_LABELS[channel]}: ${link}` }),
-        };
-      }
-      case 'payment.confirmed': {
-        const { userId, amount } = parseEventPayload(event, data);
-        return { userId, text: (language) => botText('toppedUp', language, { amount: formatAmount(amount) }) };
-      }
-      default:
-        this.logger.warn(`The notify queue has no message for ${event}`);
-        return null;
-    }
+  private async approved(data: unknown): Promise<Notification | null> {
+    const { listingId } = parseEventPayload('listing.approved', data);
+    const listing = await this.listings.find(listingId);
+    return listing && {
+      userId: listing.authorId,
+      text: (language) => botText('approved', language, { name: listing.name ?? '', link: this.listings.linkOf(listingId) }),
+    };
+  }
+
+  private async rejected(data: unknown): Promise<Notification | null> {
+    const { listingId, reason } = parseEventPayload('listing.rejected', data);
+    const listing = await this.listings.find(listingId);
+    // A fixed reason arrives as its code; 'other' as the admin's own words.
+    const label = REJECTION_LABELS[reason as keyof typeof REJECTION_LABELS];
+    return listing && {
+      userId: listing.authorId,
+      text: (language) => botText('rejected', language, { name: listing.name ?? '', reason: label ? label[language] : reason }),
+    };
+  }
+
+  private async posted(data: unknown): Promise<Notification | null> {
+    const { listingId, channel, link } = parseEventPayload('listing.posted', data);
+    const listing = await this.listings.find(listingId);
+    return listing && {
+      userId: listing.authorId,
+      text: (language) => botText('posted', language, { name: listing.name ?? '', links: `${CHANNEL_LABELS[channel]}: ${link}` }),
+    };
+  }
+
+  private async toppedUp(data: unknown): Promise<Notification> {
+    const { userId, amount } = parseEventPayload('payment.confirmed', data);
+    return { userId, text: (language) => botText('toppedUp', language, { amount: formatAmount(amount) }) };
   }
 }

@@ -1,9 +1,8 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { Bot, webhookCallback, type Context } from 'grammy';
 import { createServer, type Server } from 'node:http';
+import { AppConfig, TelegramLinkService } from '@market/backend';
 import { DEFAULT_LANGUAGE, type Language } from '@market/contracts';
-import { AppConfig } from '../../../backend/src/config/app-config';
-import { TelegramLinkService } from '../../../backend/src/telegram/telegram-link.service';
 import { botText } from './bot-texts';
 import { SellerListingsLookup } from './seller-listings.lookup';
 

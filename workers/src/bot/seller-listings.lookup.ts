@@ -1,9 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, IsNull } from 'typeorm';
+import { AppConfig, SellerListingsService, type SellerListing } from '@market/backend';
 import { formatListingPrice, type Language } from '@market/contracts';
-import { AppConfig } from '../../../backend/src/config/app-config';
-import { ListingEntity } from '../../../backend/src/listings/listing.entity';
 import { STATUS_LABELS, botText } from './bot-texts';
 
 const LISTED_AT_MOST = 20;
@@ -12,17 +9,13 @@ const LISTED_AT_MOST = 20;
 @Injectable()
 export class SellerListingsLookup {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly listings: SellerListingsService,
     private readonly config: AppConfig,
   ) {}
 
   /** The reply to /my: the seller's latest listings with their status and link. */
   async summary(userId: string, language: Language): Promise<string> {
-    const listings = await this.dataSource.getRepository(ListingEntity).find({
-      where: { authorId: userId, deletedAt: IsNull() },
-      order: { createdAt: 'DESC' },
-      take: LISTED_AT_MOST,
-    });
+    const listings = await this.listings.latest(userId, LISTED_AT_MOST);
     if (listings.length === 0) return botText('noListings', language);
     const lines = listings.map(
       (listing) =>
@@ -32,8 +25,8 @@ export class SellerListingsLookup {
     return [botText('myListings', language), ...lines].join('\n');
   }
 
-  async find(listingId: string): Promise<ListingEntity | null> {
-    return this.dataSource.getRepository(ListingEntity).findOneBy({ id: listingId });
+  find(listingId: string): Promise<SellerListing | null> {
+    return this.listings.find(listingId);
   }
 
   linkOf(listingId: string): string {

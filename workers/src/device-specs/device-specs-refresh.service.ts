@@ -1,8 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
+import { DeviceSpecsService } from '@market/backend';
 import { deviceSearchTerms, sourcePathSchema } from '@market/contracts';
-import { DeviceEntity } from '../../../backend/src/devices/device.entity';
 import { parseDevicePage, parseSearchResults } from './gsmarena-page';
 import { SpecSourceClient, SpecSourceError } from './spec-source.client';
 
@@ -18,33 +16,30 @@ export class DeviceSpecsRefresh {
   private readonly logger = new Logger(DeviceSpecsRefresh.name);
 
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly specs: DeviceSpecsService,
     private readonly source: SpecSourceClient,
   ) {}
 
   /** Safe to run again: a device already refreshed since its latest request is not fetched twice. */
   async refresh(deviceId: string): Promise<SpecRefreshOutcome> {
-    const devices = this.dataSource.getRepository(DeviceEntity);
-    const device = await devices.findOneBy({ id: deviceId });
+    const device = await this.specs.find(deviceId);
     if (!device) return 'device-gone';
     const requestedAt = device.specsRefreshRequestedAt;
     if (requestedAt && device.specsRefreshedAt && device.specsRefreshedAt >= requestedAt) return 'already-refreshed';
     try {
       const path = device.sourcePath ?? (await this.findPage(device.name));
       const page = parseDevicePage(await this.source.devicePage(path));
-      await devices.update(deviceId, {
+      await this.specs.storeRefreshed(deviceId, {
         quickSpec: page.quickSpec,
         detailSpec: page.detailSpec,
         img: page.img ?? device.img,
         sourcePath: path,
-        specsRefreshedAt: () => 'clock_timestamp()',
-        specsRefreshError: null,
       });
       return 'refreshed';
     } catch (error) {
       if (!(error instanceof SpecSourceError)) throw error;
       this.logger.warn(`Specs of ${device.name} not refreshed: ${error.message}`);
-      await devices.update(deviceId, { specsRefreshFailedAt: () => 'clock_timestamp()', specsRefreshError: error.message });
+      await this.specs.recordRefreshFailure(deviceId, error.message);
       if (error.retryable) throw error;
       return 'failed';
     }

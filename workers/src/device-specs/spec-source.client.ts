@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { AppConfig } from '../../../backend/src/config/app-config';
+import { AppConfig } from '@market/backend';
 
 /** A spec source failure; `retryable` ones (5xx, 429, timeouts) may succeed later. */
 export class SpecSourceError extends Error {

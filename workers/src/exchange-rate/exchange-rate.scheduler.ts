@@ -1,7 +1,6 @@
 import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { Cron, CronExpression } from '@nestjs/schedule';
-import { AppConfig } from '../../../backend/src/config/app-config';
-import { ExchangeRateService } from '../../../backend/src/listings/exchange-rate.service';
+import { AppConfig, ExchangeRateService } from '@market/backend';
 import { UsdRateClient } from './usd-rate.client';
 
 /**

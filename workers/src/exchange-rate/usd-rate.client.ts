@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { AppConfig } from '../../../backend/src/config/app-config';
+import { AppConfig } from '@market/backend';
 
 /** One entry of the Central Bank of Uzbekistan's answer `[{"Ccy":"USD","Rate":"12650.55",...}]`; Rate is so'm per unit. */
 interface CbuRate {

@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { Cron, CronExpression } from '@nestjs/schedule';
-import { ImagesService } from '../../../backend/src/uploads/images.service';
+import { ImagesService } from '@market/backend';
 
 /** How long an upload may wait for the listing (or category) that will use it. */
 export const UNUSED_IMAGE_LIFETIME_MS = 24 * 3600 * 1000;

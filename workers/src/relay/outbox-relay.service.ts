@@ -1,17 +1,14 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { Cron, CronExpression } from '@nestjs/schedule';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, IsNull, LessThan, Not } from 'typeorm';
+import { AppConfig, OutboxService } from '@market/backend';
 import { EVENT_QUEUES } from '@market/contracts';
-import { AppConfig } from '../../../backend/src/config/app-config';
-import { OutboxEvent } from '../../../backend/src/events/outbox-event.entity';
 import { QueueProducers } from './queue-producers';
 
 const BATCH_SIZE = 100;
 const DISPATCHED_RETENTION_MS = 7 * 24 * 3600 * 1000;
 
 /**
- * Moves committed outbox events into their BullMQ queues. Rows are claimed with
+ * Moves committed outbox events into their BullMQ queues. The outbox claims rows with
  * FOR UPDATE SKIP LOCKED so relays never share a row, and each job's id is the event id
  * so a crash between the add and the commit cannot enqueue an event twice.
  */
@@ -24,7 +21,7 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
   private redisWasDown = false;
 
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly outbox: OutboxService,
     private readonly producers: QueueProducers,
     private readonly config: AppConfig,
   ) {}
@@ -43,32 +40,18 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
   /** Dispatches one batch; answers how many events reached their queues. */
   async dispatchPending(): Promise<number> {
     if (!this.producers.ready) throw new Error('Redis is not reachable');
-    return this.dataSource.transaction(async (transaction) => {
-      const events = await transaction
-        .getRepository(OutboxEvent)
-        .createQueryBuilder('event')
-        .where('event.dispatched_at IS NULL')
-        .orderBy('event.created_at')
-        .limit(BATCH_SIZE)
-        .setLock('pessimistic_write')
-        .setOnLocked('skip_locked')
-        .getMany();
-      if (events.length === 0) return 0;
+    return this.outbox.dispatchPending(BATCH_SIZE, async (events) => {
       await Promise.all(
         events.flatMap((event) =>
           EVENT_QUEUES[event.name].map((queue) => this.producers.add(queue, event.name, event.payload, event.id)),
         ),
       );
-      await transaction.update(OutboxEvent, events.map((event) => event.id), { dispatchedAt: () => 'now()' });
-      return events.length;
     });
   }
 
   @Cron(CronExpression.EVERY_HOUR)
   async pruneDispatched(): Promise<void> {
-    await this.dataSource
-      .getRepository(OutboxEvent)
-      .delete({ dispatchedAt: Not(IsNull()), createdAt: LessThan(new Date(Date.now() - DISPATCHED_RETENTION_MS)) });
+    await this.outbox.pruneDispatched(new Date(Date.now() - DISPATCHED_RETENTION_MS));
   }
 
   private schedule(delayMs: number): void {

@@ -2,7 +2,7 @@ import { Injectable, OnApplicationShutdown } from '@nestjs/common';
 import { Queue, type JobsOptions } from 'bullmq';
 import Redis from 'ioredis';
 import { QUEUES, type QueueName } from '@market/contracts';
-import { AppConfig } from '../../../backend/src/config/app-config';
+import { AppConfig } from '@market/backend';
 
 const JOB_OPTIONS: JobsOptions = {
   attempts: 8,

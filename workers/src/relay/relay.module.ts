@@ -1,11 +1,10 @@
 import { Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
-import { OutboxEvent } from '../../../backend/src/events/outbox-event.entity';
+import { EventsModule } from '@market/backend';
 import { OutboxRelay } from './outbox-relay.service';
 import { QueueProducers } from './queue-producers';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([OutboxEvent])],
+  imports: [EventsModule],
   providers: [QueueProducers, OutboxRelay],
   exports: [OutboxRelay],
 })

@@ -1,8 +1,7 @@
 import { BullModule } from '@nestjs/bullmq';
 import { Logger, Module } from '@nestjs/common';
+import { AppConfig, EventsModule, SmsTextSeal } from '@market/backend';
 import { QUEUES } from '@market/contracts';
-import { SmsTextSeal } from '../../../backend/src/auth/sms-text-seal';
-import { AppConfig } from '../../../backend/src/config/app-config';
 import { DevelopmentSmsSender } from './development-sms.sender';
 import { EskizSmsSender } from './eskiz-sms.sender';
 import { SmsProcessor } from './sms.processor';
@@ -24,7 +23,7 @@ export function createSmsSender(config: AppConfig): SmsSender {
 }
 
 @Module({
-  imports: [BullModule.registerQueue({ name: QUEUES.sms })],
+  imports: [BullModule.registerQueue({ name: QUEUES.sms }), EventsModule],
   providers: [{ provide: SmsSender, inject: [AppConfig], useFactory: createSmsSender }, SmsTextSeal, SmsProcessor],
 })
 export class SmsModule {}

@@ -1,11 +1,10 @@
-import { Processor } from '@nestjs/bullmq';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { UnrecoverableError, type Job } from 'bullmq';
 import { DataSource } from 'typeorm';
+import { OutboxService, SmsTextSeal } from '@market/backend';
 import { parseEventPayload, QUEUES } from '@market/contracts';
-import { SmsTextSeal } from '../../../backend/src/auth/sms-text-seal';
 import { SmsSendError, SmsSender } from './sms-sender';
-import { QueueProcessor } from '../queue-processor';
+import { ProcessorOf, QueueProcessor, type JobHandlers } from '../queue-processor';
 
 export type SmsJobOutcome = 'sent' | 'already-sent' | 'outcome-unknown' | 'text-redacted';
 
@@ -20,18 +19,20 @@ const REDACTED_TEXT = '[redacted after delivery]';
  * (one missing SMS can be requested again; a duplicate password SMS cannot be taken back).
  * The text arrives sealed (SmsTextSeal) and is opened only in memory, to be sent.
  */
-@Processor(QUEUES.sms)
-export class SmsProcessor extends QueueProcessor {
+@ProcessorOf(QUEUES.sms)
+export class SmsProcessor extends QueueProcessor<typeof QUEUES.sms> {
+  readonly handlers: JobHandlers<typeof QUEUES.sms> = { 'sms.requested': (job) => this.send(job) };
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly sender: SmsSender,
     private readonly seal: SmsTextSeal,
+    private readonly outbox: OutboxService,
   ) {
     super();
   }
 
-  async process(job: Job<unknown>): Promise<SmsJobOutcome> {
+  private async send(job: Job<unknown>): Promise<SmsJobOutcome> {
     const { phoneNumber, sealedText } = parseEventPayload('sms.requested', job.data);
     // A job retried by hand after its end has no text left to send.
     if (sealedText === REDACTED_TEXT) return 'text-redacted';
@@ -98,10 +99,7 @@ export class SmsProcessor extends QueueProcessor {
   private async redact(job: Job<unknown>): Promise<void> {
     const payload = job.data as { phoneNumber: string };
     await job.updateData({ phoneNumber: payload.phoneNumber, sealedText: REDACTED_TEXT });
-    await this.dataSource.query(
-      `UPDATE outbox_event SET payload = jsonb_set(payload, '{sealedText}', to_jsonb($2::text)) WHERE id::text = $1 AND name = 'sms.requested'`,
-      [String(job.id), REDACTED_TEXT],
-    );
+    await this.outbox.redactSmsText(String(job.id), REDACTED_TEXT);
   }
 
   private isLastAttempt(job: Job<unknown>): boolean {

@@ -1,11 +1,11 @@
+import type { ListingToPost } from '@market/backend';
 import { LISTING_REGIONS, formatListingPrice } from '@market/contracts';
-import type { ListingEntity } from '../../../backend/src/listings/listing.entity';
 import type { ChannelListing } from './channels/channel-publisher';
 
 /** Channel posts speak to the channel's audience in Uzbek, the site's default language. */
 const CONDITION = { new: 'Yangi', used: 'Ishlatilgan' };
 
-export function toChannelListing(listing: ListingEntity, photoUrls: string[], publicUrl: string): ChannelListing {
+export function toChannelListing(listing: ListingToPost, photoUrls: string[], publicUrl: string): ChannelListing {
   const region = LISTING_REGIONS.find((candidate) => candidate.id === listing.region);
   return {
     id: listing.id,

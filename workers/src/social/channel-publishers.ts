@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
+import { AppConfig } from '@market/backend';
 import type { SocialChannel } from '@market/contracts';
-import { AppConfig } from '../../../backend/src/config/app-config';
 import type { ChannelPublisher } from './channels/channel-publisher';
 import { FacebookPublisher } from './channels/facebook.publisher';
 import { InstagramPublisher } from './channels/instagram.publisher';

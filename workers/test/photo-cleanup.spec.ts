@@ -4,13 +4,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { DataSource } from 'typeorm';
-import { dataSourceOptions } from '../../../backend/src/database/data-source-options';
-import { Image } from '../../../backend/src/uploads/image.entity';
-import { LocalDiskImageStorage } from '../../../backend/src/uploads/image-storage';
-import { ImagesService } from '../../../backend/src/uploads/images.service';
-import { testConfig } from '../../../test/support/config';
-import { createTestDatabase, dropTestDatabase, uniqueRunId } from '../../../test/support/database';
-import { PhotoCleanupScheduler } from './photo-cleanup.scheduler';
+import { ImagesService } from '@market/backend';
+import { dataSourceOptions } from '../../backend/src/database/data-source-options';
+import { Image } from '../../backend/src/uploads/image.entity';
+import { LocalDiskImageStorage } from '../../backend/src/uploads/image-storage';
+import { testConfig } from '../../test/support/config';
+import { createTestDatabase, dropTestDatabase, uniqueRunId } from '../../test/support/database';
+import { PhotoCleanupScheduler } from '../src/photo-cleanup/photo-cleanup.scheduler';
 
 /** A database of its own: the clean-up removes every old unused image of the table. */
 describe('the clean-up of unused photos', () => {

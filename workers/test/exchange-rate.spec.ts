@@ -1,14 +1,13 @@
 import { Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import type { AppConfig } from '../../../backend/src/config/app-config';
-import type { Config } from '../../../backend/src/config/config.schema';
-import { dataSourceOptions } from '../../../backend/src/database/data-source-options';
-import { ExchangeRateEntity, ExchangeRateService } from '../../../backend/src/listings/exchange-rate.service';
-import { startHttpFake } from '../../../test/fakes/http-fake';
-import { testConfig } from '../../../test/support/config';
-import { createTestDatabase, dropTestDatabase, uniqueRunId } from '../../../test/support/database';
-import { ExchangeRateScheduler } from './exchange-rate.scheduler';
-import { UsdRateClient } from './usd-rate.client';
+import { ExchangeRateService, type AppConfig, type Config } from '@market/backend';
+import { dataSourceOptions } from '../../backend/src/database/data-source-options';
+import { ExchangeRateEntity } from '../../backend/src/listings/exchange-rate.service';
+import { startHttpFake } from '../../test/fakes/http-fake';
+import { testConfig } from '../../test/support/config';
+import { createTestDatabase, dropTestDatabase, uniqueRunId } from '../../test/support/database';
+import { ExchangeRateScheduler } from '../src/exchange-rate/exchange-rate.scheduler';
+import { UsdRateClient } from '../src/exchange-rate/usd-rate.client';
 
 /**
  * The USD rate refresh against a fake of the Central Bank's JSON. A database of its own: a new

@@ -1,9 +1,7 @@
 import { BullModule } from '@nestjs/bullmq';
 import { Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
+import { DeviceSpecsModule } from '@market/backend';
 import { QUEUES } from '@market/contracts';
-import { DeviceEntity } from '../../../backend/src/devices/device.entity';
-import { EventsModule } from '../../../backend/src/events/events.module';
 import { DeviceSpecsProcessor } from './device-specs.processor';
 import { DeviceSpecsRefresh } from './device-specs-refresh.service';
 import { SpecSourceClient } from './spec-source.client';
@@ -11,7 +9,7 @@ import { StaleSpecsScheduler } from './stale-specs.scheduler';
 
 /** The device spec refresh: the `device-specs` queue's processor and the scheduled refresh of stale specs. */
 @Module({
-  imports: [BullModule.registerQueue({ name: QUEUES.deviceSpecs }), TypeOrmModule.forFeature([DeviceEntity]), EventsModule],
+  imports: [BullModule.registerQueue({ name: QUEUES.deviceSpecs }), DeviceSpecsModule],
   providers: [SpecSourceClient, DeviceSpecsRefresh, DeviceSpecsProcessor, StaleSpecsScheduler],
 })
-export class DeviceSpecsModule {}
+export class DeviceSpecRefreshModule {}

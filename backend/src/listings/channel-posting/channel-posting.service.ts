@@ -1,0 +1,84 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { PROMOTED_TARIFF, type SocialChannel } from '@market/contracts';
+import { OutboxService } from '../../events/outbox.service';
+import { ListingEntity, type StoredChannelPost } from '../listing.entity';
+
+/** What a channel post shows of a listing. */
+export type ListingToPost = Pick<ListingEntity, 'id' | 'name' | 'price' | 'valut' | 'storage' | 'ram' | 'condition' | 'region'>;
+
+type Query = (sql: string, parameters: unknown[]) => Promise<unknown>;
+
+/**
+ * The listings' side of posting to the social channels: which listing a channel job may post,
+ * its photos, each channel's outcome on the listing, and the remote ids a channel returned
+ * on the way, so a retried job resumes instead of posting twice.
+ */
+@Injectable()
+export class ChannelPostingService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly outbox: OutboxService,
+  ) {}
+
+  /** The listing, unless it was deleted, taken off sale or no longer promoted since the request, or is already posted there. */
+  async listingToPost(listingId: string, channel: SocialChannel): Promise<ListingToPost | null> {
+    const listing = await this.dataSource.getRepository(ListingEntity).findOneBy({ id: listingId });
+    if (!listing || listing.deletedAt || listing.status !== 'active' || listing.tarif !== PROMOTED_TARIFF) return null;
+    return listing.posts[channel]?.posted ? null : listing;
+  }
+
+  /** The photos' public URLs in the seller's order. */
+  async photoUrls(listingId: string): Promise<string[]> {
+    const rows: Array<{ location: string }> = await this.dataSource.query(
+      `SELECT i.location FROM listing_image li JOIN images i ON i.id = li.image_id WHERE li.listing_id = $1 ORDER BY li.position`,
+      [listingId],
+    );
+    return rows.map((row) => row.location);
+  }
+
+  /** A channel's outcome other than a post: skipped, queued again, failed. */
+  async recordPost(listingId: string, channel: SocialChannel, post: StoredChannelPost): Promise<void> {
+    await this.setPost(listingId, channel, post, this.dataSource.query.bind(this.dataSource));
+  }
+
+  /** The post's link, with the 'listing.posted' event that tells the seller, in one transaction. */
+  async recordPosted(listingId: string, channel: SocialChannel, link: string): Promise<void> {
+    await this.dataSource.transaction(async (transaction) => {
+      await this.setPost(listingId, channel, { posted: true, link, state: 'posted', reason: null }, transaction.query.bind(transaction));
+      await this.outbox.record(transaction, 'listing.posted', { listingId, channel, link });
+    });
+  }
+
+  /** The remote ids recorded so far for the listing's post to the channel, by step. */
+  async publicationSteps(listingId: string, channel: SocialChannel): Promise<Map<string, string>> {
+    const rows: Array<{ step: string; remote_id: string }> = await this.dataSource.query(
+      `SELECT step, remote_id FROM channel_publication_step WHERE listing_id = $1 AND channel = $2`,
+      [listingId, channel],
+    );
+    return new Map(rows.map((row) => [row.step, row.remote_id]));
+  }
+
+  /** Keeps the first id recorded for a step: a retry never overwrites what the channel answered. */
+  async rememberStep(listingId: string, channel: SocialChannel, step: string, remoteId: string): Promise<void> {
+    await this.dataSource.query(
+      `INSERT INTO channel_publication_step (listing_id, channel, step, remote_id) VALUES ($1, $2, $3, $4)
+       ON CONFLICT (listing_id, channel, step) DO NOTHING`,
+      [listingId, channel, step, remoteId],
+    );
+  }
+
+  async forgetStep(listingId: string, channel: SocialChannel, step: string): Promise<void> {
+    await this.dataSource.query(`DELETE FROM channel_publication_step WHERE listing_id = $1 AND channel = $2 AND step = $3`, [
+      listingId,
+      channel,
+      step,
+    ]);
+  }
+
+  /** Sets one channel's entry of the listing's posts in a single statement, so parallel channel jobs never overwrite each other. */
+  private async setPost(listingId: string, channel: SocialChannel, post: StoredChannelPost, query: Query): Promise<void> {
+    await query(`UPDATE listing SET posts = jsonb_set(posts, $2::text[], $3::jsonb) WHERE id = $1`, [listingId, [channel], JSON.stringify(post)]);
+  }
+}
