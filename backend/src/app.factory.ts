@@ -8,6 +8,7 @@ import { AppModule } from './app.module';
 import { parseCookies } from './auth/session-cookie';
 import { ErrorFilter } from './common/error.filter';
 import { answerMalformedRequests } from './common/malformed-requests';
+import { documentContracts } from './common/openapi';
 import { PublicAnswerCache } from './common/public-answer-cache';
 import { ListingSharePages } from './listings/listing-share-pages';
 import { QueueDashboard } from './queue-dashboard/queue-dashboard';
@@ -54,7 +55,7 @@ export async function createApp(config: Config): Promise<INestApplication> {
     .setVersion('1')
     .addCookieAuth('session')
     .build();
-  SwaggerModule.setup(`${API_PREFIX}/docs`, app, () => SwaggerModule.createDocument(app, openApi));
+  SwaggerModule.setup(`${API_PREFIX}/docs`, app, () => documentContracts(app, API_PREFIX, SwaggerModule.createDocument(app, openApi)));
 
   const servesFrontend = config.SERVE_FRONTEND ? config.SERVE_FRONTEND === 'true' : config.NODE_ENV === 'production';
   if (servesFrontend) {

@@ -94,6 +94,31 @@ describe('HTTP application', () => {
     const spec = await request(app.getHttpServer()).get('/api/docs-json').expect(200);
     expect(Object.keys(spec.body.paths)).toContain('/api/health');
   });
+
+  it("documents every route's body, query and answer from the contracts' schemas, and the error envelope", async () => {
+    type Operation = {
+      requestBody?: { content: Record<string, { schema: { properties?: Record<string, unknown>; required?: string[] } }> };
+      parameters?: { name: string; in: string }[];
+      responses: Record<string, { content?: Record<string, { schema: { properties?: Record<string, unknown> } }> }>;
+    };
+    const paths: Record<string, Record<string, Operation>> = (await request(app.getHttpServer()).get('/api/docs-json').expect(200)).body.paths;
+    const operations = Object.entries(paths).flatMap(([path, methods]) => Object.entries(methods).map(([method, operation]) => ({ path, method, operation })));
+    expect(operations.length).toBeGreaterThan(40);
+    for (const { path, method, operation } of operations) {
+      const answered = Object.entries(operation.responses).filter(([status, answer]) => /^2/.test(status) && answer.content);
+      // 204 answers (unlinking Telegram) have no body to describe.
+      if (!('204' in operation.responses)) expect({ path, method, answered: answered.length }).toEqual({ path, method, answered: 1 });
+      expect(operation.responses.default?.content?.['application/json'].schema.properties).toHaveProperty('code');
+      const takesBody = ['post', 'put', 'delete'].includes(method) && !/logout|off-sale|on-sale|uploadImg$|upload$|\/telegram$|\{id\}$/.test(path);
+      if (takesBody) expect({ path, method, body: Boolean(operation.requestBody) }).toEqual({ path, method, body: true });
+    }
+    const login = paths['/api/auth/login'].post;
+    expect(login.requestBody?.content['application/json'].schema).toMatchObject({ required: ['phoneNumber'], properties: { phoneNumber: { type: 'string' } } });
+    expect(login.responses['201'].content?.['application/json'].schema.properties).toHaveProperty('message');
+    expect(paths['/api/auth/auth'].post.responses['200'].content?.['application/json'].schema.properties).toHaveProperty('user');
+    expect(paths['/api/phone'].get.parameters?.map((parameter) => parameter.name)).toEqual(expect.arrayContaining(['page', 'brand', 'region', 'name', 'minPrice', 'maxPrice']));
+    expect(paths['/api/phone/{id}'].get.responses['200'].content?.['application/json'].schema.properties).toHaveProperty('images');
+  });
 });
 
 describe('HTTP application in production mode', () => {

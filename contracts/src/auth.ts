@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { Translated } from './languages';
-import { passwordSchema, phoneNumberSchema, smsCodeSchema, type UserDto } from './user';
+import { translatedSchema } from './errors';
+import { passwordSchema, phoneNumberSchema, smsCodeSchema, userSchema } from './user';
 
 /** Sign-in step 1: 201 when the account was just created (password sent by SMS), 208 when it exists. */
 export const loginSchema = z.object({ phoneNumber: phoneNumberSchema });
@@ -54,16 +54,12 @@ export type AuthRequest = z.infer<typeof authSchema>;
 export type RegisterRequest = z.infer<typeof registerSchema>;
 
 /** Answers that carry only a text to show (login step 1, reset request, logout, ...). */
-export interface MessageResponse {
-  message: Translated;
-}
+export const messageResponseSchema = z.object({ message: translatedSchema });
+export type MessageResponse = z.infer<typeof messageResponseSchema>;
 
 /** Sign-in step 2 and registration confirmation: the user and the text to show; the cookie is set. */
-export interface SignedInResponse {
-  user: UserDto;
-  message: Translated;
-}
+export const signedInResponseSchema = z.object({ user: userSchema, message: translatedSchema });
+export type SignedInResponse = z.infer<typeof signedInResponseSchema>;
 
-export interface CheckSmsCodeResponse {
-  token: string;
-}
+export const checkSmsCodeResponseSchema = z.object({ token: z.string() });
+export type CheckSmsCodeResponse = z.infer<typeof checkSmsCodeResponseSchema>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
-const translatedSchema = z.object({ uz: z.string(), ru: z.string(), en: z.string() });
+/** A text the API shows in each language. */
+export const translatedSchema = z.object({ uz: z.string(), ru: z.string(), en: z.string() });
 
 /** Every error the API answers with: a message in each language, a stable code, field errors as message keys. */
 export const errorEnvelopeSchema = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { translatedSchema } from './errors';
 import { deviceColors, deviceMemoryOptions, type SpecSection } from './catalogue';
 import { LIMITS } from './limits';
 import {
@@ -245,9 +246,13 @@ export const listingSavedSchema = z.object({
   charged: z.number().int().nonnegative(),
   balance: z.number().int().nonnegative(),
   /** 'E'longiz yaratildi.' after a create, or what happened to an edited listing. */
-  message: z.object({ uz: z.string(), ru: z.string(), en: z.string() }),
+  message: translatedSchema,
 });
 export type ListingSaved = z.infer<typeof listingSavedSchema>;
+
+/** `POST /api/phone/{id}/off-sale` and `/on-sale`: the text to show and the listing's new status. */
+export const listingStatusChangedSchema = z.object({ message: translatedSchema, status: listingStatusSchema });
+export type ListingStatusChanged = z.infer<typeof listingStatusChangedSchema>;
 
 /** `POST /api/phone/draft`, `PUT /api/phone/draft/{id}`. */
 export const listingDraftSavedSchema = z.object({ _id: z.uuid(), step: z.number().int() });

@@ -16,6 +16,9 @@ import {
   type MessageResponse,
   type RegisterRequest,
   type SignedInResponse,
+  messageResponseSchema,
+  signedInResponseSchema,
+  checkSmsCodeResponseSchema,
 } from '@market/contracts';
 import { z } from 'zod';
 import { AppConfig } from '../config/app-config';
@@ -23,6 +26,7 @@ import { ZodPipe } from '../common/zod-body.pipe';
 import { AuthService, type StartedSession } from './auth.service';
 import { clearSessionCookie, sessionTokenOf, setSessionCookie } from './session-cookie';
 import { VisitorAddress } from '../common/visitor-address';
+import { Answers } from '../common/openapi';
 
 /** Status of sign-in step 1 for a number that already has an account (the spec's contract). */
 const ALREADY_REPORTED = 208;
@@ -36,6 +40,7 @@ export class AuthController {
   ) {}
 
   /** Step 1: 201 with the 'password sent' text for a new number, 208 for an existing account. */
+  @Answers(messageResponseSchema)
   @Post('login')
   async login(
     @Body(new ZodPipe(loginSchema)) body: LoginRequest,
@@ -48,6 +53,7 @@ export class AuthController {
   }
 
   /** Step 2: sets the session cookie. */
+  @Answers(signedInResponseSchema)
   @Post('auth')
   @HttpCode(HttpStatus.OK)
   async signIn(
@@ -58,6 +64,7 @@ export class AuthController {
     return this.signedIn(response, await this.auth.signIn(body.phoneNumber, body.password, ip), 'loginSuccess');
   }
 
+  @Answers(messageResponseSchema)
   @Post('logout')
   @HttpCode(HttpStatus.OK)
   async logout(@Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<MessageResponse> {
@@ -66,6 +73,7 @@ export class AuthController {
     return { message: translateMessage('loggedOut') };
   }
 
+  @Answers(messageResponseSchema)
   @Post('reset-password')
   @HttpCode(HttpStatus.OK)
   async requestPasswordReset(
@@ -76,12 +84,14 @@ export class AuthController {
     return { message: translateMessage('passwordSent') };
   }
 
+  @Answers(checkSmsCodeResponseSchema)
   @Post('check-sms-code')
   @HttpCode(HttpStatus.OK)
   async checkSmsCode(@Body(new ZodPipe(checkSmsCodeSchema)) body: { phoneNumber: string; code: string }): Promise<CheckSmsCodeResponse> {
     return { token: await this.auth.checkResetCode(body.phoneNumber, body.code) };
   }
 
+  @Answers(messageResponseSchema)
   @Post('reset-password-with-token')
   @HttpCode(HttpStatus.OK)
   async resetPassword(
@@ -94,6 +104,7 @@ export class AuthController {
   }
 
   /** Registration step 1: a code goes to the number; nothing is created yet. */
+  @Answers(messageResponseSchema)
   @Post('register')
   async register(@Body(new ZodPipe(registerSchema)) body: RegisterRequest, @VisitorAddress() ip: string): Promise<MessageResponse> {
     await this.auth.register(body, ip);
@@ -101,6 +112,7 @@ export class AuthController {
   }
 
   /** Registration step 2: creates the account, signs it in, answers the congratulation. */
+  @Answers(signedInResponseSchema)
   @Post('register/confirm')
   async confirmRegistration(
     @Body(new ZodPipe(registerConfirmSchema)) body: { phoneNumber: string; code: string },

@@ -21,7 +21,8 @@ function unstorableTextFields(value: unknown, path: string[] = []): string[] {
  * message key: schemas name the spec's keys (`minCharacters6`) as their error messages.
  */
 export class ZodPipe<T> implements PipeTransform<unknown, T> {
-  constructor(private readonly schema: ZodType<T>) {}
+  /** Public: `/api/docs` documents the request part with it (common/openapi.ts). */
+  constructor(readonly schema: ZodType<T>) {}
 
   transform(value: unknown): T {
     const result = this.schema.safeParse(value);

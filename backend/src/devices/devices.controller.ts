@@ -12,11 +12,17 @@ import {
   type FindDeviceBody,
   type FindDeviceResponse,
   type SearchedDeviceCount,
+  findDeviceResponseSchema,
+  deviceSchema,
+  searchedDeviceCountSchema,
+  deviceSpecRefreshSchema,
 } from '@market/contracts';
+import { z } from 'zod';
 import { AdminOnly, CurrentUser, OptionalUser, SignedIn, type SessionUser } from '../auth/auth.decorators';
 import { ZodPipe } from '../common/zod-body.pipe';
 import { DevicesService } from './devices.service';
 import { VisitorAddress } from '../common/visitor-address';
+import { Answers } from '../common/openapi';
 
 /** The device catalogue under the spec's `/api/phone/...` paths (spec section 7). */
 @ApiTags('devices')
@@ -24,17 +30,20 @@ import { VisitorAddress } from '../common/visitor-address';
 export class DevicesController {
   constructor(private readonly devices: DevicesService) {}
 
+  @Answers(findDeviceResponseSchema)
   @Post('find-device')
   @HttpCode(HttpStatus.OK)
   find(@Body(new ZodPipe(findDeviceBodySchema)) body: FindDeviceBody): Promise<FindDeviceResponse> {
     return this.devices.find(body.name);
   }
 
+  @Answers(z.array(deviceSchema))
   @Get('top-searched-devices')
   topSearched(): Promise<Device[]> {
     return this.devices.topSearched();
   }
 
+  @Answers(searchedDeviceCountSchema)
   @Get('searched-user-count')
   countSearch(
     @Query(new ZodPipe(deviceIdQuerySchema)) query: DeviceIdBody,
@@ -45,6 +54,7 @@ export class DevicesController {
   }
 
   @SignedIn()
+  @Answers(deviceSpecRefreshSchema)
   @Post('update-device-spec')
   @HttpCode(HttpStatus.OK)
   refreshSpecs(
@@ -55,6 +65,7 @@ export class DevicesController {
   }
 
   @AdminOnly()
+  @Answers(deviceSchema)
   @Post('device')
   create(@Body(new ZodPipe(createDeviceBodySchema)) body: CreateDeviceBody): Promise<Device> {
     return this.devices.create(body);

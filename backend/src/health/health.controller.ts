@@ -3,9 +3,15 @@ import { ApiTags } from '@nestjs/swagger';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Response } from 'express';
 import { DataSource } from 'typeorm';
+import { z } from 'zod';
+import { Answers } from '../common/openapi';
 import { RedisClient } from '../redis/redis.module';
 
-type Dependency = 'up' | 'down';
+const dependencySchema = z.enum(['up', 'down']);
+type Dependency = z.infer<typeof dependencySchema>;
+
+/** The answer of `GET /api/health`: 200 when both are up, 503 otherwise (load balancers read the status). */
+const healthSchema = z.object({ status: z.enum(['ok', 'unavailable']), database: dependencySchema, redis: dependencySchema });
 
 const CHECK_TIMEOUT_MS = 2_000;
 
@@ -22,8 +28,9 @@ export class HealthController {
     private readonly redis: RedisClient,
   ) {}
 
+  @Answers(healthSchema)
   @Get()
-  async check(@Res({ passthrough: true }) response: Response) {
+  async check(@Res({ passthrough: true }) response: Response): Promise<z.infer<typeof healthSchema>> {
     const [database, redis] = await Promise.all([
       withinTimeout(this.dataSource.query('SELECT 1')),
       withinTimeout(this.redis.ping()),

@@ -13,9 +13,17 @@ import {
   type ListingPage,
   type ListingQuery,
   type ListingSaved,
-  type ListingStatus,
   type MessageResponse,
   type MyListings,
+  listingPageSchema,
+  myListingsSchema,
+  listingDetailResponseSchema,
+  listingContactSchema,
+  listingSavedSchema,
+  listingDraftSavedSchema,
+  messageResponseSchema,
+  listingStatusChangedSchema,
+  type ListingStatusChanged,
 } from '@market/contracts';
 import { CurrentUser, OptionalUser, SignedIn, type SessionUser } from '../auth/auth.decorators';
 import { AppException } from '../common/app.exception';
@@ -25,6 +33,7 @@ import { ListingViewRecorder } from './listing-view-recorder';
 import { ListingsService } from './listings.service';
 import { PublicCache } from '../common/public-answer-cache';
 import { VisitorAddress } from '../common/visitor-address';
+import { Answers } from '../common/openapi';
 
 /** A malformed id names no listing: the same 404 as an unknown one. */
 const listingId = new ParseUUIDPipe({ exceptionFactory: () => new AppException(HttpStatus.NOT_FOUND, 'listingNotFound') });
@@ -43,6 +52,7 @@ export class ListingsController {
   ) {}
 
   /** The home feed: 12 active listings a page, promoted first, then newest. */
+  @Answers(listingPageSchema)
   @Get()
   @PublicCache()
   list(@Query(new ZodPipe(listingQuerySchema)) query: ListingQuery): Promise<ListingPage> {
@@ -50,11 +60,13 @@ export class ListingsController {
   }
 
   @SignedIn()
+  @Answers(myListingsSchema)
   @Get('my')
   mine(@CurrentUser() user: SessionUser): Promise<MyListings> {
     return this.listings.mine(user.id);
   }
 
+  @Answers(listingDetailResponseSchema)
   @Get(':id')
   @PublicCache(ListingViewRecorder)
   detail(
@@ -66,6 +78,7 @@ export class ListingsController {
   }
 
   /** The seller's phone and Telegram username, limited per visitor. */
+  @Answers(listingContactSchema)
   @Get(':id/contact')
   contact(
     @Param('id', listingId) id: string,
@@ -77,6 +90,7 @@ export class ListingsController {
 
   /** The wizard's last step: a new listing (or a finished draft) waiting for moderation. */
   @SignedIn()
+  @Answers(listingSavedSchema)
   @Post()
   create(
     @CurrentUser() user: SessionUser,
@@ -88,12 +102,14 @@ export class ListingsController {
 
   /** Keeps an unfinished wizard as a draft; `GET /api/phone/{id}` gives it back (`owner.form`, with its step). */
   @SignedIn()
+  @Answers(listingDraftSavedSchema)
   @Post('draft')
   createDraft(@CurrentUser() user: SessionUser, @Body(new ZodPipe(listingDraftSchema)) form: ListingDraftForm): Promise<ListingDraftSaved> {
     return this.listings.createDraft(user, form);
   }
 
   @SignedIn()
+  @Answers(listingDraftSavedSchema)
   @Put('draft/:id')
   updateDraft(
     @CurrentUser() user: SessionUser,
@@ -104,6 +120,7 @@ export class ListingsController {
   }
 
   @SignedIn()
+  @Answers(listingSavedSchema)
   @Put(':id')
   update(
     @CurrentUser() user: SessionUser,
@@ -115,6 +132,7 @@ export class ListingsController {
   }
 
   @SignedIn()
+  @Answers(messageResponseSchema)
   @Delete(':id')
   @HttpCode(HttpStatus.OK)
   async remove(@CurrentUser() user: SessionUser, @Param('id', listingId) id: string): Promise<MessageResponse> {
@@ -123,22 +141,24 @@ export class ListingsController {
   }
 
   @SignedIn()
+  @Answers(listingStatusChangedSchema)
   @Post(':id/off-sale')
   @HttpCode(HttpStatus.OK)
   async takeOffSale(
     @CurrentUser() user: SessionUser,
     @Param('id', listingId) id: string,
-  ): Promise<MessageResponse & { status: ListingStatus }> {
+  ): Promise<ListingStatusChanged> {
     return { status: await this.listings.takeOffSale(user, id), message: translateMessage('listingTakenOffSale') };
   }
 
   @SignedIn()
+  @Answers(listingStatusChangedSchema)
   @Post(':id/on-sale')
   @HttpCode(HttpStatus.OK)
   async putBackOnSale(
     @CurrentUser() user: SessionUser,
     @Param('id', listingId) id: string,
-  ): Promise<MessageResponse & { status: ListingStatus }> {
+  ): Promise<ListingStatusChanged> {
     return { status: await this.listings.putBackOnSale(user, id), message: translateMessage('listingBackOnSale') };
   }
 }

@@ -1,12 +1,14 @@
 import { Body, Controller, Delete, HttpCode, HttpStatus, Post, UploadedFiles, UseInterceptors } from '@nestjs/common';
 import { ApiConsumes, ApiTags } from '@nestjs/swagger';
-import { LIMITS, removeImageSchema, translateMessage, type ImageRef, type ListingImage, type MessageResponse } from '@market/contracts';
+import { LIMITS, removeImageSchema, translateMessage, type ImageRef, type ListingImage, type MessageResponse, imageRefSchema, listingImageSchema, messageResponseSchema } from '@market/contracts';
+import { z } from 'zod';
 import { AdminOnly, CurrentUser, SignedIn, type SessionUser } from '../auth/auth.decorators';
 import { ZodPipe } from '../common/zod-body.pipe';
 import { LISTING_LIMITS } from '../listings/listing.limits';
 import { AVATAR_LIMITS } from './avatar.limits';
 import { ImageUploads } from './image-uploads.interceptor';
 import { UploadsService, type UploadedCategoryImage, type UploadedImages } from './uploads.service';
+import { Answers } from '../common/openapi';
 
 @ApiTags('uploads')
 @Controller()
@@ -15,6 +17,7 @@ export class UploadsController {
 
   /** Field `image`: the avatar, answers `{_id, location}`. Field `files`: listing photos (issue 6). */
   @SignedIn()
+  @Answers(z.union([imageRefSchema, z.array(listingImageSchema)]))
   @Post('upload')
   @ApiConsumes('multipart/form-data')
   @UseInterceptors(
@@ -29,6 +32,7 @@ export class UploadsController {
 
   /** Removes one of the user's listing photos (a fresh upload or a draft's photo). */
   @SignedIn()
+  @Answers(messageResponseSchema)
   @Delete('upload')
   @HttpCode(HttpStatus.OK)
   async removeListingPhoto(
@@ -41,6 +45,7 @@ export class UploadsController {
 
   /** Removes the user's avatar. */
   @SignedIn()
+  @Answers(messageResponseSchema)
   @Delete('uploadImg')
   @HttpCode(HttpStatus.OK)
   async removeAvatar(
@@ -53,6 +58,7 @@ export class UploadsController {
 
   /** A category image (admins), answers `{_id, location}`. */
   @AdminOnly()
+  @Answers(imageRefSchema)
   @Post('uploadImg')
   @ApiConsumes('multipart/form-data')
   @UseInterceptors(ImageUploads([{ name: 'image', maxCount: 1 }]))

@@ -1,11 +1,12 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
-import { confirmPhoneSchema, updateUserSchema, type UpdateUserRequest } from '@market/contracts';
+import { confirmPhoneSchema, updateUserSchema, type UpdateUserRequest, userSchema, updateUserResponseSchema } from '@market/contracts';
 import { CurrentUser, SignedIn, type SessionUser } from '../auth/auth.decorators';
 import { ZodPipe } from '../common/zod-body.pipe';
 import { UsersService } from './users.service';
 import { VisitorAddress } from '../common/visitor-address';
+import { Answers } from '../common/openapi';
 
 const userIdPipe = new ZodPipe(z.uuid());
 
@@ -16,12 +17,14 @@ export class UsersController {
   constructor(private readonly users: UsersService) {}
 
   /** The signed-in user (the session check of the frontend); 401 when signed out. */
+  @Answers(userSchema)
   @Get()
   me(@CurrentUser() user: SessionUser) {
     return this.users.getProfile(user.id);
   }
 
   /** Settings: the user themself or an admin. */
+  @Answers(updateUserResponseSchema)
   @Put(':id')
   update(
     @CurrentUser() actor: SessionUser,
@@ -33,6 +36,7 @@ export class UsersController {
   }
 
   /** The code sent to the new number of a `PUT`; answers the user with the new number. */
+  @Answers(userSchema)
   @Post(':id/confirm-phone')
   @HttpCode(200)
   confirmPhone(

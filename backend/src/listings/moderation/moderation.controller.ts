@@ -6,10 +6,13 @@ import {
   rejectListingSchema,
   type ModerationQuery,
   type RejectListing,
+  moderationQueueSchema,
+  moderationOutcomeSchema,
 } from '@market/contracts';
 import { AdminOnly, CurrentUser, type SessionUser } from '../../auth/auth.decorators';
 import { ZodPipe } from '../../common/zod-body.pipe';
 import { ModerationService } from './moderation.service';
+import { Answers } from '../../common/openapi';
 
 /** Registered before the listings controller so 'waiting' is never taken for a listing id. */
 @ApiTags('moderation')
@@ -18,17 +21,20 @@ import { ModerationService } from './moderation.service';
 export class ModerationController {
   constructor(private readonly moderation: ModerationService) {}
 
+  @Answers(moderationQueueSchema)
   @Get('waiting')
   queue(@Query(new ZodPipe(moderationQuerySchema)) query: ModerationQuery) {
     return this.moderation.queue(query);
   }
 
+  @Answers(moderationOutcomeSchema)
   @Post('confirm')
   @HttpCode(HttpStatus.OK)
   confirm(@Body(new ZodPipe(approveListingSchema)) body: { id: string }, @CurrentUser() admin: SessionUser) {
     return this.moderation.confirm(body.id, admin);
   }
 
+  @Answers(moderationOutcomeSchema)
   @Post('reject')
   @HttpCode(HttpStatus.OK)
   reject(@Body(new ZodPipe(rejectListingSchema)) body: RejectListing) {
