@@ -1,4 +1,4 @@
-import type { Locator, Page } from 'playwright-core';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { nextSms, smsCount } from './sms';
 
 /** A 12-digit Uzbek number no other test uses (random 7-digit subscriber part). */
@@ -40,6 +40,6 @@ export async function signInWithNewNumber(page: Page, phoneNumber: string): Prom
   const password = passwordFromSms(await nextSms(phoneNumber, smsBefore));
   await page.getByLabel('Parol', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Kirish', exact: true }).click();
-  await page.waitForURL('**/profile');
+  await expect(page).toHaveURL('/profile');
   return password;
 }

@@ -1,8 +1,9 @@
 /**
  * Admins of the browser tests: the stack starts with these numbers in ADMIN_PHONES
- * (global-setup.ts), so each has the admin role before its first sign-in. A test file signs
- * its own number in with `signInWithNewNumber` (accounts.ts): a number's first sign-in is
- * what texts its password, so two files must not share one. Add an entry per file.
+ * (global-setup.ts), so each has the admin role before its first sign-in. A test file names
+ * its own with `test.use({ adminPhone })` and the `admin` fixture signs it in (fixtures.ts): a
+ * number's first sign-in is what texts its password, so two files must not share one. Add an
+ * entry per file.
  */
 export const TEST_ADMIN_PHONES = {
   categories: '998990000001',

@@ -1,4 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createTestDatabase, uniqueRunId } from '../../test/support/database';
 import { TEST_ADMIN_PHONES } from './admins';
 import { startFakes, type RunningFakes } from './fakes';
@@ -9,6 +11,7 @@ declare global {
   var e2eFakes: RunningFakes | undefined;
 }
 
+/** Starts the stack once for the run; the test workers find it through the variables set here (fixtures.ts). */
 export default async function globalSetup(): Promise<void> {
   const runId = uniqueRunId();
   process.env.E2E_DATABASE_NAME = `market_e2e_${runId}`;
@@ -17,12 +20,16 @@ export default async function globalSetup(): Promise<void> {
   const fakes = await startFakes();
   globalThis.e2eFakes = fakes;
   process.env.E2E_FAKES_URL = fakes.url;
-  const stack = await startStack({
-    DATABASE_URL: databaseUrl,
-    QUEUE_PREFIX: process.env.E2E_QUEUE_PREFIX,
-    ADMIN_PHONES: Object.values(TEST_ADMIN_PHONES).join(','),
-    ...fakes.env,
-  });
+  process.env.E2E_FRONTEND_DIST = join(tmpdir(), `market_e2e_${runId}_frontend`);
+  const stack = await startStack(
+    {
+      DATABASE_URL: databaseUrl,
+      QUEUE_PREFIX: process.env.E2E_QUEUE_PREFIX,
+      ADMIN_PHONES: Object.values(TEST_ADMIN_PHONES).join(','),
+      ...fakes.env,
+    },
+    process.env.E2E_FRONTEND_DIST,
+  );
   process.env.E2E_BASE_URL = stack.baseUrl;
   process.env.E2E_DATABASE_URL = databaseUrl;
   globalThis.e2eProcesses = stack.processes;

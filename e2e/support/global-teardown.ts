@@ -1,5 +1,7 @@
+import { rm } from 'node:fs/promises';
 import Redis from 'ioredis';
 import { dropTestDatabase } from '../../test/support/database';
+import { E2eListings } from './listings';
 
 export default async function globalTeardown(): Promise<void> {
   await Promise.all(
@@ -13,6 +15,8 @@ export default async function globalTeardown(): Promise<void> {
     ),
   );
   await globalThis.e2eFakes?.close();
+  await E2eListings.removePhotoFiles();
+  if (process.env.E2E_FRONTEND_DIST) await rm(process.env.E2E_FRONTEND_DIST, { recursive: true, force: true });
   await dropTestDatabase(process.env.E2E_DATABASE_NAME!);
   const redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
   const keys = await redis.keys(`${process.env.E2E_QUEUE_PREFIX}*`);

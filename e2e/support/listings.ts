@@ -85,7 +85,7 @@ export class E2eListings {
 
   static async connect(): Promise<E2eListings> {
     const url = process.env.E2E_DATABASE_URL;
-    if (!url) throw new Error('E2E_DATABASE_URL is not set: run the browser tests through e2e/jest.config.js');
+    if (!url) throw new Error('E2E_DATABASE_URL is not set: run the browser tests through e2e/playwright.config.ts');
     const client = new Client({ connectionString: url });
     await client.connect();
     return new E2eListings(client);

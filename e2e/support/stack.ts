@@ -1,14 +1,16 @@
+import { expect } from '@playwright/test';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { cp } from 'node:fs/promises';
 import { createServer, type AddressInfo } from 'node:net';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { LOOPBACK_ONLY } from '../../test/support/config';
 
 const root = join(__dirname, '../..');
 
 export const BUILT_ENTRY_POINTS = {
   api: join(root, 'backend/dist/main.js'),
-  workers: join(root, 'workers/dist/workers/src/main.js'),
+  workers: join(root, 'workers/dist/main.js'),
   frontend: join(root, 'frontend/dist/index.html'),
 };
 
@@ -29,26 +31,26 @@ function startProcess(entry: string, env: NodeJS.ProcessEnv, label: string): Chi
 }
 
 async function waitForHealth(baseUrl: string, api: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
+  const healthy = async () => {
     if (api.exitCode !== null) throw new Error(`The API exited with code ${api.exitCode} during start-up`);
-    const healthy = await fetch(`${baseUrl}/api/health`).then((response) => response.ok, () => false);
-    if (healthy) return;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`The API did not become healthy at ${baseUrl}`);
+    return fetch(`${baseUrl}/api/health`).then((response) => response.ok, () => false);
+  };
+  await expect.poll(healthy, { message: `The API did not become healthy at ${baseUrl}`, timeout: 60_000, intervals: [200] }).toBe(true);
 }
 
-/** Starts the built API (serving the built frontend) and the workers, as `npm start` does. */
-export async function startStack(env: NodeJS.ProcessEnv): Promise<{ baseUrl: string; processes: ChildProcess[] }> {
+/** Starts the built API (serving a copy of the built frontend, made at `frontendDist`) and the workers, as `npm start` does. */
+export async function startStack(env: NodeJS.ProcessEnv, frontendDist: string): Promise<{ baseUrl: string; processes: ChildProcess[] }> {
   for (const [part, file] of Object.entries(BUILT_ENTRY_POINTS)) {
     if (!existsSync(file)) throw new Error(`The ${part} is not built (${file}); run npm run build first`);
   }
+  // The run serves the frontend as built when it started: a build meanwhile would delete the chunks its pages load.
+  await cp(dirname(BUILT_ENTRY_POINTS.frontend), frontendDist, { recursive: true });
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   // Browser tests change data and look at it at once: public answers are not reused between requests.
   const shared = { NODE_ENV: 'production', PUBLIC_URL: baseUrl, LOG_LEVEL: 'warn', PUBLIC_CACHE_TTL_MS: '0', ...LOOPBACK_ONLY, ...env };
-  const api = startProcess(BUILT_ENTRY_POINTS.api, { ...shared, PORT: String(port) }, 'api');
+  // The browser tests pay with the sandbox gateway's test cards, which production serves only when asked.
+  const api = startProcess(BUILT_ENTRY_POINTS.api, { PAYMENTS_SANDBOX: 'true', ...shared, FRONTEND_DIST: frontendDist, PORT: String(port) }, 'api');
   const workers = startProcess(BUILT_ENTRY_POINTS.workers, shared, 'workers');
   await waitForHealth(baseUrl, api);
   return { baseUrl, processes: [api, workers] };

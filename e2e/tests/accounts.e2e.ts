@@ -1,17 +1,18 @@
 import { Client } from 'pg';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { hashPassword } from '../../backend/src/auth/password-hasher';
-import { maskedPhoneNumber, newPhoneNumber, passwordFromSms, signInWithNewNumber, typePhoneNumber } from '../support/accounts';
-import { launchBrowser, newVisitor } from '../support/browser';
+import { maskedPhoneNumber, newPhoneNumber, passwordFromSms, typePhoneNumber } from '../support/accounts';
+import { expect, test } from '../support/fixtures';
 import { nextSms, smsCount } from '../support/sms';
+import { layoutWidth, PHONE } from '../support/viewports';
 
 /**
  * An existing account with a known password, written straight to the database: making it
  * through the screens would text the number, and a number gets one SMS per 120 s.
  */
-async function createAccount(phoneNumber: string, password: string, role: 'user' | 'admin' = 'user'): Promise<void> {
-  const database = new Client({ connectionString: process.env.E2E_DATABASE_URL });
+async function createAccount(databaseUrl: string, phoneNumber: string, password: string, role: 'user' | 'admin' = 'user'): Promise<void> {
+  const database = new Client({ connectionString: databaseUrl });
   await database.connect();
   try {
     await database.query(`INSERT INTO users (phone_number, name, role, password_hash, phone_confirmed) VALUES ($1, 'Dilshod', $2, $3, true)`, [
@@ -32,215 +33,185 @@ async function signInWithPassword(page: Page, phoneNumber: string, password: str
   await page.getByRole('button', { name: 'Kirish', exact: true }).click();
 }
 
-describe('accounts', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(() => browser.close());
+/** The 5-digit code of an SMS. */
+function smsCode(text: string): string {
+  return /\b(\d{5})\b/.exec(text)![1];
+}
 
-  it('signs a new number in with the password from the SMS, on a 360 px phone, and signs out', async () => {
-    const { context, page } = await newVisitor(browser, { width: 360, height: 740 });
-    const phoneNumber = newPhoneNumber();
-    const fitsTheScreen = () => page.evaluate(() => document.documentElement.scrollWidth <= 360);
-    await page.goto('/');
-    await page.getByRole('link', { name: 'Kirish' }).click();
-    await page.getByRole('heading', { name: 'Kirish' }).waitFor();
-    expect(await fitsTheScreen()).toBe(true);
-    await typePhoneNumber(page, phoneNumber);
-    await page.getByRole('button', { name: 'Davom etish' }).click();
-    await page.getByText('Parolingiz telefon raqamingizga SMS orqali yuborildi').waitFor();
+test.describe('accounts', () => {
+  test.describe('on a 360 px phone', () => {
+    test.use({ viewport: PHONE });
 
-    const password = passwordFromSms(await nextSms(phoneNumber, 0));
-    await page.getByLabel('Parol', { exact: true }).fill(password);
-    await page.getByRole('button', { name: 'Kirish', exact: true }).click();
-    await page.waitForURL('**/profile');
-    await page.getByText('Tizimga muvaffaqiyatli kirdingiz').waitFor();
-    expect(await fitsTheScreen()).toBe(true);
+    test('signs a new number in with the password from the SMS, and signs out', async ({ page }) => {
+      const phoneNumber = newPhoneNumber();
+      await page.goto('/');
+      await page.getByRole('link', { name: 'Kirish' }).click();
+      await expect(page.getByRole('heading', { name: 'Kirish' })).toBeVisible();
+      expect(await layoutWidth(page)).toBeLessThanOrEqual(PHONE.width);
+      await typePhoneNumber(page, phoneNumber);
+      await page.getByRole('button', { name: 'Davom etish' }).click();
+      await expect(page.getByText('Parolingiz telefon raqamingizga SMS orqali yuborildi')).toBeVisible();
 
-    await page.getByRole('button', { name: /Foydalanuvchi menyusi/ }).click();
-    expect(await page.getByRole('menuitem', { name: 'Admin' }).count()).toBe(0);
-    await page.getByRole('menuitem', { name: 'Chiqish' }).click();
-    await page.getByText('Tizimdan chiqdingiz!').waitFor();
-    await page.waitForURL((url) => url.pathname === '/');
-    await page.getByRole('link', { name: 'Kirish' }).waitFor();
-    await context.close();
-  });
+      const password = passwordFromSms(await nextSms(phoneNumber, 0));
+      await page.getByLabel('Parol', { exact: true }).fill(password);
+      await page.getByRole('button', { name: 'Kirish', exact: true }).click();
+      await expect(page).toHaveURL('/profile');
+      await expect(page.getByText('Tizimga muvaffaqiyatli kirdingiz')).toBeVisible();
+      expect(await layoutWidth(page)).toBeLessThanOrEqual(PHONE.width);
 
-  it('registers a number confirmed by the SMS code and congratulates the new user', async () => {
-    const { context, page } = await newVisitor(browser, { width: 360, height: 740 });
-    const phoneNumber = newPhoneNumber();
-    await page.goto('/register');
-    await page.getByLabel('Ismingiz').fill('Malika');
-    await typePhoneNumber(page, phoneNumber);
-    await page.getByLabel('Parol', { exact: true }).fill('malika-parol');
-    await page.getByLabel('Parolni tasdiqlang').fill('malika-parol');
-    await page.getByRole('button', { name: "Ro'yxatdan o'tish" }).click();
-    await page.getByText('Foydalanish shartlariga rozilik bildiring').waitFor();
+      await page.getByRole('button', { name: /Foydalanuvchi menyusi/ }).click();
+      await expect(page.getByRole('menuitem', { name: 'Chiqish' })).toBeVisible();
+      await expect(page.getByRole('menuitem', { name: 'Admin' })).toHaveCount(0);
+      await page.getByRole('menuitem', { name: 'Chiqish' }).click();
+      await expect(page.getByText('Tizimdan chiqdingiz!')).toBeVisible();
+      await expect(page).toHaveURL((url) => url.pathname === '/');
+      await expect(page.getByRole('link', { name: 'Kirish' })).toBeVisible();
+    });
 
-    await page.getByRole('checkbox', { name: 'Foydalanish shartlariga roziman' }).check();
-    await page.getByRole('button', { name: "Ro'yxatdan o'tish" }).click();
-    const code = /\b(\d{5})\b/.exec(await nextSms(phoneNumber, 0))![1];
-    await page.getByLabel('SMS kod').fill(code);
-    await page.getByRole('button', { name: 'Tasdiqlash' }).click();
-    await page.getByText("Tabriklaymiz! Siz muvaffaqiyatli ro'yxatdan o'tdingiz").waitFor();
-    await page.getByRole('link', { name: "Profilga o'tish" }).click();
-    await page.waitForURL('**/profile');
-    await page.getByRole('button', { name: 'Foydalanuvchi menyusi: Malika' }).waitFor();
-    await context.close();
+    test('registers a number confirmed by the SMS code and congratulates the new user', async ({ page }) => {
+      const phoneNumber = newPhoneNumber();
+      await page.goto('/register');
+      await page.getByLabel('Ismingiz').fill('Malika');
+      await typePhoneNumber(page, phoneNumber);
+      await page.getByLabel('Parol', { exact: true }).fill('malika-parol');
+      await page.getByLabel('Parolni tasdiqlang').fill('malika-parol');
+      await page.getByRole('button', { name: "Ro'yxatdan o'tish" }).click();
+      await expect(page.getByText('Foydalanish shartlariga rozilik bildiring')).toBeVisible();
+
+      await page.getByRole('checkbox', { name: 'Foydalanish shartlariga roziman' }).check();
+      await page.getByRole('button', { name: "Ro'yxatdan o'tish" }).click();
+      await page.getByLabel('SMS kod').fill(smsCode(await nextSms(phoneNumber, 0)));
+      await page.getByRole('button', { name: 'Tasdiqlash' }).click();
+      await expect(page.getByText("Tabriklaymiz! Siz muvaffaqiyatli ro'yxatdan o'tdingiz")).toBeVisible();
+      await page.getByRole('link', { name: "Profilga o'tish" }).click();
+      await expect(page).toHaveURL('/profile');
+      await expect(page.getByRole('button', { name: 'Foydalanuvchi menyusi: Malika' })).toBeVisible();
+    });
   });
 
-  it('shows the error for a wrong password and stays on the sign-in page', async () => {
-    const { context, page } = await newVisitor(browser);
+  test('shows the error for a wrong password and stays on the sign-in page', async ({ page, stack }) => {
     const phoneNumber = newPhoneNumber();
-    await createAccount(phoneNumber, 'togri-parol');
+    await createAccount(stack.databaseUrl, phoneNumber, 'togri-parol');
     await signInWithPassword(page, phoneNumber, 'notogri-parol');
-    await page.getByText("Telefon raqam yoki parol noto'g'ri").waitFor();
-    expect(new URL(page.url()).pathname).toBe('/login');
-    expect(await page.getByText('Parolingiz telefon raqamingizga SMS orqali yuborildi').count()).toBe(0);
-    await context.close();
+    await expect(page.getByText("Telefon raqam yoki parol noto'g'ri")).toBeVisible();
+    await expect(page).toHaveURL((url) => url.pathname === '/login');
+    await expect(page.getByText('Parolingiz telefon raqamingizga SMS orqali yuborildi')).toHaveCount(0);
   });
 
-  it("offers 'forgot password' to an existing account and signs in with the SMS code instead of the password", async () => {
-    const { context, page } = await newVisitor(browser);
+  test("offers 'forgot password' to an existing account and signs in with the SMS code instead of the password", async ({ page, stack }) => {
     const phoneNumber = newPhoneNumber();
-    await createAccount(phoneNumber, 'unutilgan-parol');
+    await createAccount(stack.databaseUrl, phoneNumber, 'unutilgan-parol');
     await page.goto('/login');
     await typePhoneNumber(page, phoneNumber);
     await page.getByRole('button', { name: 'Davom etish' }).click();
     await page.getByRole('button', { name: 'Parolni unutdingizmi?' }).click();
-    await page.getByText('Parol yuborildi').waitFor();
-    expect(await page.getByRole('button', { name: 'Parolni unutdingizmi?' }).count()).toBe(0);
+    await expect(page.getByText('Parol yuborildi')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Parolni unutdingizmi?' })).toHaveCount(0);
 
-    const code = /\b(\d{5})\b/.exec(await nextSms(phoneNumber, 0))![1];
-    await page.getByLabel('Parol', { exact: true }).fill(code);
+    await page.getByLabel('Parol', { exact: true }).fill(smsCode(await nextSms(phoneNumber, 0)));
     await page.getByRole('button', { name: 'Kirish', exact: true }).click();
-    await page.waitForURL('**/profile');
-    await context.close();
+    await expect(page).toHaveURL('/profile');
   });
 
-  it('sets a new password through /forgot with the SMS code; the new password then signs in', async () => {
-    const { context, page } = await newVisitor(browser);
+  test('sets a new password through /forgot with the SMS code; the new password then signs in', async ({ page, stack }) => {
     const phoneNumber = newPhoneNumber();
-    await createAccount(phoneNumber, 'eski-parol');
+    await createAccount(stack.databaseUrl, phoneNumber, 'eski-parol');
     const smsBefore = await smsCount(phoneNumber);
 
     await page.goto('/forgot');
     await typePhoneNumber(page, phoneNumber);
     await page.getByRole('button', { name: 'Kod yuborish' }).click();
-    await page.getByRole('timer').getByText(/^Kodni qayta yuborish: (2:00|1:5\d)$/).waitFor();
-    expect(await page.getByRole('button', { name: 'Kodni qayta yuborish' }).isDisabled()).toBe(true);
+    await expect(page.getByRole('timer').getByText(/^Kodni qayta yuborish: (2:00|1:5\d)$/)).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Kodni qayta yuborish' })).toBeDisabled();
 
-    const code = /\b(\d{5})\b/.exec(await nextSms(phoneNumber, smsBefore))![1];
-    await page.getByLabel('SMS kod').fill(code);
+    await page.getByLabel('SMS kod').fill(smsCode(await nextSms(phoneNumber, smsBefore)));
     await page.getByRole('button', { name: 'Davom etish' }).click();
     await page.getByLabel('Yangi parol').fill('yangi-parol-2024');
     await page.getByLabel('Parolni tasdiqlang').fill('boshqa-parol');
     await page.getByRole('button', { name: 'Parolni saqlash' }).click();
-    await page.getByText('Parollar mos kelmadi').waitFor();
+    await expect(page.getByText('Parollar mos kelmadi')).toBeVisible();
     await page.getByLabel('Parolni tasdiqlang').fill('yangi-parol-2024');
     await page.getByRole('button', { name: 'Parolni saqlash' }).click();
-    await page.getByRole('status').getByText('Parolingiz yangilandi').waitFor();
+    await expect(page.getByRole('status').getByText('Parolingiz yangilandi')).toBeVisible();
 
     await page.getByRole('link', { name: "Kirish sahifasiga o'tish" }).click();
-    await page.waitForURL('**/login');
+    await expect(page).toHaveURL('/login');
     await signInWithPassword(page, phoneNumber, 'yangi-parol-2024');
-    await page.waitForURL('**/profile');
-    await context.close();
+    await expect(page).toHaveURL('/profile');
   });
 
-  it('keeps a settings change after a reload', async () => {
-    const { context, page } = await newVisitor(browser);
-    await signInWithNewNumber(page, newPhoneNumber());
+  test('keeps a settings change after a reload', async ({ seller: { page } }) => {
     await page.goto('/profile/settings');
     const nameCard = page.getByRole('region', { name: 'Ism va familiya' });
     const save = nameCard.getByRole('button', { name: 'Saqlash' });
-    expect(await save.isDisabled()).toBe(true);
+    await expect(save).toBeDisabled();
 
     await nameCard.getByLabel('Ism', { exact: true }).fill('Aziza');
     await nameCard.getByLabel('Familiya').fill('Karimova');
-    expect(await save.isEnabled()).toBe(true);
+    await expect(save).toBeEnabled();
     await save.click();
-    await page.getByText('Saqlandi').waitFor();
-    await page.getByRole('progressbar', { name: "Profil to'liqligi" }).and(page.locator('[aria-valuenow="60"]')).waitFor();
+    await expect(page.getByText('Saqlandi')).toBeVisible();
+    await expect(page.getByRole('progressbar', { name: "Profil to'liqligi" })).toHaveAttribute('aria-valuenow', '60');
 
     await page.reload();
-    await page.getByRole('region', { name: 'Ism va familiya' }).getByLabel('Ism', { exact: true }).and(page.locator('[value="Aziza"]')).waitFor();
-    await page.getByRole('button', { name: 'Foydalanuvchi menyusi: Aziza Karimova' }).waitFor();
-    expect(await page.getByRole('region', { name: 'Ism va familiya' }).getByRole('button', { name: 'Saqlash' }).isDisabled()).toBe(true);
-    await context.close();
+    await expect(nameCard.getByLabel('Ism', { exact: true })).toHaveValue('Aziza');
+    await expect(page.getByRole('button', { name: 'Foydalanuvchi menyusi: Aziza Karimova' })).toBeVisible();
+    await expect(save).toBeDisabled();
   });
 
-  it('updates and removes the avatar', async () => {
-    const { context, page } = await newVisitor(browser);
-    await signInWithNewNumber(page, newPhoneNumber());
+  test('updates and removes the avatar', async ({ seller: { page } }) => {
     await page.goto('/profile/settings');
     const avatarCard = page.getByRole('region', { name: 'Profil rasmi' });
     const photo = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#0f766e' } }).jpeg().toBuffer();
     await avatarCard.getByLabel('Rasm yuklash').setInputFiles({ name: 'men.jpg', mimeType: 'image/jpeg', buffer: photo });
-    await page.getByText('Foto yangilandi').waitFor();
+    await expect(page.getByText('Foto yangilandi')).toBeVisible();
     const avatar = avatarCard.getByRole('img');
-    await avatar.waitFor();
-    await page.waitForFunction((image) => (image as HTMLImageElement).complete && (image as HTMLImageElement).naturalWidth > 0, await avatar.elementHandle());
-    await page.getByRole('progressbar', { name: "Profil to'liqligi" }).and(page.locator('[aria-valuenow="50"]')).waitFor();
+    await expect.poll(() => avatar.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0), { message: 'the avatar has loaded', intervals: [100] }).toBe(true);
+    await expect(page.getByRole('progressbar', { name: "Profil to'liqligi" })).toHaveAttribute('aria-valuenow', '50');
 
     await page.reload();
     await avatarCard.getByRole('button', { name: "Rasmni o'chirish" }).click();
-    await page.getByText("Rasm o'chirildi").waitFor();
-    expect(await avatarCard.getByRole('img').count()).toBe(0);
-    await context.close();
+    await expect(page.getByText("Rasm o'chirildi")).toBeVisible();
+    await expect(avatarCard.getByRole('img')).toHaveCount(0);
   });
 
-  it('moves the account to a new phone number once the code sent to it is entered', async () => {
-    const { context, page } = await newVisitor(browser);
-    await signInWithNewNumber(page, newPhoneNumber());
+  test('moves the account to a new phone number once the code sent to it is entered', async ({ seller: { page } }) => {
     const newNumber = newPhoneNumber();
     await page.goto('/profile/settings');
     const phoneCard = page.getByRole('region', { name: 'Telefon raqam' });
     await typePhoneNumber(phoneCard, newNumber);
     await phoneCard.getByRole('button', { name: 'Saqlash' }).click();
-    const code = /\b(\d{5})\b/.exec(await nextSms(newNumber, 0))![1];
-    await phoneCard.getByLabel('Tasdiqlash kodi').fill(code);
+    await phoneCard.getByLabel('Tasdiqlash kodi').fill(smsCode(await nextSms(newNumber, 0)));
     await phoneCard.getByRole('button', { name: 'Tasdiqlash' }).click();
-    await page.getByText('Saqlandi').waitFor();
+    await expect(page.getByText('Saqlandi')).toBeVisible();
+    await expect(phoneCard.getByLabel('Telefon raqam')).toHaveValue(maskedPhoneNumber(newNumber));
 
-    expect(await phoneCard.getByLabel('Telefon raqam').inputValue()).toBe(maskedPhoneNumber(newNumber));
     await page.reload();
-    const phoneField = page.getByRole('region', { name: 'Telefon raqam' }).getByLabel('Telefon raqam');
-    await page.waitForFunction(
-      ([field, expected]) => (field as HTMLInputElement).value === expected,
-      [await phoneField.elementHandle(), maskedPhoneNumber(newNumber)] as const,
-    );
-    await context.close();
+    await expect(phoneCard.getByLabel('Telefon raqam')).toHaveValue(maskedPhoneNumber(newNumber));
   });
 
-  it('shows an admin the Admin menu item and the admin entries of the side menu', async () => {
-    const { context, page } = await newVisitor(browser);
+  test('shows an admin the Admin menu item and the admin entries of the side menu', async ({ page, stack }) => {
     const phoneNumber = newPhoneNumber();
-    await createAccount(phoneNumber, 'admin-parol', 'admin');
+    await createAccount(stack.databaseUrl, phoneNumber, 'admin-parol', 'admin');
     await signInWithPassword(page, phoneNumber, 'admin-parol');
-    await page.waitForURL('**/profile');
+    await expect(page).toHaveURL('/profile');
     const sideMenu = page.getByRole('navigation', { name: "Profil bo'limlari" });
-    await sideMenu.getByRole('link', { name: "Bo'limlar" }).waitFor();
-    expect(await sideMenu.getByRole('link', { name: 'Admin' }).getAttribute('href')).toBe('/profile/allphones');
+    await expect(sideMenu.getByRole('link', { name: "Bo'limlar" })).toBeVisible();
+    await expect(sideMenu.getByRole('link', { name: 'Admin' })).toHaveAttribute('href', '/profile/allphones');
 
-    const menuButton = page.getByRole('button', { name: 'Foydalanuvchi menyusi: Dilshod' });
-    await menuButton.focus();
+    await page.getByRole('button', { name: 'Foydalanuvchi menyusi: Dilshod' }).focus();
     await page.keyboard.press('ArrowDown');
-    await page.getByRole('menuitem', { name: 'Profil' }).and(page.locator(':focus')).waitFor();
+    await expect(page.getByRole('menuitem', { name: 'Profil' })).toBeFocused();
     await page.keyboard.press('End');
     await page.keyboard.press('ArrowUp');
-    await page.getByRole('menuitem', { name: 'Admin' }).and(page.locator(':focus')).waitFor();
+    await expect(page.getByRole('menuitem', { name: 'Admin' })).toBeFocused();
     await page.keyboard.press('Enter');
-    await page.waitForURL('**/profile/allphones');
-    await context.close();
+    await expect(page).toHaveURL('/profile/allphones');
   });
 
-  it('sends a signed-out visitor of /profile/settings to /login', async () => {
-    const { context, page } = await newVisitor(browser);
+  test('sends a signed-out visitor of /profile/settings to /login', async ({ page }) => {
     await page.goto('/profile/settings');
-    await page.waitForURL('**/login');
-    await page.getByRole('heading', { name: 'Kirish' }).waitFor();
-    await context.close();
+    await expect(page).toHaveURL('/login');
+    await expect(page.getByRole('heading', { name: 'Kirish' })).toBeVisible();
   });
 });

@@ -4,8 +4,8 @@ import { startFakeGraph } from '../../test/fakes/graph-api';
 import { startFakeTelegram } from '../../test/fakes/telegram-bot-api';
 import { LOOPBACK_ONLY } from '../../test/support/config';
 import { createTestDatabase, dropTestDatabase, uniqueRunId } from '../../test/support/database';
-import { eventually } from '../../test/support/eventually';
 import { insertListing, insertTestDevice } from '../../test/support/listings';
+import { expect, test } from '../support/fixtures';
 import { BUILT_ENTRY_POINTS } from '../support/stack';
 
 const LISTINGS = 6;
@@ -17,8 +17,9 @@ const CHANNELS = ['telegram', 'instagram', 'facebook'] as const;
  * channels whose call was cut off before reaching them, every listing has exactly one post
  * on every channel.
  */
-describe('workers killed mid-publication', () => {
-  it('never post twice, and end with exactly one post per listing and channel', async () => {
+test.describe('workers killed mid-publication', () => {
+  test('never post twice, and end with exactly one post per listing and channel', async () => {
+    test.setTimeout(120_000);
     const runId = uniqueRunId();
     const databaseName = `market_e2e_crash_${runId}`;
     const databaseUrl = await createTestDatabase(databaseName);
@@ -58,20 +59,18 @@ describe('workers killed mid-publication', () => {
         ]);
       }
 
-      await eventually(async () => expect(telegram.callsOf('sendMediaGroup').length + graph.callsTo('feed').length).toBeGreaterThanOrEqual(2), 30_000, 10);
+      await expect
+        .poll(() => telegram.callsOf('sendMediaGroup').length + graph.callsTo('feed').length, { message: 'posts under way', timeout: 30_000, intervals: [10] })
+        .toBeGreaterThanOrEqual(2);
       workers.kill('SIGKILL');
       await new Promise((resolve) => workers.once('exit', resolve));
       workers = startWorkers();
 
       const settled = () =>
-        eventually(
-          async () => {
-            const rows: Array<{ posts: Record<string, { state: string }> }> = await dataSource.query(`SELECT posts FROM listing`);
-            for (const { posts } of rows) for (const channel of CHANNELS) expect(['posted', 'failed']).toContain(posts[channel]?.state);
-          },
-          60_000,
-          250,
-        );
+        expect(async () => {
+          const rows: Array<{ posts: Record<string, { state: string }> }> = await dataSource.query(`SELECT posts FROM listing`);
+          for (const { posts } of rows) for (const channel of CHANNELS) expect(['posted', 'failed']).toContain(posts[channel]?.state);
+        }).toPass({ timeout: 60_000, intervals: [250] });
       await settled();
 
       // How many times each channel received each listing's post.
@@ -118,5 +117,5 @@ describe('workers killed mid-publication', () => {
       await Promise.all([telegram.close(), graph.close()]);
       await dropTestDatabase(databaseName);
     }
-  }, 120_000);
+  });
 });

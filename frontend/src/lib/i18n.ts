@@ -79,12 +79,19 @@ export async function changeLanguage(next: Language): Promise<void> {
   languageListeners.forEach((listener) => listener());
 }
 
+/**
+ * What `use` is given when the texts are already there: a promise React sees as fulfilled, so it
+ * does not suspend. `use` must be called on every render: when a component that suspended on its
+ * texts is replayed, the `use` call is what switches React back to mounting the hooks that follow
+ * (skipping it threw React's error 467, 'update hook called on initial render', at the next useId).
+ */
+const TEXTS_READY = Object.assign(Promise.resolve(), { status: 'fulfilled', value: undefined });
+
 /** The texts of `namespace` (default `common`) in the current language; suspends while they load. */
 export function useTranslation(namespace = 'common'): { t: TFunction } {
   const shown = useSyncExternalStore(subscribeToLanguage, currentLanguage);
   namespacesInUse.add(namespace);
-  const loading = catalogue.loading(shown, namespace);
-  if (loading) use(loading);
+  use(catalogue.loading(shown, namespace) ?? TEXTS_READY);
   return { t: catalogue.translator(shown, namespace) };
 }
 
