@@ -4,7 +4,7 @@ import { loggerParams } from './common/logging';
 import { AppConfig } from './config/app-config';
 import { AuthModule } from './auth/auth.module';
 import { BalanceModule } from './balance/balance.module';
-import { CategoriesModule } from './categories/categories.module';
+import { CategoriesPageModule } from './categories/categories-page.module';
 import { ConfigModule } from './config/config.module';
 import type { Config } from './config/config.schema';
 import { DatabaseModule } from './database/database.module';
@@ -40,14 +40,16 @@ export class AppModule implements NestModule {
         PublicAnswerCacheModule,
         AuthModule,
         UsersModule,
-        UploadsModule,
-        CategoriesModule,
+        // Routes register in this order: the devices' fixed paths under /api/phone come before
+        // the listings' `/phone/:id`, and the modules built on listings come after them.
         DevicesModule,
         BalanceModule,
         PaymentsModule,
         TelegramModule,
         QueueDashboardModule,
         ListingsModule,
+        UploadsModule,
+        CategoriesPageModule,
       ],
     };
   }

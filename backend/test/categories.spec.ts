@@ -7,7 +7,7 @@ import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { categorySchema, type Category, type ImageRef } from '@market/contracts';
 import { createApp } from '../src/app.factory';
-import { CategoryUsage, type ActiveListingCounts } from '../src/categories/category-usage';
+import { CategoryListingCounts } from '../src/listings/category-listing-counts';
 import { testConfig } from '../../test/support/config';
 import { createSignedInUser } from '../../test/support/users';
 
@@ -77,15 +77,11 @@ describe('categories (brands) API', () => {
 
     it('shows the active listings the listings module counts as PhonesCount', async () => {
       const category = await createCategory();
-      const usage = app.get(CategoryUsage);
-      usage.countListingsWith({
-        activeByCategory: async () => new Map([[category._id, 7]]),
-        countInCategory: async () => 0,
-      });
+      const counts = jest.spyOn(app.get(CategoryListingCounts), 'activeByCategory').mockResolvedValue(new Map([[category._id, 7]]));
       try {
         expect(await listed(category._id)).toMatchObject({ PhonesCount: 7 });
       } finally {
-        usage.countListingsWith({ activeByCategory: async () => new Map(), countInCategory: async () => 0 });
+        counts.mockRestore();
       }
     });
   });
@@ -277,17 +273,14 @@ describe('categories (brands) API', () => {
 
     it('refuses to delete a category that still has listings of any status', async () => {
       const category = await createCategory();
-      const listings: ActiveListingCounts = {
-        activeByCategory: async () => new Map(),
-        countInCategory: async (categoryId) => (categoryId === category._id ? 2 : 0),
-      };
-      const usage = app.get(CategoryUsage);
-      usage.countListingsWith(listings);
+      const counts = jest
+        .spyOn(app.get(CategoryListingCounts), 'countInCategory')
+        .mockImplementation(async (categoryId) => (categoryId === category._id ? 2 : 0));
       try {
         const response = await http().delete(`/api/category/${category._id}`).set('Cookie', admin).expect(409);
         expect(response.body.message.en).toBe('The category cannot be deleted: it has 0 devices and 2 listings');
       } finally {
-        usage.countListingsWith({ activeByCategory: async () => new Map(), countInCategory: async () => 0 });
+        counts.mockRestore();
       }
       expect(await listed(category._id)).toBeDefined();
     });

@@ -2,6 +2,7 @@ export * from './languages';
 export * from './limits';
 export * from './listing';
 export * from './listing-constants';
+export * from './listing-lifecycle';
 export * from './listing-query';
 export * from './listing-form';
 export * from './regions';

@@ -32,6 +32,13 @@ export const TARIFFS: readonly Tariff[] = [
 /** The promoted plan: listed first and posted to the social channels. */
 export const PROMOTED_TARIFF = 1;
 
+/** The tariff a listing's 'tarif' names: what it costs and which channels it is posted to. */
+export function tariffOf(value: Tariff['value']): Tariff {
+  const tariff = TARIFFS.find((candidate) => candidate.value === value);
+  if (!tariff) throw new Error(`Unknown tariff ${value}`);
+  return tariff;
+}
+
 export function tariffCost(tariff: Tariff): number {
   return tariff.price - tariff.discount;
 }

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { AdminOnly } from '../auth/auth.decorators';
 import { AppException } from '../common/app.exception';
 import { ZodPipe } from '../common/zod-body.pipe';
-import { CategoriesService } from './categories.service';
+import { CategoriesPageService } from './categories-page.service';
 import { PublicCache } from '../common/public-answer-cache';
 import { Answers } from '../common/openapi';
 
@@ -15,7 +15,7 @@ const categoryId = new ParseUUIDPipe({ exceptionFactory: () => new AppException(
 @ApiTags('categories')
 @Controller('category')
 export class CategoriesController {
-  constructor(private readonly categories: CategoriesService) {}
+  constructor(private readonly categories: CategoriesPageService) {}
 
   @Answers(z.array(categorySchema))
   @Get()

@@ -6,7 +6,7 @@ import { AppException } from '../common/app.exception';
 import type { Image } from '../uploads/image.entity';
 import { ImagesService } from '../uploads/images.service';
 import { CategoryEntity } from './category.entity';
-import { CategoryUsage } from './category-usage';
+import type { CategoryUsage } from './category-usage';
 
 /** A brand the catalogue seed needs; created once with these defaults, then owned by the admins. */
 export interface BrandDefaults {
@@ -14,6 +14,9 @@ export interface BrandDefaults {
   color: string;
   number: number;
 }
+
+/** A category without its counts: those come from the modules above this one (CategoriesPageService). */
+export type StoredCategory = Omit<Category, 'PhonesCount' | 'devicesCount'>;
 
 interface CategoryRow {
   id: string;
@@ -39,25 +42,25 @@ const CATEGORIES_WITH_IMAGES = `
   SELECT c.id, c.name, c.color, c.description, c.number, c.image_id, i.location AS image_location
     FROM categories c LEFT JOIN images i ON i.id = c.image_id`;
 
+/**
+ * The categories (brands) and their images. The devices and listings modules attach things to
+ * categories, so this module knows nothing of them: whoever removes a category counts them.
+ */
 @Injectable()
 export class CategoriesService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
-    private readonly usage: CategoryUsage,
     private readonly images: ImagesService,
   ) {}
 
-  /** Every category in page order with its image and counts (`GET /api/category`). */
-  async list(): Promise<Category[]> {
-    const [rows, counts] = await Promise.all([
-      this.dataSource.query(`${CATEGORIES_WITH_IMAGES} ORDER BY c.number, c.name`) as Promise<CategoryRow[]>,
-      this.usage.perCategory(),
-    ]);
-    return rows.map((row) => this.toCategory(row, counts));
+  /** Every category in page order with its image. */
+  async list(): Promise<StoredCategory[]> {
+    const rows: CategoryRow[] = await this.dataSource.query(`${CATEGORIES_WITH_IMAGES} ORDER BY c.number, c.name`);
+    return rows.map(toCategory);
   }
 
   /** The image must be one uploaded for a category (`POST /api/uploadImg`); saving marks it used. */
-  async create(body: CategoryBody): Promise<Category> {
+  async create(body: CategoryBody): Promise<StoredCategory> {
     const id = await this.saving(async (transaction) => {
       await this.attachImage(transaction, body.image);
       const { identifiers } = await transaction.insert(CategoryEntity, this.columnsOf(body));
@@ -67,7 +70,7 @@ export class CategoriesService {
   }
 
   /** A replaced image is deleted with its files: only this category showed it. */
-  async update(id: string, body: CategoryBody): Promise<Category> {
+  async update(id: string, body: CategoryBody): Promise<StoredCategory> {
     const replaced = await this.saving(async (transaction) => {
       const category = await this.lockCategory(transaction, id);
       const imageChanged = body.image !== category.imageId;
@@ -79,23 +82,33 @@ export class CategoriesService {
     return this.get(id);
   }
 
-  /** Refused while devices or listings belong to the category: they would lose their brand. */
-  async remove(id: string): Promise<void> {
+  /**
+   * Refused while devices or listings belong to the category: they would lose their brand.
+   * `usageOf` counts them, in the transaction that holds the category's row lock when given one.
+   */
+  async remove(id: string, usageOf: (transaction?: EntityManager) => Promise<CategoryUsage>): Promise<void> {
     let image: Image | null;
     try {
       image = await this.dataSource.transaction(async (transaction) => {
         // The row lock makes a device or listing added meanwhile wait, then fail its foreign key.
         const category = await this.lockCategory(transaction, id);
-        await this.refuseWhileInUse(id);
+        const usage = await usageOf(transaction);
+        if (usage.listings > 0 || usage.devices > 0) throw inUse(usage);
         await transaction.delete(CategoryEntity, id);
         return category.imageId ? this.images.remove(transaction, category.imageId) : null;
       });
     } catch (error) {
       // Something the counts do not see (e.g. a deleted listing's row) still refers to the category.
       if (!violates(error, FOREIGN_KEY_VIOLATION)) throw error;
-      throw new AppException(HttpStatus.CONFLICT, 'categoryInUse', await this.usage.ofCategory(id));
+      throw inUse(await usageOf());
     }
     await this.discardFiles(image);
+  }
+
+  /** A category's name, e.g. the brand a shared listing's preview names; null when it is gone. */
+  async nameOf(id: string): Promise<string | null> {
+    const category = await this.dataSource.getRepository(CategoryEntity).findOne({ where: { id }, select: { id: true, name: true } });
+    return category?.name ?? null;
   }
 
   /** Whether a category exists, for the modules that attach things to one. */
@@ -122,13 +135,10 @@ export class CategoriesService {
     return new Map(rows.map((row) => [row.name.toLowerCase(), row.id]));
   }
 
-  private async get(id: string): Promise<Category> {
-    const [[row], counts] = await Promise.all([
-      this.dataSource.query(`${CATEGORIES_WITH_IMAGES} WHERE c.id = $1`, [id]) as Promise<CategoryRow[]>,
-      this.usage.perCategory(),
-    ]);
+  private async get(id: string): Promise<StoredCategory> {
+    const [row]: CategoryRow[] = await this.dataSource.query(`${CATEGORIES_WITH_IMAGES} WHERE c.id = $1`, [id]);
     if (!row) throw new AppException(HttpStatus.NOT_FOUND, 'categoryNotFound');
-    return this.toCategory(row, counts);
+    return toCategory(row);
   }
 
   private async lockCategory(transaction: EntityManager, id: string): Promise<CategoryEntity> {
@@ -152,11 +162,6 @@ export class CategoriesService {
     if (image) await this.images.discardFiles(image);
   }
 
-  private async refuseWhileInUse(id: string): Promise<void> {
-    const { listings, devices } = await this.usage.ofCategory(id);
-    if (listings > 0 || devices > 0) throw new AppException(HttpStatus.CONFLICT, 'categoryInUse', { listings, devices });
-  }
-
   /** Runs a change in a transaction; a name another category has is a 409, not a 500. */
   private async saving<T>(change: (transaction: EntityManager) => Promise<T>): Promise<T> {
     try {
@@ -172,20 +177,19 @@ export class CategoriesService {
   private columnsOf(body: CategoryBody): Partial<CategoryEntity> {
     return { name: body.name, color: body.color, number: body.number, description: body.description, imageId: body.image };
   }
+}
 
-  private toCategory(
-    row: CategoryRow,
-    counts: { activeListings: ReadonlyMap<string, number>; devices: ReadonlyMap<string, number> },
-  ): Category {
-    return {
-      _id: row.id,
-      name: row.name,
-      color: row.color,
-      description: row.description,
-      number: row.number,
-      image: row.image_id && row.image_location ? { _id: row.image_id, location: row.image_location } : null,
-      PhonesCount: counts.activeListings.get(row.id) ?? 0,
-      devicesCount: counts.devices.get(row.id) ?? 0,
-    };
-  }
+function toCategory(row: CategoryRow): StoredCategory {
+  return {
+    _id: row.id,
+    name: row.name,
+    color: row.color,
+    description: row.description,
+    number: row.number,
+    image: row.image_id && row.image_location ? { _id: row.image_id, location: row.image_location } : null,
+  };
+}
+
+function inUse({ listings, devices }: CategoryUsage): AppException {
+  return new AppException(HttpStatus.CONFLICT, 'categoryInUse', { listings, devices });
 }

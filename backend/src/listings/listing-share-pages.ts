@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { LRUCache } from 'lru-cache';
 import { DataSource } from 'typeorm';
 import { formatListingPrice, LISTING_PHOTO_SIZES, LISTING_REGIONS, type Currency } from '@market/contracts';
+import { CategoriesService } from '../categories/categories.service';
 import { readThroughCache } from '../common/read-through-cache';
 import { AppConfig } from '../config/app-config';
 import type { PageMeta, ServeFrontendOptions } from '../spa/serve-frontend';
@@ -143,6 +144,7 @@ export class ListingSharePages {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly images: ImagesService,
+    private readonly categories: CategoriesService,
     private readonly config: AppConfig,
   ) {
     this.sitemap = new ListingSitemap(dataSource, config.PUBLIC_URL);
@@ -165,17 +167,18 @@ export class ListingSharePages {
       price: string;
       valut: Currency;
       region: string;
-      category: string | null;
+      category_id: string;
     };
     const rows: PreviewRow[] = await this.dataSource.query(
-      `SELECT l.name, l.description, l.price, l.valut, l.region, c.name AS category, ${FIRST_PHOTO_COLUMNS}
-         FROM listing l LEFT JOIN categories c ON c.id = l.category_id
+      `SELECT l.name, l.description, l.price, l.valut, l.region, l.category_id, ${FIRST_PHOTO_COLUMNS}
+         FROM listing l
          ${FIRST_PHOTO_JOIN}
         WHERE l.id = $1 AND ${ON_SALE}`,
       [id],
     );
     const listing = rows[0];
     if (!listing) return undefined;
+    const brand = await this.categories.nameOf(listing.category_id);
     const price = formatListingPrice(Number(listing.price), listing.valut);
     const region = LISTING_REGIONS.find((candidate) => candidate.id === listing.region)?.label.uz ?? listing.region;
     const photo = listing.image_id
@@ -193,7 +196,7 @@ export class ListingSharePages {
         'og:locale': 'uz_UZ',
         'product:price:amount': String(Number(listing.price)),
         'product:price:currency': listing.valut.toUpperCase(),
-        ...(listing.category && { 'product:brand': listing.category }),
+        ...(brand && { 'product:brand': brand }),
       },
     };
   }

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { TARIFFS, tariffCost } from '@market/contracts';
+import { tariffCost, tariffOf } from '@market/contracts';
 
 /**
  * What a tariff costs when a listing is posted: the contracts' price minus discount, the same
@@ -9,8 +9,6 @@ import { TARIFFS, tariffCost } from '@market/contracts';
 @Injectable()
 export class ListingTariffs {
   costOf(tarif: 0 | 1): number {
-    const tariff = TARIFFS.find((candidate) => candidate.value === tarif);
-    if (!tariff) throw new Error(`Unknown tariff ${tarif}`);
-    return tariffCost(tariff);
+    return tariffCost(tariffOf(tarif));
   }
 }

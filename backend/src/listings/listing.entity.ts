@@ -1,15 +1,9 @@
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
-import type { Currency, ListingStatus, SocialChannel } from '@market/contracts';
+import type { AdminChannelPost, AdminListingPosts, Currency, ListingStatus } from '@market/contracts';
 import { bigintAsNumber } from '../users/user.entity';
 
-/** How a listing went out to one social channel; the moderation and publishing side writes it. */
-export interface StoredChannelPost {
-  posted: boolean;
-  link: string | null;
-  /** e.g. 'queued', 'published', 'failed', 'skipped'. */
-  state?: string;
-  reason?: string | null;
-}
+/** How a listing went out to one social channel, as admins see it; the moderation and publishing side writes it. */
+export type StoredChannelPost = AdminChannelPost;
 
 /**
  * A phone listing. A draft holds whatever the wizard had when the seller left it; every other
@@ -93,7 +87,7 @@ export class ListingEntity {
   authorName: string | null;
 
   @Column({ type: 'jsonb', default: () => `'{}'` })
-  posts: Partial<Record<SocialChannel, StoredChannelPost>>;
+  posts: AdminListingPosts;
 
   @Column({ name: 'approved_by', type: 'uuid', nullable: true })
   approvedBy: string | null;

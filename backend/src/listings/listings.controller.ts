@@ -31,6 +31,7 @@ import { ZodPipe } from '../common/zod-body.pipe';
 import { ListingBrowseService } from './listing-browse.service';
 import { ListingViewRecorder } from './listing-view-recorder';
 import { ListingsService } from './listings.service';
+import { MyListingsService } from './my-listings.service';
 import { PublicCache } from '../common/public-answer-cache';
 import { VisitorAddress } from '../common/visitor-address';
 import { Answers } from '../common/openapi';
@@ -49,6 +50,7 @@ export class ListingsController {
   constructor(
     private readonly browse: ListingBrowseService,
     private readonly listings: ListingsService,
+    private readonly myListings: MyListingsService,
   ) {}
 
   /** The home feed: 12 active listings a page, promoted first, then newest. */
@@ -63,7 +65,7 @@ export class ListingsController {
   @Answers(myListingsSchema)
   @Get('my')
   mine(@CurrentUser() user: SessionUser): Promise<MyListings> {
-    return this.listings.mine(user.id);
+    return this.myListings.mine(user.id);
   }
 
   @Answers(listingDetailResponseSchema)

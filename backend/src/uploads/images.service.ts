@@ -72,6 +72,14 @@ export class ImagesService {
     }
   }
 
+  /** The public URLs of the images in the order of `imageIds`; an image gone meanwhile is left out. */
+  async locationsOf(imageIds: readonly string[]): Promise<string[]> {
+    if (imageIds.length === 0) return [];
+    const images = await this.dataSource.getRepository(Image).find({ where: { id: In([...imageIds]) }, select: { id: true, location: true } });
+    const locations = new Map(images.map((image) => [image.id, image.location]));
+    return imageIds.flatMap((id) => locations.get(id) ?? []);
+  }
+
   /** The public URL of a stored key, e.g. of a variant. */
   locationOf(key: string): string {
     return this.storage.locationOf(key);
@@ -89,6 +97,19 @@ export class ImagesService {
     const image = await transaction.findOneBy(Image, { id: imageId });
     if (image) await transaction.delete(Image, image.id);
     return image;
+  }
+
+  /**
+   * Locks those of `imageIds` that one of `ownerIds` uploaded for `purpose` until the caller's
+   * transaction ends; answers their ids. An image missing from the answer is someone else's or gone.
+   */
+  async lockOwned(transaction: EntityManager, imageIds: readonly string[], ownerIds: readonly string[], purpose: ImagePurpose): Promise<string[]> {
+    if (imageIds.length === 0) return [];
+    const rows: { id: string }[] = await transaction.query(
+      `SELECT id FROM images WHERE id = ANY($1::uuid[]) AND owner_id = ANY($2::uuid[]) AND purpose = $3 FOR UPDATE`,
+      [imageIds, ownerIds, purpose],
+    );
+    return rows.map((row) => row.id);
   }
 
   /** Marks uploaded images as used (a category or listing now shows them); answers how many matched. */

@@ -1,6 +1,7 @@
 import { Module, OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import express from 'express';
+import { ListingsModule } from '../listings/listings.module';
 import { UsersModule } from '../users/users.module';
 import { AvatarService } from './avatar.service';
 import { ImageStorage, LocalDiskImageStorage } from './image-storage';
@@ -9,8 +10,9 @@ import { TemporaryUploadFiles } from './temporary-upload-files';
 import { UploadsController } from './uploads.controller';
 import { UploadsService } from './uploads.service';
 
+/** The upload routes, above the modules whose images they take in: users' avatars and listings' photos. */
 @Module({
-  imports: [ImagesModule, UsersModule],
+  imports: [ImagesModule, UsersModule, ListingsModule],
   controllers: [UploadsController],
   providers: [TemporaryUploadFiles, AvatarService, UploadsService],
   exports: [ImagesModule, UploadsService],

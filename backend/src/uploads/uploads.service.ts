@@ -3,6 +3,7 @@ import { HttpStatus, Injectable } from '@nestjs/common';
 import type { ImageRef, ListingImage } from '@market/contracts';
 import type { SessionUser } from '../auth/auth.decorators';
 import { AppException } from '../common/app.exception';
+import { ListingPhotosService } from '../listings/listing-photos.service';
 import { AvatarService } from './avatar.service';
 import { imageRef, ImagesService } from './images.service';
 
@@ -22,42 +23,28 @@ export interface UploadedCategoryImage {
   image?: Express.Multer.File[];
 }
 
-/**
- * Listing photos (field `files`, `DELETE /api/upload/`). The listings module handles them and
- * registers itself here at start-up: it depends on this module, so this one cannot import it.
- */
-export interface ListingPhotoUploads {
-  upload(user: SessionUser, files: Express.Multer.File[]): Promise<ListingImage[]>;
-  remove(user: SessionUser, imageId: string): Promise<void>;
-}
-
 /** A category image fits the category cards and modal; no larger side than this. */
 const CATEGORY_IMAGE_SHAPE = { size: 800 };
 
+/** The upload routes: each field goes to the service of its purpose (avatars here, listing photos in the listings module). */
 @Injectable()
 export class UploadsService {
-  private listingPhotos: ListingPhotoUploads | undefined;
-
   constructor(
     private readonly avatars: AvatarService,
     private readonly images: ImagesService,
+    private readonly listingPhotos: ListingPhotosService,
   ) {}
-
-  handleListingPhotosWith(listingPhotos: ListingPhotoUploads): void {
-    this.listingPhotos = listingPhotos;
-  }
 
   /** `POST /api/upload`: dispatches by field, one or the other. The listing photos' service answers `files` with an array. */
   async upload(user: SessionUser, uploaded: UploadedImages): Promise<ImageRef | ListingImage[]> {
     const avatar = uploaded.image?.[0];
     if (avatar && uploaded.files?.length) throw new AppException(HttpStatus.BAD_REQUEST, 'unexpectedField', {}, { files: 'unexpectedField' });
     if (avatar) return this.avatars.replace(user.id, avatar.path);
-    if (uploaded.files?.length && this.listingPhotos) return this.listingPhotos.upload(user, uploaded.files);
+    if (uploaded.files?.length) return this.listingPhotos.upload(user, uploaded.files);
     throw new AppException(HttpStatus.BAD_REQUEST, 'imageRequired', {}, { image: 'imageRequired' });
   }
 
   async removeListingPhoto(user: SessionUser, imageId: string): Promise<void> {
-    if (!this.listingPhotos) throw new AppException(HttpStatus.NOT_FOUND, 'notFound');
     await this.listingPhotos.remove(user, imageId);
   }
 

@@ -1,6 +1,6 @@
 import { HttpStatus, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, QueryFailedError, type EntityManager } from 'typeorm';
+import { DataSource, In, QueryFailedError, type EntityManager } from 'typeorm';
 import { isRegionOfCountry, type MessageKey, type UpdateUserRequest, type UpdateUserResponse, type UserDto } from '@market/contracts';
 import type { SessionUser } from '../auth/auth.decorators';
 import { OneTimeCodeService } from '../auth/one-time-codes.service';
@@ -189,6 +189,31 @@ export class UsersService implements OnApplicationBootstrap {
     );
     if (rows.length === 0) throw new AppException(HttpStatus.CONFLICT, 'insufficientBalance');
     return Number(rows[0].balance);
+  }
+
+  /** Locks the user's row until the caller's transaction ends, so a per-user limit it counts (drafts) cannot be passed by two requests at once. */
+  async lock(transaction: EntityManager, userId: string): Promise<void> {
+    await transaction.query(`SELECT 1 FROM users WHERE id = $1 FOR UPDATE`, [userId]);
+  }
+
+  /** The balance in so'm as the caller's transaction sees it. */
+  async balanceOf(transaction: EntityManager, userId: string): Promise<number> {
+    const [{ balance }]: { balance: string }[] = await transaction.query(`SELECT balance FROM users WHERE id = $1`, [userId]);
+    return Number(balance);
+  }
+
+  /** The number the user signed up with: the contact a listing shows unless an admin typed another. */
+  async phoneNumberOf(transaction: EntityManager, userId: string): Promise<string> {
+    const user = await transaction.findOne(User, { where: { id: userId }, select: { id: true, phoneNumber: true } });
+    if (!user) throw new AppException(HttpStatus.NOT_FOUND, 'notFound');
+    return user.phoneNumber;
+  }
+
+  /** The users' names by id, for lists that show who wrote what. */
+  async namesOf(userIds: readonly string[]): Promise<ReadonlyMap<string, string | null>> {
+    if (userIds.length === 0) return new Map();
+    const users = await this.dataSource.getRepository(User).find({ where: { id: In([...userIds]) }, select: { id: true, name: true } });
+    return new Map(users.map((user) => [user.id, user.name]));
   }
 
   private assertMayEdit(actor: SessionUser, userId: string): void {

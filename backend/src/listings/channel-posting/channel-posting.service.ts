@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { PROMOTED_TARIFF, type SocialChannel } from '@market/contracts';
+import { statusAfter, tariffOf, type SocialChannel } from '@market/contracts';
 import { OutboxService } from '../../events/outbox.service';
-import { ListingEntity, type StoredChannelPost } from '../listing.entity';
+import { ImagesService } from '../../uploads/images.service';
+import { ListingEntity, ListingImageEntity, type StoredChannelPost } from '../listing.entity';
 
 /** What a channel post shows of a listing. */
 export type ListingToPost = Pick<ListingEntity, 'id' | 'name' | 'price' | 'valut' | 'storage' | 'ram' | 'condition' | 'region'>;
@@ -20,22 +21,23 @@ export class ChannelPostingService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly outbox: OutboxService,
+    private readonly images: ImagesService,
   ) {}
 
-  /** The listing, unless it was deleted, taken off sale or no longer promoted since the request, or is already posted there. */
+  /**
+   * The listing, unless since the request it was deleted or can no longer be posted (taken
+   * off sale, its tariff without this channel), or it is already posted there.
+   */
   async listingToPost(listingId: string, channel: SocialChannel): Promise<ListingToPost | null> {
     const listing = await this.dataSource.getRepository(ListingEntity).findOneBy({ id: listingId });
-    if (!listing || listing.deletedAt || listing.status !== 'active' || listing.tarif !== PROMOTED_TARIFF) return null;
+    if (!listing || listing.deletedAt || !statusAfter('post', listing.status) || !tariffOf(listing.tarif).channels.includes(channel)) return null;
     return listing.posts[channel]?.posted ? null : listing;
   }
 
   /** The photos' public URLs in the seller's order. */
   async photoUrls(listingId: string): Promise<string[]> {
-    const rows: Array<{ location: string }> = await this.dataSource.query(
-      `SELECT i.location FROM listing_image li JOIN images i ON i.id = li.image_id WHERE li.listing_id = $1 ORDER BY li.position`,
-      [listingId],
-    );
-    return rows.map((row) => row.location);
+    const photos = await this.dataSource.getRepository(ListingImageEntity).find({ where: { listingId }, order: { position: 'ASC' } });
+    return this.images.locationsOf(photos.map((photo) => photo.imageId));
   }
 
   /** A channel's outcome other than a post: skipped, queued again, failed. */

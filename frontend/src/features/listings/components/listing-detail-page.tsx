@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { PROMOTED_TARIFF, SOCIAL_CHANNELS, type ListingDetail } from '@market/contracts';
+import { tariffOf, type ListingDetail } from '@market/contracts';
 import { useSession } from '../../../lib/auth';
 import { ApiError } from '../../../lib/api-client';
 import { formatListingPrice, formatTashkentTime } from '../../../lib/format';
@@ -113,11 +113,10 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** Links to the listing's posts in our channels: promoted listings only, each once it is posted. */
+/** Links to the listing's posts in its tariff's channels, each once it is posted. */
 function ChannelPosts({ listing }: { listing: ListingDetail }) {
   const { t } = useTranslation('listings');
-  if (listing.tarif !== PROMOTED_TARIFF) return null;
-  const posted = SOCIAL_CHANNELS.filter((channel) => listing.posts[channel].posted && listing.posts[channel].link);
+  const posted = tariffOf(listing.tarif).channels.filter((channel) => listing.posts[channel].posted && listing.posts[channel].link);
   if (posted.length === 0) return null;
   return (
     <div className="mt-6">

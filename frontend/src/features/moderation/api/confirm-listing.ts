@@ -23,7 +23,7 @@ export function confirmListing(id: string): Promise<ModerationOutcome> {
 
 /** 'Tasdiqlash': the card leaves its tab for 'active' at once. */
 export function useApproveListing(params: ModerationQueueParams) {
-  const callbacks = useDecisionCallbacks(params, 'active');
+  const callbacks = useDecisionCallbacks(params, 'approve');
   return useMutation({ ...callbacks, mutationFn: ({ card }: DecisionVariables) => confirmListing(card._id) });
 }
 

@@ -16,7 +16,7 @@ export interface RejectVariables extends DecisionVariables {
 
 /** The card leaves its tab for 'cancelled' at once. */
 export function useRejectListing(params: ModerationQueueParams) {
-  const callbacks = useDecisionCallbacks(params, 'cancelled');
+  const callbacks = useDecisionCallbacks(params, 'reject');
   return useMutation({
     ...callbacks,
     mutationFn: ({ card, reason, text }: RejectVariables) => rejectListing({ id: card._id, reason, text }),

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { PROMOTED_TARIFF, SOCIAL_CHANNELS, type ModerationCard } from '@market/contracts';
+import { canDo, statusAfter, tariffOf, type ModerationCard } from '@market/contracts';
 import { primaryButtonClass } from '../../../components/form/submit-button';
 import { useTranslation } from '../../../lib/i18n';
 import { useApproveListing, usePublishListing } from '../api/confirm-listing';
@@ -21,8 +21,9 @@ interface ModerationBarProps {
 
 /**
  * The admins' bar under a card (spec sections 2 and 4): the author, the rejection reason,
- * each channel's state, 'Tasdiqlash' for a listing that is not active, 'Rad etish', and
- * for an active tariff-1 listing a Post button per channel not posted yet.
+ * each channel's state, 'Tasdiqlash' and 'Rad etish' where the decision would move the
+ * listing to another tab, and for an active listing a Post button per channel of its tariff
+ * not posted yet.
  */
 export function ModerationBar({ listing, queue }: ModerationBarProps) {
   const { t } = useTranslation('moderation');
@@ -31,13 +32,17 @@ export function ModerationBar({ listing, queue }: ModerationBarProps) {
   const publish = usePublishListing(queue);
   const [rejecting, setRejecting] = useState(false);
 
-  const decidable = listing.status !== 'draft';
-  const promoted = listing.tarif === PROMOTED_TARIFF;
-  const showChannels = promoted || Object.keys(listing.posts).length > 0;
+  // A decision is offered where it moves the card to another tab: rejecting again is not.
+  const decides = (action: 'approve' | 'reject') =>
+    canDo(action, listing.status, 'admin') && statusAfter(action, listing.status) !== listing.status;
+  const canApprove = decides('approve');
+  const canReject = decides('reject');
+  const { channels } = tariffOf(listing.tarif);
+  const showChannels = channels.length > 0 || Object.keys(listing.posts).length > 0;
   // A queued channel is on its way; a click on any Post button hides them all (spec section 4, Promotion).
   const postable =
-    listing.status === 'active' && promoted && !publish.isPending
-      ? SOCIAL_CHANNELS.filter((channel) => !listing.posts[channel]?.posted && listing.posts[channel]?.state !== 'queued')
+    canDo('post', listing.status, 'admin') && !publish.isPending
+      ? channels.filter((channel) => !listing.posts[channel]?.posted && listing.posts[channel]?.state !== 'queued')
       : [];
 
   return (
@@ -56,9 +61,9 @@ export function ModerationBar({ listing, queue }: ModerationBarProps) {
           {t('busy')}
         </p>
       )}
-      {(decidable || postable.length > 0) && (
+      {(canApprove || canReject || postable.length > 0) && (
         <div className="flex flex-wrap gap-2 pt-1">
-          {decidable && listing.status !== 'active' && (
+          {canApprove && (
             <button
               type="button"
               disabled={approve.isPending}
@@ -69,7 +74,7 @@ export function ModerationBar({ listing, queue }: ModerationBarProps) {
               {approve.isPending ? t('busy') : t('approve')}
             </button>
           )}
-          {decidable && listing.status !== 'cancelled' && (
+          {canReject && (
             <button
               type="button"
               onClick={() => setRejecting(true)}

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import type { ListingStatus, ModerationCard, ModerationQueue } from '@market/contracts';
+import { statusAfter, type ListingStatus, type ModerationCard, type ModerationQueue } from '@market/contracts';
 import { errorText } from '../../../components/form/form-error';
 import { useTranslation } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
@@ -18,14 +18,17 @@ export interface DecisionVariables {
 
 interface DecisionContext {
   index: number;
+  /** Where the card went; undefined when the decision does not apply to it and the page was left as it was. */
+  status: ListingStatus | undefined;
 }
 
 /**
- * Approve and reject: the card leaves the tab at once and the counts move; if the call
- * fails the card comes back where it was, with an error toast. These are the mutation's own
- * callbacks (not `mutate`'s), so they still run after the card's buttons are gone.
+ * Approve and reject: the card leaves the tab at once for the one the lifecycle sends it to
+ * and the counts move; if the call fails the card comes back where it was, with an error
+ * toast. These are the mutation's own callbacks (not `mutate`'s), so they still run after the
+ * card's buttons are gone.
  */
-export function useDecisionCallbacks(params: ModerationQueueParams, nextStatus: ListingStatus) {
+export function useDecisionCallbacks(params: ModerationQueueParams, decision: 'approve' | 'reject') {
   const queryClient = useQueryClient();
   const { t } = useTranslation('moderation');
   const key = moderationQueueKey(params);
@@ -37,11 +40,13 @@ export function useDecisionCallbacks(params: ModerationQueueParams, nextStatus: 
       await queryClient.cancelQueries({ queryKey: MODERATION_QUEUE_KEY });
       const queue = queryClient.getQueryData<ModerationQueue>(key);
       const index = queue?.phones.findIndex((candidate) => candidate._id === card._id) ?? -1;
-      if (queue) queryClient.setQueryData(key, withoutDecidedListing(queue, card._id, nextStatus));
-      return { index: Math.max(index, 0) };
+      const status = statusAfter(decision, card.status);
+      if (queue && status) queryClient.setQueryData(key, withoutDecidedListing(queue, card._id, status));
+      return { index: Math.max(index, 0), status };
     },
     onError: (error: Error, { card }: DecisionVariables, context: DecisionContext | undefined) => {
-      queryClient.setQueryData<ModerationQueue>(key, (queue) => queue && withUndecidedListing(queue, card, context?.index ?? 0, nextStatus));
+      const status = context?.status;
+      if (status) queryClient.setQueryData<ModerationQueue>(key, (queue) => queue && withUndecidedListing(queue, card, context.index, status));
       toast.error(t('decisionFailed', { name: card.name, reason: errorText(error, t) }));
     },
     onSettled: () => refreshAfterLastDecision(queryClient),

@@ -1,6 +1,6 @@
 import type { MessageResponse } from '@market/contracts';
 import { api } from '../../../lib/api-client';
-import { useOptimisticListingChange, withoutListing } from './my-listings-cache';
+import { useOptimisticListingChange } from './my-listings-cache';
 
 /** `DELETE /api/phone/{id}`: the listing leaves every list. */
 export function deleteListing(id: string): Promise<MessageResponse> {
@@ -9,5 +9,5 @@ export function deleteListing(id: string): Promise<MessageResponse> {
 
 /** The card hides at once and comes back if the call fails. */
 export function useDeleteListing() {
-  return useOptimisticListingChange(deleteListing, withoutListing);
+  return useOptimisticListingChange(deleteListing, 'delete');
 }

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { LISTING_STATUSES, type ListingStatus, type MyListings } from '@market/contracts';
+import { LISTING_STATUSES, statusAfter, type ListingAction, type MyListings } from '@market/contracts';
 import { MY_LISTINGS_KEY } from './get-my-listings';
 
 export type MyListing = MyListings['phones'][number];
@@ -10,26 +10,29 @@ function counted(phones: MyListing[]): MyListings {
   return { phones, counts };
 }
 
-export function withoutListing(data: MyListings, id: string): MyListings {
-  return counted(data.phones.filter((listing) => listing._id !== id));
-}
-
-export function withStatus(data: MyListings, id: string, status: ListingStatus): MyListings {
-  return counted(data.phones.map((listing) => (listing._id === id ? { ...listing, status } : listing)));
+/** The seller's listings once `action` moved listing `id` where the lifecycle says: to another tab, or out of every list. */
+export function withAction(data: MyListings, id: string, action: ListingAction): MyListings {
+  return counted(
+    data.phones.flatMap((listing) => {
+      const status = listing._id === id ? statusAfter(action, listing.status) : undefined;
+      if (status === 'deleted') return [];
+      return [status ? { ...listing, status } : listing];
+    }),
+  );
 }
 
 /**
- * A change to one of the seller's listings shown at once: the page changes before the call
+ * An action on one of the seller's listings shown at once: the page changes before the call
  * answers and goes back to how it was if the call fails (the caller tells the user why).
  */
-export function useOptimisticListingChange<Answer>(call: (id: string) => Promise<Answer>, change: (data: MyListings, id: string) => MyListings) {
+export function useOptimisticListingChange<Answer>(call: (id: string) => Promise<Answer>, action: ListingAction) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: call,
     onMutate: async (id: string) => {
       await queryClient.cancelQueries({ queryKey: MY_LISTINGS_KEY });
       const previous = queryClient.getQueryData<MyListings>(MY_LISTINGS_KEY);
-      if (previous) queryClient.setQueryData(MY_LISTINGS_KEY, change(previous, id));
+      if (previous) queryClient.setQueryData(MY_LISTINGS_KEY, withAction(previous, id, action));
       return { previous };
     },
     onError: (_error, _id, context) => {

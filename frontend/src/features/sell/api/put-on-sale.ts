@@ -1,6 +1,6 @@
 import type { ListingStatus, MessageResponse } from '@market/contracts';
 import { api } from '../../../lib/api-client';
-import { useOptimisticListingChange, withStatus } from './my-listings-cache';
+import { useOptimisticListingChange } from './my-listings-cache';
 
 /** `POST /api/phone/{id}/on-sale`: a listing taken off sale goes back up, through moderation again (`waiting`). */
 export function putOnSale(id: string): Promise<MessageResponse & { status: ListingStatus }> {
@@ -8,5 +8,5 @@ export function putOnSale(id: string): Promise<MessageResponse & { status: Listi
 }
 
 export function usePutOnSale() {
-  return useOptimisticListingChange(putOnSale, (data, id) => withStatus(data, id, 'waiting'));
+  return useOptimisticListingChange(putOnSale, 'onSale');
 }

@@ -1,6 +1,6 @@
 import type { ListingStatus, MessageResponse } from '@market/contracts';
 import { api } from '../../../lib/api-client';
-import { useOptimisticListingChange, withStatus } from './my-listings-cache';
+import { useOptimisticListingChange } from './my-listings-cache';
 
 /** `POST /api/phone/{id}/off-sale`: an active listing becomes `noActive`. */
 export function takeOffSale(id: string): Promise<MessageResponse & { status: ListingStatus }> {
@@ -8,5 +8,5 @@ export function takeOffSale(id: string): Promise<MessageResponse & { status: Lis
 }
 
 export function useTakeOffSale() {
-  return useOptimisticListingChange(takeOffSale, (data, id) => withStatus(data, id, 'noActive'));
+  return useOptimisticListingChange(takeOffSale, 'offSale');
 }

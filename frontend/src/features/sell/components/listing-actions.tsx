@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { REJECTION_REASONS, type MessageResponse } from '@market/contracts';
+import { canDo, REJECTION_REASONS, type ListingAction, type MessageResponse } from '@market/contracts';
 import { errorText } from '../../../components/form/form-error';
 import { currentLanguage, useTranslation } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
@@ -11,7 +11,7 @@ import { draftPath, editListingPath } from '../paths';
 const actionClass =
   'rounded-md px-2.5 py-1.5 text-sm font-medium focus-visible:outline-2 focus-visible:outline-brand-600 disabled:opacity-60';
 
-/** The author's bar under a card: edit (or continue a draft), take off sale or put back, delete. */
+/** The author's bar under a card: edit (or continue a draft), take off sale or put back, delete; each where the lifecycle allows it. */
 export function ListingActions({ listing, onDelete }: { listing: MyListing; onDelete: () => void }) {
   const { t } = useTranslation('sell');
   const offSale = useTakeOffSale();
@@ -21,33 +21,37 @@ export function ListingActions({ listing, onDelete }: { listing: MyListing; onDe
     onError: (error: Error) => toast.error(errorText(error, t)),
   };
   const label = listing.name || t('my.draftWithoutDevice');
+  const allows = (action: ListingAction) => canDo(action, listing.status, 'author');
 
   return (
     <div>
       {listing.status === 'cancelled' && listing.rejectionReason && <RejectionReason reason={listing.rejectionReason} />}
       <div role="group" aria-label={t('my.actions', { name: label })} className="-mx-1 flex flex-wrap gap-1">
-        {listing.status === 'draft' ? (
+        {allows('submit') && (
           <Link to={draftPath(listing._id)} className={`${actionClass} text-brand-700 hover:bg-brand-50`}>
             {t('my.continue')}
           </Link>
-        ) : (
+        )}
+        {allows('edit') && (
           <Link to={editListingPath(listing._id)} className={`${actionClass} text-brand-700 hover:bg-brand-50`}>
             {t('my.edit')}
           </Link>
         )}
-        {listing.status === 'active' && (
+        {allows('offSale') && (
           <button type="button" onClick={() => offSale.mutate(listing._id, announce)} disabled={offSale.isPending} className={`${actionClass} text-slate-700 hover:bg-slate-100`}>
             {t('my.takeOffSale')}
           </button>
         )}
-        {listing.status === 'noActive' && (
+        {allows('onSale') && (
           <button type="button" onClick={() => onSale.mutate(listing._id, announce)} disabled={onSale.isPending} className={`${actionClass} text-slate-700 hover:bg-slate-100`}>
             {t('my.putOnSale')}
           </button>
         )}
-        <button type="button" onClick={onDelete} className={`${actionClass} ml-auto text-red-700 hover:bg-red-50`}>
-          {t('my.delete')}
-        </button>
+        {allows('delete') && (
+          <button type="button" onClick={onDelete} className={`${actionClass} ml-auto text-red-700 hover:bg-red-50`}>
+            {t('my.delete')}
+          </button>
+        )}
       </div>
     </div>
   );

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import type { Device, ListingDetailResponse, UserDto } from '@market/contracts';
+import { statusAfter, type Device, type ListingDetailResponse, type UserDto } from '@market/contracts';
 import { ApiError } from '../../../lib/api-client';
 import { findDeviceById } from '../api/find-devices';
 import { getListingForWizard } from '../api/get-listing-for-wizard';
@@ -65,8 +65,8 @@ export function useWizardStart(target: WizardTarget, user: UserDto, isAdmin: boo
   });
 
   const detail = loaded.data?.detail;
-  const isDraft = detail?.status === 'draft';
-  const wrongKind = detail !== undefined && (target.mode === 'edit' ? isDraft : !isDraft);
+  // An edit opens a posted listing and the create wizard resumes a draft, as the lifecycle says.
+  const wrongKind = detail !== undefined && !statusAfter(target.mode === 'edit' ? 'edit' : 'submit', detail.status);
 
   useEffect(() => {
     if (started) return;

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { LISTING_REGIONS, TARIFFS, tariffCost, tariffDiscountPercent, type Tariff } from '@market/contracts';
+import { LISTING_REGIONS, TARIFFS, tariffCost, tariffDiscountPercent, tariffOf, type Tariff } from '@market/contracts';
 import { errorText } from '../../../../components/form/form-error';
 import { primaryButtonClass } from '../../../../components/form/submit-button';
 import { useSession } from '../../../../lib/auth';
@@ -58,10 +58,7 @@ export function TariffStep() {
   const renderTopUpDialog = useTopUpDialog();
 
   // An edit keeps the tariff already paid for: choosing it again costs nothing.
-  const costOf = (value: 0 | 1) => {
-    const chosen = TARIFFS.find((candidate) => candidate.value === value) ?? TARIFFS[0];
-    return mode === 'edit' && paidTariff === chosen.value ? 0 : tariffCost(chosen);
-  };
+  const costOf = (value: 0 | 1) => (mode === 'edit' && paidTariff === value ? 0 : tariffCost(tariffOf(value)));
   const cost = costOf(values.tarif);
   const balance = user?.balance ?? 0;
   // The server knows the balance better (a payment elsewhere): after its refusal the whole cost is asked for.

@@ -1,0 +1,14 @@
+import { Module } from '@nestjs/common';
+import { DevicesModule } from '../devices/devices.module';
+import { ListingsModule } from '../listings/listings.module';
+import { CategoriesController } from './categories.controller';
+import { CategoriesModule } from './categories.module';
+import { CategoriesPageService } from './categories-page.service';
+
+/** The categories routes, above the modules whose devices and listings they count. */
+@Module({
+  imports: [CategoriesModule, DevicesModule, ListingsModule],
+  controllers: [CategoriesController],
+  providers: [CategoriesPageService],
+})
+export class CategoriesPageModule {}

@@ -1,0 +1,58 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import type { Category, CategoryBody } from '@market/contracts';
+import { DevicesService } from '../devices/devices.service';
+import { CategoryListingCounts } from '../listings/category-listing-counts';
+import { CategoriesService, type StoredCategory } from './categories.service';
+import type { CategoryUsage } from './category-usage';
+
+/**
+ * The categories page (`/api/category`): each brand with its devices and active listings
+ * counted. It sits above the categories, devices and listings modules, since the latter two
+ * attach their rows to categories.
+ */
+@Injectable()
+export class CategoriesPageService {
+  constructor(
+    private readonly categories: CategoriesService,
+    private readonly devices: DevicesService,
+    private readonly listings: CategoryListingCounts,
+  ) {}
+
+  /** Every category in page order with its image and counts. */
+  async list(): Promise<Category[]> {
+    return this.counted(await this.categories.list());
+  }
+
+  async create(body: CategoryBody): Promise<Category> {
+    const [category] = await this.counted([await this.categories.create(body)]);
+    return category;
+  }
+
+  async update(id: string, body: CategoryBody): Promise<Category> {
+    const [category] = await this.counted([await this.categories.update(id, body)]);
+    return category;
+  }
+
+  /** Refused while devices or listings belong to the category (409 `categoryInUse` with both counts). */
+  remove(id: string): Promise<void> {
+    return this.categories.remove(id, (transaction) => this.usageOf(id, transaction));
+  }
+
+  private async counted(categories: StoredCategory[]): Promise<Category[]> {
+    const [activeListings, devices] = await Promise.all([this.listings.activeByCategory(), this.devices.byCategory()]);
+    return categories.map((category) => ({
+      ...category,
+      PhonesCount: activeListings.get(category._id) ?? 0,
+      devicesCount: devices.get(category._id) ?? 0,
+    }));
+  }
+
+  private async usageOf(categoryId: string, transaction?: EntityManager): Promise<CategoryUsage> {
+    const [listings, devices] = await Promise.all([
+      this.listings.countInCategory(categoryId, transaction),
+      this.devices.countInCategory(categoryId),
+    ]);
+    return { listings, devices };
+  }
+}

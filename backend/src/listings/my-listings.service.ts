@@ -1,0 +1,35 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { LISTING_STATUSES, type MyListings } from '@market/contracts';
+import { ImagesService } from '../uploads/images.service';
+import { FIRST_PHOTO_COLUMNS, FIRST_PHOTO_JOIN, toCard, type CardRow } from './listing.serializer';
+
+/** The seller's own listings on the profile page. */
+@Injectable()
+export class MyListingsService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly images: ImagesService,
+  ) {}
+
+  /** `GET /api/phone/my`: every listing of the caller, newest first, and how many each status has. */
+  async mine(userId: string): Promise<MyListings> {
+    const rows: (CardRow & { rejection_reason: string | null; step: number })[] = await this.dataSource.query(
+      `SELECT l.id, l.name, l.price, l.valut, l.region, l.created_at, l.tarif, l.status, l.rejection_reason, l.step,
+              ${FIRST_PHOTO_COLUMNS}
+         FROM listing l
+         ${FIRST_PHOTO_JOIN}
+        WHERE l.author_id = $1 AND l.deleted_at IS NULL
+        ORDER BY l.created_at DESC, l.id DESC`,
+      [userId],
+    );
+    const locationOf = (key: string) => this.images.locationOf(key);
+    const counts = Object.fromEntries(LISTING_STATUSES.map((status) => [status, 0])) as MyListings['counts'];
+    for (const row of rows) counts[row.status] += 1;
+    return {
+      phones: rows.map((row) => ({ ...toCard(row, locationOf), rejectionReason: row.rejection_reason, step: row.step })),
+      counts,
+    };
+  }
+}

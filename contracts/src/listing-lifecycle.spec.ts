@@ -1,0 +1,50 @@
+import { LISTING_STATUSES } from './listing-constants';
+import { canDo, statusAfter, type ListingAction } from './listing-lifecycle';
+
+function appliesTo(action: ListingAction) {
+  return LISTING_STATUSES.filter((status) => statusAfter(action, status) !== undefined);
+}
+
+describe('the listing lifecycle', () => {
+  it('posts a new listing or a finished draft for moderation, and keeps drafts as drafts', () => {
+    expect(statusAfter('submit', 'new')).toBe('waiting');
+    expect(appliesTo('submit')).toEqual(['draft']);
+    expect(statusAfter('saveDraft', 'new')).toBe('draft');
+    expect(appliesTo('saveDraft')).toEqual(['draft']);
+  });
+
+  it('sends an edit back to moderation, except that a listing off sale stays off sale; a draft is not edited', () => {
+    expect(Object.fromEntries(appliesTo('edit').map((status) => [status, statusAfter('edit', status)]))).toEqual({
+      active: 'waiting',
+      noActive: 'noActive',
+      waiting: 'waiting',
+      cancelled: 'waiting',
+    });
+  });
+
+  it('takes only an active listing off sale and puts only such a listing back, through moderation', () => {
+    expect(appliesTo('offSale')).toEqual(['active']);
+    expect(statusAfter('offSale', 'active')).toBe('noActive');
+    expect(appliesTo('onSale')).toEqual(['noActive']);
+    expect(statusAfter('onSale', 'noActive')).toBe('waiting');
+  });
+
+  it('lets moderation decide on anything but a draft, and post only an active listing', () => {
+    expect(appliesTo('approve')).toEqual(['noActive', 'waiting', 'cancelled']);
+    expect(appliesTo('reject')).toEqual(['active', 'noActive', 'waiting', 'cancelled']);
+    expect(appliesTo('post')).toEqual(['active']);
+  });
+
+  it('deletes a listing of any status', () => {
+    expect(appliesTo('delete')).toEqual(LISTING_STATUSES);
+  });
+
+  it('leaves the seller\'s actions to the author or an admin, drafts to the author, decisions to admins', () => {
+    expect(canDo('offSale', 'active', 'admin')).toBe(true);
+    expect(canDo('delete', 'draft', 'admin')).toBe(true);
+    expect(canDo('submit', 'draft', 'admin')).toBe(false);
+    expect(canDo('saveDraft', 'draft', 'admin')).toBe(false);
+    expect(canDo('approve', 'waiting', 'author')).toBe(false);
+    expect(canDo('reject', 'waiting', 'admin')).toBe(true);
+  });
+});

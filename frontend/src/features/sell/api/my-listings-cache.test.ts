@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import type { ListingStatus } from '@market/contracts';
+import { withAction, type MyListing } from './my-listings-cache';
+
+function listing(id: string, status: ListingStatus): MyListing {
+  return {
+    _id: id,
+    name: `Phone ${id}`,
+    price: 1_000_000,
+    valut: 'uzs',
+    region: 'toshkent',
+    createdAt: '2024-05-01T10:00:00.000Z',
+    tarif: 0,
+    status,
+    image: null,
+    rejectionReason: null,
+    step: 8,
+  };
+}
+
+const mine = {
+  phones: [listing('a', 'active'), listing('b', 'noActive'), listing('c', 'draft')],
+  counts: { active: 1, noActive: 1, waiting: 0, cancelled: 0, draft: 1 },
+};
+
+describe("the seller's listings after an action, before the server answers", () => {
+  it('moves a listing taken off sale to its new tab and counts it there', () => {
+    const after = withAction(mine, 'a', 'offSale');
+    expect(after.phones.map((phone) => phone.status)).toEqual(['noActive', 'noActive', 'draft']);
+    expect(after.counts).toEqual({ active: 0, noActive: 2, waiting: 0, cancelled: 0, draft: 1 });
+  });
+
+  it('sends a listing put back on sale to moderation', () => {
+    expect(withAction(mine, 'b', 'onSale').counts).toEqual({ active: 1, noActive: 0, waiting: 1, cancelled: 0, draft: 1 });
+  });
+
+  it('takes a deleted listing out of every tab', () => {
+    const after = withAction(mine, 'c', 'delete');
+    expect(after.phones.map((phone) => phone._id)).toEqual(['a', 'b']);
+    expect(after.counts.draft).toBe(0);
+  });
+
+  it('leaves a listing the action does not apply to as it is', () => {
+    expect(withAction(mine, 'c', 'offSale')).toEqual(mine);
+  });
+});
