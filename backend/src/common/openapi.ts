@@ -9,8 +9,13 @@ import { ZodPipe } from './zod-body.pipe';
 
 const ANSWER_SCHEMA = 'openapi:answer';
 
+/** A handler whose answer has the schema's type: the compiler checks that `@Answers` tells the truth. */
+type AnswerDecorator<T> = <F extends (...args: never[]) => T | Promise<T>>(target: object, key: string | symbol, handler: TypedPropertyDescriptor<F>) => void;
+
 /** The contracts schema of a route's answer: what `/api/docs` shows for its success status. */
-export const Answers = (schema: ZodType): MethodDecorator => SetMetadata(ANSWER_SCHEMA, schema);
+export function Answers<T>(schema: ZodType<T>): AnswerDecorator<T> {
+  return SetMetadata(ANSWER_SCHEMA, schema);
+}
 
 type SchemaObject = Record<string, unknown>;
 type Operation = {
