@@ -1,23 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { ModerationCard, ModerationQueue } from '@market/contracts';
+import { listingCard } from '../../../testing/listing-card';
 import { hasQueuedPost, withListing, withoutDecidedListing, withUndecidedListing } from './moderation-cache';
 
 function card(id: string, change: Partial<ModerationCard> = {}): ModerationCard {
-  return {
-    _id: id,
-    name: `Phone ${id}`,
-    price: 1_000_000,
-    valut: 'uzs',
-    region: 'toshkent',
-    createdAt: '2024-05-01T10:00:00.000Z',
-    tarif: 0,
-    status: 'waiting',
-    image: null,
-    authorName: 'Aziz',
-    rejectionReason: null,
-    posts: {},
-    ...change,
-  };
+  return { ...listingCard(id), authorName: 'Aziz', rejectionReason: null, posts: {}, ...change };
 }
 
 const queue: ModerationQueue = {

@@ -1,21 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { ListingStatus } from '@market/contracts';
+import { listingCard } from '../../../testing/listing-card';
 import { withAction, type MyListing } from './my-listings-cache';
 
 function listing(id: string, status: ListingStatus): MyListing {
-  return {
-    _id: id,
-    name: `Phone ${id}`,
-    price: 1_000_000,
-    valut: 'uzs',
-    region: 'toshkent',
-    createdAt: '2024-05-01T10:00:00.000Z',
-    tarif: 0,
-    status,
-    image: null,
-    rejectionReason: null,
-    step: 8,
-  };
+  return { ...listingCard(id, { status }), rejectionReason: null, step: 8 };
 }
 
 const mine = {
