@@ -36,7 +36,7 @@ function step(label, since) {
   console.log(`${label}: ${((Date.now() - since) / 1000).toFixed(1)} s`);
 }
 
-requireBuild();
+requireBuild(['backend/dist/main.js', 'frontend/dist/index.html']);
 await recreateDatabase(database);
 const url = databaseUrl(database);
 migrate(url);
@@ -64,6 +64,9 @@ step(`${sellerCount} sellers`, since);
 
 since = Date.now();
 const now = Date.now();
+// Listings are written as they are posted, oldest first, as a live table has them: the feed's
+// neighbours share pages of the table (random order would make every card a page of its own).
+const ages = Float64Array.from({ length: listingCount }, () => randomInt(180 * 24 * 3600)).sort().reverse();
 const listingIds = new Array(listingCount);
 await copy(
   client,
@@ -81,7 +84,7 @@ await copy(
       const status = pickWeighted(STATUSES);
       const promoted = randomInt(100) < 5 ? 1 : 0;
       const [storage, ram] = pick(MEMORY);
-      const createdAt = new Date(now - randomInt(180 * 24 * 3600) * 1000).toISOString();
+      const createdAt = new Date(now - ages[index] * 1000).toISOString();
       const posts = promoted && status === 'active' ? JSON.stringify({ telegram: { posted: true, link: `https://t.me/telefonbozor/${index}` } }) : '{}';
       yield [id, seller.id, device.id, device.category_id, device.name, price, usd ? 'usd' : 'uzs', usd ? price * USD_RATE : price, randomInt(100) < 15, randomInt(2) === 1, randomInt(3) === 0, pick(REGIONS), pick(COLORS), ram, storage, pick(DESCRIPTIONS), promoted, status, status === 'draft' ? randomInt(10) : 9, seller.phone, seller.name, posts, createdAt, createdAt];
     }

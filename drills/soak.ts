@@ -1,20 +1,21 @@
-// `npm run drills [-- --minutes 10 --rate N]`: the soak drill of issue 9. The production API on the
-// bench:data database first takes visitors' browsing as fast as it can for 30 s (its throughput,
-// unless --rate gives one), then the same browsing at 70 % of that rate for 10 minutes: no error,
-// no timeout, no non-2xx answer, and its memory flat. Exits non-zero when either fails.
+// `npm run drills [-- --minutes 10 --rate N --traffic long-tail|mix]`: the soak drill of issues 9
+// and 17. The production API on the bench:data database first takes the traffic as fast as it can
+// for 30 s (its throughput, unless --rate gives one), then the same traffic at 70 % of that rate
+// for 10 minutes: no error, no timeout, no non-2xx answer, and its memory flat. Exits non-zero
+// when either fails. The traffic is bench:api's long tail (bench/lib/long-tail.mjs): each request a
+// different URL drawn from the whole data set, its classes in turn; `--traffic mix` replays the
+// realistic mix (Zipf popularity) instead.
 //
 // "Flat" is judged on what a leak grows: the JavaScript heap left after each full collection
 // (V8's --trace-gc). RSS is printed too, but it moves with the heap's headroom, which V8 sizes
 // to the allocation rate, and with memory freed but not yet returned to the system.
-import { createRequire } from 'node:module';
-import { join } from 'node:path';
-import { LISTING_REGIONS } from '@market/contracts';
 import { LOOPBACK_ONLY } from '../test/support/config';
 import { parseArgs } from '../bench/lib/args.mjs';
 import { memoryMb, runLoad, type LoadResult } from '../bench/lib/load.mjs';
-import { databaseUrl, requireBuild, root, startApi } from '../bench/lib/stack.mjs';
+import { drawnRequests, longTailTraffic } from '../bench/lib/long-tail.mjs';
+import { databaseUrl, requireBuild, startApi } from '../bench/lib/stack.mjs';
 
-const options = parseArgs({ database: 'market_bench', minutes: 10, rate: 0, connections: 50 });
+const options = parseArgs({ database: 'market_bench', minutes: 10, rate: 0, connections: 50, traffic: 'long-tail' });
 const LOAD_SHARE = 0.7;
 /** Long enough to see the database and caches at work, not only a burst of first answers. */
 const MEASURE_SECONDS = 30;
@@ -26,35 +27,24 @@ const MAX_COMPLAINTS_SHOWN = 20;
 /** A full collection in --trace-gc's output: `… Mark-Compact 180.2 (210.5) -> 120.3 (205.1) MB, …`. */
 const FULL_COLLECTION = /(?:Mark-Compact|Mark-sweep)\s+[\d.]+ \([\d.]+\) -> ([\d.]+) \([\d.]+\) MB/;
 
-const { Client } = createRequire(join(root, 'backend/package.json'))('pg');
-
-const pick = <T>(values: readonly T[]): T => values[Math.floor(Math.random() * values.length)];
+/** A crawler reads the sitemap: one file in this many requests (a file is 6.6 MB at a million listings). */
+const REQUESTS_PER_SITEMAP_FILE = 1_000;
 
 /**
- * Many visitors browsing, not one URL repeated: feed pages 1–200 with and without a region or
- * brand, searches for any catalogue model, 50,000 different listings opened, and the brands. The
- * caches see far more URLs than they keep (2,000 answers, 5,000 listings), so they are full
- * after the warm-up and the database and the eviction work throughout.
+ * The long tail: any feed page, filters, any model as typed (exactly, with a slip, in Cyrillic or
+ * Uzbek Latin) and any listing's detail, one class after the other, each request a different
+ * URL, and now and then a sitemap file. The caches see far more URLs than they keep (2,000
+ * answers, 5,000 listings), so they are full after the warm-up and the database and the
+ * eviction work throughout.
  */
-async function browsingPaths(database: string): Promise<() => string> {
-  const client = new Client({ connectionString: databaseUrl(database) });
-  await client.connect();
-  const listingIds: string[] = (await client.query(`SELECT id FROM listing WHERE status = 'active' ORDER BY random() LIMIT 50000`)).rows.map((row: { id: string }) => row.id);
-  const brandIds: string[] = (await client.query(`SELECT id FROM categories`)).rows.map((row: { id: string }) => row.id);
-  const deviceNames: string[] = (await client.query(`SELECT name FROM devices`)).rows.map((row: { name: string }) => row.name);
-  await client.end();
-  if (!listingIds.length) throw new Error(`No listings in ${database}: run npm run bench:data first`);
-  const page = () => 1 + Math.floor(Math.random() * 200);
-  const paths = [
-    () => `/api/phone?page=${page()}`,
-    () => `/api/phone?page=${page()}&region=${pick(LISTING_REGIONS).id}`,
-    () => `/api/phone?page=1&brand=${pick(brandIds)}&minPrice=1000000&maxPrice=${pick([3, 6, 9, 15]) * 1_000_000}`,
-    () => `/api/phone?page=1&name=${encodeURIComponent(pick(deviceNames).split(' ').slice(1).join(' ').toLowerCase())}`,
-    () => `/api/phone/${pick(listingIds)}`,
-    () => `/api/phone/${pick(listingIds)}`,
-    () => '/api/category',
-  ];
-  return () => pick(paths)();
+async function soakPaths(database: string, traffic: string): Promise<() => string> {
+  const { classes, mix } = await longTailTraffic(database);
+  if (traffic === 'mix') return mix;
+  if (traffic !== 'long-tail') throw new Error(`--traffic is long-tail or mix, not ${traffic}`);
+  const pages = classes.filter((trafficClass) => !trafficClass.sitemap);
+  const sitemap = classes.find((trafficClass) => trafficClass.sitemap)!;
+  let turn = 0;
+  return () => (++turn % REQUESTS_PER_SITEMAP_FILE === 0 ? sitemap : pages[turn % pages.length]).nextPath();
 }
 
 function median(values: number[]): number {
@@ -68,8 +58,7 @@ function failures(result: LoadResult): number {
 
 async function main(): Promise<void> {
   requireBuild(['backend/dist/main.js']);
-  const nextPath = await browsingPaths(options.database);
-  const requests = [{ method: 'GET', setupRequest: (request: { path?: string }) => ({ ...request, path: nextPath() }) }];
+  const requests = drawnRequests(await soakPaths(options.database, options.traffic));
   /** The API's own log lines (LOG_LEVEL=warn: its warnings and errors), to tell why a request failed. */
   const apiComplaints: string[] = [];
   /** The heap left by each full collection, with when it happened. */
@@ -92,7 +81,7 @@ async function main(): Promise<void> {
     if (!rate) {
       const measured = await runLoad({ ...load, duration: MEASURE_SECONDS });
       rate = Math.round(measured.requests.average * LOAD_SHARE);
-      console.log(`Throughput of the browsing: ${Math.round(measured.requests.average)} req/s (${failures(measured)} failures); soak at ${rate} req/s`);
+      console.log(`Throughput of the ${options.traffic} traffic: ${Math.round(measured.requests.average)} req/s (${failures(measured)} failures); soak at ${rate} req/s`);
     }
 
     const durationMs = options.minutes * 60_000;

@@ -157,6 +157,11 @@ describe('device catalogue API', () => {
       ['redmi note 13', 'Xiaomi Redmi Note 13'],
       ['redminote13pro', 'Xiaomi Redmi Note 13 Pro'],
       ['iphon 13', 'Apple iPhone 13'],
+      // Cyrillic, spellings by ear, a swap of two letters (issue 17).
+      ['айфон 13', 'Apple iPhone 13'],
+      ['самсунг галакси s23 ультра', 'Samsung Galaxy S23 Ultra'],
+      ['redmi nout 13', 'Xiaomi Redmi Note 13'],
+      ['galayx s23', 'Samsung Galaxy S23'],
     ])('finds what a person means by %j first', async (typed, expected) => {
       const response = await http().post('/api/phone/find-device').send({ name: typed }).expect(200);
       expect(response.body.devices[0]?.name).toBe(expected);

@@ -2,6 +2,9 @@ import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import type { ListingCard, ListingStatus } from '@market/contracts';
+import { DevicesService } from '../src/devices/devices.service';
+import { ListingBrowseService } from '../src/listings/listing-browse.service';
+import { ANCHOR_SPACING } from '../src/listings/listing-feed';
 import { approve, listingsApp, signedInUser, testBrand, TEST_USD_RATE, uploadPhotos, wizardPayload } from './listings-support';
 
 /** Phone numbers of this file: 99877200xxxx. */
@@ -187,6 +190,24 @@ describe('browsing: the home feed, the detail page and the seller contact', () =
       expect(idsOf(await feed({ ...buxoro, name: 'galaxy' }))).toEqual([]);
     });
 
+    it('finds the model however its name is typed: a slip of the finger, Cyrillic, Uzbek Latin', async () => {
+      const [nova] = await seedInFilterBrand([{ price: 2_500_000, region: 'namangan', minutesAgo: 1, device: regionBrand.phone }]);
+      const namangan = { brand: regionBrand.id, region: 'namangan' };
+      for (const typed of ['nvoa 12', 'нова 12', 'NOVA 12']) expect(idsOf(await feed({ ...namangan, name: typed }))).toEqual([nova]);
+
+      // Through the shipped catalogue: its models' names as people in Uzbekistan type them.
+      const [iphone] = await dataSource.query(`SELECT id, name FROM devices WHERE name = 'Apple iPhone 13'`);
+      const [listing] = await seedInFilterBrand([{ price: 9_000_000, region: 'qoraqalpogiston', minutesAgo: 1, device: iphone }]);
+      const qoraqalpogiston = { brand: regionBrand.id, region: 'qoraqalpogiston' };
+      for (const typed of ['iphone 13', 'iphoen 13', 'айфон 13', 'ayfon 13', 'APPLE IPHONE 13']) {
+        expect(idsOf(await feed({ ...qoraqalpogiston, name: typed }))).toEqual([listing]);
+      }
+      expect(await feed({ ...qoraqalpogiston, name: 'самсунг галакси а54' })).toEqual({ phones: [], pages: 0 });
+      expect(await app.get(DevicesService).listingDeviceIds('самсунг галакси а54')).toEqual(
+        (await dataSource.query(`SELECT id FROM devices WHERE name LIKE 'Samsung Galaxy A54%' ORDER BY id`)).map((row: { id: string }) => row.id),
+      );
+    });
+
     it('combines every filter', async () => {
       const [match] = await seedInFilterBrand([
         { price: 150, valut: 'usd', region: 'xorazm', minutesAgo: 1, device: regionBrand.single },
@@ -296,10 +317,40 @@ describe('browsing: the home feed, the detail page and the seller contact', () =
       const version = await rowVersion();
       expect((await request(server()).get(`/api/phone/${id}`).set('X-Forwarded-For', '198.51.100.30').expect(200)).body.views).toBe(1);
       await request(server()).get(`/api/phone/${id}/contact`).set('X-Forwarded-For', '198.51.100.30').expect(200);
+      await app.get(ListingBrowseService).writeCountsNow();
       expect(await rowVersion()).toBe(version);
       expect(await dataSource.query(`SELECT views, contact_reveals FROM listing_counter WHERE listing_id = $1`, [id])).toEqual([
         { views: 1, contact_reveals: 1 },
       ]);
+    });
+
+    it('writes the views of many visitors together, still once a day per visitor, and shows each view at once', async () => {
+      const [id] = await seed([{ price: 2_500_000, minutesAgo: 1 }]);
+      const view = async (ip: string) => (await request(server()).get(`/api/phone/${id}`).set('X-Forwarded-For', ip).expect(200)).body.views as number;
+      const queries = jest.spyOn(dataSource, 'query');
+      try {
+        for (let visitor = 1; visitor <= 8; visitor++) expect(await view(`198.51.100.${100 + visitor}`)).toBe(visitor);
+        // The same visitors again the same day: nothing more.
+        for (let visitor = 1; visitor <= 8; visitor++) expect(await view(`198.51.100.${100 + visitor}`)).toBe(8);
+        await app.get(ListingBrowseService).writeCountsNow();
+        // One statement for all (two if the periodic write came in between), never one per view.
+        const writes = queries.mock.calls.filter(([sql]) => /INSERT INTO listing_counter/.test(sql));
+        expect(writes.length).toBeGreaterThanOrEqual(1);
+        expect(writes.length).toBeLessThanOrEqual(2);
+      } finally {
+        queries.mockRestore();
+      }
+      expect(await dataSource.query(`SELECT views FROM listing_counter WHERE listing_id = $1`, [id])).toEqual([{ views: 8 }]);
+      expect(await view('198.51.100.101')).toBe(8);
+      expect(await view('198.51.100.109')).toBe(9);
+    });
+
+    it('writes the views counted and not yet written when the API stops', async () => {
+      const [id] = await seed([{ price: 2_500_000, minutesAgo: 1 }]);
+      const stopping = await listingsApp();
+      await request(stopping.getHttpServer()).get(`/api/phone/${id}`).set('X-Forwarded-For', '198.51.100.120').expect(200);
+      await stopping.close();
+      expect(await dataSource.query(`SELECT views FROM listing_counter WHERE listing_id = $1`, [id])).toEqual([{ views: 1 }]);
     });
   });
 
@@ -311,6 +362,7 @@ describe('browsing: the home feed, the detail page and the seller contact', () =
       const first = await reveal('203.0.113.50').expect(200);
       expect(first.body).toEqual({ phoneNumber: phone(1), telegramUsername: 'seller_tg' });
       await reveal('203.0.113.50').expect(200);
+      await app.get(ListingBrowseService).writeCountsNow();
       const [{ contact_reveals }] = await dataSource.query(`SELECT contact_reveals FROM listing_counter WHERE listing_id = $1`, [id]);
       expect(contact_reveals).toBe(1);
 
@@ -328,6 +380,59 @@ describe('browsing: the home feed, the detail page and the seller contact', () =
     it('keeps the contact of a listing that is not on sale hidden', async () => {
       const [waiting] = await seed([{ price: 3_000_000, minutesAgo: 1, status: 'waiting' }]);
       await request(server()).get(`/api/phone/${waiting}/contact`).set('X-Forwarded-For', '203.0.113.60').expect(404);
+    });
+  });
+
+  describe('as production runs it: answers kept, totals from a snapshot, deep pages from anchors', () => {
+    let kept: INestApplication;
+    let deep: Awaited<ReturnType<typeof testBrand>>;
+    const LISTED = ANCHOR_SPACING + 300;
+
+    beforeAll(async () => {
+      deep = await testBrand(app, 'Deep');
+      await dataSource.query(
+        `INSERT INTO listing (author_id, device_id, category_id, name, price, valut, price_uzs, region, description, phone_number, tarif, status, created_at)
+         SELECT $1, $2, $3, $4, 1000000 + n * 1000, 'uzs', 1000000 + n * 1000, CASE WHEN n % 3 = 0 THEN 'andijon' ELSE 'toshkent' END,
+                'Yaxshi telefon', $5, CASE WHEN n % 50 = 0 THEN 1 ELSE 0 END, 'active', now() - make_interval(secs => n)
+           FROM generate_series(1, $6::int) n`,
+        [seller.id, deep.phone.id, deep.id, deep.phone.name, phone(1), LISTED],
+      );
+      kept = await listingsApp({ PUBLIC_CACHE_TTL_MS: '2000' });
+    });
+    afterAll(() => kept.close());
+
+    const keptFeed = async (query: Record<string, string | number>) =>
+      (await request(kept.getHttpServer()).get('/api/phone').query(query).expect(200)).body as { phones: ListingCard[]; pages: number };
+    const inFeedOrder = async (where: string, offset: number) =>
+      (
+        await dataSource.query(
+          `SELECT id FROM listing l WHERE l.category_id = $1 AND l.status = 'active' AND l.deleted_at IS NULL ${where}
+            ORDER BY l.tarif DESC, l.created_at DESC, l.id DESC LIMIT 12 OFFSET $2`,
+          [deep.id, offset],
+        )
+      ).map((row: { id: string }) => row.id);
+
+    it('shows every page of a filter, the deepest from their anchor, as the feed order has them', async () => {
+      const pages = Math.ceil(LISTED / 12);
+      expect((await keptFeed({ brand: deep.id })).pages).toBe(pages);
+      // The first page that starts from an anchor is the one whose offset reaches the first anchor.
+      const anchored = ANCHOR_SPACING / 12 + 1;
+      for (const page of [1, anchored - 1, anchored, anchored + 1, pages - 1, pages]) {
+        expect(idsOf(await keptFeed({ brand: deep.id, page }))).toEqual(await inFeedOrder('', (page - 1) * 12));
+      }
+      expect(await keptFeed({ brand: deep.id, page: pages + 1 })).toEqual({ phones: [], pages });
+    });
+
+    it('counts any filter from the snapshot as a query counts it', async () => {
+      const counted = async (where: string) =>
+        (await dataSource.query(`SELECT count(*)::int AS n FROM listing l WHERE l.category_id = $1 AND l.status = 'active' ${where}`, [deep.id]))[0].n as number;
+      const filters: Array<[Record<string, string | number>, string]> = [
+        [{ region: 'andijon' }, `AND region = 'andijon'`],
+        [{ minPrice: 1_500_000 }, 'AND price_uzs >= 1500000'],
+        [{ minPrice: 1_100_000, maxPrice: 1_200_000, region: 'toshkent' }, `AND price_uzs BETWEEN 1100000 AND 1200000 AND region = 'toshkent'`],
+        [{ name: 'nova 12', maxPrice: 1_050_000 }, 'AND price_uzs <= 1050000'],
+      ];
+      for (const [query, where] of filters) expect((await keptFeed({ brand: deep.name, ...query })).pages).toBe(Math.ceil((await counted(where)) / 12));
     });
   });
 

@@ -2,14 +2,16 @@ import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
-import { listingQuerySchema, LISTING_REGIONS } from '@market/contracts';
-import { feedSql } from '../src/listings/listing-feed';
+import { LIMITS, listingQuerySchema, LISTING_REGIONS } from '@market/contracts';
+import { ANCHOR_SPACING, anchorBefore, feedSql, type FeedFilter, type FeedPosition } from '../src/listings/listing-feed';
+import { FEED_TOTALS_SETTINGS, FEED_TOTALS_SQL } from '../src/listings/listing-feed-totals';
 import { createTestDatabase, dropTestDatabase, uniqueRunId } from '../../test/support/database';
 
 /**
  * GET /api/phone on a large table: 200 000 listings in a database of this file's own (the
  * shared test database must not see them). Every filter combination must be planned on an
- * index of `listing`, never a sequential scan of it. The plans are written to
+ * index of `listing`, never a sequential scan of it; a deep page, a name search and the feed's
+ * totals must read no more of the table than they show. The plans are written to
  * $TMPDIR/listing-query-plans.txt for reading.
  */
 const LISTINGS = 200_000;
@@ -19,6 +21,9 @@ interface PlanNode {
   'Node Type': string;
   'Relation Name'?: string;
   'Index Name'?: string;
+  'Actual Rows': number;
+  'Actual Loops': number;
+  'Heap Fetches'?: number;
   Plans?: PlanNode[];
 }
 
@@ -26,11 +31,33 @@ function nodes(plan: PlanNode): PlanNode[] {
   return [plan, ...(plan.Plans ?? []).flatMap(nodes)];
 }
 
+/** The plan nodes that read `listing`, its table or one of its indexes. */
+const listingReads = (plan: PlanNode) => nodes(plan).filter((node) => node['Relation Name'] === 'listing');
+/** Index entries or rows a node read in all its loops. */
+const rowsRead = (node: PlanNode) => node['Actual Rows'] * node['Actual Loops'];
+
 describe('GET /api/phone query plans on 200 000 listings', () => {
   const databaseName = `market_plans_${uniqueRunId()}`;
   let client: Client;
   let brandId: string;
   const report: string[] = [];
+
+  async function explain(label: string, text: string, params: readonly unknown[]): Promise<{ plan: PlanNode; rows: Record<string, unknown>[] }> {
+    const [{ 'QUERY PLAN': [explained] }] = (await client.query(`EXPLAIN (ANALYZE, FORMAT JSON) ${text}`, params as unknown[])).rows as [
+      { 'QUERY PLAN': [{ Plan: PlanNode; 'Execution Time': number }] },
+    ];
+    const summary = listingReads(explained.Plan).map(
+      (node) => `${node['Node Type']}${node['Index Name'] ? ` ${node['Index Name']}` : ''} (${rowsRead(node)} rows${node['Heap Fetches'] ? `, ${node['Heap Fetches']} heap fetches` : ''})`,
+    );
+    report.push(`${label}: ${explained['Execution Time'].toFixed(1)} ms  ${summary.join(', ')}`);
+    return { plan: explained.Plan, rows: (await client.query(text, params as unknown[])).rows };
+  }
+
+  /** The devices a name means, as the catalogue finds them (DevicesService.listingDeviceIds, without the spelling). */
+  async function devicesNamed(name: string): Promise<string[]> {
+    const compact = name.toLowerCase().replace(/[^a-z0-9+]+/g, '');
+    return (await client.query(`SELECT id FROM devices WHERE search_key LIKE '%' || $1 || '%' ORDER BY id`, [compact])).rows.map((row) => row.id);
+  }
 
   beforeAll(async () => {
     client = new Client({ connectionString: await createTestDatabase(databaseName) });
@@ -85,35 +112,104 @@ describe('GET /api/phone query plans on 200 000 listings', () => {
 
   it.each(combinations.map((filters) => [filters.join('+') || 'no filter', filters] as const))(
     'plans %s on indexes only',
-    async (_label, filters) => {
+    async (label, filters) => {
       const query = listingQuerySchema.parse(Object.fromEntries(filters.map((filter) => [filter, values[filter]])));
-      const variants = filters.includes('brand')
-        ? [{ brand: 'Brand 3', label: '' }, { brand: brandId, label: ' (brand id)' }]
-        : [{ brand: undefined, label: '' }];
-      for (const nameMatch of filters.includes('name') ? (['substring', 'similar'] as const) : (['substring'] as const)) {
-      for (const { brand, label } of variants) {
-        const sql = feedSql({ ...query, brand }, nameMatch);
+      const deviceIds = query.name ? await devicesNamed(query.name) : undefined;
+      const variants = filters.includes('brand') ? [{ brand: 'Brand 3', label: '' }, { brand: brandId, label: ' (brand id)' }] : [{ brand: undefined, label: '' }];
+      for (const { brand, label: brandLabel } of variants) {
+        const sql = feedSql({ ...query, brand, deviceIds });
         for (const [kind, text, params] of [
-          ['page 1', sql.page, sql.pageParams(0)],
-          ['page 50', sql.page, sql.pageParams(49 * 12)],
+          ['page 1', sql.page(0).sql, sql.page(0).params],
+          ['page 50', sql.page(49 * 12).sql, sql.page(49 * 12).params],
           ['count', sql.count, sql.params],
         ] as const) {
-          const [{ 'QUERY PLAN': [explained] }] = (
-            await client.query(`EXPLAIN (ANALYZE, FORMAT JSON) ${text}`, params as unknown[])
-          ).rows as [{ 'QUERY PLAN': [{ Plan: PlanNode; 'Execution Time': number }] }];
-          const listingScans = nodes(explained.Plan).filter((node) => node['Relation Name'] === 'listing');
-          const summary = nodes(explained.Plan)
-            .filter((node) => node['Relation Name'] === 'listing' || node['Index Name']?.startsWith('listing_'))
-            .map((node) => `${node['Node Type']}${node['Index Name'] ? ` ${node['Index Name']}` : ''}`);
-          report.push(
-            `${_label}${label}${nameMatch === 'similar' ? ' (similar names)' : ''} ${kind}: ${explained['Execution Time'].toFixed(1)} ms  ${summary.join(', ')}`,
-          );
-          expect(listingScans.length).toBeGreaterThan(0);
-          expect(listingScans.filter((node) => node['Node Type'] === 'Seq Scan')).toEqual([]);
+          const { plan } = await explain(`${label}${brandLabel} ${kind}`, text, params);
+          const reads = listingReads(plan);
+          expect(reads.length).toBeGreaterThan(0);
+          expect(reads.filter((node) => node['Node Type'] === 'Seq Scan')).toEqual([]);
         }
-      }
       }
     },
     60_000,
   );
+
+  describe('a deep page', () => {
+    const filters: Array<[string, () => Promise<FeedFilter>]> = [
+      ['the whole feed', async () => ({})],
+      ['a brand', async () => ({ brand: 'Brand 3' })],
+      ['a region', async () => ({ region: 'toshkent' })],
+      ['the models a name found', async () => ({ deviceIds: await devicesNamed('Brand 3 Spark') })],
+      ['the models a name found in a region', async () => ({ deviceIds: await devicesNamed('Brand 3 Spark'), region: 'toshkent' })],
+    ];
+
+    it.each(filters)('of %s starts from its anchor: an index-only scan of at most ANCHOR_SPACING + 12 entries (of each model), the same listings as OFFSET', async (label, filterOf) => {
+      const filter = await filterOf();
+      const sql = feedSql(filter);
+      expect(sql.anchored).toBe(true);
+      const anchors = (await client.query(sql.anchors(ANCHOR_SPACING).sql, sql.anchors(ANCHOR_SPACING).params)).rows as FeedPosition[];
+      const [{ total }] = (await client.query(sql.count, sql.params)).rows;
+      expect(anchors).toHaveLength(Math.floor(total / ANCHOR_SPACING));
+      const lastPage = Math.ceil(total / LIMITS.listingsPerPage);
+      // The first page whose offset reaches the first anchor (the ANCHOR_SPACING-th listing).
+      const anchored = ANCHOR_SPACING / LIMITS.listingsPerPage + 1;
+      const pages = [...new Set([anchored, anchored + 1, Math.floor(lastPage / 2), lastPage - 1, lastPage])].filter((page) => page >= anchored);
+      expect(pages.length).toBeGreaterThan(1);
+      for (const page of pages) {
+        const offset = (page - 1) * LIMITS.listingsPerPage;
+        const from = anchorBefore(anchors, offset, ANCHOR_SPACING);
+        expect(from).toBeDefined();
+        const fromAnchor = sql.page(offset, from);
+        const { plan, rows } = await explain(`${label} page ${page} from its anchor`, fromAnchor.sql, fromAnchor.params);
+        const walks = listingReads(plan).filter((node) => node['Node Type'] === 'Index Only Scan');
+        expect(walks).toHaveLength(1);
+        expect(walks[0]['Heap Fetches']).toBe(0);
+        expect(rowsRead(walks[0])).toBeLessThanOrEqual((filter.deviceIds?.length ?? 1) * (ANCHOR_SPACING + LIMITS.listingsPerPage));
+        // Only the page's own listings are read from the table.
+        for (const node of listingReads(plan).filter((read) => read !== walks[0])) expect(rowsRead(node)).toBeLessThanOrEqual(LIMITS.listingsPerPage);
+        const plain = sql.page(offset);
+        expect(rows.map((row) => row.id)).toEqual((await client.query(plain.sql, plain.params)).rows.map((row) => row.id));
+      }
+    });
+  });
+
+  describe('a name search', () => {
+    it('reads the listings of the models the catalogue found, never the others: its cost does not grow with listings that do not match', async () => {
+      const deviceIds = await devicesNamed('Brand 3 Spark');
+      expect(deviceIds.length).toBeGreaterThan(1);
+      const [{ listings }] = (await client.query(
+        `SELECT count(*)::int AS listings FROM listing WHERE status = 'active' AND deleted_at IS NULL AND device_id = ANY($1::uuid[])`,
+        [deviceIds],
+      )).rows;
+      for (const [label, filter] of [
+        ['models', { deviceIds }],
+        ['models in a region', { deviceIds, region: 'toshkent' }],
+        ['models with price bounds', { deviceIds, minPrice: 1_000_000, maxPrice: 9_000_000 }],
+      ] as Array<[string, FeedFilter]>) {
+        const sql = feedSql(filter);
+        const page = sql.page(0);
+        const { plan } = await explain(`${label} page 1`, page.sql, page.params);
+        for (const node of listingReads(plan)) expect(node['Index Name'] ?? 'the table').toMatch(/^listing_feed_device_idx$|^listing_pkey$/);
+        const walked = listingReads(plan).filter((node) => node['Index Name'] === 'listing_feed_device_idx').reduce((sum, node) => sum + rowsRead(node), 0);
+        // Each model stops at its page's 12 listings in feed order (a region or price bounds skip the others of the model only).
+        expect(walked).toBeLessThanOrEqual(filter.region || filter.minPrice ? listings : deviceIds.length * LIMITS.listingsPerPage);
+        const { plan: counted } = await explain(`${label} count`, sql.count, sql.params);
+        for (const node of listingReads(counted)) {
+          expect(node['Node Type']).toBe('Index Only Scan');
+          expect(node['Index Name']).toBe('listing_feed_device_idx');
+          expect(rowsRead(node)).toBeLessThanOrEqual(listings);
+        }
+      }
+    });
+  });
+
+  it("reads the feed's totals from the index of listings by model, never the table", async () => {
+    await client.query('BEGIN');
+    try {
+      for (const setting of FEED_TOTALS_SETTINGS) await client.query(setting);
+      const { plan } = await explain('feed totals snapshot', FEED_TOTALS_SQL, []);
+      expect(listingReads(plan).map((node) => [node['Node Type'], node['Index Name']])).toEqual([['Index Only Scan', 'listing_feed_device_idx']]);
+    } finally {
+      await client.query('ROLLBACK');
+    }
+  });
 });

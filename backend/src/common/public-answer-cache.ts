@@ -13,6 +13,7 @@ import {
 import { ModuleRef, Reflector } from '@nestjs/core';
 import type { Request, Response } from 'express';
 import type { IncomingMessage, OutgoingHttpHeaders, RequestListener, Server, ServerResponse } from 'node:http';
+import { parse as parseQuery, type ParsedUrlQuery } from 'node:querystring';
 import { LRUCache } from 'lru-cache';
 import { InjectPinoLogger, PinoLogger } from 'nestjs-pino';
 import { from, lastValueFrom, type Observable } from 'rxjs';
@@ -26,6 +27,18 @@ import { AppConfig } from '../config/app-config';
  */
 export abstract class VisitRecorder {
   abstract record(request: IncomingMessage): Promise<unknown>;
+}
+
+/**
+ * A public GET that is computed without Express when no answer is kept for its URL (issue 17:
+ * the long tail of URLs misses the cache, and Express, helmet, the request logger and Nest's
+ * pipeline cost about as much as the answer's own work). `route` answers the computation of a
+ * path and query of this route, the same as its controller's, or undefined when they are not
+ * this route's or not valid: Express then answers them (its refusal is the controller's).
+ */
+export interface DirectRoute {
+  route(pathname: string, query: ParsedUrlQuery, request: IncomingMessage): (() => Promise<unknown>) | undefined;
+  recorder?: VisitRecorder;
 }
 
 interface StoredAnswer {
@@ -57,6 +70,14 @@ const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 export class PublicAnswerCache {
   private readonly answers = new LRUCache<string, StoredAnswer>({ max: MAX_ANSWERS });
   private readonly computing = new Map<string, Promise<unknown>>();
+  private readonly directRoutes: DirectRoute[] = [];
+  /**
+   * The headers of each direct route's answers as its controller sent them (helmet's among them):
+   * a route is computed directly once Express has answered it once.
+   */
+  private readonly directHeaders = new Map<DirectRoute, OutgoingHttpHeaders>();
+  /** Why a direct computation failed: Express then answers the request with it, without computing it again. */
+  private readonly directFailures = new WeakMap<IncomingMessage, unknown>();
 
   constructor(
     private readonly config: AppConfig,
@@ -75,8 +96,41 @@ export class PublicAnswerCache {
     const handlers = server.listeners('request') as RequestListener[];
     server.removeAllListeners('request');
     server.on('request', (request: IncomingMessage, response: ServerResponse) => {
-      if (!this.replayed(request, response)) for (const handle of handlers) handle(request, response);
+      const viaExpress = () => {
+        for (const handle of handlers) handle(request, response);
+      };
+      if (!this.replayed(request, response) && !this.computedDirectly(request, response, viaExpress)) viaExpress();
     });
+  }
+
+  /** Registers a route whose misses are computed without Express (see DirectRoute). */
+  answerDirectly(route: DirectRoute): void {
+    this.directRoutes.push(route);
+  }
+
+  private computedDirectly(request: IncomingMessage, response: ServerResponse, viaExpress: () => void): boolean {
+    if (!this.directHeaders.size || !isAnonymousSameOriginGet(request)) return false;
+    const { pathname, query } = splitUrl(request.url!);
+    for (const route of this.directRoutes) {
+      const headers = this.directHeaders.get(route);
+      const compute = headers && route.route(pathname, query, request);
+      if (!compute) continue;
+      this.shared(request.url!, request, () => compute(), () => headers!, route.recorder).then(
+        () => {
+          const answer = this.answers.get(request.url!)!;
+          response.writeHead(200, { ...answer.headers, 'content-length': answer.body.length });
+          response.end(answer.body);
+          this.logger.info({ req: request, res: response, direct: true }, 'request completed');
+        },
+        // A refusal or a failure is answered through the pipeline, as the controller's own (ErrorFilter).
+        (error: unknown) => {
+          this.directFailures.set(request, error);
+          viaExpress();
+        },
+      );
+      return true;
+    }
+    return false;
   }
 
   private replayed(request: IncomingMessage, response: ServerResponse): boolean {
@@ -99,18 +153,25 @@ export class PublicAnswerCache {
 
   /** The answer of a public handler: computed once for all concurrent anonymous visitors, then kept. */
   answer(request: Request, response: Response, compute: () => Promise<unknown>, recorder?: VisitRecorder): Promise<unknown> {
+    if (this.directFailures.has(request)) return Promise.reject(this.directFailures.get(request));
     if (!isAnonymousSameOriginGet(request)) return compute();
-    const key = request.originalUrl;
+    return this.shared(request.originalUrl, request, compute, () => this.learnHeaders(request.originalUrl, request, replayableHeaders(response)), recorder);
+  }
+
+  /**
+   * Computes the answer of `key` once for all concurrent visitors and keeps it with `headers()`.
+   * A visitor who shares another's computation is answered by it, and visits only if it succeeds.
+   */
+  private shared(key: string, request: IncomingMessage, compute: () => Promise<unknown>, headers: () => OutgoingHttpHeaders, recorder?: VisitRecorder): Promise<unknown> {
     let value = this.computing.get(key);
     if (value) {
-      // A visitor who shares another's computation is answered by it, and visits only if it succeeds.
       void value.then(() => this.recordVisit(recorder, request), () => undefined);
       return value;
     }
     value = compute().then((computed) => {
       this.answers.set(key, {
         expiresAt: Date.now() + this.config.PUBLIC_CACHE_TTL_MS,
-        headers: replayableHeaders(response),
+        headers: headers(),
         body: Buffer.from(JSON.stringify(computed)),
         recorder,
       });
@@ -122,10 +183,26 @@ export class PublicAnswerCache {
     return value;
   }
 
+  /** The headers Express sent for a direct route, kept for the route's answers computed without it. */
+  private learnHeaders(url: string, request: IncomingMessage, headers: OutgoingHttpHeaders): OutgoingHttpHeaders {
+    if (this.directHeaders.size < this.directRoutes.length) {
+      const { pathname, query } = splitUrl(url);
+      const route = this.directRoutes.find((candidate) => !this.directHeaders.has(candidate) && candidate.route(pathname, query, request));
+      if (route) this.directHeaders.set(route, headers);
+    }
+    return headers;
+  }
+
   /** After the answer: a visit that could not be recorded (Redis or PostgreSQL away) costs the visitor nothing. */
   private recordVisit(recorder: VisitRecorder | undefined, request: IncomingMessage): void {
     recorder?.record(request).catch((error: unknown) => this.logger.warn({ err: error }, 'A visit was not recorded'));
   }
+}
+
+/** The path and the query as Express 5 reads them (node:querystring: a repeated name gives an array). */
+function splitUrl(url: string): { pathname: string; query: ParsedUrlQuery } {
+  const mark = url.indexOf('?');
+  return mark < 0 ? { pathname: url, query: {} } : { pathname: url.slice(0, mark), query: parseQuery(url.slice(mark + 1)) };
 }
 
 /** Anonymity is judged from the cookies as the session guard reads them, never from the header's text. */

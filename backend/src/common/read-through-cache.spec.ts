@@ -37,4 +37,26 @@ describe('readThroughCache', () => {
     release();
     await expect(rereading).resolves.toBe('oldest (read 3)');
   });
+
+  it('answers an expired entry while it is read again when told to serve stale ones', async () => {
+    let release: () => void = () => undefined;
+    let reads = 0;
+    const cache = readThroughCache({
+      max: 10,
+      ttlMs: 40,
+      serveStale: true,
+      load: async (key: string) => {
+        const read = ++reads;
+        if (read > 1) await new Promise<void>((resolve) => (release = resolve));
+        return `${key} (read ${read})`;
+      },
+    });
+    expect(await cache.fetch('totals')).toBe('totals (read 1)');
+    await pause(60);
+    expect(await cache.fetch('totals')).toBe('totals (read 1)');
+    release();
+    await pause(5);
+    expect(await cache.fetch('totals')).toBe('totals (read 2)');
+    expect(reads).toBe(2);
+  });
 });

@@ -5,6 +5,8 @@ export interface ReadThroughCacheOptions<K extends NonNullable<unknown>, V exten
   ttlMs: number;
   /** Reads an entry that is missing or expired; concurrent readers of one key share one read. */
   load: (key: K, context: C) => Promise<V>;
+  /** An expired entry is answered while it is read again: only the first read of a key is waited for. */
+  serveStale?: boolean;
 }
 
 /**
@@ -13,11 +15,14 @@ export interface ReadThroughCacheOptions<K extends NonNullable<unknown>, V exten
  * recency order while it is read again, so in a full cache the next new key can evict it, and
  * lru-cache would then reject every reader with "evicted" (found by the soak drill as 500s).
  */
-export function readThroughCache<K extends NonNullable<unknown>, V extends NonNullable<unknown>, C = unknown>({ max, ttlMs, load }: ReadThroughCacheOptions<K, V, C>): LRUCache<K, V, C> {
+export function readThroughCache<K extends NonNullable<unknown>, V extends NonNullable<unknown>, C = unknown>({ max, ttlMs, load, serveStale = false }: ReadThroughCacheOptions<K, V, C>): LRUCache<K, V, C> {
   return new LRUCache<K, V, C>({
     max,
     ttl: ttlMs,
     ignoreFetchAbort: true,
+    allowStale: serveStale,
+    noDeleteOnStaleGet: serveStale,
+    allowStaleOnFetchRejection: serveStale,
     fetchMethod: (key, _stale, { context }) => load(key, context),
   });
 }

@@ -2,6 +2,7 @@ import { HttpStatus, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
+import type { LRUCache } from 'lru-cache';
 import { DataSource, QueryFailedError } from 'typeorm';
 import {
   deviceSearchTerms,
@@ -15,11 +16,14 @@ import {
 import { CategoriesService } from '../categories/categories.service';
 import type { DeviceCounts } from '../categories/category-usage';
 import { AppException } from '../common/app.exception';
+import { readThroughCache } from '../common/read-through-cache';
 import { AppConfig } from '../config/app-config';
+import { PublicReads } from '../database/public-reads';
 import { OutboxService } from '../events/outbox.service';
 import { RateLimitService, type RateLimit } from '../rate-limit/rate-limit.service';
 import { RedisClient } from '../redis/redis.module';
 import { DeviceEntity } from './device.entity';
+import { CatalogueSpelling } from './device-name-spelling';
 
 const FOUND_DEVICES_SHOWN = 20;
 const TOP_SEARCHED_SHOWN = 12;
@@ -29,6 +33,14 @@ const REFRESH_POLL_MS = 200;
 const REFRESH_IN_FLIGHT_MS = 60_000;
 /** Each refresh reads a page of an outside site: plenty for the wizard, too few to crawl it through us. */
 export const DEVICE_SPEC_REFRESH_LIMIT: RateLimit = { name: 'device-spec-refresh', points: 20, durationSeconds: 3600 };
+
+/**
+ * The catalogue's words and what each typed name matches are kept this long: a model added by an
+ * admin is found by listing searches of other API processes within a minute (at once in this one).
+ */
+const CATALOGUE_KEPT_MS = 60_000;
+/** Typed names whose models are kept: every model in many spellings, typos and pages. */
+const MATCHES_KEPT = 20_000;
 
 /** Who selected a device: a signed-in user, or a visitor by IP address. */
 export type Visitor = { userId: string } | { ip: string };
@@ -72,15 +84,25 @@ function rowToDevice(row: DeviceRow): Device {
 @Injectable()
 export class DevicesService implements DeviceCounts {
   private readonly logger = new Logger(DevicesService.name);
+  /** The words of the catalogue's names, read again after CATALOGUE_KEPT_MS (at every search when public caching is off). */
+  private readonly spelling?: LRUCache<'catalogue', CatalogueSpelling>;
+  /** The models each typed name means to the listing search (listingDeviceIds). */
+  private readonly matches?: LRUCache<string, string[]>;
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly reads: PublicReads,
     private readonly categories: CategoriesService,
     private readonly outbox: OutboxService,
     private readonly redis: RedisClient,
     private readonly rateLimits: RateLimitService,
     private readonly config: AppConfig,
-  ) {}
+  ) {
+    if (config.PUBLIC_CACHE_TTL_MS > 0) {
+      this.spelling = readThroughCache({ max: 1, ttlMs: CATALOGUE_KEPT_MS, serveStale: true, load: () => this.readSpelling() });
+      this.matches = readThroughCache({ max: MATCHES_KEPT, ttlMs: CATALOGUE_KEPT_MS, load: (name: string) => this.matchDevices(name) });
+    }
+  }
 
   private get devices() {
     return this.dataSource.getRepository(DeviceEntity);
@@ -88,11 +110,12 @@ export class DevicesService implements DeviceCounts {
 
   /**
    * Devices whose name holds what was typed, ignoring spaces and case ('iphone13', 'galaxy s23'),
-   * or resembles it word by word (typos: 'iphon 13'). The closest names come first; among names
-   * about as close, the most selected. `count` is every match, `devices` the first 20.
+   * or resembles it word by word (typos: 'iphon 13'), once its words are the catalogue's own
+   * (Cyrillic, spellings by ear and slips corrected: CatalogueSpelling). The closest names come
+   * first; among names about as close, the most selected. `count` is every match, `devices` the first 20.
    */
   async find(name: string): Promise<FindDeviceResponse> {
-    const { words, compact } = deviceSearchTerms(name);
+    const { words, compact } = deviceSearchTerms(await this.catalogueWords(name));
     const rows: (DeviceRow & { total: number })[] = await this.dataSource.query(
       `SELECT id, name, category_id, img, quick_spec, detail_spec, specs_refreshed_at, count(*) OVER ()::int AS total
          FROM (SELECT *, (length($2) >= 2 AND search_key LIKE '%' || $2 || '%') AS holds_name FROM devices) device
@@ -107,6 +130,39 @@ export class DevicesService implements DeviceCounts {
       [words, compact, FOUND_DEVICES_SHOWN],
     );
     return { count: rows[0]?.total ?? 0, devices: rows.map(rowToDevice) };
+  }
+
+  /**
+   * The models a name typed in the listing search means, as `find` understands it: the devices
+   * whose name holds it, or else the ones it resembles. The search then takes their listings by
+   * device_id: the catalogue of a few hundred names is the fuzzy part, a million listings are
+   * only ever reached through an index.
+   */
+  async listingDeviceIds(name: string): Promise<string[]> {
+    return this.matches ? (await this.matches.fetch(name))! : this.matchDevices(name);
+  }
+
+  private async matchDevices(name: string): Promise<string[]> {
+    const { words, compact } = deviceSearchTerms(await this.catalogueWords(name));
+    const rows = await this.reads.query<{ id: string }>(
+      `WITH holding AS (SELECT id FROM devices WHERE length($2) >= 3 AND search_key LIKE '%' || $2 || '%')
+       SELECT id FROM holding
+       UNION ALL
+       SELECT id FROM devices WHERE NOT EXISTS (SELECT FROM holding) AND $1 <% lower(name)`,
+      [words, compact],
+      { prepared: true },
+    );
+    return rows.map((row) => row.id).sort();
+  }
+
+  private async catalogueWords(typed: string): Promise<string> {
+    const spelling = this.spelling ? (await this.spelling.fetch('catalogue'))! : await this.readSpelling();
+    return spelling.catalogueWords(typed);
+  }
+
+  private async readSpelling(): Promise<CatalogueSpelling> {
+    const rows = await this.reads.query<{ name: string }>(`SELECT name FROM devices`);
+    return new CatalogueSpelling(rows.map((row) => row.name));
   }
 
   /** The devices selected most in the wizard, offered before anything is typed. */
@@ -198,6 +254,9 @@ export class DevicesService implements DeviceCounts {
         await this.outbox.record(transaction, 'device.refresh-requested', { deviceId });
         return deviceId;
       });
+      // Searches of this process know the new model at once.
+      this.spelling?.clear();
+      this.matches?.clear();
       return toDevice(await this.devices.findOneByOrFail({ id }));
     } catch (error) {
       const driverError = error instanceof QueryFailedError ? (error.driverError as { constraint?: string }) : {};

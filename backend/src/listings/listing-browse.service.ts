@@ -1,4 +1,4 @@
-import { HttpStatus, Injectable, Logger } from '@nestjs/common';
+import { BeforeApplicationShutdown, HttpStatus, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { createHash } from 'node:crypto';
 import type { LRUCache } from 'lru-cache';
@@ -16,12 +16,17 @@ import {
 } from '@market/contracts';
 import type { SessionUser } from '../auth/auth.decorators';
 import { AppException } from '../common/app.exception';
+import { ConcurrencyLimit } from '../common/concurrency-limit';
 import { readThroughCache } from '../common/read-through-cache';
 import { AppConfig } from '../config/app-config';
+import { PublicReads } from '../database/public-reads';
+import { DevicesService } from '../devices/devices.service';
 import { RateLimitService } from '../rate-limit/rate-limit.service';
 import { RedisClient } from '../redis/redis.module';
 import { ImagesService } from '../uploads/images.service';
-import { feedSql, type FeedSql, type NameMatch } from './listing-feed';
+import { ListingCounterBatch, type ListingCounts } from './listing-counter-batch';
+import { ANCHOR_SPACING, anchorBefore, feedSql, isBrandId, type FeedAnchor, type FeedFilter, type FeedPosition, type FeedSql } from './listing-feed';
+import { FEED_TOTALS_SETTINGS, FeedTotals } from './listing-feed-totals';
 import type { StoredChannelPost } from './listing.entity';
 import { COUNTED_ONCE_PER_SECONDS, LISTING_LIMITS } from './listing.limits';
 import { largePhoto, thumbnailPhoto, toCard, toPosts, type CardRow, type StoredPhoto } from './listing.serializer';
@@ -70,6 +75,18 @@ interface DetailRow {
 
 const PUBLIC_DETAILS_KEPT = 5_000;
 const FEED_TOTALS_KEPT = 5_000;
+/** How long the places of a feed's anchors are used: a deep page may be off by the listings added or sold meanwhile. */
+const ANCHORS_KEPT_MS = 60_000;
+/** Anchors being found at once, at most: a few feeds at a time, never the whole main pool. */
+const ANCHOR_READS_AT_ONCE = 3;
+/** Filters whose anchors are kept: the whole feed, each brand, region and model searched, and their combinations. */
+const ANCHORED_FEEDS_KEPT = 2_000;
+/** How old the snapshot of feed totals may be before it is read again (in the background). */
+const FEED_TOTALS_REFRESH_MS = 15_000;
+/** Views and contact reveals are written to listing_counter this often, in one statement. */
+export const COUNTER_WRITE_INTERVAL_MS = 2_000;
+/** Searches (a name or price bounds) waiting for their turn beyond that: more are answered 503. */
+const SEARCHES_WAITING = 500;
 
 interface StoredDetail {
   row: DetailRow;
@@ -78,7 +95,7 @@ interface StoredDetail {
 
 /** The public side of listings: the home feed, the detail page and the seller's contact. */
 @Injectable()
-export class ListingBrowseService {
+export class ListingBrowseService implements BeforeApplicationShutdown {
   private readonly logger = new Logger(ListingBrowseService.name);
   /**
    * Detail pages as anonymous visitors see them, kept for PUBLIC_CACHE_TTL_MS like the feed
@@ -88,19 +105,39 @@ export class ListingBrowseService {
    */
   private readonly publicDetails?: LRUCache<string, { found: StoredDetail | undefined }>;
   /**
-   * The number of listings a filter finds, shared by all its pages for the same interval: a
-   * visitor paging through the feed costs one index scan for the page, not a recount of
-   * hundreds of thousands of listings per page.
+   * The number of listings each filter finds, from one snapshot of the listings on sale read
+   * every FEED_TOTALS_REFRESH_MS (FeedTotals): any filter, price bounds included, is counted in
+   * memory. Until the first snapshot is read, and with public caching off, a filter is counted
+   * by a query, shared by all its pages for the interval (`feedCounts`).
    */
-  private readonly feedTotals?: LRUCache<string, number, FeedSql>;
+  private readonly feedTotals?: LRUCache<'listings on sale', FeedTotals>;
+  private readonly feedCounts?: LRUCache<string, number, FeedSql>;
+  /** The places of every ANCHOR_SPACING-th listing of a feed, by filter. */
+  private readonly feedAnchors?: LRUCache<string, FeedPosition[], FeedSql>;
+  /** Anchors are found for a few feeds at a time: a burst of deep pages over many filters never takes the main pool. */
+  private readonly anchorReads = new ConcurrencyLimit(ANCHOR_READS_AT_ONCE, Number.MAX_SAFE_INTEGER);
+  /**
+   * Name searches and price bounds take at most half of the public reads' connections: a flood
+   * of them leaves the other half to the feed's pages and listings' details.
+   */
+  private readonly searches: ConcurrencyLimit;
+  private readonly counters: ListingCounterBatch;
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly reads: PublicReads,
+    private readonly devices: DevicesService,
     private readonly images: ImagesService,
     private readonly rateLimits: RateLimitService,
     private readonly redis: RedisClient,
     private readonly config: AppConfig,
   ) {
+    this.searches = new ConcurrencyLimit(Math.max(1, Math.floor(config.DATABASE_POOL_SIZE / 2)), SEARCHES_WAITING);
+    this.counters = new ListingCounterBatch(
+      (added) => this.writeCounts(added),
+      COUNTER_WRITE_INTERVAL_MS,
+      (error) => this.logger.warn(`Listing views and contact reveals not written yet: ${error.message}`),
+    );
     if (config.PUBLIC_CACHE_TTL_MS > 0) {
       this.publicDetails = readThroughCache({
         max: PUBLIC_DETAILS_KEPT,
@@ -108,21 +145,36 @@ export class ListingBrowseService {
         // An unknown listing is kept too (its 404 is as cacheable as a page), and a read always has a value.
         load: async (id: string) => ({ found: await this.loadDetail(id) }),
       });
-      this.feedTotals = readThroughCache({
+      this.feedTotals = readThroughCache({ max: 1, ttlMs: FEED_TOTALS_REFRESH_MS, serveStale: true, load: () => this.readFeedTotals() });
+      this.feedCounts = readThroughCache({
         max: FEED_TOTALS_KEPT,
         ttlMs: config.PUBLIC_CACHE_TTL_MS,
         load: (_key: string, sql: FeedSql) => this.countFeed(sql),
       });
+      this.feedAnchors = readThroughCache({
+        max: ANCHORED_FEEDS_KEPT,
+        ttlMs: ANCHORS_KEPT_MS,
+        serveStale: true,
+        load: (_key: string, sql: FeedSql) => this.anchorReads.run(() => this.readAnchors(sql)),
+      });
     }
   }
 
+  /** What was counted and not written yet is written before the database closes. */
+  async beforeApplicationShutdown(): Promise<void> {
+    this.counters.stop();
+    await this.counters.flush();
+  }
+
   /**
-   * `GET /api/phone`: one query for the page and one count, both on indexes. A name that is
-   * nowhere a substring is looked up again among similar names (typos).
+   * `GET /api/phone`: one query for the page, its listings found in an index, and the number of
+   * pages from the feed's totals. A name is looked up in the device catalogue (typos, Cyrillic
+   * and spellings by ear included) and the models it means are taken by device_id; a name that
+   * means no model finds nothing without a query of listings.
    */
   async list(query: ListingQuery): Promise<ListingPage> {
-    let found = await this.feedPage(query, 'substring');
-    if (found.total === 0 && query.name) found = await this.feedPage(query, 'similar');
+    const search = query.name !== undefined || query.minPrice !== undefined || query.maxPrice !== undefined;
+    const found = await (search ? this.searches.run(() => this.feedPage(query)) : this.feedPage(query));
     const locationOf = (key: string) => this.images.locationOf(key);
     return { phones: found.rows.map((row) => toCard(row, locationOf)), pages: Math.ceil(found.total / LIMITS.listingsPerPage) };
   }
@@ -139,8 +191,9 @@ export class ListingBrowseService {
     if (!stored || (stored.row.status !== 'active' && !mayManage)) throw new AppException(HttpStatus.NOT_FOUND, 'listingNotFound');
 
     const { row, photos } = stored;
-    let views = row.views;
-    if (row.status === 'active' && viewer.user?.id !== row.author_id) views = (await this.countView(id, viewer)) ?? views;
+    if (row.status === 'active' && viewer.user?.id !== row.author_id) await this.countView(id, viewer);
+    // Views counted and not written yet are shown too: a visitor sees their own view at once.
+    const views = row.views + this.counters.unwritten(id).views;
     const locationOf = (key: string) => this.images.locationOf(key);
     const detail: ListingDetailResponse = {
       _id: row.id,
@@ -183,27 +236,46 @@ export class ListingBrowseService {
   }
 
   /**
-   * Counts a visitor's view of an active listing, once a day per visitor; answers the new count
-   * when this view counted. Anonymous visitors answered from memory are counted here too
-   * (ListingViewRecorder).
+   * Counts a visitor's view of an active listing, once a day per visitor (anonymous visitors
+   * answered from memory are counted here too: ListingViewRecorder). The count is written with
+   * the others every COUNTER_WRITE_INTERVAL_MS.
    */
-  async countView(id: string, viewer: Viewer): Promise<number | undefined> {
-    if (!(await this.countOnce('view', id, viewer))) return undefined;
-    const counted: { views: number }[] = await this.dataSource.query(
-      `INSERT INTO listing_counter AS counter (listing_id, views)
-       SELECT id, 1 FROM listing WHERE id = $1 AND status = 'active'
-       ON CONFLICT (listing_id) DO UPDATE SET views = counter.views + 1
-       RETURNING views`,
-      [id],
-    );
-    return counted[0]?.views;
+  async countView(id: string, viewer: Viewer): Promise<void> {
+    if (await this.countOnce('view', id, viewer)) this.counters.add(id, 'views');
   }
 
+  /** Writes the views and contact reveals counted since the last write (the tests' way to see them at once). */
+  writeCountsNow(): Promise<void> {
+    return this.counters.flush();
+  }
+
+  /**
+   * One statement for every listing counted: in the order of their ids, so that two API processes
+   * writing at once lock the rows in the same order. A listing deleted meanwhile is left out.
+   */
+  private async writeCounts(added: ReadonlyMap<string, ListingCounts>): Promise<void> {
+    const ids = [...added.keys()].sort();
+    await this.dataSource.query(
+      `INSERT INTO listing_counter AS counter (listing_id, views, contact_reveals)
+       SELECT l.id, added.views, added.contact_reveals
+         FROM unnest($1::uuid[], $2::int[], $3::int[]) AS added (listing_id, views, contact_reveals)
+         JOIN listing l ON l.id = added.listing_id
+        ORDER BY l.id
+       ON CONFLICT (listing_id) DO UPDATE SET views = counter.views + excluded.views,
+                                             contact_reveals = counter.contact_reveals + excluded.contact_reveals`,
+      [ids, ids.map((id) => added.get(id)!.views), ids.map((id) => added.get(id)!.contactReveals)],
+    );
+  }
+
+  /** The listing with its device, brand, author and photos in one query (one round trip, planned once per connection). */
   private async loadDetail(id: string): Promise<StoredDetail | undefined> {
-    const rows: DetailRow[] = await this.dataSource.query(
+    const rows = await this.reads.query<DetailRow & { photos: StoredPhoto[] }>(
       `SELECT l.*, d.name AS device_name, d.img AS device_img, d.quick_spec, c.name AS category_name,
               u.name AS author_user_name, avatar.id AS author_image_id, avatar.location AS author_image_location,
-              COALESCE(counter.views, 0) AS views
+              COALESCE(counter.views, 0) AS views,
+              (SELECT COALESCE(json_agg(json_build_object('id', i.id, 'key', i.key, 'variant_keys', i.variant_keys) ORDER BY li.position), '[]')
+                 FROM listing_image li JOIN images i ON i.id = li.image_id
+                WHERE li.listing_id = l.id) AS photos
          FROM listing l
          JOIN users u ON u.id = l.author_id
          LEFT JOIN listing_counter counter ON counter.listing_id = l.id
@@ -212,14 +284,11 @@ export class ListingBrowseService {
          LEFT JOIN categories c ON c.id = l.category_id
         WHERE l.id = $1 AND l.deleted_at IS NULL`,
       [id],
+      { prepared: true },
     );
     if (!rows[0]) return undefined;
-    const photos: StoredPhoto[] = await this.dataSource.query(
-      `SELECT i.id, i.key, i.variant_keys FROM listing_image li JOIN images i ON i.id = li.image_id
-        WHERE li.listing_id = $1 ORDER BY li.position`,
-      [id],
-    );
-    return { row: rows[0], photos };
+    const { photos, ...row } = rows[0];
+    return { row, photos };
   }
 
   /**
@@ -237,30 +306,58 @@ export class ListingBrowseService {
     if (!row || (row.status !== 'active' && !mayManage)) throw new AppException(HttpStatus.NOT_FOUND, 'listingNotFound');
     if (!mayManage) {
       await this.rateLimits.consume(LISTING_LIMITS.contactReveals, visitorKey(viewer));
-      if (await this.countOnce('contact', id, viewer)) {
-        await this.dataSource.query(
-          `INSERT INTO listing_counter AS counter (listing_id, contact_reveals) VALUES ($1, 1)
-           ON CONFLICT (listing_id) DO UPDATE SET contact_reveals = counter.contact_reveals + 1`,
-          [id],
-        );
-      }
+      if (await this.countOnce('contact', id, viewer)) this.counters.add(id, 'contactReveals');
     }
     return { phoneNumber: row.phone_number ?? '', telegramUsername: row.telegram_username };
   }
 
-  private async feedPage(query: ListingQuery, nameMatch: NameMatch): Promise<{ rows: CardRow[]; total: number }> {
-    const sql = feedSql(query, nameMatch);
-    const [total, rows] = await Promise.all([
-      this.feedTotals
-        ? this.feedTotals.fetch(JSON.stringify([sql.count, sql.params]), { context: sql })
-        : this.countFeed(sql),
-      this.dataSource.query(sql.page, sql.pageParams((query.page - 1) * LIMITS.listingsPerPage)) as Promise<CardRow[]>,
-    ]);
-    return { rows, total: total! };
+  private async feedPage(query: ListingQuery): Promise<{ rows: CardRow[]; total: number }> {
+    const deviceIds = query.name !== undefined ? await this.devices.listingDeviceIds(query.name) : undefined;
+    if (deviceIds?.length === 0) return { rows: [], total: 0 };
+    const filter: FeedFilter = { brand: query.brand, region: query.region, minPrice: query.minPrice, maxPrice: query.maxPrice, deviceIds };
+    const sql = feedSql(filter);
+    const offset = (query.page - 1) * LIMITS.listingsPerPage;
+    const totals = this.feedTotals && (await this.feedTotals.fetch('listings on sale'));
+    if (!totals) {
+      const [total, rows] = await Promise.all([this.feedCounts ? this.feedCounts.fetch(this.feedKey(sql), { context: sql }) : this.countFeed(sql), this.pageRows(sql, offset)]);
+      return { rows, total: total! };
+    }
+    const categoryId = filter.brand === undefined ? undefined : totals.brandId(filter.brand, isBrandId(filter.brand));
+    const total = filter.brand !== undefined && !categoryId ? 0 : totals.count({ ...filter, categoryId });
+    // Beyond the last page there is nothing to read.
+    return { rows: offset < total ? await this.pageRows(sql, offset) : [], total };
+  }
+
+  private async pageRows(sql: FeedSql, offset: number): Promise<CardRow[]> {
+    const from = this.feedAnchors && sql.anchored && offset >= ANCHOR_SPACING ? await this.anchorFor(sql, offset) : undefined;
+    const page = sql.page(offset, from);
+    return this.reads.query<CardRow>(page.sql, page.params, { prepared: sql.plannedOnce });
+  }
+
+  private async anchorFor(sql: FeedSql, offset: number): Promise<FeedAnchor | undefined> {
+    return anchorBefore((await this.feedAnchors!.fetch(this.feedKey(sql), { context: sql }))!, offset, ANCHOR_SPACING);
+  }
+
+  private feedKey(sql: FeedSql): string {
+    return JSON.stringify([sql.count, sql.params]);
+  }
+
+  /** The anchors walk the whole filtered feed (an index-only scan): on the main pool, whose timeout allows it. */
+  private readAnchors(sql: FeedSql): Promise<FeedPosition[]> {
+    const { sql: text, params } = sql.anchors(ANCHOR_SPACING);
+    return this.dataSource.query(text, params);
+  }
+
+  /** One scan of the index of listings by model, in a transaction of its own for its settings. */
+  private readFeedTotals(): Promise<FeedTotals> {
+    return this.dataSource.transaction(async (transaction) => {
+      for (const setting of FEED_TOTALS_SETTINGS) await transaction.query(setting);
+      return FeedTotals.read((text) => transaction.query(text));
+    });
   }
 
   private async countFeed(sql: FeedSql): Promise<number> {
-    const [{ total }]: { total: number }[] = await this.dataSource.query(sql.count, sql.params);
+    const [{ total }] = await this.reads.query<{ total: number }>(sql.count, sql.params);
     return total;
   }
 

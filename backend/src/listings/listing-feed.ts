@@ -1,77 +1,166 @@
-import { LIMITS, type ListingQuery } from '@market/contracts';
+import { LIMITS } from '@market/contracts';
 import { FIRST_PHOTO_COLUMNS, FIRST_PHOTO_JOIN } from './listing.serializer';
 
 /**
  * The SQL of `GET /api/phone`. Every condition keeps the partial indexes' predicate
  * (`status = 'active' AND deleted_at IS NULL`, see the listings migration) so each filter
  * combination is answered from an index: the feed order indexes for brand and region, the
- * price indexes for bounds, the trigram indexes for the name.
+ * price indexes for bounds, the index of listings by model for a name (the catalogue found the
+ * models, DevicesService.listingDeviceIds).
  */
 export const ON_SALE = `l.status = 'active' AND l.deleted_at IS NULL`;
 export const FEED_ORDER = 'l.tarif DESC, l.created_at DESC, l.id DESC';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export interface FeedSql {
-  /** The page's listings with their first photo; its last parameter is the offset. */
-  page: string;
-  pageParams: (offset: number) => unknown[];
-  count: string;
-  params: unknown[];
+/** What the feed is filtered by: the query's filters, with the models a name search found instead of the name. */
+export interface FeedFilter {
+  brand?: string;
+  region?: string;
+  minPrice?: number;
+  maxPrice?: number;
+  /** The catalogue's models the typed name means; absent when no name was typed. */
+  deviceIds?: readonly string[];
 }
 
-/** How a person types a model, in the two forms the indexes hold: words ('iphone 13') and compact ('iphone13'). */
-export function nameSearchTerms(name: string): { words: string; compact: string } {
-  const words = name.toLowerCase().replace(/\s+/g, ' ').trim();
-  return { words, compact: words.replace(/[^a-z0-9+]+/g, '') };
+export function isBrandId(brand: string): boolean {
+  return UUID.test(brand);
 }
 
 /**
- * How `name` matches: 'substring' finds the typed text in the name ignoring spaces and case
- * ('iphone13' in 'Apple iPhone 13'); 'similar' compares word by word and forgives typos
- * ('iphnoe 13'). The feed tries the substring first and falls back to similar names when it
- * finds nothing: a typo-tolerant match over every listing would be slow and noisy.
+ * A deep page of the feed starts from the nearest of the listings found every ANCHOR_SPACING
+ * places (10 pages): page 50,000 walks at most 132 index entries, not 600,000; a page of a
+ * name search at most 132 of each model's.
  */
-export type NameMatch = 'substring' | 'similar';
+export const ANCHOR_SPACING = 120;
 
-export function feedSql(query: ListingQuery, nameMatch: NameMatch = 'substring'): FeedSql {
+/** A listing's place in feed order; the time stays text, as a Date would lose its microseconds. */
+export interface FeedPosition {
+  tarif: number;
+  created_at: string;
+  id: string;
+}
+
+/** A listing every `spacing` places of a feed, and its offset: a deep page starts from the one before it. */
+export interface FeedAnchor {
+  position: FeedPosition;
+  offset: number;
+}
+
+/**
+ * The anchor a page at `offset` starts from: the last one at or before it (anchor n, the
+ * (n + 1) × spacing-th listing, is at offset (n + 1) × spacing − 1); none for the first pages.
+ */
+export function anchorBefore(anchors: readonly FeedPosition[], offset: number, spacing: number): FeedAnchor | undefined {
+  const index = Math.min(Math.floor((offset + 1) / spacing), anchors.length) - 1;
+  return index < 0 ? undefined : { position: anchors[index], offset: (index + 1) * spacing - 1 };
+}
+
+export interface FeedSql {
+  /**
+   * The page of 12 listings at `offset` with their first photo. The ids come first, from the
+   * index alone (an index-only scan: tarif, created_at and id are its columns); only the 12
+   * listings found are read from the table. From an anchor, the scan starts at the anchor's
+   * place instead of walking every listing before it.
+   */
+  page(offset: number, from?: FeedAnchor): { sql: string; params: unknown[] };
+  count: string;
+  params: unknown[];
+  /**
+   * Whether an index in feed order holds every condition (no price bounds), so that the places
+   * of every `spacing`-th listing can be found in one index-only scan (`anchors`).
+   */
+  anchored: boolean;
+  anchors(spacing: number): { sql: string; params: unknown[] };
+  /**
+   * Whether one plan suits every value (PublicReads' prepared statements): not with price bounds
+   * alone, whose best plan depends on how many listings they let through (walk the feed order and
+   * skip the few outside wide bounds, or take the few inside narrow bounds from the price index).
+   */
+  plannedOnce: boolean;
+}
+
+export function feedSql(filter: FeedFilter): FeedSql {
   const params: unknown[] = [];
   const bind = (value: unknown) => {
     params.push(value);
     return `$${params.length}`;
   };
   const conditions = [ON_SALE];
-  if (query.brand) {
+  if (filter.brand) {
     conditions.push(
-      UUID.test(query.brand)
-        ? `l.category_id = ${bind(query.brand)}::uuid`
+      isBrandId(filter.brand)
+        ? `l.category_id = ${bind(filter.brand)}::uuid`
         : // A brand by name ('Samsung', any case); the categories' unique lower(name) index finds it.
-          `l.category_id = (SELECT c.id FROM categories c WHERE lower(c.name) = lower(${bind(query.brand)}))`,
+          `l.category_id = (SELECT c.id FROM categories c WHERE lower(c.name) = lower(${bind(filter.brand)}))`,
     );
   }
-  if (query.region) conditions.push(`l.region = ${bind(query.region)}`);
-  if (query.minPrice !== undefined) conditions.push(`l.price_uzs >= ${bind(query.minPrice)}::bigint`);
-  if (query.maxPrice !== undefined) conditions.push(`l.price_uzs <= ${bind(query.maxPrice)}::bigint`);
-  if (query.name) {
-    const { words, compact } = nameSearchTerms(query.name);
-    conditions.push(
-      nameMatch === 'substring' && compact.length >= 3
-        ? `l.search_key LIKE ${bind(`%${compact}%`)}`
-        : `${bind(words)} <% lower(l.name)`,
-    );
-  }
+  if (filter.region) conditions.push(`l.region = ${bind(filter.region)}`);
+  if (filter.minPrice !== undefined) conditions.push(`l.price_uzs >= ${bind(filter.minPrice)}::bigint`);
+  if (filter.maxPrice !== undefined) conditions.push(`l.price_uzs <= ${bind(filter.maxPrice)}::bigint`);
   const where = conditions.join(' AND ');
-  const page = `
-    WITH page AS (
-      SELECT l.id, l.name, l.price, l.valut, l.region, l.created_at, l.tarif, l.status
-        FROM listing l
-       WHERE ${where}
-       ORDER BY ${FEED_ORDER}
-       LIMIT ${LIMITS.listingsPerPage} OFFSET $${params.length + 1})
-    SELECT l.*, ${FIRST_PHOTO_COLUMNS}
-      FROM page l
+  const { deviceIds } = filter;
+  const byDevice = deviceIds ? ` AND l.device_id = ANY(${bind(deviceIds)}::uuid[])` : '';
+  const filterParams = [...params];
+
+  const rows = (ids: string) => `
+    WITH page AS (${ids})
+    SELECT l.id, l.name, l.price, l.valut, l.region, l.created_at, l.tarif, l.status, ${FIRST_PHOTO_COLUMNS}
+      FROM page JOIN listing l ON l.id = page.id
       ${FIRST_PHOTO_JOIN}
      ORDER BY ${FEED_ORDER}`;
-  const count = `SELECT count(*)::int AS total FROM listing l WHERE ${where}`;
-  return { page, pageParams: (offset) => [...params, offset], count, params };
+
+  return {
+    count: `SELECT count(*)::int AS total FROM listing l WHERE ${where}${byDevice}`,
+    params: filterParams,
+    anchored: filter.minPrice === undefined && filter.maxPrice === undefined,
+    plannedOnce: !!deviceIds || (filter.minPrice === undefined && filter.maxPrice === undefined),
+    page(offset, from) {
+      const pageParams = deviceIds ? params.slice(0, -1) : [...params];
+      const next = (value: unknown) => {
+        pageParams.push(value);
+        return `$${pageParams.length}`;
+      };
+      const start = from
+        ? ` AND (l.tarif, l.created_at, l.id) <= (${next(from.position.tarif)}::smallint, ${next(from.position.created_at)}::timestamptz, ${next(from.position.id)}::uuid)`
+        : '';
+      const skipped = from ? offset - from.offset : offset;
+      if (deviceIds) {
+        // Each model's first `skipped + 12` listings in feed order (its part of the index, from the
+        // anchor), merged: a page costs what it shows and what comes before it, never the models'
+        // other listings.
+        const models = next(deviceIds);
+        const perModel = next(skipped + LIMITS.listingsPerPage);
+        return {
+          sql: rows(`
+            SELECT l.id, l.tarif, l.created_at
+              FROM unnest(${models}::uuid[]) AS device (id)
+              CROSS JOIN LATERAL (
+                SELECT l.id, l.tarif, l.created_at FROM listing l
+                 WHERE l.device_id = device.id AND ${where}${start}
+                 ORDER BY ${FEED_ORDER} LIMIT ${perModel}) l
+             ORDER BY ${FEED_ORDER} LIMIT ${LIMITS.listingsPerPage} OFFSET ${next(skipped)}`),
+          params: pageParams,
+        };
+      }
+      return {
+        sql: rows(`
+          SELECT l.id, l.tarif, l.created_at FROM listing l
+           WHERE ${where}${start}
+           ORDER BY ${FEED_ORDER} LIMIT ${LIMITS.listingsPerPage} OFFSET ${next(skipped)}`),
+        params: pageParams,
+      };
+    },
+    anchors(spacing) {
+      return {
+        sql: `
+          SELECT tarif, created_at::text AS created_at, id
+            FROM (SELECT l.tarif, l.created_at, l.id, row_number() OVER (ORDER BY ${FEED_ORDER}) AS place
+                    FROM listing l WHERE ${where}${byDevice}) listing_in_order
+           WHERE place % $${params.length + 1} = 0
+           ORDER BY place`,
+        params: [...params, spacing],
+      };
+    },
+  };
 }

@@ -1,21 +1,46 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, OnModuleInit } from '@nestjs/common';
 import type { IncomingMessage } from 'node:http';
-import { VisitRecorder } from '../common/public-answer-cache';
+import { listingQuerySchema } from '@market/contracts';
+import { PublicAnswerCache, VisitRecorder } from '../common/public-answer-cache';
 import { visitorAddress } from '../common/visitor-address';
+import { ZodPipe } from '../common/zod-body.pipe';
 import { AppConfig } from '../config/app-config';
 import { ListingBrowseService } from './listing-browse.service';
 
+/** The feed's query as the controller reads it (text PostgreSQL cannot keep refused). */
+const listingQuery = new ZodPipe(listingQuerySchema);
+/** A listing's detail page, `/api/phone/{id}` with an id the controller's ParseUUIDPipe takes. */
+const LISTING_PATH = /^\/api\/phone\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
+
 /**
- * A listing's detail is replayed to anonymous visitors from memory like the feed; each of them
- * still counts as a view (once a day per visitor, as when the detail is computed for them).
+ * The listings' part in the public answer cache. A listing's detail is replayed to anonymous
+ * visitors from memory like the feed; each of them still counts as a view (once a day per
+ * visitor, as when the detail is computed for them). And the feed's and the detail's URLs that
+ * are not kept (the long tail: any page, any listing, any model typed any way) are computed for
+ * anonymous visitors as ListingsController computes them, without Express and Nest's pipeline,
+ * which cost about as much as the answer itself (issue 17).
  */
 @Injectable()
-export class ListingViewRecorder extends VisitRecorder {
+export class ListingViewRecorder extends VisitRecorder implements OnModuleInit {
   constructor(
     private readonly browse: ListingBrowseService,
+    private readonly publicAnswers: PublicAnswerCache,
     private readonly config: AppConfig,
   ) {
     super();
+  }
+
+  onModuleInit(): void {
+    this.publicAnswers.answerDirectly({
+      route: (pathname, query) => (pathname === '/api/phone' ? async () => this.browse.list(listingQuery.transform(query)) : undefined),
+    });
+    this.publicAnswers.answerDirectly({
+      recorder: this,
+      route: (pathname, _query, request) => {
+        const id = LISTING_PATH.exec(pathname)?.[1];
+        return id ? () => this.browse.detail(id, { ip: visitorAddress(request, this.config.TRUST_PROXY) }) : undefined;
+      },
+    });
   }
 
   record(request: IncomingMessage): Promise<unknown> {

@@ -9,6 +9,7 @@ import { Listings1763800400000 } from './1763800400000-listings';
 import { Telegram1763800500000 } from './1763800500000-telegram';
 import { ChannelPublication1763800510000 } from './1763800510000-channel-publication';
 import { ListingCounters1763800600000 } from './1763800600000-listing-counters';
+import { ListingsByDevice1763800700000 } from './1763800700000-listings-by-device';
 
 /** Every migration in order; listed explicitly so the same list works from sources and from the build. */
 export const MIGRATIONS = [
@@ -23,4 +24,5 @@ export const MIGRATIONS = [
   Telegram1763800500000,
   ChannelPublication1763800510000,
   ListingCounters1763800600000,
+  ListingsByDevice1763800700000,
 ];

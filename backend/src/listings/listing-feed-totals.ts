@@ -1,0 +1,124 @@
+import { setImmediate as yieldToRequests } from 'node:timers/promises';
+import { ON_SALE } from './listing-feed';
+
+/** A filter of the feed as its totals read it: the brand by id, the models the name found. */
+export interface TotalsFilter {
+  categoryId?: string;
+  region?: string;
+  deviceIds?: readonly string[];
+  minPrice?: number;
+  maxPrice?: number;
+}
+
+/** The listings on sale of one brand, model and region: their prices in so'm, in order. */
+interface Group {
+  categoryId: string;
+  deviceId: string;
+  region: string;
+  prices: Float64Array;
+}
+
+/** The snapshot: for each brand, model and region on sale, the prices of its listings. */
+export const FEED_TOTALS_SQL = `
+  SELECT l.category_id, l.device_id, l.region, string_agg(l.price_uzs::text, ',') AS prices
+    FROM listing l WHERE ${ON_SALE}
+   GROUP BY l.device_id, l.category_id, l.region`;
+
+/**
+ * Run before FEED_TOTALS_SQL in its transaction: memory enough to group a million prices without
+ * spilling to disk, and page costs that say the index is in memory, so that PostgreSQL reads the
+ * index of listings by model (index-only) rather than the whole table.
+ */
+export const FEED_TOTALS_SETTINGS = [`SET LOCAL work_mem = '64MB'`, `SET LOCAL random_page_cost = 1.1`];
+
+/** Prices parsed between two yields to the event loop while a snapshot is read. */
+const PRICES_PER_SLICE = 50_000;
+
+/** The first index of a sorted array whose value is not below `bound` (or above it, with `after`). */
+function boundary(prices: Float64Array, bound: number, after: boolean): number {
+  let low = 0;
+  let high = prices.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (prices[middle] < bound || (after && prices[middle] === bound)) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+/**
+ * How many listings each filter of the feed finds, from a snapshot of every listing on sale:
+ * for each brand, model and region (some 6,000 groups for a million listings) the sorted prices.
+ * A total is then a sum of binary searches in memory, whatever the filter: price bounds, which
+ * no cache of counts per filter could share (each visitor types their own), cost no query and
+ * no walk over the listings they match. The snapshot is one index-only scan, read again every
+ * few seconds (FeedTotalsCache); the totals it gives are as old as it is.
+ */
+export class FeedTotals {
+  private readonly byDevice = new Map<string, Group[]>();
+  private readonly byCategory = new Map<string, Group[]>();
+  private readonly byRegion = new Map<string, Group[]>();
+  private readonly all: Group[];
+  readonly listings: number;
+
+  private constructor(
+    groups: Group[],
+    /** Brands by lower-case name, for `?brand=Samsung`. */
+    private readonly brandIds: ReadonlyMap<string, string>,
+  ) {
+    this.all = groups;
+    const add = (index: Map<string, Group[]>, key: string, group: Group) => {
+      const list = index.get(key);
+      if (list) list.push(group);
+      else index.set(key, [group]);
+    };
+    for (const group of groups) {
+      add(this.byDevice, group.deviceId, group);
+      add(this.byCategory, group.categoryId, group);
+      add(this.byRegion, group.region, group);
+    }
+    this.listings = groups.reduce((sum, group) => sum + group.prices.length, 0);
+  }
+
+  /** Reads a snapshot with `query` (one scan of the index of listings by model); yields to requests while parsing it. */
+  static async read(query: <Row>(sql: string) => Promise<Row[]>): Promise<FeedTotals> {
+    const brands = await query<{ id: string; name: string }>(`SELECT id, lower(name) AS name FROM categories`);
+    const rows = await query<{ category_id: string; device_id: string; region: string; prices: string }>(FEED_TOTALS_SQL);
+    const groups: Group[] = [];
+    let parsed = 0;
+    for (const row of rows) {
+      const prices = Float64Array.from(row.prices.split(','), Number).sort();
+      groups.push({ categoryId: row.category_id, deviceId: row.device_id, region: row.region, prices });
+      parsed += prices.length;
+      if (parsed >= PRICES_PER_SLICE) {
+        parsed = 0;
+        await yieldToRequests();
+      }
+    }
+    return new FeedTotals(groups, new Map(brands.map((brand) => [brand.name, brand.id])));
+  }
+
+  /** The brand's id by its id or its name in any case; undefined for a brand that does not exist. */
+  brandId(brand: string, isId: boolean): string | undefined {
+    return isId ? brand.toLowerCase() : this.brandIds.get(brand.toLowerCase());
+  }
+
+  count({ categoryId, region, deviceIds, minPrice, maxPrice }: TotalsFilter): number {
+    const candidates = deviceIds
+      ? deviceIds.flatMap((id) => this.byDevice.get(id) ?? [])
+      : categoryId !== undefined
+        ? (this.byCategory.get(categoryId) ?? [])
+        : region !== undefined
+          ? (this.byRegion.get(region) ?? [])
+          : this.all;
+    if (!deviceIds && categoryId === undefined && region === undefined && minPrice === undefined && maxPrice === undefined) return this.listings;
+    let total = 0;
+    for (const group of candidates) {
+      if ((categoryId !== undefined && group.categoryId !== categoryId) || (region !== undefined && group.region !== region)) continue;
+      const from = minPrice === undefined ? 0 : boundary(group.prices, minPrice, false);
+      const to = maxPrice === undefined ? group.prices.length : boundary(group.prices, maxPrice, true);
+      total += Math.max(0, to - from);
+    }
+    return total;
+  }
+}
