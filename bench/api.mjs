@@ -7,6 +7,7 @@
 //   (the floor), measured afterwards one request at a time.
 import { createServer } from 'node:http';
 import { loadavg } from 'node:os';
+import { gzipSync } from 'node:zlib';
 import { parseArgs } from './lib/args.mjs';
 import { memoryMb, runLoad } from './lib/load.mjs';
 import { drawnRequests, longTailTraffic } from './lib/long-tail.mjs';
@@ -61,11 +62,11 @@ try {
     });
   }
   if (traffic) {
-    for (const { name, nextPath } of trafficClasses) {
+    for (const { name, nextPath, headers } of trafficClasses) {
       // Each class warms up first, uncounted: its shared work (the anchors of deep pages, the
       // catalogue's matches) is done once per process and then kept, as on a server that runs.
-      await load({ url: api.baseUrl, requests: drawnRequests(nextPath), duration: WARM_UP_SECONDS });
-      const result = await load({ url: api.baseUrl, requests: drawnRequests(nextPath) });
+      await load({ url: api.baseUrl, requests: drawnRequests(nextPath, headers), duration: WARM_UP_SECONDS });
+      const result = await load({ url: api.baseUrl, requests: drawnRequests(nextPath, headers) });
       longTailRows.push({
         traffic: name,
         'req/s': Math.round(result.requests.average),
@@ -84,11 +85,11 @@ try {
   await api.stop();
 }
 
-/** A sitemap file is megabytes: the same bare server answering one file's bytes shows what the bytes alone allow. */
+/** A sitemap file is megabytes: the same bare server answering one file's gzipped bytes shows what the bytes alone allow. */
 async function sitemapBytesCeiling() {
-  const body = Buffer.from(await fetch(`${api.baseUrl}/sitemap-1.xml`).then((response) => response.arrayBuffer()));
+  const body = gzipSync(Buffer.from(await fetch(`${api.baseUrl}/sitemap-1.xml`).then((response) => response.arrayBuffer())));
   const server = createServer((_request, response) => {
-    response.writeHead(200, { 'Content-Type': 'application/xml', 'Content-Length': body.length });
+    response.writeHead(200, { 'Content-Type': 'application/xml', 'Content-Encoding': 'gzip', 'Content-Length': body.length });
     response.end(body);
   });
   const port = await freePort();
@@ -120,7 +121,7 @@ if (traffic) {
     ...longTailRows,
     ceilingRow('traffic'),
     {
-      traffic: `bare node:http answering one sitemap file's ${(sitemapCeiling.bytes / 1e6).toFixed(1)} MB`,
+      traffic: `bare node:http answering one sitemap file's ${(sitemapCeiling.bytes / 1e6).toFixed(1)} MB (gzipped)`,
       'req/s': Math.round(sitemapCeiling.result.requests.average),
       'p50 ms': sitemapCeiling.result.latency.p50,
       'p99 ms': sitemapCeiling.result.latency.p99,

@@ -1,7 +1,11 @@
-// `npm run bench:fanout [-- --listings 1000]`: paid listings approved through the API as fast as it
-// takes them, posted by the workers of the production build to fake Telegram and Graph servers that
-// answer like the real ones, some calls with their rate-limit errors. Prints the time until the last
-// post, approval-to-post p50/p95 per channel, and the lost and duplicated posts (both must be 0).
+// `npm run bench:fanout [-- --listings 1000 --scale 0.03]`: paid listings approved through the API as
+// fast as it takes them, posted by the workers of the production build to fake Telegram and Graph
+// servers that enforce the platforms' limits (Telegram's 20 messages a minute into a channel, an
+// album counting each photo; Instagram's 50 posts in a moving 24 hours; containers that take time).
+// Every window, the fakes' and the workers' pacing alike, is multiplied by `scale` so the run takes
+// minutes, not hours: a real channel's times are the printed ones divided by `scale`. Prints per
+// channel the time to the last post, approval-to-post p50/p95, the 429s and throttling answers
+// received, the lost and duplicated posts (both must be 0), and Instagram's posts left queued.
 import { randomBytes } from 'node:crypto';
 import { Queue } from 'bullmq';
 import IORedis from 'ioredis';
@@ -20,14 +24,17 @@ const options = parseArgs({
   /** Approvals in flight at once. */
   concurrency: 20,
   database: 'market_bench_fanout',
-  /** Every k-th album sent to Telegram is answered 429 with this retry_after (seconds). */
-  telegramEvery: 10,
-  retryAfter: 3,
-  /** Every k-th Instagram and Facebook posting call is answered with Graph's throttling error. */
-  graphEvery: 10,
+  /** One factor for every platform window, in the fakes and in the workers' pacing (CHANNEL_PACING_TIME_SCALE). */
+  scale: 0.03,
+  /** How long an Instagram container takes to reach FINISHED (not scaled: the workers poll it in real time). */
+  processingMs: 1000,
   timeoutMinutes: 30,
 });
 const LISTING_IN_TEXT = /\/phone\/([0-9a-f-]{36})/;
+/** Instagram's API-published posts per account in a moving 24 hours (the fake's and the workers' default). */
+const INSTAGRAM_POSTS_PER_DAY = 50;
+/** Graph's answers that mean "wait": throttling (4, 17, 32, 613, 80000-80014) and the publishing limit (9). */
+const GRAPH_WAIT_CODES = [4, 9, 17, 32, 613, ...Array.from({ length: 15 }, (_, index) => 80_000 + index)];
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 interface ChannelPost {
@@ -95,16 +102,18 @@ async function main(): Promise<void> {
   await recreateDatabase(options.database);
   migrate(url);
 
-  const [telegram, graph] = await Promise.all([startFakeTelegram(), startFakeGraph()]);
-  telegram.failEvery(/\/sendMediaGroup$/, options.telegramEvery, telegram.tooManyRequests(options.retryAfter));
-  graph.failEvery(/\/(media|media_publish)$/, options.graphEvery, graph.rateLimited(4));
-  graph.failEvery(/\/(photos|feed)$/, options.graphEvery, graph.rateLimited(32));
+  const [telegram, graph] = await Promise.all([
+    startFakeTelegram(undefined, { timeScale: options.scale }),
+    startFakeGraph({ timeScale: options.scale, processingMs: options.processingMs }),
+  ]);
 
   /** Every successful posting call the fakes received: Telegram's album, Instagram's media_publish, the Page's feed post. */
   function channelPosts(): ChannelPost[] {
     const containers = new Map(graph.callsTo('media').filter(succeeded).map((call) => [(call.answer!.body as { id: string }).id, call]));
     return [
-      ...telegram.callsOf('sendMediaGroup').filter(succeeded).map((call) => ({ call, channel: 'telegram' as const, text: call.body.media })),
+      ...[...telegram.callsOf('sendMediaGroup'), ...telegram.callsOf('sendPhoto')]
+        .filter(succeeded)
+        .map((call) => ({ call, channel: 'telegram' as const, text: call.body.media ?? call.body.caption })),
       ...graph.callsTo('media_publish').filter(succeeded).map((call) => ({
         call,
         channel: 'instagram' as const,
@@ -129,6 +138,7 @@ async function main(): Promise<void> {
     INSTAGRAM_ACCESS_TOKEN: 'ig',
     FACEBOOK_PAGE_ID: '555',
     FACEBOOK_PAGE_TOKEN: 'fb',
+    CHANNEL_PACING_TIME_SCALE: String(options.scale),
   };
   // The API seeds the brands and devices the listings need at its first start.
   const api = await startApi(env);
@@ -141,8 +151,8 @@ async function main(): Promise<void> {
     const listingIds = await insertWaitingPaidListings(dataSource, options.listings);
     console.log(`${options.listings} waiting paid listings × ${SOCIAL_CHANNELS.length} channels; approvals ${options.concurrency} at a time`);
     console.log(
-      `Rate limits served: every ${options.telegramEvery}th Telegram album 429 (retry_after ${options.retryAfter} s); ` +
-        `every ${options.graphEvery}th Instagram/Facebook posting call Graph code 4/32`,
+      `Platform windows × ${options.scale} (a Telegram minute lasts ${seconds(60_000 * options.scale)} s, an Instagram day ` +
+        `${seconds(86_400_000 * options.scale)} s), in the fakes and in the workers' pacing alike; containers finish in ${options.processingMs} ms`,
     );
 
     const approvalsStarted = Date.now();
@@ -151,18 +161,24 @@ async function main(): Promise<void> {
     const approvalSeconds = (Date.now() - approvalsStarted) / 1000;
     console.log(`Approvals: ${approvedAt.size} in ${approvalSeconds.toFixed(1)} s (${Math.round(approvedAt.size / approvalSeconds)}/s)`);
 
-    const expected = listingIds.length * SOCIAL_CHANNELS.length;
+    // Instagram posts its 50 of the moving day; the rest wait, queued with the time they are due.
+    const instagramNow = Math.min(listingIds.length, INSTAGRAM_POSTS_PER_DAY);
+    const expected = listingIds.length * (SOCIAL_CHANNELS.length - 1) + instagramNow;
     const deadline = Date.now() + options.timeoutMinutes * 60_000;
     let settledChecks = 0;
     for (;;) {
       await new Promise((resolve) => setTimeout(resolve, 500));
       const posted = new Set(channelPosts().map((post) => key(post.listingId, post.channel))).size;
-      if (posted >= expected || Date.now() > deadline) break;
-      // Nothing left to run (every event dispatched, no job waiting, running or delayed): the rest never comes.
+      const [{ queued }] = await dataSource.query(
+        `SELECT count(*)::int AS queued FROM listing WHERE id = ANY($1) AND posts->'instagram'->>'state' = 'queued' AND posts->'instagram'->>'eta' IS NOT NULL`,
+        [listingIds],
+      );
+      if ((posted >= expected && queued >= listingIds.length - instagramNow) || Date.now() > deadline) break;
+      // Nothing left to run (every event dispatched, no job waiting or running): the rest never comes.
       const [{ count }] = await dataSource.query(`SELECT count(*)::int AS count FROM outbox_event WHERE dispatched_at IS NULL`);
-      const jobs = await socialQueue.getJobCounts('waiting', 'active', 'delayed', 'prioritized');
+      const jobs = await socialQueue.getJobCounts('waiting', 'active', 'prioritized');
       settledChecks = count === 0 && Object.values(jobs).every((n) => n === 0) ? settledChecks + 1 : 0;
-      if (settledChecks >= 3) break;
+      if (settledChecks >= 3 && posted >= expected - listingIds.length) break;
     }
 
     const posts = channelPosts();
@@ -173,7 +189,14 @@ async function main(): Promise<void> {
       postCount.set(postKey, (postCount.get(postKey) ?? 0) + 1);
       firstPostAt.set(postKey, Math.min(firstPostAt.get(postKey) ?? Infinity, post.postedAt));
     }
-    const missing = listingIds.flatMap((id) => SOCIAL_CHANNELS.filter((channel) => !firstPostAt.has(key(id, channel))).map((channel) => ({ id, channel })));
+    const queuedRows: Array<{ id: string; eta: string }> = await dataSource.query(
+      `SELECT id, posts->'instagram'->>'eta' AS eta FROM listing WHERE id = ANY($1) AND posts->'instagram'->>'state' = 'queued' AND posts->'instagram'->>'eta' IS NOT NULL ORDER BY eta`,
+      [listingIds],
+    );
+    const queuedOnInstagram = new Set(queuedRows.map((row) => row.id));
+    const missing = listingIds.flatMap((id) =>
+      SOCIAL_CHANNELS.filter((channel) => !firstPostAt.has(key(id, channel)) && !(channel === 'instagram' && queuedOnInstagram.has(id))).map((channel) => ({ id, channel })),
+    );
     const duplicated = [...postCount.values()].filter((count) => count > 1).length;
     const unknown = posts.filter((post) => !approvedAt.has(post.listingId)).length;
 
@@ -187,11 +210,23 @@ async function main(): Promise<void> {
     });
     console.table(rows);
 
+    for (const channel of SOCIAL_CHANNELS) {
+      const times = [...firstPostAt.entries()].filter(([postKey]) => postKey.endsWith(` ${channel}`)).map(([, at]) => at);
+      const last = Math.max(firstApproval, ...times);
+      console.log(`${channel}: last post ${seconds(last - firstApproval)} s after the first approval (a real channel: ${seconds((last - firstApproval) / options.scale)} s)`);
+    }
     const lastPost = Math.max(firstApproval, ...firstPostAt.values());
     const telegram429 = telegram.calls.filter((call) => call.answer?.status === 429).length;
-    const graphThrottled = graph.calls.filter((call) => [4, 17, 32].includes((call.answer?.body as { error?: { code?: number } })?.error?.code ?? 0)).length;
+    const graphThrottled = graph.calls.filter((call) => GRAPH_WAIT_CODES.includes((call.answer?.body as { error?: { code?: number } })?.error?.code ?? 0)).length;
     console.log(`Time from the first approval to the last post: ${seconds(lastPost - firstApproval)} s`);
-    console.log(`Rate-limit answers served: Telegram 429 × ${telegram429}, Graph throttling × ${graphThrottled}`);
+    console.log(`Rate-limit answers received: Telegram 429 × ${telegram429}, Graph throttling or publishing limit × ${graphThrottled}`);
+    if (queuedRows.length) {
+      const lastEta = Date.parse(queuedRows.at(-1)!.eta);
+      console.log(
+        `Instagram: ${instagramNow} posted, ${queuedRows.length} queued with their times; the last is due ${seconds(lastEta - Date.now())} s from now ` +
+          `(a real account: ${(((lastEta - Date.now()) / options.scale) / 86_400_000).toFixed(1)} days)`,
+      );
+    }
     console.log(`Posts: ${firstPostAt.size} of ${expected}; lost: ${missing.length}; duplicated: ${duplicated}${unknown ? `; of unknown listings: ${unknown}` : ''}`);
     if (missing.length) {
       const states: Array<{ id: string; posts: Record<string, { state?: string; reason?: string | null }> }> = await dataSource.query(

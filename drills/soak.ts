@@ -58,7 +58,8 @@ function failures(result: LoadResult): number {
 
 async function main(): Promise<void> {
   requireBuild(['backend/dist/main.js']);
-  const requests = drawnRequests(await soakPaths(options.database, options.traffic));
+  // As a browser or crawler asks: the sitemap files then come as the gzipped bytes the API keeps.
+  const requests = drawnRequests(await soakPaths(options.database, options.traffic), { 'accept-encoding': 'gzip' });
   /** The API's own log lines (LOG_LEVEL=warn: its warnings and errors), to tell why a request failed. */
   const apiComplaints: string[] = [];
   /** The heap left by each full collection, with when it happened. */

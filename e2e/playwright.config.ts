@@ -19,6 +19,8 @@ export default defineConfig({
   use: {
     viewport: DESKTOP,
     trace: 'retain-on-failure',
+    // The offline worker answers only installable.e2e.ts, which allows it: elsewhere every request reaches the stack.
+    serviceWorkers: 'block',
     launchOptions: {
       // Debian's Chromium, never a downloaded browser.
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
 import { landingRoutePreloads } from './build/landing-routes.ts';
 import { precompressAssets } from './build/precompress-assets.ts';
@@ -16,6 +17,31 @@ export default defineConfig({
       { path: '/', module: 'src/app/routes/home.tsx', fetch: ['/api/category'] },
       { path: '/phone/:id', module: 'src/app/routes/phone-detail.tsx', fetch: ['/api/phone/:id'] },
     ]),
+    // The installable app (README, "Installable app and offline"): the manifest and the worker of src/sw/.
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'src/sw',
+      filename: 'sw.ts',
+      injectRegister: false,
+      manifestFilename: 'manifest.webmanifest',
+      injectManifest: { globPatterns: ['index.html', 'assets/*.{js,css}', 'icons/*.png', '*.svg'] },
+      manifest: {
+        name: 'Telefon bozor',
+        short_name: 'Telefon bozor',
+        description: "O'zbekistonda ishlatilgan telefonlarni sotib oling va soting",
+        lang: 'uz',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        theme_color: '#0f766e',
+        background_color: '#f8fafc',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+          { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+    }),
   ],
   resolve: {
     alias: [

@@ -10,12 +10,15 @@ import type { Config } from './config/config.schema';
 import { DatabaseModule } from './database/database.module';
 import { DevicesModule } from './devices/devices.module';
 import { EventsModule } from './events/events.module';
+import { FavouritesModule } from './favourites/favourites.module';
 import { HealthModule } from './health/health.module';
 import { ListingsModule } from './listings/listings.module';
 import { PaymentsModule } from './payments/payments.module';
 import { QueueDashboardModule } from './queue-dashboard/queue-dashboard';
 import { RedisModule } from './redis/redis.module';
 import { RateLimitModule } from './rate-limit/rate-limit.module';
+import { SavedSearchesModule } from './saved-searches/saved-searches.module';
+import { SellersModule } from './sellers/sellers.module';
 import { TelegramModule } from './telegram/telegram.module';
 import { UploadsModule } from './uploads/uploads.module';
 import { UsersModule } from './users/users.module';
@@ -50,6 +53,9 @@ export class AppModule implements NestModule {
         ListingsModule,
         UploadsModule,
         CategoriesPageModule,
+        FavouritesModule,
+        SavedSearchesModule,
+        SellersModule,
       ],
     };
   }

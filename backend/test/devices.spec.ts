@@ -2,10 +2,12 @@ import type { INestApplication } from '@nestjs/common';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import sharp from 'sharp';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { deviceSchema, deviceSpecRefreshSchema, type Device, type SeedDevice } from '@market/contracts';
 import { createApp } from '../src/app.factory';
+import { AppConfig } from '../src/config/app-config';
 import { OutboxService } from '../src/events/outbox.service';
 import { RedisClient } from '../src/redis/redis.module';
 import { DEVICE_SPEC_REFRESH_LIMIT } from '../src/devices/devices.service';
@@ -24,7 +26,6 @@ function seedEntry(name: string, brand: string, internal = '128GB 8GB RAM, 256GB
   return {
     name,
     brand,
-    img: 'https://fdn2.gsmarena.com/vv/bigpic/testfone.jpg',
     quickSpec: [
       ['Display size', '6.5"'],
       ['Display resolution', '1080x2400 pixels'],
@@ -83,7 +84,7 @@ describe('device catalogue API', () => {
   }
 
   beforeAll(async () => {
-    app = await createApp(testConfig({ DEVICE_SPEC_WAIT_MS: '1500' }));
+    app = await createApp(testConfig({ DEVICE_SPEC_WAIT_MS: '1500', STORAGE_DIR: mkdtempSync(join(tmpdir(), 'device-pictures-')) }));
     await app.init();
     dataSource = app.get(DataSource);
     admin = (await createSignedInUser(app, { role: 'admin' })).cookie;
@@ -106,6 +107,68 @@ describe('device catalogue API', () => {
 
     it('writes nothing when run again', async () => {
       expect(await app.get(DeviceSeeder).seed()).toMatchObject({ written: 0, problems: 0 });
+    });
+
+    it("shows every shipped model with its brand's drawing from our own storage, which the API serves", async () => {
+      const names = readSeedFiles(SHIPPED_SEED_DIR).flatMap((file) => file.devices.map((device) => device.name));
+      const pictures: { img: string | null }[] = await dataSource.query(`SELECT DISTINCT img FROM devices WHERE name = ANY($1)`, [names]);
+      const ours = `${new URL('/uploads/device-pictures/brands/', app.get(AppConfig).PUBLIC_URL)}`;
+      expect(pictures.filter(({ img }) => !img?.startsWith(ours))).toEqual([]);
+      // One drawing per brand: 17 brands.
+      expect(pictures).toHaveLength(17);
+      for (const { img } of pictures) {
+        const response = await http().get(new URL(img!).pathname).buffer(true).expect(200);
+        expect(response.headers['content-type']).toBe('image/webp');
+        expect(await sharp(response.body as Buffer).metadata()).toMatchObject({ format: 'webp', width: 240, height: 320 });
+      }
+    });
+
+    it('applies the seed to a database that has the model already: one row by name, whatever its case, and nothing written again', async () => {
+      const directory = mkdtempSync(join(tmpdir(), 'device-seed-'));
+      const name = unique('Testfone Older');
+      writeFileSync(join(directory, 'testfone.json'), JSON.stringify([seedEntry(name, 'Testfone')]));
+      const [{ id: otherBrand }] = await dataSource.query(`SELECT id FROM categories ORDER BY number LIMIT 1`);
+      // As a database from before this catalogue has it: another spelling, a hot-linked picture, no seed hash.
+      const [{ id }] = await dataSource.query(
+        `INSERT INTO devices (name, category_id, img) VALUES ($1, $2, 'https://fdn2.gsmarena.com/vv/bigpic/testfone.jpg') RETURNING id`,
+        [name.toLowerCase(), otherBrand],
+      );
+      const seeder = app.get(DeviceSeeder);
+
+      expect(await seeder.seed(directory)).toMatchObject({ devices: 1, written: 1, problems: 0 });
+      expect(await seeder.seed(directory)).toMatchObject({ devices: 1, written: 0 });
+
+      const rows = await dataSource.query(
+        `SELECT d.id, d.name, d.img, d.quick_spec, c.name AS brand FROM devices d JOIN categories c ON c.id = d.category_id WHERE lower(d.name) = lower($1)`,
+        [name],
+      );
+      expect(rows).toEqual([
+        {
+          id,
+          name,
+          brand: 'Testfone',
+          quick_spec: seedEntry(name, 'Testfone').quickSpec,
+          img: expect.stringMatching(/\/uploads\/device-pictures\/brands\/testfone-[0-9a-f]{16}\.webp$/),
+        },
+      ]);
+    });
+
+    it("keeps a model's own photo when its seed entry changes", async () => {
+      const directory = mkdtempSync(join(tmpdir(), 'device-seed-'));
+      const name = unique('Testfone Photo');
+      const seedFile = join(directory, 'testfone.json');
+      writeFileSync(seedFile, JSON.stringify([seedEntry(name, 'Testfone')]));
+      const seeder = app.get(DeviceSeeder);
+      await seeder.seed(directory);
+      const photo = 'http://127.0.0.1/uploads/device-pictures/3c9e7a10-photo.webp';
+      await dataSource.query(`UPDATE devices SET img = $2, picture_key = 'device-pictures/3c9e7a10-photo.webp' WHERE name = $1`, [name, photo]);
+
+      writeFileSync(seedFile, JSON.stringify([seedEntry(name, 'Testfone', '256GB 12GB RAM')]));
+      expect(await seeder.seed(directory)).toMatchObject({ written: 1 });
+
+      const [device] = await dataSource.query(`SELECT img, detail_spec FROM devices WHERE name = $1`, [name]);
+      expect(device.img).toBe(photo);
+      expect(device.detail_spec[0].specifications[0].value).toBe('256GB 12GB RAM');
     });
 
     it('keeps specs refreshed from the spec source until the seed entry itself changes', async () => {
@@ -326,7 +389,8 @@ describe('device catalogue API', () => {
         _id: expect.any(String),
         name,
         category: await appleId(),
-        img: null,
+        // The brand's drawing until the refresh brings the model's photo.
+        img: expect.stringMatching(/\/uploads\/device-pictures\/brands\/apple-[0-9a-f]{16}\.webp$/),
         quickSpec: [],
         detailSpec: [],
         specsRefreshedAt: null,

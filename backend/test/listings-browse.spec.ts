@@ -19,6 +19,10 @@ interface Seeded {
   minutesAgo: number;
   deleted?: boolean;
   device?: { id: string; name: string };
+  storage?: string;
+  condition?: boolean;
+  document?: boolean;
+  shipping?: boolean;
 }
 
 describe('browsing: the home feed, the detail page and the seller contact', () => {
@@ -36,9 +40,9 @@ describe('browsing: the home feed, the detail page and the seller contact', () =
       const device = listing.device ?? brand.phone;
       const [{ id }] = await dataSource.query(
         `INSERT INTO listing (author_id, device_id, category_id, name, price, valut, price_uzs, region, description, phone_number,
-                              telegram_username, tarif, status, created_at, deleted_at)
+                              telegram_username, tarif, status, created_at, deleted_at, storage, condition, document, shipping)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'Yaxshi telefon', $9, 'seller_tg', $10, $11, now() - make_interval(mins => $12),
-                 CASE WHEN $13 THEN now() END)
+                 CASE WHEN $13 THEN now() END, $14, $15, $16, $17)
          RETURNING id`,
         [
           seller.id,
@@ -54,6 +58,10 @@ describe('browsing: the home feed, the detail page and the seller contact', () =
           listing.status ?? 'active',
           listing.minutesAgo,
           listing.deleted ?? false,
+          listing.storage ?? null,
+          listing.condition ?? false,
+          listing.document ?? false,
+          listing.shipping ?? false,
         ],
       );
       ids.push(id);
@@ -202,10 +210,101 @@ describe('browsing: the home feed, the detail page and the seller contact', () =
       for (const typed of ['iphone 13', 'iphoen 13', 'айфон 13', 'ayfon 13', 'APPLE IPHONE 13']) {
         expect(idsOf(await feed({ ...qoraqalpogiston, name: typed }))).toEqual([listing]);
       }
-      expect(await feed({ ...qoraqalpogiston, name: 'самсунг галакси а54' })).toEqual({ phones: [], pages: 0 });
-      expect(await app.get(DevicesService).listingDeviceIds('самсунг галакси а54')).toEqual(
+      expect(await feed({ ...qoraqalpogiston, name: 'самсунг галакси а54' })).toMatchObject({ phones: [], pages: 0 });
+      expect((await app.get(DevicesService).listingModels('самсунг галакси а54')).deviceIds).toEqual(
         (await dataSource.query(`SELECT id FROM devices WHERE name LIKE 'Samsung Galaxy A54%' ORDER BY id`)).map((row: { id: string }) => row.id),
       );
+    });
+
+    it('sorts by price in so\'m across currencies; promoted listings come first only in newest', async () => {
+      const sorting = await testBrand(app, 'Sorting');
+      const previous = brand;
+      brand = sorting;
+      let ids: string[];
+      try {
+        // 300 $ is 3 795 000 so'm at the test rate: between the two so'm prices.
+        ids = await seed([
+          { price: 4_000_000, minutesAgo: 1 },
+          { price: 300, valut: 'usd', minutesAgo: 2 },
+          { price: 3_000_000, minutesAgo: 3, tarif: 1 },
+          { price: 5_000_000, minutesAgo: 4 },
+        ]);
+      } finally {
+        brand = previous;
+      }
+      const [uzs4m, usd300, promoted3m, uzs5m] = ids;
+      expect(idsOf(await feed({ brand: sorting.id }))).toEqual([promoted3m, uzs4m, usd300, uzs5m]);
+      expect(idsOf(await feed({ brand: sorting.id, sort: 'newest' }))).toEqual([promoted3m, uzs4m, usd300, uzs5m]);
+      expect(idsOf(await feed({ brand: sorting.id, sort: 'price_asc' }))).toEqual([promoted3m, usd300, uzs4m, uzs5m]);
+      expect(idsOf(await feed({ brand: sorting.id, sort: 'price_desc' }))).toEqual([uzs5m, uzs4m, usd300, promoted3m]);
+      expect(idsOf(await feed({ brand: sorting.id, sort: 'price_asc', minPrice: 3_500_000 }))).toEqual([usd300, uzs4m, uzs5m]);
+      // An unknown order is the default one.
+      expect(idsOf(await feed({ brand: sorting.id, sort: 'cheapest' }))).toEqual([promoted3m, uzs4m, usd300, uzs5m]);
+    });
+
+    it('filters by storage, condition, box and documents, delivery and currency, alone and together', async () => {
+      const kinds = await testBrand(app, 'Kinds');
+      const previous = brand;
+      brand = kinds;
+      let ids: string[];
+      try {
+        ids = await seed([
+          { price: 1_000_000, minutesAgo: 1, storage: '128GB', condition: true, document: true, shipping: false },
+          { price: 100, valut: 'usd', minutesAgo: 2, storage: '256GB', condition: false, document: true, shipping: true },
+          { price: 2_000_000, minutesAgo: 3, storage: '256GB', condition: true, document: false, shipping: true },
+          { price: 3_000_000, minutesAgo: 4, storage: '64GB', condition: false, document: false, shipping: false },
+        ]);
+      } finally {
+        brand = previous;
+      }
+      const [new128Box, usedUsd256, new256Shipped, used64] = ids;
+      const of = (query: Record<string, string>) => feed({ brand: kinds.id, ...query }).then(idsOf);
+      expect(await of({ storage: '256GB' })).toEqual([usedUsd256, new256Shipped]);
+      expect(await of({ storage: '256' })).toEqual([usedUsd256, new256Shipped]);
+      expect(await of({ storage: '128gb' })).toEqual([new128Box]);
+      expect(await of({ condition: 'new' })).toEqual([new128Box, new256Shipped]);
+      expect(await of({ condition: 'used' })).toEqual([usedUsd256, used64]);
+      expect(await of({ document: 'true' })).toEqual([new128Box, usedUsd256]);
+      expect(await of({ shipping: 'true' })).toEqual([usedUsd256, new256Shipped]);
+      expect(await of({ valut: 'usd' })).toEqual([usedUsd256]);
+      expect(await of({ valut: 'uzs' })).toEqual([new128Box, new256Shipped, used64]);
+      expect(await of({ storage: '256GB', condition: 'new', shipping: 'true', valut: 'uzs' })).toEqual([new256Shipped]);
+      expect(await of({ storage: '512GB' })).toEqual([]);
+      // Junk and 'false' are no filter, never an error.
+      expect(await of({ storage: 'lots', condition: 'mint', document: 'false', shipping: 'no', valut: 'eur' })).toEqual(ids);
+      expect((await feed({ brand: kinds.id, storage: '256GB', page: 1 })).pages).toBe(1);
+    });
+
+    it('narrows a name search by the memory typed with it, and never shows another model as a match', async () => {
+      const [iphone13, iphone14] = await dataSource.query(
+        `SELECT id, name FROM devices WHERE name IN ('Apple iPhone 13', 'Apple iPhone 14') ORDER BY name`,
+      );
+      const [with128, with256] = await seedInFilterBrand([
+        { price: 7_000_000, region: 'navoiy', minutesAgo: 1, device: iphone13, storage: '128GB' },
+        { price: 8_000_000, region: 'navoiy', minutesAgo: 2, device: iphone13, storage: '256GB' },
+      ]);
+      const navoiy = { brand: regionBrand.id, region: 'navoiy' };
+      expect(idsOf(await feed({ ...navoiy, name: 'iphone 13' }))).toEqual([with128, with256]);
+      expect(idsOf(await feed({ ...navoiy, name: 'айфон 13 128' }))).toEqual([with128]);
+      expect(idsOf(await feed({ ...navoiy, name: 'ayfon 13 256gb' }))).toEqual([with256]);
+      // Memory alone is the storage filter over every model.
+      expect(idsOf(await feed({ ...navoiy, name: '256 GB' }))).toEqual([with256]);
+
+      // Only an iPhone 14 on sale in Surxondaryo: 'iphone 13' finds nothing there and says so, offering the 14.
+      const [only14] = await seedInFilterBrand([{ price: 9_000_000, region: 'surxondaryo', minutesAgo: 1, device: iphone14 }]);
+      const surxondaryo = { brand: regionBrand.id, region: 'surxondaryo' };
+      const missing = await feed({ ...surxondaryo, name: 'iphone 13' });
+      expect(missing.phones).toEqual([]);
+      expect(missing.pages).toBe(0);
+      expect((missing as { suggestions?: { name: string }[] }).suggestions?.map((model) => model.name)).toContain('Apple iPhone 13');
+      expect(idsOf(await feed({ ...surxondaryo, name: 'iphone 14' }))).toEqual([only14]);
+      // A name matching no model at all still answers which models are nearest and on sale.
+      const nothing = (await feed({ name: 'iphone 10' })) as { phones: ListingCard[]; suggestions?: { name: string }[] };
+      expect(nothing.phones).toEqual([]);
+      expect(nothing.suggestions?.length).toBeGreaterThan(0);
+      for (const model of nothing.suggestions!) expect(model.name).toMatch(/^Apple iPhone/);
+      // A name that finds listings carries no suggestions.
+      expect(await feed({ ...surxondaryo, name: 'iphone 14' })).not.toHaveProperty('suggestions');
     });
 
     it('combines every filter', async () => {
@@ -391,9 +490,11 @@ describe('browsing: the home feed, the detail page and the seller contact', () =
     beforeAll(async () => {
       deep = await testBrand(app, 'Deep');
       await dataSource.query(
-        `INSERT INTO listing (author_id, device_id, category_id, name, price, valut, price_uzs, region, description, phone_number, tarif, status, created_at)
-         SELECT $1, $2, $3, $4, 1000000 + n * 1000, 'uzs', 1000000 + n * 1000, CASE WHEN n % 3 = 0 THEN 'andijon' ELSE 'toshkent' END,
-                'Yaxshi telefon', $5, CASE WHEN n % 50 = 0 THEN 1 ELSE 0 END, 'active', now() - make_interval(secs => n)
+        `INSERT INTO listing (author_id, device_id, category_id, name, price, valut, price_uzs, region, description, phone_number, tarif, status, created_at,
+                              storage, condition, document, shipping)
+         SELECT $1, $2, $3, $4, 1000000 + n * 1000, 'uzs', 1000000 + (n * 7919) % 500000, CASE WHEN n % 3 = 0 THEN 'andijon' ELSE 'toshkent' END,
+                'Yaxshi telefon', $5, CASE WHEN n % 50 = 0 THEN 1 ELSE 0 END, 'active', now() - make_interval(secs => n),
+                CASE WHEN n % 2 = 0 THEN '128GB' ELSE '256GB' END, n % 4 = 0, n % 5 = 0, n % 3 = 1
            FROM generate_series(1, $6::int) n`,
         [seller.id, deep.phone.id, deep.id, deep.phone.name, phone(1), LISTED],
       );
@@ -403,11 +504,11 @@ describe('browsing: the home feed, the detail page and the seller contact', () =
 
     const keptFeed = async (query: Record<string, string | number>) =>
       (await request(kept.getHttpServer()).get('/api/phone').query(query).expect(200)).body as { phones: ListingCard[]; pages: number };
-    const inFeedOrder = async (where: string, offset: number) =>
+    const inFeedOrder = async (where: string, offset: number, order = 'l.tarif DESC, l.created_at DESC, l.id DESC') =>
       (
         await dataSource.query(
           `SELECT id FROM listing l WHERE l.category_id = $1 AND l.status = 'active' AND l.deleted_at IS NULL ${where}
-            ORDER BY l.tarif DESC, l.created_at DESC, l.id DESC LIMIT 12 OFFSET $2`,
+            ORDER BY ${order} LIMIT 12 OFFSET $2`,
           [deep.id, offset],
         )
       ).map((row: { id: string }) => row.id);
@@ -423,6 +524,22 @@ describe('browsing: the home feed, the detail page and the seller contact', () =
       expect(await keptFeed({ brand: deep.id, page: pages + 1 })).toEqual({ phones: [], pages });
     });
 
+    it('shows the deep pages of the price orders and of the buyers\' filters from their anchors, as the order has them', async () => {
+      const anchored = ANCHOR_SPACING / 12 + 1;
+      const cases: Array<[Record<string, string>, string, string]> = [
+        [{ sort: 'price_asc' }, '', 'l.price_uzs ASC, l.id ASC'],
+        [{ sort: 'price_desc', minPrice: '1100000' }, 'AND price_uzs >= 1100000', 'l.price_uzs DESC, l.id DESC'],
+        [{ storage: '256GB' }, `AND storage = '256GB'`, 'l.tarif DESC, l.created_at DESC, l.id DESC'],
+        [{ sort: 'price_asc', shipping: 'true', condition: 'used' }, 'AND shipping AND NOT condition', 'l.price_uzs ASC, l.id ASC'],
+      ];
+      for (const [query, where, order] of cases) {
+        const { pages } = await keptFeed({ brand: deep.id, ...query });
+        for (const page of [1, anchored, anchored + 1, pages].filter((number) => number <= pages)) {
+          expect(idsOf(await keptFeed({ brand: deep.id, ...query, page }))).toEqual(await inFeedOrder(where, (page - 1) * 12, order));
+        }
+      }
+    });
+
     it('counts any filter from the snapshot as a query counts it', async () => {
       const counted = async (where: string) =>
         (await dataSource.query(`SELECT count(*)::int AS n FROM listing l WHERE l.category_id = $1 AND l.status = 'active' ${where}`, [deep.id]))[0].n as number;
@@ -431,6 +548,10 @@ describe('browsing: the home feed, the detail page and the seller contact', () =
         [{ minPrice: 1_500_000 }, 'AND price_uzs >= 1500000'],
         [{ minPrice: 1_100_000, maxPrice: 1_200_000, region: 'toshkent' }, `AND price_uzs BETWEEN 1100000 AND 1200000 AND region = 'toshkent'`],
         [{ name: 'nova 12', maxPrice: 1_050_000 }, 'AND price_uzs <= 1050000'],
+        [{ storage: '128GB', region: 'andijon' }, `AND storage = '128GB' AND region = 'andijon'`],
+        [{ condition: 'new', document: 'true' }, 'AND condition AND document'],
+        [{ shipping: 'true', valut: 'uzs', minPrice: 1_200_000 }, `AND shipping AND valut = 'uzs' AND price_uzs >= 1200000`],
+        [{ condition: 'used', sort: 'price_desc' }, 'AND NOT condition'],
       ];
       for (const [query, where] of filters) expect((await keptFeed({ brand: deep.name, ...query })).pages).toBe(Math.ceil((await counted(where)) / 12));
     });

@@ -81,7 +81,7 @@ describe('listing photos: POST /api/upload (field files)', () => {
   const photosOf = async (userId: string) =>
     (await dataSource.query(`SELECT count(*)::int AS n FROM images WHERE owner_id = $1`, [userId]))[0].n as number;
 
-  it('turns a camera photo upright, strips its EXIF and GPS, and stores a large WebP and a thumbnail', async () => {
+  it('turns a camera photo upright, strips its EXIF and GPS, and stores a large WebP, a thumbnail and a JPEG copy for Instagram', async () => {
     const original = await jpegWithGpsAndRotation(1200, 800);
     const before = await sharp(original).metadata();
     expect(before.orientation).toBe(6);
@@ -94,18 +94,21 @@ describe('listing photos: POST /api/upload (field files)', () => {
       response.body[0]._id,
     ]);
     const screenKey = response.body[0].key.replace('-400.webp', '-800.webp');
-    expect(stored).toMatchObject({ purpose: 'listing', attached: false, variant_keys: [response.body[0].key, screenKey] });
+    const channelKey = response.body[0].key.replace('-400.webp', '-1440.jpg');
+    expect(stored).toMatchObject({ purpose: 'listing', attached: false, variant_keys: [response.body[0].key, screenKey, channelKey] });
 
     const large = await fetchImage(stored.location);
     const screen = await fetchImage(stored.location.replace(stored.key, screenKey));
+    const channel = await fetchImage(stored.location.replace(stored.key, channelKey));
     const thumbnail = await fetchImage(response.body[0].location);
-    for (const [file, width, height] of [
-      [large, 800, 1200],
-      [screen, 533, 800],
-      [thumbnail, 267, 400],
+    for (const [file, format, width, height] of [
+      [large, 'webp', 800, 1200],
+      [screen, 'webp', 533, 800],
+      [thumbnail, 'webp', 267, 400],
+      [channel, 'jpeg', 800, 1200],
     ] as const) {
       const metadata = await sharp(file).metadata();
-      expect(metadata).toMatchObject({ format: 'webp', width, height });
+      expect(metadata).toMatchObject({ format, width, height });
       expect(metadata.exif).toBeUndefined();
       expect(metadata.xmp).toBeUndefined();
       expect(metadata.orientation).toBeUndefined();
@@ -187,7 +190,7 @@ describe('listing photos: POST /api/upload (field files)', () => {
 describe('listing photos in an S3-compatible bucket', () => {
   const credentials = { accessKeyId: 'test-key', secretAccessKey: 'test-secret', region: 'uz-east-1', bucket: 'listing-photos' };
 
-  it('stores both sizes in the bucket, serves them from its public URL and deletes them with the photo', async () => {
+  it('stores every size and the JPEG copy in the bucket, serves them from its public URL and deletes them with the photo', async () => {
     const s3 = await startS3Fake(credentials);
     const app = await listingsApp(s3.config);
     try {
@@ -199,8 +202,13 @@ describe('listing photos in an S3-compatible bucket', () => {
         .expect(201);
       const [photo] = response.body;
       expect(photo.location).toBe(`${s3.config.S3_PUBLIC_URL}/${photo.key}`);
-      expect([...s3.objects.keys()].sort()).toEqual([photo.key.replace('-400.webp', '.webp'), photo.key.replace('-400.webp', '-800.webp'), photo.key].sort());
+      const jpegKey = photo.key.replace('-400.webp', '-1440.jpg');
+      expect([...s3.objects.keys()].sort()).toEqual(
+        [photo.key.replace('-400.webp', '.webp'), photo.key.replace('-400.webp', '-800.webp'), photo.key, jpegKey].sort(),
+      );
       expect(s3.objects.get(photo.key)).toMatchObject({ contentType: 'image/webp', cacheControl: 'public, max-age=31536000, immutable' });
+      // Instagram fetches the JPEG copy from the bucket: it must be served as JPEG.
+      expect(s3.objects.get(jpegKey)).toMatchObject({ contentType: 'image/jpeg' });
 
       const served = Buffer.from(await (await fetch(photo.location)).arrayBuffer());
       const metadata = await sharp(served).metadata();

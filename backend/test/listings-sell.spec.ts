@@ -127,6 +127,8 @@ describe('selling: the create wizard, drafts, edits and my listings', () => {
         ['a price of letters only', { price: 'abc' }, { price: 'required' }],
         ['a zero price', { price: '0' }, { price: 'priceInvalid' }],
         ['a price of several dots', { price: '1.2.3' }, { price: 'priceInvalid' }],
+        ['a dollar price with cents', { price: '250.50', valut: 'usd' }, { price: 'priceWhole' }],
+        ['a price in so\'m with decimals', { price: 4_500_000.5 }, { price: 'priceWhole' }],
         ['an absurd price', { price: 5_000_000, valut: 'usd' }, { price: 'priceTooHigh' }],
         ['an unknown currency', { valut: 'eur' }, { valut: 'invalidValue' }],
         ['no description', { description: '   ' }, { description: 'required' }],
@@ -249,51 +251,91 @@ describe('selling: the create wizard, drafts, edits and my listings', () => {
   });
 
   describe('editing, taking off sale, deleting', () => {
-    it('sends an edited active listing back to moderation and lets only its author or an admin edit', async () => {
+    const put = (id: string, cookie: string, body: object) =>
+      request(app.getHttpServer()).put(`/api/phone/${id}`).set('Cookie', cookie).send(body);
+    const publicFeedIds = async () =>
+      ((await request(app.getHttpServer()).get('/api/phone').query({ brand: brand.id }).expect(200)).body.phones as { _id: string }[]).map(
+        (card) => card._id,
+      );
+
+    it('keeps an active listing on sale when only its price, description, contact or delivery change, and shows moderators the edit', async () => {
+      const images = await sellerPhotos();
+      const id = (await post(seller.cookie, wizardPayload(brand.phone, images)).expect(201)).body._id;
+      await approve(app, id);
+
+      const edited = await put(id, seller.cookie, wizardPayload(brand.phone, [images[1], images[0]], {
+        price: 4_200_000,
+        description: 'Narxi tushdi',
+        authorName: 'Aziz aka',
+        delivery: false,
+      })).expect(200);
+      expect(edited.body).toMatchObject({ status: 'active', message: { en: 'Your changes were saved and the listing stays on sale' } });
+      expect(await listingRow(id)).toMatchObject({ price: '4200000', description: 'Narxi tushdi', shipping: false, status: 'active' });
+      expect(await publicFeedIds()).toContain(id);
+
+      const admin = await signedInUser(app, phone(9), 'admin');
+      const queue = await request(app.getHttpServer()).get('/api/phone/waiting').query({ status: 'active' }).set('Cookie', admin.cookie).expect(200);
+      const card = (queue.body.phones as { _id: string; editedAt: string | null }[]).find((listing) => listing._id === id);
+      expect(card?.editedAt).toEqual(expect.any(String));
+    });
+
+    it('sends an active listing back to moderation when its photos, device or condition change, and lets only its author or an admin edit', async () => {
       const images = await sellerPhotos();
       const created = await post(seller.cookie, wizardPayload(brand.phone, images)).expect(201);
       const id = created.body._id;
       await approve(app, id);
 
       const [keep, extra] = [images[0], (await uploadPhotos(app, seller.cookie, 1))[0]];
-      const edited = await request(app.getHttpServer())
-        .put(`/api/phone/${id}`)
-        .set('Cookie', seller.cookie)
-        .send(wizardPayload(brand.phone, [extra, keep], { price: 4_200_000, description: 'Narxi tushdi' }))
-        .expect(200);
+      const edited = await put(id, seller.cookie, wizardPayload(brand.phone, [extra, keep], { price: 4_200_000, description: 'Narxi tushdi' })).expect(200);
       expect(edited.body).toMatchObject({ status: 'waiting', message: { en: 'The listing was saved and sent for review again' } });
       expect(await listingRow(id)).toMatchObject({ price: '4200000', description: 'Narxi tushdi', status: 'waiting' });
+      expect(await publicFeedIds()).not.toContain(id);
       const [dropped] = await dataSource.query(`SELECT attached FROM images WHERE id = $1`, [images[1]]);
       expect(dropped).toEqual({ attached: false });
 
+      for (const change of [{ condition: true }, { documents: false }, { color: brand.phone.colors[0] }]) {
+        await approve(app, id);
+        expect((await put(id, seller.cookie, wizardPayload(brand.phone, [extra, keep], change)).expect(200)).body.status).toBe('waiting');
+      }
+      await approve(app, id);
+      expect((await put(id, seller.cookie, wizardPayload(brand.single, [extra, keep])).expect(200)).body.status).toBe('waiting');
+
       const stranger = await signedInUser(app, phone(7));
-      await request(app.getHttpServer())
-        .put(`/api/phone/${id}`)
-        .set('Cookie', stranger.cookie)
-        .send(wizardPayload(brand.phone, await uploadPhotos(app, stranger.cookie, 1)))
-        .expect(404);
+      await put(id, stranger.cookie, wizardPayload(brand.phone, await uploadPhotos(app, stranger.cookie, 1))).expect(404);
 
       const admin = await signedInUser(app, phone(8), 'admin');
-      await request(app.getHttpServer())
-        .put(`/api/phone/${id}`)
-        .set('Cookie', admin.cookie)
-        .send(wizardPayload(brand.phone, [extra, keep], { description: 'Admin tuzatdi' }))
-        .expect(200);
+      await put(id, admin.cookie, wizardPayload(brand.phone, [extra, keep], { description: 'Admin tuzatdi' })).expect(200);
       expect(await listingRow(id)).toMatchObject({ description: 'Admin tuzatdi', phone_number: phone(1) });
     });
 
-    it('takes an active listing off sale and puts it back up for moderation', async () => {
-      const created = await post(seller.cookie, wizardPayload(brand.phone, await sellerPhotos())).expect(201);
+    it('puts an approved listing back on sale at once, and through moderation if its photos changed while off sale', async () => {
+      const images = await sellerPhotos();
+      const created = await post(seller.cookie, wizardPayload(brand.phone, images)).expect(201);
       const id = created.body._id;
       const offSale = () => request(app.getHttpServer()).post(`/api/phone/${id}/off-sale`).set('Cookie', seller.cookie);
       const onSale = () => request(app.getHttpServer()).post(`/api/phone/${id}/on-sale`).set('Cookie', seller.cookie);
+      const mine = async () =>
+        ((await request(app.getHttpServer()).get('/api/phone/my').set('Cookie', seller.cookie).expect(200)).body.phones as { _id: string; reviewDue: boolean }[]).find(
+          (listing) => listing._id === id,
+        );
 
       expect((await offSale().expect(409)).body.code).toBe('listingOffSaleOnlyActive');
       await approve(app, id);
       expect((await offSale().expect(200)).body.status).toBe('noActive');
       await request(app.getHttpServer()).get(`/api/phone/${id}`).expect(404);
-      expect((await onSale().expect(200)).body.status).toBe('waiting');
+      // A new price while off sale needs no review either.
+      expect((await put(id, seller.cookie, wizardPayload(brand.phone, images, { price: 3_900_000 })).expect(200)).body.status).toBe('noActive');
+      expect((await onSale().expect(200)).body).toMatchObject({ status: 'active', message: { en: 'The listing is back on sale' } });
+      expect(await publicFeedIds()).toContain(id);
       expect((await onSale().expect(409)).body.code).toBe('listingOnSaleOnlyInactive');
+
+      await offSale().expect(200);
+      const [replacement] = await uploadPhotos(app, seller.cookie, 1);
+      expect((await put(id, seller.cookie, wizardPayload(brand.phone, [images[0], replacement])).expect(200)).body.status).toBe('noActive');
+      expect(await mine()).toMatchObject({ status: 'noActive', reviewDue: true });
+      expect((await onSale().expect(200)).body).toMatchObject({ status: 'waiting', message: { en: 'The listing is back on sale and was sent for review' } });
+      expect(await publicFeedIds()).not.toContain(id);
+      expect(await mine()).toMatchObject({ status: 'waiting', reviewDue: false });
     });
 
     it('deletes a listing for its author or an admin: it leaves every list and its photos are let go', async () => {

@@ -3,6 +3,7 @@ import { load } from 'cheerio';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { LISTING_PHOTO_SIZES } from '@market/contracts';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
@@ -10,6 +11,11 @@ import { ListingSitemap } from '../src/listings/listing-share-pages';
 import { ownTestDatabase } from '../../test/support/database';
 import { insertListing, insertTestDevice } from '../../test/support/listings';
 import { approve, listingsApp, signedInUser, testBrand, uploadPhotos, wizardPayload } from './listings-support';
+
+/** A sitemap document's XML, as a crawler reads it after ungzipping. */
+async function xmlOf(sitemap: ListingSitemap, path: string): Promise<string> {
+  return gunzipSync((await sitemap.document(path))!.gzipped).toString();
+}
 
 /** Phone numbers of this file: 99877400xxxx. */
 const phone = (n: number) => `99877400${String(n).padStart(4, '0')}`;
@@ -156,12 +162,12 @@ describe('the sitemap in files of three URLs', () => {
 
   /** Every document a crawler fetches: the index, then each file it names (answered by their paths). */
   async function crawl(sitemap: ListingSitemap): Promise<{ files: string[]; documents: Record<string, string> }> {
-    const index = (await sitemap.document('/sitemap.xml'))!;
+    const index = await xmlOf(sitemap, '/sitemap.xml');
     const files = sitemapLocations(index, 'sitemapindex');
     const documents: Record<string, string> = { '/sitemap.xml': index };
     for (const file of files) {
       const path = new URL(file).pathname;
-      documents[path] = (await sitemap.document(path))!;
+      documents[path] = await xmlOf(sitemap, path);
     }
     return { files, documents };
   }
@@ -211,6 +217,32 @@ describe('the sitemap in files of three URLs', () => {
     const sitemap = new ListingSitemap(dataSource, PUBLIC_URL, SMALL_FILES);
     for (const path of ['/sitemap-0.xml', '/sitemap-4.xml', '/sitemap-01.xml', '/sitemap-1.xml.gz', '/sitemaps.xml']) {
       expect(await sitemap.document(path)).toBeUndefined();
+    }
+  });
+
+  it('builds the files a crawler asks for at once one after another, and keeps every one', async () => {
+    const sitemap = new ListingSitemap(dataSource, PUBLIC_URL, SMALL_FILES);
+    const files = sitemapLocations(await xmlOf(sitemap, '/sitemap.xml'), 'sitemapindex').map((file) => new URL(file).pathname);
+    const query = dataSource.query.bind(dataSource);
+    let running = 0;
+    let mostAtOnce = 0;
+    const queries = jest.spyOn(dataSource, 'query').mockImplementation(async (...args: Parameters<DataSource['query']>) => {
+      mostAtOnce = Math.max(mostAtOnce, ++running);
+      try {
+        return await query(...args);
+      } finally {
+        running--;
+      }
+    });
+    try {
+      await Promise.all(files.map((path) => sitemap.document(path)));
+      expect(queries).toHaveBeenCalledTimes(files.length);
+      expect(mostAtOnce).toBe(1);
+      queries.mockClear();
+      for (const path of files) await sitemap.document(path);
+      expect(queries).not.toHaveBeenCalled();
+    } finally {
+      queries.mockRestore();
     }
   });
 
@@ -292,7 +324,7 @@ describe('the sitemap queries on 20 000 listings', () => {
   it('walks the feed index from where each file starts, never scanning or sorting the table', async () => {
     const sitemap = new ListingSitemap(dataSource, 'https://telefonbozor.example', { urlsPerFile: 5_000, keptForMs: 60_000 });
     const queries = jest.spyOn(dataSource, 'query');
-    const index = (await sitemap.document('/sitemap.xml'))!;
+    const index = await xmlOf(sitemap, '/sitemap.xml');
     const files = sitemapLocations(index, 'sitemapindex');
     // 16 000 listings on sale and the home page.
     expect(files).toHaveLength(4);

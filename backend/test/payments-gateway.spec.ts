@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import Redis from 'ioredis';
+import { z } from 'zod';
 import { CardGatewayError } from '../src/payments/providers/card-gateway';
 import { PaymeCardGateway, PaymeCardSessions } from '../src/payments/providers/payme-card-gateway';
 import { FAKE_PAYME_CODE, startFakePayme, type FakePayme } from '../../test/fakes/card-gateway';
@@ -15,9 +16,11 @@ describe('Payme card gateway client against a fake Payme', () => {
   let payme: FakePayme;
   let redis: Redis;
 
-  function gateway(overrides: Partial<{ merchantId: string; key: string; timeoutMs: number; baseUrl: string }> = {}) {
+  const fiscal = { code: '10305008002000000', packageCode: '1545643', vatPercent: 12 };
+
+  function gateway(overrides: Partial<{ merchantId: string; key: string; timeoutMs: number; baseUrl: string; accountField: string }> = {}) {
     return new PaymeCardGateway(
-      { baseUrl: payme.url, timeoutMs: 1_000, ...credentials, ...overrides },
+      { baseUrl: payme.url, timeoutMs: 1_000, accountField: 'order_id', fiscal, ...credentials, ...overrides },
       new PaymeCardSessions(redis, config.QUEUE_PREFIX),
     );
   }
@@ -59,16 +62,64 @@ describe('Payme card gateway client against a fake Payme', () => {
     const started = await client.start(start);
     expect(started.otpSentPhone).toBe('99890*****67');
     const created = payme.callsOf('cards.create').at(-1)!;
-    expect(created.auth).toBe('merchant-1:secret-key');
     expect(created.params).toEqual({ card: { number: RICH_CARD, expire: '0399' }, save: false });
     expect(payme.callsOf('receipts.create').at(-1)!.params).toMatchObject({
       amount: 5_000_000,
       account: { order_id: start.transactionId },
+      detail: {
+        receipt_type: 0,
+        items: [{ price: 5_000_000, count: 1, code: fiscal.code, package_code: fiscal.packageCode, vat_percent: 12 }],
+      },
     });
 
-    await client.pay({ ...start, reference: started.reference, otp: FAKE_PAYME_CODE });
+    await expect(client.pay({ ...start, reference: started.reference, otp: FAKE_PAYME_CODE })).resolves.toBe('paid');
     expect(payme.cardBalance(RICH_CARD)).toBe(before - 5_000_000);
-    await expect(client.paid({ transactionId: start.transactionId, reference: started.reference })).resolves.toBe(true);
+    await expect(client.settlement({ transactionId: start.transactionId, reference: started.reference })).resolves.toBe('paid');
+  });
+
+  it('authenticates the card methods with the cashbox id alone and the receipt methods with id:key, as Payme documents', async () => {
+    const start = payment(10_000);
+    await gateway().pay({ ...start, reference: (await gateway().start(start)).reference, otp: FAKE_PAYME_CODE });
+    const authOf = (method: string) => new Set(payme.callsOf(method).map((call) => call.auth));
+    for (const method of ['cards.create', 'cards.get_verify_code', 'cards.verify']) expect(authOf(method)).toEqual(new Set(['merchant-1']));
+    for (const method of ['receipts.create', 'receipts.pay', 'receipts.check']) {
+      expect(authOf(method)).toEqual(new Set(['merchant-1:secret-key']));
+    }
+  });
+
+  it('puts the payment id into the account field the cashbox is configured with', async () => {
+    const custom = await startFakePayme({ ...credentials, accountField: 'payment_id', cards: [{ number: RICH_CARD, expire: '0399', phone: '998901234567', balance: 10_000_000 }] });
+    try {
+      const start = payment(10_000);
+      await expect(gateway({ baseUrl: custom.url }).start(start)).rejects.toMatchObject({ reason: 'paymentGatewayUnavailable' });
+      await gateway({ baseUrl: custom.url, accountField: 'payment_id' }).start(start);
+      expect(custom.callsOf('receipts.create').at(-1)!.params).toMatchObject({ account: { payment_id: start.transactionId } });
+    } finally {
+      await custom.close();
+    }
+  });
+
+  it('calls a receipt Payme has not settled processing, and paid only once it reaches state 4', async () => {
+    const client = gateway();
+    const start = payment(40_000);
+    const started = await client.start(start);
+    const before = payme.cardBalance(RICH_CARD)!;
+    payme.scriptNextPay({ state: 30 });
+    await expect(client.pay({ ...start, reference: started.reference, otp: FAKE_PAYME_CODE })).resolves.toBe('processing');
+    // Asked again, it neither pays a second time nor calls it paid.
+    await expect(client.pay({ ...start, reference: started.reference, otp: FAKE_PAYME_CODE })).resolves.toBe('processing');
+    expect(payme.cardBalance(RICH_CARD)).toBe(before - 4_000_000);
+    payme.settleReceipt(started.reference, 4);
+    await expect(client.settlement({ ...start, reference: started.reference })).resolves.toBe('paid');
+  });
+
+  it('reports a receipt Payme cancelled', async () => {
+    const client = gateway();
+    const start = payment(15_000);
+    const started = await client.start(start);
+    payme.settleReceipt(started.reference, 50);
+    await expect(client.settlement({ ...start, reference: started.reference })).resolves.toBe('cancelled');
+    expect((await rejection(client.pay({ ...start, reference: started.reference, otp: FAKE_PAYME_CODE }))).reason).toBe('paymentCancelled');
   });
 
   it('keeps the card token out of the answer and only for the life of the payment', async () => {
@@ -87,7 +138,7 @@ describe('Payme card gateway client against a fake Payme', () => {
     const wrong = await rejection(client.pay({ ...start, reference: started.reference, otp: '000000' }));
     expect(wrong.reason).toBe('paymentWrongCode');
     await client.pay({ ...start, reference: started.reference, otp: FAKE_PAYME_CODE });
-    await expect(client.paid({ ...start, reference: started.reference })).resolves.toBe(true);
+    await expect(client.settlement({ ...start, reference: started.reference })).resolves.toBe('paid');
   });
 
   it('passes insufficient funds on as the payer reads it', async () => {
@@ -99,9 +150,22 @@ describe('Payme card gateway client against a fake Payme', () => {
     expect(payme.cardBalance(POOR_CARD)).toBe(500_000);
   });
 
-  it('passes a blocked card and an unknown card on', async () => {
-    expect((await rejection(gateway().start(payment(10_000, BLOCKED_CARD)))).reason).toBe('paymentCardBlocked');
+  it('passes a card without SMS informing and an unknown card on in our words, other refusals in Payme\'s', async () => {
+    const noSms = await rejection(gateway().start(payment(10_000, BLOCKED_CARD)));
+    expect(noSms.reason).toBe('paymentSmsNotConnected');
+    expect(noSms.wording).toBeUndefined();
     expect((await rejection(gateway().start(payment(10_000, '8600000000000007')))).reason).toBe('cardInvalid');
+
+    // A code we have no words for (-31400, an unknown card token): the payer reads Payme's own message, in every language.
+    const started = await gateway().start(payment(10_000));
+    const repaid = await rejection(
+      new PaymeCardGateway(
+        { baseUrl: payme.url, timeoutMs: 1_000, accountField: 'order_id', fiscal, ...credentials },
+        new PaymeCardSessions(redis, config.QUEUE_PREFIX),
+      )['call']('receipts.pay', { id: started.reference, token: 'tok_none' }, z.unknown()),
+    );
+    expect(repaid.reason).toBe('paymentRefused');
+    expect(repaid.wording).toEqual({ ru: 'Карта не найдена', uz: 'Karta topilmadi', en: 'Card not found' });
   });
 
   it('reports a provider that does not answer in time, and never pays twice when the answer was lost', async () => {

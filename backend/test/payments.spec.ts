@@ -4,6 +4,7 @@ import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { SANDBOX_OTP } from '@market/contracts';
 import { createApp } from '../src/app.factory';
+import { PaymentSettlement } from '../src/payments/payment-settlement.service';
 import { cardGatewayFor } from '../src/payments/payments.module';
 import type { RedisClient } from '../src/redis/redis.module';
 import { FAKE_PAYME_CODE, startFakePayme, type FakePayme } from '../../test/fakes/card-gateway';
@@ -342,6 +343,48 @@ describe('card top-up through the Payme client and a fake Payme', () => {
     expect(payme.cardBalance(RICH_CARD)).toBe(cardBefore - 2_500_000);
   });
 
+  it('credits a receipt Payme has not settled only once the workers find it paid, and only once', async () => {
+    const settlement = app.get(PaymentSettlement);
+    const user = await createSignedInUser(app);
+    const { transactionId } = (await start(user, RICH_CARD, 30_000).expect(201)).body.result;
+    payme.scriptNextPay({ state: 30 });
+
+    const processing = await confirm(user, transactionId).expect(409);
+    expect(processing.body.code).toBe('paymentProcessing');
+    expect(processing.body.message.uz).toMatch(/tekshirilmoqda/);
+    expect(await seen.payment(transactionId)).toMatchObject({ status: 'settling' });
+    // Confirming again or re-checking while Payme still works on it changes nothing.
+    await confirm(user, transactionId).expect(409);
+    expect(await settlement.recheckSettling()).toMatchObject({ paid: 0 });
+    expect(await seen.balance(user)).toBe(0);
+
+    const receiptId = (await seen.payment(transactionId)).provider_ref as string;
+    payme.settleReceipt(receiptId, 4);
+    const [first, second] = await Promise.all([settlement.recheckSettling(), settlement.recheckSettling()]);
+    expect(first.paid + second.paid).toBe(1);
+    await settlement.recheckSettling();
+    await confirm(user, transactionId).expect(200);
+    expect(await seen.balance(user)).toBe(30_000);
+    expect(await seen.confirmedEvents(transactionId)).toHaveLength(1);
+    expect(payme.callsOf('receipts.pay').filter((call) => call.params.id === receiptId)).toHaveLength(1);
+  });
+
+  it('fails a payment whose receipt Payme cancels, credits nothing and the money goes back to the card', async () => {
+    const settlement = app.get(PaymentSettlement);
+    const user = await createSignedInUser(app);
+    const { transactionId } = (await start(user, RICH_CARD, 20_000).expect(201)).body.result;
+    const cardBefore = payme.cardBalance(RICH_CARD)!;
+    payme.scriptNextPay({ state: 20, settlesTo: 50, afterMs: 50 });
+    await confirm(user, transactionId).expect(409);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+
+    expect(await settlement.recheckSettling()).toMatchObject({ cancelled: 1 });
+    expect(await seen.payment(transactionId)).toMatchObject({ status: 'failed', failure_reason: 'paymentCancelled' });
+    expect((await confirm(user, transactionId).expect(410)).body.code).toBe('paymentCancelled');
+    expect(await seen.balance(user)).toBe(0);
+    expect(payme.cardBalance(RICH_CARD)).toBe(cardBefore);
+  });
+
   it('answers 503 when Payme is down and changes nothing', async () => {
     const user = await createSignedInUser(app);
     payme.setOutage(true);
@@ -378,6 +421,8 @@ describe('which card gateway a production API takes payments with', () => {
 
   it('refuses to start when asked for the sandbox while Payme credentials are set', () => {
     expect(() => cardGatewayFor(testConfig({ ...PRODUCTION, ...PAYME, PAYMENTS_SANDBOX: 'true' }), noRedis)).toThrow(/PAYMENTS_SANDBOX/);
+    // Payme's receipts are fiscal: no real payments without the cashbox's product code.
+    expect(() => cardGatewayFor(testConfig({ ...PRODUCTION, ...PAYME, PAYME_FISCAL_CODE: '' }), noRedis)).toThrow(/PAYME_FISCAL_CODE/);
   });
 
   it('simulates payments when PAYMENTS_SANDBOX=true is set explicitly, and says so', async () => {

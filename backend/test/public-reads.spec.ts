@@ -36,7 +36,9 @@ describe('public reads', () => {
 
   it('answers the feed at once while searches wait for their half of the connections', async () => {
     const devices = app.get(DevicesService);
-    const searching = jest.spyOn(devices, 'listingDeviceIds').mockImplementation(() => new Promise((resolve) => setTimeout(() => resolve([]), 400)));
+    const searching = jest
+      .spyOn(devices, 'listingModels')
+      .mockImplementation(() => new Promise((resolve) => setTimeout(() => resolve({ deviceIds: [], matched: [], closest: [] }), 400)));
     try {
       const started = Date.now();
       const searches = Promise.all(['a', 'b', 'c'].map((name) => request(server()).get('/api/phone').query({ name }).expect(200).then(() => Date.now() - started)));

@@ -32,7 +32,7 @@ describe('linking a seller\'s Telegram chat', () => {
 
     expect(await links.redeem(tokenOf(response.body.link), 5551)).toEqual({ userId: seller.id, language: 'ru' });
     const status = await request(app.getHttpServer()).get('/api/user/telegram').set('Cookie', seller.cookie).expect(200);
-    expect(status.body).toEqual({ linked: true });
+    expect(status.body).toEqual({ linked: true, botConfigured: true });
   });
 
   it('redeems a link only once and never an expired one', async () => {
@@ -70,6 +70,8 @@ describe('linking a seller\'s Telegram chat', () => {
     await bare.init();
     try {
       const seller = await createSignedInUser(bare);
+      const status = await request(bare.getHttpServer()).get('/api/user/telegram').set('Cookie', seller.cookie).expect(200);
+      expect(status.body).toEqual({ linked: false, botConfigured: false });
       const response = await request(bare.getHttpServer())
         .post('/api/user/telegram/link')
         .set('Cookie', seller.cookie)

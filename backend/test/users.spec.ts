@@ -84,6 +84,19 @@ describe('users: profile and settings', () => {
       expect(cleared.body).toMatchObject({ username: null, surname: null, email: 'aziz10@example.uz', profileCompleteness: 70 });
     });
 
+    it('stores the gender, which completes the profile to 100 %, and refuses any other value, changing nothing', async () => {
+      const { id, cookie } = await signedInUser(app, phone(15));
+      await put(cookie, id, { email: 'malika15@example.uz', name: 'Malika', surname: 'Karimova', country: 'uz' }).expect(200);
+      const refused = await put(cookie, id, { gender: 'unknown', name: 'Other' }).expect(400);
+      expect(refused.body.fields).toEqual({ gender: 'invalidValue' });
+      expect((await getMe(cookie)).body).toMatchObject({ gender: null, name: 'Malika', profileCompleteness: 80 });
+
+      const saved = await put(cookie, id, { gender: 'female' }).expect(200);
+      expect(saved.body).toMatchObject({ gender: 'female', profileCompleteness: 90 });
+      const cleared = await put(cookie, id, { gender: '' }).expect(200);
+      expect(cleared.body).toMatchObject({ gender: null, profileCompleteness: 80 });
+    });
+
     it("refuses another user's profile with 403 and lets an admin edit it", async () => {
       const owner = await signedInUser(app, phone(20));
       const stranger = await signedInUser(app, phone(21));

@@ -175,7 +175,13 @@ export async function longTailTraffic(database) {
     { name: 'model name with two letters swapped', nextPath: () => modelSearch(pick(devices), withSwappedLetters) },
     { name: "Cyrillic or Uzbek Latin spelling ('айфон 13', 'ayfon 13')", nextPath: () => modelSearch(pick(devices), otherSpelling) },
     { name: 'detail of any listing on sale (uniform)', nextPath: () => `/api/phone/${pick(listingIds)}` },
-    { name: `sitemap file (any of ${sitemapFiles})`, nextPath: () => `/sitemap-${1 + randomInt(sitemapFiles)}.xml`, sitemap: true },
+    // Crawlers ask for gzip (Googlebot, Bingbot and Yandex all do), so the class does too.
+    {
+      name: `sitemap file (any of ${sitemapFiles}, gzip)`,
+      nextPath: () => `/sitemap-${1 + randomInt(sitemapFiles)}.xml`,
+      sitemap: true,
+      headers: { 'accept-encoding': 'gzip' },
+    },
   ];
 
   // The realistic mix: popularity falls off with rank (Zipf) for listings, pages, regions, brands and models.

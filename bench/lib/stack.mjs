@@ -106,7 +106,8 @@ export async function startApi(env, { nodeArgs = [], onOutputLine } = {}) {
 export async function startWorkers(env) {
   const workers = spawn(process.execPath, ['workers/dist/main.js'], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', SMS_SECRET_KEY, ...env },
+    // The workers re-check unsettled card payments with the API's card gateway: the sandbox, as the API's.
+    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', PAYMENTS_SANDBOX: 'true', SMS_SECRET_KEY, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   await new Promise((resolve, reject) => {

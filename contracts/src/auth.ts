@@ -63,3 +63,12 @@ export type SignedInResponse = z.infer<typeof signedInResponseSchema>;
 
 export const checkSmsCodeResponseSchema = z.object({ token: z.string() });
 export type CheckSmsCodeResponse = z.infer<typeof checkSmsCodeResponseSchema>;
+
+/**
+ * What became of the last SMS (password or code) sent to a number in the last few minutes, for the
+ * sign-in and reset screens: pending (on its way, no report yet), delivered, or notDelivered
+ * (Eskiz refused it, or the operator reported it undelivered); null when none was sent lately.
+ */
+export const lastSmsQuerySchema = z.object({ phoneNumber: phoneNumberSchema });
+export const lastSmsSchema = z.object({ lastSms: z.enum(['pending', 'delivered', 'notDelivered']).nullable() });
+export type LastSms = z.infer<typeof lastSmsSchema>;

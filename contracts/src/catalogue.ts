@@ -96,15 +96,16 @@ export function detailSpecValue(
 export const sourcePathSchema = z.string().regex(/^[a-z0-9_+().-]+-\d+\.php$/i, 'invalidValue');
 
 /**
- * One device of the shipped seed data (`backend/src/devices/seed/data/<brand>.json`):
- * the brand names its category. Every entry must have the eight quick specs in GSMArena's
- * order and a Memory → Internal and Misc → Colors entry the wizard can offer.
+ * One device of the shipped seed data (`backend/src/devices/seed/data/<brand>.txt`, written
+ * one phone per line): the brand names its category. Every entry must have the eight quick
+ * specs in GSMArena's order and a Memory → Internal and Misc → Colors entry the wizard can
+ * offer. No picture: the seed gives every model its brand's drawing from our own storage
+ * (never a hot-linked one), and the spec refresh replaces it with the model's photo.
  */
 export const seedDeviceSchema = z
   .object({
     name: z.string().trim().min(3).max(100),
     brand: z.string().trim().min(2).max(60),
-    img: z.url({ protocol: /^https$/ }),
     sourcePath: sourcePathSchema.optional(),
     quickSpec: z.array(specEntrySchema).length(QUICK_SPEC_NAMES.length),
     detailSpec: z.array(specSectionSchema).min(1),

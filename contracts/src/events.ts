@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { socialChannelSchema } from './listing';
+import { currencySchema, socialChannelSchema } from './listing';
 import { phoneNumberSchema } from './user';
 
 /** BullMQ queues, one per kind of work the workers do. */
@@ -8,6 +8,10 @@ export const QUEUES = {
   social: 'social',
   notify: 'notify',
   deviceSpecs: 'device-specs',
+  payments: 'payments',
+  /** Buyers' alerts: saved searches matched by approved listings. */
+  buyerAlerts: 'buyer-alerts',
+  drafts: 'drafts',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
@@ -24,6 +28,7 @@ export const EVENT_PAYLOADS = {
   'listing.rejected': z.object({ listingId: uuid, reason: z.string().min(1) }),
   'listing.publish-requested': z.object({ listingId: uuid, channels: z.array(socialChannelSchema).min(1) }),
   'listing.posted': z.object({ listingId: uuid, channel: socialChannelSchema, link: z.url() }),
+  'listing.price-lowered': z.object({ listingId: uuid, oldPrice: z.number().int().nonnegative(), oldValut: currencySchema }),
   'payment.confirmed': z.object({ userId: uuid, transactionId: uuid, amount: z.number().int().positive() }),
   'device.refresh-requested': z.object({ deviceId: uuid }),
 } as const;
@@ -35,10 +40,11 @@ export const EVENT_NAMES = Object.keys(EVENT_PAYLOADS) as EventName[];
 /** Which queues receive each event; the relay adds one job per queue with jobId = event id. */
 export const EVENT_QUEUES = {
   'sms.requested': [QUEUES.sms],
-  'listing.approved': [QUEUES.notify],
+  'listing.approved': [QUEUES.notify, QUEUES.buyerAlerts],
   'listing.rejected': [QUEUES.notify],
   'listing.publish-requested': [QUEUES.social],
   'listing.posted': [QUEUES.notify],
+  'listing.price-lowered': [QUEUES.buyerAlerts],
   'payment.confirmed': [QUEUES.notify],
   'device.refresh-requested': [QUEUES.deviceSpecs],
 } as const satisfies Record<EventName, readonly QueueName[]>;
@@ -48,8 +54,23 @@ export const CHANNEL_PUBLISH_JOB = 'channel.publish';
 export const channelPublishJobSchema = z.object({ listingId: uuid, channel: socialChannelSchema });
 export type ChannelPublishJob = z.infer<typeof channelPublishJobSchema>;
 
-/** Jobs the workers add to a queue themselves, beside the events routed to it. */
-const FOLLOW_UP_JOBS = { [CHANNEL_PUBLISH_JOB]: QUEUES.social } as const;
+/**
+ * The payments queue's scheduled job: card payments whose Payme receipt was taken but not yet
+ * paid are asked about again until it is paid (credited once) or cancelled. Re-runnable: it only
+ * reads Payme's receipt states and records what it finds.
+ */
+export const PAYMENT_RECHECK_JOB = 'payments.recheck-settling';
+export const PAYMENT_RECHECK_EVERY_MS = 60_000;
+
+/** The drafts queue's scheduled job: drafts untouched for 30 days are removed with their photos. */
+export const ABANDONED_DRAFTS_JOB = 'drafts.remove-abandoned';
+
+/** Jobs the workers add to a queue themselves, beside the events routed to it: follow-ups and scheduled jobs. */
+const FOLLOW_UP_JOBS = {
+  [CHANNEL_PUBLISH_JOB]: QUEUES.social,
+  [PAYMENT_RECHECK_JOB]: QUEUES.payments,
+  [ABANDONED_DRAFTS_JOB]: QUEUES.drafts,
+} as const;
 type FollowUpJob = keyof typeof FOLLOW_UP_JOBS;
 
 /** The name of each job a queue carries: the events routed to it and its follow-up jobs. */
@@ -72,6 +93,9 @@ export const QUEUE_JOBS: { [Q in QueueName]: readonly QueueJobName<Q>[] } = {
   [QUEUES.social]: jobsOf(QUEUES.social),
   [QUEUES.notify]: jobsOf(QUEUES.notify),
   [QUEUES.deviceSpecs]: jobsOf(QUEUES.deviceSpecs),
+  [QUEUES.payments]: jobsOf(QUEUES.payments),
+  [QUEUES.buyerAlerts]: jobsOf(QUEUES.buyerAlerts),
+  [QUEUES.drafts]: jobsOf(QUEUES.drafts),
 };
 
 export function parseEventPayload<E extends EventName>(name: E, payload: unknown): EventPayload<E> {

@@ -40,11 +40,18 @@ describe('the wizard payload', () => {
   });
 
   it.each([
-    ['12.4', 12],
+    ['4 500 000', 4_500_000],
     ['1 200,50', 120050],
-    [350.5, 351],
+    ['250.', 250],
+    ['250.00', 250],
+    [350, 350],
   ])('reads the price %j as %j (digits and the dot only)', (price, expected) => {
     expect(listingFormSchema.parse({ ...valid, price }).price).toBe(expected);
+  });
+
+  it.each([['12.4'], ['$1,250.50'], [350.5]])('refuses the price %j with decimals instead of rounding it', (price) => {
+    expect(listingFormSchema.safeParse({ ...valid, price }).error?.issues).toEqual([expect.objectContaining({ path: ['price'], message: 'priceWhole' })]);
+    expect(listingFormSchema.safeParse({ ...valid, valut: 'usd', price }).error?.issues).toEqual([expect.objectContaining({ path: ['price'], message: 'priceWhole' })]);
   });
 
   it('keeps a draft with whatever was filled in, checking what is there', () => {

@@ -28,14 +28,15 @@ export const LISTING_PRICE_MAX: Record<Currency, number> = { uzs: 10_000_000_000
 
 /**
  * The price as typed: characters other than digits and the dot are dropped (spec section 5),
- * so '4 500 000' and '4500000' are the same. Stored as a whole number (no decimals are shown).
+ * so '4 500 000' and '4500000' are the same. A whole number: a price with decimals is refused
+ * ('priceWhole'), not rounded, in dollars as in so'm.
  */
 export const listingPriceSchema = z
   .union([z.number(), z.string()], { error: 'required' })
   .transform((value) => (typeof value === 'number' ? String(value) : value.replace(/[^\d.]/g, '')))
   .pipe(z.string().min(1, 'required'))
-  .transform((text) => Math.round(Number(text)))
-  .pipe(z.number({ error: 'priceInvalid' }).int('priceInvalid').min(1, 'priceInvalid'));
+  .transform((text) => Number(text))
+  .pipe(z.number({ error: 'priceInvalid' }).int('priceWhole').min(1, 'priceInvalid'));
 
 const optionalChoice = z
   .string({ error: 'invalidValue' })
@@ -258,9 +259,35 @@ export type ListingStatusChanged = z.infer<typeof listingStatusChangedSchema>;
 export const listingDraftSavedSchema = z.object({ _id: z.uuid(), step: z.number().int() });
 export type ListingDraftSaved = z.infer<typeof listingDraftSavedSchema>;
 
+/**
+ * A paid listing's post on one channel as its seller sees it: posted (with the link), waiting
+ * (with when it is due, when a platform's limit holds it back) or failed; the reasons stay with admins.
+ */
+export const sellerChannelPostSchema = z.object({
+  state: z.enum(['posted', 'queued', 'failed']),
+  link: z.string().nullable(),
+  eta: z.string().nullable(),
+});
+export type SellerChannelPost = z.infer<typeof sellerChannelPostSchema>;
+/** Only the channels a post was requested for (and not skipped) have an entry. */
+export const sellerChannelPostsSchema = z.object({
+  telegram: sellerChannelPostSchema.optional(),
+  instagram: sellerChannelPostSchema.optional(),
+  facebook: sellerChannelPostSchema.optional(),
+});
+export type SellerChannelPosts = z.infer<typeof sellerChannelPostsSchema>;
+
 /** `GET /api/phone/my`: every listing of the caller (drafts too) and how many each tab has. */
 export const myListingsSchema = z.object({
-  phones: z.array(listingCardSchema.extend({ rejectionReason: z.string().nullable(), step: z.number().int() })),
+  phones: z.array(
+    listingCardSchema.extend({
+      rejectionReason: z.string().nullable(),
+      step: z.number().int(),
+      /** Off sale with its device, photos or condition changed: 'onSaleForReview' puts it back, not 'onSale'. */
+      reviewDue: z.boolean(),
+      channels: sellerChannelPostsSchema,
+    }),
+  ),
   counts: z.record(listingStatusSchema, z.number().int().nonnegative()),
 });
 export type MyListings = z.infer<typeof myListingsSchema>;

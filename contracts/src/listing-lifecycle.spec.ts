@@ -1,5 +1,5 @@
 import { LISTING_STATUSES } from './listing-constants';
-import { canDo, statusAfter, type ListingAction } from './listing-lifecycle';
+import { canDo, needsReview, statusAfter, type ListingAction, type ReviewedListing } from './listing-lifecycle';
 
 function appliesTo(action: ListingAction) {
   return LISTING_STATUSES.filter((status) => statusAfter(action, status) !== undefined);
@@ -22,11 +22,21 @@ describe('the listing lifecycle', () => {
     });
   });
 
-  it('takes only an active listing off sale and puts only such a listing back, through moderation', () => {
+  it('keeps an active listing on sale through an edit of nothing moderation approved; a rejected one is checked again', () => {
+    expect(Object.fromEntries(appliesTo('amend').map((status) => [status, statusAfter('amend', status)]))).toEqual({
+      active: 'active',
+      noActive: 'noActive',
+      waiting: 'waiting',
+      cancelled: 'waiting',
+    });
+  });
+
+  it('takes only an active listing off sale and puts it back as approved, or through moderation after a reviewed change', () => {
     expect(appliesTo('offSale')).toEqual(['active']);
     expect(statusAfter('offSale', 'active')).toBe('noActive');
     expect(appliesTo('onSale')).toEqual(['noActive']);
-    expect(statusAfter('onSale', 'noActive')).toBe('waiting');
+    expect(statusAfter('onSale', 'noActive')).toBe('active');
+    expect(statusAfter('onSaleForReview', 'noActive')).toBe('waiting');
   });
 
   it('lets moderation decide on anything but a draft, and post only an active listing', () => {
@@ -46,5 +56,34 @@ describe('the listing lifecycle', () => {
     expect(canDo('saveDraft', 'draft', 'admin')).toBe(false);
     expect(canDo('approve', 'waiting', 'author')).toBe(false);
     expect(canDo('reject', 'waiting', 'admin')).toBe(true);
+  });
+
+  describe('which edits need a new review', () => {
+    const approved: ReviewedListing = {
+      device: 'd1',
+      ram: '8GB',
+      storage: '256GB',
+      color: 'Black',
+      condition: false,
+      documents: true,
+      images: ['p1', 'p2'],
+    };
+
+    it('none for the same device, condition and photos, even in another order', () => {
+      expect(needsReview(approved, { ...approved })).toBe(false);
+      expect(needsReview(approved, { ...approved, images: ['p2', 'p1'] })).toBe(false);
+    });
+
+    it.each<[string, Partial<ReviewedListing>]>([
+      ['another model', { device: 'd2' }],
+      ['other memory', { storage: '128GB' }],
+      ['another colour', { color: 'White' }],
+      ['a new condition', { condition: true }],
+      ['no box and documents', { documents: false }],
+      ['a photo added', { images: ['p1', 'p2', 'p3'] }],
+      ['a photo replaced', { images: ['p1', 'p3'] }],
+    ])('one for %s', (_change, change) => {
+      expect(needsReview(approved, { ...approved, ...change })).toBe(true);
+    });
   });
 });

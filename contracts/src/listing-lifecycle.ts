@@ -11,8 +11,8 @@ import type { ListingStatus } from './listing-constants';
 export type ListingOrigin = ListingStatus | 'new';
 export type ListingOutcome = ListingStatus | 'deleted';
 
-/** Who may ask: the listing's author, an admin, or either of them. */
-export type ListingActors = 'author' | 'admin' | 'authorOrAdmin';
+/** Who may ask: the listing's author, an admin, or either of them; 'reports' is no person, but buyers' reports adding up. */
+export type ListingActors = 'author' | 'admin' | 'authorOrAdmin' | 'reports';
 /** The asker as a listing sees them: its author (an admin writing their own listing is its author), or an admin. */
 export type ListingActor = 'author' | 'admin';
 
@@ -27,11 +27,24 @@ export const LISTING_ACTIONS = {
   saveDraft: { by: 'author', moves: { new: 'draft', draft: 'draft' } },
   /** A new listing or a finished draft posted: moderation looks at it first. */
   submit: { by: 'author', moves: { new: 'waiting', draft: 'waiting' } },
-  /** An edit is checked again; a listing taken off sale stays off sale until its author puts it back. */
+  /**
+   * An edit of what moderation approved (see `needsReview`) is checked again; a listing taken
+   * off sale stays off sale until its author puts it back.
+   */
   edit: { by: 'authorOrAdmin', moves: { active: 'waiting', waiting: 'waiting', cancelled: 'waiting', noActive: 'noActive' } },
+  /**
+   * An edit of nothing moderation approved (price, description, contact, delivery): an active
+   * listing stays on sale and moderators see the change in their queue afterwards. A rejected
+   * listing is still checked again.
+   */
+  amend: { by: 'authorOrAdmin', moves: { active: 'active', waiting: 'waiting', cancelled: 'waiting', noActive: 'noActive' } },
   offSale: { by: 'authorOrAdmin', moves: { active: 'noActive' } },
-  /** Back up for sale through moderation again. */
-  onSale: { by: 'authorOrAdmin', moves: { noActive: 'waiting' } },
+  /** Sold: off sale for good, its price kept for the price guide. */
+  markSold: { by: 'author', moves: { active: 'noActive', noActive: 'noActive' } },
+  /** An approved listing back on sale as it was approved: no new review. */
+  onSale: { by: 'authorOrAdmin', moves: { noActive: 'active' } },
+  /** Back on sale after an 'edit' made while it was off sale: moderation looks at it first. */
+  onSaleForReview: { by: 'authorOrAdmin', moves: { noActive: 'waiting' } },
   delete: {
     by: 'authorOrAdmin',
     moves: { draft: 'deleted', waiting: 'deleted', active: 'deleted', noActive: 'deleted', cancelled: 'deleted' },
@@ -39,6 +52,8 @@ export const LISTING_ACTIONS = {
   approve: { by: 'admin', moves: { waiting: 'active', noActive: 'active', cancelled: 'active' } },
   /** A listing rejected again keeps its tab; the new reason replaces the old one. */
   reject: { by: 'admin', moves: { waiting: 'cancelled', active: 'cancelled', noActive: 'cancelled', cancelled: 'cancelled' } },
+  /** Reported by REPORTS_TO_HIDE different users: off the site, back in the admins' queue until they decide. */
+  hideReported: { by: 'reports', moves: { active: 'waiting' } },
   /** An active listing sent to its tariff's channels not posted to yet. */
   post: { by: 'admin', moves: { active: 'active' } },
 } as const satisfies Record<string, ListingRule>;
@@ -64,4 +79,35 @@ export function mayDo(action: ListingAction, actor: ListingActor): boolean {
 
 export function canDo(action: ListingAction, from: ListingOrigin, actor: ListingActor): boolean {
   return mayDo(action, actor) && statusAfter(action, from) !== undefined;
+}
+
+/**
+ * What moderation approves of a listing, as the wizard's form holds it: the device with its
+ * memory and colour, the photos, the condition (new, or used with or without box and
+ * documents). Anything else (price, description, contact, region, delivery, tariff) buyers
+ * can trust without a new look.
+ */
+export interface ReviewedListing {
+  device: string | null;
+  ram: string | null;
+  storage: string | null;
+  color: string | null;
+  condition: boolean;
+  documents: boolean;
+  /** The photos' ids; a new order of the same photos is no change. */
+  images: readonly string[];
+}
+
+/** Whether going from `before` to `after` changes anything moderation approved: an 'edit', else an 'amend'. */
+export function needsReview(before: ReviewedListing, after: ReviewedListing): boolean {
+  const samePhotos = before.images.length === after.images.length && after.images.every((id) => before.images.includes(id));
+  return (
+    !samePhotos ||
+    before.device !== after.device ||
+    before.ram !== after.ram ||
+    before.storage !== after.storage ||
+    before.color !== after.color ||
+    before.condition !== after.condition ||
+    before.documents !== after.documents
+  );
 }

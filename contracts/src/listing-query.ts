@@ -1,4 +1,9 @@
 import type { ListingQuery } from './listing';
+import { CURRENCIES, type Currency } from './listing-constants';
+
+/** The orders of the feed: newest (promoted listings first) is the default; prices compare in so'm across currencies. */
+export const LISTING_SORTS = ['newest', 'price_asc', 'price_desc'] as const;
+export type ListingSort = (typeof LISTING_SORTS)[number];
 
 /** 'null' and '' in the address bar mean a cleared filter (spec section 4). */
 function queryText(value: unknown): string | undefined {
@@ -18,14 +23,38 @@ function queryPrice(value: unknown): number | undefined {
   return Number.isFinite(price) && price >= 0 ? Math.min(Math.round(price), Number.MAX_SAFE_INTEGER) : undefined;
 }
 
+/** The storage sizes the home page's filter offers (any other size still works in the address). */
+export const STORAGE_FILTER_SIZES = ['32GB', '64GB', '128GB', '256GB', '512GB', '1TB'] as const;
+
+/** A storage size as listings store it ('128GB', '1TB'); '128', '128gb' and '128 GB' read the same. */
+function queryStorage(value: unknown): string | undefined {
+  const size = queryText(value)?.toUpperCase().replace(/\s+/g, '').match(/^(\d{1,4})(GB|TB)?$/);
+  return size ? `${Number(size[1])}${size[2] ?? 'GB'}` : undefined;
+}
+
+/** A yes-only filter: 'true' or '1' asks for it; anything else is no filter (not 'without'). */
+function queryYes(value: unknown): true | undefined {
+  const text = queryText(value);
+  return text === 'true' || text === '1' ? true : undefined;
+}
+
+function queryChoice<T extends string>(choices: readonly T[]) {
+  return (value: unknown): T | undefined => {
+    const text = queryText(value)?.toLowerCase();
+    return choices.find((choice) => choice === text);
+  };
+}
+
 /**
- * How each parameter of `GET /api/phone?page=&brand=&region=&name=&minPrice=&maxPrice=` is
+ * How each parameter of `GET /api/phone?page=&brand=&region=&name=&minPrice=&maxPrice=&sort=&storage=&condition=&document=&shipping=&valut=` is
  * read: by the server's `listingQuerySchema` and, without zod, by the home page from its
  * address (`parseListingQuery`). Reading never fails: a pasted or hand-edited address shows
  * something sensible. A page that is not a whole number (a safe integer) or is below 1 is
  * page 1. `brand` is a category id or a category name (any case), so both `?brand=Samsung` and
  * `?brand=<uuid>` work. `minPrice`/`maxPrice` are so'm and compare with the listing's price
- * converted to so'm at the current USD rate.
+ * converted to so'm at the current USD rate. `sort` is one of LISTING_SORTS (newest by default),
+ * `storage` a size ('256GB'), `condition` new or used, `document` (box and documents) and
+ * `shipping` (delivery) `true` to ask for them, `valut` the currency the seller priced in.
  */
 export const LISTING_QUERY_FIELDS = {
   page: (value: unknown): number => {
@@ -37,7 +66,27 @@ export const LISTING_QUERY_FIELDS = {
   name: (value: unknown): string | undefined => queryText(value)?.slice(0, 100),
   minPrice: queryPrice,
   maxPrice: queryPrice,
+  sort: (value: unknown): ListingSort => queryChoice(LISTING_SORTS)(value) ?? 'newest',
+  storage: queryStorage,
+  condition: queryChoice(['new', 'used'] as const),
+  document: queryYes,
+  shipping: queryYes,
+  valut: queryChoice<Currency>(CURRENCIES),
 };
+
+/** The filters of the feed besides the page and the order, as the address names them. */
+export const LISTING_FILTER_PARAMETERS = [
+  'brand',
+  'region',
+  'name',
+  'minPrice',
+  'maxPrice',
+  'storage',
+  'condition',
+  'document',
+  'shipping',
+  'valut',
+] as const satisfies readonly (keyof ListingQuery)[];
 
 /** `listingQuerySchema.parse` without the schema library, for the browser's first page. */
 export function parseListingQuery(query: Record<string, unknown>): ListingQuery {
@@ -49,5 +98,11 @@ export function parseListingQuery(query: Record<string, unknown>): ListingQuery 
     name: fields.name(query.name),
     minPrice: fields.minPrice(query.minPrice),
     maxPrice: fields.maxPrice(query.maxPrice),
+    sort: fields.sort(query.sort),
+    storage: fields.storage(query.storage),
+    condition: fields.condition(query.condition),
+    document: fields.document(query.document),
+    shipping: fields.shipping(query.shipping),
+    valut: fields.valut(query.valut),
   };
 }

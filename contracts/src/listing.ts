@@ -42,11 +42,19 @@ export const listingCardSchema = z.object({
 });
 export type ListingCard = z.infer<typeof listingCardSchema>;
 
-/** `GET /api/phone`: 12 cards a page, promoted (tarif 1) first, then newest. */
-export const listingPageSchema = z.object({ phones: z.array(listingCardSchema), pages: z.number().int().nonnegative() });
+/**
+ * `GET /api/phone`: 12 cards a page in the order asked (newest: promoted first). When a name
+ * search finds no listing, `suggestions` are the closest models that have listings.
+ */
+export const listingPageSchema = z.object({
+  phones: z.array(listingCardSchema),
+  pages: z.number().int().nonnegative(),
+  suggestions: z.array(z.object({ _id: z.uuid(), name: z.string() })).optional(),
+});
+export type ListingSuggestion = NonNullable<ListingPage['suggestions']>[number];
 export type ListingPage = z.infer<typeof listingPageSchema>;
 
-/** `GET /api/phone?page=&brand=&region=&name=&minPrice=&maxPrice=`, read as LISTING_QUERY_FIELDS says. */
+/** `GET /api/phone?page=&brand=&region=&name=&minPrice=&maxPrice=&sort=&storage=&condition=&document=&shipping=&valut=`, read as LISTING_QUERY_FIELDS says. */
 export const listingQuerySchema = z.object({
   page: z.unknown().optional().transform(LISTING_QUERY_FIELDS.page),
   brand: z.unknown().optional().transform(LISTING_QUERY_FIELDS.brand),
@@ -54,6 +62,12 @@ export const listingQuerySchema = z.object({
   name: z.unknown().optional().transform(LISTING_QUERY_FIELDS.name),
   minPrice: z.unknown().optional().transform(LISTING_QUERY_FIELDS.minPrice),
   maxPrice: z.unknown().optional().transform(LISTING_QUERY_FIELDS.maxPrice),
+  sort: z.unknown().optional().transform(LISTING_QUERY_FIELDS.sort),
+  storage: z.unknown().optional().transform(LISTING_QUERY_FIELDS.storage),
+  condition: z.unknown().optional().transform(LISTING_QUERY_FIELDS.condition),
+  document: z.unknown().optional().transform(LISTING_QUERY_FIELDS.document),
+  shipping: z.unknown().optional().transform(LISTING_QUERY_FIELDS.shipping),
+  valut: z.unknown().optional().transform(LISTING_QUERY_FIELDS.valut),
 });
 export type ListingQuery = z.infer<typeof listingQuerySchema>;
 
@@ -70,6 +84,8 @@ export const listingAuthorSchema = z.object({
  */
 export const listingDetailSchema = listingCardSchema.omit({ image: true }).extend({
   updatedAt: z.string(),
+  /** The price in so'm at the stored dollar rate, to compare with the price guide. */
+  priceUzs: z.number().int(),
   /** Null only on a draft whose device is not chosen yet. */
   category: z.object({ _id: z.uuid(), name: z.string() }).nullable(),
   /** The device with its quick specs: battery is the 'Battery size' entry, camera the third entry. Null as `category`. */

@@ -1,11 +1,19 @@
 import { z } from 'zod';
-import { channelPostSchema, listingCardSchema, listingStatusSchema } from './listing';
+import { channelPostSchema, listingCardSchema, listingStatusSchema, socialChannelSchema } from './listing';
+import { listingCheckSchema } from './listing-checks';
+import { SOCIAL_CHANNELS } from './listing-constants';
+import { openReportSchema } from './listing-reports';
 
 /** Why an admin turns a listing down; 'other' carries the admin's own words. */
 export const REJECTION_REASONS = ['duplicate', 'wrongPrice', 'poorPhotos', 'notAPhone', 'prohibited', 'other'] as const;
 export type RejectionReason = (typeof REJECTION_REASONS)[number];
 
-export const approveListingSchema = z.object({ id: z.uuid('invalidValue') });
+/**
+ * `POST /api/phone/confirm`: approves a listing awaiting a decision, or posts an active one;
+ * `channel` posts to that channel only (its Post button), else to every channel of the tariff.
+ */
+export const approveListingSchema = z.object({ id: z.uuid('invalidValue'), channel: z.enum(SOCIAL_CHANNELS, 'invalidValue').optional() });
+export type ApproveListing = z.infer<typeof approveListingSchema>;
 
 export const rejectListingSchema = z
   .object({
@@ -32,8 +40,10 @@ export type ChannelPostState = (typeof CHANNEL_POST_STATES)[number];
 /** A channel's publication as admins see it: the public flag and link plus the latest attempt. */
 export const adminChannelPostSchema = channelPostSchema.extend({
   state: z.enum(CHANNEL_POST_STATES).optional(),
-  /** Why the latest attempt failed or was skipped ('not configured'). */
+  /** Why the latest attempt failed or was skipped ('not configured'), or why a queued post waits. */
   reason: z.string().nullable().optional(),
+  /** When a queued post is due (ISO timestamp): the platform's limit is used up until then. */
+  eta: z.string().nullable().optional(),
 });
 export type AdminChannelPost = z.infer<typeof adminChannelPostSchema>;
 
@@ -51,6 +61,13 @@ export const moderationCardSchema = listingCardSchema.extend({
   /** A REJECTION_REASONS code, or the admin's own words for 'other'. */
   rejectionReason: z.string().nullable(),
   posts: adminListingPostsSchema,
+  /** When the seller last changed price, description, contact or delivery since it was approved (it stayed on sale). */
+  editedAt: z.string().nullable(),
+  /** Buyers' reports not decided on yet, newest first; an approval or a rejection decides them. */
+  reports: z.array(openReportSchema),
+  /** The workers' findings on a listing waiting for moderation, and their score; empty until checked. */
+  checks: z.array(listingCheckSchema),
+  riskScore: z.number().int().nonnegative(),
 });
 export type ModerationCard = z.infer<typeof moderationCardSchema>;
 
@@ -64,3 +81,23 @@ export type ModerationQueue = z.infer<typeof moderationQueueSchema>;
 /** `POST /api/phone/confirm` and `POST /api/phone/reject`: the listing's status and channels after the decision. */
 export const moderationOutcomeSchema = z.object({ status: listingStatusSchema, posts: adminListingPostsSchema });
 export type ModerationOutcome = z.infer<typeof moderationOutcomeSchema>;
+
+/** A post that failed on a channel, for the admins' retry. */
+export const channelFailureSchema = z.object({ listingId: z.uuid(), name: z.string(), reason: z.string().nullable() });
+export type ChannelFailure = z.infer<typeof channelFailureSchema>;
+
+/** One channel's line: posts waiting, when the next is due (null: as soon as a worker takes it), the latest failures. */
+export const channelLineSchema = z.object({
+  channel: socialChannelSchema,
+  waiting: z.number().int().nonnegative(),
+  nextEta: z.string().nullable(),
+  failures: z.array(channelFailureSchema),
+});
+export type ChannelLine = z.infer<typeof channelLineSchema>;
+
+/** `GET /api/phone/channel-queue` (admins): every channel's line, in SOCIAL_CHANNELS order. */
+export const channelQueueSchema = z.object({ channels: z.array(channelLineSchema) });
+export type ChannelQueue = z.infer<typeof channelQueueSchema>;
+
+/** The latest failures shown per channel. */
+export const CHANNEL_FAILURES_SHOWN = 20;

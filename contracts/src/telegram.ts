@@ -9,6 +9,9 @@ export type TelegramLinkRequest = z.infer<typeof telegramLinkRequestSchema>;
 export const telegramLinkSchema = z.object({ link: z.string(), expiresAt: z.string() });
 export type TelegramLink = z.infer<typeof telegramLinkSchema>;
 
-/** `GET /api/user/telegram`: whether the seller's account is linked to a chat with the bot. */
-export const telegramStatusSchema = z.object({ linked: z.boolean() });
+/**
+ * `GET /api/user/telegram`: whether the seller's account is linked to a chat with the bot, and
+ * whether the site has a bot at all (without one, nothing offers to connect).
+ */
+export const telegramStatusSchema = z.object({ linked: z.boolean(), botConfigured: z.boolean() });
 export type TelegramStatus = z.infer<typeof telegramStatusSchema>;

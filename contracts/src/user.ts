@@ -62,6 +62,10 @@ export const telegramUsernameSchema = z
 
 export const personNameSchema = z.string().max(50, 'maxCharacters50');
 
+/** The user's gender (spec section 3), one of the profile completeness fields. */
+export const GENDERS = ['male', 'female'] as const;
+export type Gender = (typeof GENDERS)[number];
+
 export const COUNTRY_IDS = COUNTRIES.map((country) => country.id);
 
 /** Whether `region` may go with `country`: one of its regions, or none for countries without a list. */
@@ -83,6 +87,7 @@ export const updateUserSchema = z.strictObject(
     phoneNumber: phoneNumberSchema.optional(),
     name: optionalText(personNameSchema),
     surname: optionalText(personNameSchema),
+    gender: optionalText(z.enum(GENDERS, 'invalidValue')),
     country: optionalText(z.string().refine((id) => COUNTRY_IDS.includes(id), 'invalidValue')),
     region: optionalText(z.string().max(50, 'invalidValue')),
     telegramUsername: optionalText(telegramUsernameSchema),

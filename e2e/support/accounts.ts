@@ -6,7 +6,7 @@ export function newPhoneNumber(): string {
   return `99890${String(Math.floor(Math.random() * 10_000_000)).padStart(7, '0')}`;
 }
 
-/** Types a 12-digit number into the +998 masked field labelled `label` in `scope`, as a user does (the mask holds +998). */
+/** Types a 12-digit number into the phone field labelled `label` in `scope`, as a user does (the field shows +998 before it). */
 export async function typePhoneNumber(scope: Page | Locator, phoneNumber: string, label = 'Telefon raqam'): Promise<void> {
   const field = scope.getByLabel(label, { exact: true });
   await field.click();
@@ -15,10 +15,10 @@ export async function typePhoneNumber(scope: Page | Locator, phoneNumber: string
   await field.pressSequentially(phoneNumber.slice(3));
 }
 
-/** A 12-digit number as the +998 mask shows it: "+998 90 123-45-67". */
-export function maskedPhoneNumber(phoneNumber: string): string {
+/** What the phone field holds for a 12-digit number: "90 123-45-67" (+998 stands before the field). */
+export function shownPhoneNumber(phoneNumber: string): string {
   const digits = phoneNumber.slice(3);
-  return `+998 ${digits.slice(0, 2)} ${digits.slice(2, 5)}-${digits.slice(5, 7)}-${digits.slice(7)}`;
+  return `${digits.slice(0, 2)} ${digits.slice(2, 5)}-${digits.slice(5, 7)}-${digits.slice(7)}`;
 }
 
 /** The password of the SMS that sign-in step 1 sends to a new number. */

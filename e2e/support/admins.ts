@@ -8,4 +8,7 @@
 export const TEST_ADMIN_PHONES = {
   categories: '998990000001',
   moderation: '998990000007',
+  sellerLoop: '998990000191',
+  reports: '998990000011',
+  channels: '998990000020',
 } as const;

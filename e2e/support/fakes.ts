@@ -1,6 +1,10 @@
+import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { startFakeEskiz } from '../../test/fakes/eskiz';
+
+/** The fake Eskiz's operator never delivers an SMS to a number ending in these digits. */
+export const UNDELIVERED_SUFFIX = '0404';
 
 /** An outside service replaced, for the browser tests, by a fake on 127.0.0.1. */
 interface StackFake {
@@ -13,11 +17,18 @@ interface StackFake {
 
 /** Every fake the stack starts with, by name. Another outside service adds its entry here. */
 const FAKES: Record<string, () => Promise<StackFake>> = {
-  /** SMS: sign-in passwords and one-time codes. */
+  /** SMS: sign-in passwords and one-time codes; the operator reports SMS to numbers ending in UNDELIVERED_SUFFIX undelivered. */
   eskiz: async () => {
-    const eskiz = await startFakeEskiz();
+    const eskiz = await startFakeEskiz(undefined, {
+      deliveryStatusOf: (phoneNumber) => (phoneNumber.endsWith(UNDELIVERED_SUFFIX) ? 'UNDELIV' : 'DELIVRD'),
+    });
     return {
-      env: { ESKIZ_BASE_URL: eskiz.baseUrl, ESKIZ_EMAIL: eskiz.credentials.email, ESKIZ_PASSWORD: eskiz.credentials.password },
+      env: {
+        ESKIZ_BASE_URL: eskiz.baseUrl,
+        ESKIZ_EMAIL: eskiz.credentials.email,
+        ESKIZ_PASSWORD: eskiz.credentials.password,
+        ESKIZ_CALLBACK_SECRET: randomBytes(24).toString('hex'),
+      },
       received: () => eskiz.sent,
       close: eskiz.close,
     };

@@ -3,7 +3,7 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import sharp from 'sharp';
-import type { Currency, ListingStatus, SocialChannel } from '@market/contracts';
+import type { AdminChannelPost, Currency, ListingStatus, SocialChannel } from '@market/contracts';
 
 /*
  * Listings for browser tests, written straight into the e2e database (E2E_DATABASE_URL,
@@ -59,7 +59,15 @@ export interface ListingSeed {
   createdAt?: Date;
   /** How many photos (PNG files with their number drawn on them); 0 for none. */
   photos?: number;
-  posts?: Partial<Record<SocialChannel, { posted: boolean; link: string | null }>>;
+  /**
+   * Photos as the API stores an upload: the large picture 1600 px wide with its 400 and 800 px
+   * copies (backend listing-photo-shapes.ts); otherwise one 800 px picture without copies.
+   */
+  photoCopies?: boolean;
+  /** Moderation's reason of a 'cancelled' listing: a REJECTION_REASONS code or an admin's words. */
+  rejectionReason?: string | null;
+  /** Each channel's post as the workers store it (state, reason and eta for admins and the seller). */
+  posts?: Partial<Record<SocialChannel, AdminChannelPost>>;
 }
 
 export interface SeededListing {
@@ -73,8 +81,9 @@ export function newSellerPhone(): string {
   return `99893${String(Math.floor(Math.random() * 10_000_000)).padStart(7, '0')}`;
 }
 
-async function photoPng(label: string, hue: number): Promise<Buffer> {
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="600">
+async function photoPng(label: string, hue: number, width = 800): Promise<Buffer> {
+  const height = (width * 3) / 4;
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 800 600">
     <rect width="800" height="600" fill="hsl(${hue},55%,55%)"/>
     <text x="400" y="330" font-size="96" font-family="sans-serif" fill="#fff" text-anchor="middle">${label}</text></svg>`;
   return sharp(Buffer.from(svg)).png().toBuffer();
@@ -122,6 +131,17 @@ export class E2eListings {
     return { id: rows[0].id, phoneNumber, name };
   }
 
+  /** The account a browser signed in with, as a seller listings can be written for. */
+  async sellerOf(phoneNumber: string): Promise<SeededSeller> {
+    const { rows } = await this.client.query<{ id: string; name: string | null }>(`SELECT id, name FROM users WHERE phone_number = $1`, [phoneNumber]);
+    return { id: rows[0].id, phoneNumber, name: rows[0].name };
+  }
+
+  /** A buyer's report on a listing, as `POST /api/phone/{id}/report` records it. */
+  async createReport(listing: SeededListing, reporter: SeededSeller, reason: string): Promise<void> {
+    await this.client.query(`INSERT INTO listing_report (listing_id, reporter_id, reason) VALUES ($1, $2, $3)`, [listing.id, reporter.id, reason]);
+  }
+
   async createListing(seed: ListingSeed): Promise<SeededListing> {
     const price = seed.price ?? 2_000_000;
     const valut = seed.valut ?? 'uzs';
@@ -129,8 +149,8 @@ export class E2eListings {
     const { rows } = await this.client.query<{ id: string }>(
       `INSERT INTO listing (author_id, device_id, category_id, name, price, valut, price_uzs, condition, document, shipping,
                             region, color, ram, storage, description, tarif, status, step, phone_number, telegram_username,
-                            author_name, posts, created_at, updated_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, 9, $18, $19, $20, $21::jsonb, $22, $22)
+                            author_name, posts, created_at, updated_at, rejection_reason)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, 9, $18, $19, $20, $21::jsonb, $22, $22, $23)
        RETURNING id`,
       [
         seed.seller.id,
@@ -155,12 +175,13 @@ export class E2eListings {
         seed.authorName ?? null,
         JSON.stringify(seed.posts ?? {}),
         seed.createdAt ?? new Date(),
+        seed.rejectionReason ?? null,
       ],
     );
     const id = rows[0].id;
     const photoIds: string[] = [];
     for (let position = 0; position < (seed.photos ?? 1); position++) {
-      photoIds.push(await this.addPhoto(id, seed.seller.id, position));
+      photoIds.push(await this.addPhoto(id, seed.seller.id, position, seed.photoCopies ?? false));
     }
     return { id, name, photoIds };
   }
@@ -174,14 +195,29 @@ export class E2eListings {
     return `e2e/${process.env.E2E_DATABASE_NAME ?? 'listings'}`;
   }
 
-  private async addPhoto(listingId: string, ownerId: string, position: number): Promise<string> {
-    const key = `${E2eListings.photoFolder()}/${randomUUID()}.png`;
-    const path = join(STORAGE_DIR, key);
-    await mkdir(join(path, '..'), { recursive: true });
-    await writeFile(path, await photoPng(String(position + 1), (position * 67 + listingId.charCodeAt(0) * 13) % 360));
+  /** A user who signed in through the pages, to seed listings of their own. */
+  async userByPhone(phoneNumber: string): Promise<SeededSeller> {
+    const { rows } = await this.client.query<{ id: string; name: string | null }>(`SELECT id, name FROM users WHERE phone_number = $1`, [phoneNumber]);
+    if (!rows[0]) throw new Error(`No user with the number ${phoneNumber}`);
+    return { id: rows[0].id, phoneNumber, name: rows[0].name };
+  }
+
+  private async addPhoto(listingId: string, ownerId: string, position: number, copies: boolean): Promise<string> {
+    const label = String(position + 1);
+    const hue = (position * 67 + listingId.charCodeAt(0) * 13) % 360;
+    const writePhoto = async (width: number) => {
+      const key = `${E2eListings.photoFolder()}/${randomUUID()}-${width}.png`;
+      const path = join(STORAGE_DIR, key);
+      await mkdir(join(path, '..'), { recursive: true });
+      await writeFile(path, await photoPng(label, hue, width));
+      return key;
+    };
+    const key = await writePhoto(copies ? 1600 : 800);
+    // In the order of the API's LISTING_PHOTO_VARIANTS: the 400 px thumbnail, then the 800 px screen copy.
+    const variantKeys = copies ? [await writePhoto(400), await writePhoto(800)] : [];
     const { rows } = await this.client.query<{ id: string }>(
-      `INSERT INTO images (owner_id, purpose, key, location, attached) VALUES ($1, 'listing', $2, $3, true) RETURNING id`,
-      [ownerId, key, `${process.env.E2E_BASE_URL ?? ''}/uploads/${key}`],
+      `INSERT INTO images (owner_id, purpose, key, location, attached, variant_keys) VALUES ($1, 'listing', $2, $3, true, $4) RETURNING id`,
+      [ownerId, key, `${process.env.E2E_BASE_URL ?? ''}/uploads/${key}`, variantKeys],
     );
     await this.client.query(`INSERT INTO listing_image (listing_id, position, image_id) VALUES ($1, $2, $3)`, [listingId, position, rows[0].id]);
     return rows[0].id;

@@ -48,9 +48,18 @@ export async function startStack(env: NodeJS.ProcessEnv, frontendDist: string): 
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   // Browser tests change data and look at it at once: public answers are not reused between requests.
-  const shared = { NODE_ENV: 'production', PUBLIC_URL: baseUrl, LOG_LEVEL: 'warn', PUBLIC_CACHE_TTL_MS: '0', ...LOOPBACK_ONLY, ...env };
-  // The browser tests pay with the sandbox gateway's test cards, which production serves only when asked.
-  const api = startProcess(BUILT_ENTRY_POINTS.api, { PAYMENTS_SANDBOX: 'true', ...shared, FRONTEND_DIST: frontendDist, PORT: String(port) }, 'api');
+  // The browser tests pay with the sandbox gateway's test cards, which production serves only when asked (the
+  // workers, which re-check unsettled payments, take the same card gateway as the API).
+  const shared = {
+    NODE_ENV: 'production',
+    PUBLIC_URL: baseUrl,
+    LOG_LEVEL: 'warn',
+    PUBLIC_CACHE_TTL_MS: '0',
+    PAYMENTS_SANDBOX: 'true',
+    ...LOOPBACK_ONLY,
+    ...env,
+  };
+  const api = startProcess(BUILT_ENTRY_POINTS.api, { ...shared, FRONTEND_DIST: frontendDist, PORT: String(port) }, 'api');
   const workers = startProcess(BUILT_ENTRY_POINTS.workers, shared, 'workers');
   await waitForHealth(baseUrl, api);
   return { baseUrl, processes: [api, workers] };

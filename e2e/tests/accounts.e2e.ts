@@ -2,7 +2,7 @@ import { Client } from 'pg';
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { hashPassword } from '../../backend/src/auth/password-hasher';
-import { maskedPhoneNumber, newPhoneNumber, passwordFromSms, typePhoneNumber } from '../support/accounts';
+import { newPhoneNumber, passwordFromSms, shownPhoneNumber, typePhoneNumber } from '../support/accounts';
 import { expect, test } from '../support/fixtures';
 import { nextSms, smsCount } from '../support/sms';
 import { layoutWidth, PHONE } from '../support/viewports';
@@ -31,6 +31,22 @@ async function signInWithPassword(page: Page, phoneNumber: string, password: str
   await page.getByRole('button', { name: 'Davom etish' }).click();
   await page.getByLabel('Parol', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Kirish', exact: true }).click();
+}
+
+/** A 12-digit number as people write it: '+998 93 555 44 21'. */
+function spaced(phoneNumber: string): string {
+  const national = phoneNumber.slice(3);
+  return `+998 ${national.slice(0, 2)} ${national.slice(2, 5)} ${national.slice(5, 7)} ${national.slice(7)}`;
+}
+
+/** A 12-digit number as the pages write it: '+998 93 555-44-21'. */
+function formatted(phoneNumber: string): string {
+  return `+998 ${shownPhoneNumber(phoneNumber)}`;
+}
+
+/** The phone field holding exactly this number, whether or not it shows +998 in the input. */
+function fieldShowing(phoneNumber: string): RegExp {
+  return new RegExp(`^(\\+998 )?${shownPhoneNumber(phoneNumber)}$`);
 }
 
 /** The 5-digit code of an SMS. */
@@ -66,6 +82,152 @@ test.describe('accounts', () => {
       await expect(page.getByText('Tizimdan chiqdingiz!')).toBeVisible();
       await expect(page).toHaveURL((url) => url.pathname === '/');
       await expect(page.getByRole('link', { name: 'Kirish' })).toBeVisible();
+    });
+
+    test('signs a new number in typed whole from the keyboard, +998 and spaces included', async ({ page }) => {
+      const phoneNumber = newPhoneNumber();
+      await page.goto('/');
+      await page.getByRole('link', { name: 'Kirish' }).click();
+      // The field has the focus: the keyboard types straight into it.
+      await expect(page.getByLabel('Telefon raqam', { exact: true })).toBeFocused();
+      await page.keyboard.type(spaced(phoneNumber));
+      await page.keyboard.press('Enter');
+      await expect(page.getByText(`${formatted(phoneNumber)} raqami uchun parolni kiriting.`)).toBeVisible();
+
+      await page.keyboard.type(passwordFromSms(await nextSms(phoneNumber, 0)));
+      await page.keyboard.press('Enter');
+      await expect(page).toHaveURL('/profile');
+      await expect(page.getByText('Tizimga muvaffaqiyatli kirdingiz')).toBeVisible();
+    });
+
+    test('reads every way of entering a number as the same 12 digits', async ({ page, context }) => {
+      const phoneNumber = newPhoneNumber();
+      const national = phoneNumber.slice(3);
+      const field = page.getByLabel('Telefon raqam', { exact: true });
+      const typedWays = [national, `+${phoneNumber}`, phoneNumber, spaced(phoneNumber), `${national.slice(0, 2)}-${national.slice(2, 5)}-${national.slice(5, 7)}-${national.slice(7)}`];
+      for (const typed of typedWays) {
+        await page.goto('/login');
+        await field.pressSequentially(typed);
+        await expect(field, `typed '${typed}'`).toHaveValue(fieldShowing(phoneNumber));
+      }
+
+      // Tab (the keypad's 'Next') from the name field selects the phone field before the first digit.
+      await page.goto('/register');
+      await page.getByLabel('Ismingiz').fill('Malika');
+      await page.keyboard.press('Tab');
+      await expect(field).toBeFocused();
+      await page.keyboard.type(national);
+      await expect(field).toHaveValue(fieldShowing(phoneNumber));
+      await page.keyboard.press('Tab');
+      await page.keyboard.press('Shift+Tab');
+      await page.keyboard.type(`+${phoneNumber}`);
+      await expect(field).toHaveValue(fieldShowing(phoneNumber));
+
+      await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+      for (const pasted of [spaced(phoneNumber), phoneNumber, national]) {
+        await page.goto('/login');
+        await page.evaluate((text) => navigator.clipboard.writeText(text), pasted);
+        await field.press('ControlOrMeta+v');
+        await expect(field, `pasted '${pasted}'`).toHaveValue(fieldShowing(phoneNumber));
+      }
+      await field.press('Enter');
+      await expect(page.getByText(`${formatted(phoneNumber)} raqami uchun parolni kiriting.`)).toBeVisible();
+    });
+
+    test("comes back to 'E'lon berish' after signing in from it", async ({ page }) => {
+      const phoneNumber = newPhoneNumber();
+      await page.goto('/');
+      await page.getByRole('banner').getByRole('link', { name: "E'lon berish" }).click();
+      await expect(page).toHaveURL('/login');
+      await typePhoneNumber(page, phoneNumber);
+      await page.getByRole('button', { name: 'Davom etish' }).click();
+      await page.getByLabel('Parol', { exact: true }).fill(passwordFromSms(await nextSms(phoneNumber, 0)));
+      await page.getByRole('button', { name: 'Kirish', exact: true }).click();
+      await expect(page).toHaveURL('/profile/phone/add');
+    });
+
+    test('sends a signed-in visitor of /login or /register to the profile', async ({ seller: { page } }) => {
+      for (const path of ['/login', '/register']) {
+        await page.goto(path);
+        await expect(page).toHaveURL('/profile');
+        await expect(page.getByRole('heading', { name: "Mening e'lonlarim", level: 1 })).toBeVisible();
+      }
+    });
+
+    test('offers one way to reset the password in step 2, for the number typed', async ({ page, stack }) => {
+      const phoneNumber = newPhoneNumber();
+      await createAccount(stack.databaseUrl, phoneNumber, 'esdan-chiqqan');
+      await page.goto('/login');
+      await typePhoneNumber(page, phoneNumber);
+      await page.getByRole('button', { name: 'Davom etish' }).click();
+      await expect(page.getByLabel('Parol', { exact: true })).toBeVisible();
+      const resets = page.getByRole('main').getByRole('link', { name: /parol/i }).or(page.getByRole('main').getByRole('button', { name: /parol/i }));
+      await expect(resets).toHaveCount(1);
+      await resets.click();
+      await expect(page.getByText('Parol yuborildi')).toBeVisible();
+      expect(await nextSms(phoneNumber, 0)).toMatch(/\b\d{5}\b/);
+      await expect(page.getByText(`${formatted(phoneNumber)} raqami uchun parolni kiriting.`)).toBeVisible();
+    });
+
+    test('links the terms of the sign-up checkbox to a terms page in uz, ru and en', async ({ page }) => {
+      await page.goto('/register');
+      const popup = page.waitForEvent('popup');
+      await page.getByRole('link', { name: 'Foydalanish shartlari' }).click();
+      const terms = await popup;
+      await expect(terms).toHaveURL((url) => url.pathname === '/terms');
+      await expect(terms.getByRole('heading', { name: 'Foydalanish shartlari', level: 1 })).toBeVisible();
+      expect(await layoutWidth(terms)).toBeLessThanOrEqual(PHONE.width);
+      await terms.getByRole('combobox', { name: 'Til' }).selectOption('ru');
+      await expect(terms.getByRole('heading', { name: 'Условия использования', level: 1 })).toBeVisible();
+      await terms.getByRole('combobox', { name: 'Язык' }).selectOption('en');
+      await expect(terms.getByRole('heading', { name: 'Terms of use', level: 1 })).toBeVisible();
+      // The form keeps what was typed: the terms opened beside it.
+      await expect(page.getByRole('checkbox', { name: 'Foydalanish shartlariga roziman' })).toBeVisible();
+    });
+
+    test('completes the profile to 100 % with the gender in the name card', async ({ seller: { page } }) => {
+      await page.goto('/profile/settings');
+      const progress = page.getByRole('progressbar', { name: "Profil to'liqligi" });
+      const account = page.getByRole('region', { name: 'Foydalanuvchi nomi va e-pochta' });
+      await account.getByLabel('E-pochta').fill('aziza@example.uz');
+      await account.getByRole('button', { name: 'Saqlash' }).click();
+      await expect(progress).toHaveAttribute('aria-valuenow', '50');
+
+      const nameCard = page.getByRole('region', { name: 'Ism va familiya' });
+      await nameCard.getByLabel('Ism', { exact: true }).fill('Aziza');
+      await nameCard.getByLabel('Familiya').fill('Karimova');
+      await nameCard.getByLabel('Jinsi').selectOption({ label: 'Ayol' });
+      await nameCard.getByRole('button', { name: 'Saqlash' }).click();
+      await expect(progress).toHaveAttribute('aria-valuenow', '80');
+
+      const location = page.getByRole('region', { name: 'Mamlakat va viloyat' });
+      await location.getByLabel('Mamlakat').selectOption({ label: "O'zbekiston" });
+      await location.getByRole('button', { name: 'Saqlash' }).click();
+      await expect(progress).toHaveAttribute('aria-valuenow', '90');
+
+      const photo = await sharp({ create: { width: 400, height: 400, channels: 3, background: '#0f766e' } }).jpeg().toBuffer();
+      await page.getByRole('region', { name: 'Profil rasmi' }).getByLabel('Rasm yuklash').setInputFiles({ name: 'men.jpg', mimeType: 'image/jpeg', buffer: photo });
+      await expect(progress).toHaveAttribute('aria-valuenow', '100');
+
+      await page.reload();
+      await expect(nameCard.getByLabel('Jinsi')).toHaveValue('female');
+      await expect(progress).toHaveAttribute('aria-valuenow', '100');
+    });
+
+    test("gives an admin on a phone every admin page from the user menu", async ({ page, stack }) => {
+      const phoneNumber = newPhoneNumber();
+      await createAccount(stack.databaseUrl, phoneNumber, 'admin-parol', 'admin');
+      await signInWithPassword(page, phoneNumber, 'admin-parol');
+      await expect(page).toHaveURL('/profile');
+      // The side menu is hidden on a phone: the user menu is the way in.
+      await expect(page.getByRole('navigation', { name: "Profil bo'limlari" })).toBeHidden();
+      await page.getByRole('button', { name: 'Foydalanuvchi menyusi: Dilshod' }).click();
+      await page.getByRole('menuitem', { name: "Bo'limlar" }).click();
+      await expect(page).toHaveURL('/profile/categories');
+      await expect(page.getByRole('heading', { name: "Bo'limlar", level: 1 })).toBeVisible();
+      await page.getByRole('button', { name: 'Foydalanuvchi menyusi: Dilshod' }).click();
+      await page.getByRole('menuitem', { name: 'Admin' }).click();
+      await expect(page).toHaveURL('/profile/allphones');
     });
 
     test('registers a number confirmed by the SMS code and congratulates the new user', async ({ page }) => {
@@ -184,10 +346,10 @@ test.describe('accounts', () => {
     await phoneCard.getByLabel('Tasdiqlash kodi').fill(smsCode(await nextSms(newNumber, 0)));
     await phoneCard.getByRole('button', { name: 'Tasdiqlash' }).click();
     await expect(page.getByText('Saqlandi')).toBeVisible();
-    await expect(phoneCard.getByLabel('Telefon raqam')).toHaveValue(maskedPhoneNumber(newNumber));
+    await expect(phoneCard.getByLabel('Telefon raqam')).toHaveValue(shownPhoneNumber(newNumber));
 
     await page.reload();
-    await expect(phoneCard.getByLabel('Telefon raqam')).toHaveValue(maskedPhoneNumber(newNumber));
+    await expect(phoneCard.getByLabel('Telefon raqam')).toHaveValue(shownPhoneNumber(newNumber));
   });
 
   test('shows an admin the Admin menu item and the admin entries of the side menu', async ({ page, stack }) => {

@@ -1,5 +1,7 @@
 import { newPhoneNumber, typePhoneNumber } from '../support/accounts';
 import { expect, test } from '../support/fixtures';
+import type { E2eListings, SeededListing } from '../support/listings';
+import { PHONE } from '../support/viewports';
 
 test.describe('app shell', () => {
   test('renders the home page in Uzbek by default', async ({ page }) => {
@@ -37,9 +39,66 @@ test.describe('app shell', () => {
     await expect(page.getByRole('combobox', { name: 'Language' })).toHaveValue('en');
   });
 
-  test('shows a bare Error heading for an unknown route', async ({ page }) => {
+  test("shows the spec's Error heading for an unknown route, with a link home", async ({ page }) => {
     const response = await page.goto('/no/such/page');
     expect(response?.status()).toBe(200);
     await expect(page.getByRole('heading', { name: 'Error', exact: true })).toBeVisible();
+    await page.getByRole('main').getByRole('link', { name: 'Bosh sahifaga qaytish' }).click();
+    await expect(page).toHaveURL('/');
+    await expect(page.getByRole('heading', { name: 'Ishlatilgan telefonlar' })).toBeVisible();
+  });
+
+  test.describe('on a 360 px phone', () => {
+    test.use({ viewport: PHONE });
+
+    // The fixtures fail a test on any console error: these visit every page, as a visitor and signed in.
+    test('opens every page of a visitor without a console error', async ({ page, listings }) => {
+      const listing = await shownListing(listings);
+      for (const [path, heading] of [
+        ['/', 'Ishlatilgan telefonlar'],
+        [`/phone/${listing.id}`, listing.name],
+        ['/login', 'Kirish'],
+        ['/register', "Ro'yxatdan o'tish"],
+        ['/forgot', 'Parolni tiklash'],
+        ['/terms', 'Foydalanish shartlari'],
+        ['/categories', "Bo'limlar"],
+        ['/no/such/page', 'Error'],
+      ]) {
+        await page.goto(path);
+        await expect(page.getByRole('heading', { name: heading, exact: true, level: 1 }), path).toBeVisible();
+      }
+    });
+
+    test('opens every page of a signed-in seller without a console error', async ({ seller: { page }, listings }) => {
+      const listing = await shownListing(listings);
+      for (const [path, heading] of [
+        ['/', 'Ishlatilgan telefonlar'],
+        [`/phone/${listing.id}`, listing.name],
+        ['/login', "Mening e'lonlarim"],
+        ['/register', "Mening e'lonlarim"],
+        ['/profile/settings', 'Sozlamalar'],
+        ['/profile/balance', 'Balans'],
+        ['/profile/phone/add', "E'lon berish"],
+        ['/terms', 'Foydalanish shartlari'],
+        ['/no/such/page', 'Error'],
+      ]) {
+        await page.goto(path);
+        await expect(page.getByRole('heading', { name: heading, exact: true, level: 1 }), path).toBeVisible();
+      }
+      // In-app navigation too: the top bar's links, the user menu.
+      await page.getByRole('link', { name: "E'lon berish" }).click();
+      await page.getByRole('button', { name: /^Foydalanuvchi menyusi/ }).click();
+      await page.getByRole('menuitem', { name: 'Sozlamalar' }).click();
+      await expect(page.getByRole('heading', { name: 'Sozlamalar', level: 1 })).toBeVisible();
+    });
   });
 });
+
+/** An approved listing to open. */
+async function shownListing(listings: E2eListings): Promise<SeededListing> {
+  const run = Date.now().toString(36);
+  const brand = await listings.createBrand(`E2E sahifalar ${run}`);
+  const device = await listings.createDevice(brand, `Sahifalar ${run}`);
+  const seller = await listings.createSeller({ name: 'Sahifalar sotuvchi' });
+  return listings.createListing({ device, seller, name: `Sahifa ${run}` });
+}

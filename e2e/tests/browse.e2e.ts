@@ -109,12 +109,15 @@ test.describe('browsing listings', () => {
     await expect.poll(async () => (await cards(page).getByRole('heading').allTextContents()).sort()).toEqual([`Toshkent arzon ${tag}`, `Toshkent dollar ${tag}`]);
     // 'null' is a cleared filter: the address shows only what is set.
     await expect(page).toHaveURL((url) => !url.searchParams.has('name'));
-    await expect(page.getByLabel('Hudud', { exact: true })).toHaveValue('toshkent');
-    await expect(page.getByLabel("Narxi, dan (so'm)", { exact: true })).toHaveValue('1000000');
+    // The filters but the name are in the drawer.
+    await page.getByRole('button', { name: 'Filtrlar (4)' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Filtrlar' });
+    await expect(drawer.getByLabel('Hudud', { exact: true })).toHaveValue('toshkent');
+    await expect(drawer.getByLabel("Narxi, dan (so'm)", { exact: true })).toHaveValue('1 000 000');
 
     // Changing a filter rewrites the address in place: the page is not reloaded.
     await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
-    await page.getByLabel('Hudud', { exact: true }).selectOption('buxoro');
+    await drawer.getByLabel('Hudud', { exact: true }).selectOption('buxoro');
     await expect(page).toHaveURL((url) => url.searchParams.get('region') === 'buxoro');
     await expect(page.getByRole('heading', { name: `Buxoro ${tag}` })).toBeVisible();
     await expect(cards(page)).toHaveCount(1);
@@ -122,9 +125,10 @@ test.describe('browsing listings', () => {
     expect((await savedQueries(page)).state).toMatchObject({ region: 'buxoro', minPrice: 1_000_000, currentPage: 1 });
 
     // Clearing leaves only the page in the address.
-    await page.getByRole('button', { name: 'Tozalash' }).click();
+    await drawer.getByRole('button', { name: 'Tozalash' }).click();
     await expect(page).toHaveURL((url) => url.search === '?page=1');
-    await expect(page.getByLabel('Hudud', { exact: true })).toHaveValue('');
+    await expect(drawer.getByLabel('Hudud', { exact: true })).toHaveValue('');
+    await drawer.getByRole('button', { name: 'Yopish' }).click();
 
     await page.goto(`/?page=1&brand=${filtered.id}&minPrice=100000000`);
     await expect(page.getByText('mavjud emas')).toBeVisible();
@@ -183,7 +187,8 @@ test.describe('browsing listings', () => {
     await page.getByRole('link', { name: 'Telefon bozor: bosh sahifa' }).click();
     await expect(page).toHaveURL((url) => url.search === '');
     expect(await page.evaluate(() => localStorage.getItem('scrollId'))).toBeNull();
-    await expect(page.getByLabel('Brend', { exact: true })).toHaveValue('');
+    await page.getByRole('button', { name: 'Filtrlar', exact: true }).click();
+    await expect(page.getByRole('dialog', { name: 'Filtrlar' }).getByLabel('Brend', { exact: true })).toHaveValue('');
     expect((await savedQueries(page)).state.brand).toBeNull();
   });
 

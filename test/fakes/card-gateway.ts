@@ -9,6 +9,7 @@ export interface FakePaymeCard {
   expire: string;
   phone: string;
   balance: number;
+  /** A card without SMS informing: Payme refuses it with -31301. */
   blocked?: boolean;
 }
 
@@ -22,8 +23,20 @@ interface Receipt {
   id: string;
   amount: number;
   account: unknown;
-  /** 0 created, 4 paid, as receipts.check reports. */
+  detail: unknown;
+  /** Payme's receipt states: 0 created, 1-3 and 5, 6, 20, 21, 30 in progress or held, 4 paid, 50 cancelled. */
   state: number;
+  /** The card charged by receipts.pay, refunded when a paid receipt is cancelled. */
+  card?: FakePaymeCard;
+}
+
+/** What the next receipts.pay leaves the receipt in, instead of paying it at once (4). */
+export interface ScriptedPay {
+  /** The state receipts.pay answers with, e.g. 30 (queued to close the provider's transaction) or 20 (paused). */
+  state: number;
+  /** Where the receipt goes `afterMs` later: 4 paid or 50 cancelled; left in `state` when absent. */
+  settlesTo?: 4 | 50;
+  afterMs?: number;
 }
 
 export interface FakePaymeCall {
@@ -49,11 +62,15 @@ const errors = {
   auth: () => new PaymeError(-32504, { ru: 'Недостаточно привилегий', uz: 'Ruxsat yetarli emas', en: 'Insufficient privileges' }),
   method: () => new PaymeError(-32601, { ru: 'Метод не найден', uz: 'Metod topilmadi', en: 'Method not found' }),
   cardNumber: () => new PaymeError(-31300, { ru: 'Неверный номер карты', uz: "Karta raqami noto'g'ri", en: 'Invalid card number' }),
-  blocked: () => new PaymeError(-31301, { ru: 'Карта заблокирована', uz: 'Karta bloklangan', en: 'Card is blocked' }),
   cardNotFound: () => new PaymeError(-31400, { ru: 'Карта не найдена', uz: 'Karta topilmadi', en: 'Card not found' }),
   wrongCode: () => new PaymeError(-31103, { ru: 'Неверный код', uz: "Kod noto'g'ri", en: 'Invalid code' }),
   attempts: () => new PaymeError(-31102, { ru: 'Превышено количество попыток', uz: 'Urinishlar tugadi', en: 'Too many attempts' }),
-  receiptNotFound: () => new PaymeError(-31401, { ru: 'Чек не найден', uz: 'Chek topilmadi', en: 'Receipt not found' }),
+  receiptNotFound: () => new PaymeError(-31602, { ru: 'Чек не найден', uz: 'Chek topilmadi', en: 'Receipt not found' }),
+  invalidParams: (what: string) => new PaymeError(-32602, { ru: `Неверные параметры: ${what}`, uz: `Noto'g'ri parametrlar: ${what}`, en: `Invalid params: ${what}` }),
+  receiptState: () =>
+    new PaymeError(-31008, { ru: 'Невозможно выполнить операцию', uz: "Amalni bajarib bo'lmaydi", en: 'Unable to perform operation' }),
+  smsNotConnected: () =>
+    new PaymeError(-31301, { ru: 'СМС-информирование не подключено', uz: 'SMS xabarnoma ulanmagan', en: 'SMS notification not connected' }),
   insufficientFunds: () =>
     new PaymeError(-31630, { ru: 'Недостаточно средств', uz: "Mablag' yetarli emas", en: 'Insufficient funds' }),
 };
@@ -63,11 +80,27 @@ function maskPhone(phone: string): string {
   return `${phone.slice(0, 5)}*****${phone.slice(-2)}`;
 }
 
+/** A fiscal item as receipts.create documents it: title, price and count, the ИКПУ, package code and VAT. */
+function fiscalItemProblem(item: Record<string, unknown>): string | null {
+  if (typeof item.title !== 'string' || !item.title) return 'detail.items[].title';
+  if (!Number.isInteger(item.price) || !Number.isInteger(item.count)) return 'detail.items[].price/count';
+  if (typeof item.code !== 'string' || !/^\d{17}$/.test(item.code)) return 'detail.items[].code';
+  if (typeof item.package_code !== 'string' || !item.package_code) return 'detail.items[].package_code';
+  if (!Number.isInteger(item.vat_percent)) return 'detail.items[].vat_percent';
+  return null;
+}
+
 /**
- * A fake of Payme's Subscribe API on 127.0.0.1: JSON-RPC over POST with the X-Auth header,
- * the card, code and receipt methods, Payme's error codes, and hooks to delay or break a method.
+ * A fake of Payme's Subscribe API on 127.0.0.1: JSON-RPC over POST with the X-Auth header as the
+ * protocol page and its examples give it (the cashbox id alone for the card methods, id:key for
+ * the receipt methods; the other form is refused with -32504), the card, code and receipt
+ * methods, the receipt states (a pay can be scripted to leave a receipt in progress and settle
+ * it later), fiscal receipt details, Payme's error codes with their uz/ru/en messages, and hooks
+ * to delay or break a method.
  */
-export async function startFakePayme(options: { merchantId: string; key: string; cards: FakePaymeCard[] }) {
+export async function startFakePayme(options: { merchantId: string; key: string; cards: FakePaymeCard[]; accountField?: string }) {
+  const accountField = options.accountField ?? 'order_id';
+  const scriptedPays: ScriptedPay[] = [];
   const tokens = new Map<string, CardToken>();
   const receipts = new Map<string, Receipt>();
   const calls: FakePaymeCall[] = [];
@@ -79,7 +112,7 @@ export async function startFakePayme(options: { merchantId: string; key: string;
       const { number, expire } = params.card as { number: string; expire: string };
       const card = options.cards.find((candidate) => candidate.number === number && candidate.expire === expire);
       if (!card) throw errors.cardNumber();
-      if (card.blocked) throw errors.blocked();
+      if (card.blocked) throw errors.smsNotConnected();
       const token = `tok_${randomUUID()}`;
       tokens.set(token, { card, verified: false, wrongCodes: 0 });
       return { card: { number: `${number.slice(0, 6)}******${number.slice(-4)}`, expire: `${expire.slice(0, 2)}/${expire.slice(2)}`, token, recurrent: false, verify: false } };
@@ -101,7 +134,22 @@ export async function startFakePayme(options: { merchantId: string; key: string;
       return { card: { token: params.token, recurrent: false, verify: true } };
     },
     'receipts.create': (params) => {
-      const receipt: Receipt = { id: randomUUID().replace(/-/g, '').slice(0, 24), amount: params.amount as number, account: params.account, state: 0 };
+      const account = params.account as Record<string, unknown> | undefined;
+      if (!account?.[accountField]) throw errors.invalidParams(`account.${accountField}`);
+      const items = (params.detail as { items?: Record<string, unknown>[] } | undefined)?.items;
+      if (!items?.length) throw errors.invalidParams('detail.items');
+      const problem = items.map(fiscalItemProblem).find(Boolean);
+      if (problem) throw errors.invalidParams(problem);
+      if (items.reduce((sum, item) => sum + (item.price as number) * (item.count as number), 0) !== params.amount) {
+        throw errors.invalidParams('detail.items do not add up to amount');
+      }
+      const receipt: Receipt = {
+        id: randomUUID().replace(/-/g, '').slice(0, 24),
+        amount: params.amount as number,
+        account: params.account,
+        detail: params.detail,
+        state: 0,
+      };
       receipts.set(receipt.id, receipt);
       return { receipt: { _id: receipt.id, state: receipt.state, amount: receipt.amount, account: receipt.account } };
     },
@@ -110,11 +158,23 @@ export async function startFakePayme(options: { merchantId: string; key: string;
       if (!receipt) throw errors.receiptNotFound();
       const token = tokens.get(params.token as string);
       if (!token?.verified) throw errors.cardNotFound();
-      if (receipt.state !== 4) {
-        if (token.card.balance < receipt.amount) throw errors.insufficientFunds();
-        token.card.balance -= receipt.amount;
-        receipt.state = 4;
+      // A receipt is paid once: paying one in progress, paid or cancelled is refused.
+      if (receipt.state !== 0) throw errors.receiptState();
+      if (token.card.balance < receipt.amount) throw errors.insufficientFunds();
+      token.card.balance -= receipt.amount;
+      receipt.card = token.card;
+      const scripted = scriptedPays.shift();
+      receipt.state = scripted ? scripted.state : 4;
+      if (scripted?.settlesTo) {
+        const settlesTo = scripted.settlesTo;
+        setTimeout(() => settle(receipt, settlesTo), scripted.afterMs ?? 0).unref();
       }
+      return { receipt: { _id: receipt.id, state: receipt.state, amount: receipt.amount } };
+    },
+    'receipts.cancel': (params) => {
+      const receipt = receipts.get(params.id as string);
+      if (!receipt) throw errors.receiptNotFound();
+      settle(receipt, 50);
       return { receipt: { _id: receipt.id, state: receipt.state, amount: receipt.amount } };
     },
     'receipts.check': (params) => {
@@ -123,6 +183,18 @@ export async function startFakePayme(options: { merchantId: string; key: string;
       return { state: receipt.state };
     },
   };
+
+  function settle(receipt: Receipt, state: 4 | 50): void {
+    if (receipt.state === 50) return;
+    // A cancelled receipt's money goes back to the card.
+    if (state === 50 && receipt.card) receipt.card.balance += receipt.amount;
+    receipt.state = state;
+  }
+
+  /** The documented X-Auth form of each method: the cashbox id alone for cards.*, id:key for receipts.* */
+  function authorized(method: string, auth: string | undefined): boolean {
+    return auth === (method.startsWith('cards.') ? options.merchantId : `${options.merchantId}:${options.key}`);
+  }
 
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     let body = '';
@@ -141,9 +213,9 @@ export async function startFakePayme(options: { merchantId: string; key: string;
     }
     const answer = (() => {
       try {
-        if (auth !== `${options.merchantId}:${options.key}`) throw errors.auth();
         const run = methods[method];
         if (!run) throw errors.method();
+        if (!authorized(method, auth)) throw errors.auth();
         return { jsonrpc: '2.0', id, result: run(params) };
       } catch (error) {
         if (!(error instanceof PaymeError)) throw error;
@@ -164,6 +236,17 @@ export async function startFakePayme(options: { merchantId: string; key: string;
     /** Calls of one method so far. */
     callsOf: (method: string) => calls.filter((call) => call.method === method),
     cardBalance: (number: string) => options.cards.find((card) => card.number === number)?.balance,
+    /** A receipt's state as receipts.check would answer it. */
+    receiptState: (id: string) => receipts.get(id)?.state,
+    /** The next receipts.pay leaves its receipt in `pay.state` (and settles it later when told to). */
+    scriptNextPay(pay: ScriptedPay): void {
+      scriptedPays.push(pay);
+    },
+    /** Moves a receipt on as Payme would on its own: 4 paid, 50 cancelled. */
+    settleReceipt(id: string, state: 4 | 50): void {
+      const receipt = receipts.get(id);
+      if (receipt) settle(receipt, state);
+    },
     /** Holds the next call of `method` for `ms` before answering (a slow or hanging provider). */
     delayNext(method: string, ms: number): void {
       delays.set(method, ms);

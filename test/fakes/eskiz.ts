@@ -1,13 +1,33 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { matchesSmsTemplate, smsTemplates } from '../../contracts/src/sms-texts';
 
 export interface EskizSentSms {
   id: string;
   mobile_phone: string;
   message: string;
   from: string;
+  callback_url?: string;
 }
+
+/** A delivery report as Eskiz posts it to a message's callback_url. */
+export interface EskizDeliveryReport {
+  request_id: string;
+  message_id: string;
+  user_sms_id: string;
+  country: string;
+  phone_number: string;
+  sms_count: number;
+  status: string;
+  status_date: string;
+}
+
+/** Eskiz's own test text: the only one an account in test status may send. */
+export const ESKIZ_TEST_TEXT = 'Bu Eskiz dan test';
+
+/** How Eskiz answers a text that is not an approved template. */
+export const ESKIZ_NOT_APPROVED = "Ushbu SMS matni moderatsiyadan o'tmagan. Shablonni my.eskiz.uz orqali moderatsiyaga yuboring";
 
 async function readForm(request: IncomingMessage): Promise<Record<string, string>> {
   const chunks: Buffer[] = [];
@@ -18,15 +38,26 @@ async function readForm(request: IncomingMessage): Promise<Record<string, string
 /**
  * A fake Eskiz (notify.eskiz.uz/api) on 127.0.0.1: `POST /api/auth/login` with the right
  * e-mail and password issues a bearer token; `POST /api/message/sms/send` with a valid token
- * takes the message (recorded in `sent`), with an expired or unknown token answers 401.
- * Tests expire tokens, script 5xx answers, or hold an answer longer than the client waits.
+ * takes the message (recorded in `sent`) when its text is an approved template (by default the
+ * site's templates from contracts, as after moderation; `{ approved: [] }` is an account in test
+ * status, which may send only Eskiz's test text), refuses any other text with 400, answers 401
+ * to an expired or unknown token, and posts a delivery report (DELIVRD unless scripted per
+ * number) to the message's callback_url. Tests expire tokens, script 5xx answers, or hold an
+ * answer longer than the client waits.
  */
-export async function startFakeEskiz(credentials = { email: 'dev@telefon-bozor.uz', password: 'eskiz-secret' }) {
+export async function startFakeEskiz(
+  credentials = { email: 'dev@telefon-bozor.uz', password: 'eskiz-secret' },
+  options: { approved?: string[]; deliveryStatusOf?: (phoneNumber: string) => string } = {},
+) {
+  const approved = [ESKIZ_TEST_TEXT, ...(options.approved ?? smsTemplates().map(({ template }) => template))];
   const validTokens = new Set<string>();
   const sent: EskizSentSms[] = [];
+  const reports: { url: string; report: EskizDeliveryReport; answeredWith: number | string }[] = [];
+  const deliveryStatuses = new Map<string, string>();
   let logins = 0;
   let sendAttempts = 0;
   const scriptedSendFailures: number[] = [];
+  const scriptedAnswers: { status: string }[] = [];
   let sendDelayMs = 0;
 
   const answer = (response: ServerResponse, status: number, body: unknown) => {
@@ -53,14 +84,42 @@ export async function startFakeEskiz(credentials = { email: 'dev@telefon-bozor.u
       const failure = scriptedSendFailures.shift();
       if (failure) return answer(response, failure, { status: 'error', message: 'Internal Server Error' });
       if (!form.mobile_phone || !form.message || !form.from) return answer(response, 400, { status: 'error', message: 'Missing fields' });
-      const sms = { id: randomUUID(), mobile_phone: form.mobile_phone, message: form.message, from: form.from };
+      const scripted = scriptedAnswers.shift();
+      if (scripted) return answer(response, 200, { id: randomUUID(), message: 'Not taken', ...scripted });
+      if (!approved.some((template) => matchesSmsTemplate(template, form.message))) {
+        return answer(response, 400, { status: 'error', message: ESKIZ_NOT_APPROVED });
+      }
+      const sms: EskizSentSms = { id: randomUUID(), mobile_phone: form.mobile_phone, message: form.message, from: form.from };
+      if (form.callback_url) sms.callback_url = form.callback_url;
       sent.push(sms);
+      if (sms.callback_url) setTimeout(() => void report(sms), 20).unref();
       // The message is taken before a slow answer: a client that gives up has still sent it.
       if (sendDelayMs) await new Promise((resolve) => setTimeout(resolve, sendDelayMs));
       return answer(response, 200, { id: sms.id, message: 'Waiting for SMS provider', status: 'waiting' });
     }
     answer(response, 404, { message: 'Not found' });
   });
+  async function report(sms: EskizSentSms): Promise<void> {
+    const body: EskizDeliveryReport = {
+      request_id: randomUUID(),
+      message_id: sms.id,
+      user_sms_id: '',
+      country: 'UZ',
+      phone_number: sms.mobile_phone,
+      sms_count: 1,
+      status: deliveryStatuses.get(sms.mobile_phone) ?? options.deliveryStatusOf?.(sms.mobile_phone) ?? 'DELIVRD',
+      status_date: new Date().toISOString().slice(0, 19).replace('T', ' '),
+    };
+    const entry = { url: sms.callback_url!, report: body, answeredWith: 0 as number | string };
+    reports.push(entry);
+    try {
+      const answered = await fetch(sms.callback_url!, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+      entry.answeredWith = answered.status;
+    } catch (error) {
+      entry.answeredWith = (error as Error).message;
+    }
+  }
+
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 
   return {
@@ -74,6 +133,12 @@ export async function startFakeEskiz(credentials = { email: 'dev@telefon-bozor.u
     get sendAttempts() {
       return sendAttempts;
     },
+    /** Delivery reports posted to callback URLs, with the HTTP status each was answered with. */
+    reports,
+    /** The operator's delivery status for messages to `phoneNumber` from now on: UNDELIV, REJECTD, EXPIRED... */
+    setDeliveryStatus(phoneNumber: string, status: string): void {
+      deliveryStatuses.set(phoneNumber, status);
+    },
     /** Every issued token stops working, as after Eskiz's 30-day token lifetime. */
     expireTokens(): void {
       validTokens.clear();
@@ -81,6 +146,10 @@ export async function startFakeEskiz(credentials = { email: 'dev@telefon-bozor.u
     /** The next sends answer these HTTP statuses (e.g. 500, 502) before working again. */
     failNextSends(...statuses: number[]): void {
       scriptedSendFailures.push(...statuses);
+    },
+    /** The next send is answered 200 with this status and not taken (e.g. 'rejected'). */
+    answerNextSend(body: { status: string }): void {
+      scriptedAnswers.push(body);
     },
     /** Sends are taken but answered only after this delay. */
     delaySends(ms: number): void {

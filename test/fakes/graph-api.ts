@@ -1,9 +1,9 @@
 import { startHttpFake, type ScriptedFailure } from './http-fake';
+import { MovingWindow } from './moving-window';
 
 /**
  * Graph's throttling errors (developers.facebook.com/docs/graph-api/guides/error-handling):
- * never an HTTP 429 but a 400 or 403 whose error code names the limit reached, with no
- * Retry-After. The documented recovery is to wait and retry.
+ * never an HTTP 429 but a 400 or 403 whose error code names the limit reached.
  */
 const THROTTLING = {
   4: { status: 403, message: '(#4) Application request limit reached' },
@@ -14,34 +14,176 @@ const THROTTLING = {
 export type GraphThrottlingCode = keyof typeof THROTTLING;
 
 /**
- * A fake Graph API for Instagram content publishing and Facebook Page posts. Ids count up;
- * permalinks are derived from them so tests can compare what was stored.
+ * The platform's limits and timings as the fake enforces them: Instagram's 50 API-published posts
+ * in a moving 24 hours per account, a container that takes `processingMs` to reach FINISHED and
+ * expires 24 hours after it was made, and `callsPerHour` calls per token in a moving hour before
+ * Graph throttles (reported in the usage headers). `timeScale` shrinks the windows.
  */
-export async function startFakeGraph() {
+export interface GraphLimits {
+  postsPerDay: number;
+  processingMs: number;
+  callsPerHour: number;
+  timeScale: number;
+}
+
+export const GRAPH_LIMITS: GraphLimits = { postsPerDay: 50, processingMs: 0, callsPerHour: 4800, timeScale: 1 };
+
+const DAY_SECONDS = 86_400;
+const JPEG = /\.jpe?g$/i;
+
+interface Container {
+  id: string;
+  owner: string;
+  createdAt: number;
+  caption?: string;
+  status: 'IN_PROGRESS' | 'FINISHED' | 'ERROR' | 'EXPIRED' | 'PUBLISHED';
+  error?: string;
+}
+
+const graphError = (status: number, error: Record<string, unknown>) => ({
+  status,
+  body: { error: { type: 'OAuthException', is_transient: false, fbtrace_id: 'AFakeTrace', ...error } },
+});
+
+/**
+ * A fake Graph API for Instagram content publishing and Facebook Page posts that behaves like
+ * the platform: it fetches no photo but refuses an image_url that is not a JPEG as Instagram
+ * does, keeps containers in their states, counts the publishing quota
+ * (`GET /{ig-user-id}/content_publishing_limit`) and answers the documented codes and
+ * subcodes. Ids count up; permalinks are derived from them so tests can compare what was stored.
+ */
+export async function startFakeGraph(limits: Partial<GraphLimits> = {}) {
+  const { postsPerDay, processingMs, callsPerHour, timeScale } = { ...GRAPH_LIMITS, ...limits };
   let nextId = 1000;
+  const containers = new Map<string, Container>();
+  const published = new Map<string, MovingWindow>();
+  const usage = new Map<string, MovingWindow>();
+  const failingContainers = new Set<string>();
+
+  const publishedBy = (owner: string) => {
+    if (!published.has(owner)) published.set(owner, new MovingWindow(postsPerDay, DAY_SECONDS * 1000 * timeScale));
+    return published.get(owner)!;
+  };
+  const usageOf = (token: string) => {
+    if (!usage.has(token)) usage.set(token, new MovingWindow(callsPerHour, 3_600_000 * timeScale));
+    return usage.get(token)!;
+  };
+  function statusOf(container: Container): Container['status'] {
+    const age = Date.now() - container.createdAt;
+    if (container.status === 'PUBLISHED' || container.status === 'ERROR') return container.status;
+    if (age >= DAY_SECONDS * 1000 * timeScale) return 'EXPIRED';
+    if (age < processingMs) return 'IN_PROGRESS';
+    return failingContainers.has(container.id) ? 'ERROR' : 'FINISHED';
+  }
+  const newId = () => String(nextId++);
+
+  function createMedia(owner: string, body: Record<string, unknown>) {
+    if (body.media_type === 'CAROUSEL') {
+      const children = String(body.children ?? '').split(',').filter(Boolean);
+      if (children.length < 2 || children.length > 10) return graphError(400, { message: 'Invalid parameter', code: 100, error_subcode: 2207028 });
+      const id = newId();
+      containers.set(id, { id, owner, createdAt: Date.now(), caption: String(body.caption ?? ''), status: 'IN_PROGRESS' });
+      return { body: { id } };
+    }
+    const imageUrl = String(body.image_url ?? '');
+    if (!JPEG.test(new URL(imageUrl, 'http://x').pathname)) {
+      // Instagram downloads the image and takes only JPEG ("JPEG is the only image format supported").
+      return graphError(400, {
+        message: 'Only photo or video can be accepted as media type.',
+        code: 9004,
+        error_subcode: 2207052,
+        error_user_title: 'Media download has failed.',
+        error_user_msg: `The media could not be fetched from this URI: ${imageUrl}`,
+      });
+    }
+    const id = newId();
+    containers.set(id, { id, owner, createdAt: Date.now(), caption: body.caption === undefined ? undefined : String(body.caption), status: 'IN_PROGRESS' });
+    return { body: { id } };
+  }
+
+  function publish(owner: string, creationId: string) {
+    const container = containers.get(creationId);
+    if (!container) return graphError(400, { message: 'Unsupported post request', code: 100, error_subcode: 33 });
+    const status = statusOf(container);
+    if (status === 'EXPIRED') {
+      return graphError(400, { message: 'The media you are trying to access has expired. Please try to upload again.', code: -2, error_subcode: 2207020 });
+    }
+    if (status === 'IN_PROGRESS') return graphError(400, { message: 'Media ID is not available', code: 9007, error_subcode: 2207027 });
+    if (status !== 'FINISHED') return graphError(400, { message: 'The media is not ready to be published', code: 9007, error_subcode: 2207027 });
+    if (publishedBy(owner).waitFor(1) > 0) {
+      return graphError(400, {
+        message: 'Application request limit reached',
+        code: 9,
+        error_subcode: 2207042,
+        error_user_msg: 'You reached maximum number of posts that is allowed to be published by Content Publishing API.',
+      });
+    }
+    publishedBy(owner).record(1);
+    container.status = 'PUBLISHED';
+    return { body: { id: newId() } };
+  }
+
   const fake = await startHttpFake((call) => {
     const parts = call.path.split('/').filter(Boolean);
     const edge = parts[parts.length - 1];
-    if (call.method === 'POST' && ['media', 'media_publish', 'photos', 'feed'].includes(edge)) {
-      return { body: { id: String(nextId++) } };
-    }
-    if (call.method === 'GET' && call.body.fields === 'permalink') {
-      return { body: { id: edge, permalink: `https://www.instagram.com/p/${edge}/` } };
-    }
-    if (call.method === 'GET' && call.body.fields === 'permalink_url') {
-      return { body: { id: edge, permalink_url: `https://www.facebook.com/${edge}` } };
-    }
-    return { status: 400, body: { error: { message: 'Unsupported request', type: 'GraphMethodException', code: 100 } } };
+    const node = parts[parts.length - 2];
+    const token = String(call.body.access_token ?? '');
+    const calls = usageOf(token);
+    // Graph refuses calls past the token's hourly share and names when it returns.
+    const throttledMs = calls.waitFor(1);
+    const usageHeader = () => {
+      const percent = Math.round((calls.used() / callsPerHour) * 100);
+      const regain = throttledMs > 0 ? Math.ceil(throttledMs / 60_000 / timeScale) : 0;
+      return { 'X-Business-Use-Case-Usage': JSON.stringify({ [token]: [{ type: 'pages', call_count: percent, total_cputime: 1, total_time: 1, estimated_time_to_regain_access: regain }] }) };
+    };
+    if (throttledMs > 0) return { ...graphError(400, { message: '(#32) Page request limit reached', code: 32 }), headers: usageHeader() };
+    calls.record(1);
+    const answer = (() => {
+      if (call.method === 'POST' && edge === 'media') return createMedia(node, call.body);
+      if (call.method === 'POST' && edge === 'media_publish') return publish(node, String(call.body.creation_id));
+      if (call.method === 'POST' && ['photos', 'feed'].includes(edge)) return { body: { id: newId() } };
+      if (call.method === 'GET' && edge === 'content_publishing_limit') {
+        return { body: { data: [{ quota_usage: publishedBy(node).used(), config: { quota_total: postsPerDay, quota_duration: DAY_SECONDS } }] } };
+      }
+      if (call.method === 'GET' && String(call.body.fields).startsWith('status_code')) {
+        const container = containers.get(edge);
+        if (!container) return graphError(400, { message: 'Unsupported get request', code: 100, error_subcode: 33 });
+        const status = statusOf(container);
+        return { body: { id: edge, status_code: status, ...(status === 'ERROR' && { status: 'Error: the media could not be processed (2207001)' }) } };
+      }
+      if (call.method === 'GET' && call.body.fields === 'permalink') return { body: { id: edge, permalink: `https://www.instagram.com/p/${edge}/` } };
+      if (call.method === 'GET' && call.body.fields === 'permalink_url') return { body: { id: edge, permalink_url: `https://www.facebook.com/${edge}` } };
+      return graphError(400, { message: 'Unsupported request', type: 'GraphMethodException', code: 100 });
+    })();
+    return { ...answer, headers: usageHeader() };
   });
   return {
     ...fake,
     callsTo: (edge: string) => fake.calls.filter((call) => call.path.endsWith(`/${edge}`)),
-    serverError: () => ({ status: 500, body: { error: { message: 'An unexpected error has occurred', code: 2, is_transient: true } } }),
-    invalidToken: () => ({ status: 400, body: { error: { message: 'Invalid OAuth access token', type: 'OAuthException', code: 190 } } }),
+    /** The caption of a container (for a carousel, its own), to tell which listing a publish posted. */
+    captionOf: (containerId: string) => containers.get(containerId)?.caption,
+    /** The container's processing ends in ERROR instead of FINISHED. */
+    failContainer: (containerId: string) => void failingContainers.add(containerId),
+    /** Makes an existing container as old as one made 24 hours ago: it has EXPIRED. */
+    expireContainer(containerId: string): void {
+      const container = containers.get(containerId)!;
+      container.createdAt = Date.now() - DAY_SECONDS * 1000 * timeScale;
+    },
+    serverError: () => graphError(500, { message: 'An unexpected error has occurred', code: 2, is_transient: true }),
+    invalidToken: () => graphError(400, { message: 'Invalid OAuth access token', code: 190 }),
+    /** An Instagram error of the documented table, by code and subcode. */
+    instagramError: (code: number, subcode: number, message = 'Instagram error'): ScriptedFailure => graphError(400, { message, code, error_subcode: subcode }),
     /** A limit reached: the app's (4), the user's (17) or the Page's (32). */
-    rateLimited(code: GraphThrottlingCode): ScriptedFailure {
+    rateLimited(code: GraphThrottlingCode, regainMinutes = 0): ScriptedFailure {
       const { status, message } = THROTTLING[code];
-      return { status, body: { error: { message, type: 'OAuthException', code, fbtrace_id: 'AFakeTrace' } } };
+      return {
+        ...graphError(status, { message, code }),
+        headers: {
+          'X-Business-Use-Case-Usage': JSON.stringify({
+            '555': [{ type: 'pages', call_count: 100, total_cputime: 20, total_time: 30, estimated_time_to_regain_access: regainMinutes }],
+          }),
+        },
+      };
     },
   };
 }

@@ -28,34 +28,28 @@ async function readBody(request: IncomingMessage): Promise<Record<string, unknow
 
 /**
  * A fake of an outside HTTP API on 127.0.0.1: it records every call and its answer, answers
- * through the given handler, and can be told to fail the next calls to a path, or every k-th
- * one (429, 500, ...).
+ * through the given handler (the fakes enforce the platforms' limits there), and can be told to
+ * fail the next calls to a path (500, an invalid token, ...).
  */
 export async function startHttpFake(
-  handle: (call: RecordedCall, url: URL) => { status?: number; body: unknown; delayMs?: number },
+  handle: (call: RecordedCall, url: URL) => { status?: number; body: unknown; delayMs?: number; headers?: Record<string, string> },
 ): Promise<{
   url: string;
   calls: RecordedCall[];
   failNext(pathPattern: RegExp, failure: ScriptedFailure, times?: number): void;
-  /** From now on every `every`-th call to a matching path fails, as a service under load answers some calls. */
-  failEvery(pathPattern: RegExp, every: number, failure: ScriptedFailure): void;
   /** Calls to matching paths take effect at once but are answered only after the delay. */
   slowDown(pattern: RegExp, delayMs: number): void;
   close(): Promise<void>;
 }> {
   const calls: RecordedCall[] = [];
   const failures: Array<{ pathPattern: RegExp; failure: ScriptedFailure; remaining: number }> = [];
-  const periodicFailures: Array<{ pathPattern: RegExp; failure: ScriptedFailure; every: number; seen: number }> = [];
   let slowPaths: { pattern: RegExp; delayMs: number } | undefined;
 
   function scriptedFailure(path: string): ScriptedFailure | undefined {
     const next = failures.find((entry) => entry.remaining > 0 && entry.pathPattern.test(path));
-    if (next) {
-      next.remaining -= 1;
-      return next.failure;
-    }
-    const due = periodicFailures.filter((rule) => rule.pathPattern.test(path) && ++rule.seen % rule.every === 0);
-    return due[0]?.failure;
+    if (!next) return undefined;
+    next.remaining -= 1;
+    return next.failure;
   }
 
   const server: Server = createServer(async (request: IncomingMessage, response: ServerResponse) => {
@@ -69,7 +63,7 @@ export async function startHttpFake(
     call.answer = { status: answer.status ?? 200, body: answer.body };
     const delayMs = ('delayMs' in answer && answer.delayMs) || (slowPaths?.pattern.test(url.pathname) ? slowPaths.delayMs : 0);
     if (delayMs) await new Promise((resolve) => setTimeout(resolve, delayMs));
-    response.writeHead(call.answer.status, { 'Content-Type': 'application/json', ...(scripted?.headers ?? {}) });
+    response.writeHead(call.answer.status, { 'Content-Type': 'application/json', ...(answer.headers ?? {}) });
     response.end(JSON.stringify(answer.body));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -78,9 +72,6 @@ export async function startHttpFake(
     calls,
     failNext(pathPattern, failure, times = 1) {
       failures.push({ pathPattern, failure, remaining: times });
-    },
-    failEvery(pathPattern, every, failure) {
-      periodicFailures.push({ pathPattern, failure, every, seen: 0 });
     },
     slowDown(pattern, delayMs) {
       slowPaths = { pattern, delayMs };

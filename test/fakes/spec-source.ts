@@ -132,11 +132,12 @@ export const IPHONE_13_PAGE: FakeDevicePage = {
   },
 };
 
-type Answer = { status: number; body: string };
+type Answer = { status: number; body: string | Buffer; contentType?: string };
 
 /**
- * A fake of GSMArena on 127.0.0.1: device pages by path, a search page, and scripted
- * failures (a 500, a page that is not a device page). Records every path it was asked for.
+ * A fake of GSMArena on 127.0.0.1: device pages by path, a search page, model pictures (its
+ * image host fdn2.gsmarena.com is this same server here), and scripted failures (a 500, a page
+ * that is not a device page). Records every path it was asked for.
  */
 export async function startFakeSpecSource() {
   const pages = new Map<string, Answer>();
@@ -152,7 +153,7 @@ export async function startFakeSpecSource() {
     } else {
       answer = pages.get(url.pathname.slice(1)) ?? answer;
     }
-    response.writeHead(answer.status, { 'Content-Type': 'text/html; charset=utf-8' });
+    response.writeHead(answer.status, { 'Content-Type': answer.contentType ?? 'text/html; charset=utf-8' });
     response.end(answer.body);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -161,6 +162,10 @@ export async function startFakeSpecSource() {
     requests,
     serveDevice(path: string, device: FakeDevicePage): void {
       pages.set(path, { status: 200, body: gsmarenaDevicePage(device) });
+    },
+    /** A picture file as GSMArena's image host serves it (e.g. 'vv/bigpic/apple-iphone-13.jpg'). */
+    servePicture(path: string, body: Buffer, contentType = 'image/jpeg'): void {
+      pages.set(path, { status: 200, body, contentType });
     },
     /** What `/results.php3?sSearch=<query>` lists (query compared lower-cased). */
     serveSearch(query: string, results: Array<{ name: string; path: string }>): void {

@@ -1,39 +1,137 @@
 import { startHttpFake } from './http-fake';
+import { MovingWindow } from './moving-window';
+
+/**
+ * Telegram's flood limits (core.telegram.org/bots/faq): about 20 messages a minute into one
+ * group or channel, 1 a second into one private chat, about 30 a second for the whole bot. An
+ * album of N photos counts as N messages. `timeScale` shrinks every window for fast tests.
+ */
+export interface TelegramLimits {
+  channelPerMinute: number;
+  chatPerSecond: number;
+  overallPerSecond: number;
+  timeScale: number;
+}
+
+export const TELEGRAM_LIMITS: TelegramLimits = { channelPerMinute: 20, chatPerSecond: 1, overallPerSecond: 30, timeScale: 1 };
+
+/** Channels and groups have negative ids or are named by '@username'; private chats are users' positive ids. */
+const isGroupOrChannel = (chatId: string) => chatId.startsWith('@') || chatId.startsWith('-');
 
 /**
  * A fake Telegram Bot API (https://core.telegram.org/bots/api): `{ ok, result }` answers,
- * `{ ok: false, error_code, description, parameters }` errors, message ids counting up.
- * Tests push updates for getUpdates and read what the bot sent.
+ * `{ ok: false, error_code, description, parameters }` errors, message ids counting up. It
+ * enforces the flood limits with moving windows per chat and for the bot, answering 429 with
+ * `retry_after` (whole seconds until the window frees); a chat that floods again before then
+ * waits twice as long. A user who blocked the bot answers 403. setWebhook keeps its
+ * secret_token. Tests push updates for getUpdates and read what the bot sent.
  */
-export async function startFakeTelegram(botUsername = 'telefon_bozor_test_bot') {
+export async function startFakeTelegram(botUsername = 'telefon_bozor_test_bot', limits: Partial<TelegramLimits> = {}) {
+  const { channelPerMinute, chatPerSecond, overallPerSecond, timeScale } = { ...TELEGRAM_LIMITS, ...limits };
   let nextMessageId = 100;
   let nextUpdateId = 1;
   const pendingUpdates: unknown[] = [];
+  const blockedBy = new Set<string>();
+  const windows = new Map<string, MovingWindow>();
+  const overall = new MovingWindow(overallPerSecond, 1000 * timeScale);
+  const penalties = new Map<string, { until: number; seconds: number }>();
+  let webhook: { url: string; secretToken?: string } | undefined;
+
+  function windowOf(chatId: string): MovingWindow {
+    let window = windows.get(chatId);
+    if (!window) {
+      window = isGroupOrChannel(chatId) ? new MovingWindow(channelPerMinute, 60_000 * timeScale) : new MovingWindow(chatPerSecond, 1000 * timeScale);
+      windows.set(chatId, window);
+    }
+    return window;
+  }
+
+  /** Counts `count` messages into the chat, or answers the 429 Telegram would. */
+  function flood(chatId: string, count: number) {
+    const now = Date.now();
+    const penalty = penalties.get(chatId);
+    if (penalty && penalty.until > now) {
+      // Flooding on after a 429 lengthens the wait.
+      const seconds = penalty.seconds * 2;
+      penalties.set(chatId, { until: now + seconds * 1000 * timeScale, seconds });
+      return tooManyRequests(seconds);
+    }
+    const waitMs = Math.max(windowOf(chatId).waitFor(count, now), overall.waitFor(count, now));
+    if (waitMs > 0) {
+      const seconds = Math.max(1, Math.ceil(waitMs / 1000 / timeScale));
+      penalties.set(chatId, { until: now + waitMs, seconds });
+      return tooManyRequests(seconds);
+    }
+    windowOf(chatId).record(count, now);
+    overall.record(count, now);
+    return undefined;
+  }
+
+  const message = (chatId: unknown, extra: object = {}) => ({
+    message_id: nextMessageId++,
+    date: Math.floor(Date.now() / 1000),
+    chat: { id: chatId, type: isGroupOrChannel(String(chatId)) ? 'channel' : 'private' },
+    ...extra,
+  });
+
   const fake = await startHttpFake((call) => {
     const method = call.path.split('/').pop();
+    const chatId = String(call.body.chat_id ?? '');
+    if (['sendMessage', 'sendPhoto', 'sendMediaGroup'].includes(method ?? '') && blockedBy.has(chatId)) {
+      return { status: 403, body: { ok: false, error_code: 403, description: 'Forbidden: bot was blocked by the user' } };
+    }
     switch (method) {
       case 'getMe':
         return { body: { ok: true, result: { id: 4242, is_bot: true, first_name: 'Telefon bozor', username: botUsername } } };
       case 'sendMediaGroup': {
         const media = (typeof call.body.media === 'string' ? JSON.parse(call.body.media) : call.body.media) as unknown[];
-        const result = media.map(() => ({ message_id: nextMessageId++, date: 0, chat: { id: call.body.chat_id, type: 'channel' } }));
-        return { body: { ok: true, result } };
+        if (media.length < 2 || media.length > 10) {
+          return { status: 400, body: { ok: false, error_code: 400, description: 'Bad Request: media must include 2-10 items' } };
+        }
+        const refused = flood(chatId, media.length);
+        if (refused) return refused;
+        return { body: { ok: true, result: media.map(() => message(call.body.chat_id)) } };
       }
-      case 'sendMessage':
-        return { body: { ok: true, result: { message_id: nextMessageId++, date: 0, chat: { id: call.body.chat_id, type: 'private' }, text: call.body.text } } };
+      case 'sendPhoto':
+      case 'sendMessage': {
+        const refused = flood(chatId, 1);
+        if (refused) return refused;
+        const extra = method === 'sendMessage' ? { text: call.body.text } : { caption: call.body.caption, photo: [] };
+        return { body: { ok: true, result: message(call.body.chat_id, extra) } };
+      }
       case 'getUpdates':
         // Real long polling holds the request open; a short hold keeps the bot from spinning.
         return pendingUpdates.length
           ? { body: { ok: true, result: pendingUpdates.splice(0) } }
           : { body: { ok: true, result: [] }, delayMs: 100 };
-      case 'deleteWebhook':
       case 'setWebhook':
+        webhook = { url: String(call.body.url), secretToken: call.body.secret_token === undefined ? undefined : String(call.body.secret_token) };
+        return { body: { ok: true, result: true } };
+      case 'deleteWebhook':
+        webhook = undefined;
+        return { body: { ok: true, result: true } };
       case 'setMyCommands':
         return { body: { ok: true, result: true } };
       default:
         return { status: 404, body: { ok: false, error_code: 404, description: `Not Found: method ${method}` } };
     }
   });
+
+  function update(chatId: number, text: string) {
+    return {
+      update_id: nextUpdateId++,
+      message: {
+        message_id: nextMessageId++,
+        date: Math.floor(Date.now() / 1000),
+        chat: { id: chatId, type: 'private' },
+        from: { id: chatId, is_bot: false, first_name: 'Seller' },
+        text,
+        // Telegram marks a leading /command as an entity; bots recognise commands by it.
+        ...(text.startsWith('/') && { entities: [{ type: 'bot_command', offset: 0, length: text.split(' ')[0].length }] }),
+      },
+    };
+  }
+
   return {
     ...fake,
     botUsername,
@@ -41,22 +139,39 @@ export async function startFakeTelegram(botUsername = 'telefon_bozor_test_bot') 
     callsOf: (method: string) => fake.calls.filter((call) => call.path.endsWith(`/${method}`)),
     /** A private message from a user, delivered on the bot's next getUpdates. */
     pushMessage(chatId: number, text: string): void {
-      pendingUpdates.push({
-        update_id: nextUpdateId++,
-        message: {
-          message_id: nextMessageId++,
-          date: Math.floor(Date.now() / 1000),
-          chat: { id: chatId, type: 'private' },
-          from: { id: chatId, is_bot: false, first_name: 'Seller' },
-          text,
-          // Telegram marks a leading /command as an entity; bots recognise commands by it.
-          ...(text.startsWith('/') && { entities: [{ type: 'bot_command', offset: 0, length: text.split(' ')[0].length }] }),
-        },
-      });
+      pendingUpdates.push(update(chatId, text));
     },
-    tooManyRequests: (retryAfterSeconds: number) => ({
-      status: 429,
-      body: { ok: false, error_code: 429, description: `Too Many Requests: retry after ${retryAfterSeconds}`, parameters: { retry_after: retryAfterSeconds } },
-    }),
+    /** The webhook setWebhook set, with its secret_token. */
+    webhook: () => webhook,
+    /** A message from a user as Telegram delivers it to the webhook: with the secret_token header, as set. */
+    async deliverToWebhook(chatId: number, text: string, secretToken = webhook?.secretToken): Promise<number> {
+      const response = await fetch(webhook!.url, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', ...(secretToken !== undefined && { 'X-Telegram-Bot-Api-Secret-Token': secretToken }) },
+        body: JSON.stringify(update(chatId, text)),
+      });
+      return response.status;
+    },
+    /** The user blocked the bot: messages to the chat answer 403 from now on. */
+    blockBot(chatId: number | string): void {
+      blockedBy.add(String(chatId));
+    },
+    /** Messages that reached the chat (albums counted per item), each with its arrival time. */
+    deliveredTo(chatId: string): Array<{ at: number; count: number }> {
+      return fake.calls
+        .filter((call) => String(call.body.chat_id) === chatId && call.answer?.status === 200)
+        .map((call) => {
+          const result = (call.answer!.body as { result: unknown }).result;
+          return { at: call.receivedAt, count: Array.isArray(result) ? result.length : 1 };
+        });
+    },
+    tooManyRequests,
+  };
+}
+
+function tooManyRequests(retryAfterSeconds: number) {
+  return {
+    status: 429,
+    body: { ok: false, error_code: 429, description: `Too Many Requests: retry after ${retryAfterSeconds}`, parameters: { retry_after: retryAfterSeconds } },
   };
 }

@@ -14,10 +14,13 @@ export const LOOPBACK_ONLY = {
   SMS_SECRET_KEY: randomBytes(32).toString('base64'),
 };
 
+/** The fiscal item of the tests' Payme cashbox (a Payme API refuses to start without one). */
+const TEST_CASHBOX = { PAYME_FISCAL_CODE: '10305008002000000', PAYME_PACKAGE_CODE: '1545643', PAYME_VAT_PERCENT: '12' };
+
 /** Tests stand behind a reverse proxy on this machine: each chooses its visitors' addresses with X-Forwarded-For. */
 const BEHIND_LOCAL_PROXY = { TRUST_PROXY: 'loopback' };
 
 /** The configuration a test process runs with: the run's own database and queue prefix (global-setup). */
 export function testConfig(overrides: Partial<Record<keyof Config, string>> = {}): Config {
-  return loadConfig({ ...process.env, ...LOOPBACK_ONLY, ...BEHIND_LOCAL_PROXY, NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_CACHE_TTL_MS: '0', ...overrides });
+  return loadConfig({ ...process.env, ...LOOPBACK_ONLY, ...TEST_CASHBOX, ...BEHIND_LOCAL_PROXY, NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_CACHE_TTL_MS: '0', ...overrides });
 }

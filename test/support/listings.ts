@@ -7,6 +7,8 @@ export interface TestListingOptions {
   photos?: number;
   name?: string;
   description?: string;
+  /** A photo stored before uploads made the JPEG copy for Instagram and Facebook. */
+  withoutJpegCopy?: boolean;
 }
 
 /**
@@ -36,10 +38,13 @@ export async function insertListing(dataSource: DataSource, options: TestListing
     ],
   );
   for (let position = 0; position < (options.photos ?? 2); position++) {
-    const key = `listings/test/${id}-${position}.webp`;
+    const name = `listings/test/${id}-${position}`;
+    const key = `${name}.webp`;
+    // The copies an upload makes (LISTING_PHOTO_VARIANTS); photos stored before the JPEG copy existed have only the first two.
+    const variantKeys = [`${name}-400.webp`, `${name}-800.webp`, ...(options.withoutJpegCopy ? [] : [`${name}-1440.jpg`])];
     const [image] = await dataSource.query(
-      `INSERT INTO images (owner_id, purpose, key, location, attached) VALUES ($1, 'listing', $2, $3, true) RETURNING id`,
-      [options.authorId, key, `https://images.test/${key}`],
+      `INSERT INTO images (owner_id, purpose, key, variant_keys, location, attached) VALUES ($1, 'listing', $2, $3, $4, true) RETURNING id`,
+      [options.authorId, key, variantKeys, `https://images.test/${key}`],
     );
     await dataSource.query(`INSERT INTO listing_image (listing_id, position, image_id) VALUES ($1, $2, $3)`, [id, position, image.id]);
   }

@@ -1,7 +1,7 @@
 import { BullRegistrar } from '@nestjs/bullmq';
 import { DiscoveryModule } from '@nestjs/core';
 import { Test } from '@nestjs/testing';
-import { CHANNEL_PUBLISH_JOB, QUEUES } from '@market/contracts';
+import { ABANDONED_DRAFTS_JOB, CHANNEL_PUBLISH_JOB, PAYMENT_RECHECK_JOB, QUEUES } from '@market/contracts';
 import { jobTableProblems, JobTable, type HandledJobs } from './job-table';
 import { ProcessorOf, QueueProcessor, type JobHandlers } from './queue-processor';
 
@@ -14,6 +14,9 @@ function completeTable(): HandledJobs[] {
     { processor: 'SocialProcessor', queue: QUEUES.social, jobs: ['listing.publish-requested', CHANNEL_PUBLISH_JOB] },
     { processor: 'NotifyProcessor', queue: QUEUES.notify, jobs: ['listing.approved', 'listing.rejected', 'listing.posted', 'payment.confirmed'] },
     { processor: 'DeviceSpecsProcessor', queue: QUEUES.deviceSpecs, jobs: ['device.refresh-requested'] },
+    { processor: 'PaymentsProcessor', queue: QUEUES.payments, jobs: [PAYMENT_RECHECK_JOB] },
+    { processor: 'BuyerAlertsProcessor', queue: QUEUES.buyerAlerts, jobs: ['listing.approved', 'listing.price-lowered'] },
+    { processor: 'AbandonedDraftsProcessor', queue: QUEUES.drafts, jobs: [ABANDONED_DRAFTS_JOB] },
   ];
 }
 
@@ -59,6 +62,14 @@ describe('the workers start', () => {
   class DeviceSpecs extends QueueProcessor<typeof QUEUES.deviceSpecs> {
     readonly handlers: JobHandlers<typeof QUEUES.deviceSpecs> = { 'device.refresh-requested': done };
   }
+  @ProcessorOf(QUEUES.buyerAlerts)
+  class BuyerAlerts extends QueueProcessor<typeof QUEUES.buyerAlerts> {
+    readonly handlers: JobHandlers<typeof QUEUES.buyerAlerts> = { 'listing.approved': done, 'listing.price-lowered': done };
+  }
+  @ProcessorOf(QUEUES.drafts)
+  class Drafts extends QueueProcessor<typeof QUEUES.drafts> {
+    readonly handlers: JobHandlers<typeof QUEUES.drafts> = { [ABANDONED_DRAFTS_JOB]: done };
+  }
   @ProcessorOf(QUEUES.notify)
   class Notify extends QueueProcessor<typeof QUEUES.notify> {
     readonly handlers: JobHandlers<typeof QUEUES.notify> = {
@@ -67,6 +78,10 @@ describe('the workers start', () => {
       'listing.posted': done,
       'payment.confirmed': done,
     };
+  }
+  @ProcessorOf(QUEUES.payments)
+  class Payments extends QueueProcessor<typeof QUEUES.payments> {
+    readonly handlers: JobHandlers<typeof QUEUES.payments> = { [PAYMENT_RECHECK_JOB]: done };
   }
   /** What the compiler refuses: a notify processor that forgot a job (a cast, a stale build). */
   @ProcessorOf(QUEUES.notify)
@@ -78,7 +93,7 @@ describe('the workers start', () => {
     const registrar = { register: jest.fn() };
     const workers = await Test.createTestingModule({
       imports: [DiscoveryModule],
-      providers: [JobTable, Sms, Social, DeviceSpecs, notify, { provide: BullRegistrar, useValue: registrar }],
+      providers: [JobTable, Sms, Social, DeviceSpecs, Payments, BuyerAlerts, Drafts, notify, { provide: BullRegistrar, useValue: registrar }],
     }).compile();
     return { registrar, init: () => workers.init() };
   }

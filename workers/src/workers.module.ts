@@ -5,13 +5,18 @@ import { ScheduleModule } from '@nestjs/schedule';
 import { LoggerModule } from 'nestjs-pino';
 import { ConfigModule, DatabaseModule, loggerParams, type Config } from '@market/backend';
 import { BotModule } from './bot/bot.module';
+import { BuyerAlertsModule } from './buyer-alerts/buyer-alerts.module';
+
+import { AbandonedDraftsModule } from './drafts/abandoned-drafts.module';
 import { DeviceSpecRefreshModule } from './device-specs/device-spec-refresh.module';
 import { ExchangeRateRefreshModule } from './exchange-rate/exchange-rate-refresh.module';
 import { JobTable } from './job-table';
+import { PaymentsWorkerModule } from './payments/payments.module';
 import { PhotoCleanupModule } from './photo-cleanup/photo-cleanup.module';
 import { RelayModule } from './relay/relay.module';
 import { SmsModule } from './sms/sms.module';
 import { SocialModule } from './social/social.module';
+import { ListingChecksModule } from './trust/listing-checks.module';
 
 @Module({})
 export class WorkersModule {
@@ -36,8 +41,13 @@ export class WorkersModule {
         DeviceSpecRefreshModule,
         SocialModule,
         BotModule,
+        BuyerAlertsModule,
         ExchangeRateRefreshModule,
         PhotoCleanupModule,
+        ListingChecksModule,
+        PaymentsWorkerModule,
+
+        AbandonedDraftsModule,
       ],
       providers: [JobTable],
     };

@@ -4,12 +4,17 @@ import { NestFactory } from '@nestjs/core';
 import { LoggerModule } from 'nestjs-pino';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
-import { ConfigModule, DatabaseModule, DeviceSpecsService, loggerParams, OutboxService, type Config } from '@market/backend';
+import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { ConfigModule, DatabaseModule, DevicePictures, DeviceSpecsService, loggerParams, OutboxService, type Config } from '@market/backend';
 import { deviceColors, deviceMemoryOptions, QUICK_SPEC_NAMES, type SpecSection } from '@market/contracts';
 import { createApp } from '../../backend/src/app.factory';
 import { dataSourceOptions } from '../../backend/src/database/data-source-options';
 import { DeviceEntity } from '../../backend/src/devices/device.entity';
 import { OutboxEvent } from '../../backend/src/events/outbox-event.entity';
+import { createImageStorage } from '../../backend/src/uploads/image-storage';
 import { DeviceSpecRefreshModule } from '../src/device-specs/device-spec-refresh.module';
 import { DeviceSpecsRefresh } from '../src/device-specs/device-specs-refresh.service';
 import { SpecSourceClient, SpecSourceError } from '../src/device-specs/spec-source.client';
@@ -23,6 +28,12 @@ import { createSignedInUser } from '../../test/support/users';
 const IPHONE_13_PATH = 'apple_iphone_13-11103.php';
 const STORED_QUICK_SPEC = [{ name: 'Display size', value: '6.0"' }];
 const STORED_DETAIL_SPEC: SpecSection[] = [{ category: 'Misc', specifications: [{ name: 'Colors', value: 'Black' }] }];
+const IPHONE_13_PICTURE = 'vv/bigpic/apple-iphone-13.jpg';
+
+/** A JPEG the size of a GSMArena model photo (160x212). */
+function modelPhoto(color: string): Promise<Buffer> {
+  return sharp({ create: { width: 160, height: 212, channels: 3, background: color } }).jpeg().toBuffer();
+}
 
 /**
  * The spec refresh against a fake GSMArena. It runs in a database of its own: the scheduled
@@ -36,6 +47,10 @@ describe('device spec refresh', () => {
   let specs: DeviceSpecsService;
   let refresh: DeviceSpecsRefresh;
   let categoryId: string;
+  let storageDir: string;
+
+  /** The device pictures in the storage directory. */
+  const storedPictures = () => (existsSync(join(storageDir, 'device-pictures')) ? readdirSync(join(storageDir, 'device-pictures')).filter((file) => file.endsWith('.webp')) : []);
 
   /** A device with stored specs whose refresh was just requested (as the API and the scheduler do before queueing). */
   async function device(columns: { name?: string; sourcePath?: string | null; specsAgeDays?: number | null; requested?: boolean } = {}) {
@@ -63,11 +78,13 @@ describe('device spec refresh', () => {
   beforeAll(async () => {
     source = await startFakeSpecSource();
     const databaseUrl = await createTestDatabase(databaseName);
-    config = testConfig({ DATABASE_URL: databaseUrl, SPEC_SOURCE_URL: source.url, DEVICE_SPECS_REFRESH_PER_MINUTE: '2' });
+    storageDir = mkdtempSync(join(tmpdir(), 'device-pictures-'));
+    config = testConfig({ DATABASE_URL: databaseUrl, SPEC_SOURCE_URL: source.url, DEVICE_SPECS_REFRESH_PER_MINUTE: '2', STORAGE_DIR: storageDir });
     dataSource = await new DataSource({ ...dataSourceOptions(config), entities: [DeviceEntity, OutboxEvent] }).initialize();
     [{ id: categoryId }] = await dataSource.query(`INSERT INTO categories (name, color, number) VALUES ('Apple', '#1D1D1F', 2) RETURNING id`);
-    specs = new DeviceSpecsService(dataSource, new OutboxService(dataSource));
-    refresh = new DeviceSpecsRefresh(specs, new SpecSourceClient(config));
+    const pictures = new DevicePictures(createImageStorage(config));
+    specs = new DeviceSpecsService(dataSource, new OutboxService(dataSource), pictures);
+    refresh = new DeviceSpecsRefresh(specs, new SpecSourceClient(config), pictures);
   });
   beforeEach(() => (source.requests.length = 0));
   afterAll(async () => {
@@ -81,14 +98,15 @@ describe('device spec refresh', () => {
     beforeEach(() => jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined));
     afterEach(() => jest.restoreAllMocks());
 
-    it("stores the page's quick specs in GSMArena's order and its detail tables, once however often it runs", async () => {
-      source.serveDevice(IPHONE_13_PATH, IPHONE_13_PAGE);
+    it("stores the page's quick specs in GSMArena's order, its detail tables and its photo, once however often it runs", async () => {
+      source.serveDevice(IPHONE_13_PATH, { ...IPHONE_13_PAGE, img: `${source.url}/${IPHONE_13_PICTURE}` });
+      source.servePicture(IPHONE_13_PICTURE, await modelPhoto('#2f6f9f'));
       const id = await device();
 
       expect(await refresh.refresh(id)).toBe('refreshed');
       expect(await refresh.refresh(id)).toBe('already-refreshed');
 
-      expect(source.requests).toEqual([`/${IPHONE_13_PATH}`]);
+      expect(source.requests).toEqual([`/${IPHONE_13_PATH}`, `/${IPHONE_13_PICTURE}`]);
       const refreshed = await stored(id);
       expect(refreshed.quickSpec).toEqual([
         { name: 'Display size', value: '6.1"' },
@@ -112,7 +130,10 @@ describe('device spec refresh', () => {
         { storage: '512GB', ram: '4GB' },
       ]);
       expect(deviceColors(refreshed)).toEqual(['Starlight', 'Midnight', 'Blue', 'Pink', 'Red', 'Green']);
-      expect(refreshed).toMatchObject({ img: IPHONE_13_PAGE.img, specsRefreshError: null });
+      expect(refreshed).toMatchObject({ specsRefreshError: null, pictureKey: expect.stringMatching(new RegExp(`^device-pictures/${id}-[0-9a-f]{16}\\.webp$`)) });
+      // Served from our own storage: the page's address is not kept.
+      expect(refreshed.img).toBe(new URL(`/uploads/${refreshed.pictureKey}`, config.PUBLIC_URL).toString());
+      expect(await sharp(join(storageDir, refreshed.pictureKey!)).metadata()).toMatchObject({ format: 'webp', width: 160, height: 212 });
       expect(refreshed.specsRefreshedAt!.getTime()).toBeGreaterThanOrEqual(refreshed.specsRefreshRequestedAt!.getTime());
     });
 
@@ -162,6 +183,49 @@ describe('device spec refresh', () => {
       const id = await device({ name: 'Apple iPhone Fold', sourcePath: null });
       expect(await refresh.refresh(id)).toBe('failed');
       expect((await stored(id)).specsRefreshError).toBe("no page named 'Apple iPhone Fold' on the spec source");
+    });
+
+    it("replaces the model's photo when the page shows a new one, and deletes the old file", async () => {
+      const path = 'apple_iphone_13_mini-11104.php';
+      const page = { ...IPHONE_13_PAGE, name: 'Apple iPhone 13 mini', img: `${source.url}/vv/bigpic/apple-iphone-13-mini.jpg` };
+      source.serveDevice(path, page);
+      source.servePicture('vv/bigpic/apple-iphone-13-mini.jpg', await modelPhoto('#aa3344'));
+      const id = await device({ sourcePath: path });
+      expect(await refresh.refresh(id)).toBe('refreshed');
+      const first = (await stored(id)).pictureKey!;
+
+      source.servePicture('vv/bigpic/apple-iphone-13-mini.jpg', await modelPhoto('#33aa44'));
+      await dataSource.query(`UPDATE devices SET specs_refresh_requested_at = clock_timestamp() WHERE id = $1`, [id]);
+      expect(await refresh.refresh(id)).toBe('refreshed');
+
+      const second = (await stored(id)).pictureKey!;
+      expect(second).not.toBe(first);
+      expect(storedPictures()).toContain(second.replace('device-pictures/', ''));
+      expect(storedPictures()).not.toContain(first.replace('device-pictures/', ''));
+    });
+
+    it.each([
+      ['a picture on another site', 'https://images.example.com/apple-iphone-13.jpg', null],
+      ['a picture the source answers 404 for', 'vv/bigpic/missing.jpg', null],
+      ['a file that is not a picture', 'vv/bigpic/not-a-picture.jpg', Buffer.from('<html>captcha</html>')],
+    ])('stores the specs and keeps the current picture when the page shows %s', async (_case, img, body) => {
+      const path = `apple_iphone_13_${Math.random().toString(36).slice(2, 8)}-11103.php`;
+      source.serveDevice(path, { ...IPHONE_13_PAGE, img: img.startsWith('https:') ? img : `${source.url}/${img}` });
+      if (body) source.servePicture(img, body);
+      const id = await device({ sourcePath: path });
+      await dataSource.query(`UPDATE devices SET img = 'http://127.0.0.1/uploads/device-pictures/brands/apple-0123456789abcdef.webp' WHERE id = $1`, [id]);
+      const picturesBefore = storedPictures();
+
+      expect(await refresh.refresh(id)).toBe('refreshed');
+
+      expect(await stored(id)).toMatchObject({
+        quickSpec: expect.arrayContaining([{ name: 'Chipset', value: 'Apple A15 Bionic' }]),
+        img: 'http://127.0.0.1/uploads/device-pictures/brands/apple-0123456789abcdef.webp',
+        pictureKey: null,
+      });
+      expect(storedPictures()).toEqual(picturesBefore);
+      // Another site's address is never requested (the fake would have recorded it only if it were this server).
+      expect(source.requests).toEqual(img.startsWith('https:') ? [`/${path}`] : [`/${path}`, `/${img}`]);
     });
 
     it('skips a device that was deleted meanwhile', async () => {

@@ -85,6 +85,13 @@ describe('moderation and the fan-out to the social channels', () => {
     expect(stored.telegram.link).toMatch(/^https:\/\/t\.me\/telefonbozor\/\d+$/);
     expect(stored.instagram.link).toMatch(/^https:\/\/www\.instagram\.com\/p\/\d+\/$/);
     expect(stored.facebook.link).toMatch(/^https:\/\/www\.facebook\.com\/\d+$/);
+    // The seller sees each channel posted, with its link, on the listing in the profile.
+    const mine = await http().get('/api/phone/my').set('Cookie', seller.cookie).expect(200);
+    expect(mine.body.phones.find((phone: { _id: string }) => phone._id === listingId).channels).toEqual({
+      telegram: { state: 'posted', link: stored.telegram.link, eta: null },
+      instagram: { state: 'posted', link: stored.instagram.link, eta: null },
+      facebook: { state: 'posted', link: stored.facebook.link, eta: null },
+    });
 
     await eventually(async () => {
       expect(messagesToSeller().filter((text) => text.includes('tasdiqlandi'))).toHaveLength(1);
@@ -121,9 +128,29 @@ describe('moderation and the fan-out to the social channels', () => {
       return posts;
     });
     expect(failed.facebook.reason).toContain('Invalid OAuth access token');
+    const line = await http().get('/api/phone/channel-queue').set('Cookie', admin.cookie).expect(200);
+    const facebook = line.body.channels.find((channel: { channel: string }) => channel.channel === 'facebook');
+    expect(facebook.failures).toContainEqual({ listingId, name: expect.any(String), reason: failed.facebook.reason });
+    await http().get('/api/phone/channel-queue').set('Cookie', seller.cookie).expect(403);
 
     await http().post('/api/phone/confirm').set('Cookie', admin.cookie).send({ id: listingId }).expect(200);
     await eventually(async () => expect((await postsOf(listingId)).posts.facebook).toMatchObject({ posted: true }));
+  });
+
+  it("posts an active listing to the one channel whose Post button was pressed, and refuses a channel outside its tariff", async () => {
+    const listingId = await insertListing(dataSource, { authorId: seller.id, tarif: 1, status: 'active' });
+    const posted = await http().post('/api/phone/confirm').set('Cookie', admin.cookie).send({ id: listingId, channel: 'instagram' }).expect(200);
+    expect(Object.keys(posted.body.posts)).toEqual(['instagram']);
+    await eventually(async () => expect((await postsOf(listingId)).posts.instagram).toMatchObject({ posted: true }));
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    const { posts } = await postsOf(listingId);
+    expect(Object.keys(posts)).toEqual(['instagram']);
+    expect(telegram.callsOf('sendMediaGroup').filter((call) => JSON.stringify(call.body).includes(listingId))).toHaveLength(0);
+
+    const basic = await insertListing(dataSource, { authorId: seller.id, tarif: 0, status: 'active' });
+    const refused = await http().post('/api/phone/confirm').set('Cookie', admin.cookie).send({ id: basic, channel: 'telegram' }).expect(400);
+    expect(refused.body.fields).toEqual({ channel: 'invalidValue' });
+    expect((await postsOf(basic)).posts).toEqual({});
   });
 
   it('posts a basic listing nowhere', async () => {
@@ -160,12 +187,20 @@ describe('moderation and the fan-out to the social channels', () => {
     expect((await postsOf(listingId)).status).toBe('waiting');
   });
 
-  it('lists every status tab with its count for admins', async () => {
+  it('lists every status tab with its count for admins: awaiting a decision oldest first, active newest first', async () => {
     await insertListing(dataSource, { authorId: seller.id });
+    await insertListing(dataSource, { authorId: seller.id, status: 'active', name: 'Newest active' });
     const response = await http().get('/api/phone/waiting?status=waiting').set('Cookie', admin.cookie).expect(200);
     expect(response.body.counts.waiting).toBeGreaterThan(0);
     expect(Object.keys(response.body.counts).sort()).toEqual(['active', 'cancelled', 'draft', 'noActive', 'waiting']);
     expect(response.body.phones.every((card: { status: string }) => card.status === 'waiting')).toBe(true);
+    const waitingDates = response.body.phones.map((card: { createdAt: string }) => card.createdAt);
+    expect(waitingDates).toEqual([...waitingDates].sort());
+
+    const active = await http().get('/api/phone/waiting?status=active').set('Cookie', admin.cookie).expect(200);
+    expect(active.body.phones[0].name).toBe('Newest active');
+    const activeDates = active.body.phones.map((card: { createdAt: string }) => card.createdAt);
+    expect(activeDates).toEqual([...activeDates].sort().reverse());
   });
 
   it('lists the seller\'s listings on /my and stops messaging after /stop', async () => {

@@ -5,7 +5,7 @@ import { Queue } from 'bullmq';
 import Redis from 'ioredis';
 import { DataSource } from 'typeorm';
 import { ConfigModule, DatabaseModule, OutboxService, type Config } from '@market/backend';
-import { formatMessage, QUEUES } from '@market/contracts';
+import { QUEUES, smsText } from '@market/contracts';
 import { PhoneVerificationModule } from '../../backend/src/auth/phone-verification.module';
 import { SmsRequestService } from '../../backend/src/auth/sms-request.service';
 import { RateLimitModule } from '../../backend/src/rate-limit/rate-limit.module';
@@ -23,9 +23,9 @@ const PASSWORD = '73914682';
 const CODE = '48213';
 const LATE_CODE = '60527';
 const texts = {
-  password: formatMessage('smsPassword', 'uz', { password: PASSWORD }),
-  code: formatMessage('smsCode', 'uz', { code: CODE }),
-  lateCode: formatMessage('smsCode', 'uz', { code: LATE_CODE }),
+  password: smsText('password', 'uz', { password: PASSWORD }),
+  code: smsText('code', 'uz', { code: CODE }),
+  lateCode: smsText('code', 'uz', { code: LATE_CODE }),
 };
 const phones = { password: '998905550101', code: '998905550102', lateCode: '998905550103' };
 

@@ -5,7 +5,7 @@ import { Job, Queue, UnrecoverableError } from 'bullmq';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { ConfigModule, DatabaseModule, OutboxService, SmsTextSeal } from '@market/backend';
-import { QUEUES } from '@market/contracts';
+import { QUEUES, smsText } from '@market/contracts';
 import { dataSourceOptions } from '../../backend/src/database/data-source-options';
 import { OutboxEvent } from '../../backend/src/events/outbox-event.entity';
 import { startFakeEskiz, type FakeEskiz } from '../../test/fakes/eskiz';
@@ -18,6 +18,9 @@ import { createSmsSender, SmsModule } from '../src/sms/sms.module';
 
 const PHONE = '998905550011';
 
+/** An approved text (the fake Eskiz refuses any other): the confirmation code `n`. */
+const code = (n: number) => smsText('code', 'uz', { code: n });
+
 describe('SMS delivery', () => {
   let eskiz: FakeEskiz;
   let dataSource: DataSource;
@@ -27,7 +30,7 @@ describe('SMS delivery', () => {
   const seal = new SmsTextSeal(config);
 
   const eskizSender = (timeoutMs = 2_000) =>
-    new EskizSmsSender({ baseUrl: eskiz.baseUrl, ...eskiz.credentials, from: '4546', timeoutMs });
+    new EskizSmsSender({ baseUrl: eskiz.baseUrl, ...eskiz.credentials, from: '4546', timeoutMs, callbackUrl: '' });
 
   /** An 'sms.requested' event in the outbox and its job, as the relay would have queued it. */
   async function smsJob(text: string, attempts = 3): Promise<Job> {
@@ -75,19 +78,19 @@ describe('SMS delivery', () => {
   it('signs in again once when the token has expired, and sends', async () => {
     const sender = eskizSender();
     const processor = new SmsProcessor(dataSource, sender, seal, outbox);
-    await processor.process(await smsJob('first'));
+    await processor.process(await smsJob(code(11111)));
     eskiz.expireTokens();
 
-    await expect(processor.process(await smsJob('second'))).resolves.toBe('sent');
+    await expect(processor.process(await smsJob(code(22222)))).resolves.toBe('sent');
 
     expect(eskiz.logins).toBe(2);
-    expect(eskiz.sent.map((sms) => sms.message)).toEqual(['first', 'second']);
+    expect(eskiz.sent.map((sms) => sms.message)).toEqual([code(11111), code(22222)]);
     expect(eskiz.sendAttempts).toBe(3);
   });
 
   it('does not send again when a job runs again after sending, before its text was wiped', async () => {
     const processor = new SmsProcessor(dataSource, eskizSender(), seal, outbox);
-    const job = await smsJob('once');
+    const job = await smsJob(code(33333));
     const sealed = job.data;
     await processor.process(job);
     // As if the worker had stopped between recording the delivery and wiping the text.
@@ -101,7 +104,7 @@ describe('SMS delivery', () => {
   it('never sends again after an attempt whose outcome is unknown (the answer timed out)', async () => {
     eskiz.delaySends(1_000);
     const processor = new SmsProcessor(dataSource, eskizSender(200), seal, outbox);
-    const job = await smsJob('maybe delivered');
+    const job = await smsJob(code(44444));
 
     await expect(processor.process(job)).rejects.toThrow(/unreachable/);
     await expect(processor.process(job)).resolves.toBe('outcome-unknown');
@@ -113,7 +116,7 @@ describe('SMS delivery', () => {
   it('does not retry a message Eskiz refuses (4xx)', async () => {
     eskiz.failNextSends(400);
     const processor = new SmsProcessor(dataSource, eskizSender(), seal, outbox);
-    const job = await smsJob('refused');
+    const job = await smsJob(code(55555));
 
     await expect(processor.process(job)).rejects.toBeInstanceOf(UnrecoverableError);
 
@@ -195,16 +198,84 @@ describe('SMS delivery', () => {
       queueEskiz.failNextSends(500, 502);
       const job = await queue.add(
         'sms.requested',
-        { phoneNumber: PHONE, sealedText: seal.seal(PHONE, 'retried') },
+        { phoneNumber: PHONE, sealedText: seal.seal(PHONE, code(66666)) },
         { jobId: randomUUID(), attempts: 5, backoff: { type: 'fixed', delay: 50 } },
       );
 
       await eventually(async () => expect(await job.getState()).toBe('completed'));
 
-      expect(queueEskiz.sent.map((sms) => sms.message)).toEqual(['retried']);
+      expect(queueEskiz.sent.map((sms) => sms.message)).toEqual([code(66666)]);
       expect(queueEskiz.sendAttempts).toBe(3);
       expect(await delivery(job.id)).toMatchObject({ status: 'sent', attempts: 3 });
     });
+  });
+});
+
+describe('SMS texts Eskiz has not approved', () => {
+  const config = testConfig({ QUEUE_PREFIX: `${process.env.QUEUE_PREFIX}_sms_templates` });
+  const seal = new SmsTextSeal(config);
+  let dataSource: DataSource;
+  let queue: Queue;
+
+  beforeAll(async () => {
+    Logger.overrideLogger(false);
+    dataSource = await new DataSource({ ...dataSourceOptions(config), entities: [OutboxEvent] }).initialize();
+    queue = new Queue(QUEUES.sms, { connection: { url: config.REDIS_URL }, prefix: config.QUEUE_PREFIX });
+  });
+  afterAll(async () => {
+    await queue.obliterate({ force: true });
+    await queue.close();
+    await dataSource.destroy();
+  });
+
+  async function sendThrough(eskiz: FakeEskiz, text: string) {
+    const sender = new EskizSmsSender({ baseUrl: eskiz.baseUrl, ...eskiz.credentials, from: '4546', timeoutMs: 2_000, callbackUrl: '' });
+    const processor = new SmsProcessor(dataSource, sender, seal, new OutboxService(dataSource));
+    const payload = { phoneNumber: PHONE, sealedText: seal.seal(PHONE, text) };
+    const eventId = await dataSource.transaction((transaction) => new OutboxService(dataSource).record(transaction, 'sms.requested', payload));
+    const job = await queue.add('sms.requested', payload, { jobId: eventId, attempts: 3 });
+    const outcome = await processor.process(job).catch((error: unknown) => error);
+    const [delivery] = await dataSource.query(`SELECT * FROM sms_delivery WHERE job_id = $1`, [job.id]);
+    return { outcome, delivery };
+  }
+
+  it('fails loudly, not as sent, and says how to fix it, when Eskiz refuses a text that is not an approved template', async () => {
+    // An account in test status: only Eskiz's own test text is approved.
+    const eskiz = await startFakeEskiz(undefined, { approved: [] });
+    const warn = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
+    try {
+      const { outcome, delivery } = await sendThrough(eskiz, smsText('password', 'uz', { password: '12345678' }));
+      expect(outcome).toBeInstanceOf(UnrecoverableError);
+      expect(delivery).toMatchObject({ status: 'failed', error: expect.stringMatching(/not an approved SMS template.*npm run sms:templates/) });
+      expect(eskiz.sent).toEqual([]);
+      expect(warn.mock.calls.flat().join('\n')).toMatch(/not an approved SMS template/);
+      expect(warn.mock.calls.flat().join('\n')).not.toContain('12345678');
+    } finally {
+      warn.mockRestore();
+      await eskiz.close();
+    }
+  });
+
+  it('counts an answer without an accepted status as not sent', async () => {
+    const eskiz = await startFakeEskiz();
+    try {
+      eskiz.answerNextSend({ status: 'rejected' });
+      const { outcome, delivery } = await sendThrough(eskiz, code(77777));
+      expect(outcome).toBeInstanceOf(UnrecoverableError);
+      expect(delivery).toMatchObject({ status: 'failed', error: "Eskiz did not take the SMS (status 'rejected')" });
+    } finally {
+      await eskiz.close();
+    }
+  });
+
+  it('sends every text of contracts once they are approved', async () => {
+    const eskiz = await startFakeEskiz();
+    try {
+      expect((await sendThrough(eskiz, code(88888))).outcome).toBe('sent');
+      expect((await sendThrough(eskiz, smsText('password', 'uz', { password: 'k7Q2mZ9a' }))).outcome).toBe('sent');
+    } finally {
+      await eskiz.close();
+    }
   });
 });
 

@@ -5,7 +5,8 @@ import { OutcomeUnknownError, type ChannelListing, type PublishProgress } from '
 import { FacebookPublisher } from '../src/social/channels/facebook.publisher';
 import { InstagramPublisher } from '../src/social/channels/instagram.publisher';
 import { TelegramChannelPublisher } from '../src/social/channels/telegram.publisher';
-import { PermanentPublishError, RateLimitedError } from '../src/social/publish-errors';
+import { graphErrorKind } from '../src/social/channels/graph-errors';
+import { ContainerUnusableError, PermanentPublishError, RateLimitedError } from '../src/social/publish-errors';
 
 const listing: ChannelListing = {
   id: 'a3f1c1a5-6c1e-4a51-9d1e-2b7f5d9b3a10',
@@ -15,8 +16,10 @@ const listing: ChannelListing = {
   condition: 'Ishlatilgan',
   region: 'Toshkent',
   url: 'https://telefonbozor.uz/phone/a3f1c1a5-6c1e-4a51-9d1e-2b7f5d9b3a10',
-  photoUrls: Array.from({ length: 12 }, (_, index) => `https://cdn.example/photo-${index}.webp`),
+  photoUrls: Array.from({ length: 12 }, (_, index) => `https://cdn.example/photo-${index}-1440.jpg`),
 };
+/** The photos as stored for the site, before uploads made a JPEG copy. */
+const webpPhotos = listing.photoUrls.map((url) => url.replace('-1440.jpg', '.webp'));
 
 function memoryProgress(): PublishProgress & { steps: Map<string, string> } {
   const steps = new Map<string, string>();
@@ -50,6 +53,27 @@ describe('Telegram channel publisher', () => {
     expect(link).toBe(`https://t.me/telefonbozor/${progress.steps.get('message')}`);
   });
 
+  it('posts a one-photo listing by sendPhoto, not as a one-item album', async () => {
+    const progress = memoryProgress();
+    const link = await publisher().publish({ ...listing, photoUrls: listing.photoUrls.slice(0, 1) }, progress);
+
+    expect(telegram.callsOf('sendMediaGroup')).toHaveLength(0);
+    const [call] = telegram.callsOf('sendPhoto');
+    expect(call.body).toMatchObject({ chat_id: '@telefonbozor', photo: listing.photoUrls[0], parse_mode: 'HTML' });
+    expect(String(call.body.caption)).toContain('&lt;script&gt;');
+    expect(link).toBe(`https://t.me/telefonbozor/${progress.steps.get('message')}`);
+  });
+
+  it('is refused with 429 and retry_after once the channel took 20 messages in a minute, an album counting each photo', async () => {
+    await publisher().publish({ ...listing, photoUrls: listing.photoUrls.slice(0, 10) }, memoryProgress());
+    await publisher().publish({ ...listing, photoUrls: listing.photoUrls.slice(0, 10) }, memoryProgress());
+    const refused = publisher().publish({ ...listing, photoUrls: listing.photoUrls.slice(0, 1) }, memoryProgress());
+    await expect(refused).rejects.toBeInstanceOf(RateLimitedError);
+    const retryAfterMs = ((await refused.catch((error) => error)) as RateLimitedError).retryAfterMs;
+    expect(retryAfterMs).toBeGreaterThan(55_000);
+    expect(retryAfterMs).toBeLessThanOrEqual(60_000);
+  });
+
   it('does not post again when the message was already recorded', async () => {
     const progress = memoryProgress();
     await progress.remember('message', '77');
@@ -70,7 +94,7 @@ describe('Telegram channel publisher', () => {
 
   it('turns a 429 into a wait of retry_after seconds', async () => {
     telegram.failNext(/sendMediaGroup/, telegram.tooManyRequests(3));
-    await expect(publisher().publish(listing, memoryProgress())).rejects.toEqual(new RateLimitedError(3000));
+    await expect(publisher().publish(listing, memoryProgress())).rejects.toMatchObject({ constructor: RateLimitedError, retryAfterMs: 3000 });
   });
 
   it('fails for good on a rejected token', async () => {
@@ -111,6 +135,126 @@ describe('Graph API publishers', () => {
     expect(String(container.body.children).split(',')).toHaveLength(10);
     expect(graph.callsTo('media_publish')).toHaveLength(1);
     expect(link).toMatch(/^https:\/\/www\.instagram\.com\/p\/\d+\/$/);
+  });
+
+  it('refuses WebP photos as Instagram does, and the post fails with the code, subcode and what to do', async () => {
+    const instagram = new InstagramPublisher({ graphUrl: graph.url, userId: '17841', accessToken: 'token' });
+    const failure = await instagram.publish({ ...listing, photoUrls: webpPhotos.slice(0, 1) }, memoryProgress()).catch((error) => error);
+    expect(failure).toBeInstanceOf(PermanentPublishError);
+    expect(failure.message).toContain('9004/2207052');
+    expect(failure.message).toContain('only JPEG');
+    expect(graph.callsTo('media_publish')).toHaveLength(0);
+  });
+
+  it('polls the container until FINISHED before media_publish', async () => {
+    await graph.close();
+    graph = await startFakeGraph({ processingMs: 400 });
+    const instagram = new InstagramPublisher({ graphUrl: graph.url, userId: '17841', accessToken: 'token', statusCheckMs: 100 });
+    await instagram.publish({ ...listing, photoUrls: listing.photoUrls.slice(0, 1) }, memoryProgress());
+
+    const checks = graph.calls.filter((call) => String(call.body.fields).startsWith('status_code'));
+    expect(checks.map((check) => (check.answer!.body as { status_code: string }).status_code)).toEqual([
+      ...Array(checks.length - 1).fill('IN_PROGRESS'),
+      'FINISHED',
+    ]);
+    expect(checks.length).toBeGreaterThan(1);
+    const [publish] = graph.callsTo('media_publish');
+    expect(publish.answer!.status).toBe(200);
+    expect(publish.receivedAt).toBeGreaterThanOrEqual(checks.at(-1)!.receivedAt);
+  });
+
+  it('fails with the reason when the container ends in ERROR, and makes a new container on the next try', async () => {
+    const instagram = new InstagramPublisher({ graphUrl: graph.url, userId: '17841', accessToken: 'token' });
+    const progress = memoryProgress();
+    const single = { ...listing, photoUrls: listing.photoUrls.slice(0, 1) };
+    const nextContainer = String(1000);
+    graph.failContainer(nextContainer);
+    const failure = await instagram.publish(single, progress).catch((error) => error);
+    expect(failure).toBeInstanceOf(PermanentPublishError);
+    expect(failure.message).toContain('Instagram container ERROR: Error: the media could not be processed');
+    expect(progress.steps.has('container')).toBe(false);
+
+    await instagram.publish(single, progress);
+    expect(graph.callsTo('media')).toHaveLength(2);
+    expect(graph.callsTo('media_publish')).toHaveLength(1);
+  });
+
+  it('makes a new container when the stored one expired (24 hours) instead of failing with 2207020', async () => {
+    const instagram = new InstagramPublisher({ graphUrl: graph.url, userId: '17841', accessToken: 'token' });
+    const progress = memoryProgress();
+    const single = { ...listing, photoUrls: listing.photoUrls.slice(0, 1) };
+    graph.failNext(/media_publish/, graph.serverError());
+    await expect(instagram.publish(single, progress)).rejects.toThrow();
+    const stored = progress.steps.get('container')!;
+    graph.expireContainer(stored);
+
+    await instagram.publish(single, progress);
+    expect(progress.steps.get('container')).not.toBe(stored);
+    const publishes = graph.callsTo('media_publish');
+    expect(publishes.map((call) => call.answer!.status)).toEqual([500, 200]);
+    expect(publishes[1].body.creation_id).toBe(progress.steps.get('container'));
+  });
+
+  it('classifies Graph errors by code and subcode from Meta\'s tables', () => {
+    const table: Array<[number, number | undefined, number, string]> = [
+      [400, 2207042, 9, 'wait'], // the 50 posts a day are used
+      [400, undefined, 4, 'wait'], // the app's request limit
+      [403, undefined, 17, 'wait'],
+      [400, undefined, 32, 'wait'],
+      [400, undefined, 613, 'wait'],
+      [400, undefined, 80_002, 'wait'], // Instagram's business use case limit
+      [400, 2207051, 4, 'fail'], // suspected spam: waiting does not lift it
+      [400, 2207050, 400, 'fail'], // the account is restricted
+      [400, 2207052, 9004, 'fail'], // the photo could not be fetched (WebP)
+      [400, undefined, 190, 'fail'], // the token is invalid
+      [400, undefined, 100, 'fail'],
+      [400, 2207001, -1, 'retry'], // Instagram server error: try again
+      [400, 2207003, -2, 'retry'],
+      [400, 2207008, -1, 'retry'], // temporary error publishing a container
+      [400, 2207027, 9007, 'retry'], // the container is not ready yet
+      [500, undefined, 2, 'retry'],
+      [400, 2207020, -2, 'new-container'], // expired
+      [400, 2207032, -1, 'new-container'],
+    ];
+    for (const [status, subcode, code, kind] of table) {
+      expect([code, subcode, graphErrorKind(status, { code, error_subcode: subcode })]).toEqual([code, subcode, kind]);
+    }
+  });
+
+  it('publishing an expired container answers a new-container error and forgets it', async () => {
+    const instagram = new InstagramPublisher({ graphUrl: graph.url, userId: '17841', accessToken: 'token' });
+    const progress = memoryProgress();
+    graph.failNext(/media_publish/, graph.instagramError(-2, 2207020, 'The media you are trying to access has expired.'));
+    await expect(instagram.publish({ ...listing, photoUrls: listing.photoUrls.slice(0, 1) }, progress)).rejects.toBeInstanceOf(ContainerUnusableError);
+    expect(progress.steps.has('container')).toBe(false);
+  });
+
+  it('waits as long as estimated_time_to_regain_access says, and holds the Page back meanwhile', async () => {
+    const heldBack: number[] = [];
+    const facebook = new FacebookPublisher({ graphUrl: graph.url, pageId: '555', pageToken: 'page-token' });
+    (facebook as unknown as { graph: { options: { holdBack: (until: number) => Promise<void> } } }).graph.options.holdBack = async (until) =>
+      void heldBack.push(until);
+    graph.failNext(/feed/, graph.rateLimited(32, 7));
+    const failure = await facebook.publish(listing, memoryProgress()).catch((error) => error);
+    expect(failure).toBeInstanceOf(RateLimitedError);
+    expect(failure.retryAfterMs).toBe(7 * 60_000);
+    expect(heldBack).toHaveLength(1);
+    expect(heldBack[0] - Date.now()).toBeGreaterThan(6 * 60_000);
+  });
+
+  it('slows down before Graph throttles: from 80 % of the usage its calls are held back', async () => {
+    await graph.close();
+    graph = await startFakeGraph({ callsPerHour: 10 });
+    const heldBack: number[] = [];
+    const facebook = new FacebookPublisher({ graphUrl: graph.url, pageId: '555', pageToken: 'page-token' });
+    (facebook as unknown as { graph: { options: { holdBack: (until: number) => Promise<void> } } }).graph.options.holdBack = async (until) =>
+      void heldBack.push(until);
+    await facebook.publish({ ...listing, photoUrls: listing.photoUrls.slice(0, 3) }, memoryProgress());
+    // 3 photos, the feed post and the permalink: 5 of 10 calls, no holding back yet.
+    expect(heldBack).toHaveLength(0);
+    await facebook.publish({ ...listing, photoUrls: listing.photoUrls.slice(0, 3) }, memoryProgress()).catch(() => undefined);
+    expect(heldBack.length).toBeGreaterThan(0);
+    expect(graph.calls.filter((call) => (call.answer?.body as { error?: { code?: number } }).error?.code === 32)).toHaveLength(0);
   });
 
   it('resumes an Instagram post from its stored container after a failed publish, creating no new media', async () => {

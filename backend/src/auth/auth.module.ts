@@ -9,12 +9,14 @@ import { PhoneVerificationModule } from './phone-verification.module';
 import { Session } from './session.entity';
 import { SessionGuard } from './session.guard';
 import { SessionService } from './session.service';
+import { SmsDeliveryController } from './sms-delivery.controller';
+import { SmsDeliveryService } from './sms-delivery.service';
 
 /** Sign-in, registration, password reset and sessions; its global guard enforces @SignedIn() and @AdminOnly(). */
 @Module({
   imports: [TypeOrmModule.forFeature([Session]), UsersModule, PhoneVerificationModule],
-  controllers: [AuthController],
-  providers: [AuthService, PasswordAttemptsService, SessionService, { provide: APP_GUARD, useClass: SessionGuard }],
+  controllers: [AuthController, SmsDeliveryController],
+  providers: [AuthService, PasswordAttemptsService, SessionService, SmsDeliveryService, { provide: APP_GUARD, useClass: SessionGuard }],
   exports: [SessionService],
 })
 export class AuthModule {}

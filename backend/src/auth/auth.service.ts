@@ -1,7 +1,7 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { formatMessage, LIMITS, type RegisterRequest, type UserDto } from '@market/contracts';
+import { LIMITS, smsText, type RegisterRequest, type UserDto } from '@market/contracts';
 import { AppException } from '../common/app.exception';
 import { RateLimitService } from '../rate-limit/rate-limit.service';
 import { UsersService } from '../users/users.service';
@@ -52,7 +52,7 @@ export class AuthService {
       // Null when a simultaneous request created the account first: its SMS is on the way.
       const userId = await this.users.createWithPassword(transaction, phoneNumber, passwordHash);
       if (!userId) return 'existing';
-      await this.sms.request(transaction, phoneNumber, ip, formatMessage('smsPassword', 'uz', { password }));
+      await this.sms.request(transaction, phoneNumber, ip, smsText('password', 'uz', { password }));
       return 'created';
     });
   }

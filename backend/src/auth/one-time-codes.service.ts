@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
-import { formatMessage, LIMITS } from '@market/contracts';
+import { LIMITS, smsText } from '@market/contracts';
 import { AppConfig } from '../config/app-config';
 import { RateLimitService } from '../rate-limit/rate-limit.service';
 import { RedisClient } from '../redis/redis.module';
@@ -52,7 +52,7 @@ export class OneTimeCodeService {
   ): Promise<void> {
     const code = generateCode(LIMITS.resetCodeDigits);
     const id = randomUUID();
-    await this.sms.request(transaction, target.phoneNumber, target.ip, formatMessage('smsCode', 'uz', { code }));
+    await this.sms.request(transaction, target.phoneNumber, target.ip, smsText('code', 'uz', { code }));
     const stored: StoredCode<T> = { id, hash: sha256(`${id}:${code}`).toString('hex'), data };
     await this.redis.set(this.codeKey(target.purpose, target.subject), JSON.stringify(stored), 'EX', CODE_LIFETIME_SECONDS);
   }

@@ -111,9 +111,9 @@ export class CategoriesService {
     return category?.name ?? null;
   }
 
-  /** Whether a category exists, for the modules that attach things to one. */
-  async exists(id: string, transaction: EntityManager = this.dataSource.manager): Promise<boolean> {
-    return transaction.getRepository(CategoryEntity).exists({ where: { id } });
+  /** A brand's name and colour, e.g. for the drawing a new model shows until its photo arrives; null when it is gone. */
+  async brandOf(id: string, transaction: EntityManager = this.dataSource.manager): Promise<{ name: string; color: string } | null> {
+    return transaction.getRepository(CategoryEntity).findOne({ where: { id }, select: { name: true, color: true } });
   }
 
   /**

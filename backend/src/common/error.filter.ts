@@ -70,7 +70,7 @@ export class ErrorFilter implements ExceptionFilter {
     if (error instanceof AppException) {
       const seconds = error.params.seconds;
       return {
-        message: translateMessage(error.messageKey, error.params),
+        message: error.wording ?? translateMessage(error.messageKey, error.params),
         code: error.messageKey,
         ...(error.fields && { fields: error.fields }),
         ...(typeof seconds === 'number' && { retryAfterSeconds: seconds }),

@@ -57,6 +57,11 @@ export const configSchema = z.object({
   ESKIZ_PASSWORD: z.string().default(''),
   ESKIZ_FROM: z.string().default('4546'),
   ESKIZ_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  /**
+   * The secret path segment of the delivery-report URL given to Eskiz as callback_url
+   * (PUBLIC_URL/api/sms/delivery-reports/<secret>); empty sends no callback_url and records no reports.
+   */
+  ESKIZ_CALLBACK_SECRET: z.string().regex(/^([\w-]{32,})?$/, 'at least 32 letters, digits, _ or - (openssl rand -hex 24)').default(''),
   /** The AES-256 key sealing SMS texts (passwords, codes) in the outbox and the queue; the API and the workers need the same. */
   SMS_SECRET_KEY: z.string().regex(/^([A-Za-z0-9+/]{43}=)?$/, '32 random bytes in base64 (openssl rand -base64 32)').default(''),
   /** Payme Subscribe API for card top-ups; with no merchant id and key the sandbox card gateway is used where allowed. */
@@ -64,9 +69,15 @@ export const configSchema = z.object({
   PAYME_MERCHANT_ID: z.string().default(''),
   PAYME_KEY: z.string().default(''),
   PAYME_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  /** The account field configured on the Payme cashbox; receipts carry the payment's id in it. */
+  PAYME_ACCOUNT_FIELD: z.string().regex(/^\w+$/).default('order_id'),
+  /** The fiscal receipt's item: the service's product code (ИКПУ, 17 digits), its package code and VAT, as registered with the tax office. */
+  PAYME_FISCAL_CODE: z.string().regex(/^(\d{17})?$/, 'the 17-digit ИКПУ (tasnif.soliq.uz)').default(''),
+  PAYME_PACKAGE_CODE: z.string().regex(/^\d*$/).default(''),
+  PAYME_VAT_PERCENT: z.coerce.number().int().min(0).max(100).default(0),
   /** Simulated card payments (the sandbox gateway) instead of Payme; on by default outside production only. */
   PAYMENTS_SANDBOX: z.enum(['true', 'false']).optional(),
-  /** Device catalogue seed (one JSON file per brand); empty means the files shipped in backend/src/devices/seed/data. */
+  /** Device catalogue seed (one `.txt` or `.json` file per brand); empty means the files shipped in backend/src/devices/seed/data. */
   DEVICE_SEED_DIR: z.string().default(''),
   /** The device spec source, read with GSMArena's page structure. */
   SPEC_SOURCE_URL: z.url().default('https://www.gsmarena.com'),
@@ -85,8 +96,31 @@ export const configSchema = z.object({
   /** When set, the bot receives updates on this public URL (served by the workers on TELEGRAM_WEBHOOK_PORT) instead of long polling. */
   TELEGRAM_WEBHOOK_URL: z.string().default(''),
   TELEGRAM_WEBHOOK_PORT: z.coerce.number().int().min(1).max(65535).default(3001),
-  /** Graph API for Instagram content publishing and the Facebook Page; empty ids or tokens skip that channel. */
-  GRAPH_API_URL: z.url().default('https://graph.facebook.com/v21.0'),
+  /**
+   * Sent to setWebhook as secret_token; Telegram repeats it in X-Telegram-Bot-Api-Secret-Token and the
+   * workers refuse updates without it. Required with TELEGRAM_WEBHOOK_URL (1-256 of A-Z a-z 0-9 _ -).
+   */
+  TELEGRAM_WEBHOOK_SECRET: z.string().regex(/^[A-Za-z0-9_-]{0,256}$/).default(''),
+  /** Telegram's flood limits (core.telegram.org/bots/faq): into one channel or group per minute (an album counts each photo)... */
+  TELEGRAM_CHANNEL_MESSAGES_PER_MINUTE: z.coerce.number().int().min(1).default(20),
+  /** ... into one private chat per second ... */
+  TELEGRAM_CHAT_MESSAGES_PER_SECOND: z.coerce.number().int().min(1).default(1),
+  /** ... and for the whole bot per second. */
+  TELEGRAM_MESSAGES_PER_SECOND: z.coerce.number().int().min(1).default(30),
+  /**
+   * Graph API for Instagram content publishing and the Facebook Page; empty ids or tokens skip that channel.
+   * v25.0 is available until 29 July 2028 (developers.facebook.com/docs/graph-api/changelog/versions).
+   */
+  GRAPH_API_URL: z.url().default('https://graph.facebook.com/v25.0'),
+  /** Instagram's API-published posts per account in a moving 24 hours, used until content_publishing_limit answers. */
+  INSTAGRAM_POSTS_PER_DAY: z.coerce.number().int().min(1).default(50),
+  /** At this share of a Graph usage header (X-App-Usage, X-Business-Use-Case-Usage, X-Page-Usage) the workers slow down. */
+  GRAPH_USAGE_SLOWDOWN_PERCENT: z.coerce.number().min(1).max(100).default(80),
+  /**
+   * Multiplies every platform window the workers pace by (Telegram's minute and second, Instagram's 24 hours,
+   * Graph's hour): 1 in production; the bench and the tests shrink it together with the fakes' windows.
+   */
+  CHANNEL_PACING_TIME_SCALE: z.coerce.number().positive().max(1).default(1),
   INSTAGRAM_USER_ID: z.string().default(''),
   INSTAGRAM_ACCESS_TOKEN: z.string().default(''),
   FACEBOOK_PAGE_ID: z.string().default(''),
@@ -99,6 +133,10 @@ export const configSchema = z.object({
   /** Seed demo listings into an empty database at API start; on by default in development only. */
   DEMO_LISTINGS: z.enum(['true', 'false']).optional(),
 })
+  .refine((config) => !config.TELEGRAM_WEBHOOK_URL || config.TELEGRAM_WEBHOOK_SECRET, {
+    path: ['TELEGRAM_WEBHOOK_SECRET'],
+    message: 'required with TELEGRAM_WEBHOOK_URL: anyone who learns the URL could send the bot forged updates',
+  })
   .refine((config) => config.NODE_ENV !== 'production' || config.SMS_SECRET_KEY, {
     path: ['SMS_SECRET_KEY'],
     message: 'required in production: 32 random bytes in base64 (openssl rand -base64 32)',

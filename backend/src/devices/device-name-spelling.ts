@@ -105,10 +105,15 @@ function readings(typed: string): string[] {
   return [...new Set([...codes, bySound])];
 }
 
+/** Typed words whose catalogue word is remembered, at most: the slips people make recur. */
+const WORDS_REMEMBERED = 50_000;
+
 /** The words of the catalogue's names, to correct typed words against. */
 export class CatalogueSpelling {
   private readonly words = new Map<string, CatalogueWord>();
   private readonly bySound = new Map<string, CatalogueWord>();
+  /** The catalogue word found for each typed word not in the catalogue (comparing it with every word takes a while). */
+  private readonly found = new Map<string, string>();
 
   constructor(deviceNames: Iterable<string>) {
     const add = (word: string) => {
@@ -135,7 +140,16 @@ export class CatalogueSpelling {
    * none of these finds stays as read: the catalogue search still compares it by trigrams.
    */
   catalogueWords(typed: string): string {
-    return nameWords(typed).map((word) => this.catalogueWord(word)).join(' ');
+    return nameWords(typed).map((word) => (this.words.has(word) ? word : this.remembered(word))).join(' ');
+  }
+
+  private remembered(typed: string): string {
+    let word = this.found.get(typed);
+    if (word === undefined) {
+      if (this.found.size >= WORDS_REMEMBERED) this.found.clear();
+      this.found.set(typed, (word = this.catalogueWord(typed)));
+    }
+    return word;
   }
 
   private catalogueWord(typed: string): string {

@@ -1,21 +1,25 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { OutboxService } from '../events/outbox.service';
 import { DeviceEntity } from './device.entity';
+import { DevicePictures, type StoredDevicePicture } from './device-pictures';
 
 /** What the refresh reads of a device. */
 export type DeviceToRefresh = Pick<DeviceEntity, 'id' | 'name' | 'img' | 'sourcePath' | 'specsRefreshedAt' | 'specsRefreshRequestedAt'>;
 
 /** Specs read from the spec source, and the device page they came from. */
-export type RefreshedSpecs = Pick<DeviceEntity, 'quickSpec' | 'detailSpec' | 'img' | 'sourcePath'>;
+export type RefreshedSpecs = Pick<DeviceEntity, 'quickSpec' | 'detailSpec' | 'sourcePath'>;
 
 /** The catalogue's side of the spec refresh the workers run: requests, fresh specs and failures. */
 @Injectable()
 export class DeviceSpecsService {
+  private readonly logger = new Logger(DeviceSpecsService.name);
+
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly outbox: OutboxService,
+    private readonly pictures: DevicePictures,
   ) {}
 
   private get devices() {
@@ -26,8 +30,37 @@ export class DeviceSpecsService {
     return this.devices.findOneBy({ id: deviceId });
   }
 
-  async storeRefreshed(deviceId: string, specs: RefreshedSpecs): Promise<void> {
-    await this.devices.update(deviceId, { ...specs, specsRefreshedAt: () => 'clock_timestamp()', specsRefreshError: null });
+  /**
+   * Writes fresh specs and, when the refresh brought one, the model's new photo (already in the
+   * storage): the photo it replaces is deleted after the commit, a photo not recorded is deleted again.
+   */
+  async storeRefreshed(deviceId: string, specs: RefreshedSpecs, photo?: StoredDevicePicture): Promise<void> {
+    let replacedKey: string | null = null;
+    let recorded = false;
+    try {
+      await this.dataSource.transaction(async (transaction) => {
+        const device = await transaction.findOne(DeviceEntity, { where: { id: deviceId }, lock: { mode: 'pessimistic_write' } });
+        if (!device) return;
+        if (photo && device.pictureKey !== photo.key) replacedKey = device.pictureKey;
+        recorded = true;
+        await transaction.update(DeviceEntity, deviceId, {
+          ...specs,
+          ...(photo && { img: photo.location, pictureKey: photo.key }),
+          specsRefreshedAt: () => 'clock_timestamp()',
+          specsRefreshError: null,
+        });
+      });
+    } catch (error) {
+      if (photo) await this.discardPicture(photo.key);
+      throw error;
+    }
+    if (photo && !recorded) await this.discardPicture(photo.key);
+    if (replacedKey) await this.discardPicture(replacedKey);
+  }
+
+  private async discardPicture(key: string): Promise<void> {
+    // A file left behind costs a few kilobytes of storage; the refresh itself is done.
+    await this.pictures.discard(key).catch((error: Error) => this.logger.warn(`Device picture ${key} not deleted: ${error.message}`));
   }
 
   /** The stored specs stay; the error is what the waiting API call reports. */

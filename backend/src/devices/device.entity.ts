@@ -13,9 +13,13 @@ export class DeviceEntity {
   @Column({ name: 'category_id', type: 'uuid' })
   categoryId: string;
 
-  /** The picture's URL on the spec source. */
+  /** The picture's URL in our image storage: the model's own photo, else its brand's drawing. */
   @Column({ type: 'text', nullable: true })
   img: string | null;
+
+  /** The storage key of the model's own photo, brought by the spec refresh; null while it shows its brand's drawing. */
+  @Column({ name: 'picture_key', type: 'text', nullable: true })
+  pictureKey: string | null;
 
   /** The device page on the spec source, e.g. 'apple_iphone_13-11103.php'; null until found by name. */
   @Column({ name: 'source_path', type: 'text', nullable: true })

@@ -5,7 +5,6 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { LRUCache } from 'lru-cache';
 import { DataSource, QueryFailedError } from 'typeorm';
 import {
-  deviceSearchTerms,
   translateMessage,
   type CreateDeviceBody,
   type Device,
@@ -23,7 +22,8 @@ import { OutboxService } from '../events/outbox.service';
 import { RateLimitService, type RateLimit } from '../rate-limit/rate-limit.service';
 import { RedisClient } from '../redis/redis.module';
 import { DeviceEntity } from './device.entity';
-import { CatalogueSpelling } from './device-name-spelling';
+import { ModelMatcher, type CatalogueModel } from './device-match';
+import { DevicePictures } from './device-pictures';
 
 const FOUND_DEVICES_SHOWN = 20;
 const TOP_SEARCHED_SHOWN = 12;
@@ -35,12 +35,23 @@ const REFRESH_IN_FLIGHT_MS = 60_000;
 export const DEVICE_SPEC_REFRESH_LIMIT: RateLimit = { name: 'device-spec-refresh', points: 20, durationSeconds: 3600 };
 
 /**
- * The catalogue's words and what each typed name matches are kept this long: a model added by an
- * admin is found by listing searches of other API processes within a minute (at once in this one).
+ * The catalogue's names and what each typed name matches are kept this long: a model added by an
+ * admin is found by searches of other API processes within a minute (at once in this one).
  */
 const CATALOGUE_KEPT_MS = 60_000;
 /** Typed names whose models are kept: every model in many spellings, typos and pages. */
 const MATCHES_KEPT = 20_000;
+
+/** What a name typed in the listing search means: its models and the storage it asks for. */
+export interface ListingModels {
+  /** Sorted, so that one search has one key for its counts and anchors; undefined when the name is memory alone ('256gb'). */
+  deviceIds?: string[];
+  /** The same models, the closest first. */
+  matched: CatalogueModel[];
+  storage?: string;
+  /** The nearest other models, nearest first, to suggest when none of `deviceIds` has listings. */
+  closest: CatalogueModel[];
+}
 
 /** Who selected a device: a signed-in user, or a visitor by IP address. */
 export type Visitor = { userId: string } | { ip: string };
@@ -84,10 +95,10 @@ function rowToDevice(row: DeviceRow): Device {
 @Injectable()
 export class DevicesService implements DeviceCounts {
   private readonly logger = new Logger(DevicesService.name);
-  /** The words of the catalogue's names, read again after CATALOGUE_KEPT_MS (at every search when public caching is off). */
-  private readonly spelling?: LRUCache<'catalogue', CatalogueSpelling>;
-  /** The models each typed name means to the listing search (listingDeviceIds). */
-  private readonly matches?: LRUCache<string, string[]>;
+  /** The catalogue's names, read again after CATALOGUE_KEPT_MS (at every search when public caching is off). */
+  private readonly matcher?: LRUCache<'catalogue', ModelMatcher>;
+  /** The models each typed name means to the listing search (listingModels). */
+  private readonly matches?: LRUCache<string, ListingModels>;
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
@@ -97,10 +108,11 @@ export class DevicesService implements DeviceCounts {
     private readonly redis: RedisClient,
     private readonly rateLimits: RateLimitService,
     private readonly config: AppConfig,
+    private readonly pictures: DevicePictures,
   ) {
     if (config.PUBLIC_CACHE_TTL_MS > 0) {
-      this.spelling = readThroughCache({ max: 1, ttlMs: CATALOGUE_KEPT_MS, serveStale: true, load: () => this.readSpelling() });
-      this.matches = readThroughCache({ max: MATCHES_KEPT, ttlMs: CATALOGUE_KEPT_MS, load: (name: string) => this.matchDevices(name) });
+      this.matcher = readThroughCache({ max: 1, ttlMs: CATALOGUE_KEPT_MS, serveStale: true, load: () => this.readCatalogue() });
+      this.matches = readThroughCache({ max: MATCHES_KEPT, ttlMs: CATALOGUE_KEPT_MS, load: (name: string) => this.matchModels(name) });
     }
   }
 
@@ -109,60 +121,45 @@ export class DevicesService implements DeviceCounts {
   }
 
   /**
-   * Devices whose name holds what was typed, ignoring spaces and case ('iphone13', 'galaxy s23'),
-   * or resembles it word by word (typos: 'iphon 13'), once its words are the catalogue's own
-   * (Cyrillic, spellings by ear and slips corrected: CatalogueSpelling). The closest names come
-   * first; among names about as close, the most selected. `count` is every match, `devices` the first 20.
+   * The wizard's device search, with the same matcher as the listing search (ModelMatcher):
+   * the models whose name holds every typed word, the closest first; when none does, the
+   * nearest models, so that a seller still has something to pick. `count` is every match,
+   * `devices` the first 20.
    */
   async find(name: string): Promise<FindDeviceResponse> {
-    const { words, compact } = deviceSearchTerms(await this.catalogueWords(name));
-    const rows: (DeviceRow & { total: number })[] = await this.dataSource.query(
-      `SELECT id, name, category_id, img, quick_spec, detail_spec, specs_refreshed_at, count(*) OVER ()::int AS total
-         FROM (SELECT *, (length($2) >= 2 AND search_key LIKE '%' || $2 || '%') AS holds_name FROM devices) device
-        WHERE holds_name OR $1 <% lower(name)
-        ORDER BY holds_name DESC,
-                 round((CASE WHEN holds_name THEN similarity(search_key, $2)
-                             ELSE word_similarity($1, lower(name)) END)::numeric, 1) DESC,
-                 search_count DESC,
-                 similarity(search_key, $2) DESC,
-                 name
-        LIMIT $3`,
-      [words, compact, FOUND_DEVICES_SHOWN],
-    );
-    return { count: rows[0]?.total ?? 0, devices: rows.map(rowToDevice) };
+    const { models, closest } = (await this.catalogue()).match(name);
+    const shown = (models.length ? models : closest).slice(0, FOUND_DEVICES_SHOWN).map((model) => model.id);
+    const rows: DeviceRow[] = shown.length
+      ? await this.dataSource.query(
+          `SELECT id, name, category_id, img, quick_spec, detail_spec, specs_refreshed_at FROM devices WHERE id = ANY($1::uuid[])`,
+          [shown],
+        )
+      : [];
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    return { count: models.length, devices: shown.flatMap((id) => (byId.has(id) ? [rowToDevice(byId.get(id)!)] : [])) };
   }
 
   /**
-   * The models a name typed in the listing search means, as `find` understands it: the devices
-   * whose name holds it, or else the ones it resembles. The search then takes their listings by
-   * device_id: the catalogue of a few hundred names is the fuzzy part, a million listings are
-   * only ever reached through an index.
+   * The models a name typed in the listing search means, as `find` understands it, and the
+   * storage it asks for. The search then takes their listings by device_id: the catalogue of a
+   * few hundred names is the fuzzy part, a million listings are only ever reached through an index.
    */
-  async listingDeviceIds(name: string): Promise<string[]> {
-    return this.matches ? (await this.matches.fetch(name))! : this.matchDevices(name);
+  async listingModels(name: string): Promise<ListingModels> {
+    return this.matches ? (await this.matches.fetch(name))! : this.matchModels(name);
   }
 
-  private async matchDevices(name: string): Promise<string[]> {
-    const { words, compact } = deviceSearchTerms(await this.catalogueWords(name));
-    const rows = await this.reads.query<{ id: string }>(
-      `WITH holding AS (SELECT id FROM devices WHERE length($2) >= 3 AND search_key LIKE '%' || $2 || '%')
-       SELECT id FROM holding
-       UNION ALL
-       SELECT id FROM devices WHERE NOT EXISTS (SELECT FROM holding) AND $1 <% lower(name)`,
-      [words, compact],
-      { prepared: true },
-    );
-    return rows.map((row) => row.id).sort();
+  private async matchModels(name: string): Promise<ListingModels> {
+    const { models, closest, storage, namesModel } = (await this.catalogue()).match(name);
+    return { deviceIds: namesModel ? models.map((model) => model.id).sort() : undefined, matched: models, storage, closest };
   }
 
-  private async catalogueWords(typed: string): Promise<string> {
-    const spelling = this.spelling ? (await this.spelling.fetch('catalogue'))! : await this.readSpelling();
-    return spelling.catalogueWords(typed);
+  private async catalogue(): Promise<ModelMatcher> {
+    return this.matcher ? (await this.matcher.fetch('catalogue'))! : this.readCatalogue();
   }
 
-  private async readSpelling(): Promise<CatalogueSpelling> {
-    const rows = await this.reads.query<{ name: string }>(`SELECT name FROM devices`);
-    return new CatalogueSpelling(rows.map((row) => row.name));
+  private async readCatalogue(): Promise<ModelMatcher> {
+    const rows = await this.reads.query<CatalogueModel>(`SELECT id, name, search_count AS "searchCount" FROM devices`);
+    return new ModelMatcher(rows);
   }
 
   /** The devices selected most in the wizard, offered before anything is typed. */
@@ -241,12 +238,15 @@ export class DevicesService implements DeviceCounts {
   async create(body: CreateDeviceBody): Promise<Device> {
     try {
       const id = await this.dataSource.transaction(async (transaction) => {
-        if (!(await this.categories.exists(body.categoryId, transaction))) {
+        const brand = await this.categories.brandOf(body.categoryId, transaction);
+        if (!brand) {
           throw new AppException(HttpStatus.BAD_REQUEST, 'categoryNotFound', {}, { categoryId: 'categoryNotFound' });
         }
         const { identifiers } = await transaction.insert(DeviceEntity, {
           name: body.name,
           categoryId: body.categoryId,
+          // Its brand's drawing until the spec refresh brings the model's photo.
+          img: await this.pictures.brandDrawing(brand),
           sourcePath: body.sourcePath,
           specsRefreshRequestedAt: () => 'clock_timestamp()',
         });
@@ -255,7 +255,7 @@ export class DevicesService implements DeviceCounts {
         return deviceId;
       });
       // Searches of this process know the new model at once.
-      this.spelling?.clear();
+      this.matcher?.clear();
       this.matches?.clear();
       return toDevice(await this.devices.findOneByOrFail({ id }));
     } catch (error) {

@@ -10,6 +10,7 @@ import {
   type ListingDetailResponse,
   type ListingFormValues,
   type ListingPage,
+  type ListingSuggestion,
   type ListingQuery,
   type ListingStatus,
   type SpecEntry,
@@ -20,12 +21,12 @@ import { ConcurrencyLimit } from '../common/concurrency-limit';
 import { readThroughCache } from '../common/read-through-cache';
 import { AppConfig } from '../config/app-config';
 import { PublicReads } from '../database/public-reads';
-import { DevicesService } from '../devices/devices.service';
+import { DevicesService, type ListingModels } from '../devices/devices.service';
 import { RateLimitService } from '../rate-limit/rate-limit.service';
 import { RedisClient } from '../redis/redis.module';
 import { ImagesService } from '../uploads/images.service';
 import { ListingCounterBatch, type ListingCounts } from './listing-counter-batch';
-import { ANCHOR_SPACING, anchorBefore, feedSql, isBrandId, type FeedAnchor, type FeedFilter, type FeedPosition, type FeedSql } from './listing-feed';
+import { ANCHOR_SPACING, anchorBefore, feedFilterOf, feedSql, isBrandId, ON_SALE, type FeedAnchor, type FeedPosition, type FeedSql } from './listing-feed';
 import { FEED_TOTALS_SETTINGS, FeedTotals } from './listing-feed-totals';
 import type { StoredChannelPost } from './listing.entity';
 import { COUNTED_ONCE_PER_SECONDS, LISTING_LIMITS } from './listing.limits';
@@ -44,6 +45,7 @@ interface DetailRow {
   category_id: string | null;
   name: string | null;
   price: string | null;
+  price_uzs: string | null;
   valut: Currency;
   condition: boolean;
   document: boolean;
@@ -74,6 +76,8 @@ interface DetailRow {
 }
 
 const PUBLIC_DETAILS_KEPT = 5_000;
+/** Models offered under 'mavjud emas' when a name search finds nothing. */
+const SUGGESTIONS_SHOWN = 5;
 const FEED_TOTALS_KEPT = 5_000;
 /** How long the places of a feed's anchors are used: a deep page may be off by the listings added or sold meanwhile. */
 const ANCHORS_KEPT_MS = 60_000;
@@ -170,13 +174,16 @@ export class ListingBrowseService implements BeforeApplicationShutdown {
    * `GET /api/phone`: one query for the page, its listings found in an index, and the number of
    * pages from the feed's totals. A name is looked up in the device catalogue (typos, Cyrillic
    * and spellings by ear included) and the models it means are taken by device_id; a name that
-   * means no model finds nothing without a query of listings.
+   * means no model finds nothing without a query of listings. When a name finds nothing, the
+   * answer's `suggestions` name the nearest models that have listings.
    */
   async list(query: ListingQuery): Promise<ListingPage> {
     const search = query.name !== undefined || query.minPrice !== undefined || query.maxPrice !== undefined;
     const found = await (search ? this.searches.run(() => this.feedPage(query)) : this.feedPage(query));
     const locationOf = (key: string) => this.images.locationOf(key);
-    return { phones: found.rows.map((row) => toCard(row, locationOf)), pages: Math.ceil(found.total / LIMITS.listingsPerPage) };
+    const page: ListingPage = { phones: found.rows.map((row) => toCard(row, locationOf)), pages: Math.ceil(found.total / LIMITS.listingsPerPage) };
+    if (found.models?.deviceIds && found.total === 0) page.suggestions = await this.suggestions(found.models);
+    return page;
   }
 
   /**
@@ -199,6 +206,7 @@ export class ListingBrowseService implements BeforeApplicationShutdown {
       _id: row.id,
       name: row.name ?? '',
       price: Number(row.price ?? 0),
+      priceUzs: Number(row.price_uzs ?? 0),
       valut: row.valut,
       region: row.region ?? '',
       createdAt: row.created_at.toISOString(),
@@ -311,21 +319,40 @@ export class ListingBrowseService implements BeforeApplicationShutdown {
     return { phoneNumber: row.phone_number ?? '', telegramUsername: row.telegram_username };
   }
 
-  private async feedPage(query: ListingQuery): Promise<{ rows: CardRow[]; total: number }> {
-    const deviceIds = query.name !== undefined ? await this.devices.listingDeviceIds(query.name) : undefined;
-    if (deviceIds?.length === 0) return { rows: [], total: 0 };
-    const filter: FeedFilter = { brand: query.brand, region: query.region, minPrice: query.minPrice, maxPrice: query.maxPrice, deviceIds };
+  private async feedPage(query: ListingQuery): Promise<{ rows: CardRow[]; total: number; models?: ListingModels }> {
+    const models = query.name !== undefined ? await this.devices.listingModels(query.name) : undefined;
+    if (models?.deviceIds?.length === 0) return { rows: [], total: 0, models };
+    const filter = feedFilterOf(query, models);
     const sql = feedSql(filter);
     const offset = (query.page - 1) * LIMITS.listingsPerPage;
     const totals = this.feedTotals && (await this.feedTotals.fetch('listings on sale'));
     if (!totals) {
       const [total, rows] = await Promise.all([this.feedCounts ? this.feedCounts.fetch(this.feedKey(sql), { context: sql }) : this.countFeed(sql), this.pageRows(sql, offset)]);
-      return { rows, total: total! };
+      return { rows, total: total!, models };
     }
     const categoryId = filter.brand === undefined ? undefined : totals.brandId(filter.brand, isBrandId(filter.brand));
     const total = filter.brand !== undefined && !categoryId ? 0 : totals.count({ ...filter, categoryId });
     // Beyond the last page there is nothing to read.
-    return { rows: offset < total ? await this.pageRows(sql, offset) : [], total };
+    return { rows: offset < total ? await this.pageRows(sql, offset) : [], total, models };
+  }
+
+  /**
+   * When a name search finds no listing: the models nearest to the name that have listings on
+   * sale (the ones it matched first, when other filters left them out), never shown as matches.
+   * One probe of the index of listings by model per candidate, stopping at SUGGESTIONS_SHOWN.
+   */
+  private async suggestions(models: ListingModels): Promise<ListingSuggestion[]> {
+    const candidates = [...models.matched, ...models.closest];
+    if (candidates.length === 0) return [];
+    const rows = await this.reads.query<{ id: string }>(
+      `SELECT candidate.id FROM unnest($1::uuid[]) WITH ORDINALITY AS candidate (id, place)
+        WHERE EXISTS (SELECT FROM listing l WHERE l.device_id = candidate.id AND ${ON_SALE})
+        ORDER BY candidate.place LIMIT $2`,
+      [candidates.map((model) => model.id), SUGGESTIONS_SHOWN],
+      { prepared: true },
+    );
+    const byId = new Map(candidates.map((model) => [model.id, model.name]));
+    return rows.map((row) => ({ _id: row.id, name: byId.get(row.id)! }));
   }
 
   private async pageRows(sql: FeedSql, offset: number): Promise<CardRow[]> {
@@ -335,7 +362,9 @@ export class ListingBrowseService implements BeforeApplicationShutdown {
   }
 
   private async anchorFor(sql: FeedSql, offset: number): Promise<FeedAnchor | undefined> {
-    return anchorBefore((await this.feedAnchors!.fetch(this.feedKey(sql), { context: sql }))!, offset, ANCHOR_SPACING);
+    // By the anchors' own query: a filter has other anchors in each order.
+    const key = JSON.stringify([sql.anchors(ANCHOR_SPACING).sql, sql.params]);
+    return anchorBefore((await this.feedAnchors!.fetch(key, { context: sql }))!, offset, ANCHOR_SPACING);
   }
 
   private feedKey(sql: FeedSql): string {

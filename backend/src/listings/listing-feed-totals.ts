@@ -1,28 +1,36 @@
 import { setImmediate as yieldToRequests } from 'node:timers/promises';
-import { ON_SALE } from './listing-feed';
+import { ON_SALE, type FeedFilter } from './listing-feed';
 
 /** A filter of the feed as its totals read it: the brand by id, the models the name found. */
-export interface TotalsFilter {
+export type TotalsFilter = Pick<FeedFilter, 'region' | 'deviceIds' | 'minPrice' | 'maxPrice' | 'storage' | 'condition' | 'document' | 'shipping' | 'valut'> & {
   categoryId?: string;
-  region?: string;
-  deviceIds?: readonly string[];
-  minPrice?: number;
-  maxPrice?: number;
+};
+
+/** The listings of a group alike in the buyers' other filters: their prices in so'm, in order. */
+interface Variant {
+  storage: string | null;
+  condition: boolean;
+  document: boolean;
+  shipping: boolean;
+  valut: string;
+  prices: Float64Array;
 }
 
-/** The listings on sale of one brand, model and region: their prices in so'm, in order. */
+/** The listings on sale of one brand, model and region: their prices in so'm, in order, and by variant. */
 interface Group {
   categoryId: string;
   deviceId: string;
   region: string;
   prices: Float64Array;
+  variants: Variant[];
 }
 
-/** The snapshot: for each brand, model and region on sale, the prices of its listings. */
+/** The snapshot: for each brand, model, region and variant on sale, the prices of its listings. */
 export const FEED_TOTALS_SQL = `
-  SELECT l.category_id, l.device_id, l.region, string_agg(l.price_uzs::text, ',') AS prices
+  SELECT l.category_id, l.device_id, l.region, l.storage, l.condition, l.document, l.shipping, l.valut,
+         string_agg(l.price_uzs::text, ',') AS prices
     FROM listing l WHERE ${ON_SALE}
-   GROUP BY l.device_id, l.category_id, l.region`;
+   GROUP BY l.device_id, l.category_id, l.region, l.storage, l.condition, l.document, l.shipping, l.valut`;
 
 /**
  * Run before FEED_TOTALS_SQL in its transaction: memory enough to group a million prices without
@@ -32,7 +40,7 @@ export const FEED_TOTALS_SQL = `
 export const FEED_TOTALS_SETTINGS = [`SET LOCAL work_mem = '64MB'`, `SET LOCAL random_page_cost = 1.1`];
 
 /** Prices parsed between two yields to the event loop while a snapshot is read. */
-const PRICES_PER_SLICE = 50_000;
+const PRICES_PER_SLICE = 10_000;
 
 /** The first index of a sorted array whose value is not below `bound` (or above it, with `after`). */
 function boundary(prices: Float64Array, bound: number, after: boolean): number {
@@ -83,19 +91,35 @@ export class FeedTotals {
   /** Reads a snapshot with `query` (one scan of the index of listings by model); yields to requests while parsing it. */
   static async read(query: <Row>(sql: string) => Promise<Row[]>): Promise<FeedTotals> {
     const brands = await query<{ id: string; name: string }>(`SELECT id, lower(name) AS name FROM categories`);
-    const rows = await query<{ category_id: string; device_id: string; region: string; prices: string }>(FEED_TOTALS_SQL);
-    const groups: Group[] = [];
+    const rows = await query<{
+      category_id: string;
+      device_id: string;
+      region: string;
+      storage: string | null;
+      condition: boolean;
+      document: boolean;
+      shipping: boolean;
+      valut: string;
+      prices: string;
+    }>(FEED_TOTALS_SQL);
+    const groups = new Map<string, Group>();
     let parsed = 0;
     for (const row of rows) {
       const prices = Float64Array.from(row.prices.split(','), Number).sort();
-      groups.push({ categoryId: row.category_id, deviceId: row.device_id, region: row.region, prices });
+      const key = `${row.device_id} ${row.category_id} ${row.region}`;
+      const group = groups.get(key) ?? { categoryId: row.category_id, deviceId: row.device_id, region: row.region, prices: new Float64Array(), variants: [] };
+      group.variants.push({ storage: row.storage, condition: row.condition, document: row.document, shipping: row.shipping, valut: row.valut, prices });
+      groups.set(key, group);
       parsed += prices.length;
       if (parsed >= PRICES_PER_SLICE) {
         parsed = 0;
         await yieldToRequests();
       }
     }
-    return new FeedTotals(groups, new Map(brands.map((brand) => [brand.name, brand.id])));
+    for (const group of groups.values()) {
+      group.prices = group.variants.length === 1 ? group.variants[0].prices : Float64Array.from(group.variants.flatMap((variant) => [...variant.prices])).sort();
+    }
+    return new FeedTotals([...groups.values()], new Map(brands.map((brand) => [brand.name, brand.id])));
   }
 
   /** The brand's id by its id or its name in any case; undefined for a brand that does not exist. */
@@ -103,7 +127,7 @@ export class FeedTotals {
     return isId ? brand.toLowerCase() : this.brandIds.get(brand.toLowerCase());
   }
 
-  count({ categoryId, region, deviceIds, minPrice, maxPrice }: TotalsFilter): number {
+  count({ categoryId, region, deviceIds, minPrice, maxPrice, ...others }: TotalsFilter): number {
     const candidates = deviceIds
       ? deviceIds.flatMap((id) => this.byDevice.get(id) ?? [])
       : categoryId !== undefined
@@ -111,14 +135,30 @@ export class FeedTotals {
         : region !== undefined
           ? (this.byRegion.get(region) ?? [])
           : this.all;
-    if (!deviceIds && categoryId === undefined && region === undefined && minPrice === undefined && maxPrice === undefined) return this.listings;
+    const variantOf = variantFilter(others);
+    if (!deviceIds && categoryId === undefined && region === undefined && minPrice === undefined && maxPrice === undefined && !variantOf) return this.listings;
+    const inBounds = (prices: Float64Array) => {
+      const from = minPrice === undefined ? 0 : boundary(prices, minPrice, false);
+      const to = maxPrice === undefined ? prices.length : boundary(prices, maxPrice, true);
+      return Math.max(0, to - from);
+    };
     let total = 0;
     for (const group of candidates) {
       if ((categoryId !== undefined && group.categoryId !== categoryId) || (region !== undefined && group.region !== region)) continue;
-      const from = minPrice === undefined ? 0 : boundary(group.prices, minPrice, false);
-      const to = maxPrice === undefined ? group.prices.length : boundary(group.prices, maxPrice, true);
-      total += Math.max(0, to - from);
+      if (!variantOf) total += inBounds(group.prices);
+      else for (const variant of group.variants) if (variantOf(variant)) total += inBounds(variant.prices);
     }
     return total;
   }
+}
+
+/** Whether a variant passes the buyers' other filters; undefined when none is asked for. */
+function variantFilter({ storage, condition, document, shipping, valut }: Omit<TotalsFilter, 'categoryId' | 'region' | 'deviceIds' | 'minPrice' | 'maxPrice'>) {
+  if (storage === undefined && condition === undefined && !document && !shipping && valut === undefined) return undefined;
+  return (variant: Variant) =>
+    (storage === undefined || variant.storage === storage) &&
+    (condition === undefined || variant.condition === (condition === 'new')) &&
+    (!document || variant.document) &&
+    (!shipping || variant.shipping) &&
+    (valut === undefined || variant.valut === valut);
 }

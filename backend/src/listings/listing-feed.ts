@@ -1,15 +1,30 @@
-import { LIMITS } from '@market/contracts';
+import { LIMITS, type Currency, type ListingQuery, type ListingSort } from '@market/contracts';
 import { FIRST_PHOTO_COLUMNS, FIRST_PHOTO_JOIN } from './listing.serializer';
 
 /**
  * The SQL of `GET /api/phone`. Every condition keeps the partial indexes' predicate
  * (`status = 'active' AND deleted_at IS NULL`, see the listings migration) so each filter
  * combination is answered from an index: the feed order indexes for brand and region, the
- * price indexes for bounds, the index of listings by model for a name (the catalogue found the
- * models, DevicesService.listingDeviceIds).
+ * price order indexes for bounds and the price sorts, the indexes of listings by model for a
+ * name (the catalogue found the models, DevicesService.listingModels). The other filters'
+ * columns are carried in these indexes (migration 1763801000000), so they skip listings in
+ * the index without reading the table.
  */
 export const ON_SALE = `l.status = 'active' AND l.deleted_at IS NULL`;
 export const FEED_ORDER = 'l.tarif DESC, l.created_at DESC, l.id DESC';
+
+/** The columns a sort orders by, all in one direction (so a row comparison starts a page from an anchor), with their SQL types. */
+interface FeedOrder {
+  columns: ReadonlyArray<[column: string, type: string]>;
+  direction: 'ASC' | 'DESC';
+}
+
+/** Newest: promoted listings first. The price sorts compare price_uzs, every price in so'm at the stored USD rate. */
+const FEED_ORDERS: Record<ListingSort, FeedOrder> = {
+  newest: { columns: [['tarif', 'smallint'], ['created_at', 'timestamptz'], ['id', 'uuid']], direction: 'DESC' },
+  price_asc: { columns: [['price_uzs', 'bigint'], ['id', 'uuid']], direction: 'ASC' },
+  price_desc: { columns: [['price_uzs', 'bigint'], ['id', 'uuid']], direction: 'DESC' },
+};
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -21,6 +36,37 @@ export interface FeedFilter {
   maxPrice?: number;
   /** The catalogue's models the typed name means; absent when no name was typed. */
   deviceIds?: readonly string[];
+  storage?: string;
+  condition?: 'new' | 'used';
+  document?: true;
+  shipping?: true;
+  valut?: Currency;
+  /** newest when absent. */
+  sort?: ListingSort;
+}
+
+/**
+ * The feed's filter for a query and the models its name means: the one reading of a query's
+ * filters, for the feed and for saved searches' matches.
+ */
+export function feedFilterOf(
+  query: Omit<ListingQuery, 'page'>,
+  models: { deviceIds?: readonly string[]; storage?: string } | undefined,
+): FeedFilter {
+  return {
+    brand: query.brand,
+    region: query.region,
+    minPrice: query.minPrice,
+    maxPrice: query.maxPrice,
+    deviceIds: models?.deviceIds,
+    // Memory typed with the name ('iphone 13 128') narrows like the storage filter, which wins when both are given.
+    storage: query.storage ?? models?.storage,
+    condition: query.condition,
+    document: query.document,
+    shipping: query.shipping,
+    valut: query.valut,
+    sort: query.sort,
+  };
 }
 
 export function isBrandId(brand: string): boolean {
@@ -34,12 +80,8 @@ export function isBrandId(brand: string): boolean {
  */
 export const ANCHOR_SPACING = 120;
 
-/** A listing's place in feed order; the time stays text, as a Date would lose its microseconds. */
-export interface FeedPosition {
-  tarif: number;
-  created_at: string;
-  id: string;
-}
+/** A listing's place in the feed's order: its order columns as text (a Date would lose the microseconds). */
+export type FeedPosition = Record<string, string>;
 
 /** A listing every `spacing` places of a feed, and its offset: a deep page starts from the one before it. */
 export interface FeedAnchor {
@@ -67,7 +109,7 @@ export interface FeedSql {
   count: string;
   params: unknown[];
   /**
-   * Whether an index in feed order holds every condition (no price bounds), so that the places
+   * Whether an index in the feed's order holds every condition (in newest order: no price bounds), so that the places
    * of every `spacing`-th listing can be found in one index-only scan (`anchors`).
    */
   anchored: boolean;
@@ -81,6 +123,9 @@ export interface FeedSql {
 }
 
 export function feedSql(filter: FeedFilter): FeedSql {
+  const order = FEED_ORDERS[filter.sort ?? 'newest'];
+  const orderBy = order.columns.map(([column]) => `l.${column} ${order.direction}`).join(', ');
+  const orderColumns = order.columns.map(([column]) => `l.${column}`).join(', ');
   const params: unknown[] = [];
   const bind = (value: unknown) => {
     params.push(value);
@@ -98,23 +143,31 @@ export function feedSql(filter: FeedFilter): FeedSql {
   if (filter.region) conditions.push(`l.region = ${bind(filter.region)}`);
   if (filter.minPrice !== undefined) conditions.push(`l.price_uzs >= ${bind(filter.minPrice)}::bigint`);
   if (filter.maxPrice !== undefined) conditions.push(`l.price_uzs <= ${bind(filter.maxPrice)}::bigint`);
+  if (filter.storage) conditions.push(`l.storage = ${bind(filter.storage)}`);
+  if (filter.condition) conditions.push(`l.condition = ${bind(filter.condition === 'new')}::boolean`);
+  if (filter.document) conditions.push('l.document');
+  if (filter.shipping) conditions.push('l.shipping');
+  if (filter.valut) conditions.push(`l.valut = ${bind(filter.valut)}`);
   const where = conditions.join(' AND ');
   const { deviceIds } = filter;
   const byDevice = deviceIds ? ` AND l.device_id = ANY(${bind(deviceIds)}::uuid[])` : '';
   const filterParams = [...params];
+  const priceBounds = filter.minPrice !== undefined || filter.maxPrice !== undefined;
+  const newest = order === FEED_ORDERS.newest;
 
   const rows = (ids: string) => `
     WITH page AS (${ids})
     SELECT l.id, l.name, l.price, l.valut, l.region, l.created_at, l.tarif, l.status, ${FIRST_PHOTO_COLUMNS}
       FROM page JOIN listing l ON l.id = page.id
       ${FIRST_PHOTO_JOIN}
-     ORDER BY ${FEED_ORDER}`;
+     ORDER BY ${orderBy}`;
 
   return {
     count: `SELECT count(*)::int AS total FROM listing l WHERE ${where}${byDevice}`,
     params: filterParams,
-    anchored: filter.minPrice === undefined && filter.maxPrice === undefined,
-    plannedOnce: !!deviceIds || (filter.minPrice === undefined && filter.maxPrice === undefined),
+    // In newest order price bounds are not in the index's order; in a price order they are its range.
+    anchored: !newest || !priceBounds,
+    plannedOnce: !!deviceIds || !newest || !priceBounds,
     page(offset, from) {
       const pageParams = deviceIds ? params.slice(0, -1) : [...params];
       const next = (value: unknown) => {
@@ -122,40 +175,42 @@ export function feedSql(filter: FeedFilter): FeedSql {
         return `$${pageParams.length}`;
       };
       const start = from
-        ? ` AND (l.tarif, l.created_at, l.id) <= (${next(from.position.tarif)}::smallint, ${next(from.position.created_at)}::timestamptz, ${next(from.position.id)}::uuid)`
+        ? ` AND (${orderColumns}) ${order.direction === 'DESC' ? '<=' : '>='} (${order.columns
+            .map(([column, type]) => `${next(from.position[column])}::${type}`)
+            .join(', ')})`
         : '';
       const skipped = from ? offset - from.offset : offset;
       if (deviceIds) {
-        // Each model's first `skipped + 12` listings in feed order (its part of the index, from the
-        // anchor), merged: a page costs what it shows and what comes before it, never the models'
-        // other listings.
+        // Each model's first `skipped + 12` listings in the feed's order (its part of the index, from
+        // the anchor), merged: a page costs what it shows and what comes before it, never the
+        // models' other listings.
         const models = next(deviceIds);
         const perModel = next(skipped + LIMITS.listingsPerPage);
         return {
           sql: rows(`
-            SELECT l.id, l.tarif, l.created_at
+            SELECT ${orderColumns}
               FROM unnest(${models}::uuid[]) AS device (id)
               CROSS JOIN LATERAL (
-                SELECT l.id, l.tarif, l.created_at FROM listing l
+                SELECT ${orderColumns} FROM listing l
                  WHERE l.device_id = device.id AND ${where}${start}
-                 ORDER BY ${FEED_ORDER} LIMIT ${perModel}) l
-             ORDER BY ${FEED_ORDER} LIMIT ${LIMITS.listingsPerPage} OFFSET ${next(skipped)}`),
+                 ORDER BY ${orderBy} LIMIT ${perModel}) l
+             ORDER BY ${orderBy} LIMIT ${LIMITS.listingsPerPage} OFFSET ${next(skipped)}`),
           params: pageParams,
         };
       }
       return {
         sql: rows(`
-          SELECT l.id, l.tarif, l.created_at FROM listing l
+          SELECT ${orderColumns} FROM listing l
            WHERE ${where}${start}
-           ORDER BY ${FEED_ORDER} LIMIT ${LIMITS.listingsPerPage} OFFSET ${next(skipped)}`),
+           ORDER BY ${orderBy} LIMIT ${LIMITS.listingsPerPage} OFFSET ${next(skipped)}`),
         params: pageParams,
       };
     },
     anchors(spacing) {
       return {
         sql: `
-          SELECT tarif, created_at::text AS created_at, id
-            FROM (SELECT l.tarif, l.created_at, l.id, row_number() OVER (ORDER BY ${FEED_ORDER}) AS place
+          SELECT ${order.columns.map(([column]) => `${column}::text AS ${column}`).join(', ')}
+            FROM (SELECT ${orderColumns}, row_number() OVER (ORDER BY ${orderBy}) AS place
                     FROM listing l WHERE ${where}${byDevice}) listing_in_order
            WHERE place % $${params.length + 1} = 0
            ORDER BY place`,

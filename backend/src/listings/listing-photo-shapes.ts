@@ -5,7 +5,14 @@ export const LISTING_THUMBNAIL_SHAPE = { size: 400 };
 /** The detail page's copy for phone screens: a quarter of the large photo's pixels. */
 export const LISTING_SCREEN_SHAPE = { size: 800 };
 
+/**
+ * The copy posted to Instagram and Facebook: Instagram's content publishing takes only JPEG and
+ * shows at most 1440 px wide.
+ */
+export const LISTING_CHANNEL_SHAPE = { size: 1440, format: 'jpeg' } as const;
+
 /** The copies made of every listing photo, in the order `variant_keys` keeps them. */
-export const LISTING_PHOTO_VARIANTS = [LISTING_THUMBNAIL_SHAPE, LISTING_SCREEN_SHAPE];
+export const LISTING_PHOTO_VARIANTS = [LISTING_THUMBNAIL_SHAPE, LISTING_SCREEN_SHAPE, LISTING_CHANNEL_SHAPE];
 export const THUMBNAIL_VARIANT = LISTING_PHOTO_VARIANTS.indexOf(LISTING_THUMBNAIL_SHAPE);
 export const SCREEN_VARIANT = LISTING_PHOTO_VARIANTS.indexOf(LISTING_SCREEN_SHAPE);
+export const CHANNEL_VARIANT = LISTING_PHOTO_VARIANTS.indexOf(LISTING_CHANNEL_SHAPE);

@@ -97,6 +97,12 @@ export class ListingPhotosService {
     await this.images.markDetached(transaction, dropped);
   }
 
+  /** The photos the listing shows, in its order. */
+  async shownBy(transaction: EntityManager, listingId: string): Promise<string[]> {
+    const photos = await transaction.find(ListingImageEntity, { where: { listingId }, order: { position: 'ASC' } });
+    return photos.map((photo) => photo.imageId);
+  }
+
   /** A deleted listing's photos, let go for the clean-up; the listing's rows keep naming them. */
   async release(transaction: EntityManager, listingId: string): Promise<void> {
     const photos = await transaction.findBy(ListingImageEntity, { listingId });

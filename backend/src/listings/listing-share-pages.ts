@@ -1,3 +1,6 @@
+import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { LRUCache } from 'lru-cache';
@@ -6,7 +9,7 @@ import { formatListingPrice, LISTING_PHOTO_SIZES, LISTING_REGIONS, type Currency
 import { CategoriesService } from '../categories/categories.service';
 import { readThroughCache } from '../common/read-through-cache';
 import { AppConfig } from '../config/app-config';
-import type { PageMeta, ServeFrontendOptions } from '../spa/serve-frontend';
+import type { PageMeta, ServeFrontendOptions, SitemapDocument } from '../spa/serve-frontend';
 import { ImagesService } from '../uploads/images.service';
 import { FEED_ORDER, ON_SALE } from './listing-feed';
 import { FIRST_PHOTO_COLUMNS, FIRST_PHOTO_JOIN, largePhoto, type CardRow } from './listing.serializer';
@@ -18,8 +21,7 @@ const SITEMAP_FILE = /^\/sitemap-([1-9]\d{0,5})\.xml$/;
 const SITEMAP_NAMESPACE = 'http://www.sitemaps.org/schemas/sitemap/0.9';
 /** Files of up to the protocol's 50,000 URLs, kept for an hour (what the answer's Cache-Control promises). */
 const SITEMAP_LIMITS: SitemapLimits = { urlsPerFile: 50_000, keptForMs: 60 * 60 * 1000 };
-/** Built files kept at once, about 6.5 MB each when full: a crawl of 400,000 listings is answered from memory. */
-const SITEMAP_FILES_KEPT = 8;
+const gzipped = promisify(gzip);
 
 function escapeXml(text: string): string {
   return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
@@ -27,6 +29,12 @@ function escapeXml(text: string): string {
 
 function sitemapXml(root: 'urlset' | 'sitemapindex', entries: string[]): string {
   return `<?xml version="1.0" encoding="UTF-8"?>\n<${root} xmlns="${SITEMAP_NAMESPACE}">\n${entries.join('\n')}\n</${root}>\n`;
+}
+
+/** A document as it is sent: gzipped once (about a quarter of its 6.6 MB when full), with its ETag. */
+async function sitemapDocument(xml: string): Promise<SitemapDocument> {
+  const body = await gzipped(xml);
+  return { gzipped: body, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
 }
 
 function absoluteUrl(path: string, publicUrl: string): string {
@@ -47,22 +55,25 @@ interface FeedPosition {
 
 /** One build of the sitemap: the index, where its files start, and the files built from it so far. */
 interface SitemapBuild {
-  index: string;
+  index: SitemapDocument;
   /** The first listing of files 2, 3, ...; file 1 begins with the home page and the top of the feed. */
   fileStarts: FeedPosition[];
-  files: LRUCache<number, string>;
+  files: LRUCache<number, SitemapDocument>;
 }
 
 /**
  * `/sitemap.xml` is an index of `/sitemap-{n}.xml` files: the home page, then every listing on
  * sale in feed order, at most `urlsPerFile` URLs a file. The index finds where each file starts
  * in one walk of the feed index, and a file walks that index from its start (never an OFFSET).
- * Everything built is kept for `keptForMs`, concurrent requests sharing one build, so a crawler's
- * fetches cost no query; the files are built from the index's starts, so none lists a listing
- * another file of the same index lists.
+ * Everything built is kept for `keptForMs`, every file of the index, gzipped, concurrent requests
+ * sharing one build, so a crawler's fetches cost no query; files are built one at a time, so a crawler
+ * asking for all of them at once takes one core's slice, not every connection of the pool. The files
+ * are built from the index's starts, so none lists a listing another file of the same index lists.
  */
 export class ListingSitemap {
   private readonly builds: LRUCache<'current', SitemapBuild>;
+  /** The file being built, if any: the next one starts after it. */
+  private building: Promise<unknown> = Promise.resolve();
 
   constructor(
     private readonly dataSource: DataSource,
@@ -73,7 +84,7 @@ export class ListingSitemap {
   }
 
   /** The index or one of its files by path; undefined for any other path. */
-  async document(path: string): Promise<string | undefined> {
+  async document(path: string): Promise<SitemapDocument | undefined> {
     if (path === SITEMAP_INDEX) return (await this.builds.fetch('current'))!.index;
     const number = Number(SITEMAP_FILE.exec(path)?.[1]);
     if (!number) return undefined;
@@ -94,13 +105,19 @@ export class ListingSitemap {
     );
     const files = Array.from({ length: fileStarts.length + 1 }, (_, index) => this.absolute(`/sitemap-${index + 1}.xml`));
     return {
-      index: sitemapXml('sitemapindex', files.map((file) => `<sitemap><loc>${escapeXml(file)}</loc></sitemap>`)),
+      index: await sitemapDocument(sitemapXml('sitemapindex', files.map((file) => `<sitemap><loc>${escapeXml(file)}</loc></sitemap>`))),
       fileStarts,
-      files: readThroughCache({ max: SITEMAP_FILES_KEPT, ttlMs: keptForMs, load: (number: number) => this.file(number, fileStarts) }),
+      files: readThroughCache({ max: files.length, ttlMs: keptForMs, load: (number: number) => this.oneAtATime(() => this.file(number, fileStarts)) }),
     };
   }
 
-  private async file(number: number, fileStarts: FeedPosition[]): Promise<string> {
+  private oneAtATime<T>(build: () => Promise<T>): Promise<T> {
+    const built = this.building.then(build);
+    this.building = built.catch(() => undefined);
+    return built;
+  }
+
+  private async file(number: number, fileStarts: FeedPosition[]): Promise<SitemapDocument> {
     const start = fileStarts[number - 2];
     const next = fileStarts[number - 1];
     const params: unknown[] = [number === 1 ? this.limits.urlsPerFile - 1 : this.limits.urlsPerFile];
@@ -124,7 +141,7 @@ export class ListingSitemap {
       (row) => `<url><loc>${escapeXml(this.absolute(`/phone/${row.id}`))}</loc><lastmod>${row.updated_at.toISOString()}</lastmod></url>`,
     );
     if (number === 1) urls.unshift(`<url><loc>${escapeXml(this.absolute('/'))}</loc><changefreq>hourly</changefreq></url>`);
-    return sitemapXml('urlset', urls);
+    return sitemapDocument(sitemapXml('urlset', urls));
   }
 
   private absolute(path: string): string {
@@ -179,7 +196,7 @@ export class ListingSharePages {
     const listing = rows[0];
     if (!listing) return undefined;
     const brand = await this.categories.nameOf(listing.category_id);
-    const price = formatListingPrice(Number(listing.price), listing.valut);
+    const price = formatListingPrice(Number(listing.price), listing.valut, 'uz');
     const region = LISTING_REGIONS.find((candidate) => candidate.id === listing.region)?.label.uz ?? listing.region;
     const photo = listing.image_id
       ? largePhoto({ id: listing.image_id, key: listing.image_key!, variant_keys: listing.image_variant_keys ?? [] }, (key) => this.images.locationOf(key))

@@ -39,6 +39,13 @@ export class ListingEntity {
   @Column({ name: 'price_uzs', type: 'bigint', nullable: true, transformer: bigintAsNumber })
   priceUzs: number | null;
 
+  /** When its author marked it sold, and for how much in so'm (the asking price when they did not say). */
+  @Column({ name: 'sold_at', type: 'timestamptz', nullable: true })
+  soldAt: Date | null;
+
+  @Column({ name: 'sold_price_uzs', type: 'bigint', nullable: true, transformer: bigintAsNumber })
+  soldPriceUzs: number | null;
+
   /** true: new. */
   @Column({ type: 'boolean', default: false })
   condition: boolean;
@@ -94,6 +101,14 @@ export class ListingEntity {
 
   @Column({ name: 'approved_at', type: 'timestamptz', nullable: true })
   approvedAt: Date | null;
+
+  /** The latest edit that kept the listing on sale (price, description, contact, delivery): moderators see it afterwards. */
+  @Column({ name: 'edited_at', type: 'timestamptz', nullable: true })
+  editedAt: Date | null;
+
+  /** Its device, photos or condition changed while it was off sale: back on sale through moderation. */
+  @Column({ name: 'review_due', type: 'boolean', default: false })
+  reviewDue: boolean;
 
   @Column({ name: 'rejection_reason', type: 'text', nullable: true })
   rejectionReason: string | null;

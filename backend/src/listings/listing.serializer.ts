@@ -6,6 +6,7 @@ import {
   type ListingPhoto,
   type ListingPosts,
   type ListingStatus,
+  type SellerChannelPosts,
 } from '@market/contracts';
 import type { StoredChannelPost } from './listing.entity';
 import { LISTING_PHOTO_SHAPE, LISTING_SCREEN_SHAPE, SCREEN_VARIANT, THUMBNAIL_VARIANT } from './listing-photo-shapes';
@@ -79,4 +80,16 @@ export function toPosts(posts: Partial<Record<string, StoredChannelPost>>): List
   return Object.fromEntries(
     SOCIAL_CHANNELS.map((channel) => [channel, { posted: posts[channel]?.posted === true, link: posts[channel]?.link ?? null }]),
   ) as ListingPosts;
+}
+
+/** The seller's view of the channel posts: posted, waiting (with its time) or failed; skipped channels and reasons stay with admins. */
+export function toSellerPosts(posts: Partial<Record<string, StoredChannelPost>>): SellerChannelPosts {
+  return Object.fromEntries(
+    SOCIAL_CHANNELS.flatMap((channel) => {
+      const post = posts[channel];
+      const state = post?.posted ? 'posted' : post?.state;
+      if (state !== 'posted' && state !== 'queued' && state !== 'failed') return [];
+      return [[channel, { state, link: post?.link ?? null, eta: state === 'queued' ? (post?.eta ?? null) : null }]];
+    }),
+  );
 }

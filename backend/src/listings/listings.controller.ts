@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, ParseUUIDPipe, Post, Put, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, Post, Put, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import {
   listingDraftSchema,
@@ -23,21 +23,20 @@ import {
   listingDraftSavedSchema,
   messageResponseSchema,
   listingStatusChangedSchema,
+  markSoldSchema,
   type ListingStatusChanged,
+  type MarkSold,
 } from '@market/contracts';
 import { CurrentUser, OptionalUser, SignedIn, type SessionUser } from '../auth/auth.decorators';
-import { AppException } from '../common/app.exception';
 import { ZodPipe } from '../common/zod-body.pipe';
 import { ListingBrowseService } from './listing-browse.service';
+import { listingId } from './listing-id.pipe';
 import { ListingViewRecorder } from './listing-view-recorder';
 import { ListingsService } from './listings.service';
 import { MyListingsService } from './my-listings.service';
 import { PublicCache } from '../common/public-answer-cache';
 import { VisitorAddress } from '../common/visitor-address';
 import { Answers } from '../common/openapi';
-
-/** A malformed id names no listing: the same 404 as an unknown one. */
-const listingId = new ParseUUIDPipe({ exceptionFactory: () => new AppException(HttpStatus.NOT_FOUND, 'listingNotFound') });
 
 /**
  * Phone listings under the spec's `/api/phone` paths. The `:id` routes match any single
@@ -155,12 +154,25 @@ export class ListingsController {
 
   @SignedIn()
   @Answers(listingStatusChangedSchema)
+  @Post(':id/sold')
+  @HttpCode(HttpStatus.OK)
+  async markSold(
+    @CurrentUser() user: SessionUser,
+    @Param('id', listingId) id: string,
+    @Body(new ZodPipe(markSoldSchema)) sale: MarkSold,
+  ): Promise<ListingStatusChanged> {
+    return { status: await this.listings.markSold(user, id, sale), message: translateMessage('listingMarkedSold') };
+  }
+
+  @SignedIn()
+  @Answers(listingStatusChangedSchema)
   @Post(':id/on-sale')
   @HttpCode(HttpStatus.OK)
   async putBackOnSale(
     @CurrentUser() user: SessionUser,
     @Param('id', listingId) id: string,
   ): Promise<ListingStatusChanged> {
-    return { status: await this.listings.putBackOnSale(user, id), message: translateMessage('listingBackOnSale') };
+    const status = await this.listings.putBackOnSale(user, id);
+    return { status, message: translateMessage(status === 'waiting' ? 'listingBackOnSaleForReview' : 'listingBackOnSale') };
   }
 }

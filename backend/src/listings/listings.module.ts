@@ -21,6 +21,11 @@ import { ListingsService } from './listings.service';
 import { MyListingsService } from './my-listings.service';
 import { ModerationController } from './moderation/moderation.controller';
 import { ModerationService } from './moderation/moderation.service';
+import { PriceGuideController } from './price-guide/price-guide.controller';
+import { ListingReportsController } from './reports/listing-reports.controller';
+import { ListingReportsService } from './reports/listing-reports.service';
+import { BannedWordsController } from './trust/banned-words.controller';
+import { TrustModule } from './trust/trust.module';
 
 @Module({
   imports: [
@@ -33,9 +38,10 @@ import { ModerationService } from './moderation/moderation.service';
     DevicesModule,
     BalanceModule,
     EventsModule,
+    TrustModule,
   ],
-  // Moderation first: its fixed paths (/phone/waiting) must not be taken for a listing id.
-  controllers: [ModerationController, ListingsController],
+  // Moderation and the price guide first: their fixed paths (/phone/waiting, /phone/price-guide) must not be taken for a listing id.
+  controllers: [ModerationController, PriceGuideController, ListingReportsController, BannedWordsController, ListingsController],
   providers: [
     ListingsService,
     ListingFormColumns,
@@ -46,6 +52,7 @@ import { ModerationService } from './moderation/moderation.service';
     ListingBrowseService,
     ListingViewRecorder,
     ModerationService,
+    ListingReportsService,
     ListingSharePages,
     DemoListings,
   ],

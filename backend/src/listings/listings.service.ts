@@ -4,6 +4,7 @@ import { DataSource, IsNull, type EntityManager } from 'typeorm';
 import {
   LISTING_ACTIONS,
   mayDo,
+  needsReview,
   translateMessage,
   type ListingAction,
   type ListingDraftForm,
@@ -11,12 +12,17 @@ import {
   type ListingForm,
   type ListingSaved,
   type ListingStatus,
+  type MarkSold,
   type MessageKey,
+  type ReviewedListing,
+  type StatusAfter,
 } from '@market/contracts';
 import type { SessionUser } from '../auth/auth.decorators';
 import { BalanceService } from '../balance/balance.service';
 import { AppException } from '../common/app.exception';
+import { OutboxService } from '../events/outbox.service';
 import { UsersService } from '../users/users.service';
+import { ExchangeRateService, priceInUzs } from './exchange-rate.service';
 import { ListingEntity } from './listing.entity';
 import { DRAFTS_PER_SELLER } from './listing.limits';
 import { ListingFormColumns } from './listing-form-columns';
@@ -24,13 +30,32 @@ import { nextStatus } from './listing-lifecycle';
 import { ListingPhotosService } from './listing-photos.service';
 import { ListingTariffs } from './listing-tariffs';
 
+/** What the seller is told after an edit, by where it left the listing. */
+const EDIT_MESSAGES: Record<StatusAfter<'edit' | 'amend'>, MessageKey> = {
+  waiting: 'listingUpdated',
+  active: 'listingSavedOnSale',
+  noActive: 'saved',
+};
+
+/** What moderation approved of a stored listing (or of its columns about to be written), photos aside. */
+function reviewedOf(listing: Pick<ListingEntity, 'deviceId' | 'ram' | 'storage' | 'color' | 'condition' | 'document'>): Omit<ReviewedListing, 'images'> {
+  return {
+    device: listing.deviceId,
+    ram: listing.ram,
+    storage: listing.storage,
+    color: listing.color,
+    condition: listing.condition,
+    documents: listing.document,
+  };
+}
+
 function notFound(): AppException {
   return new AppException(HttpStatus.NOT_FOUND, 'listingNotFound');
 }
 
 /**
  * The seller's changes to listings: the create wizard with its drafts, edits, taking off and
- * putting back on sale, deletion; each as the contracts' lifecycle allows. Every change of a
+ * putting back on sale, marking sold, deletion; each as the contracts' lifecycle allows. Every change of a
  * listing, its photos and the tariff charge commit together.
  */
 @Injectable()
@@ -44,6 +69,8 @@ export class ListingsService {
     private readonly balance: BalanceService,
     private readonly users: UsersService,
     private readonly tariffs: ListingTariffs,
+    private readonly exchangeRates: ExchangeRateService,
+    private readonly outbox: OutboxService,
   ) {}
 
   /**
@@ -80,19 +107,35 @@ export class ListingsService {
   }
 
   /**
-   * `PUT /api/phone/{id}`: the author (or an admin) edits a listing, which goes back to
-   * moderation unless it is off sale. Only the author changes the tariff; choosing
+   * `PUT /api/phone/{id}`: the author (or an admin) edits a listing. A change of what
+   * moderation approved (device, photos, condition) sends it back to moderation, or, off
+   * sale, to moderation when it goes back on sale; any other change keeps an active listing on
+   * sale and shows moderators when it was made. Only the author changes the tariff; choosing
    * the paid one charges it once per listing (the ledger refuses a second charge).
    */
   async update(actor: SessionUser, listingId: string, form: ListingForm, ip: string): Promise<ListingSaved> {
     const saved = await this.dataSource.transaction(async (transaction) => {
       const listing = await this.lockFor(transaction, listingId, actor, 'edit');
-      const status = nextStatus('edit', listing.status, 'listingIsDraft');
       const isAuthor = listing.authorId === actor.id;
       const columns = await this.columns.complete(transaction, actor, form, listing.authorId, listing);
       if (!isAuthor) columns.tarif = listing.tarif;
-      await transaction.update(ListingEntity, listingId, { ...columns, status, updatedAt: () => 'now()' });
+      const reviewed = needsReview(
+        { ...reviewedOf(listing), images: await this.photos.shownBy(transaction, listingId) },
+        { ...reviewedOf(columns), images: form.images },
+      );
+      const status = nextStatus(reviewed ? 'edit' : 'amend', listing.status, 'listingIsDraft');
+      await transaction.update(ListingEntity, listingId, {
+        ...columns,
+        status,
+        ...(status === 'active' || status === 'noActive' ? { editedAt: () => 'now()' } : {}),
+        ...(reviewed && status === 'noActive' && { reviewDue: true }),
+        updatedAt: () => 'now()',
+      });
       await this.photos.show(transaction, listingId, [listing.authorId, actor.id], form.images);
+      // A lower price of a listing on sale is news for those who keep it, also while the edit is checked again
+      // (compared in so'm: a change of currency alone is no drop).
+      const lowered = listing.status === 'active' && columns.priceUzs !== null && listing.priceUzs !== null && columns.priceUzs < listing.priceUzs;
+      if (lowered) await this.outbox.record(transaction, 'listing.price-lowered', { listingId, oldPrice: listing.price!, oldValut: listing.valut });
       return { isAuthor, status, ...(await this.chargeTariff(transaction, listing.authorId, listingId, columns.tarif)) };
     });
     if (saved.isAuthor && form.updateProfile) await this.updateProfile(actor, form, ip);
@@ -101,7 +144,7 @@ export class ListingsService {
       status: saved.status,
       charged: saved.charged,
       balance: saved.balance,
-      message: translateMessage(saved.status === 'waiting' ? 'listingUpdated' : 'saved'),
+      message: translateMessage(EDIT_MESSAGES[saved.status]),
     };
   }
 
@@ -144,24 +187,31 @@ export class ListingsService {
 
   /** An active listing taken off sale by its author (or an admin): `noActive`. */
   async takeOffSale(actor: SessionUser, listingId: string): Promise<ListingStatus> {
-    return this.changeStatus(actor, listingId, 'offSale', 'listingOffSaleOnlyActive');
-  }
-
-  /** A listing taken off sale put back up: it is checked by moderation again. */
-  async putBackOnSale(actor: SessionUser, listingId: string): Promise<ListingStatus> {
-    return this.changeStatus(actor, listingId, 'onSale', 'listingOnSaleOnlyInactive');
-  }
-
-  private async changeStatus(
-    actor: SessionUser,
-    listingId: string,
-    action: 'offSale' | 'onSale',
-    refusal: MessageKey,
-  ): Promise<ListingStatus> {
     return this.dataSource.transaction(async (transaction) => {
-      const listing = await this.lockFor(transaction, listingId, actor, action);
-      const status = nextStatus(action, listing.status, refusal);
+      const listing = await this.lockFor(transaction, listingId, actor, 'offSale');
+      const status = nextStatus('offSale', listing.status, 'listingOffSaleOnlyActive');
       await transaction.update(ListingEntity, listingId, { status, updatedAt: () => 'now()' });
+      return status;
+    });
+  }
+
+  /** A listing taken off sale put back up: at once as it was approved, through moderation when its device, photos or condition changed meanwhile. */
+  async putBackOnSale(actor: SessionUser, listingId: string): Promise<ListingStatus> {
+    return this.dataSource.transaction(async (transaction) => {
+      const listing = await this.lockFor(transaction, listingId, actor, 'onSale');
+      const status = nextStatus(listing.reviewDue ? 'onSaleForReview' : 'onSale', listing.status, 'listingOnSaleOnlyInactive');
+      await transaction.update(ListingEntity, listingId, { status, reviewDue: false, updatedAt: () => 'now()' });
+      return status;
+    });
+  }
+
+  /** Sold (by its author): off sale for good, with what it sold for kept for the price guide. */
+  async markSold(actor: SessionUser, listingId: string, { price }: MarkSold): Promise<ListingStatus> {
+    return this.dataSource.transaction(async (transaction) => {
+      const listing = await this.lockFor(transaction, listingId, actor, 'markSold');
+      const status = nextStatus('markSold', listing.status, 'listingSoldOnlyOnSale');
+      const soldPriceUzs = price === undefined ? listing.priceUzs : priceInUzs(price, listing.valut, await this.exchangeRates.usdRateCents(transaction));
+      await transaction.update(ListingEntity, listingId, { status, soldAt: () => 'now()', soldPriceUzs, updatedAt: () => 'now()' });
       return status;
     });
   }

@@ -3,7 +3,8 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { LISTING_STATUSES, type MyListings } from '@market/contracts';
 import { ImagesService } from '../uploads/images.service';
-import { FIRST_PHOTO_COLUMNS, FIRST_PHOTO_JOIN, toCard, type CardRow } from './listing.serializer';
+import type { StoredChannelPost } from './listing.entity';
+import { FIRST_PHOTO_COLUMNS, FIRST_PHOTO_JOIN, toCard, toSellerPosts, type CardRow } from './listing.serializer';
 
 /** The seller's own listings on the profile page. */
 @Injectable()
@@ -15,8 +16,9 @@ export class MyListingsService {
 
   /** `GET /api/phone/my`: every listing of the caller, newest first, and how many each status has. */
   async mine(userId: string): Promise<MyListings> {
-    const rows: (CardRow & { rejection_reason: string | null; step: number })[] = await this.dataSource.query(
-      `SELECT l.id, l.name, l.price, l.valut, l.region, l.created_at, l.tarif, l.status, l.rejection_reason, l.step,
+    type MyRow = CardRow & { rejection_reason: string | null; step: number; review_due: boolean; posts: Record<string, StoredChannelPost> };
+    const rows: MyRow[] = await this.dataSource.query(
+      `SELECT l.id, l.name, l.price, l.valut, l.region, l.created_at, l.tarif, l.status, l.rejection_reason, l.step, l.review_due, l.posts,
               ${FIRST_PHOTO_COLUMNS}
          FROM listing l
          ${FIRST_PHOTO_JOIN}
@@ -28,7 +30,13 @@ export class MyListingsService {
     const counts = Object.fromEntries(LISTING_STATUSES.map((status) => [status, 0])) as MyListings['counts'];
     for (const row of rows) counts[row.status] += 1;
     return {
-      phones: rows.map((row) => ({ ...toCard(row, locationOf), rejectionReason: row.rejection_reason, step: row.step })),
+      phones: rows.map((row) => ({
+        ...toCard(row, locationOf),
+        rejectionReason: row.rejection_reason,
+        step: row.step,
+        reviewDue: row.review_due,
+        channels: toSellerPosts(row.posts),
+      })),
       counts,
     };
   }

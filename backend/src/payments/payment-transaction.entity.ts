@@ -5,9 +5,10 @@ import type { CardGatewayFailure } from './providers/card-gateway';
 
 /**
  * pending: the SMS code was sent; confirming: one request is taking the money right now
- * (claimed, so no other request calls the gateway); confirmed and failed are final.
+ * (claimed, so no other request calls the gateway); settling: Payme took the payment but its
+ * receipt is not paid yet (the workers re-check it); confirmed and failed are final.
  */
-export type PaymentStatus = 'pending' | 'confirming' | 'confirmed' | 'failed';
+export type PaymentStatus = 'pending' | 'confirming' | 'settling' | 'confirmed' | 'failed';
 
 export type PaymentFailureReason = CardGatewayFailure;
 

@@ -3,7 +3,8 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { BalanceModule } from '../balance/balance.module';
 import { AppConfig } from '../config/app-config';
 import { EventsModule } from '../events/events.module';
-import { RedisClient } from '../redis/redis.module';
+import { RedisClient, RedisModule } from '../redis/redis.module';
+import { PaymentSettlement } from './payment-settlement.service';
 import { PaymentTransaction } from './payment-transaction.entity';
 import { PaymentsController } from './payments.controller';
 import { PaymentsService } from './payments.service';
@@ -23,9 +24,19 @@ export function cardGatewayFor(config: AppConfig, redis: RedisClient): CardGatew
     if (sandbox === 'true') {
       throw new Error('PAYMENTS_SANDBOX=true asks for simulated payments, but PAYME_MERCHANT_ID and PAYME_KEY are set: unset one or the other');
     }
+    if (!config.PAYME_FISCAL_CODE || !config.PAYME_PACKAGE_CODE) {
+      throw new Error('Payme receipts are fiscal: set PAYME_FISCAL_CODE (the ИКПУ) and PAYME_PACKAGE_CODE as registered for the cashbox');
+    }
     logger.log(`Payme card gateway at ${new URL(config.PAYME_BASE_URL).origin}`);
     return new PaymeCardGateway(
-      { baseUrl: config.PAYME_BASE_URL, merchantId, key, timeoutMs: config.PAYME_TIMEOUT_MS },
+      {
+        baseUrl: config.PAYME_BASE_URL,
+        merchantId,
+        key,
+        timeoutMs: config.PAYME_TIMEOUT_MS,
+        accountField: config.PAYME_ACCOUNT_FIELD,
+        fiscal: { code: config.PAYME_FISCAL_CODE, packageCode: config.PAYME_PACKAGE_CODE, vatPercent: config.PAYME_VAT_PERCENT },
+      },
       new PaymeCardSessions(redis, config.QUEUE_PREFIX),
     );
   }
@@ -39,9 +50,17 @@ export function cardGatewayFor(config: AppConfig, redis: RedisClient): CardGatew
   return new SandboxCardGateway();
 }
 
+/** The card gateway and the settlement of paid payments: the API's confirmations and the workers' re-check share them. */
 @Module({
-  imports: [TypeOrmModule.forFeature([PaymentTransaction]), BalanceModule, EventsModule],
+  imports: [TypeOrmModule.forFeature([PaymentTransaction]), RedisModule, BalanceModule, EventsModule],
+  providers: [PaymentSettlement, { provide: CardGateway, inject: [AppConfig, RedisClient], useFactory: cardGatewayFor }],
+  exports: [PaymentSettlement, CardGateway],
+})
+export class PaymentSettlementModule {}
+
+@Module({
+  imports: [TypeOrmModule.forFeature([PaymentTransaction]), PaymentSettlementModule],
   controllers: [PaymentsController],
-  providers: [PaymentsService, { provide: CardGateway, inject: [AppConfig, RedisClient], useFactory: cardGatewayFor }],
+  providers: [PaymentsService],
 })
 export class PaymentsModule {}

@@ -14,14 +14,20 @@ import {
   type CardPaymentStarted,
   type ConfirmCardPayment,
   type CreateCardPayment,
+  type Translated,
 } from '@market/contracts';
-import { BalanceService } from '../balance/balance.service';
 import { AppException } from '../common/app.exception';
 import { AppConfig } from '../config/app-config';
-import { OutboxService } from '../events/outbox.service';
 import { RateLimitService, type RateLimit } from '../rate-limit/rate-limit.service';
+import { PaymentSettlement } from './payment-settlement.service';
 import { PaymentTransaction } from './payment-transaction.entity';
-import { CardGateway, CardGatewayError, retryable, type CardGatewayFailure } from './providers/card-gateway';
+import {
+  CardGateway,
+  CardGatewayError,
+  retryable,
+  type CardGatewayFailure,
+  type CardPaymentCompletion,
+} from './providers/card-gateway';
 
 /** Each start sends an SMS and registers the card with the provider. */
 const PAYMENT_START_LIMIT: RateLimit = { name: 'card-payment-start', points: 10, durationSeconds: 60 * 60 };
@@ -36,6 +42,9 @@ const FAILURE_STATUS: Readonly<Record<CardGatewayFailure, HttpStatus>> = {
   paymentWrongCode: HttpStatus.BAD_REQUEST,
   paymentInsufficientFunds: HttpStatus.PAYMENT_REQUIRED,
   paymentCardBlocked: HttpStatus.PAYMENT_REQUIRED,
+  paymentSmsNotConnected: HttpStatus.PAYMENT_REQUIRED,
+  paymentRefused: HttpStatus.PAYMENT_REQUIRED,
+  paymentCancelled: HttpStatus.GONE,
   paymentCodeExpired: HttpStatus.GONE,
   paymentTooManyAttempts: HttpStatus.GONE,
   paymentExpired: HttpStatus.GONE,
@@ -50,16 +59,24 @@ const FAILURE_FIELD: Partial<Record<CardGatewayFailure, string>> = {
   paymentWrongCode: 'otp',
 };
 
-function paymentRefused(reason: CardGatewayFailure): AppException {
+/** `wording`: the provider's own words for a refusal, read instead of the reason's text. */
+function paymentRefused(reason: CardGatewayFailure, wording?: Translated): AppException {
   const field = FAILURE_FIELD[reason];
-  return new AppException(FAILURE_STATUS[reason], reason, {}, field ? { [field]: reason } : undefined);
+  return new AppException(FAILURE_STATUS[reason], reason, {}, field ? { [field]: reason } : undefined, wording);
 }
 
+/** Payme took the payment but has not settled its receipt: the workers credit it once it is paid. */
+const paymentProcessing = () => new AppException(HttpStatus.CONFLICT, 'paymentProcessing');
+
+/**
+ * `checkOnly`: the gateway is only asked where the payment stands, never to pay: the payment
+ * expired, or its receipt is settling already.
+ */
 type Claim =
   | { kind: 'confirmed'; amount: number }
   | { kind: 'failed'; reason: CardGatewayFailure }
   | { kind: 'busy' }
-  | { kind: 'claimed'; payment: PaymentTransaction; expired: boolean };
+  | { kind: 'claimed'; payment: PaymentTransaction; checkOnly: boolean };
 
 /**
  * Card top-ups. Confirming is a small state machine on the payment row: one request claims a
@@ -78,8 +95,7 @@ export class PaymentsService {
     @InjectDataSource() private readonly dataSource: DataSource,
     @InjectRepository(PaymentTransaction) private readonly payments: Repository<PaymentTransaction>,
     private readonly gateway: CardGateway,
-    private readonly balance: BalanceService,
-    private readonly outbox: OutboxService,
+    private readonly settlement: PaymentSettlement,
     private readonly rateLimits: RateLimitService,
     config: AppConfig,
   ) {
@@ -116,7 +132,7 @@ export class PaymentsService {
       if (!(error instanceof CardGatewayError)) throw error;
       await this.payments.insert({ ...payment, status: 'failed', failureReason: error.reason });
       this.logger.warn(`Card payment ${transactionId} could not start: ${error.message}`);
-      throw paymentRefused(error.reason);
+      throw paymentRefused(error.reason, error.wording);
     }
   }
 
@@ -132,7 +148,8 @@ export class PaymentsService {
         case 'failed':
           throw paymentRefused(claim.reason);
         case 'claimed':
-          return this.settle(claim.payment, claim.expired, request.otp);
+          if ((await this.settle(claim.payment, claim.checkOnly, request.otp)) === 'processing') throw paymentProcessing();
+          return { result: { amount: claim.payment.amount } };
         case 'busy':
           if (Date.now() > waitUntil) throw new AppException(HttpStatus.CONFLICT, 'paymentInProgress');
           await sleep(CLAIM_POLL_MS);
@@ -159,53 +176,46 @@ export class PaymentsService {
     if (payment.status === 'failed') return { kind: 'failed', reason: payment.failureReason! };
     if (payment.status === 'confirming' && !timing.claim_lapsed) return { kind: 'busy' };
     await transaction.update(PaymentTransaction, payment.id, { status: 'confirming', claimedAt: () => 'now()' });
-    return { kind: 'claimed', payment, expired: timing.expired };
+    return { kind: 'claimed', payment, checkOnly: timing.expired || payment.status === 'settling' };
   }
 
   /** Runs the claimed payment at the gateway, outside any database transaction, and records the outcome. */
-  private async settle(payment: PaymentTransaction, expired: boolean, otp: string): Promise<CardPaymentConfirmed> {
+  private async settle(payment: PaymentTransaction, checkOnly: boolean, otp: string): Promise<'paid' | 'processing'> {
     const completion = { transactionId: payment.id, reference: payment.providerRef!, amount: payment.amount, otp };
+    const settling = payment.status === 'settling';
+    let outcome: 'paid' | 'processing';
     try {
-      if (!expired) await this.gateway.pay(completion);
-      // Too late to pay; only an earlier attempt whose answer was lost may still have taken the money.
-      else if (!(await this.gateway.paid(completion))) throw new CardGatewayError('paymentExpired');
+      outcome = checkOnly ? await this.checkedOutcome(completion, settling) : await this.gateway.pay(completion);
     } catch (error) {
-      return this.recordRefusal(payment, error);
+      return this.recordRefusal(payment, error, settling ? 'settling' : 'pending');
     }
-    return this.recordPaid(payment);
+    if (outcome === 'paid') {
+      await this.settlement.recordPaid(payment);
+      return 'paid';
+    }
+    await this.payments.update({ id: payment.id, status: 'confirming' }, { status: 'settling', claimedAt: null });
+    this.logger.warn(`Card payment ${payment.id}: Payme has not settled its receipt yet; the workers re-check it`);
+    return 'processing';
   }
 
-  private async recordPaid(payment: PaymentTransaction): Promise<CardPaymentConfirmed> {
-    await this.dataSource.transaction(async (transaction) => {
-      const current = await transaction.findOne(PaymentTransaction, {
-        where: { id: payment.id },
-        lock: { mode: 'pessimistic_write' },
-      });
-      // A confirmation that took over a lapsed claim may have recorded it already.
-      if (current?.status === 'confirmed') return;
-      // The money was taken, so it is credited whatever a concurrent takeover concluded meanwhile.
-      await transaction.update(PaymentTransaction, payment.id, {
-        status: 'confirmed',
-        confirmedAt: () => 'now()',
-        claimedAt: null,
-        failureReason: null,
-      });
-      await this.balance.credit(transaction, payment.userId, payment.amount, 'topUp', payment.id);
-      await this.outbox.record(transaction, 'payment.confirmed', {
-        userId: payment.userId,
-        transactionId: payment.id,
-        amount: payment.amount,
-      });
-    });
-    this.logger.log(`Card payment ${payment.id} confirmed: ${payment.amount} so'm credited to user ${payment.userId}`);
-    return { result: { amount: payment.amount } };
+  /** For a payment that may no longer be paid: where an earlier attempt left it. */
+  private async checkedOutcome(completion: CardPaymentCompletion, settling: boolean): Promise<'paid' | 'processing'> {
+    const settlement = await this.gateway.settlement(completion);
+    if (settlement === 'paid' || settlement === 'processing') return settlement;
+    if (settlement === 'cancelled') throw new CardGatewayError('paymentCancelled', 'the receipt was cancelled');
+    // Too late to pay; a receipt taken for payment but not charged yet is still on its way.
+    if (settling) return 'processing';
+    throw new CardGatewayError('paymentExpired');
   }
 
-  /** Releases the claim: back to pending when the payment may be tried again, otherwise failed for good. */
-  private async recordRefusal(payment: PaymentTransaction, error: unknown): Promise<never> {
+  /**
+   * Releases the claim: back to where it was (`releaseTo`: pending, or settling for a receipt Payme
+   * took) when the payment may be tried again, otherwise failed for good.
+   */
+  private async recordRefusal(payment: PaymentTransaction, error: unknown, releaseTo: 'pending' | 'settling'): Promise<never> {
     const stillClaimed = { id: payment.id, status: 'confirming' as const };
     if (!(error instanceof CardGatewayError)) {
-      await this.payments.update(stillClaimed, { status: 'pending', claimedAt: null });
+      await this.payments.update(stillClaimed, { status: releaseTo, claimedAt: null });
       throw error;
     }
     this.logger.warn(`Card payment ${payment.id} was not confirmed: ${error.message}`);
@@ -215,12 +225,12 @@ export class PaymentsService {
     const reason = wrongCode && codeAttempts >= CARD_PAYMENT_CODE_ATTEMPTS ? 'paymentTooManyAttempts' : error.reason;
     await this.payments.update(
       stillClaimed,
-      retryable(reason)
-        ? { status: 'pending', codeAttempts, claimedAt: null }
+      retryable(reason) || (releaseTo === 'settling' && reason !== 'paymentCancelled')
+        ? { status: releaseTo, codeAttempts, claimedAt: null }
         : { status: 'failed', failureReason: reason, codeAttempts, claimedAt: null },
     );
     // Counted after the release: a user over the limit gets 429 but the payment is not left claimed.
     if (wrongCode) await this.rateLimits.consume(PAYMENT_WRONG_CODE_LIMIT, payment.userId);
-    throw paymentRefused(reason);
+    throw paymentRefused(reason, error.wording);
   }
 }

@@ -147,23 +147,41 @@ describe('the sitemap documents and robots.txt', () => {
     '/sitemap.xml': '<sitemapindex>index</sitemapindex>',
     '/sitemap-2.xml': '<urlset>second file</urlset>',
   };
+  const kept = (xml: string) => ({ gzipped: gzipSync(xml), etag: `"${xml.length}"` });
 
   beforeAll(async () => {
     server = await serveBuild(
       { 'robots.txt': 'User-agent: *\nDisallow: /profile\n' },
-      { sitemap: { url: 'https://telefonbozor.example/sitemap.xml', document: async (path) => documents[path] } },
+      { sitemap: { url: 'https://telefonbozor.example/sitemap.xml', document: async (path) => (path in documents ? kept(documents[path]) : undefined) } },
     );
   });
   afterAll(() => new Promise((resolve) => server.close(resolve)));
 
-  it('serves the index and each file it is given as XML a crawler may keep for an hour', async () => {
+  it('sends a crawler the kept gzipped bytes of each document, as XML it may keep for an hour', async () => {
     for (const [path, xml] of Object.entries(documents)) {
-      const response = await get(server, path);
+      const response = await get(server, path, 'gzip, deflate, br');
       expect(response.status).toBe(200);
       expect(response.headers['content-type']).toMatch(/^application\/xml/);
       expect(response.headers['cache-control']).toBe('public, max-age=3600');
-      expect(response.body.toString()).toBe(xml);
+      expect(response.headers['content-encoding']).toBe('gzip');
+      expect(response.headers.vary).toMatch(/Accept-Encoding/);
+      expect(response.headers.etag).toBe(kept(xml).etag);
+      expect(response.body).toEqual(kept(xml).gzipped);
+      expect(gunzipSync(response.body).toString()).toBe(xml);
     }
+  });
+
+  it('sends plain XML to a client that does not accept gzip', async () => {
+    const response = await get(server, '/sitemap-2.xml');
+    expect(response.headers['content-encoding']).toBeUndefined();
+    expect(response.body.toString()).toBe(documents['/sitemap-2.xml']);
+  });
+
+  it('answers 304 to a crawler that has the document already', async () => {
+    const { port } = server.address() as AddressInfo;
+    const headers = { 'If-None-Match': kept(documents['/sitemap-2.xml']).etag };
+    const status = await new Promise((resolve) => httpGet({ host: '127.0.0.1', port, path: '/sitemap-2.xml', headers }, (response) => resolve(response.resume().statusCode)));
+    expect(status).toBe(304);
   });
 
   it('answers 404 for a sitemap file there is not', async () => {

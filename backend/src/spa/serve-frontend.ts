@@ -1,5 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { extname, join } from 'node:path';
+import { promisify } from 'node:util';
+import { gunzip } from 'node:zlib';
 import { Logger } from '@nestjs/common';
 import express, { type Express, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import { escapeHtml } from './escape-html';
@@ -28,10 +30,17 @@ export interface ServeFrontendOptions {
    * The sitemap: `url` is its index (`/sitemap.xml`), which `/robots.txt` then names (its rules stay
    * in frontend/public/robots.txt); `document` answers the index and its files by path, undefined for none.
    */
-  sitemap?: { url: string; document: (path: string) => Promise<string | undefined> };
+  sitemap?: { url: string; document: (path: string) => Promise<SitemapDocument | undefined> };
+}
+
+/** A sitemap document kept gzipped, as crawlers (which all accept gzip) are sent it. */
+export interface SitemapDocument {
+  gzipped: Buffer;
+  etag: string;
 }
 
 const logger = new Logger('ServeFrontend');
+const gunzipped = promisify(gunzip);
 
 /** index.html with the page's title, description, Open Graph and Twitter tags; every value escaped. */
 export function withPageMeta(indexHtml: string, meta: PageMeta): string {
@@ -121,7 +130,13 @@ export function serveFrontend(app: Express, distDir: string, options: ServeFront
     app.get(SITEMAP_PATH, (request: Request, response: Response, next: NextFunction) => {
       sitemap
         .document(request.path)
-        .then((xml) => (xml === undefined ? next() : response.setHeader('Cache-Control', 'public, max-age=3600').type('application/xml').send(xml)))
+        .then(async (document) => {
+          if (!document) return next();
+          // With the ETag set, Express answers a crawler's If-None-Match with 304 and hashes nothing.
+          response.setHeader('Cache-Control', 'public, max-age=3600').setHeader('ETag', document.etag).vary('Accept-Encoding').type('application/xml');
+          if (request.acceptsEncodings('gzip')) return void response.setHeader('Content-Encoding', 'gzip').send(document.gzipped);
+          response.send(await gunzipped(document.gzipped));
+        })
         .catch(next);
     });
   }

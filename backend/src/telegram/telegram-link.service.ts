@@ -21,8 +21,13 @@ export class TelegramLinkService {
     private readonly config: AppConfig,
   ) {}
 
+  /** A deep link needs both the bot's token (to hear /start) and its username (to address it). */
+  get botConfigured(): boolean {
+    return Boolean(this.config.TELEGRAM_BOT_TOKEN && this.config.TELEGRAM_BOT_USERNAME);
+  }
+
   async createLink(userId: string, language: Language): Promise<{ link: string; expiresAt: string }> {
-    if (!this.config.TELEGRAM_BOT_TOKEN || !this.config.TELEGRAM_BOT_USERNAME) {
+    if (!this.botConfigured) {
       throw new AppException(HttpStatus.SERVICE_UNAVAILABLE, 'telegramBotNotConfigured');
     }
     const token = randomBytes(24).toString('base64url');

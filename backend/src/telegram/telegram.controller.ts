@@ -22,7 +22,7 @@ export class TelegramController {
   @Answers(telegramStatusSchema)
   @Get()
   async status(@CurrentUser() user: SessionUser) {
-    return { linked: Boolean(await this.links.subscriptionOf(user.id)) };
+    return { linked: Boolean(await this.links.subscriptionOf(user.id)), botConfigured: this.links.botConfigured };
   }
 
   @Delete()

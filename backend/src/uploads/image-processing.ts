@@ -29,20 +29,30 @@ export interface ImageShape {
   /** Crop to a centred square (avatars). */
   square?: boolean;
   quality?: number;
+  /** WebP for the site; JPEG for the platforms that take nothing else (Instagram's content publishing). */
+  format?: ImageFormat;
 }
 
+export type ImageFormat = 'webp' | 'jpeg';
+
+/** The file name extension and content type of each format. */
+export const IMAGE_FORMATS: Record<ImageFormat, { extension: string; contentType: string }> = {
+  webp: { extension: 'webp', contentType: 'image/webp' },
+  jpeg: { extension: 'jpg', contentType: 'image/jpeg' },
+};
+
 /**
- * Re-encodes an upload as WebP: checked by its content, turned upright by its EXIF
+ * Re-encodes an upload as WebP (or the shape's format): checked by its content, turned upright by its EXIF
  * orientation, resized, and without any metadata (sharp writes none unless asked, so the
  * camera's GPS position and serial numbers never reach other users).
  */
-export function toWebp(input: ImageInput, shape: ImageShape): Promise<Buffer> {
-  const conversion = currentConversion.then(() => convertToWebp(input, shape));
+export function convertImage(input: ImageInput, shape: ImageShape): Promise<Buffer> {
+  const conversion = currentConversion.then(() => convert(input, shape));
   currentConversion = conversion.catch(() => undefined);
   return conversion;
 }
 
-async function convertToWebp(input: ImageInput, shape: ImageShape): Promise<Buffer> {
+async function convert(input: ImageInput, shape: ImageShape): Promise<Buffer> {
   // sharp throws at once on an empty buffer (an empty file fails its checks like any non-image).
   if (Buffer.isBuffer(input) && input.length === 0) throw new AppException(HttpStatus.BAD_REQUEST, 'notAnImage');
   const image = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error', animated: false });
@@ -58,7 +68,7 @@ async function convertToWebp(input: ImageInput, shape: ImageShape): Promise<Buff
     return await image
       .rotate()
       .resize(shape.size, shape.size, { fit: shape.square ? 'cover' : 'inside', withoutEnlargement: !shape.square })
-      .webp({ quality: shape.quality ?? 80 })
+      .toFormat(shape.format ?? 'webp', { quality: shape.quality ?? 80 })
       .toBuffer();
   } catch {
     // A header that looks like an image with a broken body.

@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { DataSource, In, type EntityManager } from 'typeorm';
 import type { ImageRef } from '@market/contracts';
 import { Image, type ImagePurpose } from './image.entity';
-import { toWebp, type ImageInput, type ImageShape } from './image-processing';
+import { IMAGE_FORMATS, convertImage, type ImageInput, type ImageShape } from './image-processing';
 import { ImageStorage } from './image-storage';
 
 export interface StoreImageOptions {
@@ -38,16 +38,21 @@ export class ImagesService {
   ) {}
 
   async store(upload: ImageInput, options: StoreImageOptions): Promise<Image> {
-    const body = await toWebp(upload, options.shape);
+    const body = await convertImage(upload, options.shape);
     const name = `${options.purpose}/${randomUUID()}`;
     const key = `${name}.webp`;
     // Variants are made from the upright, metadata-free picture: a small decode instead of the camera's original.
     const variants = await Promise.all(
-      (options.variants ?? []).map(async (shape) => ({ key: `${name}-${shape.size}.webp`, body: await toWebp(body, shape) })),
+      (options.variants ?? []).map(async (shape) => {
+        const format = IMAGE_FORMATS[shape.format ?? 'webp'];
+        return { key: `${name}-${shape.size}.${format.extension}`, body: await convertImage(body, shape), contentType: format.contentType };
+      }),
     );
     const variantKeys = variants.map((variant) => variant.key);
     try {
-      await Promise.all([{ key, body }, ...variants].map((file) => this.storage.put(file.key, file.body, 'image/webp')));
+      await Promise.all(
+        [{ key, body, contentType: IMAGE_FORMATS.webp.contentType }, ...variants].map((file) => this.storage.put(file.key, file.body, file.contentType)),
+      );
     } catch (error) {
       await this.discardFiles({ key, variantKeys });
       throw error;
@@ -72,11 +77,21 @@ export class ImagesService {
     }
   }
 
-  /** The public URLs of the images in the order of `imageIds`; an image gone meanwhile is left out. */
-  async locationsOf(imageIds: readonly string[]): Promise<string[]> {
+  /**
+   * The public URLs of the images in the order of `imageIds`; an image gone meanwhile is left out.
+   * `variant` picks that copy (its index in the shapes the image was stored with) where it exists.
+   */
+  async locationsOf(imageIds: readonly string[], variant?: number): Promise<string[]> {
     if (imageIds.length === 0) return [];
-    const images = await this.dataSource.getRepository(Image).find({ where: { id: In([...imageIds]) }, select: { id: true, location: true } });
-    const locations = new Map(images.map((image) => [image.id, image.location]));
+    const images = await this.dataSource
+      .getRepository(Image)
+      .find({ where: { id: In([...imageIds]) }, select: { id: true, location: true, variantKeys: true } });
+    const locations = new Map(
+      images.map((image) => {
+        const variantKey = variant === undefined ? undefined : image.variantKeys[variant];
+        return [image.id, variantKey ? this.storage.locationOf(variantKey) : image.location];
+      }),
+    );
     return imageIds.flatMap((id) => locations.get(id) ?? []);
   }
 

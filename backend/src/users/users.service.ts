@@ -50,6 +50,14 @@ export class UsersService implements OnApplicationBootstrap {
     return serializeUser(user);
   }
 
+  /** What a seller's public page shows of the account: never the number or anything private. */
+  async publicProfile(userId: string): Promise<{ name: string | null; image: { _id: string; location: string } | null; region: string | null; memberSince: Date; phoneConfirmed: boolean } | null> {
+    const user = await this.dataSource.getRepository(User).findOne({ where: { id: userId }, relations: { image: true } });
+    if (!user) return null;
+    const { image } = serializeUser(user);
+    return { name: user.name, image, region: user.region, memberSince: user.createdAt, phoneConfirmed: user.phoneConfirmed };
+  }
+
   /** The account of a number with its password hash, for sign-in. */
   async findForSignIn(phoneNumber: string): Promise<User | null> {
     return this.dataSource

@@ -91,14 +91,4 @@ export const AUTH_MESSAGES = {
     ru: 'Недостаточно средств на балансе',
     en: 'Your balance is too low',
   },
-  smsPassword: {
-    uz: 'Telefon bozor: parolingiz {{password}}',
-    ru: 'Telefon bozor: ваш пароль {{password}}',
-    en: 'Telefon bozor: your password is {{password}}',
-  },
-  smsCode: {
-    uz: 'Telefon bozor: tasdiqlash kodi {{code}}. Uni hech kimga bermang',
-    ru: 'Telefon bozor: код подтверждения {{code}}. Никому его не сообщайте',
-    en: 'Telefon bozor: confirmation code {{code}}. Do not share it',
-  },
 } as const satisfies Record<string, Translated>;

@@ -1,10 +1,12 @@
 import type { Language, Translated } from '../languages';
 import { AUTH_MESSAGES } from './auth';
+import { BUYER_MESSAGES } from './buyers';
 import { CATALOGUE_MESSAGES } from './catalogue';
 import { COMMON_MESSAGES } from './common';
 import { LISTING_MESSAGES } from './listings';
 import { MODERATION_MESSAGES } from './moderation';
 import { PAYMENT_MESSAGES } from './payments';
+import { REPORT_MESSAGES } from './reports';
 import { TELEGRAM_MESSAGES } from './telegram';
 
 /**
@@ -20,7 +22,9 @@ export const MESSAGES = {
   ...LISTING_MESSAGES,
   ...MODERATION_MESSAGES,
   ...PAYMENT_MESSAGES,
+  ...REPORT_MESSAGES,
   ...TELEGRAM_MESSAGES,
+  ...BUYER_MESSAGES,
 } as const satisfies Record<string, Translated>;
 
 

@@ -15,8 +15,24 @@ export const LISTING_MESSAGES = {
     en: 'The listing was saved and sent for review again',
   },
   listingDeleted: { uz: "E'lon o'chirildi", ru: 'Объявление удалено', en: 'The listing was deleted' },
+  listingMarkedSold: {
+    uz: "E'lon sotilgan deb belgilandi va sotuvdan olindi",
+    ru: 'Объявление отмечено проданным и снято с продажи',
+    en: 'The listing was marked sold and taken off sale',
+  },
+  listingSoldOnlyOnSale: {
+    uz: "Faqat sotuvdagi yoki sotuvdan olingan e'lonni sotilgan deb belgilash mumkin",
+    ru: 'Проданным можно отметить только объявление в продаже или снятое с продажи',
+    en: 'Only a listing on sale or taken off sale can be marked sold',
+  },
   listingTakenOffSale: { uz: "E'lon sotuvdan olindi", ru: 'Объявление снято с продажи', en: 'The listing was taken off sale' },
-  listingBackOnSale: {
+  listingSavedOnSale: {
+    uz: "O'zgarishlar saqlandi, e'lon sotuvda qoldi",
+    ru: 'Изменения сохранены, объявление осталось в продаже',
+    en: 'Your changes were saved and the listing stays on sale',
+  },
+  listingBackOnSale: { uz: "E'lon qayta sotuvga qo'yildi", ru: 'Объявление снова в продаже', en: 'The listing is back on sale' },
+  listingBackOnSaleForReview: {
     uz: "E'lon qayta sotuvga qo'yildi va tekshiruvga yuborildi",
     ru: 'Объявление снова выставлено и отправлено на проверку',
     en: 'The listing is back on sale and was sent for review',
@@ -69,4 +85,5 @@ export const LISTING_MESSAGES = {
   },
   priceInvalid: { uz: "Narxni to'g'ri kiriting", ru: 'Введите правильную цену', en: 'Enter a valid price' },
   priceTooHigh: { uz: 'Narx juda katta', ru: 'Слишком высокая цена', en: 'The price is too high' },
+  priceWhole: { uz: "Narxni butun sonda kiriting, tiyinsiz", ru: 'Введите цену целым числом, без копеек', en: 'Enter the price as a whole number, without cents' },
 } as const satisfies Record<string, Translated>;

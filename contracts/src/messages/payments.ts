@@ -44,6 +44,27 @@ export const PAYMENT_MESSAGES = {
     ru: 'Карта заблокирована или к ней не подключено SMS-информирование',
     en: 'The card is blocked or has no SMS notifications',
   },
+  paymentSmsNotConnected: {
+    uz: 'Kartaga SMS-xabarnoma ulanmagan. Uni bankingizda ulang yoki boshqa kartadan foydalaning',
+    ru: 'К карте не подключено SMS-информирование. Подключите его в банке или используйте другую карту',
+    en: 'The card has no SMS notifications. Turn them on at your bank or use another card',
+  },
+  // Shown only when Payme gave no wording of its own; otherwise the payer reads Payme's message.
+  paymentRefused: {
+    uz: "Payme to'lovni rad etdi",
+    ru: 'Payme отклонил платёж',
+    en: 'Payme declined the payment',
+  },
+  paymentCancelled: {
+    uz: "To'lov bekor qilindi, mablag' kartaga qaytariladi",
+    ru: 'Платёж отменён, деньги вернутся на карту',
+    en: 'The payment was cancelled; the money goes back to the card',
+  },
+  paymentProcessing: {
+    uz: "To'lov Payme'da tekshirilmoqda. Tasdiqlangach, balansingiz to'ldiriladi",
+    ru: 'Платёж проверяется в Payme. Баланс пополнится, как только он будет подтверждён',
+    en: 'Payme is still processing the payment. Your balance is topped up as soon as it is confirmed',
+  },
   paymentGatewayUnavailable: {
     uz: "To'lov tizimi vaqtincha ishlamayapti. Keyinroq urinib ko'ring",
     ru: 'Платёжная система временно недоступна. Попробуйте позже',

@@ -1,23 +1,40 @@
 import { Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
 import { FullScreenLoader } from '../components/full-screen-loader';
+import { ListingSlotsProvider, type ListingSlots } from '../components/listing-slots';
 import { TopBar } from '../components/top-bar';
+import { FavouriteButton, KeepPendingFavourite } from '../features/favourites';
+import { RememberViewed } from '../features/recently-viewed';
 import { resetBrowsing, ScrollToTop } from '../features/listings';
 import { useTranslation } from '../lib/i18n';
+
+/** The favourites' heart on every card and on the detail page, which also joins the recently viewed. */
+const LISTING_SLOTS: ListingSlots = {
+  card: (listingId) => <FavouriteButton listingId={listingId} place="card" />,
+  detail: (listing) => (
+    <>
+      <RememberViewed listing={listing} />
+      <FavouriteButton listingId={listing._id} place="detail" />
+    </>
+  ),
+};
 
 export function AppLayout() {
   const { t } = useTranslation();
   return (
-    <div className="flex min-h-screen flex-col">
-      <ScrollToTop />
-      {/* Listings (issue 5): the logo starts browsing afresh, without filters or the scroll-back card. */}
-      <TopBar onLogoClick={resetBrowsing} />
-      <main className="mx-auto w-full max-w-6xl flex-1 px-4 py-6">
-        <Suspense fallback={<FullScreenLoader />}>
-          <Outlet />
-        </Suspense>
-      </main>
-      <footer className="border-t border-slate-200 bg-white py-6 text-center text-sm text-slate-600">{t('footer')}</footer>
-    </div>
+    <ListingSlotsProvider value={LISTING_SLOTS}>
+      <div className="flex min-h-screen flex-col">
+        <ScrollToTop />
+        <KeepPendingFavourite />
+        {/* Listings (issue 5): the logo starts browsing afresh, without filters or the scroll-back card. */}
+        <TopBar onLogoClick={resetBrowsing} />
+        <main className="mx-auto w-full max-w-6xl flex-1 px-4 py-6">
+          <Suspense fallback={<FullScreenLoader />}>
+            <Outlet />
+          </Suspense>
+        </main>
+        <footer className="border-t border-slate-200 bg-white py-6 text-center text-sm text-slate-600">{t('footer')}</footer>
+      </div>
+    </ListingSlotsProvider>
   );
 }

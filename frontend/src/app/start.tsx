@@ -2,6 +2,7 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { startInStoredLanguage } from '../lib/i18n';
+import { registerServiceWorker } from '../sw/register-service-worker';
 import { AppProviders } from './providers';
 import { AppRoutes, preloadRoute } from './router';
 
@@ -22,3 +23,5 @@ const app = (
 void Promise.all([startInStoredLanguage(), preloadRoute(window.location.pathname)]).then(() =>
   startTransition(() => createRoot(document.getElementById('root')!).render(app)),
 );
+
+registerServiceWorker();

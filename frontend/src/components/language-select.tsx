@@ -7,7 +7,7 @@ export function LanguageSelect() {
     <label className="flex items-center gap-1 text-sm">
       <span className="sr-only">{t('language')}</span>
       <select
-        className="rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm"
+        className="min-h-11 rounded-md border border-slate-300 bg-white px-2 text-sm"
         value={currentLanguage()}
         onChange={(event) => {
           if (isLanguage(event.target.value)) void changeLanguage(event.target.value);

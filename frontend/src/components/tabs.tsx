@@ -47,14 +47,16 @@ interface TabsProps<Key extends string> {
   selected: Key;
   onSelect: (key: Key) => void;
   look?: keyof typeof LOOKS;
+  /** Wrap onto a second row instead of scrolling sideways: every tab and its count stay in sight on a phone. */
+  wrap?: boolean;
 }
 
 /**
  * The app's one tab list (WAI-ARIA tabs): selection follows focus, arrows, Home and End move
- * between the tabs. On a narrow phone the row scrolls sideways instead of wrapping, and keeps the
- * selected tab in sight.
+ * between the tabs. On a narrow phone the row scrolls sideways (keeping the selected tab in
+ * sight) or, with `wrap`, wraps.
  */
-export function Tabs<Key extends string>({ label, idPrefix, tabs, selected, onSelect, look = 'underline' }: TabsProps<Key>) {
+export function Tabs<Key extends string>({ label, idPrefix, tabs, selected, onSelect, look = 'underline', wrap = false }: TabsProps<Key>) {
   const listRef = useRef<HTMLDivElement>(null);
   const styles = LOOKS[look];
   // The counts widen the tabs when they arrive.
@@ -85,7 +87,7 @@ export function Tabs<Key extends string>({ label, idPrefix, tabs, selected, onSe
       role="tablist"
       aria-label={label}
       onKeyDown={onKeyDown}
-      className={`-mx-4 mb-4 flex overflow-x-auto px-4 sm:mx-0 sm:px-0 ${styles.list}`}
+      className={`mb-4 flex ${wrap ? 'flex-wrap' : '-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0'} ${styles.list}`}
     >
       {tabs.map((tab) => {
         const isSelected = tab.key === selected;

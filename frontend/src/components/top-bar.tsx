@@ -31,7 +31,7 @@ export function TopBar({ onLogoClick }: TopBarProps) {
           <Link
             to="/profile/phone/add"
             aria-label={t('addListing')}
-            className="rounded-md bg-brand-700 px-2.5 py-1.5 text-sm font-medium text-white hover:bg-brand-800 sm:px-3"
+            className="inline-flex min-h-11 min-w-11 items-center justify-center rounded-md bg-brand-700 px-2.5 text-sm font-medium text-white hover:bg-brand-800 sm:px-3"
           >
             <span aria-hidden className="sm:hidden">
               +
@@ -40,11 +40,11 @@ export function TopBar({ onLogoClick }: TopBarProps) {
           </Link>
           {user ? (
             // The avatar's place meanwhile: nothing beside it moves.
-            <Suspense fallback={<span aria-hidden className="h-8 w-8" />}>
+            <Suspense fallback={<span aria-hidden className="h-11 w-11" />}>
               <UserMenu user={user} isAdmin={isAdmin} />
             </Suspense>
           ) : (
-            <Link to="/login" className="rounded-md px-2 py-1.5 text-sm font-medium text-brand-700 hover:bg-brand-50 sm:px-3">
+            <Link to="/login" className="inline-flex min-h-11 items-center rounded-md px-2 text-sm font-medium text-brand-700 hover:bg-brand-50 sm:px-3">
               {t('signIn')}
             </Link>
           )}

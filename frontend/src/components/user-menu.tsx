@@ -1,7 +1,8 @@
 import type { UserDto } from '@market/contracts';
 import { useLogout } from '../lib/auth/logout';
-import { formatUzs } from '../lib/format';
-import { useTranslation } from '../lib/i18n';
+import { formatSom } from '../lib/format';
+import { currentLanguage, useTranslation } from '../lib/i18n';
+import { ADMIN_PAGES } from './admin-pages';
 import { Menu, type MenuItem } from './menu';
 import { UserAvatar, userDisplayName } from './user-avatar';
 
@@ -12,14 +13,16 @@ export default function UserMenu({ user, isAdmin }: { user: UserDto; isAdmin: bo
   const name = userDisplayName(user);
   const items: MenuItem[] = [
     { key: 'profile', label: t('userMenu.profile'), to: '/profile' },
+    { key: 'favourites', label: t('pages.favourites'), to: '/profile/favourites' },
+    { key: 'searches', label: t('pages.savedSearches'), to: '/profile/searches' },
     { key: 'settings', label: t('userMenu.settings'), to: '/profile/settings' },
-    ...(isAdmin ? [{ key: 'admin', label: t('userMenu.admin'), to: '/profile/allphones' }] : []),
+    ...(isAdmin ? ADMIN_PAGES.map(({ to, labelKey }) => ({ key: to, label: t(labelKey), to })) : []),
     { key: 'logout', label: t('userMenu.logout'), onSelect: () => logout.mutate() },
   ];
   return (
     <Menu
       label={t('userMenu.label', { name })}
-      triggerClassName="flex items-center gap-2 px-2 py-1.5 text-sm font-medium text-slate-800"
+      triggerClassName="flex min-h-11 min-w-11 items-center justify-center gap-2 px-1.5 text-sm font-medium text-slate-800"
       trigger={
         <>
           <UserAvatar user={user} size="sm" />
@@ -30,7 +33,7 @@ export default function UserMenu({ user, isAdmin }: { user: UserDto; isAdmin: bo
         <>
           <p className="truncate font-medium text-slate-900">{name}</p>
           <p className="text-sm text-slate-600">
-            {t('userMenu.balance')}: <span className="font-medium text-slate-900">{formatUzs(user.balance)}</span>
+            {t('userMenu.balance')}: <span className="font-medium text-slate-900">{formatSom(user.balance, currentLanguage())}</span>
           </p>
         </>
       }

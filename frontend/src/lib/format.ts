@@ -1,17 +1,12 @@
 import { formatAmount } from '@market/contracts';
 
 /**
- * The app's formatters: amounts of so'm, times in Tashkent and phone numbers. Amounts are
- * grouped by the contracts' `formatAmount` (listing prices by `formatListingPrice`), so the
- * page and the server (channel posts, SMS) agree. One module: a shared chunk of its own would
- * cost every page more than the few functions a page does not use.
+ * The app's formatters: amounts of so'm, times in Tashkent and phone numbers. Amounts are the
+ * contracts' (`formatAmount`, `formatSom` and `formatListingPrice`, each in the reader's
+ * language), so the page and the server (channel posts, SMS, the bot) agree. One module: a
+ * shared chunk of its own would cost every page more than the few functions a page does not use.
  */
-export { formatAmount, formatListingPrice } from '@market/contracts';
-
-/** An amount of so'm (a balance, a tariff): uz-UZ grouping, no decimals ("1 250 000 so'm"). */
-export function formatUzs(amount: number): string {
-  return `${formatAmount(amount)}\u00a0so'm`;
-}
+export { formatAmount, formatListingPrice, formatSom, groupDigitsAsTyped } from '@market/contracts';
 
 /** A ledger entry's amount with its sign, '+50 000' for a top-up, '−39 900' for a charge; the unit is the page's text. */
 export function formatSignedAmount(amount: number): string {
@@ -43,4 +38,10 @@ export function formatPhoneNumber(digits: string, style: 'mask' | 'spaces' = 'ma
   if (!parts) return `+${digits}`;
   const [, country, operator, first, second, third] = parts;
   return style === 'mask' ? `+${country} ${operator} ${first}-${second}-${third}` : `+${country} ${operator} ${first} ${second} ${third}`;
+}
+
+/** When a queued channel post is due, in Tashkent time: 'HH:mm' today, else 'DD.MM.YYYY HH:mm'. */
+export function formatTashkentEta(iso: string, now = new Date()): string {
+  const due = formatTashkentTime(iso, 'day-first');
+  return due.slice(0, 10) === formatTashkentTime(now.toISOString(), 'day-first').slice(0, 10) ? due.slice(11) : due;
 }

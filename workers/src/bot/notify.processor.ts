@@ -1,11 +1,13 @@
 import { InjectDataSource } from '@nestjs/typeorm';
-import { Job } from 'bullmq';
+import { DelayedError, Job } from 'bullmq';
+import { GrammyError } from 'grammy';
 import { DataSource } from 'typeorm';
 import { TelegramLinkService } from '@market/backend';
 import { QUEUES, formatAmount, parseEventPayload, type Language } from '@market/contracts';
 import { CHANNEL_LABELS, REJECTION_LABELS, botText } from './bot-texts';
 import { SellerBot } from './seller-bot.service';
 import { SellerListingsLookup } from './seller-listings.lookup';
+import { TelegramPacing } from '../pacing/telegram-pacing';
 import { ProcessorOf, QueueProcessor, type JobHandlers } from '../queue-processor';
 
 interface Notification {
@@ -21,10 +23,10 @@ interface Notification {
 @ProcessorOf(QUEUES.notify)
 export class NotifyProcessor extends QueueProcessor<typeof QUEUES.notify> {
   readonly handlers: JobHandlers<typeof QUEUES.notify> = {
-    'listing.approved': (job) => this.notify(job, () => this.approved(job.data)),
-    'listing.rejected': (job) => this.notify(job, () => this.rejected(job.data)),
-    'listing.posted': (job) => this.notify(job, () => this.posted(job.data)),
-    'payment.confirmed': (job) => this.notify(job, () => this.toppedUp(job.data)),
+    'listing.approved': (job, token) => this.notify(job, token, () => this.approved(job.data)),
+    'listing.rejected': (job, token) => this.notify(job, token, () => this.rejected(job.data)),
+    'listing.posted': (job, token) => this.notify(job, token, () => this.posted(job.data)),
+    'payment.confirmed': (job, token) => this.notify(job, token, () => this.toppedUp(job.data)),
   };
 
   constructor(
@@ -32,11 +34,12 @@ export class NotifyProcessor extends QueueProcessor<typeof QUEUES.notify> {
     private readonly bot: SellerBot,
     private readonly links: TelegramLinkService,
     private readonly listings: SellerListingsLookup,
+    private readonly pacing: TelegramPacing,
   ) {
     super();
   }
 
-  private async notify(job: Job, notificationOf: () => Promise<Notification | null>): Promise<void> {
+  private async notify(job: Job, token: string | undefined, notificationOf: () => Promise<Notification | null>): Promise<void> {
     if (!this.bot.configured) return;
     const key = `${QUEUES.notify}:${job.id}`;
     const [delivered] = await this.dataSource.query(`SELECT 1 FROM notification_delivery WHERE job_key = $1`, [key]);
@@ -46,7 +49,27 @@ export class NotifyProcessor extends QueueProcessor<typeof QUEUES.notify> {
     if (!notification) return;
     const subscription = await this.links.subscriptionOf(notification.userId);
     if (!subscription) return;
-    await this.bot.send(subscription.chatId, notification.text(subscription.language));
+    // Paced below Telegram's 1 a second per chat and 30 a second overall: a burst of approvals
+    // reaches the seller in turn instead of retrying all at once into 429s.
+    await this.pacing.awaitPrivateMessage(job, token, subscription.chatId);
+    try {
+      await this.bot.send(subscription.chatId, notification.text(subscription.language));
+    } catch (error) {
+      if (!(error instanceof GrammyError)) throw error;
+      if (error.error_code === 403) {
+        // The seller blocked the bot (or deleted the chat): nothing can reach them there, so the link goes.
+        await this.links.unlinkChat(Number(subscription.chatId));
+        this.logger.log(`Telegram chat of user ${notification.userId} unlinked: ${error.description}`);
+        return;
+      }
+      if (error.error_code === 429) {
+        const retryAfterMs = (error.parameters.retry_after ?? 1) * 1000;
+        await this.pacing.retryAfter(this.pacing.privateChat(subscription.chatId), retryAfterMs);
+        await job.moveToDelayed(Date.now() + retryAfterMs, token);
+        throw new DelayedError();
+      }
+      throw error;
+    }
     await this.dataSource.query(`INSERT INTO notification_delivery (job_key) VALUES ($1) ON CONFLICT DO NOTHING`, [key]);
   }
 

@@ -40,8 +40,11 @@ export class SellerBot implements OnApplicationBootstrap, OnApplicationShutdown 
       return;
     }
     if (this.config.TELEGRAM_WEBHOOK_URL) {
-      await this.bot.api.setWebhook(this.config.TELEGRAM_WEBHOOK_URL);
-      this.webhookServer = createServer(webhookCallback(this.bot, 'http'));
+      // Telegram repeats the secret in X-Telegram-Bot-Api-Secret-Token; grammY answers 401 to an
+      // update without it, so knowing the URL is not enough to forge a /stop for someone's chat.
+      const secretToken = this.config.TELEGRAM_WEBHOOK_SECRET;
+      await this.bot.api.setWebhook(this.config.TELEGRAM_WEBHOOK_URL, { secret_token: secretToken });
+      this.webhookServer = createServer(webhookCallback(this.bot, 'http', { secretToken }));
       this.webhookServer.listen(this.config.TELEGRAM_WEBHOOK_PORT);
       return;
     }

@@ -19,7 +19,7 @@ export class SellerListingsLookup {
     if (listings.length === 0) return botText('noListings', language);
     const lines = listings.map(
       (listing) =>
-        `• ${listing.name ?? '—'}${listing.price ? `, ${formatListingPrice(listing.price, listing.valut)}` : ''}: ` +
+        `• ${listing.name ?? '—'}${listing.price ? `, ${formatListingPrice(listing.price, listing.valut, language)}` : ''}: ` +
         `${STATUS_LABELS[listing.status][language]}\n  ${this.linkOf(listing.id)}`,
     );
     return [botText('myListings', language), ...lines].join('\n');

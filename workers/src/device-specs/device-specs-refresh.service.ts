@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { DeviceSpecsService } from '@market/backend';
+import { AppException, DevicePictures, DeviceSpecsService, type DeviceToRefresh, type StoredDevicePicture } from '@market/backend';
 import { deviceSearchTerms, sourcePathSchema } from '@market/contracts';
 import { parseDevicePage, parseSearchResults } from './gsmarena-page';
 import { SpecSourceClient, SpecSourceError } from './spec-source.client';
@@ -18,6 +18,7 @@ export class DeviceSpecsRefresh {
   constructor(
     private readonly specs: DeviceSpecsService,
     private readonly source: SpecSourceClient,
+    private readonly pictures: DevicePictures,
   ) {}
 
   /** Safe to run again: a device already refreshed since its latest request is not fetched twice. */
@@ -29,12 +30,8 @@ export class DeviceSpecsRefresh {
     try {
       const path = device.sourcePath ?? (await this.findPage(device.name));
       const page = parseDevicePage(await this.source.devicePage(path));
-      await this.specs.storeRefreshed(deviceId, {
-        quickSpec: page.quickSpec,
-        detailSpec: page.detailSpec,
-        img: page.img ?? device.img,
-        sourcePath: path,
-      });
+      const photo = page.img ? await this.storePhoto(device, page.img, path) : undefined;
+      await this.specs.storeRefreshed(deviceId, { quickSpec: page.quickSpec, detailSpec: page.detailSpec, sourcePath: path }, photo);
       return 'refreshed';
     } catch (error) {
       if (!(error instanceof SpecSourceError)) throw error;
@@ -42,6 +39,20 @@ export class DeviceSpecsRefresh {
       await this.specs.recordRefreshFailure(deviceId, error.message);
       if (error.retryable) throw error;
       return 'failed';
+    }
+  }
+
+  /**
+   * The page's photo, downloaded and kept in our storage (never hot-linked). The specs matter
+   * more than the photo: one that fails to arrive or is not a picture leaves the current one.
+   */
+  private async storePhoto(device: DeviceToRefresh, src: string, pagePath: string): Promise<StoredDevicePicture | undefined> {
+    try {
+      return await this.pictures.storeModelPhoto(device.id, await this.source.picture(src, pagePath));
+    } catch (error) {
+      if (!(error instanceof SpecSourceError) && !(error instanceof AppException)) throw error;
+      this.logger.warn(`Photo of ${device.name} not stored: ${error.message}`);
+      return undefined;
     }
   }
 

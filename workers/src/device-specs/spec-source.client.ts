@@ -11,10 +11,42 @@ export class SpecSourceError extends Error {
   }
 }
 
+/** A model photo on GSMArena is some 20-60 KB; anything near this is not one. */
+const MAX_PICTURE_BYTES = 5 * 1024 * 1024;
+
 /** HTTP client of the device spec source (GSMArena's pages), at SPEC_SOURCE_URL. */
 @Injectable()
 export class SpecSourceClient {
   constructor(private readonly config: AppConfig) {}
+
+  /**
+   * The model photo a device page shows (`src` as the page has it, relative to `pagePath`). Only
+   * from the spec source's own site (GSMArena serves them from fdn2.gsmarena.com): a page must not
+   * make the workers fetch any address it names.
+   */
+  async picture(src: string, pagePath: string): Promise<Buffer> {
+    const base = new URL(`${this.config.SPEC_SOURCE_URL.replace(/\/+$/, '')}/`);
+    let url: URL;
+    try {
+      url = new URL(src, new URL(pagePath, base));
+    } catch {
+      throw new SpecSourceError(`picture address '${src}' is not a URL`, false);
+    }
+    const site = base.hostname.replace(/^www\./, '');
+    if (!['http:', 'https:'].includes(url.protocol) || (url.hostname !== site && !url.hostname.endsWith(`.${site}`))) {
+      throw new SpecSourceError(`picture ${url.origin} is not on the spec source's site`, false);
+    }
+    // No redirects: one could lead off the site.
+    const response = await this.request(url, 'image/*', 'error');
+    const declared = Number(response.headers.get('content-length') ?? 0);
+    if (declared > MAX_PICTURE_BYTES) {
+      await response.body?.cancel();
+      throw new SpecSourceError(`picture ${url.pathname} is ${declared} bytes`, false);
+    }
+    const body = Buffer.from(await response.arrayBuffer());
+    if (body.length > MAX_PICTURE_BYTES) throw new SpecSourceError(`picture ${url.pathname} is ${body.length} bytes`, false);
+    return body;
+  }
 
   /** A device page, e.g. 'apple_iphone_13-11103.php'. */
   devicePage(path: string): Promise<string> {
@@ -27,10 +59,15 @@ export class SpecSourceClient {
 
   private async get(pathAndQuery: string): Promise<string> {
     const url = new URL(pathAndQuery, `${this.config.SPEC_SOURCE_URL.replace(/\/+$/, '')}/`);
+    return (await this.request(url, 'text/html')).text();
+  }
+
+  private async request(url: URL, accept: string, redirect: 'follow' | 'error' = 'follow'): Promise<Response> {
     let response: Response;
     try {
       response = await fetch(url, {
-        headers: { Accept: 'text/html', 'User-Agent': 'TelefonBozor-catalogue/1.0 (device spec refresh)' },
+        redirect,
+        headers: { Accept: accept, 'User-Agent': 'TelefonBozor-catalogue/1.0 (device spec refresh)' },
         signal: AbortSignal.timeout(this.config.SPEC_SOURCE_TIMEOUT_MS),
       });
     } catch (error) {
@@ -41,6 +78,6 @@ export class SpecSourceClient {
       const retryable = response.status >= 500 || response.status === 429;
       throw new SpecSourceError(`spec source answered HTTP ${response.status} for ${url.pathname}`, retryable);
     }
-    return response.text();
+    return response;
   }
 }

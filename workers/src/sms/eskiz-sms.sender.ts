@@ -8,6 +8,8 @@ export interface EskizSettings {
   /** The approved sender name (nickname). */
   from: string;
   timeoutMs: number;
+  /** Where Eskiz posts each message's delivery report; none when empty. */
+  callbackUrl: string;
 }
 
 interface EskizLoginAnswer {
@@ -16,7 +18,15 @@ interface EskizLoginAnswer {
 
 interface EskizSendAnswer {
   id?: string;
+  status?: string;
+  message?: string;
 }
+
+/** The send answer's statuses of a message Eskiz took: it is on its way to the operator. */
+const ACCEPTED_STATUSES = new Set(['waiting', 'new', 'stored', 'accepted', 'partdelivered', 'delivered']);
+
+/** How Eskiz words its refusal of a text that is not an approved template (uz, ru or en). */
+const NOT_APPROVED = /moderat|модерац|shablon|шаблон|template/i;
 
 /** Network failures where the request certainly never reached the gateway. */
 const NOT_DELIVERED_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN']);
@@ -35,19 +45,35 @@ export class EskizSmsSender extends SmsSender {
   }
 
   async send(phoneNumber: string, text: string): Promise<{ messageId: string | null }> {
-    const form = { mobile_phone: phoneNumber, message: text, from: this.settings.from };
+    const form = {
+      mobile_phone: phoneNumber,
+      message: text,
+      from: this.settings.from,
+      ...(this.settings.callbackUrl && { callback_url: this.settings.callbackUrl }),
+    };
     let response = await this.post('/message/sms/send', form, await this.currentToken());
     if (response.status === 401) {
       this.token = null;
       response = await this.post('/message/sms/send', form, await this.currentToken());
     }
+    const answer = (await response.json().catch(() => ({}))) as EskizSendAnswer;
     if (!response.ok) {
+      if (NOT_APPROVED.test(answer.message ?? '')) {
+        throw new SmsSendError(
+          'Eskiz refused the text: it is not an approved SMS template. Submit the texts `npm run sms:templates` prints at my.eskiz.uz (SMS → templates) and deploy only approved wording',
+          true,
+          true,
+        );
+      }
       // 4xx other than 401 and 429 is a refusal of this message (number, text): retrying cannot help.
       const permanent = response.status >= 400 && response.status < 500 && response.status !== 429;
       throw new SmsSendError(`Eskiz refused the SMS with HTTP ${response.status}`, true, permanent);
     }
-    const answer = (await response.json().catch(() => ({}))) as EskizSendAnswer;
-    return { messageId: answer.id ?? null };
+    // A 200 is not enough: only a message Eskiz says it took is sent.
+    if (!answer.id || !ACCEPTED_STATUSES.has(answer.status ?? '')) {
+      throw new SmsSendError(`Eskiz did not take the SMS (status '${answer.status ?? 'none'}')`, true, true);
+    }
+    return { messageId: answer.id };
   }
 
   /** One sign-in shared by concurrent sends; a failed sign-in is forgotten so the next send tries again. */

@@ -1,6 +1,6 @@
 import { BullModule } from '@nestjs/bullmq';
 import { Logger, Module } from '@nestjs/common';
-import { AppConfig, EventsModule, SmsTextSeal } from '@market/backend';
+import { AppConfig, EventsModule, smsDeliveryReportUrl, SmsTextSeal } from '@market/backend';
 import { QUEUES } from '@market/contracts';
 import { DevelopmentSmsSender } from './development-sms.sender';
 import { EskizSmsSender } from './eskiz-sms.sender';
@@ -16,6 +16,7 @@ export function createSmsSender(config: AppConfig): SmsSender {
       password: config.ESKIZ_PASSWORD,
       from: config.ESKIZ_FROM,
       timeoutMs: config.ESKIZ_TIMEOUT_MS,
+      callbackUrl: config.ESKIZ_CALLBACK_SECRET ? smsDeliveryReportUrl(config.PUBLIC_URL, config.ESKIZ_CALLBACK_SECRET) : '',
     });
   }
   new Logger('SmsModule').warn('No ESKIZ_EMAIL/ESKIZ_PASSWORD: SMS are written to this log (DEVELOPMENT SMS), not sent');

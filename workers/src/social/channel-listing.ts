@@ -10,7 +10,7 @@ export function toChannelListing(listing: ListingToPost, photoUrls: string[], pu
   return {
     id: listing.id,
     name: listing.name ?? '',
-    price: formatListingPrice(listing.price ?? 0, listing.valut),
+    price: formatListingPrice(listing.price ?? 0, listing.valut, 'uz'),
     memory: [listing.storage, listing.ram].filter(Boolean).join(' / '),
     condition: listing.condition ? CONDITION.new : CONDITION.used,
     region: region?.label.uz ?? listing.region ?? '',

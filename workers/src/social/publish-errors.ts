@@ -1,15 +1,21 @@
-/** The channel refused for good (bad token, bad request): retrying cannot help. */
+/** The channel refused for good (bad token, bad request, a restricted account): retrying cannot help; the reason says what an admin can do. */
 export class PermanentPublishError extends Error {}
 
-/** The channel asked us to wait (HTTP 429); the job is delayed by `retryAfterMs`, not failed. */
+/** The channel asked us to wait (HTTP 429, Graph's throttling or a publishing limit); the job is delayed by `retryAfterMs`, not failed. */
 export class RateLimitedError extends Error {
-  constructor(readonly retryAfterMs: number) {
-    super(`rate limited for ${retryAfterMs} ms`);
+  constructor(
+    readonly retryAfterMs: number,
+    reason = `rate limited for ${retryAfterMs} ms`,
+  ) {
+    super(reason);
   }
 }
 
 /** The call did not get an answer (network failure, timeout): whether it took effect is unknown. */
 export class ChannelUnreachableError extends Error {}
+
+/** A stored Instagram container can no longer be published (expired, or it ended in ERROR): a new one must be made. */
+export class ContainerUnusableError extends Error {}
 
 /** Whether a channel call's error is an answer of the channel, i.e. the call certainly did nothing. */
 export function channelAnswered(error: unknown): boolean {

@@ -1,13 +1,19 @@
 import { InjectQueue } from '@nestjs/bullmq';
 import { DelayedError, Job, Queue, UnrecoverableError } from 'bullmq';
-import { AppConfig, ChannelPostingService } from '@market/backend';
-import { CHANNEL_PUBLISH_JOB, QUEUES, channelPublishJobSchema, parseEventPayload } from '@market/contracts';
+import { AppConfig, ChannelPostingService, type PhotoFormat } from '@market/backend';
+import { CHANNEL_PUBLISH_JOB, QUEUES, channelPublishJobSchema, parseEventPayload, type SocialChannel } from '@market/contracts';
+import { DestinationPacer, type Destination } from '../pacing/destination-pacer';
 import { toChannelListing } from './channel-listing';
 import { OutcomeUnknownError } from './channels/channel-publisher';
 import { ChannelPublishers } from './channel-publishers';
 import { loadPublicationProgress } from './publication-progress';
 import { PermanentPublishError, RateLimitedError } from './publish-errors';
 import { ProcessorOf, QueueProcessor, type JobHandlers } from '../queue-processor';
+
+/** Instagram accepts only JPEG ("JPEG is the only image format supported"); Facebook gets the same copy. */
+const CHANNEL_PHOTO_FORMAT: Record<SocialChannel, PhotoFormat> = { telegram: 'webp', instagram: 'jpeg', facebook: 'jpeg' };
+/** A platform that keeps saying "wait" this often ends the post as failed. */
+const RATE_LIMITED_WAITS_AT_MOST = 20;
 
 const CHANNEL_JOB_OPTIONS = {
   attempts: 8,
@@ -33,6 +39,7 @@ export class SocialProcessor extends QueueProcessor<typeof QUEUES.social> {
     @InjectQueue(QUEUES.social) private readonly queue: Queue,
     private readonly posting: ChannelPostingService,
     private readonly publishers: ChannelPublishers,
+    private readonly pacer: DestinationPacer,
     private readonly config: AppConfig,
   ) {
     super();
@@ -59,20 +66,42 @@ export class SocialProcessor extends QueueProcessor<typeof QUEUES.social> {
       await this.posting.recordPost(listingId, channel, { posted: false, link: null, state: 'skipped', reason: 'not configured' });
       return;
     }
+    const photoUrls = await this.posting.photoUrls(listingId, CHANNEL_PHOTO_FORMAT[channel]);
+    const channelListing = toChannelListing(listing, photoUrls, this.config.PUBLIC_URL);
     const progress = await loadPublicationProgress(this.posting, listingId, channel);
+    const turn = await publisher.pacing(channelListing);
+    // Waiting for the platform's limit: the listing shows when its post is due.
+    await this.pacer.awaitTurn(job, token, turn.destinations, turn.cost, (slot) => this.recordQueued(listingId, channel, slot, null));
     try {
-      const link = await publisher.publish(toChannelListing(listing, await this.posting.photoUrls(listingId), this.config.PUBLIC_URL), progress);
+      const link = await publisher.publish(channelListing, progress);
       await this.posting.recordPosted(listingId, channel, link);
-    } catch (error) {
-      if (error instanceof RateLimitedError) {
-        await this.posting.recordPost(listingId, channel, { posted: false, link: null, state: 'queued', reason: 'rate limited' });
-        await job.moveToDelayed(Date.now() + error.retryAfterMs, token);
-        throw new DelayedError();
-      }
-      const reason = (error as Error).message;
+    } catch (caught) {
+      const error = caught instanceof RateLimitedError ? await this.waitAsAsked(job, token, turn.throttled, caught) : (caught as Error);
+      const reason = error.message;
       await this.posting.recordPost(listingId, channel, { posted: false, link: null, state: 'failed', reason });
       this.logger.warn(`Posting listing ${listingId} to ${channel} failed: ${reason}`);
       throw error instanceof PermanentPublishError || error instanceof OutcomeUnknownError ? new UnrecoverableError(reason) : error;
     }
+  }
+
+  /**
+   * The platform asked to wait: no job posts to the destination before then, and this one comes
+   * back after it (DelayedError). A delay uses no attempt, so the waits are counted: a platform
+   * that keeps refusing ends the post as failed (the answered error) instead of delaying it forever.
+   */
+  private async waitAsAsked(job: Job, token: string | undefined, destination: Destination, error: RateLimitedError): Promise<PermanentPublishError> {
+    const { listingId, channel } = channelPublishJobSchema.parse(job.data);
+    const waits = Number((job.data as { rateLimitedWaits?: number }).rateLimitedWaits ?? 0) + 1;
+    if (waits > RATE_LIMITED_WAITS_AT_MOST) return new PermanentPublishError(`Still refused after ${RATE_LIMITED_WAITS_AT_MOST} waits: ${error.message}`);
+    const until = Date.now() + error.retryAfterMs;
+    await this.pacer.blockUntil(destination, until);
+    await this.recordQueued(listingId, channel, until, error.message);
+    await job.updateData({ ...(job.data as object), rateLimitedWaits: waits });
+    await job.moveToDelayed(until, token);
+    throw new DelayedError();
+  }
+
+  private recordQueued(listingId: string, channel: SocialChannel, slot: number, reason: string | null): Promise<void> {
+    return this.posting.recordPost(listingId, channel, { posted: false, link: null, state: 'queued', reason, eta: new Date(slot).toISOString() });
   }
 }

@@ -10,6 +10,15 @@ import { Telegram1763800500000 } from './1763800500000-telegram';
 import { ChannelPublication1763800510000 } from './1763800510000-channel-publication';
 import { ListingCounters1763800600000 } from './1763800600000-listing-counters';
 import { ListingsByDevice1763800700000 } from './1763800700000-listings-by-device';
+import { FeedSortAndFilters1763801000000 } from './1763801000000-feed-sort-and-filters';
+import { DevicePictures1763801100000 } from './1763801100000-device-pictures';
+import { ListingEditsOnSale1763801400000 } from './1763801400000-listing-edits-on-sale';
+import { PaymentSettlement1763801600000 } from './1763801600000-payment-settlement';
+import { SmsDeliveryReports1763801600001 } from './1763801600001-sms-delivery-reports';
+import { Buyers1763801700000 } from './1763801700000-buyers';
+import { ListingReports1763801800000 } from './1763801800000-listing-reports';
+import { SoldListings1763801810000 } from './1763801810000-sold-listings';
+import { ListingChecks1763801820000 } from './1763801820000-listing-checks';
 
 /** Every migration in order; listed explicitly so the same list works from sources and from the build. */
 export const MIGRATIONS = [
@@ -25,4 +34,13 @@ export const MIGRATIONS = [
   ChannelPublication1763800510000,
   ListingCounters1763800600000,
   ListingsByDevice1763800700000,
+  FeedSortAndFilters1763801000000,
+  DevicePictures1763801100000,
+  ListingEditsOnSale1763801400000,
+  PaymentSettlement1763801600000,
+  SmsDeliveryReports1763801600001,
+  Buyers1763801700000,
+  ListingReports1763801800000,
+  SoldListings1763801810000,
+  ListingChecks1763801820000,
 ];

@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { AppConfig } from '../../config/app-config';
 import { CategoriesService } from '../../categories/categories.service';
+import { DevicePictures } from '../device-pictures';
 import { brandDefaults } from './brands';
 import { readSeedFiles, SHIPPED_SEED_DIR } from './seed-files';
 
@@ -20,9 +21,11 @@ export interface SeedReport {
 
 /**
  * Ships the device catalogue: at API start every brand of the seed files gets a category
- * (created once) and every device is upserted by name. A device is rewritten only when its
- * seed entry changed, so specs refreshed from the spec source survive restarts, and an
- * unchanged seed costs one no-op statement per file.
+ * (created once) and a drawing in the image storage, and every device is upserted by name.
+ * A device is rewritten only when its seed entry or its brand's drawing changed, so specs
+ * refreshed from the spec source survive restarts, and an unchanged seed costs one no-op
+ * statement per file. A model's own photo (brought by the spec refresh) is never replaced
+ * by the drawing.
  */
 @Injectable()
 export class DeviceSeeder implements OnApplicationBootstrap {
@@ -31,6 +34,7 @@ export class DeviceSeeder implements OnApplicationBootstrap {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly categories: CategoriesService,
+    private readonly pictures: DevicePictures,
     private readonly config: AppConfig,
   ) {}
 
@@ -47,28 +51,35 @@ export class DeviceSeeder implements OnApplicationBootstrap {
       report.problems += problems.length;
     }
     const brands = brandDefaults(files.flatMap((file) => file.devices.map((device) => device.brand)));
+    const drawings = new Map(
+      await Promise.all(brands.map(async (brand) => [brand.name.toLowerCase(), await this.pictures.brandDrawing(brand)] as const)),
+    );
     await this.dataSource.transaction(async (transaction) => {
       await transaction.query('SELECT pg_advisory_xact_lock($1)', [SEED_LOCK_ID]);
       const brandIds = await this.categories.ensureBrands(brands, transaction);
       for (const { devices } of files) {
         if (devices.length === 0) continue;
-        const rows = devices.map((device) => ({
-          name: device.name,
-          category_id: brandIds.get(device.brand.toLowerCase()),
-          img: device.img,
-          source_path: device.sourcePath ?? null,
-          quick_spec: device.quickSpec,
-          detail_spec: device.detailSpec,
-          seed_hash: createHash('sha256').update(JSON.stringify(device)).digest('hex'),
-        }));
+        const rows = devices.map((device) => {
+          const img = drawings.get(device.brand.toLowerCase());
+          return {
+            name: device.name,
+            category_id: brandIds.get(device.brand.toLowerCase()),
+            img,
+            source_path: device.sourcePath ?? null,
+            quick_spec: device.quickSpec,
+            detail_spec: device.detailSpec,
+            seed_hash: createHash('sha256').update(JSON.stringify({ ...device, img })).digest('hex'),
+          };
+        });
         const written: unknown[] = await transaction.query(
           `INSERT INTO devices (name, category_id, img, source_path, quick_spec, detail_spec, seed_hash, specs_refreshed_at)
            SELECT name, category_id, img, source_path, quick_spec, detail_spec, seed_hash, now()
              FROM jsonb_to_recordset($1::jsonb)
                AS seed(name text, category_id uuid, img text, source_path text, quick_spec jsonb, detail_spec jsonb, seed_hash text)
            ON CONFLICT ((lower(name))) DO UPDATE SET
-             name = excluded.name, category_id = excluded.category_id, img = excluded.img,
-             source_path = excluded.source_path, quick_spec = excluded.quick_spec, detail_spec = excluded.detail_spec,
+             name = excluded.name, category_id = excluded.category_id,
+             img = CASE WHEN devices.picture_key IS NULL THEN excluded.img ELSE devices.img END,
+             source_path = coalesce(excluded.source_path, devices.source_path), quick_spec = excluded.quick_spec, detail_spec = excluded.detail_spec,
              seed_hash = excluded.seed_hash, specs_refreshed_at = excluded.specs_refreshed_at
            WHERE devices.seed_hash IS DISTINCT FROM excluded.seed_hash
            RETURNING id`,

@@ -4,7 +4,11 @@ import { DataSource } from 'typeorm';
 import { statusAfter, tariffOf, type SocialChannel } from '@market/contracts';
 import { OutboxService } from '../../events/outbox.service';
 import { ImagesService } from '../../uploads/images.service';
+import { CHANNEL_VARIANT } from '../listing-photo-shapes';
 import { ListingEntity, ListingImageEntity, type StoredChannelPost } from '../listing.entity';
+
+/** The format a channel takes its photos in. */
+export type PhotoFormat = 'webp' | 'jpeg';
 
 /** What a channel post shows of a listing. */
 export type ListingToPost = Pick<ListingEntity, 'id' | 'name' | 'price' | 'valut' | 'storage' | 'ram' | 'condition' | 'region'>;
@@ -34,10 +38,17 @@ export class ChannelPostingService {
     return listing.posts[channel]?.posted ? null : listing;
   }
 
-  /** The photos' public URLs in the seller's order. */
-  async photoUrls(listingId: string): Promise<string[]> {
+  /**
+   * The photos' public URLs in the seller's order: the stored WebP, or the JPEG copy made at
+   * upload for the platforms that take only JPEG (a photo stored before the copy existed has none
+   * and goes as WebP: Instagram refuses it with a reason the admin sees).
+   */
+  async photoUrls(listingId: string, format: PhotoFormat = 'webp'): Promise<string[]> {
     const photos = await this.dataSource.getRepository(ListingImageEntity).find({ where: { listingId }, order: { position: 'ASC' } });
-    return this.images.locationsOf(photos.map((photo) => photo.imageId));
+    return this.images.locationsOf(
+      photos.map((photo) => photo.imageId),
+      format === 'jpeg' ? CHANNEL_VARIANT : undefined,
+    );
   }
 
   /** A channel's outcome other than a post: skipped, queued again, failed. */

@@ -3,11 +3,13 @@ import { ApiTags } from '@nestjs/swagger';
 import {
   approveListingSchema,
   moderationQuerySchema,
+  type ApproveListing,
   rejectListingSchema,
   type ModerationQuery,
   type RejectListing,
   moderationQueueSchema,
   moderationOutcomeSchema,
+  channelQueueSchema,
 } from '@market/contracts';
 import { AdminOnly, CurrentUser, type SessionUser } from '../../auth/auth.decorators';
 import { ZodPipe } from '../../common/zod-body.pipe';
@@ -27,11 +29,17 @@ export class ModerationController {
     return this.moderation.queue(query);
   }
 
+  @Answers(channelQueueSchema)
+  @Get('channel-queue')
+  channelQueue() {
+    return this.moderation.channelQueue();
+  }
+
   @Answers(moderationOutcomeSchema)
   @Post('confirm')
   @HttpCode(HttpStatus.OK)
-  confirm(@Body(new ZodPipe(approveListingSchema)) body: { id: string }, @CurrentUser() admin: SessionUser) {
-    return this.moderation.confirm(body.id, admin);
+  confirm(@Body(new ZodPipe(approveListingSchema)) body: ApproveListing, @CurrentUser() admin: SessionUser) {
+    return this.moderation.confirm(body, admin);
   }
 
   @Answers(moderationOutcomeSchema)

@@ -2,8 +2,14 @@ import { HttpStatus, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import {
+  CHANNEL_FAILURES_SHOWN,
   LISTING_STATUSES,
+  SOCIAL_CHANNELS,
+  type ApproveListing,
+  type ChannelQueue,
+  type SocialChannel,
   LIMITS,
+  riskScore,
   statusAfter,
   tariffOf,
   type ListingStatus,
@@ -20,6 +26,8 @@ import { UsersService } from '../../users/users.service';
 import { ListingEntity, type StoredChannelPost } from '../listing.entity';
 import { nextStatus } from '../listing-lifecycle';
 import { FIRST_PHOTO_COLUMNS, FIRST_PHOTO_JOIN, toCard, type CardRow } from '../listing.serializer';
+import { ListingReportsService } from '../reports/listing-reports.service';
+import { ListingChecksService } from '../trust/listing-checks.service';
 
 /**
  * Admins' decisions on listings. Each change and its event commit together: the seller's
@@ -32,22 +40,31 @@ export class ModerationService {
     private readonly outbox: OutboxService,
     private readonly images: ImagesService,
     private readonly users: UsersService,
+    private readonly reports: ListingReportsService,
+    private readonly checks: ListingChecksService,
   ) {}
 
-  /** `GET /api/phone/waiting`: one status tab, oldest first so nothing waits forever, and every tab's count. */
+  /**
+   * `GET /api/phone/waiting`: one status tab and every tab's count. Tabs awaiting a decision are
+   * oldest first, so nothing waits forever, the waiting tab its riskiest listings (the workers'
+   * checks) before them; 'active' is newest first, the site's own order.
+   */
   async queue({ status, page }: ModerationQuery): Promise<ModerationQueue> {
+    const order = status === 'active' ? 'DESC' : 'ASC';
     const [rows, countRows] = await Promise.all([
       this.dataSource.query(
         `SELECT l.id, l.name, l.price, l.valut, l.region, l.created_at, l.tarif, l.status, l.posts,
                 l.rejection_reason, l.author_id, l.author_name,
+                CASE WHEN l.edited_at > l.approved_at THEN l.edited_at END AS edited_at,
                 ${FIRST_PHOTO_COLUMNS}
            FROM listing l
            ${FIRST_PHOTO_JOIN}
+           LEFT JOIN listing_check c ON c.listing_id = l.id AND l.status = 'waiting'
           WHERE l.status = $1 AND l.deleted_at IS NULL
-          ORDER BY l.created_at, l.id
+          ORDER BY c.score DESC NULLS LAST, l.created_at ${order}, l.id ${order}
           LIMIT $2 OFFSET $3`,
         [status, LIMITS.listingsPerPage, (page - 1) * LIMITS.listingsPerPage],
-      ) as Promise<Array<CardRow & { posts: ListingEntity['posts']; rejection_reason: string | null; author_id: string; author_name: string | null }>>,
+      ) as Promise<Array<CardRow & { posts: ListingEntity['posts']; rejection_reason: string | null; author_id: string; author_name: string | null; edited_at: Date | null }>>,
       this.dataSource.query(
         `SELECT status, count(*)::int AS listings FROM listing WHERE deleted_at IS NULL GROUP BY status`,
       ) as Promise<Array<{ status: ListingStatus; listings: number }>>,
@@ -55,7 +72,11 @@ export class ModerationService {
     const counts = Object.fromEntries(LISTING_STATUSES.map((tab) => [tab, 0])) as Record<ListingStatus, number>;
     for (const row of countRows) counts[row.status] = row.listings;
     // The contact name the seller gave in the wizard, else the account's name.
-    const accountNames = await this.users.namesOf([...new Set(rows.filter((row) => row.author_name === null).map((row) => row.author_id))]);
+    const [accountNames, reports, findings] = await Promise.all([
+      this.users.namesOf([...new Set(rows.filter((row) => row.author_name === null).map((row) => row.author_id))]),
+      this.reports.openReports(rows.map((row) => row.id)),
+      this.checks.findingsOf(rows.filter((row) => row.status === 'waiting').map((row) => row.id)),
+    ]);
     const locationOf = (key: string) => this.images.locationOf(key);
     return {
       phones: rows.map((row) => ({
@@ -63,6 +84,10 @@ export class ModerationService {
         authorName: row.author_name ?? accountNames.get(row.author_id) ?? null,
         rejectionReason: row.rejection_reason,
         posts: row.posts,
+        editedAt: row.edited_at?.toISOString() ?? null,
+        reports: reports.get(row.id) ?? [],
+        checks: findings.get(row.id) ?? [],
+        riskScore: riskScore(findings.get(row.id) ?? []),
       })),
       pages: Math.ceil(counts[status] / LIMITS.listingsPerPage),
       counts,
@@ -70,10 +95,49 @@ export class ModerationService {
   }
 
   /**
-   * `POST /api/phone/confirm`: a listing awaiting a decision becomes active; an active
-   * promoted listing is (re)queued on every channel it is not posted to yet.
+   * `GET /api/phone/channel-queue`: per channel, the posts waiting (for a worker or for the
+   * platform's limit: the workers store the time a delayed post is due), the next one's time and
+   * the latest failures with their reasons, which `POST /api/phone/confirm` posts again.
    */
-  confirm(listingId: string, admin: SessionUser): Promise<ModerationOutcome> {
+  async channelQueue(): Promise<ChannelQueue> {
+    const [lines, failures] = await Promise.all([
+      this.dataSource.query(
+        `SELECT post.key AS channel, count(*)::int AS waiting, min(post.value->>'eta') AS next_eta
+           FROM listing l, jsonb_each(l.posts) post
+          WHERE l.deleted_at IS NULL AND post.value->>'state' = 'queued' AND NOT (post.value->>'posted')::boolean
+          GROUP BY post.key`,
+      ) as Promise<Array<{ channel: SocialChannel; waiting: number; next_eta: string | null }>>,
+      this.dataSource.query(
+        `SELECT channel, id, name, reason FROM (
+           SELECT post.key AS channel, l.id, l.name, post.value->>'reason' AS reason,
+                  row_number() OVER (PARTITION BY post.key ORDER BY l.approved_at DESC NULLS LAST, l.id) AS n
+             FROM listing l, jsonb_each(l.posts) post
+            WHERE l.deleted_at IS NULL AND post.value->>'state' = 'failed' AND NOT (post.value->>'posted')::boolean
+         ) latest WHERE n <= $1`,
+        [CHANNEL_FAILURES_SHOWN],
+      ) as Promise<Array<{ channel: SocialChannel; id: string; name: string | null; reason: string | null }>>,
+    ]);
+    return {
+      channels: SOCIAL_CHANNELS.map((channel) => {
+        const line = lines.find((row) => row.channel === channel);
+        return {
+          channel,
+          waiting: line?.waiting ?? 0,
+          nextEta: line?.next_eta ?? null,
+          failures: failures
+            .filter((row) => row.channel === channel)
+            .map((row) => ({ listingId: row.id, name: row.name ?? '', reason: row.reason })),
+        };
+      }),
+    };
+  }
+
+  /**
+   * `POST /api/phone/confirm`: a listing awaiting a decision becomes active; an active
+   * promoted listing is (re)queued on `channel` (a Post button), else on every channel of its
+   * tariff it is not posted to yet.
+   */
+  confirm({ id: listingId, channel }: ApproveListing, admin: SessionUser): Promise<ModerationOutcome> {
     return this.dataSource.transaction(async (transaction) => {
       const listing = await this.lockListing(transaction, listingId);
       // The same click approves a listing awaiting a decision and posts an active one.
@@ -83,11 +147,17 @@ export class ModerationService {
         listing.approvedBy = admin.id;
         listing.approvedAt = new Date();
         listing.rejectionReason = null;
+        listing.reviewDue = false;
+        await this.reports.decide(transaction, listingId);
         await this.outbox.record(transaction, 'listing.approved', { listingId, approvedBy: admin.id });
       }
-      const channels = tariffOf(listing.tarif).channels.filter((channel) => !listing.posts[channel]?.posted);
+      const tariffChannels = tariffOf(listing.tarif).channels;
+      if (channel && !tariffChannels.includes(channel)) {
+        throw new AppException(HttpStatus.BAD_REQUEST, 'validationFailed', {}, { channel: 'invalidValue' });
+      }
+      const channels = (channel ? [channel] : tariffChannels).filter((asked) => !listing.posts[asked]?.posted);
       if (channels.length) {
-        for (const channel of channels) listing.posts = { ...listing.posts, [channel]: queued(listing.posts[channel]) };
+        for (const queuedChannel of channels) listing.posts = { ...listing.posts, [queuedChannel]: queued(listing.posts[queuedChannel]) };
         // An admin's explicit post clears a record of an attempt whose outcome was unknown.
         await transaction.query(
           `DELETE FROM channel_publication_step WHERE listing_id = $1 AND channel = ANY($2) AND step LIKE '%-attempt'`,
@@ -109,6 +179,7 @@ export class ModerationService {
       const stored = reason === 'other' ? text! : reason;
       listing.rejectionReason = stored;
       await transaction.save(listing);
+      await this.reports.decide(transaction, id);
       await this.outbox.record(transaction, 'listing.rejected', { listingId: id, reason: stored });
       return { status: listing.status, posts: listing.posts };
     });

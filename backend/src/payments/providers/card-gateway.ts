@@ -1,4 +1,4 @@
-import type { MessageKey } from '@market/contracts';
+import type { MessageKey, Translated } from '@market/contracts';
 
 /** Why the gateway refused or could not answer, as the message key the user reads. */
 export type CardGatewayFailure = Extract<
@@ -10,6 +10,9 @@ export type CardGatewayFailure = Extract<
   | 'paymentTooManyAttempts'
   | 'paymentInsufficientFunds'
   | 'paymentCardBlocked'
+  | 'paymentSmsNotConnected'
+  | 'paymentRefused'
+  | 'paymentCancelled'
   | 'paymentExpired'
   | 'paymentGatewayUnavailable'
   | 'paymentGatewayTimeout'
@@ -27,14 +30,24 @@ export function retryable(reason: CardGatewayFailure): boolean {
 }
 
 export class CardGatewayError extends Error {
-  /** `detail` is for the log (a provider's code, a transport error); it never holds card data. */
+  /**
+   * `detail` is for the log (a provider's code, a transport error); it never holds card data.
+   * `wording` is the provider's own message for the payer, shown instead of the reason's text.
+   */
   constructor(
     readonly reason: CardGatewayFailure,
     detail?: string,
+    readonly wording?: Translated,
   ) {
     super(detail ? `${reason}: ${detail}` : reason);
   }
 }
+
+/**
+ * Where the provider's receipt of a payment stands: paid (the money is ours), cancelled,
+ * unpaid (nothing was charged), or processing (charged or being charged, not settled yet).
+ */
+export type ReceiptSettlement = 'paid' | 'processing' | 'cancelled' | 'unpaid';
 
 export interface CardPaymentStart {
   transactionId: string;
@@ -74,11 +87,12 @@ export abstract class CardGateway {
   abstract start(payment: CardPaymentStart): Promise<StartedCardPayment>;
 
   /**
-   * Checks the SMS code and takes the money. Calling it again for a payment whose money was
-   * already taken succeeds without taking it twice.
+   * Checks the SMS code and takes the money: 'paid' once the receipt is paid, 'processing' when
+   * the provider took the payment but has not settled it yet (re-checked later with settlement()).
+   * Calling it again for a payment whose money was already taken never takes it twice.
    */
-  abstract pay(payment: CardPaymentCompletion): Promise<void>;
+  abstract pay(payment: CardPaymentCompletion): Promise<'paid' | 'processing'>;
 
-  /** Whether the money of this payment was taken, for a payment whose outcome was lost (timeout, crash). */
-  abstract paid(payment: Pick<CardPaymentCompletion, 'transactionId' | 'reference'>): Promise<boolean>;
+  /** Where the payment stands at the provider, for a payment whose outcome was lost (timeout, crash) or is not settled yet. */
+  abstract settlement(payment: Pick<CardPaymentCompletion, 'transactionId' | 'reference'>): Promise<ReceiptSettlement>;
 }

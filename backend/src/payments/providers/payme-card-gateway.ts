@@ -1,12 +1,13 @@
 import type Redis from 'ioredis';
 import { z } from 'zod';
-import { CARD_PAYMENT_TTL_SECONDS } from '@market/contracts';
+import { CARD_PAYMENT_TTL_SECONDS, type Translated } from '@market/contracts';
 import {
   CardGateway,
   CardGatewayError,
   type CardGatewayFailure,
   type CardPaymentCompletion,
   type CardPaymentStart,
+  type ReceiptSettlement,
   type StartedCardPayment,
 } from './card-gateway';
 
@@ -17,33 +18,48 @@ export interface PaymeSettings {
   key: string;
   /** Per call; an unanswered call is reported as `paymentGatewayTimeout`. */
   timeoutMs: number;
+  /** The account field configured on the cashbox (e.g. 'order_id'); it carries the payment's id. */
+  accountField: string;
+  /** The fiscal receipt's one item: the ИКПУ, its package code and the VAT percent. */
+  fiscal: { code: string; packageCode: string; vatPercent: number };
 }
 
-/** Payme's Subscribe API error codes that mean something to the payer; any other code is an outage. */
+/**
+ * The Subscribe API's documented error codes whose meaning the payer reads in our words (and, for a
+ * wrong code or card number, under the field). Any other code the payer reads in Payme's own words.
+ */
 const PAYME_FAILURES: Readonly<Record<number, CardGatewayFailure>> = {
   [-31101]: 'paymentCodeExpired',
   [-31102]: 'paymentTooManyAttempts',
   [-31103]: 'paymentWrongCode',
   [-31300]: 'cardInvalid',
-  [-31301]: 'paymentCardBlocked',
+  [-31301]: 'paymentSmsNotConnected',
   [-31303]: 'paymentInsufficientFunds',
   [-31630]: 'paymentInsufficientFunds',
-  [-31400]: 'paymentExpired',
-  [-31401]: 'paymentExpired',
-  [-31403]: 'paymentExpired',
 };
 
-/** receipts.check's state of a paid receipt. */
-const RECEIPT_PAID = 4;
+/** JSON-RPC's own codes (-32xxx: bad request, access denied, transport): our fault or Payme's, never the payer's. */
+const PROTOCOL_ERRORS = { from: -32768, to: -32000 };
+
+/** Payme's receipt states (receipts.check): 4 paid, 50 cancelled, 0 created and unpaid; the others are on their way. */
+const RECEIPT_STATES: Readonly<Record<number, ReceiptSettlement>> = { 0: 'unpaid', 4: 'paid', 50: 'cancelled' };
+
+function settlementOf(state: number): ReceiptSettlement {
+  return RECEIPT_STATES[state] ?? 'processing';
+}
+
+/** The service a top-up receipt sells: what the fiscal receipt's item is called. */
+const RECEIPT_TITLE = "Telefon bozor: balansni to'ldirish";
 
 const cardResult = z.object({ card: z.object({ token: z.string().min(1) }) });
 const verifyCodeResult = z.object({ sent: z.boolean(), phone: z.string() });
-const receiptResult = z.object({ receipt: z.object({ _id: z.string().min(1) }) });
+const receiptResult = z.object({ receipt: z.object({ _id: z.string().min(1), state: z.number() }) });
 const receiptStateResult = z.object({ state: z.number() });
 
+const translatedSchema = z.object({ uz: z.string().min(1), ru: z.string().min(1), en: z.string().min(1) });
 const answerSchema = z.object({
   result: z.unknown().optional(),
-  error: z.object({ code: z.number() }).nullish(),
+  error: z.object({ code: z.number(), message: z.unknown().optional() }).nullish(),
 });
 
 interface CardSession {
@@ -108,29 +124,63 @@ export class PaymeCardGateway extends CardGateway {
     const { card } = await this.call('cards.create', { card: { number: payment.cardNumber, expire }, save: false }, cardResult);
     const code = await this.call('cards.get_verify_code', { token: card.token }, verifyCodeResult);
     if (!code.sent) throw new CardGatewayError('paymentGatewayUnavailable', 'cards.get_verify_code sent no SMS');
+    const tiyin = payment.amount * 100;
+    const { fiscal } = this.settings;
     const { receipt } = await this.call(
       'receipts.create',
-      { amount: payment.amount * 100, account: { order_id: payment.transactionId }, description: "Balansni to'ldirish" },
+      {
+        amount: tiyin,
+        account: { [this.settings.accountField]: payment.transactionId },
+        description: RECEIPT_TITLE,
+        detail: {
+          receipt_type: 0,
+          items: [
+            {
+              title: RECEIPT_TITLE,
+              price: tiyin,
+              count: 1,
+              code: fiscal.code,
+              package_code: fiscal.packageCode,
+              vat_percent: fiscal.vatPercent,
+            },
+          ],
+        },
+      },
       receiptResult,
     );
     await this.sessions.save(payment.transactionId, { token: card.token, verified: false });
     return { reference: receipt._id, otpSentPhone: code.phone };
   }
 
-  async pay(payment: CardPaymentCompletion): Promise<void> {
-    if (await this.paid(payment)) return;
+  async pay(payment: CardPaymentCompletion): Promise<'paid' | 'processing'> {
+    // An earlier attempt whose answer was lost may have paid the receipt already: it is never paid twice.
+    const before = await this.settlement(payment);
+    if (before === 'paid' || before === 'processing') return before;
+    if (before === 'cancelled') throw new CardGatewayError('paymentCancelled', 'the receipt was cancelled');
     const card = await this.sessions.load(payment.transactionId);
     if (!card) throw new CardGatewayError('paymentExpired', 'card session is gone');
     if (!card.verified) {
       await this.call('cards.verify', { token: card.token, code: payment.otp }, cardResult);
       await this.sessions.save(payment.transactionId, { ...card, verified: true });
     }
-    await this.call('receipts.pay', { id: payment.reference, token: card.token }, receiptResult);
+    const { receipt } = await this.call('receipts.pay', { id: payment.reference, token: card.token }, receiptResult);
+    // Only state 4 is money received; a receipt still on its way is re-checked until it is paid or cancelled.
+    const after = settlementOf(receipt.state);
+    if (after === 'cancelled') throw new CardGatewayError('paymentCancelled', 'receipts.pay answered a cancelled receipt');
+    return after === 'paid' ? 'paid' : 'processing';
   }
 
-  async paid(payment: Pick<CardPaymentCompletion, 'transactionId' | 'reference'>): Promise<boolean> {
+  async settlement(payment: Pick<CardPaymentCompletion, 'transactionId' | 'reference'>): Promise<ReceiptSettlement> {
     const { state } = await this.call('receipts.check', { id: payment.reference }, receiptStateResult);
-    return state === RECEIPT_PAID;
+    return settlementOf(state);
+  }
+
+  /**
+   * Payme's protocol page: the card methods authenticate as a front end would, with the cashbox
+   * id alone (X-Auth: {id}); the receipt methods as the back end, with id:key.
+   */
+  private authOf(method: string): string {
+    return method.startsWith('cards.') ? this.settings.merchantId : `${this.settings.merchantId}:${this.settings.key}`;
   }
 
   private async call<T>(method: string, params: Record<string, unknown>, resultSchema: z.ZodType<T>): Promise<T> {
@@ -138,7 +188,7 @@ export class PaymeCardGateway extends CardGateway {
     try {
       const response = await fetch(this.settings.baseUrl, {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json', 'X-Auth': `${this.settings.merchantId}:${this.settings.key}` },
+        headers: { 'Content-Type': 'application/json', 'X-Auth': this.authOf(method) },
         body: JSON.stringify({ id: ++this.requestId, method, params }),
         signal: AbortSignal.timeout(this.settings.timeoutMs),
       });
@@ -148,17 +198,26 @@ export class PaymeCardGateway extends CardGateway {
       if (error instanceof CardGatewayError) throw error;
       throw transportFailure(method, error);
     }
-    // Only codes are reported: a provider's message or data could echo what was sent.
+    // Only codes are logged: a provider's message or data could echo what was sent.
     const answer = answerSchema.safeParse(body);
     if (!answer.success) throw new CardGatewayError('paymentGatewayUnavailable', `${method} answered malformed JSON-RPC`);
-    if (answer.data.error) {
-      const { code } = answer.data.error;
-      throw new CardGatewayError(PAYME_FAILURES[code] ?? 'paymentGatewayUnavailable', `${method} answered Payme error ${code}`);
-    }
+    if (answer.data.error) throw paymeFailure(method, answer.data.error.code, answer.data.error.message);
     const result = resultSchema.safeParse(answer.data.result);
     if (!result.success) throw new CardGatewayError('paymentGatewayUnavailable', `${method} answered an unexpected result`);
     return result.data;
   }
+}
+
+/** A Payme error as the payer reads it: our words for the documented codes, Payme's own for the others. */
+function paymeFailure(method: string, code: number, message: unknown): CardGatewayError {
+  const detail = `${method} answered Payme error ${code}`;
+  const known = PAYME_FAILURES[code];
+  if (known) return new CardGatewayError(known, detail);
+  const wording = translatedSchema.safeParse(message);
+  if (code >= PROTOCOL_ERRORS.from && code <= PROTOCOL_ERRORS.to || !wording.success) {
+    return new CardGatewayError('paymentGatewayUnavailable', detail);
+  }
+  return new CardGatewayError('paymentRefused', detail, wording.data satisfies Translated);
 }
 
 function transportFailure(method: string, error: unknown): CardGatewayError {

@@ -5,6 +5,7 @@ import {
   CardGatewayError,
   type CardPaymentCompletion,
   type CardPaymentStart,
+  type ReceiptSettlement,
   type StartedCardPayment,
 } from './card-gateway';
 
@@ -37,15 +38,16 @@ export class SandboxCardGateway extends CardGateway {
     return { reference: `${REFERENCE_PREFIX}${card.outcome}:${payment.transactionId}`, otpSentPhone: SANDBOX_PHONE };
   }
 
-  async pay(payment: CardPaymentCompletion): Promise<void> {
+  async pay(payment: CardPaymentCompletion): Promise<'paid'> {
     if (payment.otp !== SANDBOX_OTP) throw new CardGatewayError('paymentWrongCode', 'sandbox');
     const outcome = payment.reference.slice(REFERENCE_PREFIX.length).split(':')[0] as SandboxCardOutcome;
     if (outcome === 'insufficientFunds') throw new CardGatewayError('paymentInsufficientFunds', 'sandbox test card');
     this.logger.log(`Sandbox card gateway: payment ${payment.transactionId} of ${payment.amount} so'm taken`);
+    return 'paid';
   }
 
   /** The sandbox keeps no state: a lost outcome is simply paid again, which costs nothing. */
-  async paid(): Promise<boolean> {
-    return false;
+  async settlement(): Promise<ReceiptSettlement> {
+    return 'unpaid';
   }
 }

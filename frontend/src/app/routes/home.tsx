@@ -3,18 +3,23 @@ import type { Category } from '@market/contracts';
 import { BrandsSection, categoriesQuery } from '../../features/catalogue';
 import { ListingsBrowser } from '../../features/listings/components/listings-browser';
 import { useListingFilters } from '../../features/listings/hooks/use-listing-filters';
+import { RecentlyViewedRow } from '../../features/recently-viewed';
+import { SaveSearchButton } from '../../features/saved-searches';
 import { useTranslation } from '../../lib/i18n';
 
 function HomePage() {
   const { t } = useTranslation();
   const browsing = useListingFilters();
+  const filtered = Object.entries(browsing.filters).some(([key, value]) => key !== 'page' && value !== undefined);
+  // A brand tile starts a fresh list of that brand: the name and other filters of an earlier search do not stay.
   const showBrand = (category: Category) => {
-    browsing.change({ brand: category._id });
+    browsing.startWith({ brand: category._id });
     document.getElementById('listings')?.scrollIntoView({ behavior: 'smooth', block: 'start' });
   };
+  // On a phone the hero comes after the list: the first listing is on the first screen (issue 19).
   return (
-    <>
-      <section className="mb-8 rounded-2xl bg-brand-700 px-6 py-10 text-white sm:px-10">
+    <div className="flex flex-col">
+      <section className="order-last mt-8 rounded-2xl bg-brand-700 px-6 py-6 text-white sm:order-none sm:mt-0 sm:mb-6 sm:px-10">
         <h2 className="text-2xl font-bold sm:text-3xl">{t('hero.title')}</h2>
         <p className="mt-2 max-w-xl text-brand-100">{t('hero.subtitle')}</p>
         <div className="mt-6 flex flex-wrap gap-3">
@@ -27,8 +32,15 @@ function HomePage() {
         </div>
       </section>
       <BrandsSection selectedBrand={browsing.filters.brand} onSelectBrand={showBrand} />
+      {/* Only a search is worth saving; the first screen of a fresh visit keeps its first listing. */}
+      {filtered && (
+        <div className="mb-3 flex justify-end">
+          <SaveSearchButton filters={browsing.filters} />
+        </div>
+      )}
       <ListingsBrowser browsing={browsing} brandsQuery={categoriesQuery} />
-    </>
+      <RecentlyViewedRow />
+    </div>
   );
 }
 

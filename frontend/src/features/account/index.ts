@@ -2,3 +2,4 @@
 export { SignInForm } from './components/sign-in-form';
 export { RegisterForm } from './components/register-form';
 export { ForgotPasswordFlow } from './components/forgot-password-flow';
+export { TermsPage } from './components/terms-page';

@@ -1,29 +1,34 @@
-import { parseListingQuery, type ListingQuery } from '@market/contracts';
+import { LISTING_FILTER_PARAMETERS, parseListingQuery, type ListingQuery } from '@market/contracts';
 import type { StoredFilters } from './stores/filter-store';
 
-/** The filters of the home list; `page` is 1 or more, the others are undefined when cleared. */
+/** The filters of the home list; `page` is 1 or more, `sort` newest unless asked, the others are undefined when cleared. */
 export type ListingFilters = Pick<ListingQuery, 'page'> & Partial<Omit<ListingQuery, 'page'>>;
 export type FilterChange = Partial<Omit<ListingFilters, 'page'>>;
-
-const OPTIONAL_PARAMETERS = ['brand', 'region', 'name', 'minPrice', 'maxPrice'] as const;
 
 /** Reads an address bar query string the way the API does: 'null', '' and junk mean cleared, page defaults to 1. */
 export function parseFilters(search: string): ListingFilters {
   return parseListingQuery(Object.fromEntries(new URLSearchParams(search)));
 }
 
-/** The query string of `filters`: the page, then only the parameters that are set (spec section 4). */
+/** The query string of `filters`: the page, then only the parameters that are set, the order when not the default (spec section 4). */
 export function filtersToQuery(filters: ListingFilters): string {
   const params = new URLSearchParams({ page: String(filters.page) });
-  for (const key of OPTIONAL_PARAMETERS) {
+  for (const key of LISTING_FILTER_PARAMETERS) {
     const value = filters[key];
     if (value !== undefined) params.set(key, String(value));
   }
+  if (filters.sort && filters.sort !== 'newest') params.set('sort', filters.sort);
   return params.toString();
 }
 
 export function hasActiveFilters(filters: ListingFilters): boolean {
-  return OPTIONAL_PARAMETERS.some((key) => filters[key] !== undefined);
+  return LISTING_FILTER_PARAMETERS.some((key) => filters[key] !== undefined);
+}
+
+/** How many filters the drawer holds are set (all but the name, which the search bar shows), the order included. */
+export function drawerFilterCount(filters: ListingFilters): number {
+  const set = LISTING_FILTER_PARAMETERS.filter((key) => key !== 'name' && filters[key] !== undefined).length;
+  return set + (filters.sort && filters.sort !== 'newest' ? 1 : 0);
 }
 
 /** The filters as the 'queries' local storage entry keeps them. */

@@ -6,7 +6,6 @@ import {
   initialValues,
   listingDraftInput,
   listingFormInput,
-  priceAsTyped,
   stepErrors,
   valuesFromListing,
   type WizardValues,
@@ -49,11 +48,6 @@ describe('wizard form', () => {
     const values = initialValues(seller);
     expect(values).toMatchObject({ condition: false, valut: 'uzs', tarif: 0, updateProfile: true, authorName: 'Aziz', phoneNumber: '' });
     expect(initialValues({ ...seller, isAdmin: true })).toMatchObject({ updateProfile: false, phoneNumber: '998901234567' });
-  });
-
-  it('keeps only digits and the dot of a typed price', () => {
-    expect(priceAsTyped("4 500 000 so'm")).toBe('4500000');
-    expect(priceAsTyped('$1,250.50')).toBe('1250.50');
   });
 
   it('cuts a description at 200 characters and says it did', () => {

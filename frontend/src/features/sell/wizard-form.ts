@@ -1,5 +1,6 @@
 import {
   checkDeviceChoices,
+  groupDigitsAsTyped,
   LIMITS,
   listingFormSchema,
   type Currency,
@@ -8,6 +9,7 @@ import {
   type ListingFormInput,
   type ListingFormValues,
   type MessageKey,
+  type ReviewedListing,
 } from '@market/contracts';
 import { fieldsOfStep, LAST_STEP, STEP, stepOfField } from './wizard-steps';
 
@@ -74,7 +76,7 @@ export function valuesFromListing(form: ListingFormValues, device: Device | null
     ram: form.ram,
     storage: form.storage,
     color: form.color,
-    price: form.price === null ? '' : String(form.price),
+    price: form.price === null ? '' : groupDigitsAsTyped(String(form.price)).text,
     valut: form.valut,
     description: form.description ?? '',
     authorName: form.authorName ?? seller.name ?? '',
@@ -87,11 +89,6 @@ export function valuesFromListing(form: ListingFormValues, device: Device | null
     delivery: form.delivery,
     tarif: form.tarif,
   };
-}
-
-/** The price field keeps only digits and the dot (spec section 5). */
-export function priceAsTyped(text: string): string {
-  return text.replace(/[^\d.]/g, '');
 }
 
 /** The description as typed, cut at the maximum; `cut` tells the wizard to say so. */
@@ -136,6 +133,19 @@ export function listingFormInput(values: WizardValues, context: PayloadContext &
     tarif: values.tarif,
     step: context.step,
     ...(context.draftId ? { draftId: context.draftId } : {}),
+  };
+}
+
+/** What moderation approves of the wizard's listing, stored as the server stores it (a new phone has its box and documents). */
+export function reviewedOf(values: WizardValues, images: string[]): ReviewedListing {
+  return {
+    device: values.device?._id ?? null,
+    ram: values.ram,
+    storage: values.storage,
+    color: values.color,
+    condition: values.condition,
+    documents: values.condition || values.documents,
+    images,
   };
 }
 

@@ -5,3 +5,4 @@
  * its code loads with the user menu rather than on every visitor's first page.
  */
 export { useSession, useStartSession, type Session } from './session';
+export { returnPathAfterSignIn, signInReturnOf } from './return-path';

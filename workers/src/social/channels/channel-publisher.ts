@@ -1,4 +1,5 @@
 import type { SocialChannel } from '@market/contracts';
+import type { Destination } from '../../pacing/destination-pacer';
 
 /** What a channel post shows of a listing: already formatted, user text not yet escaped. */
 export interface ChannelListing {
@@ -47,10 +48,20 @@ export class OutcomeUnknownError extends Error {
   }
 }
 
+/** Where a post goes and how many of the platform's messages it counts there. */
+export interface PacedSend {
+  destinations: Destination[];
+  cost: number;
+  /** The destination a platform's "wait" (429 retry_after, a publishing limit) holds back for every job. */
+  throttled: Destination;
+}
+
 export interface ChannelPublisher {
   readonly channel: SocialChannel;
   /** False when no credentials are configured: jobs end as skipped, never as a fake success. */
   readonly configured: boolean;
+  /** The post's place in the platform's limits; the processor awaits its turn before publish. */
+  pacing(listing: ChannelListing): Promise<PacedSend>;
   /** Publishes the listing and answers the public link of the post. */
   publish(listing: ChannelListing, progress: PublishProgress): Promise<string>;
 }

@@ -1,12 +1,22 @@
 import { plainCaption } from '../caption';
 import { channelAnswered } from '../publish-errors';
-import { postOnce, type ChannelListing, type ChannelPublisher, type PublishProgress } from './channel-publisher';
+import type { Destination, DestinationPacer } from '../../pacing/destination-pacer';
+import { postOnce, type ChannelListing, type ChannelPublisher, type PacedSend, type PublishProgress } from './channel-publisher';
 import { GraphClient } from './graph-client';
+
+/**
+ * Meta publishes no count of Page posts; the Page's calls are limited by Graph's usage (an hour's
+ * share, in the usage headers), which holds this destination back when it nears its limit.
+ */
+const PAGE_POSTS_PER_HOUR = 1_000_000;
 
 export interface FacebookOptions {
   graphUrl: string;
   pageId?: string;
   pageToken?: string;
+  slowDownPercent?: number;
+  timeScale?: number;
+  pacer?: DestinationPacer;
 }
 
 /** A Page post: photos uploaded unpublished, a feed post attaching them, then its permalink_url. */
@@ -15,11 +25,27 @@ export class FacebookPublisher implements ChannelPublisher {
   private readonly graph: GraphClient | undefined;
 
   constructor(private readonly options: FacebookOptions) {
-    this.graph = options.pageToken ? new GraphClient(options.graphUrl, options.pageToken) : undefined;
+    this.graph = options.pageToken
+      ? new GraphClient({
+          baseUrl: options.graphUrl,
+          accessToken: options.pageToken,
+          slowDownPercent: options.slowDownPercent,
+          timeScale: options.timeScale,
+          holdBack: (until) => options.pacer?.blockUntil(this.page(), until) ?? Promise.resolve(),
+        })
+      : undefined;
   }
 
   get configured(): boolean {
     return Boolean(this.graph && this.options.pageId);
+  }
+
+  async pacing(): Promise<PacedSend> {
+    return { destinations: [this.page()], cost: 1, throttled: this.page() };
+  }
+
+  private page(): Destination {
+    return { key: `facebook:${this.options.pageId}`, limit: PAGE_POSTS_PER_HOUR, windowMs: 3_600_000 * (this.options.timeScale ?? 1) };
   }
 
   async publish(listing: ChannelListing, progress: PublishProgress): Promise<string> {

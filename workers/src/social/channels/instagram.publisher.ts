@@ -1,28 +1,71 @@
 import { plainCaption } from '../caption';
-import { channelAnswered } from '../publish-errors';
-import { postOnce, type ChannelListing, type ChannelPublisher, type PublishProgress } from './channel-publisher';
+import { ContainerUnusableError, PermanentPublishError, channelAnswered } from '../publish-errors';
+import type { Destination, DestinationPacer } from '../../pacing/destination-pacer';
+import { postOnce, type ChannelListing, type ChannelPublisher, type PacedSend, type PublishProgress } from './channel-publisher';
 import { GraphClient } from './graph-client';
 
 /** Instagram allows 2 to 10 items in a carousel; a single photo is posted as an image. */
 const CAROUSEL_LIMIT = 10;
+const DAY_SECONDS = 86_400;
+/** content_publishing_limit is read at most this often (scaled with the pacing's time). */
+const QUOTA_CACHE_MS = 60_000;
+/**
+ * A container is checked until FINISHED: the guide suggests once a minute for at most five
+ * minutes; images usually finish within seconds, so the checks start sooner and back off.
+ */
+const STATUS_FIRST_CHECK_MS = 1_000;
+const STATUS_CHECK_AT_MOST_MS = 60_000;
+const STATUS_CHECKS_FOR_MS = 5 * 60_000;
 
 export interface InstagramOptions {
   graphUrl: string;
   userId?: string;
   accessToken?: string;
+  /** Posts in a moving 24 hours until content_publishing_limit answers (INSTAGRAM_POSTS_PER_DAY). */
+  postsPerDay?: number;
+  slowDownPercent?: number;
+  timeScale?: number;
+  pacer?: DestinationPacer;
+  /** Shortens the waits between status checks in tests. */
+  statusCheckMs?: number;
 }
 
-/** Content publishing: item containers, the carousel container, media_publish, then the permalink. */
+type ContainerStatus = 'EXPIRED' | 'ERROR' | 'FINISHED' | 'IN_PROGRESS' | 'PUBLISHED';
+
+/**
+ * Content publishing: JPEG item containers, the carousel container, its status polled to
+ * FINISHED, media_publish, then the permalink. The account's 50 posts in a moving 24 hours
+ * are a destination of the pacer, sized by content_publishing_limit.
+ */
 export class InstagramPublisher implements ChannelPublisher {
   readonly channel = 'instagram' as const;
   private readonly graph: GraphClient | undefined;
+  private quota: { total: number; windowMs: number; used: number; readAt: number } | undefined;
 
   constructor(private readonly options: InstagramOptions) {
-    this.graph = options.accessToken ? new GraphClient(options.graphUrl, options.accessToken) : undefined;
+    this.graph = options.accessToken
+      ? new GraphClient({
+          baseUrl: options.graphUrl,
+          accessToken: options.accessToken,
+          slowDownPercent: options.slowDownPercent,
+          timeScale: options.timeScale,
+          holdBack: (until) => options.pacer?.blockUntil(this.account(options.postsPerDay ?? 50, DAY_SECONDS * 1000), until) ?? Promise.resolve(),
+        })
+      : undefined;
   }
 
   get configured(): boolean {
     return Boolean(this.graph && this.options.userId);
+  }
+
+  /** One post of the account's quota; posts published by others (another tool, the app) count too. */
+  async pacing(): Promise<PacedSend> {
+    const quota = await this.readQuota();
+    const account = this.account(quota.total, quota.windowMs);
+    const ours = this.options.pacer ? await this.options.pacer.sentRecently(account) : 0;
+    const others = Math.max(0, quota.used - ours);
+    const destination = { ...account, limit: Math.max(1, quota.total - others) };
+    return { destinations: [destination], cost: 1, throttled: destination };
   }
 
   async publish(listing: ChannelListing, progress: PublishProgress): Promise<string> {
@@ -30,12 +73,71 @@ export class InstagramPublisher implements ChannelPublisher {
     const user = this.options.userId!;
     let mediaId = progress.get('media');
     if (!mediaId) {
-      const container = progress.get('container') ?? (await this.createContainer(listing, progress));
-      ({ id: mediaId } = await postOnce(progress, 'media', () => graph.post<{ id: string }>(`/${user}/media_publish`, { creation_id: container }), channelAnswered));
+      const container = await this.finishedContainer(listing, progress);
+      try {
+        ({ id: mediaId } = await postOnce(progress, 'media', () => graph.post<{ id: string }>(`/${user}/media_publish`, { creation_id: container }), channelAnswered));
+      } catch (error) {
+        if (error instanceof ContainerUnusableError) await progress.forget('container');
+        throw error;
+      }
       await progress.remember('media', mediaId);
+      this.quota = this.quota && { ...this.quota, used: this.quota.used + 1 };
     }
     const { permalink } = await graph.get<{ permalink: string }>(`/${mediaId}`, { fields: 'permalink' });
     return permalink;
+  }
+
+  private account(limit: number, windowMs: number): Destination {
+    return { key: `instagram:${this.options.userId}`, limit, windowMs: windowMs * (this.options.timeScale ?? 1) };
+  }
+
+  private async readQuota(): Promise<{ total: number; windowMs: number; used: number }> {
+    const scale = this.options.timeScale ?? 1;
+    if (this.quota && Date.now() - this.quota.readAt < QUOTA_CACHE_MS * scale) return this.quota;
+    const { data } = await this.graph!.get<{ data: Array<{ quota_usage?: number; config?: { quota_total?: number; quota_duration?: number } }> }>(
+      `/${this.options.userId}/content_publishing_limit`,
+      { fields: 'quota_usage,config' },
+    );
+    const [limit] = data ?? [];
+    this.quota = {
+      total: limit?.config?.quota_total ?? this.options.postsPerDay ?? 50,
+      windowMs: (limit?.config?.quota_duration ?? DAY_SECONDS) * 1000,
+      used: limit?.quota_usage ?? 0,
+      readAt: Date.now(),
+    };
+    return this.quota;
+  }
+
+  /** The stored container unless it expired (a container lives 24 hours), else a new one; answers once it is FINISHED. */
+  private async finishedContainer(listing: ChannelListing, progress: PublishProgress): Promise<string> {
+    const stored = progress.get('container');
+    if (stored) {
+      const status = await this.awaitStatus(stored);
+      if (status.code !== 'EXPIRED') return this.publishable(stored, status, progress);
+      await progress.forget('container');
+    }
+    const container = await this.createContainer(listing, progress);
+    return this.publishable(container, await this.awaitStatus(container), progress);
+  }
+
+  /** FINISHED goes on to media_publish (so does PUBLISHED: the attempt's record then stops a second post); ERROR or EXPIRED fail with the reason. */
+  private async publishable(container: string, status: { code: ContainerStatus; reason?: string }, progress: PublishProgress): Promise<string> {
+    if (status.code === 'FINISHED' || status.code === 'PUBLISHED') return container;
+    await progress.forget('container');
+    throw new PermanentPublishError(`Instagram container ${status.code}: ${status.reason ?? 'no reason given'}`);
+  }
+
+  /** Checks the container's status_code with backoff until it leaves IN_PROGRESS; still in progress after five minutes is retried later. */
+  private async awaitStatus(container: string): Promise<{ code: ContainerStatus; reason?: string }> {
+    const startedAt = Date.now();
+    for (let waitMs = this.options.statusCheckMs ?? STATUS_FIRST_CHECK_MS; ; waitMs = Math.min(waitMs * 2, STATUS_CHECK_AT_MOST_MS)) {
+      const { status_code: code, status: reason } = await this.graph!.get<{ status_code: ContainerStatus; status?: string }>(`/${container}`, {
+        fields: 'status_code,status',
+      });
+      if (code !== 'IN_PROGRESS') return { code, reason };
+      if (Date.now() - startedAt > STATUS_CHECKS_FOR_MS) throw new Error(`Instagram container ${container} still IN_PROGRESS after 5 minutes`);
+      await new Promise((resolve) => setTimeout(resolve, waitMs));
+    }
   }
 
   private async createContainer(listing: ChannelListing, progress: PublishProgress): Promise<string> {

@@ -1,9 +1,10 @@
 import { Api, GrammyError, HttpError, InputMediaBuilder } from 'grammy';
 import { telegramCaption } from '../caption';
 import { PermanentPublishError, RateLimitedError, isTransientStatus } from '../publish-errors';
-import { postOnce, type ChannelListing, type ChannelPublisher, type PublishProgress } from './channel-publisher';
+import type { TelegramPacing } from '../../pacing/telegram-pacing';
+import { postOnce, type ChannelListing, type ChannelPublisher, type PacedSend, type PublishProgress } from './channel-publisher';
 
-/** Telegram accepts at most 10 items in one album. */
+/** Telegram accepts 2 to 10 items in one album; one photo goes by sendPhoto. */
 const ALBUM_LIMIT = 10;
 
 export interface TelegramChannelOptions {
@@ -11,6 +12,7 @@ export interface TelegramChannelOptions {
   token?: string;
   /** '@username' of a public channel or its numeric id ('-100…'). */
   channelId?: string;
+  pacing?: TelegramPacing;
 }
 
 /** Public link of a channel message: t.me/<username>/<id>, or t.me/c/<id>/<id> for a private channel. */
@@ -19,7 +21,7 @@ export function telegramMessageLink(channelId: string, messageId: number): strin
   return `https://t.me/c/${channelId.replace(/^-100/, '')}/${messageId}`;
 }
 
-/** Posts a listing to the Telegram channel as an album with an HTML caption. */
+/** Posts a listing to the Telegram channel: one photo by sendPhoto, more as an album, with an HTML caption. */
 export class TelegramChannelPublisher implements ChannelPublisher {
   readonly channel = 'telegram' as const;
   private readonly api: Api | undefined;
@@ -32,29 +34,46 @@ export class TelegramChannelPublisher implements ChannelPublisher {
     return Boolean(this.api && this.options.channelId);
   }
 
+  /** Each photo of an album is one of the channel's messages, and one of the bot's. */
+  async pacing(listing: ChannelListing): Promise<PacedSend> {
+    const pacing = this.options.pacing!;
+    const channel = pacing.channel(this.options.channelId!);
+    return { destinations: [channel, pacing.bot()], cost: photosOf(listing).length || 1, throttled: channel };
+  }
+
   async publish(listing: ChannelListing, progress: PublishProgress): Promise<string> {
     const channelId = this.options.channelId!;
     const posted = progress.get('message');
     if (posted) return telegramMessageLink(channelId, Number(posted));
 
-    const caption = telegramCaption(listing);
-    const album = listing.photoUrls
-      .slice(0, ALBUM_LIMIT)
-      .map((url, index) => InputMediaBuilder.photo(url, index === 0 ? { caption, parse_mode: 'HTML' } : {}));
     try {
       // Telegram answered with an error: nothing was posted. A network failure leaves it unknown.
-      const messages = await postOnce(progress, 'message', () => this.api!.sendMediaGroup(channelId, album), (error) => error instanceof GrammyError);
-      await progress.remember('message', String(messages[0].message_id));
-      return telegramMessageLink(channelId, messages[0].message_id);
+      const messageId = await postOnce(progress, 'message', () => this.send(channelId, listing), (error) => error instanceof GrammyError);
+      await progress.remember('message', String(messageId));
+      return telegramMessageLink(channelId, messageId);
     } catch (error) {
       throw classifyTelegramError(error);
     }
   }
+
+  private async send(channelId: string, listing: ChannelListing): Promise<number> {
+    const caption = telegramCaption(listing);
+    const photos = photosOf(listing);
+    if (photos.length === 0) return (await this.api!.sendMessage(channelId, caption, { parse_mode: 'HTML' })).message_id;
+    if (photos.length === 1) return (await this.api!.sendPhoto(channelId, photos[0], { caption, parse_mode: 'HTML' })).message_id;
+    const album = photos.map((url, index) => InputMediaBuilder.photo(url, index === 0 ? { caption, parse_mode: 'HTML' } : {}));
+    const messages = await this.api!.sendMediaGroup(channelId, album);
+    return messages[0].message_id;
+  }
+}
+
+function photosOf(listing: ChannelListing): string[] {
+  return listing.photoUrls.slice(0, ALBUM_LIMIT);
 }
 
 function classifyTelegramError(error: unknown): Error {
   if (error instanceof GrammyError) {
-    if (error.error_code === 429) return new RateLimitedError((error.parameters.retry_after ?? 5) * 1000);
+    if (error.error_code === 429) return new RateLimitedError((error.parameters.retry_after ?? 5) * 1000, `Telegram: ${error.description}`);
     if (!isTransientStatus(error.error_code)) return new PermanentPublishError(`Telegram: ${error.description}`);
     return new Error(`Telegram: ${error.description}`);
   }

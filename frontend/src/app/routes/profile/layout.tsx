@@ -1,6 +1,7 @@
-import { Navigate, NavLink, Outlet } from 'react-router-dom';
+import { Navigate, NavLink, Outlet, useLocation } from 'react-router-dom';
+import { ADMIN_PAGES } from '../../../components/admin-pages';
 import { FullScreenLoader } from '../../../components/full-screen-loader';
-import { useSession } from '../../../lib/auth';
+import { signInReturnOf, useSession } from '../../../lib/auth';
 import { useTranslation } from '../../../lib/i18n';
 
 interface MenuEntry {
@@ -11,20 +12,21 @@ interface MenuEntry {
 
 const MENU: MenuEntry[] = [
   { to: '/profile', labelKey: 'pages.myListings', end: true },
+  { to: '/profile/favourites', labelKey: 'pages.favourites', end: false },
+  { to: '/profile/searches', labelKey: 'pages.savedSearches', end: false },
   { to: '/profile/settings', labelKey: 'pages.settings', end: false },
 ];
 
-const ADMIN_MENU: MenuEntry[] = [
-  { to: '/profile/categories', labelKey: 'profileMenu.categories', end: false },
-  { to: '/profile/allphones', labelKey: 'profileMenu.admin', end: false },
-];
+const ADMIN_MENU: MenuEntry[] = ADMIN_PAGES.map((page) => ({ ...page, end: false }));
 
 /** The profile area (spec section 2): for signed-in users only, with a side menu on large screens. */
 function ProfileLayout() {
   const { t } = useTranslation();
   const { user, isAdmin, loading } = useSession();
+  const location = useLocation();
   if (loading) return <FullScreenLoader />;
-  if (!user) return <Navigate to="/login" replace />;
+  // Sign-in comes back here ('E'lon berish' from the top bar, a link to the settings).
+  if (!user) return <Navigate to="/login" replace state={signInReturnOf(location)} />;
 
   const entries = isAdmin ? [...MENU, ...ADMIN_MENU] : MENU;
   return (

@@ -14,6 +14,7 @@ import { useRequestPasswordReset } from '../api/request-password-reset';
 import { useResetPasswordWithToken } from '../api/reset-password-with-token';
 import { PhoneStepForm } from './phone-step-form';
 import { AuthCard, Notice } from './auth-card';
+import { SmsNotDelivered } from './sms-not-delivered';
 import { ResendCode } from '../../../components/form/resend-code';
 
 const STEPS = 4;
@@ -107,6 +108,7 @@ export function ForgotPasswordFlow() {
       {step === 2 && (
         <>
           <Notice>{t('code.sentTo', { phone: formatPhoneNumber(codeForm.values.phoneNumber) })}</Notice>
+          <SmsNotDelivered phoneNumber={codeForm.values.phoneNumber} sentAt={codeSentAt} />
           <form onSubmit={submitCode} noValidate className="space-y-4">
             <CodeField label={t('fields.code')} value={codeForm.values.code} onChange={(code) => codeForm.setValue('code', code)} error={codeForm.errors.code} />
             <SubmitButton busy={checkCode.isPending} busyLabel={t('checking')} fullWidth>

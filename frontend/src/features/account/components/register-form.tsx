@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, Navigate } from 'react-router-dom';
 import { registerConfirmSchema, registerSchema, type RegisterRequest } from '@market/contracts';
 import { CodeField } from '../../../components/form/code-field';
 import { FieldError } from '../../../components/form/field-error';
@@ -8,7 +8,7 @@ import { PhoneField } from '../../../components/form/phone-field';
 import { primaryButtonClass, SubmitButton } from '../../../components/form/submit-button';
 import { TextField } from '../../../components/form/text-field';
 import { useZodForm } from '../../../components/form/use-zod-form';
-import { useStartSession } from '../../../lib/auth';
+import { useSession, useStartSession } from '../../../lib/auth';
 import { formatPhoneNumber } from '../../../lib/format';
 import { currentLanguage, useTranslation } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
@@ -29,6 +29,7 @@ export function RegisterForm() {
   const register = useRegister();
   const confirm = useConfirmRegistration();
   const startSession = useStartSession();
+  const { user, loading } = useSession();
 
   const sendCode = (body: RegisterRequest) =>
     register.mutate(body, {
@@ -54,12 +55,17 @@ export function RegisterForm() {
     if (!body) return;
     confirm.mutate(body, {
       onSuccess: (response) => {
-        startSession(response, { announce: false });
+        // The congratulation first: a signed-in user is otherwise sent on to /profile.
         setStage({ name: 'done', message: response.message[currentLanguage()] });
+        startSession(response, { announce: false });
       },
       onError: (error) => toast.error(errorText(error, t)),
     });
   };
+
+  // A browser already signed in has nothing to register; one that has just registered sees the congratulation.
+  if (loading) return null;
+  if (user && stage.name !== 'done') return <Navigate to="/profile" replace />;
 
   if (stage.name === 'done') {
     return (
@@ -147,6 +153,10 @@ export function RegisterForm() {
             />
             {t('register.agree')}
           </label>
+          {/* Beside the form rather than instead of it: what was typed stays. */}
+          <Link to="/terms" target="_blank" className="mt-1 ml-6 inline-block text-sm font-medium text-brand-700 underline hover:text-brand-800">
+            {t('register.terms')}
+          </Link>
           <FieldError id={agreeId} messageKey={details.errors.agree} />
         </div>
         <SubmitButton busy={register.isPending} busyLabel={t('sending')} fullWidth>

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { authSchema, loginSchema } from '@market/contracts';
 import { errorText } from '../../../components/form/form-error';
 import { SubmitButton } from '../../../components/form/submit-button';
@@ -14,16 +14,21 @@ import { useSignIn } from '../api/sign-in';
 import { useStartSignIn } from '../api/start-sign-in';
 import { PhoneStepForm } from './phone-step-form';
 import { AuthCard, Notice } from './auth-card';
+import { SmsNotDelivered } from './sms-not-delivered';
 
 /** What step 1 told: a new account got its password by SMS (201), or the account exists (208). */
 type Step1Result = { kind: 'created'; message: string } | { kind: 'exists' } | { kind: 'codeSent' };
 
-/** Spec section 2 and 4: phone first, then the password (or the SMS code); success goes to /profile. */
+/**
+ * Spec section 2 and 4: phone first, then the password (or the SMS code). Success starts the
+ * session, on which the /login route goes on to the page that asked for sign-in, else /profile.
+ */
 export function SignInForm() {
   const { t } = useTranslation('auth');
-  const navigate = useNavigate();
   const startSession = useStartSession();
   const [step1, setStep1] = useState<Step1Result | null>(null);
+  /** When the last password SMS was asked for: a new account's, or a reset's. */
+  const [smsSentAt, setSmsSentAt] = useState<number | null>(null);
   const phoneForm = useZodForm(loginSchema, { phoneNumber: '' });
   const passwordForm = useZodForm(authSchema, { phoneNumber: '', password: '' });
   const startSignIn = useStartSignIn();
@@ -38,6 +43,7 @@ export function SignInForm() {
       onSuccess: (result) => {
         passwordForm.setValues({ phoneNumber: body.phoneNumber, password: '' });
         setStep1(result.accountCreated ? { kind: 'created', message: result.message[currentLanguage()] } : { kind: 'exists' });
+        setSmsSentAt(result.accountCreated ? Date.now() : null);
       },
       onError: (error) => {
         phoneForm.showServerFields(error);
@@ -51,10 +57,7 @@ export function SignInForm() {
     const body = passwordForm.submit();
     if (!body) return;
     signIn.mutate(body, {
-      onSuccess: (response) => {
-        startSession(response);
-        void navigate('/profile');
-      },
+      onSuccess: (response) => startSession(response),
       onError: (error) => {
         passwordForm.showServerFields(error);
         toast.info(errorText(error, t));
@@ -70,6 +73,7 @@ export function SignInForm() {
         onSuccess: () => {
           toast.success(t('messages:passwordSent'));
           setStep1({ kind: 'codeSent' });
+          setSmsSentAt(Date.now());
         },
         onError: (error) => console.error('Password reset request failed', error),
       },
@@ -104,6 +108,7 @@ export function SignInForm() {
     <AuthCard title={t('signIn.title')} footer={footer}>
       {step1.kind === 'created' && <Notice>{step1.message}</Notice>}
       {step1.kind === 'codeSent' && <Notice>{t('signIn.codeAsPassword')}</Notice>}
+      <SmsNotDelivered phoneNumber={passwordForm.values.phoneNumber} sentAt={smsSentAt} />
       <form onSubmit={submitPassword} noValidate className="space-y-4">
         <p className="text-sm text-slate-600">
           {t('signIn.passwordFor', { phone: formatPhoneNumber(passwordForm.values.phoneNumber) })}{' '}
@@ -128,23 +133,17 @@ export function SignInForm() {
           {t('signIn.submit')}
         </SubmitButton>
       </form>
-      <div className="mt-4 flex flex-wrap justify-between gap-2 text-sm">
-        {step1.kind === 'exists' ? (
-          <button
-            type="button"
-            onClick={sendResetCode}
-            disabled={requestReset.isPending}
-            className="font-medium text-brand-700 hover:underline disabled:text-slate-400"
-          >
-            {requestReset.isPending ? t('sending') : t('signIn.forgotPassword')}
-          </button>
-        ) : (
-          <span />
-        )}
-        <Link to="/forgot" className="text-slate-600 hover:underline">
-          {t('signIn.resetPassword')}
-        </Link>
-      </div>
+      {/* The one way to reset, for the number typed: the code sent works as the password (spec section 4). */}
+      {step1.kind === 'exists' && (
+        <button
+          type="button"
+          onClick={sendResetCode}
+          disabled={requestReset.isPending}
+          className="mt-4 text-sm font-medium text-brand-700 hover:underline disabled:text-slate-400"
+        >
+          {requestReset.isPending ? t('sending') : t('signIn.forgotPassword')}
+        </button>
+      )}
     </AuthCard>
   );
 }

@@ -34,7 +34,7 @@ export function BrandsSection(props: BrandsStripProps) {
 
   const placeholder = <div className="h-28" aria-hidden />;
   return (
-    <section ref={sectionRef} aria-labelledby={headingId} className="mb-8">
+    <section ref={sectionRef} aria-labelledby={headingId} className="mb-4">
       <div className="mb-3 flex items-baseline justify-between gap-3">
         <h2 id={headingId} className="text-xl font-semibold text-slate-900">
           {t('brands.title')}

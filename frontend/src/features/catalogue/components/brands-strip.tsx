@@ -10,8 +10,9 @@ export interface BrandsStripProps {
   onSelectBrand?: (category: Category) => void;
 }
 
-export const STRIP_LIST = 'flex snap-x gap-3 overflow-x-auto pb-2 sm:grid sm:grid-cols-4 sm:overflow-visible md:grid-cols-6 lg:grid-cols-8';
-export const STRIP_ITEM = 'w-28 shrink-0 snap-start sm:w-auto';
+/** One row that scrolls sideways at every width: 17 brands in rows pushed the listings below the first screen (issue 19). */
+export const STRIP_LIST = 'flex snap-x gap-3 overflow-x-auto pb-2';
+export const STRIP_ITEM = 'w-28 shrink-0 snap-start';
 
 /** The home page's row of brands; a load failure leaves the row out (the list below still works). */
 export default function BrandsStrip({ selectedBrand, onSelectBrand }: BrandsStripProps) {

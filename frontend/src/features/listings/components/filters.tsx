@@ -1,8 +1,10 @@
 import { useQuery, type UseQueryOptions } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
-import { LISTING_REGIONS, type Category } from '@market/contracts';
+import { LISTING_REGIONS, LISTING_SORTS, STORAGE_FILTER_SIZES, type Category, type ListingSort } from '@market/contracts';
+import { Dialog } from '../../../components/dialog';
+import { groupDigitsAsTyped } from '../../../lib/format';
 import { currentLanguage, useTranslation } from '../../../lib/i18n';
-import type { FilterChange, ListingFilters } from '../filter-query';
+import { drawerFilterCount, type FilterChange, type ListingFilters } from '../filter-query';
 
 /** The categories query, handed in by the app: the catalogue feature owns it. */
 export type BrandsQuery = UseQueryOptions<Category[]>;
@@ -20,16 +22,28 @@ interface TypedValues {
   maxPrice: string;
 }
 
+/** A price bound as the field shows it, digits grouped ('4 500 000'), at most 13 digits. */
+function priceAsTyped(text: string): string {
+  return groupDigitsAsTyped(text.replace(/\D/g, '').slice(0, 13)).text;
+}
+
 function typedValuesOf(filters: ListingFilters): TypedValues {
-  return { name: filters.name ?? '', minPrice: filters.minPrice?.toString() ?? '', maxPrice: filters.maxPrice?.toString() ?? '' };
+  return { name: filters.name ?? '', minPrice: priceAsTyped(filters.minPrice?.toString() ?? ''), maxPrice: priceAsTyped(filters.maxPrice?.toString() ?? '') };
+}
+
+function priceOf(typed: string): number | undefined {
+  return typed ? Number(typed.replace(/\D/g, '')) : undefined;
 }
 
 function typedChange(values: TypedValues): FilterChange {
-  return {
-    name: values.name.trim() || undefined,
-    minPrice: values.minPrice ? Number(values.minPrice) : undefined,
-    maxPrice: values.maxPrice ? Number(values.maxPrice) : undefined,
-  };
+  return { name: values.name.trim() || undefined, minPrice: priceOf(values.minPrice), maxPrice: priceOf(values.maxPrice) };
+}
+
+/** A minimum above the maximum finds nothing: the form says so instead of applying it. */
+function minAboveMax(values: TypedValues): boolean {
+  const min = priceOf(values.minPrice);
+  const max = priceOf(values.maxPrice);
+  return min !== undefined && max !== undefined && min > max;
 }
 
 /** `brand` in the address may be a category id or a name ('?brand=Samsung'): the id of the brand it names. */
@@ -39,19 +53,21 @@ function brandIdOf(brand: string | undefined, brands: Category[] | undefined): s
   return brands?.find((category) => category._id === brand || category.name.toLowerCase() === lower)?._id ?? '';
 }
 
+const SORT_LABELS: Record<ListingSort, string> = { newest: 'filters.sortNewest', price_asc: 'filters.sortPriceAsc', price_desc: 'filters.sortPriceDesc' };
+
 const FIELD = 'w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 focus:border-brand-600 focus:outline-2 focus:outline-brand-100';
 const LABEL = 'mb-1 block text-sm font-medium text-slate-700';
+const BUTTON = 'min-h-11 rounded-lg px-4 text-sm font-medium';
 
 /**
- * The home list's filters (spec section 4). Brand and region apply when chosen; the typed
- * fields apply on 'Qidirish' (or Enter), so the list is not reloaded on every key.
+ * The home list's filters (spec section 4): a compact search bar for the name, and every other
+ * filter and the order in a drawer, so that on a phone the first listing shows on the first
+ * screen (issue 19). Choices apply when made; the typed fields on 'Qidirish', 'Ko'rsatish' or Enter.
  */
 export function Filters({ filters, onChange, onClear, brandsQuery }: FiltersProps) {
   const { t } = useTranslation('listings');
-  // The brand choice's options; only this form re-renders when they arrive.
-  const brands = useQuery(brandsQuery).data;
   const id = useId();
-  const language = currentLanguage();
+  const [drawerOpen, setDrawerOpen] = useState(false);
 
   // The typed values follow the applied filters when those change (a pasted address, 'Tozalash', the logo).
   const applied = typedValuesOf(filters);
@@ -63,104 +79,192 @@ export function Filters({ filters, onChange, onClear, brandsQuery }: FiltersProp
     setTyped(applied);
   }
 
+  const [boundsRefused, setBoundsRefused] = useState(false);
+  const typePrice = (field: 'minPrice' | 'maxPrice', text: string) => {
+    setTyped({ ...typed, [field]: priceAsTyped(text) });
+    setBoundsRefused(false);
+  };
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    if (minAboveMax(typed)) return setBoundsRefused(true);
     onChange(typedChange(typed));
+    setDrawerOpen(false);
   };
-  const digitsOnly = (value: string) => value.replace(/\D/g, '').slice(0, 13);
+  const choose = (change: FilterChange) => onChange({ ...typedChange(typed), ...change });
+  const inDrawer = drawerFilterCount(filters);
 
   return (
-    <form role="search" aria-label={t('filters.label')} onSubmit={submit} className="mb-4 rounded-xl border border-slate-200 bg-white p-3 sm:p-4">
-      <div className="grid grid-cols-2 gap-3 md:grid-cols-4">
-        <div className="col-span-2 md:col-span-4">
-          <label htmlFor={`${id}-name`} className={LABEL}>
-            {t('filters.name')}
-          </label>
-          <input
-            id={`${id}-name`}
-            type="search"
-            value={typed.name}
-            maxLength={100}
-            placeholder={t('filters.namePlaceholder')}
-            onChange={(event) => setTyped({ ...typed, name: event.target.value })}
-            className={FIELD}
-          />
-        </div>
-        <div>
-          <label htmlFor={`${id}-brand`} className={LABEL}>
-            {t('filters.brand')}
-          </label>
-          <select
-            id={`${id}-brand`}
-            value={brandIdOf(filters.brand, brands)}
-            onChange={(event) => onChange({ ...typedChange(typed), brand: event.target.value || undefined })}
-            className={FIELD}
-          >
-            <option value="">{t('filters.allBrands')}</option>
-            {brands?.map((brand) => (
-              <option key={brand._id} value={brand._id}>
-                {brand.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor={`${id}-region`} className={LABEL}>
-            {t('filters.region')}
-          </label>
-          <select
-            id={`${id}-region`}
-            value={filters.region ?? ''}
-            onChange={(event) => onChange({ ...typedChange(typed), region: event.target.value || undefined })}
-            className={FIELD}
-          >
-            <option value="">{t('filters.allRegions')}</option>
-            {LISTING_REGIONS.map((region) => (
-              <option key={region.id} value={region.id}>
-                {region.label[language]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor={`${id}-min`} className={LABEL}>
-            {t('filters.minPrice')}
-          </label>
-          <input
-            id={`${id}-min`}
-            inputMode="numeric"
-            autoComplete="off"
-            value={typed.minPrice}
-            onChange={(event) => setTyped({ ...typed, minPrice: digitsOnly(event.target.value) })}
-            className={FIELD}
-          />
-        </div>
-        <div>
-          <label htmlFor={`${id}-max`} className={LABEL}>
-            {t('filters.maxPrice')}
-          </label>
-          <input
-            id={`${id}-max`}
-            inputMode="numeric"
-            autoComplete="off"
-            value={typed.maxPrice}
-            onChange={(event) => setTyped({ ...typed, maxPrice: digitsOnly(event.target.value) })}
-            className={FIELD}
-          />
-        </div>
-      </div>
-      <div className="mt-3 flex flex-wrap justify-end gap-2">
-        <button
-          type="button"
-          onClick={onClear}
-          className="rounded-lg border border-slate-300 px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50"
-        >
-          {t('filters.clear')}
-        </button>
-        <button type="submit" className="rounded-lg bg-brand-700 px-4 py-2 text-sm font-medium text-white hover:bg-brand-800">
+    <>
+      <form role="search" aria-label={t('filters.label')} onSubmit={submit} className="mb-4 flex gap-2">
+        <label htmlFor={`${id}-name`} className="sr-only">
+          {t('filters.name')}
+        </label>
+        <input
+          id={`${id}-name`}
+          type="search"
+          value={typed.name}
+          maxLength={100}
+          placeholder={t('filters.namePlaceholder')}
+          onChange={(event) => setTyped({ ...typed, name: event.target.value })}
+          className={`${FIELD} min-h-11 min-w-0 flex-1`}
+        />
+        <button type="submit" className={`${BUTTON} bg-brand-700 text-white hover:bg-brand-800`}>
           {t('filters.search')}
         </button>
+        <button
+          type="button"
+          aria-haspopup="dialog"
+          onClick={() => setDrawerOpen(true)}
+          className={`${BUTTON} border border-slate-300 bg-white text-slate-800 hover:bg-slate-50 ${inDrawer ? 'border-brand-600 text-brand-800' : ''}`}
+        >
+          {inDrawer ? t('filters.openWithCount', { count: inDrawer }) : t('filters.open')}
+        </button>
+      </form>
+      {drawerOpen && (
+        <Dialog title={t('filters.title')} closeLabel={t('filters.close')} onClose={() => setDrawerOpen(false)} size="md">
+          <form onSubmit={submit} aria-label={t('filters.title')}>
+            <FilterFields
+              filters={filters}
+              typed={typed}
+              onTypePrice={typePrice}
+              boundsRefused={boundsRefused}
+              onChoose={choose}
+              brandsQuery={brandsQuery}
+            />
+            <div className="mt-4 flex justify-end gap-2">
+              <button type="button" onClick={onClear} className={`${BUTTON} border border-slate-300 text-slate-700 hover:bg-slate-50`}>
+                {t('filters.clear')}
+              </button>
+              <button type="submit" className={`${BUTTON} bg-brand-700 text-white hover:bg-brand-800`}>
+                {t('filters.show')}
+              </button>
+            </div>
+          </form>
+        </Dialog>
+      )}
+    </>
+  );
+}
+
+interface FilterFieldsProps {
+  filters: ListingFilters;
+  typed: TypedValues;
+  /** A price bound typed: its digits grouped as typed. */
+  onTypePrice: (field: 'minPrice' | 'maxPrice', text: string) => void;
+  /** The minimum typed is above the maximum: nothing was applied. */
+  boundsRefused: boolean;
+  onChoose: (change: FilterChange) => void;
+  brandsQuery: BrandsQuery;
+}
+
+/** The drawer's fields: the order, brand, region, price bounds and the buyers' filters. */
+function FilterFields({ filters, typed, onTypePrice, boundsRefused, onChoose, brandsQuery }: FilterFieldsProps) {
+  const { t } = useTranslation('listings');
+  // The brand choice's options; only this form re-renders when they arrive.
+  const brands = useQuery(brandsQuery).data;
+  const id = useId();
+  const language = currentLanguage();
+  const select = (name: string, label: string, value: string, onPick: (value: string) => void, options: [string, string][]) => (
+    <div>
+      <label htmlFor={`${id}-${name}`} className={LABEL}>
+        {label}
+      </label>
+      <select id={`${id}-${name}`} value={value} onChange={(event) => onPick(event.target.value)} className={`${FIELD} min-h-11`}>
+        {options.map(([optionValue, optionLabel]) => (
+          <option key={optionValue} value={optionValue}>
+            {optionLabel}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+  const checkbox = (name: 'document' | 'shipping') => (
+    <label className="col-span-2 flex min-h-11 items-center gap-3 text-sm font-medium text-slate-800">
+      <input
+        type="checkbox"
+        checked={filters[name] === true}
+        onChange={(event) => onChoose({ [name]: event.target.checked || undefined })}
+        className="h-5 w-5 accent-brand-700"
+      />
+      {t(`filters.${name}`)}
+    </label>
+  );
+
+  return (
+    <div className="grid grid-cols-2 gap-3">
+      <div className="col-span-2">
+        {select(
+          'sort',
+          t('filters.sort'),
+          filters.sort ?? 'newest',
+          (sort) => onChoose({ sort: sort as ListingSort }),
+          LISTING_SORTS.map((sort) => [sort, t(SORT_LABELS[sort])]),
+        )}
       </div>
-    </form>
+      {select('brand', t('filters.brand'), brandIdOf(filters.brand, brands), (brand) => onChoose({ brand: brand || undefined }), [
+        ['', t('filters.allBrands')],
+        ...(brands ?? []).map((brand): [string, string] => [brand._id, brand.name]),
+      ])}
+      {select('region', t('filters.region'), filters.region ?? '', (region) => onChoose({ region: region || undefined }), [
+        ['', t('filters.allRegions')],
+        ...LISTING_REGIONS.map((region): [string, string] => [region.id, region.label[language]]),
+      ])}
+      <div>
+        <label htmlFor={`${id}-min`} className={LABEL}>
+          {t('filters.minPrice')}
+        </label>
+        <input
+          id={`${id}-min`}
+          inputMode="numeric"
+          autoComplete="off"
+          value={typed.minPrice}
+          onChange={(event) => onTypePrice('minPrice', event.target.value)}
+          className={`${FIELD} min-h-11`}
+        />
+      </div>
+      <div>
+        <label htmlFor={`${id}-max`} className={LABEL}>
+          {t('filters.maxPrice')}
+        </label>
+        <input
+          id={`${id}-max`}
+          inputMode="numeric"
+          autoComplete="off"
+          value={typed.maxPrice}
+          onChange={(event) => onTypePrice('maxPrice', event.target.value)}
+          aria-invalid={boundsRefused || undefined}
+          aria-describedby={boundsRefused ? `${id}-bounds` : undefined}
+          className={`${FIELD} min-h-11`}
+        />
+      </div>
+      {boundsRefused && (
+        <p id={`${id}-bounds`} role="alert" className="col-span-2 text-sm text-red-700">
+          {t('filters.minAboveMax')}
+        </p>
+      )}
+      {select('storage', t('filters.storage'), filters.storage ?? '', (storage) => onChoose({ storage: storage || undefined }), [
+        ['', t('filters.anyStorage')],
+        // A size from a pasted address that the list does not offer is still shown as chosen.
+        ...[...new Set([...STORAGE_FILTER_SIZES, ...(filters.storage ? [filters.storage] : [])])].map((size): [string, string] => [size, size]),
+      ])}
+      {select(
+        'condition',
+        t('filters.condition'),
+        filters.condition ?? '',
+        (condition) => onChoose({ condition: (condition || undefined) as ListingFilters['condition'] }),
+        [
+          ['', t('filters.anyCondition')],
+          ['new', t('filters.new')],
+          ['used', t('filters.used')],
+        ],
+      )}
+      {select('valut', t('filters.valut'), filters.valut ?? '', (valut) => onChoose({ valut: (valut || undefined) as ListingFilters['valut'] }), [
+        ['', t('filters.anyValut')],
+        ['uzs', t('filters.uzs')],
+        ['usd', t('filters.usd')],
+      ])}
+      {checkbox('document')}
+      {checkbox('shipping')}
+    </div>
   );
 }

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { LIMITS, PROMOTED_TARIFF, type ListingCard as ListingCardData } from '@market/contracts';
 import { formatListingPrice, formatTashkentTime } from '../../../lib/format';
+import { useListingSlots } from '../../../components/listing-slots';
 import { currentLanguage, useTranslation } from '../../../lib/i18n';
 import { regionLabel } from '../format';
 import { rememberOpenedListing } from '../stores/scroll-id';
@@ -23,10 +24,11 @@ export function listingCardElementId(id: string): string {
 /** A listing in a list (spec section 2, Listing card): photo, name, price, region, date and time. */
 export function ListingCard({ listing, actions }: ListingCardProps) {
   const { t } = useTranslation('listings');
+  const slots = useListingSlots();
   return (
     <article
       id={listingCardElementId(listing._id)}
-      className="flex h-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md"
+      className="relative flex h-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md"
     >
       <Link
         to={`/phone/${listing._id}`}
@@ -50,13 +52,14 @@ export function ListingCard({ listing, actions }: ListingCardProps) {
             </span>
           )}
           <h2 className="line-clamp-2 font-medium break-words text-slate-900">{listing.name}</h2>
-          <p className="mt-1 text-lg font-bold whitespace-nowrap text-brand-800">{formatListingPrice(listing.price, listing.valut)}</p>
+          <p className="mt-1 text-lg font-bold whitespace-nowrap text-brand-800">{formatListingPrice(listing.price, listing.valut, currentLanguage())}</p>
           <p className="mt-auto truncate pt-2 text-sm text-slate-600">{regionLabel(listing.region, currentLanguage())}</p>
           <p className="text-xs text-slate-500">
             <time dateTime={listing.createdAt}>{formatTashkentTime(listing.createdAt)}</time>
           </p>
         </div>
       </Link>
+      {slots.card && <div className="absolute top-2 right-2">{slots.card(listing._id)}</div>}
       {actions && <div className="border-t border-slate-100 px-3 py-2">{actions}</div>}
     </article>
   );

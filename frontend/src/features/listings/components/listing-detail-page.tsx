@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { tariffOf, type ListingDetail } from '@market/contracts';
+import { tariffOf, type ListingDetail, type ListingDetailResponse } from '@market/contracts';
+import { useListingSlots } from '../../../components/listing-slots';
+import { PriceGuideNote } from '../../../components/price-guide-note';
 import { useSession } from '../../../lib/auth';
 import { ApiError } from '../../../lib/api-client';
 import { formatListingPrice, formatTashkentTime } from '../../../lib/format';
@@ -8,9 +10,12 @@ import { currentLanguage, useTranslation } from '../../../lib/i18n';
 import { useListing } from '../api/get-listing';
 import { filtersToQuery } from '../filter-query';
 import { regionLabel } from '../format';
+import { useContactReveal } from '../hooks/use-contact-reveal';
 import { useDocumentMeta } from '../hooks/use-document-meta';
 import { BreadcrumbHeader, type HeaderAction } from './breadcrumb-header';
+import { ContactBar } from './contact-bar';
 import { ImageSlider } from './image-slider';
+import { ReportListing } from './report-listing';
 import { SellerPanel } from './seller-panel';
 import { SocialIcon } from './social-icon';
 
@@ -18,11 +23,14 @@ import { SocialIcon } from './social-icon';
 const BATTERY_SPEC = 'Battery size';
 const CAMERA_SPEC_INDEX = 2;
 
+/** What the author sees of their own listing above it (the app composes it: it is the sell feature's words). */
+export type OwnerNoticeSlot = (listing: ListingDetailResponse, owner: NonNullable<ListingDetailResponse['owner']>) => ReactNode;
+
 /** The listing detail page at /phone/{id} (spec section 2, Listing detail). */
-export function ListingDetailPage({ id }: { id: string }) {
+export function ListingDetailPage({ id, ownerNotice }: { id: string; ownerNotice?: OwnerNoticeSlot }) {
   const { t } = useTranslation('listings');
   const listing = useListing(id);
-  useDocumentMeta(listing.data && `${listing.data.name}: ${formatListingPrice(listing.data.price, listing.data.valut)}`, listing.data?.description ?? undefined);
+  useDocumentMeta(listing.data && `${listing.data.name}: ${formatListingPrice(listing.data.price, listing.data.valut, currentLanguage())}`, listing.data?.description ?? undefined);
 
   if (listing.isPending) return <DetailSkeleton label={t('detail.loading')} />;
   if (listing.isError) {
@@ -43,19 +51,20 @@ export function ListingDetailPage({ id }: { id: string }) {
       </div>
     );
   }
-  return <ListingDetailView listing={listing.data} />;
+  return <ListingDetailView listing={listing.data} ownerNotice={ownerNotice} />;
 }
 
-function ListingDetailView({ listing }: { listing: ListingDetail }) {
+/**
+ * Photos first; on phones the title and price right under them, on desktops beside them with the
+ * seller (a right column, the price above the fold); then the details. Grid areas place the same
+ * blocks both ways, so a phone reads them in the order it shows them.
+ */
+function ListingDetailView({ listing, ownerNotice }: { listing: ListingDetailResponse; ownerNotice?: OwnerNoticeSlot }) {
   const { t } = useTranslation('listings');
   const { user } = useSession();
+  const reveal = useContactReveal(listing._id);
   const actions: HeaderAction[] =
     user?._id === listing.author._id ? [{ label: t('detail.edit'), to: `/profile/phone/edit/${listing._id}` }] : [];
-  const quickSpec = listing.device?.quickSpec ?? [];
-  const battery = quickSpec.find((entry) => entry.name === BATTERY_SPEC)?.value;
-  const camera = quickSpec[CAMERA_SPEC_INDEX]?.value;
-  const memory = [listing.ram && t('detail.ram', { ram: listing.ram }), listing.storage].filter(Boolean).join(' / ');
-  const yesNo = (value: boolean) => (value ? t('detail.yes') : t('detail.no'));
 
   return (
     <>
@@ -66,41 +75,75 @@ function ListingDetailView({ listing }: { listing: ListingDetail }) {
         ]}
         actions={actions}
       />
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
-        <article aria-labelledby="listing-name" className="min-w-0 space-y-4">
+      {listing.owner && ownerNotice?.(listing, listing.owner)}
+      <article aria-labelledby="listing-name" className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_20rem] lg:gap-6">
+        <section aria-label={t('slider.label', { name: listing.name })} className="min-w-0 lg:col-start-1 lg:row-start-1">
           <ImageSlider images={listing.images} name={listing.name} />
-          <div className="rounded-xl border border-slate-200 bg-white p-4 sm:p-6">
-            <p className="text-sm text-slate-500">
-              <time dateTime={listing.createdAt}>{formatTashkentTime(listing.createdAt)}</time>
-            </p>
-            <h1 id="listing-name" className="mt-1 text-2xl font-semibold break-words text-slate-900">
-              {listing.name}
-            </h1>
-            <p className="mt-2 text-2xl font-bold text-brand-800">{formatListingPrice(listing.price, listing.valut)}</p>
-            <dl className="mt-4 grid gap-x-6 sm:grid-cols-2">
-              <Field label={t('detail.condition')}>{listing.condition ? t('detail.new') : t('detail.used')}</Field>
-              <Field label={t('detail.boxAndDocuments')}>{yesNo(listing.document || listing.condition)}</Field>
-              <Field label={t('detail.region')}>{regionLabel(listing.region, currentLanguage())}</Field>
-              <Field label={t('detail.delivery')}>{yesNo(listing.shipping)}</Field>
-              {battery && <Field label={t('detail.battery')}>{battery}</Field>}
-              {camera && <Field label={t('detail.camera')}>{camera}</Field>}
-              {listing.color && <Field label={t('detail.color')}>{listing.color}</Field>}
-              {memory && <Field label={t('detail.memory')}>{memory}</Field>}
-            </dl>
-            {listing.description && (
-              <>
-                <h2 className="mt-6 mb-2 font-semibold text-slate-900">{t('detail.description')}</h2>
-                <p className="break-words whitespace-pre-line text-slate-700">{listing.description}</p>
-              </>
-            )}
-            <ChannelPosts listing={listing} />
-          </div>
-        </article>
-        <div className="lg:sticky lg:top-20 lg:self-start">
-          <SellerPanel _id={listing._id} author={listing.author} authorName={listing.authorName} region={listing.region} />
+        </section>
+        <div className="space-y-4 lg:sticky lg:top-20 lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:self-start">
+          <ListingSummary listing={listing} />
+          <SellerPanel _id={listing._id} author={listing.author} authorName={listing.authorName} region={listing.region} reveal={reveal} />
+          <ReportListing listingId={listing._id} authorId={listing.author._id} />
         </div>
-      </div>
+        <ListingDetails listing={listing} />
+      </article>
+      <ContactBar reveal={reveal} />
     </>
+  );
+}
+
+/** Title and price: the first thing read after the photos. The title row has room for more (a heart). */
+function ListingSummary({ listing }: { listing: ListingDetail }) {
+  const slots = useListingSlots();
+  return (
+    <div className="rounded-xl border border-slate-200 bg-white p-4">
+      <div className="flex items-start gap-2">
+        <h1 id="listing-name" className="min-w-0 flex-1 text-xl font-semibold break-words text-slate-900 sm:text-2xl">
+          {listing.name}
+        </h1>
+        {slots.detail?.(listing)}
+      </div>
+      <p className="mt-1 text-2xl font-bold text-brand-800">{formatListingPrice(listing.price, listing.valut, currentLanguage())}</p>
+      <PriceGuideNote
+        device={listing.device?._id}
+        storage={listing.storage ?? undefined}
+        condition={listing.condition ? 'new' : 'used'}
+        priceUzs={listing.priceUzs}
+      />
+      <p className="mt-1 text-sm text-slate-500">
+        <time dateTime={listing.createdAt}>{formatTashkentTime(listing.createdAt)}</time>
+      </p>
+    </div>
+  );
+}
+
+function ListingDetails({ listing }: { listing: ListingDetail }) {
+  const { t } = useTranslation('listings');
+  const quickSpec = listing.device?.quickSpec ?? [];
+  const battery = quickSpec.find((entry) => entry.name === BATTERY_SPEC)?.value;
+  const camera = quickSpec[CAMERA_SPEC_INDEX]?.value;
+  const memory = [listing.ram && t('detail.ram', { ram: listing.ram }), listing.storage].filter(Boolean).join(' / ');
+  const yesNo = (value: boolean) => (value ? t('detail.yes') : t('detail.no'));
+  return (
+    <div className="min-w-0 rounded-xl border border-slate-200 bg-white p-4 sm:p-6 lg:col-start-1">
+      <dl className="grid gap-x-6 sm:grid-cols-2">
+        <Field label={t('detail.condition')}>{listing.condition ? t('detail.new') : t('detail.used')}</Field>
+        <Field label={t('detail.boxAndDocuments')}>{yesNo(listing.document || listing.condition)}</Field>
+        <Field label={t('detail.region')}>{regionLabel(listing.region, currentLanguage())}</Field>
+        <Field label={t('detail.delivery')}>{yesNo(listing.shipping)}</Field>
+        {battery && <Field label={t('detail.battery')}>{battery}</Field>}
+        {camera && <Field label={t('detail.camera')}>{camera}</Field>}
+        {listing.color && <Field label={t('detail.color')}>{listing.color}</Field>}
+        {memory && <Field label={t('detail.memory')}>{memory}</Field>}
+      </dl>
+      {listing.description && (
+        <>
+          <h2 className="mt-6 mb-2 font-semibold text-slate-900">{t('detail.description')}</h2>
+          <p className="break-words whitespace-pre-line text-slate-700">{listing.description}</p>
+        </>
+      )}
+      <ChannelPosts listing={listing} />
+    </div>
   );
 }
 

@@ -1,4 +1,5 @@
-import { useDeferredValue, useId, useRef } from 'react';
+import { useDeferredValue, useEffect, useId, useRef } from 'react';
+import { Link } from 'react-router-dom';
 import { PageTitle } from '../../../components/page-title';
 import { useTranslation } from '../../../lib/i18n';
 import { useListings } from '../api/get-listings';
@@ -24,15 +25,26 @@ export function ListingsBrowser({ browsing, brandsQuery }: ListingsBrowserProps)
   // A query's answer re-renders its readers synchronously; the page of cards it brings renders
   // deferred instead, in slices a phone's main thread can interleave with taps and scrolling.
   const listings = useDeferredValue(useListings(query));
+  // A name that found nothing: the nearest models on sale, offered under 'mavjud emas'.
+  const suggestions = listings.data?.phones.length === 0 ? listings.data.suggestions : undefined;
   const listRef = useRef<HTMLElement>(null);
   const headingId = useId();
   useScrollBack(listings.isSuccess);
 
   const pages = listings.data?.pages ?? 0;
+  // The page asked for is scrolled to once its cards are shown: a smooth scroll started while the
+  // skeleton replaced the cards stopped part of the way when the page's height changed under it.
+  const scrollToPage = useRef<number>(undefined);
   const goToPage = (page: number) => {
     setPage(page);
-    listRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+    scrollToPage.current = page;
   };
+  const shownPage = listings.isSuccess ? filters.page : undefined;
+  useEffect(() => {
+    if (shownPage === undefined || scrollToPage.current !== shownPage) return;
+    scrollToPage.current = undefined;
+    listRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  }, [shownPage]);
 
   return (
     <section id="listings" ref={listRef} aria-labelledby={headingId} className="scroll-mt-16">
@@ -48,6 +60,23 @@ export function ListingsBrowser({ browsing, brandsQuery }: ListingsBrowserProps)
             error={listings.isError ? listings.error.message : undefined}
             onRetry={() => void listings.refetch()}
           />
+          {suggestions && suggestions.length > 0 && (
+            <nav aria-label={t('list.suggestions')} className="mt-3">
+              <p className="text-sm text-slate-700">{t('list.suggestions')}</p>
+              <ul className="mt-2 flex flex-wrap gap-2">
+                {suggestions.map((model) => (
+                  <li key={model._id}>
+                    <Link
+                      to={`/?${filtersToQuery({ page: 1, name: model.name })}`}
+                      className="inline-flex min-h-11 items-center rounded-full border border-brand-600 px-4 text-sm font-medium text-brand-800 hover:bg-brand-50"
+                    >
+                      {model.name}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+          )}
           {listings.isSuccess && filters.page < pages && (
             <div className="mt-6 flex justify-center">
               <button

@@ -1,34 +1,24 @@
-import { useState } from 'react';
+import { Link } from 'react-router-dom';
 import type { ListingDetail } from '@market/contracts';
-import { ApiError } from '../../../lib/api-client';
 import { formatPhoneNumber } from '../../../lib/format';
 import { currentLanguage, useTranslation } from '../../../lib/i18n';
-import { useRevealContact } from '../api/get-listing-contact';
 import { regionLabel } from '../format';
+import { telegramLink, type ContactReveal } from '../hooks/use-contact-reveal';
 import { SocialIcon } from './social-icon';
 
 /** How the number looks until the visitor asks for it (spec section 2, Seller side panel). */
 const MASKED_PHONE = 'xxx-xx-xxx-xx-xx';
 
-export type SellerPanelProps = Pick<ListingDetail, '_id' | 'author' | 'authorName' | 'region'>;
+export type SellerPanelProps = Pick<ListingDetail, '_id' | 'author' | 'authorName' | 'region'> & { reveal: ContactReveal };
 
 /**
  * The seller: name, photo or initial, region and the hidden number. 'Qo'ng'iroq qilish' asks
- * for the contact once (each ask is counted and limited); after that it only shows or hides it.
+ * for the contact; on phones the contact bar holds that button, always on screen.
  */
-export function SellerPanel({ _id, author, authorName, region }: SellerPanelProps) {
+export function SellerPanel({ _id, author, authorName, region, reveal }: SellerPanelProps) {
   const { t } = useTranslation('listings');
-  const reveal = useRevealContact(_id);
-  const [shown, setShown] = useState(false);
   const name = authorName || author.name || t('seller.anonymous');
-  const contact = shown ? reveal.data : undefined;
-  const errorMessage = reveal.error instanceof ApiError ? reveal.error.message : reveal.error && t('seller.contactFailed');
-
-  const toggle = () => {
-    if (shown) return setShown(false);
-    if (reveal.data) return setShown(true);
-    reveal.mutate(undefined, { onSuccess: () => setShown(true) });
-  };
+  const { contact, errorMessage } = reveal;
 
   return (
     <section aria-labelledby={`seller-${_id}`} className="rounded-xl border border-slate-200 bg-white p-4">
@@ -44,7 +34,11 @@ export function SellerPanel({ _id, author, authorName, region }: SellerPanelProp
           </span>
         )}
         <div className="min-w-0">
-          <p className="truncate font-semibold text-slate-900">{name}</p>
+          <p className="truncate font-semibold text-slate-900">
+            <Link to={`/seller/${author._id}`} className="hover:underline">
+              {name}
+            </Link>
+          </p>
           <p className="text-sm text-slate-600">{regionLabel(region, currentLanguage())}</p>
         </div>
       </div>
@@ -67,7 +61,7 @@ export function SellerPanel({ _id, author, authorName, region }: SellerPanelProp
             <dt className="text-slate-500">{t('seller.telegram')}</dt>
             <dd>
               <a
-                href={`https://t.me/${contact.telegramUsername.replace(/^@/, '')}`}
+                href={telegramLink(contact.telegramUsername)}
                 target="_blank"
                 rel="noopener noreferrer"
                 className="inline-flex items-center gap-1 font-medium text-sky-700 hover:underline"
@@ -81,15 +75,15 @@ export function SellerPanel({ _id, author, authorName, region }: SellerPanelProp
 
       <button
         type="button"
-        onClick={toggle}
-        disabled={reveal.isPending}
-        aria-expanded={shown}
-        className="mt-4 w-full rounded-lg bg-brand-700 px-4 py-2.5 font-medium text-white hover:bg-brand-800 disabled:cursor-wait disabled:opacity-70"
+        onClick={reveal.toggle}
+        disabled={reveal.pending}
+        aria-expanded={Boolean(contact)}
+        className="mt-4 hidden min-h-11 w-full rounded-lg bg-brand-700 px-4 py-2.5 font-medium text-white hover:bg-brand-800 disabled:cursor-wait disabled:opacity-70 lg:block"
       >
-        {reveal.isPending ? t('seller.revealing') : shown ? t('seller.hide') : t('seller.call')}
+        {reveal.pending ? t('seller.revealing') : contact ? t('seller.hide') : t('seller.call')}
       </button>
-      {errorMessage && !shown && (
-        <p role="alert" className="mt-2 text-sm text-red-700">
+      {errorMessage && (
+        <p role="alert" className="mt-2 hidden text-sm text-red-700 lg:block">
           {errorMessage}
         </p>
       )}

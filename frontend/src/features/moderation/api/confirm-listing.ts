@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ModerationOutcome, ModerationQueue } from '@market/contracts';
+import type { ApproveListing, ModerationOutcome, ModerationQueue, SocialChannel } from '@market/contracts';
 import { errorText } from '../../../components/form/form-error';
 import { api } from '../../../lib/api-client';
 import { useTranslation } from '../../../lib/i18n';
@@ -14,26 +14,27 @@ import { moderationQueueKey, type ModerationQueueParams } from './get-moderation
 import { withListing } from './moderation-cache';
 
 /**
- * `POST /api/phone/confirm {id}` (admins): a listing awaiting a decision becomes active; an
- * active tariff-1 listing is queued on every channel it is not posted to yet.
+ * `POST /api/phone/confirm {id, channel?}` (admins): a listing awaiting a decision becomes
+ * active; an active tariff-1 listing is queued on `channel`, or on every channel it is not
+ * posted to yet.
  */
-export function confirmListing(id: string): Promise<ModerationOutcome> {
-  return api.post<ModerationOutcome>('/phone/confirm', { id });
+export function confirmListing(body: ApproveListing): Promise<ModerationOutcome> {
+  return api.post<ModerationOutcome>('/phone/confirm', body);
 }
 
 /** 'Tasdiqlash': the card leaves its tab for 'active' at once. */
 export function useApproveListing(params: ModerationQueueParams) {
   const callbacks = useDecisionCallbacks(params, 'approve');
-  return useMutation({ ...callbacks, mutationFn: ({ card }: DecisionVariables) => confirmListing(card._id) });
+  return useMutation({ ...callbacks, mutationFn: ({ card }: DecisionVariables) => confirmListing({ id: card._id }) });
 }
 
-/** A channel's Post button: the card stays and shows its channels' new states. */
+/** A channel's Post button: that channel only; the card stays and shows its channels' new states. */
 export function usePublishListing(params: ModerationQueueParams) {
   const queryClient = useQueryClient();
   const { t } = useTranslation('moderation');
   return useMutation({
     mutationKey: MODERATION_MUTATION_KEY,
-    mutationFn: ({ card }: DecisionVariables) => confirmListing(card._id),
+    mutationFn: ({ card, channel }: DecisionVariables & { channel: SocialChannel }) => confirmListing({ id: card._id, channel }),
     onSuccess: ({ status, posts }, { card }) =>
       queryClient.setQueryData<ModerationQueue>(moderationQueueKey(params), (queue) => queue && withListing(queue, card._id, { status, posts })),
     onError: (error, { card }) => toast.error(t('publishFailed', { name: card.name, reason: errorText(error, t) })),

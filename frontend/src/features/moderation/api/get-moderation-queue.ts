@@ -21,7 +21,7 @@ export function moderationQueueKey({ status, page }: ModerationQueueParams) {
   return [...MODERATION_QUEUE_KEY, status, page] as const;
 }
 
-/** `GET /api/phone/waiting?status=&page=` (admins): one tab's page, oldest first, and every tab's count. */
+/** `GET /api/phone/waiting?status=&page=` (admins): one tab's page (awaiting a decision oldest first, 'active' newest first) and every tab's count. */
 export function getModerationQueue({ status, page }: ModerationQueueParams): Promise<ModerationQueue> {
   return api.get<ModerationQueue>(`/phone/waiting?${new URLSearchParams({ status, page: String(page) })}`);
 }

@@ -1,12 +1,15 @@
 import { useState } from 'react';
 import { canDo, statusAfter, tariffOf, type ModerationCard } from '@market/contracts';
 import { primaryButtonClass } from '../../../components/form/submit-button';
+import { formatTashkentTime } from '../../../lib/format';
 import { useTranslation } from '../../../lib/i18n';
 import { useApproveListing, usePublishListing } from '../api/confirm-listing';
 import type { ModerationQueueParams } from '../api/get-moderation-queue';
 import { useRejectListing } from '../api/reject-listing';
 import { rejectionReasonText } from '../rejection-reason';
 import { ChannelStates } from './channel-states';
+import { OpenReports } from './open-reports';
+import { RiskFindings } from './risk-findings';
 import { RejectDialog } from './reject-dialog';
 
 const SMALL_BUTTON = 'px-3 py-1.5 text-sm';
@@ -23,7 +26,7 @@ interface ModerationBarProps {
  * The admins' bar under a card (spec sections 2 and 4): the author, the rejection reason,
  * each channel's state, 'Tasdiqlash' and 'Rad etish' where the decision would move the
  * listing to another tab, and for an active listing a Post button per channel of its tariff
- * not posted yet.
+ * not posted yet, which posts to that channel.
  */
 export function ModerationBar({ listing, queue }: ModerationBarProps) {
   const { t } = useTranslation('moderation');
@@ -50,11 +53,18 @@ export function ModerationBar({ listing, queue }: ModerationBarProps) {
       <p className="text-slate-600">
         {t('author')}: <span className="font-medium text-slate-900">{listing.authorName || t('noAuthor')}</span>
       </p>
+      {listing.editedAt && (
+        <p className="w-fit rounded-md bg-amber-50 px-2 py-1 font-medium text-amber-900">
+          {t('editedOnSale', { time: formatTashkentTime(listing.editedAt) })}
+        </p>
+      )}
       {listing.status === 'cancelled' && listing.rejectionReason && (
         <p className="break-words text-red-700">
           {t('reason')}: {rejectionReasonText(listing.rejectionReason, t)}
         </p>
       )}
+      <RiskFindings checks={listing.checks} />
+      <OpenReports reports={listing.reports} />
       {showChannels && <ChannelStates posts={listing.posts} />}
       {publish.isPending && (
         <p role="status" className="text-slate-600">
@@ -87,7 +97,7 @@ export function ModerationBar({ listing, queue }: ModerationBarProps) {
             <button
               key={channel}
               type="button"
-              onClick={() => publish.mutate({ card: listing })}
+              onClick={() => publish.mutate({ card: listing, channel })}
               className={`${outlineButtonClass} border-brand-600 bg-white text-brand-800 hover:bg-brand-50`}
             >
               {t(`channels.post.${channel}`)}

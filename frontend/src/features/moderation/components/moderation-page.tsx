@@ -8,6 +8,8 @@ import { TabPanel, Tabs } from '../../../components/tabs';
 import { useSession } from '../../../lib/auth';
 import { useTranslation } from '../../../lib/i18n';
 import { useModerationQueue, type ModerationQueueParams } from '../api/get-moderation-queue';
+import { BannedWordsCard } from './banned-words-card';
+import { ChannelQueue } from './channel-queue';
 import { ModerationBar } from './moderation-bar';
 
 export interface ModerationPageProps {
@@ -78,6 +80,7 @@ function ModerationQueuePage({ Card, Pager }: ModerationPageProps) {
   return (
     <section>
       <PageTitle documentTitle={t('title')}>{t('title')}</PageTitle>
+      <ChannelQueue />
       <div ref={listTop} className="scroll-mt-4">
         <Tabs
           label={t('tabsLabel')}
@@ -85,7 +88,6 @@ function ModerationQueuePage({ Card, Pager }: ModerationPageProps) {
           tabs={LISTING_STATUSES.map((status) => ({ key: status, label: t(`tabs.${status}`), count: counts && (counts[status] ?? 0) }))}
           selected={params.status}
           onSelect={(status) => change({ status, page: 1 })}
-          look="pills"
         />
       </div>
       <TabPanel idPrefix={tabsId} selected={params.status}>
@@ -119,6 +121,7 @@ function ModerationQueuePage({ Card, Pager }: ModerationPageProps) {
       {!loadingList && (
         <Pager page={params.page} pages={pages} onChange={goToPage} hrefOf={(page) => hrefOf({ ...params, page })} />
       )}
+      <BannedWordsCard />
     </section>
   );
 }

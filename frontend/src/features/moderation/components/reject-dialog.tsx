@@ -1,8 +1,6 @@
-import { useId } from 'react';
-import { REJECTION_REASONS, rejectListingSchema, type ModerationCard, type RejectionReason } from '@market/contracts';
+import { REJECTION_REASONS, rejectListingSchema, SUGGESTED_REJECTIONS, type ModerationCard, type RejectionReason } from '@market/contracts';
 import { Dialog } from '../../../components/dialog';
-import { FieldError } from '../../../components/form/field-error';
-import { TextField } from '../../../components/form/text-field';
+import { ReasonFields } from '../../../components/form/reason-fields';
 import { useZodForm } from '../../../components/form/use-zod-form';
 import { useTranslation } from '../../../lib/i18n';
 
@@ -20,9 +18,10 @@ const secondaryButtonClass =
 /** 'Rad etish': the admin picks a reason from the list, or writes one for 'other'; checked by the server's schema. */
 export function RejectDialog({ listing, onReject, onClose }: RejectDialogProps) {
   const { t } = useTranslation('moderation');
-  const form = useZodForm(rejectListingSchema, { id: listing._id, reason: '' as RejectionReason | '', text: '' });
+  // The reason the workers' checks point to, if any, is chosen already.
+  const suggested = listing.checks.map((check) => SUGGESTED_REJECTIONS[check.kind]).find(Boolean);
+  const form = useZodForm(rejectListingSchema, { id: listing._id, reason: (suggested ?? '') as RejectionReason | '', text: '' });
   const { values, errors, setValue } = form;
-  const reasonErrorId = useId();
 
   const submit = () => {
     const decision = form.submit();
@@ -40,37 +39,18 @@ export function RejectDialog({ listing, onReject, onClose }: RejectDialogProps) 
         }}
       >
         <p className="mb-3 text-sm break-words text-slate-600">{t('rejectDialog.listing', { name: listing.name })}</p>
-        <fieldset aria-describedby={errors.reason ? reasonErrorId : undefined}>
-          <legend className="mb-2 text-sm font-medium text-slate-700">{t('rejectDialog.reasons')}</legend>
-          <div className="space-y-1">
-            {REJECTION_REASONS.map((reason) => (
-              <label key={reason} className="flex cursor-pointer items-center gap-3 rounded-lg px-2 py-2 hover:bg-slate-50">
-                <input
-                  type="radio"
-                  name="reason"
-                  value={reason}
-                  checked={values.reason === reason}
-                  onChange={() => setValue('reason', reason)}
-                  className="h-4 w-4 accent-brand-700"
-                />
-                <span className="text-slate-900">{t(`reasons.${reason}`)}</span>
-              </label>
-            ))}
-          </div>
-          <FieldError id={reasonErrorId} messageKey={errors.reason} />
-        </fieldset>
-        {values.reason === 'other' && (
-          <div className="mt-3">
-            <TextField
-              label={t('rejectDialog.text')}
-              value={values.text}
-              onChange={(text) => setValue('text', text)}
-              error={errors.text}
-              maxLength={200}
-              autoFocus
-            />
-          </div>
-        )}
+        <ReasonFields
+          legend={t('rejectDialog.reasons')}
+          reasons={REJECTION_REASONS}
+          labelOf={(reason) => t(`reasons.${reason}`)}
+          reason={values.reason}
+          onReason={(reason) => setValue('reason', reason)}
+          textLabel={t('rejectDialog.text')}
+          text={values.text}
+          onText={(text) => setValue('text', text)}
+          errors={errors}
+          maxLength={200}
+        />
         <div className="mt-5 flex flex-wrap justify-end gap-2">
           <button type="button" onClick={onClose} className={secondaryButtonClass}>
             {t('rejectDialog.cancel')}

@@ -82,6 +82,13 @@ export function CardStep({ values, errors, onChange, onSubmit, busy, mode }: Car
       <SubmitButton busy={busy} busyLabel={t('card.busy')} fullWidth>
         {t('card.submit')}
       </SubmitButton>
+      {/* Payme's Subscribe API requires this mark on the card form, and the note that card data stays with Payme. */}
+      <footer className="border-t border-slate-200 pt-3 text-center text-xs text-slate-500">
+        <p className="font-semibold tracking-wide text-sky-700" data-testid="powered-by-payme">
+          {t('payme.poweredBy')}
+        </p>
+        <p className="mt-1">{t('payme.dataStaysWithPayme')}</p>
+      </footer>
     </form>
   );
 }

@@ -2,9 +2,10 @@ import { describe, expect, it } from 'vitest';
 import type { ListingStatus } from '@market/contracts';
 import { listingCard } from '../../../testing/listing-card';
 import { withAction, type MyListing } from './my-listings-cache';
+import { backOnSale } from './put-on-sale';
 
-function listing(id: string, status: ListingStatus): MyListing {
-  return { ...listingCard(id, { status }), rejectionReason: null, step: 8 };
+function listing(id: string, status: ListingStatus, reviewDue = false): MyListing {
+  return { ...listingCard(id, { status }), rejectionReason: null, step: 8, reviewDue, channels: {} };
 }
 
 const mine = {
@@ -19,8 +20,13 @@ describe("the seller's listings after an action, before the server answers", () 
     expect(after.counts).toEqual({ active: 0, noActive: 2, waiting: 0, cancelled: 0, draft: 1 });
   });
 
-  it('sends a listing put back on sale to moderation', () => {
-    expect(withAction(mine, 'b', 'onSale').counts).toEqual({ active: 1, noActive: 0, waiting: 1, cancelled: 0, draft: 1 });
+  it('puts an approved listing back on sale straight into the active tab', () => {
+    expect(withAction(mine, 'b', backOnSale).counts).toEqual({ active: 2, noActive: 0, waiting: 0, cancelled: 0, draft: 1 });
+  });
+
+  it('sends a listing whose photos, device or condition changed while off sale to moderation', () => {
+    const changed = { ...mine, phones: [mine.phones[0], listing('b', 'noActive', true), mine.phones[2]] };
+    expect(withAction(changed, 'b', backOnSale).counts).toEqual({ active: 1, noActive: 0, waiting: 1, cancelled: 0, draft: 1 });
   });
 
   it('takes a deleted listing out of every tab', () => {

@@ -1,12 +1,13 @@
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { canDo, REJECTION_REASONS, type ListingAction, type MessageResponse } from '@market/contracts';
-import { errorText } from '../../../components/form/form-error';
-import { currentLanguage, useTranslation } from '../../../lib/i18n';
-import { toast } from '../../../lib/toast';
+import { canDo, REJECTION_REASONS, type ListingAction } from '@market/contracts';
+import { useTranslation } from '../../../lib/i18n';
 import type { MyListing } from '../api/my-listings-cache';
 import { usePutOnSale } from '../api/put-on-sale';
+import { ChannelProgress } from './channel-progress';
 import { useTakeOffSale } from '../api/take-off-sale';
 import { draftPath, editListingPath } from '../paths';
+import { MarkSoldDialog } from './mark-sold-dialog';
 
 const actionClass =
   'rounded-md px-2.5 py-1.5 text-sm font-medium focus-visible:outline-2 focus-visible:outline-brand-600 disabled:opacity-60';
@@ -16,16 +17,14 @@ export function ListingActions({ listing, onDelete }: { listing: MyListing; onDe
   const { t } = useTranslation('sell');
   const offSale = useTakeOffSale();
   const onSale = usePutOnSale();
-  const announce = {
-    onSuccess: (answer: MessageResponse) => toast.success(answer.message[currentLanguage()]),
-    onError: (error: Error) => toast.error(errorText(error, t)),
-  };
   const label = listing.name || t('my.draftWithoutDevice');
   const allows = (action: ListingAction) => canDo(action, listing.status, 'author');
+  const [selling, setSelling] = useState(false);
 
   return (
     <div>
       {listing.status === 'cancelled' && listing.rejectionReason && <RejectionReason reason={listing.rejectionReason} />}
+      <ChannelProgress listing={listing} />
       <div role="group" aria-label={t('my.actions', { name: label })} className="-mx-1 flex flex-wrap gap-1">
         {allows('submit') && (
           <Link to={draftPath(listing._id)} className={`${actionClass} text-brand-700 hover:bg-brand-50`}>
@@ -38,12 +37,17 @@ export function ListingActions({ listing, onDelete }: { listing: MyListing; onDe
           </Link>
         )}
         {allows('offSale') && (
-          <button type="button" onClick={() => offSale.mutate(listing._id, announce)} disabled={offSale.isPending} className={`${actionClass} text-slate-700 hover:bg-slate-100`}>
+          <button type="button" onClick={() => offSale.mutate(listing._id)} disabled={offSale.isPending} className={`${actionClass} text-slate-700 hover:bg-slate-100`}>
             {t('my.takeOffSale')}
           </button>
         )}
+        {allows('markSold') && (
+          <button type="button" onClick={() => setSelling(true)} className={`${actionClass} text-slate-700 hover:bg-slate-100`}>
+            {t('my.markSold')}
+          </button>
+        )}
         {allows('onSale') && (
-          <button type="button" onClick={() => onSale.mutate(listing._id, announce)} disabled={onSale.isPending} className={`${actionClass} text-slate-700 hover:bg-slate-100`}>
+          <button type="button" onClick={() => onSale.mutate(listing._id)} disabled={onSale.isPending} className={`${actionClass} text-slate-700 hover:bg-slate-100`}>
             {t('my.putOnSale')}
           </button>
         )}
@@ -53,6 +57,7 @@ export function ListingActions({ listing, onDelete }: { listing: MyListing; onDe
           </button>
         )}
       </div>
+      {selling && <MarkSoldDialog listing={listing} onClose={() => setSelling(false)} />}
     </div>
   );
 }

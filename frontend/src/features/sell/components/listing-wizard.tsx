@@ -17,6 +17,8 @@ import { ConditionStep } from './steps/condition-step';
 import { ContactStep } from './steps/contact-step';
 import { DescriptionStep } from './steps/description-step';
 import { DeviceStep } from './steps/device-step';
+import { EditStepMenu } from './edit-step-menu';
+import { LatestDraftOffer } from './latest-draft-offer';
 import { MemoryStep } from './steps/memory-step';
 import { PhotosStep } from './steps/photos-step';
 import { PriceStep } from './steps/price-step';
@@ -38,6 +40,9 @@ const STEP_VIEWS: Record<StepName, ComponentType> = {
   condition: ConditionStep,
   tariff: TariffStep,
 };
+
+/** Steps asking for what moderation approves (`needsReview`): an edit there sends an approved listing back to review. */
+const REVIEWED_STEPS: readonly number[] = [STEP.device, STEP.memory, STEP.color, STEP.photos, STEP.condition];
 
 /** The contact step's button looks active only once the name is longer than this; it does not block (spec section 4). */
 const AUTHOR_NAME_LOOKS_DONE = 2;
@@ -62,7 +67,13 @@ export function ListingWizardPage({ target, topUpDialog }: ListingWizardPageProp
       {/* The profile layout lets only signed-in users in. */}
       {user && (
         <TopUpDialogContext.Provider value={topUpDialog}>
-          <WizardLoader target={target} user={user} isAdmin={isAdmin} />
+          {target.mode === 'create' && target.draftId === null ? (
+            <LatestDraftOffer>
+              <WizardLoader target={target} user={user} isAdmin={isAdmin} />
+            </LatestDraftOffer>
+          ) : (
+            <WizardLoader target={target} user={user} isAdmin={isAdmin} />
+          )}
         </TopUpDialogContext.Provider>
       )}
     </div>
@@ -106,25 +117,28 @@ function ListingWizard({ isAdmin }: { isAdmin: boolean }) {
   const finished = useWizardStore((state) => state.finished);
   const hasDevice = useWizardStore((state) => state.values.device !== null);
   const authorName = useWizardStore((state) => state.values.authorName);
+  const editing = useWizardStore((state) => state.mode === 'edit');
+  const approved = useWizardStore((state) => state.approved !== null);
   const keepDraft = useDraftKeeper(isAdmin);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const shownStep = useRef(step);
 
-  // A new step is announced: its heading takes the focus (and scrolls into view on a phone).
+  // A new step is announced: its heading takes the focus (and scrolls into view on a phone); the draft keeps the step reached.
   useEffect(() => {
     if (shownStep.current === step) return;
     shownStep.current = step;
     headingRef.current?.focus();
-  }, [step]);
+    keepDraft();
+  }, [step, keepDraft]);
 
-  if (finished) return <WizardSuccess message={finished} />;
+  if (finished) return <WizardSuccess {...finished} />;
 
   const name = STEP_NAMES[step];
   const StepView = STEP_VIEWS[name];
 
   const goNext = () => {
     const { values, photos, goTo, setErrors } = useWizardStore.getState();
-    if (step === STEP.photos && photos.some((photo) => !photo.image && !photo.failed)) {
+    if (step === STEP.photos && photos.some((photo) => !photo.image)) {
       toast.info(t('photos.wait'), { toastId: 'photos-wait' });
       return;
     }
@@ -135,22 +149,22 @@ function ListingWizard({ isAdmin }: { isAdmin: boolean }) {
       return;
     }
     goTo(nextStep(step, values.device));
-    keepDraft();
   };
   const goBack = () => {
     const { values, goTo } = useWizardStore.getState();
     goTo(previousStep(step, values.device));
-    keepDraft();
   };
 
   const nextLooksInactive = step === STEP.contact && authorName.trim().length <= AUTHOR_NAME_LOOKS_DONE;
   return (
     <>
       <WizardProgress step={step} />
+      {editing && <EditStepMenu step={step} />}
       <section aria-labelledby="wizard-step-heading" className="rounded-2xl border border-slate-200 bg-white p-4 sm:p-6">
         <h2 id="wizard-step-heading" ref={headingRef} tabIndex={-1} className="mb-4 text-lg font-semibold text-slate-900 focus:outline-none">
           {t(`steps.${name}`)}
         </h2>
+        {approved && REVIEWED_STEPS.includes(step) && <p className="mb-4 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">{t('edit.stepNeedsReview')}</p>}
         <StepView />
       </section>
       <div className="mt-4 flex gap-3">

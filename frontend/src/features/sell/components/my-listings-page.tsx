@@ -1,11 +1,9 @@
 import { useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { LISTING_STATUSES, listingStatusSchema, type ListingCard, type ListingStatus } from '@market/contracts';
-import { errorText } from '../../../components/form/form-error';
 import { PageTitle } from '../../../components/page-title';
 import { TabPanel, Tabs } from '../../../components/tabs';
-import { currentLanguage, useTranslation } from '../../../lib/i18n';
-import { toast } from '../../../lib/toast';
+import { useTranslation } from '../../../lib/i18n';
 import { useDeleteListing } from '../api/delete-listing';
 import { useMyListings } from '../api/get-my-listings';
 import type { MyListing } from '../api/my-listings-cache';
@@ -13,6 +11,7 @@ import { DeleteListingDialog } from './delete-listing-dialog';
 import { DraftCard } from './draft-card';
 import { EmptyActiveListings } from './empty-active-listings';
 import { ListingActions } from './listing-actions';
+import { myListingsTab } from '../paths';
 
 export interface MyListingsPageProps {
   /** Draws a listing card with the author's bar under it (the listings feature's card, passed in by the route). */
@@ -29,16 +28,12 @@ export function MyListingsPage({ renderCard }: MyListingsPageProps) {
   const deletion = useDeleteListing();
   const [deleting, setDeleting] = useState<MyListing | null>(null);
 
-  const selectTab = (status: ListingStatus) => setParams(status === 'active' ? {} : { tab: status }, { replace: true });
+  const selectTab = (status: ListingStatus) => setParams(myListingsTab(status), { replace: true });
 
   const confirmDeletion = () => {
     if (!deleting) return;
     // The card hides at once; the dialog says 'O'chirilmoqda...' until the server answers.
-    deletion.mutate(deleting._id, {
-      onSuccess: (answer) => toast.success(answer.message[currentLanguage()]),
-      onError: (error) => toast.error(errorText(error, t)),
-      onSettled: () => setDeleting(null),
-    });
+    deletion.mutate(deleting._id, { onSettled: () => setDeleting(null) });
   };
 
   const listings = mine.data?.phones.filter((listing) => listing.status === tab) ?? [];
@@ -52,6 +47,7 @@ export function MyListingsPage({ renderCard }: MyListingsPageProps) {
         tabs={LISTING_STATUSES.map((status) => ({ key: status, label: t(`status.${status}`), count: mine.data?.counts[status] ?? 0 }))}
         selected={tab}
         onSelect={selectTab}
+        wrap
       />
       <TabPanel idPrefix="my-listings" selected={tab}>
         {mine.isPending ? (

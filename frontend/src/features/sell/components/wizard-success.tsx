@@ -1,11 +1,12 @@
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
-import type { Translated } from '@market/contracts';
+import type { ListingStatus, Translated } from '@market/contracts';
 import { primaryButtonClass } from '../../../components/form/submit-button';
 import { currentLanguage, useTranslation } from '../../../lib/i18n';
+import { myListingsPath } from '../paths';
 
-/** 'E'longiz yaratildi.' (or what happened to an edit), with OK back to the seller's listings. */
-export function WizardSuccess({ message }: { message: Translated }) {
+/** 'E'longiz yaratildi.' (or what happened to an edit), with OK back to the seller's tab that now holds the listing. */
+export function WizardSuccess({ message, status }: { message: Translated; status: ListingStatus }) {
   const { t } = useTranslation('sell');
   const navigate = useNavigate();
   const okRef = useRef<HTMLButtonElement>(null);
@@ -19,8 +20,8 @@ export function WizardSuccess({ message }: { message: Translated }) {
       <h2 id="wizard-success" className="mt-4 text-xl font-semibold text-slate-900">
         {message[currentLanguage()]}
       </h2>
-      <p className="mt-2 text-slate-600">{t('messages:listingWaitsForApproval')}</p>
-      <button ref={okRef} type="button" onClick={() => navigate('/profile')} className={`${primaryButtonClass} mt-6 w-full`}>
+      {status === 'waiting' && <p className="mt-2 text-slate-600">{t('messages:listingWaitsForApproval')}</p>}
+      <button ref={okRef} type="button" onClick={() => navigate(myListingsPath(status))} className={`${primaryButtonClass} mt-6 w-full`}>
         {t('success.ok')}
       </button>
     </section>

@@ -12,7 +12,7 @@ let photoCount = 0;
 /** Adding photos (each uploaded on its own, with its progress) and removing them on step 7. */
 export function usePhotoUploads() {
   const { t } = useTranslation('sell');
-  const { addPhoto, updatePhoto, removePhoto, insertPhoto } = useWizardStore.getState();
+  const { addPhoto, updatePhoto, removePhoto, refusePhoto, insertPhoto } = useWizardStore.getState();
 
   const addFiles = useCallback(
     (files: File[]) => {
@@ -20,14 +20,21 @@ export function usePhotoUploads() {
       if (files.length > free) toast.info(t('messages:photosMax'), { toastId: 'photos-max' });
       for (const file of files.slice(0, Math.max(free, 0))) {
         const localId = `photo-${(photoCount += 1)}`;
-        addPhoto({ localId, image: null, preview: URL.createObjectURL(file), progress: 0, failed: null, attached: false });
+        // A file that is no picture has nothing to preview: its tile waits blank for the server's answer.
+        const preview = file.type.startsWith('image/') ? URL.createObjectURL(file) : null;
+        addPhoto({ localId, image: null, preview, progress: 0, attached: false });
         uploadListingPhoto(file, (progress) => updatePhoto(localId, { progress })).then(
           (image) => updatePhoto(localId, { image, progress: 1 }),
-          (error: unknown) => updatePhoto(localId, { failed: errorText(error, t) }),
+          (error: unknown) => {
+            const photo = useWizardStore.getState().photos.find((candidate) => candidate.localId === localId);
+            if (photo?.preview) URL.revokeObjectURL(photo.preview);
+            // Removed while it was uploading: nothing left to refuse.
+            if (photo) refusePhoto(localId, t('photos.refused', { name: file.name, reason: errorText(error, t) }));
+          },
         );
       }
     },
-    [addPhoto, updatePhoto, t],
+    [addPhoto, updatePhoto, refusePhoto, t],
   );
 
   const remove = useCallback(
@@ -36,7 +43,7 @@ export function usePhotoUploads() {
       removePhoto(photo.localId);
       const forget = () => photo.preview && URL.revokeObjectURL(photo.preview);
       // Not on the server, or shown by the posted listing until the edit is saved: nothing to delete now.
-      if (!photo.image || photo.failed || photo.attached) {
+      if (!photo.image || photo.attached) {
         forget();
         return;
       }

@@ -38,7 +38,7 @@ export function useSubmitListing(isAdmin: boolean) {
         });
       }
       addToBalance(-saved.charged);
-      finish(saved.message);
+      finish({ message: saved.message, status: saved.status });
       void queryClient.invalidateQueries({ queryKey: ['listings'] });
     },
   });

@@ -5,7 +5,7 @@ import { ApiError } from '../../../lib/api-client';
 import { findDeviceById } from '../api/find-devices';
 import { getListingForWizard } from '../api/get-listing-for-wizard';
 import { useWizardStore, type WizardMode, type WizardPhoto } from '../stores/wizard-store';
-import { initialValues, valuesFromListing } from '../wizard-form';
+import { initialValues, reviewedOf, valuesFromListing } from '../wizard-form';
 import { resumeStep, STEP } from '../wizard-steps';
 
 export type WizardTarget = { mode: 'create'; draftId: string | null } | { mode: 'edit'; listingId: string };
@@ -72,7 +72,7 @@ export function useWizardStart(target: WizardTarget, user: UserDto, isAdmin: boo
     if (started) return;
     const seller = { name: user.name, phoneNumber: user.phoneNumber, telegramUsername: user.telegramUsername, isAdmin };
     if (listingId === null) {
-      start(session, { mode: 'create', listingId: null, step: STEP.device, values: initialValues(seller), photos: [], paidTariff: null });
+      start(session, { mode: 'create', listingId: null, step: STEP.device, values: initialValues(seller), photos: [], paidTariff: null, approved: null });
       return;
     }
     const form = loaded.data?.detail.owner?.form;
@@ -84,16 +84,19 @@ export function useWizardStart(target: WizardTarget, user: UserDto, isAdmin: boo
       image,
       preview: null,
       progress: 1,
-      failed: null,
       attached: mode === 'edit',
     }));
+    const values = valuesFromListing(form, device, seller);
+    const status = loaded.data!.detail.status;
+    const approved = mode === 'edit' && (status === 'active' || status === 'noActive');
     start(session, {
       mode,
       listingId,
       step: mode === 'edit' ? STEP.device : resumeStep(form.step, device),
-      values: valuesFromListing(form, device, seller),
+      values,
       photos,
       paidTariff: mode === 'edit' ? form.tarif : null,
+      approved: approved ? { onSale: status === 'active', reviewed: reviewedOf(values, form.images.map((image) => image._id)) } : null,
     });
   }, [started, listingId, loaded.data, wrongKind, session, start, target.mode, user, isAdmin]);
 

@@ -1,8 +1,8 @@
 import { create } from 'zustand';
-import { deviceColors, deviceMemoryOptions, type Device, type ListingImage, type Translated } from '@market/contracts';
+import { deviceColors, deviceMemoryOptions, type Device, type ListingImage, type ListingStatus, type ReviewedListing, type Translated } from '@market/contracts';
 import type { StepErrors, WizardValues } from '../wizard-form';
 
-/** A photo on the photo step: uploading, uploaded, or refused by the server. */
+/** A photo on the photo step: uploading or uploaded (a refused one leaves its slot). */
 export interface WizardPhoto {
   /** Identifies the tile while the photo has no server id yet. */
   localId: string;
@@ -11,8 +11,6 @@ export interface WizardPhoto {
   preview: string | null;
   /** Share sent, 0 to 1. */
   progress: number;
-  /** Why the server refused it, in the reader's language. */
-  failed: string | null;
   /** Shown by a posted listing: only saving the edit takes it off (the server refuses to delete it directly). */
   attached: boolean;
 }
@@ -28,16 +26,20 @@ interface WizardStart {
   photos: WizardPhoto[];
   /** The tariff the listing had before this edit (already paid for). */
   paidTariff: 0 | 1 | null;
+  /** An edit of an approved listing (on sale or taken off sale): what moderation approved, to warn before a change needing review. */
+  approved: { onSale: boolean; reviewed: ReviewedListing } | null;
 }
 
 interface WizardState extends WizardStart {
   /** Which opening of the wizard page this state belongs to: every opening starts afresh. */
   session: string | null;
   errors: StepErrors;
+  /** Why the latest photo was refused, in the reader's language: shown beside the add button, taking no slot. */
+  photoRefusal: string | null;
   /** How many sellers picked the chosen device (known once picked in this wizard). */
   deviceSearchCount: number | null;
   /** The listing is posted (or the edit saved), with the server's words for it: nothing left to keep as a draft. */
-  finished: Translated | null;
+  finished: { message: Translated; status: ListingStatus } | null;
   start: (session: string, start: WizardStart) => void;
   setValue: <Field extends keyof WizardValues>(field: Field, value: WizardValues[Field]) => void;
   /** Picks the device; a memory or colour choice it does not offer is dropped, a single one is taken. */
@@ -49,8 +51,10 @@ interface WizardState extends WizardStart {
   addPhoto: (photo: WizardPhoto) => void;
   updatePhoto: (localId: string, change: Partial<WizardPhoto>) => void;
   removePhoto: (localId: string) => void;
+  /** The photo refused by the server leaves its slot; the seller is told why. */
+  refusePhoto: (localId: string, reason: string | null) => void;
   insertPhoto: (photo: WizardPhoto, index: number) => void;
-  finish: (message: Translated) => void;
+  finish: (finished: { message: Translated; status: ListingStatus }) => void;
 }
 
 function withoutError(errors: StepErrors, ...fields: string[]): StepErrors {
@@ -69,10 +73,12 @@ export const useWizardStore = create<WizardState>()((set) => ({
   values: {} as WizardValues,
   photos: [],
   paidTariff: null,
+  approved: null,
   errors: {},
+  photoRefusal: null,
   deviceSearchCount: null,
   finished: null,
-  start: (session, start) => set({ ...start, session, errors: {}, deviceSearchCount: null, finished: null }),
+  start: (session, start) => set({ ...start, session, errors: {}, photoRefusal: null, deviceSearchCount: null, finished: null }),
   setValue: (field, value) =>
     set((state) => ({ values: { ...state.values, [field]: value }, errors: withoutError(state.errors, field) })),
   setDevice: (device, searchCount) =>
@@ -94,16 +100,18 @@ export const useWizardStore = create<WizardState>()((set) => ({
   goTo: (step) => set({ step, errors: {} }),
   setErrors: (errors) => set({ errors }),
   setDraftId: (id) => set({ listingId: id }),
-  addPhoto: (photo) => set((state) => ({ photos: [...state.photos, photo], errors: withoutError(state.errors, 'images') })),
+  addPhoto: (photo) => set((state) => ({ photos: [...state.photos, photo], photoRefusal: null, errors: withoutError(state.errors, 'images') })),
   updatePhoto: (localId, change) =>
     set((state) => ({ photos: state.photos.map((photo) => (photo.localId === localId ? { ...photo, ...change } : photo)) })),
   removePhoto: (localId) => set((state) => ({ photos: state.photos.filter((photo) => photo.localId !== localId) })),
+  refusePhoto: (localId, reason) =>
+    set((state) => ({ photos: state.photos.filter((photo) => photo.localId !== localId), photoRefusal: reason })),
   insertPhoto: (photo, index) =>
     set((state) => ({ photos: [...state.photos.slice(0, index), photo, ...state.photos.slice(index)] })),
-  finish: (message) => set({ finished: message }),
+  finish: (finished) => set({ finished }),
 }));
 
 /** Ids of the photos the server holds, in the seller's order. */
 export function uploadedImageIds(photos: WizardPhoto[]): string[] {
-  return photos.flatMap((photo) => (photo.image && !photo.failed ? [photo.image._id] : []));
+  return photos.flatMap((photo) => (photo.image ? [photo.image._id] : []));
 }

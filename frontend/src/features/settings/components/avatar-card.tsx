@@ -30,10 +30,8 @@ export function AvatarCard({ user }: { user: UserDto }) {
         setUser({ ...user, image });
         toast.success(t('messages:photoUpdated'));
       },
-      onError: (error) => {
-        console.error('Avatar upload failed', error);
-        setServerError(errorText(error, t));
-      },
+      // A refusal (not a picture, too large) is the user's to fix: shown, not logged as a fault.
+      onError: (error) => setServerError(errorText(error, t)),
     });
   };
 

@@ -1,7 +1,7 @@
 import type { UserDto } from '@market/contracts';
 
-/** The profile fields the settings cards edit as text. */
-export type ProfileField = 'username' | 'email' | 'phoneNumber' | 'name' | 'surname' | 'country' | 'region';
+/** The profile fields the settings cards edit as text (a choice is its id's text). */
+export type ProfileField = 'username' | 'email' | 'phoneNumber' | 'name' | 'surname' | 'gender' | 'country' | 'region';
 export type ProfileValues<Field extends ProfileField> = Record<Field, string>;
 
 /** What the form shows for the stored user: an unset field is an empty input. */

@@ -12,6 +12,6 @@ export function useUnlinkTelegram() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: unlinkTelegram,
-    onSuccess: () => queryClient.setQueryData<TelegramStatus>(TELEGRAM_STATUS_KEY, { linked: false }),
+    onSuccess: () => queryClient.setQueryData<TelegramStatus>(TELEGRAM_STATUS_KEY, (status) => status && { ...status, linked: false }),
   });
 }

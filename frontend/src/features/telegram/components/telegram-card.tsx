@@ -81,6 +81,11 @@ export function TelegramCard() {
           <button type="button" onClick={disconnect} disabled={unlink.isPending} aria-busy={unlink.isPending} className={secondaryButtonClass}>
             {unlink.isPending ? t('disconnecting') : t('disconnect')}
           </button>
+        ) : !status.data.botConfigured ? (
+          // Nothing to connect to yet: no button that could only fail.
+          <p role="status" className="text-sm text-slate-600">
+            {t('messages:telegramBotNotConfigured')}
+          </p>
         ) : (
           <>
             <button type="button" onClick={connect} disabled={createLink.isPending} aria-busy={createLink.isPending} className={primaryButtonClass}>

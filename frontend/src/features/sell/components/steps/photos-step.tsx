@@ -11,6 +11,7 @@ export function PhotosStep() {
   const photos = useWizardStore((state) => state.photos);
   // 'Kamida bitta rasm yuklang' is a toast (spec section 5); other refusals stay under the photos.
   const error = useWizardStore((state) => (state.errors.images === 'photosMin' ? undefined : state.errors.images));
+  const refusal = useWizardStore((state) => state.photoRefusal);
   const { addFiles, remove } = usePhotoUploads();
 
   return (
@@ -41,7 +42,7 @@ export function PhotosStep() {
                 accept="image/*"
                 multiple
                 className="sr-only"
-                aria-describedby={error ? `${inputId}-error` : undefined}
+                aria-describedby={[refusal && `${inputId}-refusal`, error && `${inputId}-error`].filter(Boolean).join(' ') || undefined}
                 onChange={(event) => {
                   addFiles(Array.from(event.target.files ?? []));
                   // The same file may be picked again after it was removed.
@@ -52,6 +53,11 @@ export function PhotosStep() {
           </li>
         )}
       </ul>
+      {refusal && (
+        <p id={`${inputId}-refusal`} role="alert" className="mt-2 rounded-md border border-red-200 bg-red-50 px-2 py-1 text-sm break-words text-red-700">
+          {refusal}
+        </p>
+      )}
       {error && (
         <p id={`${inputId}-error`} className="mt-2 rounded-md border border-red-200 bg-red-50 px-2 py-1 text-sm text-red-700">
           {t(`messages:${error}`)}
@@ -63,7 +69,7 @@ export function PhotosStep() {
 
 function PhotoTile({ photo, index, onRemove }: { photo: WizardPhoto; index: number; onRemove: () => void }) {
   const { t } = useTranslation('sell');
-  const uploading = !photo.image && !photo.failed;
+  const uploading = !photo.image;
   const source = photo.image?.location ?? photo.preview;
   const percent = Math.round(photo.progress * 100);
   return (
@@ -83,12 +89,7 @@ function PhotoTile({ photo, index, onRemove }: { photo: WizardPhoto; index: numb
           </div>
         </div>
       )}
-      {photo.failed && (
-        <figcaption role="alert" className="absolute inset-0 overflow-hidden bg-red-50/95 px-2 pt-10 pb-2 text-xs text-red-800">
-          {photo.failed}
-        </figcaption>
-      )}
-      {photo.image && !photo.failed && <figcaption className="sr-only">{t('photos.uploaded')}</figcaption>}
+      {photo.image && <figcaption className="sr-only">{t('photos.uploaded')}</figcaption>}
       <button
         type="button"
         onClick={onRemove}

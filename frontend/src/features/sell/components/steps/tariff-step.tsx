@@ -4,9 +4,10 @@ import { errorText } from '../../../../components/form/form-error';
 import { primaryButtonClass } from '../../../../components/form/submit-button';
 import { useSession } from '../../../../lib/auth';
 import { ApiError } from '../../../../lib/api-client';
-import { formatListingPrice, formatUzs } from '../../../../lib/format';
+import { formatListingPrice, formatSom } from '../../../../lib/format';
 import { currentLanguage, useTranslation } from '../../../../lib/i18n';
 import { toast } from '../../../../lib/toast';
+import { useEditOutcome } from '../../hooks/use-edit-outcome';
 import { useSubmitListing } from '../../hooks/use-submit-listing';
 import { uploadedImageIds, useWizardStore } from '../../stores/wizard-store';
 import { firstInvalidStep, stepOfServerFields } from '../../wizard-form';
@@ -33,8 +34,8 @@ function TariffHint({ tariff }: { tariff: Tariff }) {
   return (
     <>
       <span className="block">
-        {tariff.discount > 0 && <s className="mr-2 text-slate-500">{formatUzs(tariff.price)}</s>}
-        <span className="font-semibold text-slate-900">{cost === 0 ? t('tariff.free') : formatUzs(cost)}</span>
+        {tariff.discount > 0 && <s className="mr-2 text-slate-500">{formatSom(tariff.price, currentLanguage())}</s>}
+        <span className="font-semibold text-slate-900">{cost === 0 ? t('tariff.free') : formatSom(cost, currentLanguage())}</span>
       </span>
       <span className="block">{tariff.channels.length ? t('tariff.everywhere') : t('tariff.websiteOnly')}</span>
     </>
@@ -56,6 +57,7 @@ export function TariffStep() {
   const [balanceRefused, setBalanceRefused] = useState(false);
   const [pickerOpen, setPickerOpen] = useState(false);
   const renderTopUpDialog = useTopUpDialog();
+  const outcome = useEditOutcome();
 
   // An edit keeps the tariff already paid for: choosing it again costs nothing.
   const costOf = (value: 0 | 1) => (mode === 'edit' && paidTariff === value ? 0 : tariffCost(tariffOf(value)));
@@ -116,7 +118,14 @@ export function TariffStep() {
       ) : (
         <>
           <Summary cost={cost} balance={balance} />
-          <button type="button" onClick={post} disabled={submit.isPending} aria-busy={submit.isPending} className={`${primaryButtonClass} w-full`}>
+          <button
+            type="button"
+            onClick={post}
+            disabled={submit.isPending}
+            aria-busy={submit.isPending}
+            aria-describedby={outcome ? 'wizard-edit-outcome' : undefined}
+            className={`${primaryButtonClass} w-full`}
+          >
             {submit.isPending ? t('common:sending') : mode === 'edit' ? t('tariff.save') : t('tariff.post')}
           </button>
         </>
@@ -142,6 +151,7 @@ function Summary({ cost, balance }: { cost: number; balance: number }) {
   const region = LISTING_REGIONS.find((candidate) => candidate.id === values.region)?.label[currentLanguage()];
   const memory = [values.ram && t('memory.ram', { ram: values.ram }), values.storage].filter(Boolean).join(' / ');
   const price = Number(values.price);
+  const outcome = useEditOutcome();
   return (
     <section aria-labelledby="wizard-summary" className="rounded-xl border border-slate-200 bg-slate-50 p-4">
       <h3 id="wizard-summary" className="mb-2 font-semibold text-slate-900">
@@ -151,14 +161,23 @@ function Summary({ cost, balance }: { cost: number; balance: number }) {
         <Row label={t('summary.device')}>{values.device?.name}</Row>
         {memory && <Row label={t('summary.memory')}>{memory}</Row>}
         {values.color && <Row label={t('summary.color')}>{values.color}</Row>}
-        <Row label={t('summary.price')}>{Number.isFinite(price) ? formatListingPrice(Math.round(price), values.valut) : values.price}</Row>
+        <Row label={t('summary.price')}>{Number.isFinite(price) ? formatListingPrice(Math.round(price), values.valut, currentLanguage()) : values.price}</Row>
         <Row label={t('summary.region')}>{region}</Row>
         <Row label={t('summary.condition')}>{values.condition ? t('condition.new') : t('condition.used')}</Row>
         <Row label={t('summary.photos')}>{t('summary.photoCount', { count: photos })}</Row>
-        <Row label={t('summary.cost')}>{cost === 0 ? t('tariff.free') : formatUzs(cost)}</Row>
-        <Row label={t('summary.balance')}>{formatUzs(balance)}</Row>
+        <Row label={t('summary.cost')}>{cost === 0 ? t('tariff.free') : formatSom(cost, currentLanguage())}</Row>
+        <Row label={t('summary.balance')}>{formatSom(balance, currentLanguage())}</Row>
       </dl>
-      <p className="mt-3 text-sm text-slate-600">{t('messages:listingWaitsForApproval')}</p>
+      {outcome ? (
+        <p
+          id="wizard-edit-outcome"
+          className={`mt-3 rounded-md px-3 py-2 text-sm ${outcome === 'backToReview' || outcome === 'reviewWhenBack' ? 'bg-amber-50 font-medium text-amber-900' : 'bg-green-50 text-green-900'}`}
+        >
+          {t(`edit.${outcome}`)}
+        </p>
+      ) : (
+        <p className="mt-3 text-sm text-slate-600">{t('messages:listingWaitsForApproval')}</p>
+      )}
     </section>
   );
 }

@@ -1,0 +1,12 @@
+import { Module } from '@nestjs/common';
+import { BuyerListingsModule } from '../listings/buyer-listings/buyer-listings.module';
+import { FavouritesController } from './favourites.controller';
+import { FavouritesService } from './favourites.service';
+
+@Module({
+  imports: [BuyerListingsModule],
+  controllers: [FavouritesController],
+  providers: [FavouritesService],
+  exports: [FavouritesService],
+})
+export class FavouritesModule {}

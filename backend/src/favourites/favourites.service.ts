@@ -1,0 +1,108 @@
+import { HttpStatus, Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { BUYER_LIMITS, type FavouriteIds, type FavouritePage, type FavouriteStatus } from '@market/contracts';
+import { AppException } from '../common/app.exception';
+import { BuyerListingsService, type BuyerListing } from '../listings/buyer-listings/buyer-listings.service';
+
+/** Listings a buyer keeps: the heart on cards and on the detail page, the profile's 'Saralanganlar'. */
+@Injectable()
+export class FavouritesService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly listings: BuyerListingsService,
+  ) {}
+
+  /** Keeps a listing on sale; keeping it again changes nothing. */
+  async keep(userId: string, listingId: string): Promise<FavouriteStatus> {
+    await this.dataSource.transaction(async (transaction) => {
+      // One keep at a time per user, so that two taps at once cannot pass the limit together.
+      await transaction.query(`SELECT pg_advisory_xact_lock(hashtext('favourite:' || $1))`, [userId]);
+      const listing = await this.listings.find(listingId, transaction);
+      if (!listing?.onSale) throw new AppException(HttpStatus.NOT_FOUND, 'listingNotFound');
+      const [{ kept, already }] = (await transaction.query(
+        `SELECT count(*)::int AS kept, bool_or(listing_id = $2) AS already FROM favourite WHERE user_id = $1`,
+        [userId, listingId],
+      )) as Array<{ kept: number; already: boolean | null }>;
+      if (already) return;
+      if (kept >= BUYER_LIMITS.favouritesPerUser) {
+        throw new AppException(HttpStatus.CONFLICT, 'favouritesFull', { limit: BUYER_LIMITS.favouritesPerUser });
+      }
+      await transaction.query(`INSERT INTO favourite (user_id, listing_id, kept_price, kept_valut) VALUES ($1, $2, $3, $4)`, [
+        userId,
+        listingId,
+        listing.price,
+        listing.valut,
+      ]);
+    });
+    return this.status(userId, listingId);
+  }
+
+  /** Lets a listing go, whatever became of it; letting go of one not kept changes nothing. */
+  async letGo(userId: string, listingId: string): Promise<FavouriteStatus> {
+    await this.dataSource.query(`DELETE FROM favourite WHERE user_id = $1 AND listing_id = $2`, [userId, listingId]);
+    return this.status(userId, listingId);
+  }
+
+  /** Whether the user keeps the listing; how many keep it, told to its seller only. */
+  async status(userId: string | undefined, listingId: string): Promise<FavouriteStatus> {
+    const listing = await this.listings.find(listingId);
+    if (!listing) throw new AppException(HttpStatus.NOT_FOUND, 'listingNotFound');
+    const [row] = (await this.dataSource.query(
+      `SELECT count(*)::int AS count, coalesce(bool_or(user_id = $2), false) AS favourite FROM favourite WHERE listing_id = $1`,
+      [listingId, userId ?? null],
+    )) as Array<{ count: number; favourite: boolean }>;
+    return { favourite: row.favourite, count: userId === listing.authorId ? row.count : null };
+  }
+
+  async ids(userId: string): Promise<FavouriteIds> {
+    const rows = (await this.dataSource.query(`SELECT listing_id FROM favourite WHERE user_id = $1 ORDER BY kept_at DESC`, [userId])) as Array<{
+      listing_id: string;
+    }>;
+    return { ids: rows.map((row) => row.listing_id) };
+  }
+
+  /** The user's favourites, newest kept first; a sold or removed listing stays, marked so. */
+  async page(userId: string, page: number): Promise<FavouritePage> {
+    const perPage = BUYER_LIMITS.favouritesPerPage;
+    const [rows, [{ total }]] = (await Promise.all([
+      this.dataSource.query(
+        `SELECT listing_id, kept_at, kept_price::float8 AS kept_price, kept_valut FROM favourite
+          WHERE user_id = $1 ORDER BY kept_at DESC, listing_id LIMIT $2 OFFSET $3`,
+        [userId, perPage, (page - 1) * perPage],
+      ),
+      this.dataSource.query(`SELECT count(*)::int AS total FROM favourite WHERE user_id = $1`, [userId]),
+    ])) as [Array<{ listing_id: string; kept_at: Date; kept_price: number | null; kept_valut: string | null }>, Array<{ total: number }>];
+    const cards = await this.listings.cards(rows.map((row) => row.listing_id));
+    return {
+      favourites: rows.flatMap((row) => {
+        const found = cards.get(row.listing_id);
+        if (!found) return [];
+        const { card } = found;
+        const cheaper = row.kept_price !== null && row.kept_valut === card.valut && card.price < row.kept_price;
+        return [{ listing: card, state: found.state, keptAt: row.kept_at.toISOString(), priceBefore: cheaper ? row.kept_price : null }];
+      }),
+      pages: Math.ceil(total / perPage),
+    };
+  }
+
+  /**
+   * Hands each holder of a listing whose price was lowered to `send`, once per lowering
+   * (`eventId`) and holder: the delivery is recorded in the transaction that sends, so a job
+   * run again, even at the same time, skips the holders already told.
+   */
+  async deliverPriceDrop(eventId: string, listingId: string, send: (holder: { userId: string; listing: BuyerListing }) => Promise<void>): Promise<void> {
+    const listing = await this.listings.find(listingId);
+    if (!listing?.offered) return;
+    const holders = (await this.dataSource.query(`SELECT user_id FROM favourite WHERE listing_id = $1`, [listingId])) as Array<{ user_id: string }>;
+    for (const { user_id: userId } of holders) {
+      await this.dataSource.transaction(async (transaction) => {
+        const claimed = (await transaction.query(
+          `INSERT INTO price_drop_delivery (event_id, user_id) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING user_id`,
+          [eventId, userId],
+        )) as unknown[];
+        if (claimed.length) await send({ userId, listing });
+      });
+    }
+  }
+}

@@ -1,0 +1,137 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
+import { LIMITS, type Currency, type FavouriteState, type ListingCard, type ListingQuery } from '@market/contracts';
+import { ImagesService } from '../../uploads/images.service';
+import { FEED_ORDER, ON_SALE, feedFilterOf, feedSql } from '../listing-feed';
+import { FIRST_PHOTO_COLUMNS, FIRST_PHOTO_JOIN, toCard, type CardRow } from '../listing.serializer';
+
+/** What saved searches and favourites need to know of a listing. */
+export interface BuyerListing {
+  id: string;
+  authorId: string;
+  categoryId: string | null;
+  deviceId: string | null;
+  region: string | null;
+  name: string | null;
+  price: number | null;
+  valut: Currency;
+  onSale: boolean;
+  /** Not deleted, and on sale or back in moderation after an edit. */
+  offered: boolean;
+}
+
+/** A saved search as the feed would read it: its query, and the models its name meant when saved. */
+export interface SearchFilter {
+  id: string;
+  query: Omit<ListingQuery, 'page'>;
+  deviceIds: readonly string[] | null;
+}
+
+interface BuyerListingRow {
+  id: string;
+  author_id: string;
+  category_id: string | null;
+  device_id: string | null;
+  region: string | null;
+  name: string | null;
+  price: string | null;
+  valut: Currency;
+  on_sale: boolean;
+  offered: boolean;
+}
+
+/** Listings as buyers keep and search for them: their cards whatever became of them, and which saved searches one matches. */
+@Injectable()
+export class BuyerListingsService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly images: ImagesService,
+  ) {}
+
+  async find(listingId: string, transaction: EntityManager = this.dataSource.manager): Promise<BuyerListing | null> {
+    const [row] = (await transaction.query(
+      `SELECT id, author_id, category_id, device_id, region, name, price, valut,
+              (status = 'active' AND deleted_at IS NULL) AS on_sale,
+              (status IN ('active', 'waiting') AND deleted_at IS NULL) AS offered
+         FROM listing WHERE id = $1`,
+      [listingId],
+    )) as BuyerListingRow[];
+    return row
+      ? {
+          id: row.id,
+          authorId: row.author_id,
+          categoryId: row.category_id,
+          deviceId: row.device_id,
+          region: row.region,
+          name: row.name,
+          price: row.price === null ? null : Number(row.price),
+          valut: row.valut,
+          onSale: row.on_sale,
+          offered: row.offered,
+        }
+      : null;
+  }
+
+  /** The cards of these listings (in no order) and what became of each: sold (off sale), removed (deleted or no longer shown). */
+  async cards(listingIds: readonly string[]): Promise<Map<string, { card: ListingCard; state: FavouriteState }>> {
+    if (listingIds.length === 0) return new Map();
+    const rows = (await this.dataSource.query(
+      `SELECT l.id, l.name, l.price, l.valut, l.region, l.created_at, l.tarif, l.status, l.deleted_at IS NOT NULL AS deleted,
+              ${FIRST_PHOTO_COLUMNS}
+         FROM listing l ${FIRST_PHOTO_JOIN}
+        WHERE l.id = ANY($1::uuid[])`,
+      [listingIds],
+    )) as Array<CardRow & { deleted: boolean }>;
+    const locationOf = (key: string) => this.images.locationOf(key);
+    return new Map(
+      rows.map((row) => {
+        const state: FavouriteState = row.deleted ? 'removed' : row.status === 'active' ? 'onSale' : row.status === 'noActive' ? 'sold' : 'removed';
+        return [row.id, { card: toCard(row, locationOf), state }];
+      }),
+    );
+  }
+
+  /**
+   * The searches among `searches` the listing matches, by the feed's own conditions: a saved
+   * search alerts exactly the listings its feed would show. One query, answered by the listing's
+   * primary key for each search.
+   */
+  async matchingSearches(listingId: string, searches: readonly SearchFilter[]): Promise<string[]> {
+    const params: unknown[] = [listingId];
+    const checks: string[] = [];
+    for (const search of searches) {
+      // A name that meant no model finds nothing, as in the feed.
+      if (search.deviceIds?.length === 0) continue;
+      const sql = feedSql(feedFilterOf(search.query, { deviceIds: search.deviceIds ?? undefined }));
+      const offset = params.length;
+      // feedSql numbers its parameters from $1: they follow the ones already bound here.
+      const count = sql.count.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + offset}`);
+      params.push(...sql.params, search.id);
+      checks.push(`SELECT $${params.length}::uuid AS id WHERE (${count} AND l.id = $1) > 0`);
+    }
+    if (checks.length === 0) return [];
+    const rows = (await this.dataSource.query(checks.join(' UNION ALL '), params)) as Array<{ id: string }>;
+    return rows.map((row) => row.id);
+  }
+
+  /** A seller's listings on sale in feed order, a page of the feed's size, and how many they have sold (taken off sale). */
+  async ofSeller(authorId: string, page: number): Promise<{ phones: ListingCard[]; pages: number; sold: number }> {
+    const [rows, [counts]] = (await Promise.all([
+      this.dataSource.query(
+        `SELECT l.id, l.name, l.price, l.valut, l.region, l.created_at, l.tarif, l.status, ${FIRST_PHOTO_COLUMNS}
+           FROM listing l ${FIRST_PHOTO_JOIN}
+          WHERE l.author_id = $1 AND ${ON_SALE}
+          ORDER BY ${FEED_ORDER} LIMIT $2 OFFSET $3`,
+        [authorId, LIMITS.listingsPerPage, (page - 1) * LIMITS.listingsPerPage],
+      ),
+      this.dataSource.query(
+        `SELECT count(*) FILTER (WHERE status = 'active')::int AS on_sale, count(*) FILTER (WHERE status = 'noActive')::int AS sold
+           FROM listing WHERE author_id = $1 AND deleted_at IS NULL`,
+        [authorId],
+      ),
+    ])) as [CardRow[], Array<{ on_sale: number; sold: number }>];
+    const locationOf = (key: string) => this.images.locationOf(key);
+    return { phones: rows.map((row) => toCard(row, locationOf)), pages: Math.ceil(counts.on_sale / LIMITS.listingsPerPage), sold: counts.sold };
+  }
+}

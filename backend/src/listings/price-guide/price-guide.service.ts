@@ -1,0 +1,34 @@
+import { Injectable } from '@nestjs/common';
+import { PRICE_GUIDE_MIN_LISTINGS, PRICE_GUIDE_SOLD_DAYS, type PriceGuide, type PriceGuideQuery } from '@market/contracts';
+import { PublicReads } from '../../database/public-reads';
+import { ON_SALE } from '../listing-feed';
+
+/**
+ * What comparable phones cost: the asking prices on sale and the prices sold for in the last
+ * PRICE_GUIDE_SOLD_DAYS, of one model (and memory and condition, when given), as quartiles in so'm.
+ * Both halves read a model's listings through an index by device_id: a model has a few thousand.
+ */
+@Injectable()
+export class PriceGuideService {
+  constructor(private readonly reads: PublicReads) {}
+
+  async guide({ device, storage, condition }: PriceGuideQuery): Promise<PriceGuide> {
+    const [row] = await this.reads.query<{ count: number; low: number | null; median: number | null; high: number | null }>(
+      `WITH comparable AS (
+         SELECT l.price_uzs AS price, l.storage, l.condition FROM listing l WHERE l.device_id = $1 AND ${ON_SALE}
+         UNION ALL
+         SELECT l.sold_price_uzs, l.storage, l.condition FROM listing l
+          WHERE l.device_id = $1 AND l.sold_at > now() - make_interval(days => $4) AND l.status = 'noActive' AND l.deleted_at IS NULL
+       )
+       SELECT count(*)::int AS count,
+              round(percentile_cont(0.25) WITHIN GROUP (ORDER BY price))::bigint AS low,
+              round(percentile_cont(0.5) WITHIN GROUP (ORDER BY price))::bigint AS median,
+              round(percentile_cont(0.75) WITHIN GROUP (ORDER BY price))::bigint AS high
+         FROM comparable
+        WHERE price IS NOT NULL AND ($2::text IS NULL OR storage = $2) AND ($3::boolean IS NULL OR condition = $3)`,
+      [device, storage ?? null, condition === undefined ? null : condition === 'new', PRICE_GUIDE_SOLD_DAYS],
+    );
+    if (row.count < PRICE_GUIDE_MIN_LISTINGS) return { count: row.count, low: null, median: null, high: null };
+    return { count: row.count, low: Number(row.low), median: Number(row.median), high: Number(row.high) };
+  }
+}

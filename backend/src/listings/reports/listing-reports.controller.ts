@@ -1,0 +1,26 @@
+import { Body, Controller, HttpCode, HttpStatus, Param, Post } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { listingReportSchema, listingStatusChangedSchema, translateMessage, type ListingReport, type ListingStatusChanged } from '@market/contracts';
+import { CurrentUser, SignedIn, type SessionUser } from '../../auth/auth.decorators';
+import { Answers } from '../../common/openapi';
+import { ZodPipe } from '../../common/zod-body.pipe';
+import { listingId } from '../listing-id.pipe';
+import { ListingReportsService } from './listing-reports.service';
+
+@ApiTags('listings')
+@Controller('phone')
+export class ListingReportsController {
+  constructor(private readonly reports: ListingReportsService) {}
+
+  @SignedIn()
+  @Answers(listingStatusChangedSchema)
+  @Post(':id/report')
+  @HttpCode(HttpStatus.OK)
+  async report(
+    @CurrentUser() user: SessionUser,
+    @Param('id', listingId) id: string,
+    @Body(new ZodPipe(listingReportSchema)) report: ListingReport,
+  ): Promise<ListingStatusChanged> {
+    return { status: await this.reports.report(user, id, report), message: translateMessage('listingReported') };
+  }
+}

@@ -1,0 +1,112 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { BAIT_PRICE_SHARE, riskScore, type BannedWords, type ListingCheck } from '@market/contracts';
+import { PriceGuideService } from '../price-guide/price-guide.service';
+
+/** Listings checked per run: a burst of submissions is caught up over a few runs. */
+const CHECKS_PER_RUN = 100;
+
+interface WaitingListing {
+  id: string;
+  author_id: string;
+  device_id: string | null;
+  storage: string | null;
+  condition: boolean;
+  price_uzs: string | null;
+  name: string | null;
+  description: string | null;
+}
+
+/**
+ * The checks of listings waiting for moderation (issue 22), run by the workers off the request
+ * path: buyers' open reports, a bait price, the admins' banned words, a seller never approved
+ * before. A listing is checked again whenever it changed or was reported since it was last
+ * checked, so running twice changes nothing; the moderation queue sorts by the stored score.
+ */
+@Injectable()
+export class ListingChecksService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly prices: PriceGuideService,
+  ) {}
+
+  /** Checks the waiting listings not checked since they changed; answers how many were checked. */
+  async checkWaiting(): Promise<number> {
+    const due: WaitingListing[] = await this.dataSource.query(
+      `SELECT l.id, l.author_id, l.device_id, l.storage, l.condition, l.price_uzs, l.name, l.description
+         FROM listing l LEFT JOIN listing_check c ON c.listing_id = l.id
+        WHERE l.status = 'waiting' AND l.deleted_at IS NULL
+          AND (c.checked_at IS NULL OR c.checked_at < l.updated_at
+               OR EXISTS (SELECT 1 FROM listing_report r WHERE r.listing_id = l.id AND r.created_at > c.checked_at))
+        ORDER BY l.updated_at
+        LIMIT $1`,
+      [CHECKS_PER_RUN],
+    );
+    const { words } = await this.bannedWords();
+    for (const listing of due) {
+      const checks = await this.check(listing, words);
+      await this.dataSource.query(
+        `INSERT INTO listing_check (listing_id, score, checks, checked_at) VALUES ($1, $2, $3::jsonb, now())
+         ON CONFLICT (listing_id) DO UPDATE SET score = EXCLUDED.score, checks = EXCLUDED.checks, checked_at = EXCLUDED.checked_at`,
+        [listing.id, riskScore(checks), JSON.stringify(checks)],
+      );
+    }
+    return due.length;
+  }
+
+  /** The stored findings of each listing, for the moderation cards. */
+  async findingsOf(listingIds: string[]): Promise<Map<string, ListingCheck[]>> {
+    const rows: { listing_id: string; checks: ListingCheck[] }[] = listingIds.length
+      ? await this.dataSource.query(`SELECT listing_id, checks FROM listing_check WHERE listing_id = ANY($1)`, [listingIds])
+      : [];
+    return new Map(rows.map((row) => [row.listing_id, row.checks]));
+  }
+
+  private async check(listing: WaitingListing, bannedWords: string[]): Promise<ListingCheck[]> {
+    const checks: ListingCheck[] = [];
+    const [{ reporters }]: { reporters: number }[] = await this.dataSource.query(
+      `SELECT count(*)::int AS reporters FROM listing_report WHERE listing_id = $1 AND decided_at IS NULL`,
+      [listing.id],
+    );
+    if (reporters) checks.push({ kind: 'reports', detail: String(reporters) });
+    if (listing.device_id && listing.price_uzs !== null) {
+      const guide = await this.prices.guide({
+        device: listing.device_id,
+        storage: listing.storage ?? undefined,
+        condition: listing.condition ? 'new' : 'used',
+      });
+      if (guide.median !== null && Number(listing.price_uzs) < guide.median * BAIT_PRICE_SHARE) {
+        checks.push({ kind: 'baitPrice', detail: String(guide.median) });
+      }
+    }
+    const text = `${listing.name ?? ''} ${listing.description ?? ''}`.toLowerCase();
+    const found = bannedWords.filter((word) => new RegExp(`(^|[^\\p{L}\\p{N}])${escapeRegExp(word)}($|[^\\p{L}\\p{N}])`, 'u').test(text));
+    if (found.length) checks.push({ kind: 'bannedWords', detail: found.join(', ') });
+    const [approvedBefore]: unknown[] = await this.dataSource.query(
+      `SELECT 1 FROM listing WHERE author_id = $1 AND id <> $2 AND approved_at IS NOT NULL LIMIT 1`,
+      [listing.author_id, listing.id],
+    );
+    if (!approvedBefore) checks.push({ kind: 'newSeller', detail: null });
+    return checks;
+  }
+
+  async bannedWords(): Promise<BannedWords> {
+    const rows: { word: string }[] = await this.dataSource.query(`SELECT word FROM banned_word ORDER BY word`);
+    return { words: rows.map((row) => row.word) };
+  }
+
+  /** Replaces the list; the waiting listings are checked against it again. */
+  async setBannedWords({ words }: BannedWords): Promise<BannedWords> {
+    await this.dataSource.transaction(async (transaction) => {
+      await transaction.query(`DELETE FROM banned_word`);
+      if (words.length) await transaction.query(`INSERT INTO banned_word (word) SELECT unnest($1::text[])`, [words]);
+      await transaction.query(`DELETE FROM listing_check c USING listing l WHERE l.id = c.listing_id AND l.status = 'waiting'`);
+    });
+    return { words };
+  }
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}

@@ -1,0 +1,137 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import type { SavedSearchQuery } from '@market/contracts';
+import { BuyerListingsService, type BuyerListing } from '../listings/buyer-listings/buyer-listings.service';
+
+/** Candidate searches checked against a listing in one query. */
+const CHECKED_AT_ONCE = 500;
+
+/** The daily digest of one user: the listings still on sale that matched their daily searches since the last one. */
+export interface SavedSearchDigest {
+  userId: string;
+  listings: BuyerListing[];
+}
+
+/** One alert to send: a listing that matched one of the user's saved searches. */
+export interface SavedSearchAlert {
+  userId: string;
+  savedSearchId: string;
+  query: SavedSearchQuery;
+  listing: BuyerListing;
+}
+
+/**
+ * Matches approved listings against saved searches and hands out each alert once, for the
+ * workers. The searches a listing may match are found through its brand, region or model
+ * (saved_search's indexes), never by reading every saved search; the feed's own conditions
+ * then decide (BuyerListingsService.matchingSearches).
+ */
+@Injectable()
+export class SavedSearchAlertsService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly listings: BuyerListingsService,
+  ) {}
+
+  /** Records the listing's matches; recording them again adds none. Answers the listing, or null when it is not on sale. */
+  async recordMatches(listingId: string): Promise<BuyerListing | null> {
+    const listing = await this.listings.find(listingId);
+    if (!listing?.onSale) return null;
+    const candidates = (await this.dataSource.query(
+      `SELECT id, query, device_ids FROM saved_search WHERE category_id = $1
+       UNION ALL
+       SELECT id, query, device_ids FROM saved_search WHERE category_id IS NULL AND region = $2
+       UNION ALL
+       SELECT id, query, device_ids FROM saved_search
+        WHERE category_id IS NULL AND region IS NULL AND device_ids IS NOT NULL AND device_ids @> ARRAY[$3::uuid]
+       UNION ALL
+       SELECT id, query, device_ids FROM saved_search WHERE category_id IS NULL AND region IS NULL AND device_ids IS NULL`,
+      [listing.categoryId, listing.region, listing.deviceId],
+    )) as Array<{ id: string; query: SavedSearchQuery; device_ids: string[] | null }>;
+    for (let start = 0; start < candidates.length; start += CHECKED_AT_ONCE) {
+      const batch = candidates.slice(start, start + CHECKED_AT_ONCE);
+      const matched = await this.listings.matchingSearches(
+        listingId,
+        batch.map((search) => ({ id: search.id, query: search.query, deviceIds: search.device_ids })),
+      );
+      if (matched.length === 0) continue;
+      await this.dataSource.query(
+        `INSERT INTO saved_search_match (saved_search_id, listing_id) SELECT unnest($1::uuid[]), $2 ON CONFLICT DO NOTHING`,
+        [matched, listingId],
+      );
+    }
+    return listing;
+  }
+
+  /**
+   * Hands each instant alert of the listing not handed out yet to `send`, and marks it sent once
+   * `send` resolves. An alert is claimed under a row lock, so two runs of the job at once never
+   * send one twice; a `send` that throws leaves it unsent for the job's retry.
+   */
+  async deliverInstant(listing: BuyerListing, send: (alert: SavedSearchAlert) => Promise<void>): Promise<number> {
+    const pending = (await this.dataSource.query(
+      `SELECT m.saved_search_id FROM saved_search_match m JOIN saved_search s ON s.id = m.saved_search_id
+        WHERE m.listing_id = $1 AND m.alerted_at IS NULL AND s.alerts = 'instant'`,
+      [listing.id],
+    )) as Array<{ saved_search_id: string }>;
+    let sent = 0;
+    for (const { saved_search_id: savedSearchId } of pending) {
+      await this.dataSource.transaction(async (transaction) => {
+        const [claimed] = (await transaction.query(
+          `SELECT s.user_id, s.query FROM saved_search_match m JOIN saved_search s ON s.id = m.saved_search_id
+            WHERE m.saved_search_id = $1 AND m.listing_id = $2 AND m.alerted_at IS NULL
+              FOR UPDATE OF m SKIP LOCKED`,
+          [savedSearchId, listing.id],
+        )) as Array<{ user_id: string; query: SavedSearchQuery }>;
+        if (!claimed) return;
+        await send({ userId: claimed.user_id, savedSearchId, query: claimed.query, listing });
+        await transaction.query(`UPDATE saved_search_match SET alerted_at = now() WHERE saved_search_id = $1 AND listing_id = $2`, [
+          savedSearchId,
+          listing.id,
+        ]);
+        sent++;
+      });
+    }
+    return sent;
+  }
+
+  /**
+   * Hands each user's daily digest to `send`: every match of their daily searches not handed out
+   * yet, each listing once. A user's matches are claimed under row locks, so two workers running
+   * the schedule at once send one digest; a `send` that throws leaves them for the next run.
+   */
+  async deliverDaily(send: (digest: SavedSearchDigest) => Promise<void>): Promise<number> {
+    const users = (await this.dataSource.query(
+      `SELECT DISTINCT s.user_id FROM saved_search_match m JOIN saved_search s ON s.id = m.saved_search_id
+        WHERE m.alerted_at IS NULL AND s.alerts = 'daily'`,
+    )) as Array<{ user_id: string }>;
+    let sent = 0;
+    for (const { user_id: userId } of users) {
+      await this.dataSource.transaction(async (transaction) => {
+        const claimed = (await transaction.query(
+          `SELECT m.saved_search_id, m.listing_id FROM saved_search_match m JOIN saved_search s ON s.id = m.saved_search_id
+            WHERE s.user_id = $1 AND s.alerts = 'daily' AND m.alerted_at IS NULL
+            ORDER BY m.matched_at
+              FOR UPDATE OF m SKIP LOCKED`,
+          [userId],
+        )) as Array<{ saved_search_id: string; listing_id: string }>;
+        if (claimed.length === 0) return;
+        const listingIds = [...new Set(claimed.map((match) => match.listing_id))];
+        const listings = (await Promise.all(listingIds.map((id) => this.listings.find(id, transaction)))).filter(
+          (listing): listing is BuyerListing => Boolean(listing?.onSale),
+        );
+        if (listings.length) {
+          await send({ userId, listings });
+          sent++;
+        }
+        await transaction.query(
+          `UPDATE saved_search_match SET alerted_at = now()
+            WHERE (saved_search_id, listing_id) IN (SELECT * FROM unnest($1::uuid[], $2::uuid[]))`,
+          [claimed.map((match) => match.saved_search_id), claimed.map((match) => match.listing_id)],
+        );
+      });
+    }
+    return sent;
+  }
+}

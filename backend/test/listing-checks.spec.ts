@@ -1,0 +1,121 @@
+import type { INestApplication } from '@nestjs/common';
+import type { ModerationCard } from '@market/contracts';
+import request from 'supertest';
+import { DataSource } from 'typeorm';
+import { ListingChecksService } from '../src/listings/trust/listing-checks.service';
+import { listingsApp, signedInUser, testBrand, type TestDevice } from './listings-support';
+
+/** Phone numbers of this file: 99877192xxxx. */
+const phone = (n: number) => `99877192${String(n).padStart(4, '0')}`;
+
+describe('the checks of waiting listings and the risk-ranked queue (issue 22)', () => {
+  let app: INestApplication;
+  let dataSource: DataSource;
+  let admin: { id: string; cookie: string };
+  let device: TestDevice;
+  const server = () => app.getHttpServer();
+  const checks = () => app.get(ListingChecksService);
+
+  beforeAll(async () => {
+    app = await listingsApp();
+    dataSource = app.get(DataSource);
+    admin = await signedInUser(app, phone(1), 'admin');
+    device = (await testBrand(app, 'Xavf')).phone;
+    // The market: six phones of the model on sale around 4 000 000 so'm.
+    const market = await signedInUser(app, phone(2));
+    for (const price of [3_800_000, 3_900_000, 4_000_000, 4_000_000, 4_100_000, 4_200_000]) await list(market.id, { price, status: 'active', approved: true });
+  });
+  afterAll(() => app.close());
+
+  async function list(authorId: string, { price = 4_000_000, status = 'waiting', description = 'Yaxshi holatda', approved = false } = {}): Promise<string> {
+    const [{ id }] = await dataSource.query(
+      `INSERT INTO listing (author_id, device_id, category_id, name, price, valut, price_uzs, region, description, phone_number, status, storage, approved_at, created_at)
+       VALUES ($1, $2, $3, $4, $5, 'uzs', $5, 'toshkent', $6, '998901112233', $7, '128GB', $8, '2019-01-01')
+       RETURNING id`,
+      [authorId, device.id, device.categoryId, device.name, price, description, status, approved ? new Date() : null],
+    );
+    return id;
+  }
+  /** Every card of the waiting tab, in its order (other files' listings wait there too). */
+  async function waitingTab(): Promise<ModerationCard[]> {
+    const cards: ModerationCard[] = [];
+    for (let page = 1, pages = 1; page <= pages; page++) {
+      const { body } = await request(server()).get(`/api/phone/waiting?status=waiting&page=${page}`).set('Cookie', admin.cookie).expect(200);
+      cards.push(...body.phones);
+      pages = body.pages;
+    }
+    return cards;
+  }
+
+  it('puts a bait price from a first-time seller at the top of the waiting tab, with the reasons', async () => {
+    const regular = await signedInUser(app, phone(3));
+    await list(regular.id, { status: 'active', approved: true });
+    const fair = await list(regular.id);
+    const newcomer = await signedInUser(app, phone(4));
+    const bait = await list(newcomer.id, { price: 1_300_000 });
+
+    await checks().checkWaiting();
+    const cards = await waitingTab();
+    const ids = cards.map((card) => card._id);
+    expect(ids.indexOf(bait)).toBeLessThan(ids.indexOf(fair));
+    expect(cards.find((card) => card._id === bait)).toMatchObject({
+      checks: [{ kind: 'baitPrice', detail: '4000000' }, { kind: 'newSeller', detail: null }],
+      riskScore: 4,
+    });
+    expect(cards.find((card) => card._id === fair)).toMatchObject({ checks: [], riskScore: 0 });
+  });
+
+  it('finds the banned words admins keep, as whole words, and checks the waiting listings again when the list changes', async () => {
+    const seller = await signedInUser(app, phone(5));
+    await list(seller.id, { status: 'active', approved: true });
+    const offending = await list(seller.id, { description: 'Oldindan TOLOV, kredit yo`q' });
+    const innocent = await list(seller.id, { description: 'Tolovchi emas, kreditkasiz' });
+    await checks().checkWaiting();
+    expect((await waitingTab()).find((card) => card._id === offending)?.checks).toEqual([]);
+
+    const saved = await request(server()).put('/api/admin/banned-words').set('Cookie', admin.cookie).send({ words: [' Tolov', 'kredit', 'tolov'] }).expect(200);
+    expect(saved.body).toEqual({ words: ['kredit', 'tolov'] });
+    expect(await checks().checkWaiting()).toBeGreaterThanOrEqual(2);
+    const cards = await waitingTab();
+    expect(cards.find((card) => card._id === offending)?.checks).toEqual([{ kind: 'bannedWords', detail: 'kredit, tolov' }]);
+    expect(cards.find((card) => card._id === innocent)?.checks).toEqual([]);
+    expect((await request(server()).get('/api/admin/banned-words').set('Cookie', admin.cookie).expect(200)).body).toEqual({ words: ['kredit', 'tolov'] });
+  });
+
+  it('checks nothing twice: a listing is checked again only when it changed or was reported since', async () => {
+    const seller = await signedInUser(app, phone(6));
+    const listing = await list(seller.id);
+    const checkedAt = async () =>
+      ((await dataSource.query(`SELECT checked_at FROM listing_check WHERE listing_id = $1`, [listing])) as { checked_at: Date }[])[0]?.checked_at;
+    await checks().checkWaiting();
+    const first = await checkedAt();
+    expect(first).toBeDefined();
+    await checks().checkWaiting();
+    expect(await checkedAt()).toEqual(first);
+
+    await dataSource.query(`UPDATE listing SET updated_at = $2::timestamptz + interval '1 millisecond' WHERE id = $1`, [listing, first]);
+    await checks().checkWaiting();
+    const afterChange = await checkedAt();
+    expect(afterChange.getTime()).toBeGreaterThan(first.getTime());
+
+    const buyer = await signedInUser(app, phone(8));
+    await dataSource.query(`INSERT INTO listing_report (listing_id, reporter_id, reason, created_at) VALUES ($1, $2, 'fraud', $3::timestamptz + interval '1 millisecond')`, [
+      listing,
+      buyer.id,
+      afterChange,
+    ]);
+    await checks().checkWaiting();
+    expect((await waitingTab()).find((card) => card._id === listing)).toMatchObject({
+      checks: [{ kind: 'reports', detail: '1' }, { kind: 'newSeller', detail: null }],
+      riskScore: 4,
+    });
+  });
+
+  it('lets only admins read and change the banned words, refusing what is not a word list', async () => {
+    const user = await signedInUser(app, phone(7));
+    await request(server()).get('/api/admin/banned-words').set('Cookie', user.cookie).expect(403);
+    await request(server()).put('/api/admin/banned-words').set('Cookie', user.cookie).send({ words: ['x'] }).expect(403);
+    await request(server()).put('/api/admin/banned-words').set('Cookie', admin.cookie).send({ words: ['a'] }).expect(400);
+    await request(server()).put('/api/admin/banned-words').set('Cookie', admin.cookie).send({ words: 'kredit' }).expect(400);
+  });
+});

@@ -1,0 +1,105 @@
+import type { INestApplication } from '@nestjs/common';
+import request from 'supertest';
+import { DataSource } from 'typeorm';
+import { listingsApp, signedInUser, TEST_USD_RATE, testBrand, type TestDevice } from './listings-support';
+
+/** Phone numbers of this file: 99877191xxxx. */
+const phone = (n: number) => `99877191${String(n).padStart(4, '0')}`;
+
+interface Comparable {
+  price: number;
+  valut?: 'uzs' | 'usd';
+  storage?: string;
+  condition?: boolean;
+  status?: string;
+}
+
+describe('the price guide and listings marked sold (issue 22)', () => {
+  let app: INestApplication;
+  let dataSource: DataSource;
+  let seller: { id: string; cookie: string };
+  const server = () => app.getHttpServer();
+
+  beforeAll(async () => {
+    app = await listingsApp();
+    dataSource = app.get(DataSource);
+    seller = await signedInUser(app, phone(1));
+  });
+  afterAll(() => app.close());
+
+  /** Listings of `device` as the wizard stores them; answers their ids. */
+  async function list(device: TestDevice, listings: Comparable[]): Promise<string[]> {
+    const ids: string[] = [];
+    for (const { price, valut = 'uzs', storage = '128GB', condition = false, status = 'active' } of listings) {
+      const [{ id }] = await dataSource.query(
+        `INSERT INTO listing (author_id, device_id, category_id, name, price, valut, price_uzs, region, description, phone_number, status, storage, condition)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, 'toshkent', 'Yaxshi', '998901112233', $8, $9, $10) RETURNING id`,
+        [seller.id, device.id, device.categoryId, device.name, price, valut, valut === 'usd' ? price * TEST_USD_RATE : price, status, storage, condition],
+      );
+      ids.push(id);
+    }
+    return ids;
+  }
+  const guide = async (query: string) => (await request(server()).get(`/api/phone/price-guide?${query}`).expect(200)).body;
+
+  it('answers the quartiles and the median in so\'m of the model\'s listings on sale, a dollar price at the rate', async () => {
+    const { phone: device } = await testBrand(app, 'Narx');
+    await list(device, [
+      ...[3_000_000, 3_200_000, 3_400_000, 3_600_000, 3_800_000, 4_000_000, 4_200_000].map((price) => ({ price })),
+      { price: 400, valut: 'usd' },
+      // Not comparable: another memory, a new phone, a listing not on sale.
+      { price: 9_000_000, storage: '256GB' },
+      { price: 9_000_000, condition: true },
+      { price: 100_000, status: 'waiting' },
+    ]);
+    // 400 USD is 5 060 000 so'm.
+    expect(await guide(`device=${device.id}&storage=128GB&condition=used`)).toEqual({ count: 8, low: 3_350_000, median: 3_700_000, high: 4_050_000 });
+    expect((await guide(`device=${device.id}`)).count).toBe(10);
+  });
+
+  it('says nothing of a price below five comparable listings', async () => {
+    const { phone: device } = await testBrand(app, 'Kam');
+    await list(device, [{ price: 1_000_000 }, { price: 2_000_000 }, { price: 3_000_000 }, { price: 4_000_000 }]);
+    expect(await guide(`device=${device.id}`)).toEqual({ count: 4, low: null, median: null, high: null });
+  });
+
+  it('refuses a query without a model or with a condition it does not know, with the field', async () => {
+    const missing = await request(server()).get('/api/phone/price-guide?storage=128GB').expect(400);
+    expect(Object.keys(missing.body.fields)).toEqual(['device']);
+    const { phone: device } = await testBrand(app, 'Xato');
+    await request(server()).get(`/api/phone/price-guide?device=${device.id}&condition=broken`).expect(400);
+  });
+
+  it("marks a seller's listing sold: it leaves the site and counts in the guide at what it sold for", async () => {
+    const { phone: device } = await testBrand(app, 'Sotildi');
+    const [sold, soldInDollars, ...rest] = await list(device, [
+      { price: 5_000_000 },
+      { price: 300, valut: 'usd' },
+      ...[1_000_000, 1_000_000, 1_000_000].map((price) => ({ price })),
+    ]);
+    const answer = await request(server()).post(`/api/phone/${sold}/sold`).set('Cookie', seller.cookie).send({ price: '4 500 000' }).expect(200);
+    expect(answer.body).toEqual({ status: 'noActive', message: expect.objectContaining({ uz: "E'lon sotilgan deb belgilandi va sotuvdan olindi" }) });
+    await request(server()).get(`/api/phone/${sold}`).expect(404);
+    // Without a price, what it was asked for.
+    await request(server()).post(`/api/phone/${soldInDollars}/sold`).set('Cookie', seller.cookie).send({}).expect(200);
+    expect(await guide(`device=${device.id}`)).toEqual({ count: 5, low: 1_000_000, median: 1_000_000, high: 3_795_000 });
+
+    // Sold long ago, it no longer says what phones cost.
+    await dataSource.query(`UPDATE listing SET sold_at = now() - interval '91 days' WHERE id = $1`, [sold]);
+    expect((await guide(`device=${device.id}`)).count).toBe(4);
+    expect(rest).toHaveLength(3);
+  });
+
+  it('lets only the author mark a listing sold, and only one on sale or taken off sale, changing nothing otherwise', async () => {
+    const { phone: device } = await testBrand(app, 'Faqat');
+    const [onSale, waiting] = await list(device, [{ price: 2_000_000 }, { price: 2_000_000, status: 'waiting' }]);
+    const stranger = await signedInUser(app, phone(2));
+    await request(server()).post(`/api/phone/${onSale}/sold`).set('Cookie', stranger.cookie).send({}).expect(404);
+    await request(server()).post(`/api/phone/${onSale}/sold`).send({}).expect(401);
+    await request(server()).post(`/api/phone/${onSale}/sold`).set('Cookie', seller.cookie).send({ price: 'abc' }).expect(400);
+    const refused = await request(server()).post(`/api/phone/${waiting}/sold`).set('Cookie', seller.cookie).send({}).expect(409);
+    expect(refused.body.message.en).toBe('Only a listing on sale or taken off sale can be marked sold');
+    const rows = await dataSource.query(`SELECT status, sold_at FROM listing WHERE id = ANY($1) ORDER BY status`, [[onSale, waiting]]);
+    expect(rows).toEqual([{ status: 'active', sold_at: null }, { status: 'waiting', sold_at: null }]);
+  });
+});

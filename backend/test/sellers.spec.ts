@@ -1,0 +1,38 @@
+import type { INestApplication } from '@nestjs/common';
+import request from 'supertest';
+import { DataSource } from 'typeorm';
+import { insertListing } from '../../test/support/listings';
+import { createSignedInUser } from '../../test/support/users';
+import { listingsApp } from './listings-support';
+
+describe("a seller's public page", () => {
+  let app: INestApplication;
+  let dataSource: DataSource;
+  const http = () => request(app.getHttpServer());
+
+  beforeAll(async () => {
+    app = await listingsApp();
+    dataSource = app.get(DataSource);
+  });
+  afterAll(() => app.close());
+
+  it('shows the seller, their listings on sale only and how many they sold, never their number', async () => {
+    const seller = await createSignedInUser(app, { name: 'Jasur' });
+    await dataSource.query(`UPDATE users SET region = 'buxoro' WHERE id = $1`, [seller.id]);
+    const onSale = await insertListing(dataSource, { authorId: seller.id, status: 'active', name: 'On sale phone' });
+    await insertListing(dataSource, { authorId: seller.id, status: 'noActive', name: 'Sold phone' });
+    await insertListing(dataSource, { authorId: seller.id, status: 'waiting', name: 'Waiting phone' });
+
+    const page = await http().get(`/api/seller/${seller.id}`).expect(200);
+    expect(page.body).toMatchObject({ _id: seller.id, name: 'Jasur', region: 'buxoro', phoneConfirmed: true, sold: 1, pages: 1 });
+    expect(new Date(page.body.memberSince).getTime()).toBeLessThanOrEqual(Date.now());
+    expect(page.body.phones.map((card: { _id: string }) => card._id)).toEqual([onSale]);
+    expect(JSON.stringify(page.body)).not.toContain(seller.phoneNumber);
+  });
+
+  it('answers an unknown seller with a translated 404', async () => {
+    const missing = await http().get('/api/seller/00000000-0000-4000-8000-000000000000').expect(404);
+    expect(missing.body.message.uz).toBe('Sotuvchi topilmadi');
+    await http().get('/api/seller/not-an-id').expect(404);
+  });
+});

@@ -1,0 +1,92 @@
+import type { INestApplication } from '@nestjs/common';
+import type { AddressInfo } from 'node:net';
+import { randomUUID } from 'node:crypto';
+import { Queue } from 'bullmq';
+import request from 'supertest';
+import { DataSource } from 'typeorm';
+import { QUEUES, smsText } from '@market/contracts';
+import { createApp } from '../src/app.factory';
+import { smsDeliveryReportUrl } from '../src/auth/sms-delivery.service';
+import { EskizSmsSender } from '../../workers/src/sms/eskiz-sms.sender';
+import { startFakeEskiz, type FakeEskiz } from '../../test/fakes/eskiz';
+import { testConfig } from '../../test/support/config';
+import { eventually } from '../../test/support/eventually';
+
+const SECRET = 'dlr-0123456789abcdef0123456789abcdef';
+
+describe("Eskiz's delivery reports", () => {
+  let app: INestApplication;
+  let eskiz: FakeEskiz;
+  let database: DataSource;
+  let apiUrl: string;
+
+  /** Sends an approved SMS through Eskiz as the workers do (their sms_delivery row first), with our callback_url. */
+  async function send(phoneNumber: string, callbackUrl = smsDeliveryReportUrl(apiUrl, SECRET)) {
+    const jobId = randomUUID();
+    await database.query(`INSERT INTO sms_delivery (job_id, phone_number, status, attempts) VALUES ($1, $2, 'sending', 1)`, [jobId, phoneNumber]);
+    const sender = new EskizSmsSender({ baseUrl: eskiz.baseUrl, ...eskiz.credentials, from: '4546', timeoutMs: 2_000, callbackUrl });
+    const { messageId } = await sender.send(phoneNumber, smsText('code', 'uz', { code: 12345 }));
+    await database.query(`UPDATE sms_delivery SET status = 'sent', provider_message_id = $2 WHERE job_id = $1`, [jobId, messageId]);
+    return { jobId, messageId: messageId! };
+  }
+  const deliveryOf = async (jobId: string) => (await database.query(`SELECT * FROM sms_delivery WHERE job_id = $1`, [jobId]))[0];
+  const lastSms = async (phoneNumber: string) =>
+    (await request(app.getHttpServer()).get('/api/auth/last-sms').query({ phoneNumber }).expect(200)).body.lastSms;
+
+  beforeAll(async () => {
+    eskiz = await startFakeEskiz();
+    app = await createApp(testConfig({ ESKIZ_CALLBACK_SECRET: SECRET }));
+    await app.listen(0, '127.0.0.1');
+    apiUrl = `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}`;
+    database = app.get(DataSource);
+  });
+  afterAll(async () => {
+    await app.close();
+    await eskiz.close();
+  });
+
+  it('gives Eskiz the callback URL and records the delivery status it reports for that SMS', async () => {
+    const phone = '998905551001';
+    const { jobId, messageId } = await send(phone);
+    expect(eskiz.sent.at(-1)!.callback_url).toBe(`${apiUrl}/api/sms/delivery-reports/${SECRET}`);
+
+    await eventually(async () => expect(await deliveryOf(jobId)).toMatchObject({ delivery_status: 'DELIVRD', provider_message_id: messageId }));
+    expect(eskiz.reports.at(-1)!.answeredWith).toBe(200);
+    expect(await lastSms(phone)).toBe('delivered');
+  });
+
+  it('tells the sign-in screens and the queue dashboard that the last code was not delivered', async () => {
+    const phone = '998905551002';
+    eskiz.setDeliveryStatus(phone, 'UNDELIV');
+    const { jobId } = await send(phone);
+    // The SMS's job, as the relay queued it (no worker runs here).
+    const config = testConfig();
+    const queue = new Queue(QUEUES.sms, { connection: { url: config.REDIS_URL }, prefix: config.QUEUE_PREFIX });
+    try {
+      await queue.add('sms.requested', { phoneNumber: phone, sealedText: '[redacted after delivery]' }, { jobId });
+      await eventually(async () => expect(await deliveryOf(jobId)).toMatchObject({ delivery_status: 'UNDELIV' }));
+      expect(await lastSms(phone)).toBe('notDelivered');
+      await eventually(async () => expect((await queue.getJobLogs(jobId)).logs).toEqual([expect.stringMatching(/^Not delivered: Eskiz reported UNDELIV/)]));
+    } finally {
+      await queue.remove(jobId);
+      await queue.close();
+    }
+    // A number nothing was sent to lately.
+    expect(await lastSms('998905551003')).toBeNull();
+  });
+
+  it('refuses a report without our secret, or not in Eskiz\'s form, and changes nothing', async () => {
+    const phone = '998905551004';
+    const { jobId, messageId } = await send(phone, '');
+    // Sent, no report yet.
+    expect(await lastSms(phone)).toBe('pending');
+    const forged = { message_id: messageId, status: 'UNDELIV' };
+    await request(app.getHttpServer()).post(`/api/sms/delivery-reports/${SECRET.replace(/.$/, 'x')}`).send(forged).expect(404);
+    await request(app.getHttpServer()).post('/api/sms/delivery-reports/short').send(forged).expect(404);
+    await request(app.getHttpServer()).post(`/api/sms/delivery-reports/${SECRET}`).send({ message_id: messageId, status: 'undeliv; DROP' }).expect(400);
+    expect(await deliveryOf(jobId)).toMatchObject({ delivery_status: null });
+    // Eskiz may post its report as a form, too.
+    await request(app.getHttpServer()).post(`/api/sms/delivery-reports/${SECRET}`).type('form').send(forged).expect(200, { recorded: true });
+    expect(await deliveryOf(jobId)).toMatchObject({ delivery_status: 'UNDELIV' });
+  });
+});

@@ -1,0 +1,99 @@
+import type { Page } from '@playwright/test';
+import { newPhoneNumber, signInWithNewNumber } from '../support/accounts';
+import { expect, test } from '../support/fixtures';
+import type { SeededBrand, SeededListing } from '../support/listings';
+import { DESKTOP, layoutWidth, PHONE } from '../support/viewports';
+
+/** The signed-in user's menu leads to the profile's pages on every screen size (the side menu is for large screens only). */
+async function openFromUserMenu(page: Page, item: string): Promise<void> {
+  await page.getByRole('button', { name: /Foydalanuvchi menyusi/ }).click();
+  await page.getByRole('menuitem', { name: item }).click();
+}
+
+test.describe("buyers' favourites and saved searches", () => {
+  const tag = Date.now().toString(36);
+  let brand: SeededBrand;
+  let listing: SeededListing;
+
+  test.beforeAll(async ({ listings }) => {
+    brand = await listings.createBrand(`Buyerbrand ${tag}`);
+    const device = await listings.createDevice(brand, `Buyerphone ${tag}`);
+    const seller = await listings.createSeller({ name: 'Sardor' });
+    listing = await listings.createListing({ device, seller, name: `Buyerphone ${tag}`, region: 'toshkent', price: 3_200_000 });
+  });
+
+  for (const [screen, viewport] of [
+    ['phone', PHONE],
+    ['desktop', DESKTOP],
+  ] as const) {
+    test.describe(`on a ${screen}`, () => {
+      test.use({ viewport });
+
+      test('saves the filtered search from the home page and finds it in the profile, which opens its feed', async ({ seller }) => {
+        const { page } = seller;
+        await page.goto(`/?page=1&brand=${brand.id}&region=toshkent`);
+        await expect(page.getByRole('heading', { name: listing.name })).toBeVisible();
+        await page.getByRole('button', { name: 'Qidiruvni saqlash' }).click();
+        await expect(page.getByText('Qidiruv saqlandi')).toBeVisible();
+        expect(await layoutWidth(page)).toBeLessThanOrEqual(viewport.width);
+
+        await openFromUserMenu(page, 'Saqlangan qidiruvlar');
+        await expect(page).toHaveURL('/profile/searches');
+        const saved = page.getByTestId('saved-search');
+        await expect(saved).toHaveCount(1);
+        await expect(saved.getByRole('button', { name: `${brand.name}, Toshkent`, exact: true })).toBeVisible();
+        await expect(saved.getByLabel('Telegram xabarlari:')).toHaveValue('instant');
+        expect(await layoutWidth(page)).toBeLessThanOrEqual(viewport.width);
+
+        await saved.getByLabel('Telegram xabarlari:').selectOption('daily');
+        await page.reload();
+        await expect(page.getByTestId('saved-search').getByLabel('Telegram xabarlari:')).toHaveValue('daily');
+
+        await page.getByRole('button', { name: `${brand.name}, Toshkent`, exact: true }).click();
+        await expect(page).toHaveURL(new RegExp(`/\\?page=1&brand=${brand.id}&region=toshkent$`));
+        await expect(page.getByRole('heading', { name: listing.name })).toBeVisible();
+      });
+    });
+  }
+
+  test.describe('on a phone', () => {
+    test.use({ viewport: PHONE });
+
+    test('keeps the heart a visitor tapped once they have signed in', async ({ page }) => {
+      await page.goto(`/phone/${listing.id}`);
+      await page.getByRole('button', { name: "Saralanganlarga qo'shish" }).click();
+      const dialog = page.getByRole('dialog', { name: 'Kirish kerak' });
+      await expect(dialog).toBeVisible();
+      await dialog.getByRole('button', { name: 'Kirish' }).click();
+      await expect(page).toHaveURL('/login');
+
+      await signInWithNewNumber(page, newPhoneNumber());
+      await page.goto(`/phone/${listing.id}`);
+      await expect(page.getByRole('button', { name: 'Saralanganlardan olib tashlash' })).toHaveAttribute('aria-pressed', 'true');
+
+      await openFromUserMenu(page, 'Saralanganlar');
+      await expect(page.getByRole('heading', { level: 2, name: listing.name })).toBeVisible();
+      expect(await layoutWidth(page)).toBeLessThanOrEqual(PHONE.width);
+
+      // Let go from the card: the heart empties on the home page's card too.
+      await page.getByRole('button', { name: 'Saralanganlardan olib tashlash' }).click();
+      await page.goto(`/?page=1&brand=${brand.id}`);
+      await expect(page.locator('#listings').getByRole('button', { name: "Saralanganlarga qo'shish" })).toHaveAttribute('aria-pressed', 'false');
+    });
+
+    test("shows a visitor the listings they opened on the home page and the seller's page from the listing", async ({ page }) => {
+      await page.goto(`/phone/${listing.id}`);
+      await page.getByRole('link', { name: 'Sardor' }).click();
+      await expect(page).toHaveURL(/\/seller\//);
+      await expect(page.getByRole('heading', { level: 1, name: 'Sardor' })).toBeVisible();
+      await expect(page.getByText('telefon tasdiqlangan')).toBeVisible();
+      await expect(page.getByRole('heading', { level: 2, name: listing.name })).toBeVisible();
+      expect(await layoutWidth(page)).toBeLessThanOrEqual(PHONE.width);
+
+      await page.goto('/');
+      const recent = page.getByRole('region', { name: "Yaqinda ko'rilganlar" });
+      await expect(recent.getByRole('link', { name: new RegExp(listing.name) })).toBeVisible();
+      expect(await layoutWidth(page)).toBeLessThanOrEqual(PHONE.width);
+    });
+  });
+});

@@ -1,0 +1,175 @@
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from '../support/fixtures';
+import type { SeededListing, SeededSeller } from '../support/listings';
+import { DESKTOP, PHONE } from '../support/viewports';
+
+/** WCAG 2.5.5: a control a finger can hit. */
+const TOUCH_TARGET = 44;
+
+async function box(locator: Locator): Promise<{ x: number; y: number; width: number; height: number }> {
+  await expect(locator).toBeVisible();
+  const found = await locator.boundingBox();
+  if (!found) throw new Error(`${locator} is not laid out`);
+  return found;
+}
+
+/** The photo the slider shows. */
+function shownPhoto(page: Page): Locator {
+  return page.locator('.swiper-slide-active img');
+}
+
+function contactBar(page: Page): Locator {
+  return page.getByRole('region', { name: "Sotuvchi bilan bog'lanish" });
+}
+
+test.describe('the listing page', () => {
+  const tag = Date.now().toString(36);
+  let seller: SeededSeller;
+  let listing: SeededListing;
+
+  test.beforeAll(async ({ listings }) => {
+    const brand = await listings.createBrand(`Layoutbrand ${tag}`);
+    const device = await listings.createDevice(brand, `Layoutphone ${tag}`, [{ name: 'Battery size', value: '5000mAh' }]);
+    seller = await listings.createSeller({ name: 'Nodira', phoneNumber: `99897${String(Date.now()).slice(-7)}`, telegramUsername: 'nodira_sotadi' });
+    listing = await listings.createListing({
+      device,
+      seller,
+      name: `Layoutphone ${tag} 12/512`,
+      price: 4_500_000,
+      telegramUsername: 'nodira_sotadi',
+      ram: '12GB',
+      storage: '512GB',
+      color: 'Oq',
+      description: 'Yangi kabi.\nQuti, zaryadlovchi va hujjatlari bor.\nAlmashtirish yo‘q.',
+      photos: 3,
+      photoCopies: true,
+    });
+  });
+
+  test.describe('on a 360 px phone', () => {
+    test.use({ viewport: PHONE });
+
+    test("puts the title and price right under the photos and 'Qo'ng'iroq qilish' and Telegram in a bar on screen", async ({ page }) => {
+      await page.goto(`/phone/${listing.id}`);
+      const title = page.getByRole('heading', { level: 1, name: listing.name });
+      await expect(title).toBeVisible();
+      const photos = await box(page.getByRole('region', { name: `${listing.name} rasmlari` }));
+      const titleBox = await box(title);
+      expect(titleBox.y).toBeGreaterThanOrEqual(photos.y + photos.height);
+      expect(titleBox.y - (photos.y + photos.height)).toBeLessThan(64);
+      const price = await box(page.locator('main').getByText(/^4\s500\s000\sso'm$/));
+      expect(price.y + price.height).toBeLessThanOrEqual(PHONE.height);
+      // A visitor's page has no owner's notice.
+      await expect(page.getByRole('status', { name: "Sizning e'loningiz" })).toHaveCount(0);
+
+      const bar = contactBar(page);
+      const call = bar.getByRole('button', { name: "Qo'ng'iroq qilish" });
+      const callBox = await box(call);
+      expect(callBox.y + callBox.height).toBeLessThanOrEqual(PHONE.height);
+      expect(callBox.height).toBeGreaterThanOrEqual(TOUCH_TARGET);
+      // The bar stays at the bottom of the screen while the page scrolls.
+      await page.mouse.wheel(0, 2000);
+      await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(100);
+      await expect(call).toBeInViewport();
+      // The seller panel shows the number; the bar holds the one button that asks for it.
+      await expect(page.getByRole('region', { name: 'Sotuvchi', exact: true }).getByRole('button', { name: "Qo'ng'iroq qilish" })).toBeHidden();
+
+      await call.click();
+      await expect(bar.getByRole('link', { name: "Qo'ng'iroq qilish" })).toHaveAttribute('href', `tel:+${seller.phoneNumber}`);
+      await expect(bar.getByRole('link', { name: 'Telegram' })).toHaveAttribute('href', 'https://t.me/nodira_sotadi');
+      await expect(page.getByRole('region', { name: 'Sotuvchi', exact: true }).getByRole('link', { name: /^\+998/ })).toHaveAttribute('href', `tel:+${seller.phoneNumber}`);
+      // The footer is not hidden behind the bar.
+      await page.mouse.wheel(0, 5000);
+      const footer = await box(page.locator('footer'));
+      const barBox = await box(bar);
+      expect(footer.y).toBeGreaterThanOrEqual(barBox.y + barBox.height - 1);
+    });
+
+    test('makes every control at least 44 by 44 px and zooms into the 1600 px photo', async ({ page }) => {
+      await page.goto(`/phone/${listing.id}`);
+      await expect(page.getByRole('heading', { level: 1, name: listing.name })).toBeVisible();
+      const controls = [
+        page.getByRole('link', { name: "E'lon berish" }),
+        page.getByRole('combobox', { name: 'Til' }),
+        page.getByRole('link', { name: 'Kirish' }),
+        page.getByRole('button', { name: 'Keyingi rasm' }),
+        page.getByRole('button', { name: 'Oldingi rasm' }),
+        page.getByRole('button', { name: "1-rasmga o'tish" }),
+        page.getByRole('button', { name: "3-rasmga o'tish" }),
+        contactBar(page).getByRole('button', { name: "Qo'ng'iroq qilish" }),
+        contactBar(page).getByRole('button', { name: 'Telegram' }),
+      ];
+      for (const control of controls) {
+        await expect(control).toBeVisible();
+        const { width, height } = await box(control);
+        expect(width, `${control} width`).toBeGreaterThanOrEqual(TOUCH_TARGET);
+        expect(height, `${control} height`).toBeGreaterThanOrEqual(TOUCH_TARGET);
+      }
+      // The arrows switch photos (a 44 px target, not an 18 px one).
+      await page.getByRole('button', { name: 'Keyingi rasm' }).click();
+      await expect(shownPhoto(page)).toHaveAttribute('alt', `${listing.name}, 2-rasm (3 tadan)`);
+
+      // A phone takes the 800 px copy; zooming in shows the 1600 px photo.
+      const loaded = () => shownPhoto(page).evaluate((image: HTMLImageElement) => (image.complete && image.naturalWidth > 0 ? image.currentSrc : ''));
+      await expect.poll(loaded).toMatch(/-800\.png$/);
+      await shownPhoto(page).dblclick();
+      await expect.poll(loaded).toMatch(/-1600\.png$/);
+    });
+  });
+
+  test.describe('on a 1280 px desktop', () => {
+    test.use({ viewport: DESKTOP });
+
+    test('shows the price and the seller beside the photos, the price above the fold', async ({ page }) => {
+      await page.goto(`/phone/${listing.id}`);
+      await expect(page.getByRole('heading', { level: 1, name: listing.name })).toBeVisible();
+      const photos = await box(page.getByRole('region', { name: `${listing.name} rasmlari` }));
+      const price = await box(page.locator('main').getByText(/^4\s500\s000\sso'm$/));
+      const sellerPanel = await box(page.getByRole('region', { name: 'Sotuvchi', exact: true }));
+      expect(price.x).toBeGreaterThanOrEqual(photos.x + photos.width);
+      expect(price.y + price.height).toBeLessThanOrEqual(DESKTOP.height);
+      expect(price.y).toBeLessThan(photos.y + photos.height);
+      expect(sellerPanel.x).toBeGreaterThanOrEqual(photos.x + photos.width);
+      expect(sellerPanel.y).toBeLessThan(photos.y + photos.height);
+      await expect(page.getByRole('region', { name: 'Sotuvchi', exact: true }).getByRole('button', { name: "Qo'ng'iroq qilish" })).toBeVisible();
+      await expect(contactBar(page)).toBeHidden();
+    });
+  });
+
+  test.describe("an owner's own listing", () => {
+    test.use({ viewport: PHONE });
+
+    test('shows its status, and for a rejected listing the reason, what to do and a link to edit', async ({ seller: owner, listings }) => {
+      const { page } = owner;
+      const user = await listings.userByPhone(owner.phoneNumber);
+      const brand = await listings.createBrand(`Ownerbrand ${tag}`);
+      const device = await listings.createDevice(brand, `Ownerphone ${tag}`);
+      const rejected = await listings.createListing({ device, seller: user, status: 'cancelled', rejectionReason: 'wrongPrice' });
+      const waiting = await listings.createListing({ device, seller: user, status: 'waiting' });
+      const active = await listings.createListing({ device, seller: user, status: 'active' });
+
+      await page.goto(`/phone/${rejected.id}`);
+      const notice = page.getByRole('status', { name: "Sizning e'loningiz" });
+      await expect(notice).toContainText('Rad etilgan');
+      await expect(notice).toContainText("Rad etish sababi: Narx noto'g'ri");
+      await expect(notice).toContainText('Sababni tuzating va saqlang: e\'lon qayta tekshiruvga yuboriladi.');
+      await expect(notice.getByRole('link', { name: "E'lonni tuzatish" })).toHaveAttribute('href', `/profile/phone/edit/${rejected.id}`);
+      const link = await box(notice.getByRole('link', { name: "E'lonni tuzatish" }));
+      expect(link.height).toBeGreaterThanOrEqual(TOUCH_TARGET);
+      expect(link.y + link.height).toBeLessThanOrEqual(PHONE.height);
+
+      await page.goto(`/phone/${waiting.id}`);
+      await expect(notice).toContainText('Tekshiruvda');
+      await expect(notice).toContainText("Adminlar tasdiqlaganidan keyin saytda ko'rinadi");
+      await expect(notice.getByRole('link')).toHaveCount(0);
+
+      await page.goto(`/phone/${active.id}`);
+      await expect(notice).toContainText('Faol');
+      await expect(notice).toContainText("Xaridorlar bu e'lonni saytda ko'rmoqda.");
+
+      await page.goto(`/phone/${rejected.id}`);
+      await notice.getByRole('link', { name: "E'lonni tuzatish" }).click();
+      await expect(page).toHaveURL(`/profile/phone/edit/${rejected.id}`);
+    });
+  });
+});

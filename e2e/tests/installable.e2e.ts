@@ -1,0 +1,92 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/fixtures';
+import type { SeededListing } from '../support/listings';
+import { PHONE } from '../support/viewports';
+
+/** Every URL the page's origin keeps in its caches (the service worker's). */
+function cachedUrls(page: Page): Promise<string[]> {
+  return page.evaluate(async () => {
+    const urls: string[] = [];
+    for (const name of await caches.keys()) for (const request of await (await caches.open(name)).keys()) urls.push(request.url);
+    return urls;
+  });
+}
+
+/** Opens `path` until the service worker answers it: the first visit installs the worker, a later one goes through it. */
+async function openThroughWorker(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+}
+
+test.describe('the installable app', () => {
+  // The other browser tests block service workers (playwright.config.ts); these are about it.
+  test.use({ serviceWorkers: 'allow', viewport: PHONE });
+  const tag = Date.now().toString(36);
+  let listing: SeededListing;
+
+  test.beforeAll(async ({ listings }) => {
+    const brand = await listings.createBrand(`Offlinebrand ${tag}`);
+    const device = await listings.createDevice(brand, `Offlinephone ${tag}`);
+    const seller = await listings.createSeller({ name: 'Jasur' });
+    listing = await listings.createListing({ device, seller, name: `Offlinephone ${tag} 6/128`, price: 2_750_000, photos: 1 });
+  });
+
+  test('has a manifest with its name, PNG icons, theme colour and start page', async ({ page, request }) => {
+    await page.goto('/');
+    const href = await page.locator('link[rel="manifest"]').getAttribute('href');
+    const response = await request.get(href!);
+    expect(response.headers()['content-type']).toContain('application/manifest+json');
+    const manifest = (await response.json()) as { icons: { src: string; sizes: string; type: string; purpose?: string }[] };
+    expect(manifest).toMatchObject({ name: 'Telefon bozor', short_name: 'Telefon bozor', start_url: '/', display: 'standalone', theme_color: '#0f766e' });
+    await expect(page.locator('meta[name="theme-color"]')).toHaveAttribute('content', '#0f766e');
+    for (const [size, purpose] of [[192, undefined], [512, undefined], [512, 'maskable']] as const) {
+      const icon = manifest.icons.find((candidate) => candidate.sizes === `${size}x${size}` && candidate.purpose === purpose);
+      expect(icon, `a ${size} px ${purpose ?? 'any'} icon`).toMatchObject({ type: 'image/png' });
+      const png = await request.get(icon!.src);
+      expect(png.headers()['content-type']).toBe('image/png');
+      // A PNG's header holds its width and height at bytes 16 and 20.
+      const body = await png.body();
+      expect([body.readUInt32BE(16), body.readUInt32BE(20)]).toEqual([size, size]);
+    }
+  });
+
+  test('opens the app and the pages last seen when the network drops', async ({ page, context, consoleErrors }) => {
+    const title = page.getByRole('heading', { level: 1, name: listing.name });
+    await openThroughWorker(page, `/phone/${listing.id}`);
+    await expect(title).toBeVisible();
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: listing.name })).toBeVisible();
+    expect((await cachedUrls(page)).map((url) => new URL(url).pathname)).toContain(`/api/phone/${listing.id}`);
+
+    await context.setOffline(true);
+    await page.goto(`/phone/${listing.id}`);
+    await expect(title).toBeVisible();
+    await expect(page.locator('main').getByText(/^2\s750\s000\sso'm$/)).toBeVisible();
+    const photo = page.getByRole('img', { name: `${listing.name}, 1-rasm (1 tadan)` });
+    await expect.poll(() => photo.evaluate((image: HTMLImageElement) => (image.complete ? image.currentSrc : ''))).toContain('/uploads/');
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: listing.name })).toBeVisible();
+
+    // A page never opened: the app itself still opens, and says what it could not load.
+    consoleErrors.allow(/Failed to load resource: net::ERR_FAILED \(.*\/api\/phone\/00000000-0000-4000-8000-000000000000:/);
+    await page.goto('/phone/00000000-0000-4000-8000-000000000000');
+    await expect(page.getByRole('link', { name: 'Telefon bozor: bosh sahifa' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Qayta urinish' })).toBeVisible();
+    await context.setOffline(false);
+  });
+
+  test("keeps none of a signed-in visitor's API answers", async ({ seller }) => {
+    const { page } = seller;
+    await openThroughWorker(page, `/phone/${listing.id}`);
+    await expect(page.getByRole('heading', { level: 1, name: listing.name })).toBeVisible();
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: listing.name })).toBeVisible();
+    await page.goto('/profile');
+    const kept = (await cachedUrls(page)).map((url) => new URL(url).pathname);
+    // The app shell is kept, API answers are not.
+    expect(kept).toContain('/index.html');
+    expect(kept.filter((path) => path.startsWith('/api/'))).toEqual([]);
+  });
+});

@@ -1,0 +1,82 @@
+import type { Locator, Page } from '@playwright/test';
+import { TEST_ADMIN_PHONES } from '../support/admins';
+import { expect, test } from '../support/fixtures';
+import type { SeededListing } from '../support/listings';
+import { DESKTOP, layoutWidth, PHONE } from '../support/viewports';
+
+function cardOf(page: Page, name: string): Locator {
+  return page.getByRole('article').filter({ has: page.getByRole('heading', { name, exact: true }) });
+}
+
+test.describe('buyers report a listing (issue 22)', () => {
+  test.describe.configure({ mode: 'serial' });
+  test.use({ adminPhone: TEST_ADMIN_PHONES.reports, viewport: PHONE });
+  const run = Date.now().toString(36);
+  let reported: SeededListing;
+  let bait: SeededListing;
+
+  test.beforeAll(async ({ listings }) => {
+    const brand = await listings.createBrand(`E2E shikoyat ${run}`);
+    const device = await listings.createDevice(brand, `Shikoyat ${run}`);
+    const seller = await listings.createSeller({ name: 'Shikoyat sotuvchi' });
+    // Oldest first in the admins' queue: before anything other files leave waiting.
+    reported = await listings.createListing({ device, seller, name: `Arzon iPhone ${run}`, price: 900_000, createdAt: new Date('2019-12-31T08:00:00Z') });
+    // Two other buyers reported it already: the third report takes it off the site.
+    for (const reason of ['fraud', 'spam']) await listings.createReport(reported, await listings.createSeller({ name: null }), reason);
+    // A market around 4 000 000 so'm, and a first-time seller asking 300 000 for the same phone.
+    for (let n = 0; n < 5; n++) await listings.createListing({ device, seller, price: 4_000_000, storage: '128GB', photos: 0 });
+    const newcomer = await listings.createSeller({ name: 'Birinchi marta' });
+    bait = await listings.createListing({ device, seller: newcomer, name: `Juda arzon ${run}`, price: 300_000, storage: '128GB', status: 'waiting', photos: 0 });
+  });
+
+  test("puts a bait price first in 'Tekshiruvda' with why, and suggests the reason to reject it", async ({ admin: { page } }) => {
+    // The workers check waiting listings every 30 seconds.
+    await expect(async () => {
+      await page.goto('/profile/allphones');
+      await expect(cardOf(page, bait.name).getByText(/^Narx juda past \(o'xshashlari o'rtacha 4\s000\s000\sso'm\)$/)).toBeVisible({ timeout: 1_000 });
+    }).toPass({ timeout: 45_000 });
+    const card = cardOf(page, bait.name);
+    await expect(card.getByText('Yangi sotuvchi', { exact: true })).toBeVisible();
+    await expect(page.getByRole('article').first()).toContainText(bait.name);
+    await card.getByRole('button', { name: 'Rad etish' }).click();
+    await expect(page.getByRole('dialog', { name: "E'lonni rad etish" }).getByRole('radio', { name: "Narx noto'g'ri" })).toBeChecked();
+  });
+
+  test('asks a visitor who is not signed in to sign in first', async ({ page }) => {
+    await page.goto(`/phone/${reported.id}`);
+    await page.getByRole('link', { name: 'Shikoyat qilish' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('takes a signed-in buyer\'s report with its reason on a 360 px screen; the third report hides the listing', async ({ seller: { page } }) => {
+    await page.goto(`/phone/${reported.id}`);
+    await page.getByRole('button', { name: 'Shikoyat qilish' }).click();
+    const dialog = page.getByRole('dialog', { name: "E'lon haqida shikoyat" });
+    await expect(dialog.getByText("3 ta shikoyatdan keyin e'lon tekshiruvgacha yashiriladi")).toBeVisible();
+    await dialog.getByRole('button', { name: 'Yuborish' }).click();
+    await expect(dialog.getByText("Maydonni to'ldiring")).toBeVisible();
+    await dialog.getByRole('radio', { name: "Firibgarlik (oldindan pul so'raydi)" }).check();
+    expect(await layoutWidth(page)).toBeLessThanOrEqual(PHONE.width);
+    await dialog.getByRole('button', { name: 'Yuborish' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByText("Shikoyatingiz qabul qilindi. Adminlar e'lonni tekshiradi")).toBeVisible();
+    await expect(page.getByText('Shikoyatingiz yuborildi')).toBeVisible();
+
+    await page.reload();
+    await expect(page.getByRole('heading', { name: "E'lon topilmadi" })).toBeVisible();
+  });
+
+  test("shows the admins the reports on the card in 'Tekshiruvda', and approving puts it back on sale", async ({ admin: { page } }) => {
+    await page.setViewportSize(DESKTOP);
+    await page.goto('/profile/allphones');
+    const card = cardOf(page, reported.name);
+    await card.getByText('Shikoyatlar: 3').click();
+    await expect(card.getByText(/Firibgarlik \(oldindan pul so'raydi\)$/)).toHaveCount(2);
+    await expect(card.getByText(/Spam yoki reklama$/)).toBeVisible();
+    await card.getByRole('button', { name: 'Tasdiqlash' }).click();
+    await expect(card).toHaveCount(0);
+
+    await page.goto(`/phone/${reported.id}`);
+    await expect(page.getByRole('heading', { name: reported.name, level: 1 })).toBeVisible();
+  });
+});

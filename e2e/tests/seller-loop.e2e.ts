@@ -1,0 +1,194 @@
+import type { Locator, Page } from '@playwright/test';
+import sharp from 'sharp';
+import { TEST_ADMIN_PHONES } from '../support/admins';
+import { expect, test } from '../support/fixtures';
+import { PHONE } from '../support/viewports';
+
+/*
+ * Issue 19's seller's loop on a 360x740 phone: a new seller posts a listing with photos, finds
+ * it under review, an admin approves it, and the seller's later changes keep it on sale unless
+ * they touch what moderation approved.
+ */
+
+async function photoJpeg(hue: number): Promise<Buffer> {
+  const picture = `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="600"><rect width="800" height="600" fill="hsl(${hue}, 60%, 55%)"/></svg>`;
+  return sharp(Buffer.from(picture)).jpeg({ quality: 85 }).toBuffer();
+}
+
+const next = (page: Page) => page.getByRole('button', { name: 'Keyingi' }).click();
+const stepHeading = (page: Page, name: string) => expect(page.getByRole('heading', { level: 2, name, exact: true })).toBeVisible();
+
+/** The seller's card of `name` on the open tab of /profile. */
+const myCard = (page: Page, name: string): Locator => page.getByRole('tabpanel').getByRole('article').filter({ hasText: name });
+const myActions = (page: Page, name: string): Locator => page.getByRole('group', { name: `${name}: amallar` });
+
+/** Every tab of /profile, with its count, lies within the phone's width. */
+async function expectEveryTabCountInSight(page: Page): Promise<void> {
+  const tabs = page.getByRole('tab');
+  await expect(tabs).toHaveCount(5);
+  for (const tab of await tabs.all()) {
+    await expect(tab).toHaveText(/\d+\s*$/);
+    const box = await tab.boundingBox();
+    expect(box, `${await tab.textContent()} is on screen`).not.toBeNull();
+    expect(box!.x).toBeGreaterThanOrEqual(0);
+    expect(box!.x + box!.width).toBeLessThanOrEqual(PHONE.width);
+  }
+}
+
+/** Waits until every photo tile shows the server's thumbnail rather than the local file. */
+async function expectUploaded(page: Page, count: number): Promise<void> {
+  await expect(page.getByText(`${count} / 8`)).toBeVisible();
+  await expect(page.getByRole('progressbar', { name: /rasm yuklanmoqda/ })).toHaveCount(0);
+  const fromServer = () =>
+    page.evaluate(() => Array.from(document.querySelectorAll<HTMLImageElement>('img[alt$="-rasm"]')).every((image) => !image.src.startsWith('blob:') && image.naturalWidth > 0));
+  await expect.poll(fromServer, { intervals: [100] }).toBe(true);
+}
+
+test.describe("the seller's loop on a 360 px phone", () => {
+  test.use({ viewport: PHONE, adminPhone: TEST_ADMIN_PHONES.sellerLoop });
+
+  test('a new seller posts with photos, sees it under review, and an approved listing stays on sale through a price edit and a pause', async ({
+    seller: { page },
+    admin,
+    listings,
+  }) => {
+    const run = Date.now().toString(36);
+    const brand = await listings.createBrand(`E2E sotuvchi ${run}`);
+    const device = await listings.createDevice(brand, `Sikl ${run}`, [{ name: 'Display size', value: '6.1"' }]);
+
+    await test.step('picking the model moves the wizard on (item 6)', async () => {
+      await page.goto('/profile/phone/add');
+      await stepHeading(page, 'Qurilmani tanlang');
+      await page.getByLabel('Qurilma nomi').fill(device.name);
+      await page.getByRole('button', { name: device.name, exact: true }).click();
+      // No memory or colour choices: straight to the price.
+      await stepHeading(page, 'Narxini kiriting');
+    });
+
+    await test.step('posts with photos; a file that is no picture takes no slot and says why (item 5)', async () => {
+      await page.getByLabel('Narxi', { exact: true }).fill('2 500 000');
+      await next(page);
+      await page.getByLabel('Tavsif', { exact: true }).fill('Yaxshi holatda, qutisi bor.');
+      await next(page);
+      await page.getByLabel('Ismingiz').fill('Jasur');
+      await next(page);
+      await page.getByRole('radio', { name: 'Toshkent' }).check();
+      await next(page);
+      await stepHeading(page, 'Rasmlarni yuklang');
+      await page.getByLabel(/Rasm qo'shish/).setInputFiles([
+        { name: 'old.jpg', mimeType: 'image/jpeg', buffer: await photoJpeg(160) },
+        { name: 'eslatma.txt', mimeType: 'text/plain', buffer: Buffer.from('bu rasm emas\n'.repeat(20)) },
+      ]);
+      await expect(page.getByRole('alert').filter({ hasText: '«eslatma.txt» yuklanmadi: Fayl rasm emas. JPG, PNG yoki WEBP rasm yuklang' })).toBeVisible();
+      await expectUploaded(page, 1);
+      await expect(page.getByRole('img', { name: /^\d-rasm$/ })).toHaveCount(1);
+      await page.getByLabel(/Rasm qo'shish/).setInputFiles([{ name: 'orqa.jpg', mimeType: 'image/jpeg', buffer: await photoJpeg(20) }]);
+      await expectUploaded(page, 2);
+      // A new upload clears the old refusal.
+      await expect(page.getByText(/eslatma\.txt/)).toHaveCount(0);
+      await next(page);
+      await stepHeading(page, 'Holati va yetkazib berish');
+      await page.getByRole('group', { name: 'Quti va hujjatlari bormi?' }).getByRole('radio', { name: 'Ha' }).check();
+      await next(page);
+      await stepHeading(page, 'Tarifni tanlang');
+      await page.getByRole('button', { name: "E'lon berish" }).click();
+      await expect(page.getByRole('heading', { name: "E'longiz yaratildi." })).toBeVisible();
+    });
+
+    await test.step("OK opens 'Tekshiruvda', which holds the new listing, with every tab's count in sight (item 2)", async () => {
+      await page.getByRole('button', { name: 'OK' }).click();
+      await expect(page).toHaveURL('/profile?tab=waiting');
+      await expect(page.getByRole('tab', { name: /Tekshiruvda\s*1/ })).toHaveAttribute('aria-selected', 'true');
+      await expect(myCard(page, device.name)).toHaveText(/2\s500\s000/);
+      await expectEveryTabCountInSight(page);
+    });
+
+    await test.step('an admin approves it', async () => {
+      await admin.page.goto('/profile/allphones');
+      const card = admin.page.getByRole('article').filter({ has: admin.page.getByRole('heading', { name: device.name, exact: true }) });
+      await card.getByRole('button', { name: 'Tasdiqlash' }).click();
+      await expect(card).toHaveCount(0);
+    });
+
+    await test.step('the seller changes only the price, straight from the step menu, and is told it stays on sale (item 3)', async () => {
+      await page.goto('/profile');
+      await myActions(page, device.name).getByRole('link', { name: 'Tahrirlash' }).click();
+      const steps = page.getByRole('navigation', { name: "Nimani o'zgartirasiz?" });
+      await steps.getByRole('button', { name: 'Narx' }).click();
+      await stepHeading(page, 'Narxini kiriting');
+      await page.getByLabel('Narxi', { exact: true }).fill('2300000');
+      await steps.getByRole('button', { name: 'Tarif' }).click();
+      await stepHeading(page, 'Tarifni tanlang');
+      await expect(page.getByText("E'lon sotuvda qoladi: narx, tavsif, aloqa va yetkazib berish qayta tekshiruvsiz o'zgaradi.")).toBeVisible();
+      await page.getByRole('region', { name: 'Tarifni tanlang' }).getByRole('button', { name: 'Saqlash' }).click();
+      await expect(page.getByRole('heading', { name: "O'zgarishlar saqlandi, e'lon sotuvda qoldi" })).toBeVisible();
+      await page.getByRole('button', { name: 'OK' }).click();
+      await expect(page).toHaveURL('/profile');
+      await expect(myCard(page, device.name)).toHaveText(/2\s300\s000/);
+    });
+
+    await test.step('the new price is on sale in the public feed', async () => {
+      await page.goto(`/?brand=${brand.id}`);
+      await expect(page.getByRole('article').filter({ hasText: device.name })).toHaveText(/2\s300\s000/);
+    });
+
+    await test.step("'Sotuvdan olish' then 'Sotuvga qaytarish' needs no new review (item 3)", async () => {
+      await page.goto('/profile');
+      await myActions(page, device.name).getByRole('button', { name: 'Sotuvdan olish' }).click();
+      await expect(myCard(page, device.name)).toHaveCount(0);
+      await page.getByRole('tab', { name: /Sotuvda emas/ }).click();
+      await myActions(page, device.name).getByRole('button', { name: 'Sotuvga qaytarish' }).click();
+      await expect(page.getByText("E'lon qayta sotuvga qo'yildi", { exact: true })).toBeVisible();
+      await page.getByRole('tab', { name: /Faol/ }).click();
+      await expect(myCard(page, device.name)).toBeVisible();
+      await page.reload();
+      await expect(page.getByRole('tab', { name: /Faol\s*1/ })).toBeVisible();
+      await expect(myCard(page, device.name)).toBeVisible();
+    });
+
+    await test.step('a photo change is announced before saving and sends the listing back to moderation (item 3)', async () => {
+      await myActions(page, device.name).getByRole('link', { name: 'Tahrirlash' }).click();
+      await page.getByRole('navigation', { name: "Nimani o'zgartirasiz?" }).getByRole('button', { name: 'Rasmlar' }).click();
+      await expect(page.getByText("Qurilma, rasmlar yoki holat o'zgarsa, e'lon qayta tekshiruvga yuboriladi.")).toBeVisible();
+      await page.getByRole('button', { name: "2-rasmni o'chirish" }).click();
+      await page.getByRole('navigation', { name: "Nimani o'zgartirasiz?" }).getByRole('button', { name: 'Tarif' }).click();
+      await expect(
+        page.getByText("Qurilma, rasmlar yoki holat o'zgardi: saqlangach e'lon qayta tekshiruvga yuboriladi va tasdiqlanguncha saytda ko'rinmaydi."),
+      ).toBeVisible();
+      await page.getByRole('region', { name: 'Tarifni tanlang' }).getByRole('button', { name: 'Saqlash' }).click();
+      await page.getByRole('button', { name: 'OK' }).click();
+      await expect(page).toHaveURL('/profile?tab=waiting');
+      await expect(myCard(page, device.name)).toBeVisible();
+    });
+  });
+
+  test("'E'lon berish' offers the latest unfinished draft, or starting over, which deletes it (item 4)", async ({ seller: { page }, listings }) => {
+    const run = Date.now().toString(36);
+    const device = await listings.createDevice(await listings.createBrand(`E2E qoralama ${run}`), `Qoralama ${run}`, [{ name: 'Display size', value: '6.1"' }]);
+    await page.goto('/profile/phone/add');
+    await page.getByLabel('Qurilma nomi').fill(device.name);
+    await page.getByRole('button', { name: device.name, exact: true }).click();
+    await stepHeading(page, 'Narxini kiriting');
+    await page.goto('/profile?tab=draft');
+    await expect(page.getByRole('tab', { name: /Qoralama\s*1/ })).toBeVisible();
+
+    await page.getByRole('banner').getByRole('link', { name: "E'lon berish" }).click();
+    const offer = page.getByRole('region', { name: "Tugallanmagan e'loningiz bor" });
+    await expect(offer.getByText(device.name)).toBeVisible();
+    await offer.getByRole('link', { name: 'Davom ettirish' }).click();
+    await stepHeading(page, 'Narxini kiriting');
+
+    await page.goto('/profile/phone/add');
+    await page.getByRole('button', { name: "Yangidan boshlash (qoralama o'chiriladi)" }).click();
+    await stepHeading(page, 'Qurilmani tanlang');
+    await page.goto('/profile?tab=draft');
+    await expect(page.getByRole('tab', { name: /Qoralama\s*0/ })).toBeVisible();
+  });
+
+  test('a file that is not a picture as the avatar is called that, not a server fault (item 5)', async ({ seller: { page } }) => {
+    await page.goto('/profile/settings');
+    await page.getByLabel('Rasm yuklash').setInputFiles({ name: 'rezyume.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n'.repeat(40)) });
+    await expect(page.getByText('Fayl rasm emas. JPG, PNG yoki WEBP rasm yuklang')).toBeVisible();
+    await expect(page.getByText(/Serverda nosozlik/)).toHaveCount(0);
+  });
+});

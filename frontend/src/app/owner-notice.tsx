@@ -1,0 +1,54 @@
+import { Link } from 'react-router-dom';
+import type { ListingStatus } from '@market/contracts';
+import { rejectionReasonText } from '../features/moderation/rejection-reason';
+import { draftPath, editListingPath } from '../features/sell/paths';
+import { useTranslation } from '../lib/i18n';
+
+export interface OwnerNoticeProps {
+  id: string;
+  status: ListingStatus;
+  /** Moderation's reason of a rejected listing. */
+  rejectionReason: string | null;
+}
+
+const LINK = 'mt-3 inline-flex min-h-11 items-center rounded-lg bg-brand-700 px-4 font-medium text-white hover:bg-brand-800';
+
+/**
+ * The author's view of their own listing: where it stands, and for a rejected one why and what
+ * to do about it. Only the author gets here (the API answers `owner` to them alone). Composed
+ * here: it joins the listings page with the sell (statuses, paths) and moderation (reasons) texts.
+ */
+export function OwnerNotice({ id, status, rejectionReason }: OwnerNoticeProps) {
+  const { t } = useTranslation('listings');
+  const { t: tSell } = useTranslation('sell');
+  const { t: tModeration } = useTranslation('moderation');
+  const rejected = status === 'cancelled';
+  return (
+    <section
+      role="status"
+      aria-labelledby={`owner-${id}`}
+      className={`mb-4 rounded-xl border p-4 ${rejected ? 'border-red-200 bg-red-50 text-red-900' : 'border-brand-200 bg-brand-50 text-slate-900'}`}
+    >
+      <h2 id={`owner-${id}`} className="text-sm font-medium">
+        {t('owner.title')}
+      </h2>
+      <p className="mt-1 text-lg font-semibold">{tSell(`status.${status}`)}</p>
+      {rejected && rejectionReason && (
+        <p className="mt-1">
+          {t('owner.reason', { reason: rejectionReasonText(rejectionReason, tModeration) })}
+        </p>
+      )}
+      <p className="mt-1 text-sm">{t(`owner.explain.${status}`)}</p>
+      {rejected && (
+        <Link to={editListingPath(id)} className={LINK}>
+          {t('owner.fix')}
+        </Link>
+      )}
+      {status === 'draft' && (
+        <Link to={draftPath(id)} className={LINK}>
+          {t('owner.continue')}
+        </Link>
+      )}
+    </section>
+  );
+}

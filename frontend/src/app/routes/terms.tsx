@@ -1,0 +1,3 @@
+import { TermsPage } from '../../features/account';
+
+export { TermsPage as Component };

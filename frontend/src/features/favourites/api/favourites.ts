@@ -1,0 +1,43 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { FavouriteIds, FavouritePage, FavouriteStatus } from '@market/contracts';
+import { api } from '../../../lib/api-client';
+
+export const FAVOURITES_KEY = ['favourites'] as const;
+const idsKey = [...FAVOURITES_KEY, 'ids'] as const;
+const statusKey = (listingId: string) => [...FAVOURITES_KEY, 'status', listingId] as const;
+const pageKey = (page: number) => [...FAVOURITES_KEY, 'page', page] as const;
+
+/** `GET /api/user/favourites/ids`: the hearts of the cards, for a signed-in user. */
+export function useFavouriteIds(signedIn: boolean) {
+  return useQuery({ queryKey: idsKey, queryFn: () => api.get<FavouriteIds>('/user/favourites/ids'), enabled: signedIn, staleTime: 60_000 });
+}
+
+/** `GET /api/phone/{id}/favourite`: the detail page's heart, and the count its seller sees. */
+export function useFavouriteStatus(listingId: string, enabled: boolean) {
+  return useQuery({ queryKey: statusKey(listingId), queryFn: () => api.get<FavouriteStatus>(`/phone/${listingId}/favourite`), enabled });
+}
+
+/** `GET /api/user/favourites?page=`. */
+export function useFavouritesPage(page: number) {
+  return useQuery({ queryKey: pageKey(page), queryFn: () => api.get<FavouritePage>(`/user/favourites?page=${page}`), placeholderData: keepPreviousData });
+}
+
+export function keepFavourite(listingId: string): Promise<FavouriteStatus> {
+  return api.post<FavouriteStatus>(`/phone/${listingId}/favourite`);
+}
+
+/** `POST` / `DELETE /api/phone/{id}/favourite`; every heart and list shows the change. */
+export function useToggleFavourite() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ listingId, keep }: { listingId: string; keep: boolean }) =>
+      keep ? keepFavourite(listingId) : api.delete<FavouriteStatus>(`/phone/${listingId}/favourite`),
+    onSuccess: (status, { listingId }) => {
+      queryClient.setQueryData(statusKey(listingId), status);
+      queryClient.setQueryData<FavouriteIds>(idsKey, (kept) =>
+        kept && { ids: status.favourite ? [listingId, ...kept.ids.filter((id) => id !== listingId)] : kept.ids.filter((id) => id !== listingId) },
+      );
+      void queryClient.invalidateQueries({ queryKey: [...FAVOURITES_KEY, 'page'] });
+    },
+  });
+}

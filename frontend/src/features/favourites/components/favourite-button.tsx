@@ -1,0 +1,86 @@
+import { Suspense, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { Dialog } from '../../../components/dialog';
+import { useSession } from '../../../lib/auth';
+import { useTranslation } from '../../../lib/i18n';
+import { toast } from '../../../lib/toast';
+import { useFavouriteIds, useFavouriteStatus, useToggleFavourite } from '../api/favourites';
+import { rememberPendingFavourite } from '../pending-favourite';
+
+interface FavouriteButtonProps {
+  listingId: string;
+  /** 'detail' asks the server (and shows its seller the count); a card reads the user's kept ids. */
+  place: 'card' | 'detail';
+}
+
+function Heart({ filled }: { filled: boolean }) {
+  return (
+    <svg viewBox="0 0 24 24" aria-hidden="true" className={`h-6 w-6 ${filled ? 'fill-rose-600 stroke-rose-600' : 'fill-none stroke-slate-600'}`} strokeWidth="2">
+      <path d="M12 21s-7.5-4.6-9.5-9.1C1.1 8.6 3.2 5 6.7 5c2 0 3.4 1.1 4.3 2.5h2C13.9 6.1 15.3 5 17.3 5c3.5 0 5.6 3.6 4.2 6.9C19.5 16.4 12 21 12 21z" />
+    </svg>
+  );
+}
+
+function FavouriteToggle({ listingId, place }: FavouriteButtonProps) {
+  const { t } = useTranslation('buyers');
+  const { user } = useSession();
+  const navigate = useNavigate();
+  const [askingToSignIn, setAskingToSignIn] = useState(false);
+  const ids = useFavouriteIds(Boolean(user));
+  const status = useFavouriteStatus(listingId, place === 'detail');
+  const toggle = useToggleFavourite();
+  const kept = place === 'detail' ? Boolean(user && status.data?.favourite) : Boolean(ids.data?.ids.includes(listingId));
+  const count = place === 'detail' ? status.data?.count : null;
+
+  const press = () => {
+    if (!user) {
+      setAskingToSignIn(true);
+      return;
+    }
+    toggle.mutate({ listingId, keep: !kept }, { onError: (error) => toast.error(error.message) });
+  };
+  const signIn = () => {
+    rememberPendingFavourite(listingId);
+    void navigate('/login');
+  };
+
+  return (
+    <>
+      <button
+        type="button"
+        onClick={press}
+        disabled={toggle.isPending}
+        aria-pressed={kept}
+        aria-label={kept ? t('favourites.remove') : t('favourites.add')}
+        className="flex items-center gap-1 rounded-full bg-white/90 p-1.5 text-sm text-slate-700 shadow-sm hover:bg-rose-50 focus-visible:outline-2 focus-visible:outline-brand-600"
+      >
+        <Heart filled={kept} />
+        {count !== null && count !== undefined && <span aria-label={t('favourites.count', { count })}>{count}</span>}
+      </button>
+      {askingToSignIn && (
+        <Dialog
+          title={t('favourites.signInTitle')}
+          description={t('favourites.signInText')}
+          closeLabel={t('favourites.close')}
+          onClose={() => setAskingToSignIn(false)}
+          size="md"
+        >
+          <div className="mt-4 flex justify-end">
+            <button type="button" onClick={signIn} data-autofocus className="rounded-lg bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-800">
+              {t('favourites.signIn')}
+            </button>
+          </div>
+        </Dialog>
+      )}
+    </>
+  );
+}
+
+/** The heart on a card or the detail page: keeps the listing; a visitor is asked to sign in and it is kept afterwards. */
+export function FavouriteButton(props: FavouriteButtonProps) {
+  return (
+    <Suspense fallback={<span className="block h-9 w-9" />}>
+      <FavouriteToggle {...props} />
+    </Suspense>
+  );
+}

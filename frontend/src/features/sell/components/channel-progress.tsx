@@ -1,0 +1,32 @@
+import { SOCIAL_CHANNELS } from '@market/contracts';
+import { formatTashkentEta } from '../../../lib/format';
+import { useTranslation } from '../../../lib/i18n';
+import type { MyListing } from '../api/my-listings-cache';
+
+/** A paid listing's channels for its seller: 'Instagram: navbatda, taxminan 14:20', posted with the link, or failed. */
+export function ChannelProgress({ listing }: { listing: MyListing }) {
+  const { t } = useTranslation('sell');
+  const channels = SOCIAL_CHANNELS.flatMap((channel) => {
+    const post = listing.channels[channel];
+    return post ? [{ channel, post }] : [];
+  });
+  if (!channels.length) return null;
+  return (
+    <ul aria-label={t('my.channels.label')} className="mb-2 space-y-0.5 text-sm">
+      {channels.map(({ channel, post }) => (
+        <li key={channel} className={post.state === 'failed' ? 'text-red-700' : 'text-slate-700'}>
+          <span className="font-medium">{t(`my.channels.names.${channel}`)}:</span>{' '}
+          {post.state === 'posted' && post.link ? (
+            <a href={post.link} target="_blank" rel="noopener noreferrer" className="text-brand-700 underline">
+              {t('my.channels.posted')}
+            </a>
+          ) : post.state === 'queued' && post.eta ? (
+            t('my.channels.queuedAt', { time: formatTashkentEta(post.eta) })
+          ) : (
+            t(`my.channels.${post.state}`)
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}

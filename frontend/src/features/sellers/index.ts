@@ -1,0 +1,2 @@
+/** Sellers' public pages (/seller/{id}). */
+export { SellerPage } from './components/seller-page';

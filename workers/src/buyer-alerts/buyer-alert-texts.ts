@@ -1,0 +1,58 @@
+import { fillPlaceholders, formatAmount, type Currency, type Language, type Translated } from '@market/contracts';
+
+/** What the bot tells buyers, in the language they linked the bot in. */
+export const BUYER_ALERT_TEXTS = {
+  matched: {
+    uz: "🔔 Saqlangan qidiruvingizga mos yangi e'lon: {{name}}\nNarxi: {{price}}\n{{link}}\n\nXabarlarni to'xtatish: /stop",
+    ru: '🔔 Новое объявление по вашему сохранённому поиску: {{name}}\nЦена: {{price}}\n{{link}}\n\nОтключить уведомления: /stop',
+    en: '🔔 A new listing matches your saved search: {{name}}\nPrice: {{price}}\n{{link}}\n\nTo stop these messages: /stop',
+  },
+  digest: {
+    uz: "🔔 Bugun saqlangan qidiruvlaringizga mos yangi e'lonlar:\n{{listings}}\n\nXabarlarni to'xtatish: /stop",
+    ru: '🔔 Новые объявления за сегодня по вашим сохранённым поискам:\n{{listings}}\n\nОтключить уведомления: /stop',
+    en: '🔔 Today\'s new listings for your saved searches:\n{{listings}}\n\nTo stop these messages: /stop',
+  },
+  priceLowered: {
+    uz: "📉 Saralangan e'loningiz arzonlashdi: {{name}}\n{{oldPrice}} → {{price}}\n{{link}}",
+    ru: '📉 Объявление из избранного подешевело: {{name}}\n{{oldPrice}} → {{price}}\n{{link}}',
+    en: '📉 A listing you keep is cheaper now: {{name}}\n{{oldPrice}} → {{price}}\n{{link}}',
+  },
+  more: { uz: "…va yana {{count}} ta e'lon saytda", ru: '…и ещё {{count}} на сайте', en: '…and {{count}} more on the site' },
+} as const satisfies Record<string, Translated>;
+
+const SOM: Translated = { uz: "so'm", ru: 'сум', en: "so'm" };
+
+/** Listings a digest names, at most: a Telegram message holds 4096 characters. */
+const DIGEST_LISTINGS = 20;
+
+export interface AlertedListing {
+  name: string | null;
+  price: number | null;
+  valut: Currency;
+  link: string;
+}
+
+function priceText(listing: AlertedListing, language: Language): string {
+  return listing.price === null ? '—' : `${formatAmount(listing.price)} ${listing.valut === 'usd' ? '$' : SOM[language]}`;
+}
+
+export function matchedText(language: Language, listing: AlertedListing): string {
+  return fillPlaceholders(BUYER_ALERT_TEXTS.matched[language], { name: listing.name ?? '', price: priceText(listing, language), link: listing.link });
+}
+
+export function priceLoweredText(language: Language, listing: AlertedListing, before: Pick<AlertedListing, 'price' | 'valut'>): string {
+  return fillPlaceholders(BUYER_ALERT_TEXTS.priceLowered[language], {
+    name: listing.name ?? '',
+    oldPrice: priceText({ ...listing, ...before }, language),
+    price: priceText(listing, language),
+    link: listing.link,
+  });
+}
+
+export function digestText(language: Language, listings: readonly AlertedListing[]): string {
+  const lines = listings.slice(0, DIGEST_LISTINGS).map((listing) => `• ${listing.name ?? ''}, ${priceText(listing, language)}\n  ${listing.link}`);
+  if (listings.length > DIGEST_LISTINGS) {
+    lines.push(fillPlaceholders(BUYER_ALERT_TEXTS.more[language], { count: listings.length - DIGEST_LISTINGS }));
+  }
+  return fillPlaceholders(BUYER_ALERT_TEXTS.digest[language], { listings: lines.join('\n') });
+}

@@ -1,0 +1,12 @@
+import { Module } from '@nestjs/common';
+import { FavouritesModule, SavedSearchAlertsModule, TelegramModule } from '@market/backend';
+import { BotModule } from '../bot/bot.module';
+import { BuyerAlertsProcessor } from './buyer-alerts.processor';
+import { BuyerMessages } from './buyer-messages';
+import { SavedSearchDigestScheduler } from './saved-search-digest.scheduler';
+
+@Module({
+  imports: [SavedSearchAlertsModule, FavouritesModule, TelegramModule, BotModule],
+  providers: [BuyerMessages, BuyerAlertsProcessor, SavedSearchDigestScheduler],
+})
+export class BuyerAlertsModule {}

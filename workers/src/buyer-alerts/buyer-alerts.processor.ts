@@ -1,0 +1,39 @@
+import { QUEUES, parseEventPayload } from '@market/contracts';
+import { FavouritesService, SavedSearchAlertsService } from '@market/backend';
+import { ProcessorOf, QueueProcessor, type JobHandlers } from '../queue-processor';
+import { BuyerMessages } from './buyer-messages';
+
+/**
+ * Matches each approved listing against the saved searches and sends the instant alerts
+ * through the bot: one message per matching search, at most once per listing and search
+ * (SavedSearchAlertsService records each one sent), so a job that runs again sends nothing more.
+ * Tells those who keep a listing when its price was lowered, once per lowering.
+ */
+@ProcessorOf(QUEUES.buyerAlerts)
+export class BuyerAlertsProcessor extends QueueProcessor<typeof QUEUES.buyerAlerts> {
+  readonly handlers: JobHandlers<typeof QUEUES.buyerAlerts> = {
+    'listing.approved': async (job) => {
+      const { listingId } = parseEventPayload('listing.approved', job.data);
+      const listing = await this.alerts.recordMatches(listingId);
+      // Without the bot the matches still count as new listings on the site.
+      if (!listing || !this.messages.configured) return;
+      await this.alerts.deliverInstant(listing, (alert) => this.messages.matched(alert));
+    },
+    'listing.price-lowered': async (job) => {
+      const { listingId, oldPrice, oldValut } = parseEventPayload('listing.price-lowered', job.data);
+      if (!this.messages.configured) return;
+      // The job's id is the outbox event's: one message per lowering and holder.
+      await this.favourites.deliverPriceDrop(String(job.id), listingId, ({ userId, listing }) =>
+        this.messages.priceLowered(userId, listing, { price: oldPrice, valut: oldValut }),
+      );
+    },
+  };
+
+  constructor(
+    private readonly alerts: SavedSearchAlertsService,
+    private readonly favourites: FavouritesService,
+    private readonly messages: BuyerMessages,
+  ) {
+    super();
+  }
+}

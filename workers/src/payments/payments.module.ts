@@ -1,0 +1,15 @@
+import { BullModule } from '@nestjs/bullmq';
+import { Module } from '@nestjs/common';
+import { PaymentSettlementModule, RateLimitModule } from '@market/backend';
+import { QUEUES } from '@market/contracts';
+import { PaymentRecheckSchedule, PaymentsProcessor } from './payments.processor';
+
+/**
+ * The payments queue: the scheduled re-check of card payments whose Payme receipt is not settled yet.
+ * (The balance it credits goes through the users module, whose phone verification needs the rate limits.)
+ */
+@Module({
+  imports: [BullModule.registerQueue({ name: QUEUES.payments }), RateLimitModule, PaymentSettlementModule],
+  providers: [PaymentsProcessor, PaymentRecheckSchedule],
+})
+export class PaymentsWorkerModule {}

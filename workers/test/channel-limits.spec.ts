@@ -1,0 +1,231 @@
+import type { INestApplication, INestApplicationContext } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { createServer } from 'node:net';
+import request from 'supertest';
+import { DataSource } from 'typeorm';
+import { TelegramLinkService, type Config } from '@market/backend';
+import { createApp } from '../../backend/src/app.factory';
+import { startFakeGraph } from '../../test/fakes/graph-api';
+import { startFakeTelegram } from '../../test/fakes/telegram-bot-api';
+import { testConfig } from '../../test/support/config';
+import { ownTestDatabase } from '../../test/support/database';
+import { eventually } from '../../test/support/eventually';
+import { insertListing } from '../../test/support/listings';
+import { createSignedInUser, type TestUser } from '../../test/support/users';
+import { WorkersModule } from '../src/workers.module';
+
+/** The API and the workers on their own database and queues, with the platforms' windows shrunk by `timeScale` on both sides. */
+async function startStack(name: string, overrides: Partial<Record<keyof Config, string>>) {
+  const database = await ownTestDatabase(name);
+  const config = testConfig({
+    DATABASE_URL: database.url,
+    QUEUE_PREFIX: `${process.env.QUEUE_PREFIX}_${name}`,
+    RELAY_POLL_MS: '50',
+    DEVICE_SPECS_REFRESH_PER_MINUTE: '0',
+    ...overrides,
+  });
+  const api = await createApp(config);
+  await api.init();
+  const workers = await NestFactory.createApplicationContext(WorkersModule.forRoot(config), { logger: false });
+  await workers.init();
+  const admin = await createSignedInUser(api, { role: 'admin' });
+  return { database, api, workers, admin, dataSource: api.get(DataSource) };
+}
+
+async function stopStack(stack: { api: INestApplication; workers: INestApplicationContext; database: { drop(): Promise<void> } } | undefined) {
+  await stack?.workers.close();
+  await stack?.api.close();
+  await stack?.database.drop();
+}
+
+async function approveAll(api: INestApplication, admin: TestUser, listingIds: string[]): Promise<Map<string, number>> {
+  const approvedAt = new Map<string, number>();
+  const pending = [...listingIds];
+  await Promise.all(
+    Array.from({ length: 10 }, async () => {
+      for (let id = pending.shift(); id; id = pending.shift()) {
+        await request(api.getHttpServer()).post('/api/phone/confirm').set('Cookie', admin.cookie).send({ id }).expect(200);
+        approvedAt.set(id, Date.now());
+      }
+    }),
+  );
+  return approvedAt;
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+describe('a burst of approvals into the Telegram channel', () => {
+  // A minute of Telegram's lasts 1.2 s here, in the fake and in the workers' pacing alike.
+  const TIME_SCALE = 0.02;
+  const WINDOW_MS = 60_000 * TIME_SCALE;
+  let telegram: Awaited<ReturnType<typeof startFakeTelegram>>;
+  let stack: Awaited<ReturnType<typeof startStack>>;
+
+  beforeAll(async () => {
+    telegram = await startFakeTelegram(undefined, { timeScale: TIME_SCALE });
+    stack = await startStack('tgpacing', {
+      TELEGRAM_API_URL: telegram.url,
+      TELEGRAM_BOT_TOKEN: '4242:TEST',
+      TELEGRAM_CHANNEL_ID: '@telefonbozor',
+      CHANNEL_PACING_TIME_SCALE: String(TIME_SCALE),
+    });
+  });
+  afterAll(async () => {
+    await stopStack(stack);
+    await telegram?.close();
+  });
+
+  it('reaches the channel with no 429, each listing once, at most 20 messages (album photos counted) in any minute', async () => {
+    const seller = await createSignedInUser(stack.api);
+    const listingIds: string[] = [];
+    for (let index = 0; index < 100; index++) listingIds.push(await insertListing(stack.dataSource, { authorId: seller.id, tarif: 1, photos: 1 + (index % 3) }));
+    await approveAll(stack.api, stack.admin, listingIds);
+
+    await eventually(async () => {
+      const { count } = (await stack.dataSource.query(`SELECT count(*)::int AS count FROM listing WHERE id = ANY($1) AND (posts->'telegram'->>'posted')::boolean`, [listingIds]))[0];
+      expect(count).toBe(100);
+    }, 60_000, 200);
+
+    const sends = telegram.calls.filter((call) => /\/(sendPhoto|sendMediaGroup)$/.test(call.path));
+    expect(sends.filter((call) => call.answer?.status === 429)).toHaveLength(0);
+    const delivered = telegram.deliveredTo('@telefonbozor');
+    expect(delivered).toHaveLength(100);
+    const messages = delivered.reduce((sum, post) => sum + post.count, 0);
+    expect(messages).toBe(199); // 34 × 1 + 33 × 2 + 33 × 3 photos
+    // Telegram's moving window as the fake counts it: never more than 20 messages within one (scaled) minute.
+    for (const post of delivered) {
+      const inWindow = delivered.filter((other) => other.at >= post.at && other.at < post.at + WINDOW_MS).reduce((sum, other) => sum + other.count, 0);
+      expect(inWindow).toBeLessThanOrEqual(20);
+    }
+    // Paced, not merely lucky: 199 messages at 20 a minute take about 9 minutes after the first 20.
+    const span = delivered.at(-1)!.at - delivered[0].at;
+    expect(span).toBeGreaterThanOrEqual(((messages - 20) / 20) * WINDOW_MS);
+    // One photo goes by sendPhoto, more as an album.
+    expect(telegram.callsOf('sendPhoto')).toHaveLength(34);
+  }, 90_000);
+});
+
+describe("Instagram's 50 posts in a moving 24 hours", () => {
+  // A day lasts 30 s here, in the fake Graph and in the workers' pacing alike.
+  const TIME_SCALE = 30 / 86_400;
+  const DAY_MS = 86_400_000 * TIME_SCALE;
+  let graph: Awaited<ReturnType<typeof startFakeGraph>>;
+  let stack: Awaited<ReturnType<typeof startStack>>;
+
+  beforeAll(async () => {
+    graph = await startFakeGraph({ timeScale: TIME_SCALE, callsPerHour: 100_000 });
+    stack = await startStack('igquota', {
+      GRAPH_API_URL: graph.url,
+      INSTAGRAM_USER_ID: '17841',
+      INSTAGRAM_ACCESS_TOKEN: 'ig-token',
+      CHANNEL_PACING_TIME_SCALE: String(TIME_SCALE),
+    });
+  });
+  afterAll(async () => {
+    await stopStack(stack);
+    await graph?.close();
+  });
+
+  it('publishes 50, shows post 51 as queued with its time, and publishes it when the window frees, with no 2207042', async () => {
+    const seller = await createSignedInUser(stack.api);
+    const listingIds: string[] = [];
+    for (let index = 0; index < 51; index++) listingIds.push(await insertListing(stack.dataSource, { authorId: seller.id, tarif: 1, photos: 1 }));
+    const postsOf = async () =>
+      (await stack.dataSource.query(`SELECT id, posts->'instagram' AS instagram FROM listing WHERE id = ANY($1)`, [listingIds])) as Array<{
+        id: string;
+        instagram: { posted: boolean; state: string; eta?: string } | null;
+      }>;
+    await approveAll(stack.api, stack.admin, listingIds.slice(0, 50));
+    await eventually(async () => expect((await postsOf()).filter((post) => post.instagram?.posted)).toHaveLength(50), 30_000, 100);
+    const publishes = graph.callsTo('media_publish').filter((call) => call.answer?.status === 200);
+    expect(publishes).toHaveLength(50);
+
+    // Post 51 of the moving day: queued with the time the first post leaves the window.
+    await approveAll(stack.api, stack.admin, listingIds.slice(50));
+    const waiting = await eventually(async () => {
+      const [post] = (await postsOf()).filter((row) => row.id === listingIds[50]);
+      expect(post.instagram).toMatchObject({ posted: false, state: 'queued', eta: expect.any(String) });
+      return post as { id: string; instagram: { eta: string } };
+    }, 10_000, 100);
+    const eta = Date.parse(waiting.instagram.eta);
+    expect(eta).toBeGreaterThanOrEqual(publishes[0].receivedAt + DAY_MS);
+
+    // The admins' line of the channel: one waiting, due when the window frees.
+    const line = await request(stack.api.getHttpServer()).get('/api/phone/channel-queue').set('Cookie', stack.admin.cookie).expect(200);
+    expect(line.body.channels.find((channel: { channel: string }) => channel.channel === 'instagram')).toEqual({
+      channel: 'instagram',
+      waiting: 1,
+      nextEta: waiting.instagram.eta,
+      failures: [],
+    });
+    // The seller sees it on their listing in the profile: 'Instagram: navbatda, taxminan HH:mm'.
+    const mine = await request(stack.api.getHttpServer()).get('/api/phone/my').set('Cookie', seller.cookie).expect(200);
+    const shown = mine.body.phones.find((phone: { _id: string }) => phone._id === waiting.id);
+    expect(shown.channels).toEqual({ instagram: { state: 'queued', link: null, eta: waiting.instagram.eta } });
+
+    await eventually(async () => expect((await postsOf()).every((post) => post.instagram?.posted)).toBe(true), 60_000, 200);
+    const all = graph.callsTo('media_publish');
+    expect(all.filter((call) => call.answer?.status !== 200)).toHaveLength(0);
+    expect(all).toHaveLength(51);
+    expect(all[50].receivedAt).toBeGreaterThanOrEqual(publishes[0].receivedAt + DAY_MS);
+  }, 120_000);
+});
+
+describe("the sellers' bot on a webhook", () => {
+  const SELLER_CHAT = 777002;
+  let telegram: Awaited<ReturnType<typeof startFakeTelegram>>;
+  let stack: Awaited<ReturnType<typeof startStack>>;
+  let seller: TestUser;
+
+  beforeAll(async () => {
+    telegram = await startFakeTelegram();
+    const port = await freePort();
+    stack = await startStack('botwebhook', {
+      TELEGRAM_API_URL: telegram.url,
+      TELEGRAM_BOT_TOKEN: '4242:TEST',
+      TELEGRAM_BOT_USERNAME: telegram.botUsername,
+      TELEGRAM_WEBHOOK_URL: `http://127.0.0.1:${port}/telegram`,
+      TELEGRAM_WEBHOOK_PORT: String(port),
+      TELEGRAM_WEBHOOK_SECRET: 'webhook-secret_42',
+    });
+    seller = await createSignedInUser(stack.api);
+  });
+  afterAll(async () => {
+    await stopStack(stack);
+    await telegram?.close();
+  });
+
+  const links = () => stack.api.get(TelegramLinkService);
+
+  it('sets the webhook with its secret_token and refuses updates without it', async () => {
+    expect(telegram.webhook()).toMatchObject({ secretToken: 'webhook-secret_42' });
+    const { link } = await links().createLink(seller.id, 'uz');
+    expect(await telegram.deliverToWebhook(SELLER_CHAT, `/start ${new URL(link).searchParams.get('start')}`)).toBe(200);
+    await eventually(async () => expect(await links().subscriptionOf(seller.id)).not.toBeNull());
+
+    // Someone who learnt the URL forges /stop for the seller's chat: refused, the link stays.
+    expect(await telegram.deliverToWebhook(SELLER_CHAT, '/stop', 'guessed')).toBe(401);
+    expect(await telegram.deliverToWebhook(SELLER_CHAT, '/stop', '')).toBe(401);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await links().subscriptionOf(seller.id)).not.toBeNull();
+    expect(telegram.callsOf('sendMessage').filter((call) => String(call.body.text).includes('uzildi'))).toHaveLength(0);
+  });
+
+  it('unlinks the chat when the seller blocked the bot, without retrying the message', async () => {
+    expect(await links().subscriptionOf(seller.id)).not.toBeNull();
+    telegram.blockBot(SELLER_CHAT);
+    const listingId = await insertListing(stack.dataSource, { authorId: seller.id });
+    await request(stack.api.getHttpServer()).post('/api/phone/confirm').set('Cookie', stack.admin.cookie).send({ id: listingId }).expect(200);
+
+    await eventually(async () => expect(await links().subscriptionOf(seller.id)).toBeNull());
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const attempts = telegram.callsOf('sendMessage').filter((call) => Number(call.body.chat_id) === SELLER_CHAT && call.answer?.status === 403);
+    expect(attempts).toHaveLength(1);
+  });
+});

@@ -1,0 +1,229 @@
+import type { INestApplication, INestApplicationContext } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Job } from 'bullmq';
+import request from 'supertest';
+import { DataSource } from 'typeorm';
+import { TelegramLinkService } from '@market/backend';
+import { createApp } from '../../backend/src/app.factory';
+import { testBrand, uploadPhotos, wizardPayload } from '../../backend/test/listings-support';
+import { startFakeTelegram } from '../../test/fakes/telegram-bot-api';
+import { testConfig } from '../../test/support/config';
+import { ownTestDatabase } from '../../test/support/database';
+import { eventually } from '../../test/support/eventually';
+import { createSignedInUser, type TestUser } from '../../test/support/users';
+import { BuyerAlertsProcessor } from '../src/buyer-alerts/buyer-alerts.processor';
+import { SavedSearchDigestScheduler } from '../src/buyer-alerts/saved-search-digest.scheduler';
+import { WorkersModule } from '../src/workers.module';
+
+const CHAT_OF_A = 880001;
+const CHAT_OF_B = 880002;
+
+describe("saved searches' alerts through the bot", () => {
+  let telegram: Awaited<ReturnType<typeof startFakeTelegram>>;
+  let database: Awaited<ReturnType<typeof ownTestDatabase>>;
+  let api: INestApplication;
+  let workers: INestApplicationContext;
+  let dataSource: DataSource;
+  let admin: TestUser;
+  let seller: TestUser;
+  let buyerA: TestUser;
+  let buyerB: TestUser;
+  let brand: Awaited<ReturnType<typeof testBrand>>;
+
+  const http = () => request(api.getHttpServer());
+  const messagesTo = (chat: number) =>
+    telegram
+      .callsOf('sendMessage')
+      // Delivered messages only: a refused call (a 429) delivered nothing.
+      .filter((call) => Number(call.body.chat_id) === chat && call.answer?.status === 200)
+      .map((call) => String(call.body.text));
+  const alertsTo = (chat: number, listingId: string) => messagesTo(chat).filter((text) => text.includes(`/phone/${listingId}`));
+
+  async function link(user: TestUser, chat: number, language: 'uz' | 'ru'): Promise<void> {
+    const { link: deepLink } = await api.get(TelegramLinkService).createLink(user.id, language);
+    telegram.pushMessage(chat, `/start ${new URL(deepLink).searchParams.get('start')}`);
+    await eventually(async () => expect(await api.get(TelegramLinkService).subscriptionOf(user.id)).not.toBeNull());
+  }
+
+  async function save(user: TestUser, query: Record<string, string>, alerts = 'instant'): Promise<string> {
+    return (await http().post('/api/user/saved-searches').set('Cookie', user.cookie).send({ query, alerts }).expect(201)).body._id;
+  }
+
+  /** A listing of the test brand's phone in Tashkent for 4 500 000 so'm, in the given status. */
+  async function listing(status: 'waiting' | 'active', name = 'Alerted phone'): Promise<string> {
+    const [{ id }] = await dataSource.query(
+      `INSERT INTO listing (author_id, device_id, category_id, name, price, valut, price_uzs, region, description, phone_number, status)
+       VALUES ($1, $2, $3, $4, 4500000, 'uzs', 4500000, 'toshkent', 'Yaxshi', '998901112233', $5) RETURNING id`,
+      [seller.id, brand.phone.id, brand.id, name, status],
+    );
+    return id;
+  }
+
+  beforeAll(async () => {
+    [telegram, database] = await Promise.all([startFakeTelegram(), ownTestDatabase('alerts')]);
+    const config = testConfig({
+      DATABASE_URL: database.url,
+      QUEUE_PREFIX: `${process.env.QUEUE_PREFIX}_alerts`,
+      RELAY_POLL_MS: '50',
+      DEVICE_SPECS_REFRESH_PER_MINUTE: '0',
+      TELEGRAM_API_URL: telegram.url,
+      TELEGRAM_BOT_TOKEN: '4242:TEST',
+      TELEGRAM_BOT_USERNAME: telegram.botUsername,
+      STORAGE_DIR: mkdtempSync(join(tmpdir(), 'alert-photos-')),
+    });
+    api = await createApp(config);
+    await api.init();
+    workers = await NestFactory.createApplicationContext(WorkersModule.forRoot(config), { logger: false });
+    await workers.init();
+    dataSource = api.get(DataSource);
+    [admin, seller, buyerA, buyerB] = await Promise.all([
+      createSignedInUser(api, { role: 'admin' }),
+      createSignedInUser(api),
+      createSignedInUser(api),
+      createSignedInUser(api),
+    ]);
+    brand = await testBrand(api, 'Alerts');
+    await link(buyerA, CHAT_OF_A, 'uz');
+    await link(buyerB, CHAT_OF_B, 'ru');
+
+    // Three searches the listing matches: two of A's (its brand; its region up to 5 million), one of B's (its model by name).
+    await save(buyerA, { brand: brand.id });
+    await save(buyerA, { region: 'toshkent', maxPrice: '5000000' });
+    await save(buyerB, { name: brand.phone.name });
+    // And searches it does not: too cheap, another region, another model, alerts off, a daily digest.
+    await save(buyerA, { brand: brand.id, maxPrice: '4000000' });
+    await save(buyerB, { region: 'xorazm' });
+    await save(buyerB, { name: brand.single.name });
+    await save(buyerB, { brand: brand.name }, 'off');
+    await save(buyerA, { brand: brand.name, region: 'toshkent' }, 'daily');
+  });
+  afterAll(async () => {
+    await workers?.close();
+    await api?.close();
+    await Promise.all([telegram?.close(), database?.drop()]);
+  });
+
+  it('sends one message per matching search when a listing is approved, in each buyer\'s language, and nothing more when the job runs again', async () => {
+    const listingId = await listing('waiting');
+    await http().post('/api/phone/confirm').set('Cookie', admin.cookie).send({ id: listingId }).expect(200);
+
+    await eventually(async () => {
+      expect(alertsTo(CHAT_OF_A, listingId)).toHaveLength(2);
+      expect(alertsTo(CHAT_OF_B, listingId)).toHaveLength(1);
+    });
+    expect(alertsTo(CHAT_OF_A, listingId)[0]).toContain("Saqlangan qidiruvingizga mos yangi e'lon: Alerted phone");
+    expect(alertsTo(CHAT_OF_A, listingId)[0]).toMatch(/Narxi: 4\s500\s000 so'm/);
+    expect(alertsTo(CHAT_OF_B, listingId)[0]).toMatch(/Цена: 4\s500\s000 сум/);
+
+    // The same job again, twice at once (a retry racing a stalled run): no message more.
+    const processor = workers.get(BuyerAlertsProcessor);
+    const job = { id: 'again', name: 'listing.approved', data: { listingId, approvedBy: admin.id } } as Job;
+    await Promise.all([processor.process(job), processor.process(job)]);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(alertsTo(CHAT_OF_A, listingId)).toHaveLength(2);
+    expect(alertsTo(CHAT_OF_B, listingId)).toHaveLength(1);
+
+    // Every matching search counts it as new, the daily one too; the others do not.
+    const searches = (await http().get('/api/user/saved-searches').set('Cookie', buyerA.cookie).expect(200)).body.searches;
+    expect(searches.map((search: { newListings: number }) => search.newListings).sort()).toEqual([0, 1, 1, 1]);
+  });
+
+  it('sends each alert once when two runs of the job race from the start', async () => {
+    const listingId = await listing('active', 'Raced phone');
+    const processor = workers.get(BuyerAlertsProcessor);
+    const job = { id: 'raced', name: 'listing.approved', data: { listingId, approvedBy: admin.id } } as Job;
+    await Promise.all([processor.process(job), processor.process(job), processor.process(job)]);
+    expect(alertsTo(CHAT_OF_A, listingId)).toHaveLength(2);
+    expect(alertsTo(CHAT_OF_B, listingId)).toHaveLength(1);
+  });
+
+  it('retries an alert the Bot API refused without sending the delivered ones again', async () => {
+    const listingId = await listing('active', 'Retried phone');
+    telegram.failNext(/sendMessage/, telegram.tooManyRequests(1));
+    const processor = workers.get(BuyerAlertsProcessor);
+    const job = { id: 'retried', name: 'listing.approved', data: { listingId, approvedBy: admin.id } } as Job;
+    await expect(processor.process(job)).rejects.toThrow();
+    await processor.process(job);
+    expect(alertsTo(CHAT_OF_A, listingId)).toHaveLength(2);
+    expect(alertsTo(CHAT_OF_B, listingId)).toHaveLength(1);
+  });
+
+  it('sends nothing for a listing that is no longer on sale', async () => {
+    const listingId = await listing('waiting', 'Withdrawn phone');
+    const processor = workers.get(BuyerAlertsProcessor);
+    await processor.process({ id: 'withdrawn', name: 'listing.approved', data: { listingId, approvedBy: admin.id } } as Job);
+    expect(alertsTo(CHAT_OF_A, listingId)).toHaveLength(0);
+    expect(alertsTo(CHAT_OF_B, listingId)).toHaveLength(0);
+  });
+
+  it('sends the daily searches\' matches as one digest, once, however many workers run the schedule', async () => {
+    const digestsTo = (chat: number) => messagesTo(chat).filter((text) => text.includes('Bugun saqlangan qidiruvlaringizga'));
+    const scheduler = workers.get(SavedSearchDigestScheduler);
+    await Promise.all([scheduler.sendDigests(), scheduler.sendDigests()]);
+
+    expect(digestsTo(CHAT_OF_A)).toHaveLength(1);
+    const [digest] = digestsTo(CHAT_OF_A);
+    // The listings still on sale that A's daily search matched, each once; not the withdrawn one.
+    expect(digest.match(/• /g)).toHaveLength(3);
+    for (const name of ['Alerted phone', 'Raced phone', 'Retried phone']) expect(digest).toContain(name);
+    expect(digest).not.toContain('Withdrawn phone');
+    expect(messagesTo(CHAT_OF_B).some((text) => text.includes('Новые объявления за сегодня'))).toBe(false);
+
+    await scheduler.sendDigests();
+    expect(digestsTo(CHAT_OF_A)).toHaveLength(1);
+  });
+
+  it('tells each holder once when the seller lowers the price, and the kept card shows the old price', async () => {
+    const created = await http()
+      .post('/api/phone')
+      .set('Cookie', seller.cookie)
+      .send(wizardPayload(brand.phone, await uploadPhotos(api, seller.cookie, 1), { region: 'buxoro' }))
+      .expect(201);
+    const listingId: string = created.body._id;
+    await http().post('/api/phone/confirm').set('Cookie', admin.cookie).send({ id: listingId }).expect(200);
+    for (const buyer of [buyerA, buyerB]) await http().post(`/api/phone/${listingId}/favourite`).set('Cookie', buyer.cookie).expect(200);
+    const dropsTo = (chat: number) => messagesTo(chat).filter((text) => /arzonlashdi|подешевело/.test(text) && text.includes(listingId));
+
+    const [{ image_id: photo }] = await dataSource.query(`SELECT image_id FROM listing_image WHERE listing_id = $1`, [listingId]);
+    const lowered = await http()
+      .put(`/api/phone/${listingId}`)
+      .set('Cookie', seller.cookie)
+      .send(wizardPayload(brand.phone, [photo], { price: '3 900 000', region: 'buxoro' }))
+      .expect(200);
+    expect(lowered.body._id).toBe(listingId);
+
+    await eventually(async () => {
+      expect(dropsTo(CHAT_OF_A)).toHaveLength(1);
+      expect(dropsTo(CHAT_OF_B)).toHaveLength(1);
+    });
+    expect(dropsTo(CHAT_OF_A)[0]).toMatch(/4\s500\s000 so'm → 3\s900\s000 so'm/);
+    expect(dropsTo(CHAT_OF_B)[0]).toMatch(/4\s500\s000 сум → 3\s900\s000 сум/);
+
+    // The same lowering's job again: nobody is told twice.
+    const [event] = await dataSource.query(`SELECT id FROM outbox_event WHERE name = 'listing.price-lowered' AND payload->>'listingId' = $1`, [listingId]);
+    const processor = workers.get(BuyerAlertsProcessor);
+    const job = { id: event.id, name: 'listing.price-lowered', data: { listingId, oldPrice: 4_500_000, oldValut: 'uzs' } } as Job;
+    await Promise.all([processor.process(job), processor.process(job)]);
+    expect(dropsTo(CHAT_OF_A)).toHaveLength(1);
+    expect(dropsTo(CHAT_OF_B)).toHaveLength(1);
+
+    const kept = (await http().get('/api/user/favourites').set('Cookie', buyerA.cookie).expect(200)).body.favourites;
+    expect(kept.find((favourite: { listing: { _id: string } }) => favourite.listing._id === listingId)).toMatchObject({
+      priceBefore: 4_500_000,
+      listing: { price: 3_900_000 },
+    });
+
+    // A higher price is no news.
+    await http().post('/api/phone/confirm').set('Cookie', admin.cookie).send({ id: listingId }).expect(200);
+    await http()
+      .put(`/api/phone/${listingId}`)
+      .set('Cookie', seller.cookie)
+      .send(wizardPayload(brand.phone, [photo], { price: '5 000 000', region: 'buxoro' }))
+      .expect(200);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(dropsTo(CHAT_OF_A)).toHaveLength(1);
+  });
+});
