@@ -51,9 +51,7 @@ export class DeviceSeeder implements OnApplicationBootstrap {
       report.problems += problems.length;
     }
     const brands = brandDefaults(files.flatMap((file) => file.devices.map((device) => device.brand)));
-    const drawings = new Map(
-      await Promise.all(brands.map(async (brand) => [brand.name.toLowerCase(), await this.pictures.brandDrawing(brand)] as const)),
-    );
+    const drawings = new Map(await Promise.all(brands.map(async (brand) => [brand.name.toLowerCase(), await this.drawingOf(brand)] as const)));
     await this.dataSource.transaction(async (transaction) => {
       await transaction.query('SELECT pg_advisory_xact_lock($1)', [SEED_LOCK_ID]);
       const brandIds = await this.categories.ensureBrands(brands, transaction);
@@ -78,7 +76,7 @@ export class DeviceSeeder implements OnApplicationBootstrap {
                AS seed(name text, category_id uuid, img text, source_path text, quick_spec jsonb, detail_spec jsonb, seed_hash text)
            ON CONFLICT ((lower(name))) DO UPDATE SET
              name = excluded.name, category_id = excluded.category_id,
-             img = CASE WHEN devices.picture_key IS NULL THEN excluded.img ELSE devices.img END,
+             img = CASE WHEN devices.picture_key IS NULL THEN coalesce(excluded.img, devices.img) ELSE devices.img END,
              source_path = coalesce(excluded.source_path, devices.source_path), quick_spec = excluded.quick_spec, detail_spec = excluded.detail_spec,
              seed_hash = excluded.seed_hash, specs_refreshed_at = excluded.specs_refreshed_at
            WHERE devices.seed_hash IS DISTINCT FROM excluded.seed_hash
@@ -90,5 +88,18 @@ export class DeviceSeeder implements OnApplicationBootstrap {
       }
     });
     return report;
+  }
+
+  /**
+   * A brand's drawing, or none while the image storage refuses: the API still starts and serves
+   * the catalogue with the pictures it had, and the next start (a changed seed hash) brings them.
+   */
+  private async drawingOf(brand: { name: string; color: string }): Promise<string | null> {
+    try {
+      return await this.pictures.brandDrawing(brand);
+    } catch (error) {
+      this.logger.error(`The drawing of ${brand.name} could not be stored: ${(error as Error).message}`);
+      return null;
+    }
   }
 }
