@@ -2,6 +2,7 @@ import type { INestApplication } from '@nestjs/common';
 import { REPORTS_TO_HIDE } from '@market/contracts';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
+import { ownTestDatabase } from '../../test/support/database';
 import { insertListing } from '../../test/support/listings';
 import { listingsApp, signedInUser } from './listings-support';
 
@@ -10,6 +11,7 @@ const phone = (n: number) => `99877190${String(n).padStart(4, '0')}`;
 
 describe('buyers report listings (issue 22)', () => {
   let app: INestApplication;
+  let database: Awaited<ReturnType<typeof ownTestDatabase>>;
   let seller: { id: string; cookie: string };
   let admin: { id: string; cookie: string };
   const buyers: { id: string; cookie: string }[] = [];
@@ -23,12 +25,17 @@ describe('buyers report listings (issue 22)', () => {
     );
 
   beforeAll(async () => {
-    app = await listingsApp();
+    // A database of its own: the admin queue is paged, and other files' listings would push these off its first page.
+    database = await ownTestDatabase('reports');
+    app = await listingsApp({ DATABASE_URL: database.url });
     seller = await signedInUser(app, phone(1));
     admin = await signedInUser(app, phone(2), 'admin');
     for (let n = 0; n < 12; n++) buyers.push(await signedInUser(app, phone(10 + n)));
   });
-  afterAll(() => app.close());
+  afterAll(async () => {
+    await app.close();
+    await database.drop();
+  });
 
   const onSale = () => insertListing(app.get(DataSource), { authorId: seller.id, status: 'active' });
 

@@ -87,6 +87,7 @@ describe('the feed query', () => {
       name: 'iphone',
       minPrice: 1_000_000,
       maxPrice: undefined,
+      sort: 'newest',
     });
     expect(listingQuerySchema.parse({}).page).toBe(1);
     expect(listingQuerySchema.parse({ page: ['2', '3'] }).page).toBe(1);

@@ -138,6 +138,8 @@ describe("saved searches' alerts through the bot", () => {
     await Promise.all([processor.process(job), processor.process(job), processor.process(job)]);
     expect(alertsTo(CHAT_OF_A, listingId)).toHaveLength(2);
     expect(alertsTo(CHAT_OF_B, listingId)).toHaveLength(1);
+    // Paced at Telegram's 1 message a second per chat: the Bot API never had to refuse one.
+    expect(telegram.callsOf('sendMessage').filter((call) => call.answer?.status === 429)).toHaveLength(0);
   });
 
   it('retries an alert the Bot API refused without sending the delivered ones again', async () => {

@@ -1,19 +1,24 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
+import { GrammyError } from 'grammy';
 import { AppConfig, TelegramLinkService, type SavedSearchAlert, type SavedSearchDigest } from '@market/backend';
 import type { Language } from '@market/contracts';
 import { SellerBot } from '../bot/seller-bot.service';
+import { TelegramPacing } from '../pacing/telegram-pacing';
 import { digestText, matchedText, priceLoweredText, type AlertedListing } from './buyer-alert-texts';
 
 /**
- * What the bot sends buyers, each through the bot's public send method (which paces private
- * messages). A user who has not linked the bot gets no message: their matches are still theirs
- * to see on the site.
+ * What the bot sends buyers, each paced below Telegram's limits (1 a second per chat, 30 a second
+ * for the bot) with every other sender of the bot. A user who has not linked the bot gets no
+ * message: their matches are still theirs to see on the site.
  */
 @Injectable()
 export class BuyerMessages {
+  private readonly logger = new Logger(BuyerMessages.name);
+
   constructor(
     private readonly bot: SellerBot,
     private readonly links: TelegramLinkService,
+    private readonly pacing: TelegramPacing,
     private readonly config: AppConfig,
   ) {}
 
@@ -35,7 +40,22 @@ export class BuyerMessages {
 
   private async sendTo(userId: string, text: (language: Language) => string): Promise<void> {
     const subscription = await this.links.subscriptionOf(userId);
-    if (subscription) await this.bot.send(subscription.chatId, text(subscription.language));
+    if (!subscription) return;
+    await this.pacing.awaitPrivateMessageInPlace(subscription.chatId);
+    try {
+      await this.bot.send(subscription.chatId, text(subscription.language));
+    } catch (error) {
+      if (!(error instanceof GrammyError)) throw error;
+      if (error.error_code === 403) {
+        // The buyer blocked the bot: nothing can reach them there, so the link goes (as for sellers).
+        await this.links.unlinkChat(Number(subscription.chatId));
+        this.logger.log(`Telegram chat of user ${userId} unlinked: ${error.description}`);
+        return;
+      }
+      // Nothing more goes to the chat before Telegram's retry_after; the job's retry sends what is left.
+      if (error.error_code === 429) await this.pacing.retryAfter(this.pacing.privateChat(subscription.chatId), (error.parameters.retry_after ?? 1) * 1000);
+      throw error;
+    }
   }
 
   private alerted(listing: SavedSearchAlert['listing']): AlertedListing {

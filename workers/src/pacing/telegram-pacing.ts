@@ -43,6 +43,16 @@ export class TelegramPacing {
     return this.pacer.awaitTurn(job, token, [this.privateChat(chatId), this.bot()]);
   }
 
+  /**
+   * Waits in place for the turn to send one message to a private chat: for a job that writes to
+   * many chats (buyers' alerts), where sending the whole job back to the delayed set for one
+   * chat's turn would hold every other chat back.
+   */
+  async awaitPrivateMessageInPlace(chatId: string | number): Promise<void> {
+    const wait = (await this.pacer.reserve([this.privateChat(chatId), this.bot()])) - Date.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+  }
+
   /** Telegram answered 429 for the chat: nothing goes to it before retry_after has passed. */
   retryAfter(destination: Destination, retryAfterMs: number): Promise<void> {
     return this.pacer.blockUntil(destination, Date.now() + retryAfterMs);
