@@ -26,6 +26,8 @@ export default async function globalSetup(): Promise<void> {
       DATABASE_URL: databaseUrl,
       QUEUE_PREFIX: process.env.E2E_QUEUE_PREFIX,
       ADMIN_PHONES: Object.values(TEST_ADMIN_PHONES).join(','),
+      // The tests' browsers send each test's own address (fixtures.ts), as a proxy in front of the API would.
+      TRUST_PROXY: 'loopback',
       ...fakes.env,
     },
     process.env.E2E_FRONTEND_DIST,

@@ -41,9 +41,9 @@ test.describe("moderation from 'Barcha telefonlar'", () => {
     const brand = await listings.createBrand(`E2E moderatsiya ${run}`);
     const device = await listings.createDevice(brand, `Moderatsiya ${run}`);
     seller = await listings.createSeller({ name: 'Moderatsiya sotuvchi' });
-    // The queue is oldest first: these come before anything other test files leave waiting.
-    toApprove = await listings.createListing({ device, seller, name: `Tasdiqlanadigan ${run}`, status: 'waiting', createdAt: new Date('2020-01-01T08:00:00Z') });
-    toReject = await listings.createListing({ device, seller, name: `Rad etiladigan ${run}`, status: 'waiting', createdAt: new Date('2020-01-01T08:01:00Z') });
+    // Made now, the approved one is among the newest of 'Faol' (its first page) once approved.
+    toApprove = await listings.createListing({ device, seller, name: `Tasdiqlanadigan ${run}`, status: 'waiting' });
+    toReject = await listings.createListing({ device, seller, name: `Rad etiladigan ${run}`, status: 'waiting' });
     // 'Faol' is newest first: made last, it heads that tab.
     promoted = await listings.createListing({ device, seller, name: `Super ${run}`, tarif: 1 });
   });
