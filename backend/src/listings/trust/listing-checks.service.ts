@@ -1,11 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { BAIT_PRICE_SHARE, riskScore, type BannedWords, type ListingCheck } from '@market/contracts';
+import { BAIT_PRICE_SHARE, REUSED_PHOTO_MAX_DISTANCE, riskScore, type BannedWords, type ListingCheck } from '@market/contracts';
+import { ImagesService } from '../../uploads/images.service';
+import { THUMBNAIL_VARIANT } from '../listing-photo-shapes';
 import { PriceGuideService } from '../price-guide/price-guide.service';
 
 /** Listings checked per run: a burst of submissions is caught up over a few runs. */
 const CHECKS_PER_RUN = 100;
+/** Photos hashed per run, before the checks: fresh uploads first, then the backfill of older photos. */
+const HASHES_PER_RUN = 200;
 
 interface WaitingListing {
   id: string;
@@ -29,10 +33,12 @@ export class ListingChecksService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly prices: PriceGuideService,
+    private readonly images: ImagesService,
   ) {}
 
   /** Checks the waiting listings not checked since they changed; answers how many were checked. */
   async checkWaiting(): Promise<number> {
+    await this.images.hashListingPhotos(HASHES_PER_RUN, THUMBNAIL_VARIANT);
     const due: WaitingListing[] = await this.dataSource.query(
       `SELECT l.id, l.author_id, l.device_id, l.storage, l.condition, l.price_uzs, l.name, l.description
          FROM listing l LEFT JOIN listing_check c ON c.listing_id = l.id
@@ -88,7 +94,38 @@ export class ListingChecksService {
       [listing.author_id, listing.id],
     );
     if (!approvedBefore) checks.push({ kind: 'newSeller', detail: null });
+    const original = await this.listingWithReusedPhoto(listing);
+    if (original) checks.push({ kind: 'reusedPhoto', detail: original });
     return checks;
+  }
+
+  /**
+   * Another seller's non-deleted listing showing a photo within REUSED_PHOTO_MAX_DISTANCE bits of
+   * one of this listing's (the closest, then the oldest). Two hashes that close differ in at most
+   * one bit in one of their four 16-bit bands, so the indexed bands (migration PhotoHashes) give
+   * the candidates; photos without a hash yet are not compared.
+   */
+  private async listingWithReusedPhoto(listing: WaitingListing): Promise<string | null> {
+    const photos: { phash: string }[] = await this.dataSource.query(
+      `SELECT i.phash FROM listing_image li JOIN images i ON i.id = li.image_id WHERE li.listing_id = $1 AND i.phash IS NOT NULL ORDER BY li.position`,
+      [listing.id],
+    );
+    for (const { phash } of photos) {
+      const [match]: { id: string }[] = await this.dataSource.query(
+        `SELECT l.id
+           FROM images i
+           JOIN listing_image li ON li.image_id = i.id
+           JOIN listing l ON l.id = li.listing_id AND l.deleted_at IS NULL AND l.author_id <> $2
+          WHERE i.purpose = 'listing' AND i.phash IS NOT NULL
+            AND (${BAND_SHIFTS.map((shift, band) => `((i.phash >> ${shift}) & 65535) = ANY($${band + 4}::bigint[])`).join(' OR ')})
+            AND bit_count((i.phash # $1::bigint)::bit(64)) <= $3
+          ORDER BY bit_count((i.phash # $1::bigint)::bit(64)), l.created_at
+          LIMIT 1`,
+        [phash, listing.author_id, REUSED_PHOTO_MAX_DISTANCE, ...BAND_SHIFTS.map((shift) => bandsWithinOneBit(BigInt(phash), shift))],
+      );
+      if (match) return match.id;
+    }
+    return null;
   }
 
   async bannedWords(): Promise<BannedWords> {
@@ -105,6 +142,14 @@ export class ListingChecksService {
     });
     return { words };
   }
+}
+
+const BAND_SHIFTS = [0, 16, 32, 48];
+
+/** The 16-bit band of `hash` at `shift` and the 16 values one bit away from it. */
+function bandsWithinOneBit(hash: bigint, shift: number): string[] {
+  const band = Number((BigInt.asUintN(64, hash) >> BigInt(shift)) & 0xffffn);
+  return [band, ...Array.from({ length: 16 }, (_, bit) => band ^ (1 << bit))].map(String);
 }
 
 function escapeRegExp(text: string): string {
