@@ -103,11 +103,12 @@ export class ListingChecksService {
    * Another seller's non-deleted listing showing a photo within REUSED_PHOTO_MAX_DISTANCE bits of
    * one of this listing's (the closest, then the oldest). Two hashes that close differ in at most
    * one bit in one of their four 16-bit bands, so the indexed bands (migration PhotoHashes) give
-   * the candidates; photos without a hash yet are not compared.
+   * the candidates; photos without a hash yet, and flat pictures (hash 0: no detail to tell
+   * them apart), are not compared.
    */
   private async listingWithReusedPhoto(listing: WaitingListing): Promise<string | null> {
     const photos: { phash: string }[] = await this.dataSource.query(
-      `SELECT i.phash FROM listing_image li JOIN images i ON i.id = li.image_id WHERE li.listing_id = $1 AND i.phash IS NOT NULL ORDER BY li.position`,
+      `SELECT i.phash FROM listing_image li JOIN images i ON i.id = li.image_id WHERE li.listing_id = $1 AND i.phash <> 0 ORDER BY li.position`,
       [listing.id],
     );
     for (const { phash } of photos) {
