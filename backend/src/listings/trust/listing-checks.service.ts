@@ -100,29 +100,30 @@ export class ListingChecksService {
   }
 
   /**
-   * Another seller's non-deleted listing showing a photo within REUSED_PHOTO_MAX_DISTANCE bits of
-   * one of this listing's (the closest, then the oldest). Two hashes that close differ in at most
+   * Another seller's non-deleted listing showing a photo uploaded before and within
+   * REUSED_PHOTO_MAX_DISTANCE bits of one of this listing's (the closest, then one approved
+   * before, then the oldest): the copy is flagged, not the original. Two hashes that close differ in at most
    * one bit in one of their four 16-bit bands, so the indexed bands (migration PhotoHashes) give
    * the candidates; photos without a hash yet, and flat pictures (hash 0: no detail to tell
    * them apart), are not compared.
    */
   private async listingWithReusedPhoto(listing: WaitingListing): Promise<string | null> {
-    const photos: { phash: string }[] = await this.dataSource.query(
-      `SELECT i.phash FROM listing_image li JOIN images i ON i.id = li.image_id WHERE li.listing_id = $1 AND i.phash <> 0 ORDER BY li.position`,
+    const photos: { phash: string; created_at: Date }[] = await this.dataSource.query(
+      `SELECT i.phash, i.created_at FROM listing_image li JOIN images i ON i.id = li.image_id WHERE li.listing_id = $1 AND i.phash <> 0 ORDER BY li.position`,
       [listing.id],
     );
-    for (const { phash } of photos) {
+    for (const { phash, created_at: uploadedAt } of photos) {
       const [match]: { id: string }[] = await this.dataSource.query(
         `SELECT l.id
            FROM images i
            JOIN listing_image li ON li.image_id = i.id
            JOIN listing l ON l.id = li.listing_id AND l.deleted_at IS NULL AND l.author_id <> $2
-          WHERE i.purpose = 'listing' AND i.phash IS NOT NULL
+          WHERE i.purpose = 'listing' AND i.phash IS NOT NULL AND i.created_at < $${BAND_SHIFTS.length + 4}
             AND (${BAND_SHIFTS.map((shift, band) => `((i.phash >> ${shift}) & 65535) = ANY($${band + 4}::bigint[])`).join(' OR ')})
             AND bit_count((i.phash # $1::bigint)::bit(64)) <= $3
-          ORDER BY bit_count((i.phash # $1::bigint)::bit(64)), l.created_at
+          ORDER BY bit_count((i.phash # $1::bigint)::bit(64)), l.approved_at IS NULL, l.created_at, l.id
           LIMIT 1`,
-        [phash, listing.author_id, REUSED_PHOTO_MAX_DISTANCE, ...BAND_SHIFTS.map((shift) => bandsWithinOneBit(BigInt(phash), shift))],
+        [phash, listing.author_id, REUSED_PHOTO_MAX_DISTANCE, ...BAND_SHIFTS.map((shift) => bandsWithinOneBit(BigInt(phash), shift)), uploadedAt],
       );
       if (match) return match.id;
     }
