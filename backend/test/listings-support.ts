@@ -10,6 +10,7 @@ import { createApp } from '../src/app.factory';
 import { testConfig } from '../../test/support/config';
 
 export { signedInUser } from './auth.support';
+export { detailedPhoto } from '../../test/support/pictures';
 
 /** The USD rate every listings test expects: the configured fallback, also what the exchange-rate tests store. */
 export const TEST_USD_RATE = 12_650;
@@ -30,23 +31,6 @@ export function cameraJpeg(label: number, size = { width: 120, height: 80 }): Pr
   })
     .jpeg()
     .toBuffer();
-}
-
-/**
- * A photo with detail (the flat `cameraJpeg` pictures all hash alike): a PNG of shapes placed by
- * `seed`, as large as a camera's picture would be scaled to `size`.
- */
-export function detailedPhoto(seed: number, size = { width: 1200, height: 900 }): Promise<Buffer> {
-  let state = seed;
-  const random = () => (state = (state * 1103515245 + 12345) % 2147483648) / 2147483648;
-  const shapes = Array.from({ length: 14 }, (_, index) => {
-    const [x, y, r, grey] = [random() * 1200, random() * 900, 60 + random() * 160, Math.round(random() * 255)];
-    return index % 2
-      ? `<circle cx="${x}" cy="${y}" r="${r}" fill="rgb(${grey},${255 - grey},90)"/>`
-      : `<rect x="${x - r}" y="${y - r}" width="${r * 1.4}" height="${r * 2}" fill="rgb(${grey},80,${255 - grey})"/>`;
-  });
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="900"><rect width="1200" height="900" fill="#d8d0c0"/>${shapes.join('')}</svg>`;
-  return sharp(Buffer.from(svg)).resize(size.width, size.height).png().toBuffer();
 }
 
 /** Uploads listing photos through `POST /api/upload` (field `files`); answers their ids. */

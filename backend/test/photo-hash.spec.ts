@@ -1,7 +1,7 @@
-import { REUSED_PHOTO_MAX_DISTANCE } from '@market/contracts';
+import { REUSED_PHOTO_MAX_DISTANCE, REUSED_PHOTO_MIN_DETAIL } from '@market/contracts';
 import sharp from 'sharp';
 import { differenceHash } from '../src/uploads/image-processing';
-import { detailedPhoto } from './listings-support';
+import { cameraJpeg, detailedPhoto } from './listings-support';
 
 /** How many bits two hashes differ in (the check counts them with PostgreSQL's bit_count). */
 function distance(a: bigint, b: bigint): number {
@@ -30,5 +30,13 @@ describe('the perceptual hash of listing photos (issue 22, reused photos)', () =
     expect(await differenceHash(photo)).toBe(first);
     expect(first).toBe(BigInt.asIntN(64, first));
     expect(first).not.toBe(0n);
+  });
+
+  it('tells a photo with detail from a flat picture, which the check leaves out', async () => {
+    const bitsSet = (hash: bigint) => distance(hash, 0n);
+    const detailed = bitsSet(await differenceHash(await detailedPhoto(5)));
+    expect(detailed).toBeGreaterThanOrEqual(REUSED_PHOTO_MIN_DETAIL);
+    expect(detailed).toBeLessThanOrEqual(64 - REUSED_PHOTO_MIN_DETAIL);
+    expect(bitsSet(await differenceHash(await cameraJpeg(1)))).toBeLessThan(REUSED_PHOTO_MIN_DETAIL);
   });
 });

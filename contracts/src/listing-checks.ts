@@ -27,6 +27,12 @@ export const CHECK_WEIGHTS: Record<ListingCheckKind, number> = {
  * lightly recompressed copy stays within 2-3 bits, different phone photos differ in 15 or more.
  */
 export const REUSED_PHOTO_MAX_DISTANCE = 6;
+/**
+ * A photo is compared only when at least this many of its hash's bits are 1, and as many 0: a
+ * nearly flat picture (a plain background, a label on a colour) hashes to almost all zeros, and
+ * all such pictures would look alike. A phone photo has 20-40 bits set.
+ */
+export const REUSED_PHOTO_MIN_DETAIL = 12;
 
 /** The rejection reason a check suggests when the admin turns the listing down. */
 export const SUGGESTED_REJECTIONS: Partial<Record<ListingCheckKind, RejectionReason>> = {

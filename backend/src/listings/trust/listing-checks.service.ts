@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { BAIT_PRICE_SHARE, REUSED_PHOTO_MAX_DISTANCE, riskScore, type BannedWords, type ListingCheck } from '@market/contracts';
+import { BAIT_PRICE_SHARE, REUSED_PHOTO_MAX_DISTANCE, REUSED_PHOTO_MIN_DETAIL, riskScore, type BannedWords, type ListingCheck } from '@market/contracts';
 import { ImagesService } from '../../uploads/images.service';
 import { THUMBNAIL_VARIANT } from '../listing-photo-shapes';
 import { PriceGuideService } from '../price-guide/price-guide.service';
@@ -104,13 +104,16 @@ export class ListingChecksService {
    * REUSED_PHOTO_MAX_DISTANCE bits of one of this listing's (the closest, then one approved
    * before, then the oldest): the copy is flagged, not the original. Two hashes that close differ in at most
    * one bit in one of their four 16-bit bands, so the indexed bands (migration PhotoHashes) give
-   * the candidates; photos without a hash yet, and flat pictures (hash 0: no detail to tell
-   * them apart), are not compared.
+   * the candidates; photos without a hash yet, and nearly flat pictures (REUSED_PHOTO_MIN_DETAIL),
+   * are not compared.
    */
   private async listingWithReusedPhoto(listing: WaitingListing): Promise<string | null> {
     const photos: { phash: string; created_at: Date }[] = await this.dataSource.query(
-      `SELECT i.phash, i.created_at FROM listing_image li JOIN images i ON i.id = li.image_id WHERE li.listing_id = $1 AND i.phash <> 0 ORDER BY li.position`,
-      [listing.id],
+      `SELECT i.phash, i.created_at
+         FROM listing_image li JOIN images i ON i.id = li.image_id
+        WHERE li.listing_id = $1 AND bit_count(i.phash::bit(64)) BETWEEN $2 AND 64 - $2
+        ORDER BY li.position`,
+      [listing.id, REUSED_PHOTO_MIN_DETAIL],
     );
     for (const { phash, created_at: uploadedAt } of photos) {
       const [match]: { id: string }[] = await this.dataSource.query(
