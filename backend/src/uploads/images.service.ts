@@ -163,16 +163,18 @@ export class ImagesService {
   }
 
   /**
-   * Gives up to `limit` listing photos without a perceptual hash theirs, newest first (fresh
-   * uploads before the backfill of photos stored before hashes existed), read from the copy
-   * `variant` where there is one; answers how many were hashed. Hashing again gives the same
-   * value and a hash is written once, so two workers may run this side by side. A photo whose
-   * file cannot be read is left without a hash (and found by no check).
+   * Gives up to `limit` listing photos without a perceptual hash theirs (only those of `imageIds`
+   * when given), newest first: fresh uploads before the backfill of photos stored before hashes
+   * existed. Each is read from its copy `variant` where there is one; answers how many were
+   * hashed. Hashing again gives the same value and a hash is written once, so two workers may run
+   * this side by side. A photo whose file cannot be read is left without a hash (no check finds it).
    */
-  async hashListingPhotos(limit: number, variant?: number): Promise<number> {
+  async hashListingPhotos(limit: number, variant?: number, imageIds?: string[]): Promise<number> {
     const images: { id: string; key: string; variant_keys: string[] }[] = await this.dataSource.query(
-      `SELECT id, key, variant_keys FROM images WHERE purpose = 'listing' AND phash IS NULL ORDER BY created_at DESC LIMIT $1`,
-      [limit],
+      `SELECT id, key, variant_keys FROM images
+        WHERE purpose = 'listing' AND phash IS NULL AND ($2::uuid[] IS NULL OR id = ANY($2::uuid[]))
+        ORDER BY created_at DESC LIMIT $1`,
+      [limit, imageIds ?? null],
     );
     let hashed = 0;
     for (const image of images) {

@@ -8,7 +8,7 @@ import { PriceGuideService } from '../price-guide/price-guide.service';
 
 /** Listings checked per run: a burst of submissions is caught up over a few runs. */
 const CHECKS_PER_RUN = 100;
-/** Photos hashed per run, before the checks: fresh uploads first, then the backfill of older photos. */
+/** Photos hashed per run besides those of the listings checked: fresh uploads first, then the backfill of older photos. */
 const HASHES_PER_RUN = 200;
 
 interface WaitingListing {
@@ -38,7 +38,6 @@ export class ListingChecksService {
 
   /** Checks the waiting listings not checked since they changed; answers how many were checked. */
   async checkWaiting(): Promise<number> {
-    await this.images.hashListingPhotos(HASHES_PER_RUN, THUMBNAIL_VARIANT);
     const due: WaitingListing[] = await this.dataSource.query(
       `SELECT l.id, l.author_id, l.device_id, l.storage, l.condition, l.price_uzs, l.name, l.description
          FROM listing l LEFT JOIN listing_check c ON c.listing_id = l.id
@@ -49,6 +48,7 @@ export class ListingChecksService {
         LIMIT $1`,
       [CHECKS_PER_RUN],
     );
+    await this.hashPhotos(due.map((listing) => listing.id));
     const { words } = await this.bannedWords();
     for (const listing of due) {
       const checks = await this.check(listing, words);
@@ -97,6 +97,19 @@ export class ListingChecksService {
     const original = await this.listingWithReusedPhoto(listing);
     if (original) checks.push({ kind: 'reusedPhoto', detail: original });
     return checks;
+  }
+
+  /**
+   * Hashes the photos of the listings about to be checked, however many other uploads wait, then
+   * up to HASHES_PER_RUN others: what the next listings will be compared with.
+   */
+  private async hashPhotos(listingIds: string[]): Promise<void> {
+    const unhashed: { image_id: string }[] = await this.dataSource.query(
+      `SELECT li.image_id FROM listing_image li JOIN images i ON i.id = li.image_id WHERE li.listing_id = ANY($1) AND i.phash IS NULL`,
+      [listingIds],
+    );
+    if (unhashed.length) await this.images.hashListingPhotos(unhashed.length, THUMBNAIL_VARIANT, unhashed.map((row) => row.image_id));
+    await this.images.hashListingPhotos(HASHES_PER_RUN, THUMBNAIL_VARIANT);
   }
 
   /**
