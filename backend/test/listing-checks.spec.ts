@@ -1,9 +1,10 @@
 import type { INestApplication } from '@nestjs/common';
 import type { ModerationCard } from '@market/contracts';
+import sharp from 'sharp';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { ListingChecksService } from '../src/listings/trust/listing-checks.service';
-import { listingsApp, signedInUser, testBrand, type TestDevice } from './listings-support';
+import { detailedPhoto, listingsApp, signedInUser, testBrand, type TestDevice } from './listings-support';
 
 /** Phone numbers of this file: 99877192xxxx. */
 const phone = (n: number) => `99877192${String(n).padStart(4, '0')}`;
@@ -35,6 +36,12 @@ describe('the checks of waiting listings and the risk-ranked queue (issue 22)', 
       [authorId, device.id, device.categoryId, device.name, price, description, status, approved ? new Date() : null],
     );
     return id;
+  }
+  /** Uploads `photo` through `POST /api/upload` as the seller's wizard does and shows it on the listing. */
+  async function showPhoto(listingId: string, cookie: string, photo: Buffer): Promise<void> {
+    const { body } = await request(server()).post('/api/upload').set('Cookie', cookie).attach('files', photo, 'photo.jpg').expect(201);
+    await dataSource.query(`INSERT INTO listing_image (listing_id, position, image_id) VALUES ($1, 0, $2)`, [listingId, body[0]._id]);
+    await dataSource.query(`UPDATE images SET attached = true WHERE id = $1`, [body[0]._id]);
   }
   /** Every card of the waiting tab, in its order (other files' listings wait there too). */
   async function waitingTab(): Promise<ModerationCard[]> {
@@ -117,5 +124,41 @@ describe('the checks of waiting listings and the risk-ranked queue (issue 22)', 
     await request(server()).put('/api/admin/banned-words').set('Cookie', user.cookie).send({ words: ['x'] }).expect(403);
     await request(server()).put('/api/admin/banned-words').set('Cookie', admin.cookie).send({ words: ['a'] }).expect(400);
     await request(server()).put('/api/admin/banned-words').set('Cookie', admin.cookie).send({ words: 'kredit' }).expect(400);
+  });
+
+  it("flags a photo re-uploaded from another seller's listing, pointing to it, above a clean listing", async () => {
+    const original = await detailedPhoto(41);
+    const first = await signedInUser(app, phone(9));
+    const firstListing = await list(first.id, { status: 'active', approved: true });
+    await showPhoto(firstListing, first.cookie, original);
+    // The same seller showing the photo again in another listing is no reuse.
+    const sameSeller = await list(first.id);
+    await showPhoto(sameSeller, first.cookie, original);
+    // A deleted listing with the photo is not pointed to.
+    const other = await signedInUser(app, phone(10));
+    const deleted = await list(other.id, { status: 'active', approved: true });
+    await showPhoto(deleted, other.cookie, original);
+    await dataSource.query(`UPDATE listing SET deleted_at = now() WHERE id = $1`, [deleted]);
+
+    const second = await signedInUser(app, phone(11));
+    await list(second.id, { status: 'active', approved: true });
+    const copied = await list(second.id);
+    // Saved from the first listing's page, shrunk and recompressed, then uploaded again.
+    await showPhoto(copied, second.cookie, await sharp(original).resize(900).jpeg({ quality: 60 }).toBuffer());
+    const clean = await list(second.id);
+    await showPhoto(clean, second.cookie, await detailedPhoto(42));
+
+    await checks().checkWaiting();
+    const cards = await waitingTab();
+    const ids = cards.map((card) => card._id);
+    expect(cards.find((card) => card._id === copied)).toMatchObject({ checks: [{ kind: 'reusedPhoto', detail: firstListing }], riskScore: 3 });
+    expect(cards.find((card) => card._id === clean)).toMatchObject({ checks: [], riskScore: 0 });
+    expect(cards.find((card) => card._id === sameSeller)?.checks).toEqual([]);
+    expect(ids.indexOf(copied)).toBeLessThan(ids.indexOf(clean));
+    // Hashing again writes nothing new: every photo already has its hash.
+    const hashes = await dataSource.query(`SELECT id, phash FROM images WHERE purpose = 'listing' AND owner_id = ANY($1) ORDER BY id`, [[first.id, second.id]]);
+    expect(hashes.every((row: { phash: string | null }) => row.phash !== null)).toBe(true);
+    await checks().checkWaiting();
+    expect(await dataSource.query(`SELECT id, phash FROM images WHERE purpose = 'listing' AND owner_id = ANY($1) ORDER BY id`, [[first.id, second.id]])).toEqual(hashes);
   });
 });

@@ -10,6 +10,7 @@ import { createApp } from '../src/app.factory';
 import { testConfig } from '../../test/support/config';
 
 export { signedInUser } from './auth.support';
+export { detailedPhoto } from '../../test/support/pictures';
 
 /** The USD rate every listings test expects: the configured fallback, also what the exchange-rate tests store. */
 export const TEST_USD_RATE = 12_650;

@@ -21,3 +21,4 @@ export * from './telegram';
 export * from './moderation';
 export * from './format';
 export * from './buyers';
+export * from './safety';

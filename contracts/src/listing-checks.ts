@@ -5,7 +5,7 @@ import type { RejectionReason } from './moderation';
  * What the workers check on every listing waiting for moderation (issue 22), each with its weight
  * in the listing's risk score: the waiting queue shows the riskiest listings first, with why.
  */
-export const LISTING_CHECKS = ['reports', 'baitPrice', 'bannedWords', 'newSeller'] as const;
+export const LISTING_CHECKS = ['reports', 'baitPrice', 'bannedWords', 'newSeller', 'reusedPhoto'] as const;
 export type ListingCheckKind = (typeof LISTING_CHECKS)[number];
 
 export const CHECK_WEIGHTS: Record<ListingCheckKind, number> = {
@@ -17,12 +17,28 @@ export const CHECK_WEIGHTS: Record<ListingCheckKind, number> = {
   bannedWords: 2,
   /** A seller none of whose listings has been approved yet. */
   newSeller: 1,
+  /** A photo (nearly) the same as one of another seller's listing: the detail is that listing's id. */
+  reusedPhoto: 3,
 };
+
+/**
+ * Two photos are the same picture when their 64-bit dHashes (greyscale, 9x8, each pixel brighter
+ * than its right neighbour or not) differ in at most this many bits: a re-encoded, resized or
+ * lightly recompressed copy stays within 2-3 bits, different phone photos differ in 15 or more.
+ */
+export const REUSED_PHOTO_MAX_DISTANCE = 6;
+/**
+ * A photo is compared only when at least this many of its hash's bits are 1, and as many 0: a
+ * nearly flat picture (a plain background, a label on a colour) hashes to almost all zeros, and
+ * all such pictures would look alike. A phone photo has 20-40 bits set.
+ */
+export const REUSED_PHOTO_MIN_DETAIL = 12;
 
 /** The rejection reason a check suggests when the admin turns the listing down. */
 export const SUGGESTED_REJECTIONS: Partial<Record<ListingCheckKind, RejectionReason>> = {
   baitPrice: 'wrongPrice',
   bannedWords: 'prohibited',
+  reusedPhoto: 'duplicate',
 };
 
 /** One finding, with what it found (the median in so'm, the words, the number of reports). */

@@ -202,19 +202,32 @@ export class E2eListings {
     return { id: rows[0].id, phoneNumber, name: rows[0].name };
   }
 
+  /** Shows `picture` (PNG bytes) as the listing's next photo, stored as the API stores an upload (without its copies). */
+  async addPicture(listing: SeededListing, owner: SeededSeller, picture: Buffer): Promise<void> {
+    listing.photoIds.push(await this.storePhoto(listing.id, owner.id, listing.photoIds.length, [{ name: 'picture', body: picture }]));
+  }
+
   private async addPhoto(listingId: string, ownerId: string, position: number, copies: boolean): Promise<string> {
     const label = String(position + 1);
     const hue = (position * 67 + listingId.charCodeAt(0) * 13) % 360;
-    const writePhoto = async (width: number) => {
-      const key = `${E2eListings.photoFolder()}/${randomUUID()}-${width}.png`;
+    // In the order of the API's LISTING_PHOTO_VARIANTS: the 400 px thumbnail, then the 800 px screen copy.
+    const widths = copies ? [1600, 400, 800] : [800];
+    const pictures = await Promise.all(widths.map(async (width) => ({ name: String(width), body: await photoPng(label, hue, width) })));
+    return this.storePhoto(listingId, ownerId, position, pictures);
+  }
+
+  /** Writes the picture and its copies (`variant_keys`) to the storage, each key ending in its name, and shows it at `position`. */
+  private async storePhoto(listingId: string, ownerId: string, position: number, [picture, ...copies]: { name: string; body: Buffer }[]): Promise<string> {
+    const writePhoto = async ({ name, body }: { name: string; body: Buffer }) => {
+      const key = `${E2eListings.photoFolder()}/${randomUUID()}-${name}.png`;
       const path = join(STORAGE_DIR, key);
       await mkdir(join(path, '..'), { recursive: true });
-      await writeFile(path, await photoPng(label, hue, width));
+      await writeFile(path, body);
       return key;
     };
-    const key = await writePhoto(copies ? 1600 : 800);
-    // In the order of the API's LISTING_PHOTO_VARIANTS: the 400 px thumbnail, then the 800 px screen copy.
-    const variantKeys = copies ? [await writePhoto(400), await writePhoto(800)] : [];
+    const key = await writePhoto(picture);
+    const variantKeys = [];
+    for (const copy of copies) variantKeys.push(await writePhoto(copy));
     const { rows } = await this.client.query<{ id: string }>(
       `INSERT INTO images (owner_id, purpose, key, location, attached, variant_keys) VALUES ($1, 'listing', $2, $3, true, $4) RETURNING id`,
       [ownerId, key, `${process.env.E2E_BASE_URL ?? ''}/uploads/${key}`, variantKeys],

@@ -1,6 +1,7 @@
 import { startFakeGraph } from '../../test/fakes/graph-api';
 import { startFakeTelegram } from '../../test/fakes/telegram-bot-api';
-import { CAPTION_LIMIT, telegramCaption } from '../src/social/caption';
+import { SAFETY_WARNING } from '@market/contracts';
+import { CAPTION_LIMIT, plainCaption, telegramCaption } from '../src/social/caption';
 import { OutcomeUnknownError, type ChannelListing, type PublishProgress } from '../src/social/channels/channel-publisher';
 import { FacebookPublisher } from '../src/social/channels/facebook.publisher';
 import { InstagramPublisher } from '../src/social/channels/instagram.publisher';
@@ -109,6 +110,23 @@ describe('Telegram channel publisher', () => {
 });
 
 describe('caption', () => {
+  it('warns buyers in Uzbek and links only to the listing, whatever links the seller wrote', () => {
+    const baiting = {
+      ...listing,
+      name: 'iPhone 13 https://evil.example/pay?x=1 www.scam.uz t.me/cheap_phones olx.uz/item @cheap_phones_uz Pro',
+      memory: '128GB см. phones.ru/p',
+    };
+    for (const caption of [telegramCaption(baiting), plainCaption(baiting)]) {
+      expect(caption).toContain(SAFETY_WARNING.uz);
+      expect(caption).toContain('iPhone 13 Pro');
+      expect(caption).toContain('128GB см.');
+      // Every address-like thing left is the listing's own link.
+      const addresses = caption.match(/https?:\/\/[^\s"<]+|[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*\.\p{L}{2,}|@\w+/gu) ?? [];
+      expect(addresses.filter((address) => !listing.url.includes(address))).toEqual([]);
+    }
+    expect(telegramCaption(baiting).match(/<a /g)).toHaveLength(1);
+  });
+
   it('stays within Telegram\'s 1024 characters without cutting an escaped entity', () => {
     const long = { ...listing, name: '&'.repeat(2000) };
     const caption = telegramCaption(long);

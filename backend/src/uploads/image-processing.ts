@@ -75,3 +75,28 @@ async function convert(input: ImageInput, shape: ImageShape): Promise<Buffer> {
     throw new AppException(HttpStatus.BAD_REQUEST, 'notAnImage');
   }
 }
+
+/**
+ * The picture's 64-bit difference hash: greyscale, squeezed to 9x8 pixels, one bit per pair of
+ * neighbours in a row (1 when the left one is brighter). The squeeze goes through 72x64 first,
+ * which averages like a box filter: a re-encoded, resized or recompressed copy then stays within
+ * 4 bits (a straight squeeze flips up to 8). Answered as PostgreSQL's signed bigint.
+ */
+export async function differenceHash(input: ImageInput): Promise<bigint> {
+  const { data, info } = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS })
+    .flatten({ background: '#ffffff' })
+    .greyscale()
+    .resize(72, 64, { fit: 'fill' })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const pixels = await sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } })
+    .greyscale()
+    .resize(9, 8, { fit: 'fill' })
+    .raw()
+    .toBuffer();
+  let hash = 0n;
+  for (let row = 0; row < 8; row++) {
+    for (let column = 0; column < 8; column++) hash = (hash << 1n) | (pixels[row * 9 + column] > pixels[row * 9 + column + 1] ? 1n : 0n);
+  }
+  return BigInt.asIntN(64, hash);
+}

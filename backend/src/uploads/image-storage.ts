@@ -1,11 +1,13 @@
 import type { S3Client } from '@aws-sdk/client-s3';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import type { Config } from '../config/config.schema';
 
 /** Where image files live. Keys are relative paths such as `avatars/<uuid>.webp`. */
 export abstract class ImageStorage {
   abstract put(key: string, body: Buffer, contentType: string): Promise<void>;
+  /** The stored bytes (the workers hash listing photos). */
+  abstract read(key: string): Promise<Buffer>;
   /** Deleting a missing key is not an error. */
   abstract delete(key: string): Promise<void>;
   /** The full public URL a browser loads the key from. */
@@ -25,6 +27,10 @@ export class LocalDiskImageStorage extends ImageStorage {
     const path = this.pathOf(key);
     await mkdir(dirname(path), { recursive: true });
     await writeFile(path, body);
+  }
+
+  read(key: string): Promise<Buffer> {
+    return readFile(this.pathOf(key));
   }
 
   async delete(key: string): Promise<void> {
@@ -77,6 +83,12 @@ export class S3ImageStorage extends ImageStorage {
         CacheControl: 'public, max-age=31536000, immutable',
       }),
     );
+  }
+
+  async read(key: string): Promise<Buffer> {
+    const { GetObjectCommand } = await this.sdk;
+    const answer = await (await this.client).send(new GetObjectCommand({ Bucket: this.config.S3_BUCKET, Key: key }));
+    return Buffer.from(await answer.Body!.transformToByteArray());
   }
 
   async delete(key: string): Promise<void> {

@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { DataSource, In, type EntityManager } from 'typeorm';
 import type { ImageRef } from '@market/contracts';
 import { Image, type ImagePurpose } from './image.entity';
-import { IMAGE_FORMATS, convertImage, type ImageInput, type ImageShape } from './image-processing';
+import { IMAGE_FORMATS, convertImage, differenceHash, type ImageInput, type ImageShape } from './image-processing';
 import { ImageStorage } from './image-storage';
 
 export interface StoreImageOptions {
@@ -160,6 +160,34 @@ export class ImagesService {
     });
     for (const image of removed) await this.discardFiles(image);
     return removed.length;
+  }
+
+  /**
+   * Gives up to `limit` listing photos without a perceptual hash theirs (only those of `imageIds`
+   * when given), newest first: fresh uploads before the backfill of photos stored before hashes
+   * existed. Each is read from its copy `variant` where there is one; answers how many were
+   * hashed. Hashing again gives the same value and a hash is written once, so two workers may run
+   * this side by side. A photo whose file cannot be read is left without a hash (no check finds it).
+   */
+  async hashListingPhotos(limit: number, variant?: number, imageIds?: string[]): Promise<number> {
+    const images: { id: string; key: string; variant_keys: string[] }[] = await this.dataSource.query(
+      `SELECT id, key, variant_keys FROM images
+        WHERE purpose = 'listing' AND phash IS NULL AND ($2::uuid[] IS NULL OR id = ANY($2::uuid[]))
+        ORDER BY created_at DESC LIMIT $1`,
+      [limit, imageIds ?? null],
+    );
+    let hashed = 0;
+    for (const image of images) {
+      const key = (variant === undefined ? undefined : image.variant_keys[variant]) ?? image.key;
+      try {
+        const hash = await differenceHash(await this.storage.read(key));
+        await this.dataSource.query(`UPDATE images SET phash = $2 WHERE id = $1 AND phash IS NULL`, [image.id, hash.toString()]);
+        hashed++;
+      } catch (error) {
+        this.logger.warn(`Could not hash image ${image.id}: ${(error as Error).message}`);
+      }
+    }
+    return hashed;
   }
 
   /** Best effort: a file left behind wastes space, it must not fail the user's action. */

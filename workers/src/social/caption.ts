@@ -1,3 +1,4 @@
+import { SAFETY_WARNING } from '@market/contracts';
 import type { ChannelListing } from './channels/channel-publisher';
 
 /** Telegram's limit for a media caption. */
@@ -7,12 +8,27 @@ export function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
+/**
+ * Web addresses, bare domains, t.me links and @handles (which the platforms turn into links):
+ * a caption links only to this site, never where a seller's text points.
+ */
+const LINK_LIKE = /(?:https?:\/\/|www\.)\S*|(?:[\p{L}\p{N}-]+\.)+\p{L}{2,}(?:\/\S*)?|@[\p{L}\p{N}_]{3,}/giu;
+
+/** A seller's text without anything link-like in it. */
+export function withoutLinks(text: string): string {
+  return text.replace(LINK_LIKE, '').replace(/\s{2,}/g, ' ').trim();
+}
+
+/** The warning every caption ends with, in the channels' language, before the listing's link. */
+const WARNING = `⚠️ ${SAFETY_WARNING.uz}`;
+
 /** Lines shared by every channel; the HTML caption escapes each user-supplied part. */
 function captionLines(listing: ChannelListing, escape: (text: string) => string): string[] {
+  const clean = (text: string) => escape(withoutLinks(text));
   return [
-    `📱 ${escape(listing.name)}`,
+    `📱 ${clean(listing.name)}`,
     `💰 ${escape(listing.price)}`,
-    listing.memory && `💾 ${escape(listing.memory)}`,
+    listing.memory && `💾 ${clean(listing.memory)}`,
     `✨ ${escape(listing.condition)}`,
     `📍 ${escape(listing.region)}`,
   ].filter(Boolean);
@@ -20,7 +36,7 @@ function captionLines(listing: ChannelListing, escape: (text: string) => string)
 
 /** The Telegram caption in HTML parse mode, cut to the limit without breaking an entity. */
 export function telegramCaption(listing: ChannelListing): string {
-  const link = `\n\n<a href="${escapeHtml(listing.url)}">${escapeHtml(listing.url)}</a>`;
+  const link = `\n\n${escapeHtml(WARNING)}\n<a href="${escapeHtml(listing.url)}">${escapeHtml(listing.url)}</a>`;
   let body = captionLines(listing, escapeHtml).join('\n');
   while (body.length + link.length > CAPTION_LIMIT) {
     // Drop whole characters of the plain text, then any half-cut entity like "&am".
@@ -31,5 +47,5 @@ export function telegramCaption(listing: ChannelListing): string {
 
 /** Instagram and Facebook show plain text. */
 export function plainCaption(listing: ChannelListing): string {
-  return [...captionLines(listing, (text) => text), '', listing.url].join('\n');
+  return [...captionLines(listing, (text) => text), '', WARNING, listing.url].join('\n');
 }

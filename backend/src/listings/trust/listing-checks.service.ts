@@ -1,11 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { BAIT_PRICE_SHARE, riskScore, type BannedWords, type ListingCheck } from '@market/contracts';
+import { BAIT_PRICE_SHARE, REUSED_PHOTO_MAX_DISTANCE, REUSED_PHOTO_MIN_DETAIL, riskScore, type BannedWords, type ListingCheck } from '@market/contracts';
+import { ImagesService } from '../../uploads/images.service';
+import { THUMBNAIL_VARIANT } from '../listing-photo-shapes';
 import { PriceGuideService } from '../price-guide/price-guide.service';
 
 /** Listings checked per run: a burst of submissions is caught up over a few runs. */
 const CHECKS_PER_RUN = 100;
+/** Photos hashed per run besides those of the listings checked: fresh uploads first, then the backfill of older photos. */
+const HASHES_PER_RUN = 200;
 
 interface WaitingListing {
   id: string;
@@ -29,6 +33,7 @@ export class ListingChecksService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly prices: PriceGuideService,
+    private readonly images: ImagesService,
   ) {}
 
   /** Checks the waiting listings not checked since they changed; answers how many were checked. */
@@ -43,6 +48,7 @@ export class ListingChecksService {
         LIMIT $1`,
       [CHECKS_PER_RUN],
     );
+    await this.hashPhotos(due.map((listing) => listing.id));
     const { words } = await this.bannedWords();
     for (const listing of due) {
       const checks = await this.check(listing, words);
@@ -88,7 +94,56 @@ export class ListingChecksService {
       [listing.author_id, listing.id],
     );
     if (!approvedBefore) checks.push({ kind: 'newSeller', detail: null });
+    const original = await this.listingWithReusedPhoto(listing);
+    if (original) checks.push({ kind: 'reusedPhoto', detail: original });
     return checks;
+  }
+
+  /**
+   * Hashes the photos of the listings about to be checked, however many other uploads wait, then
+   * up to HASHES_PER_RUN others: what the next listings will be compared with.
+   */
+  private async hashPhotos(listingIds: string[]): Promise<void> {
+    const unhashed: { image_id: string }[] = await this.dataSource.query(
+      `SELECT li.image_id FROM listing_image li JOIN images i ON i.id = li.image_id WHERE li.listing_id = ANY($1) AND i.phash IS NULL`,
+      [listingIds],
+    );
+    if (unhashed.length) await this.images.hashListingPhotos(unhashed.length, THUMBNAIL_VARIANT, unhashed.map((row) => row.image_id));
+    await this.images.hashListingPhotos(HASHES_PER_RUN, THUMBNAIL_VARIANT);
+  }
+
+  /**
+   * Another seller's non-deleted listing showing a photo uploaded before and within
+   * REUSED_PHOTO_MAX_DISTANCE bits of one of this listing's (the closest, then one approved
+   * before, then the oldest): the copy is flagged, not the original. Two hashes that close differ in at most
+   * one bit in one of their four 16-bit bands, so the indexed bands (migration PhotoHashes) give
+   * the candidates; photos without a hash yet, and nearly flat pictures (REUSED_PHOTO_MIN_DETAIL),
+   * are not compared.
+   */
+  private async listingWithReusedPhoto(listing: WaitingListing): Promise<string | null> {
+    const photos: { phash: string; created_at: Date }[] = await this.dataSource.query(
+      `SELECT i.phash, i.created_at
+         FROM listing_image li JOIN images i ON i.id = li.image_id
+        WHERE li.listing_id = $1 AND bit_count(i.phash::bit(64)) BETWEEN $2 AND 64 - $2
+        ORDER BY li.position`,
+      [listing.id, REUSED_PHOTO_MIN_DETAIL],
+    );
+    for (const { phash, created_at: uploadedAt } of photos) {
+      const [match]: { id: string }[] = await this.dataSource.query(
+        `SELECT l.id
+           FROM images i
+           JOIN listing_image li ON li.image_id = i.id
+           JOIN listing l ON l.id = li.listing_id AND l.deleted_at IS NULL AND l.author_id <> $2
+          WHERE i.purpose = 'listing' AND i.phash IS NOT NULL AND i.created_at < $${BAND_SHIFTS.length + 4}
+            AND (${BAND_SHIFTS.map((shift, band) => `((i.phash >> ${shift}) & 65535) = ANY($${band + 4}::bigint[])`).join(' OR ')})
+            AND bit_count((i.phash # $1::bigint)::bit(64)) <= $3
+          ORDER BY bit_count((i.phash # $1::bigint)::bit(64)), l.approved_at IS NULL, l.created_at, l.id
+          LIMIT 1`,
+        [phash, listing.author_id, REUSED_PHOTO_MAX_DISTANCE, ...BAND_SHIFTS.map((shift) => bandsWithinOneBit(BigInt(phash), shift)), uploadedAt],
+      );
+      if (match) return match.id;
+    }
+    return null;
   }
 
   async bannedWords(): Promise<BannedWords> {
@@ -105,6 +160,14 @@ export class ListingChecksService {
     });
     return { words };
   }
+}
+
+const BAND_SHIFTS = [0, 16, 32, 48];
+
+/** The 16-bit band of `hash` at `shift` and the 16 values one bit away from it. */
+function bandsWithinOneBit(hash: bigint, shift: number): string[] {
+  const band = Number((BigInt.asUintN(64, hash) >> BigInt(shift)) & 0xffffn);
+  return [band, ...Array.from({ length: 16 }, (_, bit) => band ^ (1 << bit))].map(String);
 }
 
 function escapeRegExp(text: string): string {

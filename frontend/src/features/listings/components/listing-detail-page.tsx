@@ -16,6 +16,7 @@ import { BreadcrumbHeader, type HeaderAction } from './breadcrumb-header';
 import { ContactBar } from './contact-bar';
 import { ImageSlider } from './image-slider';
 import { ReportListing } from './report-listing';
+import { SafetyWarning } from './safety-warning';
 import { SellerPanel } from './seller-panel';
 import { SocialIcon } from './social-icon';
 
@@ -83,6 +84,7 @@ function ListingDetailView({ listing, ownerNotice }: { listing: ListingDetailRes
         <div className="space-y-4 lg:sticky lg:top-20 lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:self-start">
           <ListingSummary listing={listing} />
           <SellerPanel _id={listing._id} author={listing.author} authorName={listing.authorName} region={listing.region} reveal={reveal} />
+          <SafetyWarning />
           <ReportListing listingId={listing._id} authorId={listing.author._id} />
         </div>
         <ListingDetails listing={listing} />

@@ -1,0 +1,42 @@
+import { REUSED_PHOTO_MAX_DISTANCE, REUSED_PHOTO_MIN_DETAIL } from '@market/contracts';
+import sharp from 'sharp';
+import { differenceHash } from '../src/uploads/image-processing';
+import { cameraJpeg, detailedPhoto } from './listings-support';
+
+/** How many bits two hashes differ in (the check counts them with PostgreSQL's bit_count). */
+function distance(a: bigint, b: bigint): number {
+  return [...BigInt.asUintN(64, a ^ b).toString(2)].filter((bit) => bit === '1').length;
+}
+
+describe('the perceptual hash of listing photos (issue 22, reused photos)', () => {
+  it('keeps a re-encoded, resized or recompressed copy within the threshold and different pictures far apart', async () => {
+    const original = await detailedPhoto(7);
+    const hash = await differenceHash(original);
+    const copies = [
+      await sharp(original).resize(400).webp({ quality: 80 }).toBuffer(),
+      await sharp(original).resize(640, 480).jpeg({ quality: 35 }).toBuffer(),
+      await sharp(original).resize(1600).jpeg({ quality: 90 }).toBuffer(),
+    ];
+    for (const copy of copies) expect(distance(await differenceHash(copy), hash)).toBeLessThanOrEqual(REUSED_PHOTO_MAX_DISTANCE);
+
+    for (const seed of [8, 9, 10, 11]) {
+      expect(distance(await differenceHash(await detailedPhoto(seed)), hash)).toBeGreaterThan(REUSED_PHOTO_MAX_DISTANCE * 2);
+    }
+  });
+
+  it('gives the same value every time, as a signed 64-bit number PostgreSQL stores', async () => {
+    const photo = await detailedPhoto(3);
+    const first = await differenceHash(photo);
+    expect(await differenceHash(photo)).toBe(first);
+    expect(first).toBe(BigInt.asIntN(64, first));
+    expect(first).not.toBe(0n);
+  });
+
+  it('tells a photo with detail from a flat picture, which the check leaves out', async () => {
+    const bitsSet = (hash: bigint) => distance(hash, 0n);
+    const detailed = bitsSet(await differenceHash(await detailedPhoto(5)));
+    expect(detailed).toBeGreaterThanOrEqual(REUSED_PHOTO_MIN_DETAIL);
+    expect(detailed).toBeLessThanOrEqual(64 - REUSED_PHOTO_MIN_DETAIL);
+    expect(bitsSet(await differenceHash(await cameraJpeg(1)))).toBeLessThan(REUSED_PHOTO_MIN_DETAIL);
+  });
+});
