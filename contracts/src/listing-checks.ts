@@ -5,7 +5,7 @@ import type { RejectionReason } from './moderation';
  * What the workers check on every listing waiting for moderation (issue 22), each with its weight
  * in the listing's risk score: the waiting queue shows the riskiest listings first, with why.
  */
-export const LISTING_CHECKS = ['reports', 'baitPrice', 'bannedWords', 'newSeller'] as const;
+export const LISTING_CHECKS = ['reports', 'baitPrice', 'bannedWords', 'newSeller', 'customModel'] as const;
 export type ListingCheckKind = (typeof LISTING_CHECKS)[number];
 
 export const CHECK_WEIGHTS: Record<ListingCheckKind, number> = {
@@ -17,6 +17,8 @@ export const CHECK_WEIGHTS: Record<ListingCheckKind, number> = {
   bannedWords: 2,
   /** A seller none of whose listings has been approved yet. */
   newSeller: 1,
+  /** 'Boshqa model': the seller typed a model the catalogue lacks (the detail is its name). */
+  customModel: 1,
 };
 
 /** The rejection reason a check suggests when the admin turns the listing down. */
