@@ -11,4 +11,5 @@ export const TEST_ADMIN_PHONES = {
   sellerLoop: '998990000191',
   reports: '998990000011',
   channels: '998990000020',
+  customModels: '998990000031',
 } as const;
