@@ -53,6 +53,8 @@ async function sellTypedModel(page: Page, brand: SeededBrand, model: string): Pr
 }
 
 test.describe("'Boshqa model': a phone the catalogue lacks", () => {
+  // Phone first, then desktop; the admin's first sign-in (which texts its password) happens once.
+  test.describe.configure({ mode: 'serial' });
   test.use({ adminPhone: TEST_ADMIN_PHONES.customModels });
 
   for (const [screen, viewport] of [['a 360 px phone', PHONE], ['a desktop', DESKTOP]] as const) {

@@ -205,13 +205,13 @@ export class ModerationService {
         throw new AppException(HttpStatus.CONFLICT, 'listingHasCatalogueModel');
       }
       const deviceId = await this.devices.add(transaction, { name, categoryId: listing.categoryId, sourcePath: null });
-      const linked: unknown[] = await transaction.query(
+      // An UPDATE answers its rows and how many it changed.
+      const [, linked]: [unknown[], number] = await transaction.query(
         `UPDATE listing SET device_id = $1, name = $2, custom_model = NULL, updated_at = now()
-          WHERE custom_model IS NOT NULL AND category_id = $3 AND (id = $4 OR lower(name) = lower($5)) AND deleted_at IS NULL
-          RETURNING id`,
+          WHERE custom_model IS NOT NULL AND category_id = $3 AND (id = $4 OR lower(name) = lower($5)) AND deleted_at IS NULL`,
         [deviceId, name, listing.categoryId, listingId, listing.name],
       );
-      return { deviceId, linked: linked.length };
+      return { deviceId, linked };
     });
     this.devices.catalogueChanged();
     return { device: await this.devices.byId(added.deviceId), linked: added.linked };

@@ -6,7 +6,6 @@ import { TextField } from '../../../components/form/text-field';
 import { useZodForm } from '../../../components/form/use-zod-form';
 import { ApiError } from '../../../lib/api-client';
 import { useTranslation } from '../../../lib/i18n';
-import { toast } from '../../../lib/toast';
 import { useAddCatalogueModel } from '../api/add-catalogue-model';
 
 const secondaryButtonClass =
@@ -28,13 +27,7 @@ export function CatalogueModelDialog({ listing, onClose }: CatalogueModelDialogP
     if (!body) return;
     add.mutate(
       { listingId: listing._id, ...body },
-      {
-        onSuccess: ({ linked }) => {
-          toast.success(t('customModel.added', { count: linked }));
-          onClose();
-        },
-        onError: form.showServerFields,
-      },
+      { onSuccess: onClose, onError: form.showServerFields },
     );
   };
   // A refusal the name field shows (name taken) is not repeated under the form.
