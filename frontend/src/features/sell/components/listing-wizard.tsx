@@ -71,13 +71,13 @@ export function ListingWizardPage({ target, topUpDialog, brandsQuery }: ListingW
       {user && (
         <TopUpDialogContext.Provider value={topUpDialog}>
           <BrandsQueryContext.Provider value={brandsQuery}>
-          {target.mode === 'create' && target.draftId === null ? (
-            <LatestDraftOffer>
+            {target.mode === 'create' && target.draftId === null ? (
+              <LatestDraftOffer>
+                <WizardLoader target={target} user={user} isAdmin={isAdmin} />
+              </LatestDraftOffer>
+            ) : (
               <WizardLoader target={target} user={user} isAdmin={isAdmin} />
-            </LatestDraftOffer>
-          ) : (
-            <WizardLoader target={target} user={user} isAdmin={isAdmin} />
-          )}
+            )}
           </BrandsQueryContext.Provider>
         </TopUpDialogContext.Provider>
       )}

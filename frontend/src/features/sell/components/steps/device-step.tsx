@@ -100,7 +100,6 @@ function OtherModel({ typed }: { typed: string }) {
         <p className="mb-2 text-sm text-slate-600">{t('device.otherModelHint')}</p>
         <button
           type="button"
-          aria-expanded={false}
           onClick={() => setCustomModel({ brand: '', name: typed })}
           className="rounded-lg border border-slate-300 bg-white px-4 py-2 font-medium text-slate-800 hover:border-brand-600 focus-visible:outline-2 focus-visible:outline-brand-600"
         >
