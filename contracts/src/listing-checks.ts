@@ -5,7 +5,7 @@ import type { RejectionReason } from './moderation';
  * What the workers check on every listing waiting for moderation (issue 22), each with its weight
  * in the listing's risk score: the waiting queue shows the riskiest listings first, with why.
  */
-export const LISTING_CHECKS = ['reports', 'baitPrice', 'bannedWords', 'newSeller', 'reusedPhoto'] as const;
+export const LISTING_CHECKS = ['reports', 'baitPrice', 'bannedWords', 'newSeller', 'reusedPhoto', 'customModel'] as const;
 export type ListingCheckKind = (typeof LISTING_CHECKS)[number];
 
 export const CHECK_WEIGHTS: Record<ListingCheckKind, number> = {
@@ -19,6 +19,8 @@ export const CHECK_WEIGHTS: Record<ListingCheckKind, number> = {
   newSeller: 1,
   /** A photo (nearly) the same as one of another seller's listing: the detail is that listing's id. */
   reusedPhoto: 3,
+  /** 'Boshqa model': the seller typed a model the catalogue lacks (the detail is its name). */
+  customModel: 1,
 };
 
 /**

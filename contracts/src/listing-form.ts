@@ -58,13 +58,38 @@ function emptyAsNull(value: unknown): unknown {
   return value === undefined || value === '' ? null : value;
 }
 
+/**
+ * 'Boshqa model': a model the catalogue lacks, typed by the seller within a brand. The listing is
+ * named after it and moderation sees it marked until an admin adds the model to the catalogue.
+ */
+export const CUSTOM_MODEL_NAME_MAX = 60;
+export const customModelSchema = z.object({
+  brand: z.uuid('customModelBrand'),
+  name: z
+    .string({ error: 'customModelName' })
+    .trim()
+    .min(2, 'customModelName')
+    .max(CUSTOM_MODEL_NAME_MAX, 'customModelName')
+    // Letters of any script, digits, spaces and what model names use ('Spark 40 Pro+', 'A06 (4G)'); a digit or letter first.
+    .regex(/^[\p{L}\p{N}][\p{L}\p{N} +().\-/]*$/u, 'customModelName'),
+});
+export type CustomModel = z.infer<typeof customModelSchema>;
+const optionalCustomModel = customModelSchema.nullish();
+
+/** A listing is for a catalogue device or for a typed model ('Boshqa model'), one of the two. */
+function deviceOrCustomModel(form: { device?: string | null; customModel?: CustomModel | null }, context: z.RefinementCtx, partial = false): void {
+  if (form.device && form.customModel) context.addIssue({ code: 'custom', path: ['customModel'], message: 'invalidValue' });
+  else if (!form.device && !form.customModel && !partial) context.addIssue({ code: 'custom', path: ['device'], message: 'required' });
+}
+
 const imageIdsSchema = z
   .array(z.uuid('invalidValue'), { error: 'photosMin' })
   .max(LIMITS.photosMax, 'photosMax')
   .refine((ids) => new Set(ids).size === ids.length, 'invalidValue');
 
 const wizardFields = {
-  device: z.string({ error: 'required' }).min(1, 'required').pipe(z.uuid('invalidValue')),
+  device: z.preprocess(emptyAsNull, z.uuid('invalidValue').nullable()),
+  customModel: optionalCustomModel,
   /** Memory step: one of the device's storage/RAM pairs (skipped when it has one or none). */
   ram: optionalChoice,
   storage: optionalChoice,
@@ -120,7 +145,8 @@ function priceWithinCurrencyLimit(form: { price?: number | null; valut?: Currenc
  */
 export const listingFormSchema = z
   .object({ ...wizardFields, draftId: z.uuid('invalidValue').optional() })
-  .superRefine(priceWithinCurrencyLimit);
+  .superRefine(priceWithinCurrencyLimit)
+  .superRefine((form, context) => deviceOrCustomModel(form, context));
 export type ListingForm = z.infer<typeof listingFormSchema>;
 export type ListingFormInput = z.input<typeof listingFormSchema>;
 
@@ -131,7 +157,8 @@ export type ListingFormInput = z.input<typeof listingFormSchema>;
  */
 export const listingDraftSchema = z
   .object({
-    device: z.preprocess(emptyAsNull, z.uuid('invalidValue').nullable()),
+    device: wizardFields.device,
+    customModel: optionalCustomModel,
     ram: optionalChoice,
     storage: optionalChoice,
     color: optionalChoice,
@@ -158,7 +185,8 @@ export const listingDraftSchema = z
       .min(0, 'invalidValue')
       .max(LIMITS.wizardLastStep, 'invalidValue'),
   })
-  .superRefine(priceWithinCurrencyLimit);
+  .superRefine(priceWithinCurrencyLimit)
+  .superRefine((form, context) => deviceOrCustomModel(form, context, true));
 export type ListingDraftForm = z.infer<typeof listingDraftSchema>;
 export type ListingDraftFormInput = z.input<typeof listingDraftSchema>;
 
@@ -206,6 +234,7 @@ export function checkDeviceChoices(
 /** What the wizard needs to resume a draft or open an edit: the values as the seller left them. */
 export const listingFormValuesSchema = z.object({
   device: z.uuid().nullable(),
+  customModel: customModelSchema.nullable(),
   ram: z.string().nullable(),
   storage: z.string().nullable(),
   color: z.string().nullable(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { createDeviceBodySchema, deviceSchema } from './catalogue';
 import { channelPostSchema, listingCardSchema, listingStatusSchema, socialChannelSchema } from './listing';
 import { listingCheckSchema } from './listing-checks';
 import { SOCIAL_CHANNELS } from './listing-constants';
@@ -68,6 +69,8 @@ export const moderationCardSchema = listingCardSchema.extend({
   /** The workers' findings on a listing waiting for moderation, and their score; empty until checked. */
   checks: z.array(listingCheckSchema),
   riskScore: z.number().int().nonnegative(),
+  /** 'Boshqa model': the model the seller typed, not in the catalogue yet, and its brand; null for a catalogue device. */
+  customModel: z.object({ name: z.string(), brand: z.string() }).nullable(),
 });
 export type ModerationCard = z.infer<typeof moderationCardSchema>;
 
@@ -101,3 +104,13 @@ export type ChannelQueue = z.infer<typeof channelQueueSchema>;
 
 /** The latest failures shown per channel. */
 export const CHANNEL_FAILURES_SHOWN = 20;
+
+/**
+ * `POST /api/phone/{id}/catalogue-model`: the model a listing was typed as ('Boshqa model') added
+ * to the catalogue under the listing's brand; that listing and every other one typed the same way
+ * in the same brand are linked to it.
+ */
+export const catalogueModelBodySchema = createDeviceBodySchema.pick({ name: true });
+export type CatalogueModelBody = z.infer<typeof catalogueModelBodySchema>;
+export const catalogueModelAddedSchema = z.object({ device: deviceSchema, linked: z.number().int().nonnegative() });
+export type CatalogueModelAdded = z.infer<typeof catalogueModelAddedSchema>;

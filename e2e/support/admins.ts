@@ -12,4 +12,5 @@ export const TEST_ADMIN_PHONES = {
   reports: '998990000011',
   channels: '998990000020',
   reusedPhotos: '998990000031',
+  customModels: '998990000032',
 } as const;

@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { LRUCache } from 'lru-cache';
-import { DataSource, QueryFailedError } from 'typeorm';
+import { DataSource, QueryFailedError, type EntityManager } from 'typeorm';
 import {
   translateMessage,
   type CreateDeviceBody,
@@ -236,28 +236,35 @@ export class DevicesService implements DeviceCounts {
 
   /** Adds a model missing from the catalogue (admins) and asks for its specs at once. */
   async create(body: CreateDeviceBody): Promise<Device> {
+    const id = await this.dataSource.transaction((transaction) => this.add(transaction, body));
+    this.catalogueChanged();
+    return this.byId(id);
+  }
+
+  /**
+   * Adds a model in the caller's transaction (409 `deviceNameTaken` when the name is in the
+   * catalogue); the caller calls `catalogueChanged` once it committed.
+   */
+  async add(transaction: EntityManager, body: CreateDeviceBody): Promise<string> {
+    const brand = await this.categories.brandOf(body.categoryId, transaction);
+    if (!brand) {
+      throw new AppException(HttpStatus.BAD_REQUEST, 'categoryNotFound', {}, { categoryId: 'categoryNotFound' });
+    }
+    // Checked before the insert: a refused insert would end the caller's transaction with it.
+    const [taken]: unknown[] = await transaction.query(`SELECT 1 FROM devices WHERE lower(name) = lower($1)`, [body.name]);
+    if (taken) throw new AppException(HttpStatus.CONFLICT, 'deviceNameTaken', {}, { name: 'deviceNameTaken' });
     try {
-      const id = await this.dataSource.transaction(async (transaction) => {
-        const brand = await this.categories.brandOf(body.categoryId, transaction);
-        if (!brand) {
-          throw new AppException(HttpStatus.BAD_REQUEST, 'categoryNotFound', {}, { categoryId: 'categoryNotFound' });
-        }
-        const { identifiers } = await transaction.insert(DeviceEntity, {
-          name: body.name,
-          categoryId: body.categoryId,
-          // Its brand's drawing until the spec refresh brings the model's photo.
-          img: await this.pictures.brandDrawing(brand),
-          sourcePath: body.sourcePath,
-          specsRefreshRequestedAt: () => 'clock_timestamp()',
-        });
-        const deviceId = identifiers[0].id as string;
-        await this.outbox.record(transaction, 'device.refresh-requested', { deviceId });
-        return deviceId;
+      const { identifiers } = await transaction.insert(DeviceEntity, {
+        name: body.name,
+        categoryId: body.categoryId,
+        // Its brand's drawing until the spec refresh brings the model's photo.
+        img: await this.pictures.brandDrawing(brand),
+        sourcePath: body.sourcePath,
+        specsRefreshRequestedAt: () => 'clock_timestamp()',
       });
-      // Searches of this process know the new model at once.
-      this.matcher?.clear();
-      this.matches?.clear();
-      return toDevice(await this.devices.findOneByOrFail({ id }));
+      const deviceId = identifiers[0].id as string;
+      await this.outbox.record(transaction, 'device.refresh-requested', { deviceId });
+      return deviceId;
     } catch (error) {
       const driverError = error instanceof QueryFailedError ? (error.driverError as { constraint?: string }) : {};
       if (driverError.constraint === 'devices_name_key') {
@@ -265,6 +272,16 @@ export class DevicesService implements DeviceCounts {
       }
       throw error;
     }
+  }
+
+  /** Searches of this process know a model just added at once (others within CATALOGUE_KEPT_MS). */
+  catalogueChanged(): void {
+    this.matcher?.clear();
+    this.matches?.clear();
+  }
+
+  async byId(id: string): Promise<Device> {
+    return toDevice(await this.devices.findOneByOrFail({ id }));
   }
 
   async byCategory(): Promise<ReadonlyMap<string, number>> {

@@ -43,6 +43,7 @@ interface DetailRow {
   author_id: string;
   device_id: string | null;
   category_id: string | null;
+  custom_model: string | null;
   name: string | null;
   price: string | null;
   price_uzs: string | null;
@@ -417,6 +418,7 @@ function visitorKey(viewer: Viewer): string {
 function formValues(row: DetailRow, images: ListingFormValues['images']): ListingFormValues {
   return {
     device: row.device_id,
+    customModel: row.custom_model && row.category_id ? { brand: row.category_id, name: row.custom_model } : null,
     ram: row.ram,
     storage: row.storage,
     color: row.color,

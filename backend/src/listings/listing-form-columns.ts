@@ -1,7 +1,8 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { checkDeviceChoices, type ListingDraftForm, type ListingForm, type MessageKey } from '@market/contracts';
+import { checkDeviceChoices, type CustomModel, type ListingDraftForm, type ListingForm, type MessageKey } from '@market/contracts';
 import type { SessionUser } from '../auth/auth.decorators';
+import { CategoriesService } from '../categories/categories.service';
 import { AppException } from '../common/app.exception';
 import { DeviceEntity } from '../devices/device.entity';
 import { UsersService } from '../users/users.service';
@@ -12,6 +13,7 @@ import type { ListingEntity } from './listing.entity';
 export type WizardColumns = Pick<
   ListingEntity,
   | 'deviceId'
+  | 'customModel'
   | 'categoryId'
   | 'name'
   | 'price'
@@ -32,6 +34,11 @@ export type WizardColumns = Pick<
   | 'authorName'
 >;
 
+/** What a listing is for: a catalogue device, or a model its seller typed within a brand. */
+type ListedModel = Pick<DeviceEntity, 'categoryId' | 'name'> & { id: string | null; customModel?: string };
+
+const NO_CHOICES = { ram: null, storage: null, color: null, fields: {} };
+
 function badRequest(fields: Record<string, MessageKey>): AppException {
   return new AppException(HttpStatus.BAD_REQUEST, 'validationFailed', {}, fields);
 }
@@ -46,6 +53,7 @@ export class ListingFormColumns {
   constructor(
     private readonly users: UsersService,
     private readonly exchangeRates: ExchangeRateService,
+    private readonly categories: CategoriesService,
   ) {}
 
   /** The columns of a complete listing. */
@@ -56,11 +64,12 @@ export class ListingFormColumns {
     authorId: string,
     existing: ListingEntity | null,
   ): Promise<WizardColumns> {
-    const device = await this.deviceOf(transaction, form.device);
-    const choices = checkDeviceChoices(device, form);
+    const device = form.device ? await this.deviceOf(transaction, form.device) : null;
+    // A typed model has no specs to choose from: its memory and colour are left unset.
+    const choices = device ? checkDeviceChoices(device, form) : NO_CHOICES;
     if (Object.keys(choices.fields).length) throw badRequest(choices.fields);
     return {
-      ...(await this.wizardColumns(transaction, form, device, choices)),
+      ...(await this.wizardColumns(transaction, form, device ?? (await this.typedModel(transaction, form.customModel!)), choices)),
       phoneNumber: await this.contactPhone(transaction, actor, form.phoneNumber, authorId, existing),
     };
   }
@@ -68,10 +77,11 @@ export class ListingFormColumns {
   /** The columns of a draft: whatever the wizard holds so far, checked as far as it goes. */
   async draft(transaction: EntityManager, actor: SessionUser, form: ListingDraftForm, existing: ListingEntity | null): Promise<WizardColumns> {
     const device = form.device ? await this.deviceOf(transaction, form.device) : null;
-    const choices = device ? checkDeviceChoices(device, form, true) : { ram: null, storage: null, color: null, fields: {} };
+    const choices = device ? checkDeviceChoices(device, form, true) : NO_CHOICES;
     if (Object.keys(choices.fields).length) throw badRequest(choices.fields);
+    const model = device ?? (form.customModel ? await this.typedModel(transaction, form.customModel) : null);
     return {
-      ...(await this.wizardColumns(transaction, form, device, choices)),
+      ...(await this.wizardColumns(transaction, form, model, choices)),
       phoneNumber: actor.role === 'admin' ? (form.phoneNumber ?? existing?.phoneNumber ?? null) : null,
     };
   }
@@ -79,15 +89,16 @@ export class ListingFormColumns {
   private async wizardColumns(
     transaction: EntityManager,
     form: ListingForm | ListingDraftForm,
-    device: DeviceEntity | null,
+    model: ListedModel | null,
     choices: { ram: string | null; storage: string | null; color: string | null },
   ): Promise<Omit<WizardColumns, 'phoneNumber'>> {
     const price = form.price ?? null;
     const rateCents = await this.exchangeRates.usdRateCents(transaction);
     return {
-      deviceId: device?.id ?? null,
-      categoryId: device?.categoryId ?? null,
-      name: device?.name ?? null,
+      deviceId: model?.id ?? null,
+      customModel: model?.customModel ?? null,
+      categoryId: model?.categoryId ?? null,
+      name: model?.name ?? null,
       price,
       valut: form.valut,
       priceUzs: price === null ? null : priceInUzs(price, form.valut, rateCents),
@@ -105,6 +116,14 @@ export class ListingFormColumns {
       telegramUsername: form.telegramUsername,
       authorName: form.authorName,
     };
+  }
+
+  /** 'Boshqa model': the listing is named as the catalogue names models, its brand first ('Tecno Spark 40'). */
+  private async typedModel(transaction: EntityManager, { brand, name }: CustomModel): Promise<ListedModel> {
+    const category = await this.categories.brandOf(brand, transaction);
+    if (!category) throw badRequest({ customModel: 'customModelBrand' });
+    const named = name.toLowerCase().startsWith(`${category.name.toLowerCase()} `) ? name : `${category.name} ${name}`;
+    return { id: null, customModel: name, categoryId: brand, name: named };
   }
 
   private async deviceOf(transaction: EntityManager, deviceId: string): Promise<DeviceEntity> {

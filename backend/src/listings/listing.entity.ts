@@ -24,7 +24,11 @@ export class ListingEntity {
   @Column({ name: 'category_id', type: 'uuid', nullable: true })
   categoryId: string | null;
 
-  /** The device's name when the listing was made. */
+  /** 'Boshqa model': the model as its seller typed it, not in the catalogue (no device) until an admin adds it. */
+  @Column({ name: 'custom_model', type: 'text', nullable: true })
+  customModel: string | null;
+
+  /** The device's name when the listing was made (or the brand and the typed model). */
   @Column({ type: 'text', nullable: true })
   name: string | null;
 

@@ -38,9 +38,12 @@ const EDIT_MESSAGES: Record<StatusAfter<'edit' | 'amend'>, MessageKey> = {
 };
 
 /** What moderation approved of a stored listing (or of its columns about to be written), photos aside. */
-function reviewedOf(listing: Pick<ListingEntity, 'deviceId' | 'ram' | 'storage' | 'color' | 'condition' | 'document'>): Omit<ReviewedListing, 'images'> {
+function reviewedOf(
+  listing: Pick<ListingEntity, 'deviceId' | 'customModel' | 'ram' | 'storage' | 'color' | 'condition' | 'document'>,
+): Omit<ReviewedListing, 'images'> {
   return {
-    device: listing.deviceId,
+    // A typed model ('Boshqa model') stands for the device: another typed name is another phone.
+    device: listing.deviceId ?? listing.customModel,
     ram: listing.ram,
     storage: listing.storage,
     color: listing.color,

@@ -2,6 +2,17 @@ import type { Translated } from '../languages';
 
 /** Phone listings: browsing, the create wizard, photos, my listings. */
 export const LISTING_MESSAGES = {
+  customModelName: {
+    uz: "Model nomini 2 dan 60 tagacha harf va raqam bilan yozing",
+    ru: 'Напишите название модели: от 2 до 60 букв и цифр',
+    en: "Type the model's name: 2 to 60 letters and digits",
+  },
+  listingHasCatalogueModel: {
+    uz: "Bu e'lon modeli katalogda bor",
+    ru: 'Модель этого объявления уже есть в каталоге',
+    en: "This listing's model is already in the catalogue",
+  },
+  customModelBrand: { uz: 'Brendni tanlang', ru: 'Выберите бренд', en: 'Choose the brand' },
   listingNotFound: { uz: "E'lon topilmadi", ru: 'Объявление не найдено', en: 'Listing not found' },
   listingCreated: { uz: "E'longiz yaratildi.", ru: 'Ваше объявление создано.', en: 'Your listing has been created.' },
   listingWaitsForApproval: {

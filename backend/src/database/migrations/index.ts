@@ -20,6 +20,7 @@ import { ListingReports1763801800000 } from './1763801800000-listing-reports';
 import { SoldListings1763801810000 } from './1763801810000-sold-listings';
 import { ListingChecks1763801820000 } from './1763801820000-listing-checks';
 import { PhotoHashes1763801910000 } from './1763801910000-photo-hashes';
+import { CustomModels1763801920000 } from './1763801920000-custom-models';
 
 /** Every migration in order; listed explicitly so the same list works from sources and from the build. */
 export const MIGRATIONS = [
@@ -45,4 +46,5 @@ export const MIGRATIONS = [
   SoldListings1763801810000,
   ListingChecks1763801820000,
   PhotoHashes1763801910000,
+  CustomModels1763801920000,
 ];

@@ -1,7 +1,10 @@
-import { Body, Controller, Get, HttpCode, HttpStatus, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, HttpStatus, Param, Post, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import {
   approveListingSchema,
+  catalogueModelAddedSchema,
+  catalogueModelBodySchema,
+  type CatalogueModelBody,
   moderationQuerySchema,
   type ApproveListing,
   rejectListingSchema,
@@ -13,6 +16,7 @@ import {
 } from '@market/contracts';
 import { AdminOnly, CurrentUser, type SessionUser } from '../../auth/auth.decorators';
 import { ZodPipe } from '../../common/zod-body.pipe';
+import { listingId } from '../listing-id.pipe';
 import { ModerationService } from './moderation.service';
 import { Answers } from '../../common/openapi';
 
@@ -47,5 +51,12 @@ export class ModerationController {
   @HttpCode(HttpStatus.OK)
   reject(@Body(new ZodPipe(rejectListingSchema)) body: RejectListing) {
     return this.moderation.reject(body);
+  }
+
+  @Answers(catalogueModelAddedSchema)
+  @Post(':id/catalogue-model')
+  @HttpCode(HttpStatus.OK)
+  addCatalogueModel(@Param('id', listingId) id: string, @Body(new ZodPipe(catalogueModelBodySchema)) body: CatalogueModelBody) {
+    return this.moderation.addCatalogueModel(id, body);
   }
 }

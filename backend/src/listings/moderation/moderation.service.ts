@@ -6,6 +6,8 @@ import {
   LISTING_STATUSES,
   SOCIAL_CHANNELS,
   type ApproveListing,
+  type CatalogueModelAdded,
+  type CatalogueModelBody,
   type ChannelQueue,
   type SocialChannel,
   LIMITS,
@@ -20,6 +22,7 @@ import {
 } from '@market/contracts';
 import type { SessionUser } from '../../auth/auth.decorators';
 import { AppException } from '../../common/app.exception';
+import { DevicesService } from '../../devices/devices.service';
 import { OutboxService } from '../../events/outbox.service';
 import { ImagesService } from '../../uploads/images.service';
 import { UsersService } from '../../users/users.service';
@@ -42,6 +45,7 @@ export class ModerationService {
     private readonly users: UsersService,
     private readonly reports: ListingReportsService,
     private readonly checks: ListingChecksService,
+    private readonly devices: DevicesService,
   ) {}
 
   /**
@@ -54,17 +58,18 @@ export class ModerationService {
     const [rows, countRows] = await Promise.all([
       this.dataSource.query(
         `SELECT l.id, l.name, l.price, l.valut, l.region, l.created_at, l.tarif, l.status, l.posts,
-                l.rejection_reason, l.author_id, l.author_name,
+                l.rejection_reason, l.author_id, l.author_name, l.custom_model, brand.name AS brand_name,
                 CASE WHEN l.edited_at > l.approved_at THEN l.edited_at END AS edited_at,
                 ${FIRST_PHOTO_COLUMNS}
            FROM listing l
            ${FIRST_PHOTO_JOIN}
+           LEFT JOIN categories brand ON brand.id = l.category_id AND l.custom_model IS NOT NULL
            LEFT JOIN listing_check c ON c.listing_id = l.id AND l.status = 'waiting'
           WHERE l.status = $1 AND l.deleted_at IS NULL
           ORDER BY c.score DESC NULLS LAST, l.created_at ${order}, l.id ${order}
           LIMIT $2 OFFSET $3`,
         [status, LIMITS.listingsPerPage, (page - 1) * LIMITS.listingsPerPage],
-      ) as Promise<Array<CardRow & { posts: ListingEntity['posts']; rejection_reason: string | null; author_id: string; author_name: string | null; edited_at: Date | null }>>,
+      ) as Promise<Array<CardRow & { posts: ListingEntity['posts']; rejection_reason: string | null; author_id: string; author_name: string | null; edited_at: Date | null; custom_model: string | null; brand_name: string | null }>>,
       this.dataSource.query(
         `SELECT status, count(*)::int AS listings FROM listing WHERE deleted_at IS NULL GROUP BY status`,
       ) as Promise<Array<{ status: ListingStatus; listings: number }>>,
@@ -88,6 +93,8 @@ export class ModerationService {
         reports: reports.get(row.id) ?? [],
         checks: findings.get(row.id) ?? [],
         riskScore: riskScore(findings.get(row.id) ?? []),
+        // The name the catalogue would give the model: the listing's, its brand first.
+        customModel: row.custom_model ? { name: row.name ?? row.custom_model, brand: row.brand_name ?? '' } : null,
       })),
       pages: Math.ceil(counts[status] / LIMITS.listingsPerPage),
       counts,
@@ -183,6 +190,31 @@ export class ModerationService {
       await this.outbox.record(transaction, 'listing.rejected', { listingId: id, reason: stored });
       return { status: listing.status, posts: listing.posts };
     });
+  }
+
+  /**
+   * `POST /api/phone/{id}/catalogue-model`: the model a listing was typed as ('Boshqa model') joins
+   * the catalogue under the listing's brand with the admin's spelling of its name. The listing,
+   * and every other one typed the same way in that brand, then has the device, like any catalogue
+   * listing (search by model, price guide); its status is left to the admin's decision.
+   */
+  async addCatalogueModel(listingId: string, { name }: CatalogueModelBody): Promise<CatalogueModelAdded> {
+    const added = await this.dataSource.transaction(async (transaction) => {
+      const listing = await this.lockListing(transaction, listingId);
+      if (!listing.customModel || !listing.categoryId) {
+        throw new AppException(HttpStatus.CONFLICT, 'listingHasCatalogueModel');
+      }
+      const deviceId = await this.devices.add(transaction, { name, categoryId: listing.categoryId, sourcePath: null });
+      // An UPDATE answers its rows and how many it changed.
+      const [, linked]: [unknown[], number] = await transaction.query(
+        `UPDATE listing SET device_id = $1, name = $2, custom_model = NULL, updated_at = now()
+          WHERE custom_model IS NOT NULL AND category_id = $3 AND (id = $4 OR lower(name) = lower($5)) AND deleted_at IS NULL`,
+        [deviceId, name, listing.categoryId, listingId, listing.name],
+      );
+      return { deviceId, linked };
+    });
+    this.devices.catalogueChanged();
+    return { device: await this.devices.byId(added.deviceId), linked: added.linked };
   }
 
   private async lockListing(transaction: EntityManager, id: string): Promise<ListingEntity> {

@@ -15,6 +15,7 @@ interface WaitingListing {
   id: string;
   author_id: string;
   device_id: string | null;
+  custom_model: string | null;
   storage: string | null;
   condition: boolean;
   price_uzs: string | null;
@@ -39,7 +40,7 @@ export class ListingChecksService {
   /** Checks the waiting listings not checked since they changed; answers how many were checked. */
   async checkWaiting(): Promise<number> {
     const due: WaitingListing[] = await this.dataSource.query(
-      `SELECT l.id, l.author_id, l.device_id, l.storage, l.condition, l.price_uzs, l.name, l.description
+      `SELECT l.id, l.author_id, l.device_id, l.custom_model, l.storage, l.condition, l.price_uzs, l.name, l.description
          FROM listing l LEFT JOIN listing_check c ON c.listing_id = l.id
         WHERE l.status = 'waiting' AND l.deleted_at IS NULL
           AND (c.checked_at IS NULL OR c.checked_at < l.updated_at
@@ -96,6 +97,7 @@ export class ListingChecksService {
     if (!approvedBefore) checks.push({ kind: 'newSeller', detail: null });
     const original = await this.listingWithReusedPhoto(listing);
     if (original) checks.push({ kind: 'reusedPhoto', detail: original });
+    if (listing.custom_model) checks.push({ kind: 'customModel', detail: listing.name });
     return checks;
   }
 

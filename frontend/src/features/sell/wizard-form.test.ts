@@ -78,6 +78,17 @@ describe('wizard form', () => {
     });
   });
 
+  it("takes a model typed within a brand ('Boshqa model') in the device's place, refusing a bad name or no brand", () => {
+    const typed = (brand: string, name: string) => filled({ device: null, ram: null, storage: null, color: null, customModel: { brand, name } });
+    expect(stepErrors(STEP.device, typed(phone.category, 'Spark 40 Pro+'), context)).toEqual({});
+    expect(firstInvalidStep(typed(phone.category, 'Spark 40 Pro+'), context)).toBeNull();
+    expect(listingFormInput(typed(phone.category, 'Spark 40'), context)).toMatchObject({ device: '', customModel: { brand: phone.category, name: 'Spark 40' } });
+    expect(stepErrors(STEP.device, typed(phone.category, 'S'), context)).toEqual({ customModel: 'customModelName' });
+    expect(stepErrors(STEP.device, typed(phone.category, 'Spark <40>'), context)).toEqual({ customModel: 'customModelName' });
+    expect(stepErrors(STEP.device, typed('', 'Spark 40'), context)).toEqual({ customModel: 'customModelBrand' });
+    expect(stepErrors(STEP.device, filled({ device: null }), context)).toEqual({ device: 'required' });
+  });
+
   it('sends the contact phone only for an admin who typed one', () => {
     expect(listingFormInput(filled({ phoneNumber: '998907654321' }), context).phoneNumber).toBeUndefined();
     const admin = { ...context, isAdmin: true };
@@ -100,6 +111,7 @@ describe('wizard form', () => {
     const values = valuesFromListing(
       {
         device: phone._id,
+        customModel: null,
         ram: '8GB',
         storage: '256GB',
         color: null,

@@ -4,6 +4,7 @@ import {
   LIMITS,
   listingFormSchema,
   type Currency,
+  type CustomModel,
   type Device,
   type ListingDraftFormInput,
   type ListingFormInput,
@@ -16,6 +17,8 @@ import { fieldsOfStep, LAST_STEP, STEP, stepOfField } from './wizard-steps';
 /** What the wizard's inputs hold; the contracts' schemas turn it into the listing form. */
 export interface WizardValues {
   device: Device | null;
+  /** 'Boshqa model': a model the catalogue lacks, typed within a brand (brand '' until chosen); null with a device. */
+  customModel: CustomModel | null;
   ram: string | null;
   storage: string | null;
   color: string | null;
@@ -50,6 +53,7 @@ interface Seller {
 export function initialValues(seller: Seller): WizardValues {
   return {
     device: null,
+    customModel: null,
     ram: null,
     storage: null,
     color: null,
@@ -73,6 +77,7 @@ export function initialValues(seller: Seller): WizardValues {
 export function valuesFromListing(form: ListingFormValues, device: Device | null, seller: Seller): WizardValues {
   return {
     device,
+    customModel: form.customModel,
     ram: form.ram,
     storage: form.storage,
     color: form.color,
@@ -114,6 +119,7 @@ interface PayloadContext {
 export function listingFormInput(values: WizardValues, context: PayloadContext & { draftId?: string | null }): ListingFormInput {
   return {
     device: values.device?._id ?? '',
+    customModel: values.customModel,
     ram: values.ram,
     storage: values.storage,
     color: values.color,
@@ -139,7 +145,8 @@ export function listingFormInput(values: WizardValues, context: PayloadContext &
 /** What moderation approves of the wizard's listing, stored as the server stores it (a new phone has its box and documents). */
 export function reviewedOf(values: WizardValues, images: string[]): ReviewedListing {
   return {
-    device: values.device?._id ?? null,
+    // A typed model stands for the device, as the server compares them.
+    device: values.device?._id ?? values.customModel?.name.trim() ?? null,
     ram: values.ram,
     storage: values.storage,
     color: values.color,
@@ -159,7 +166,8 @@ export function listingDraftInput(values: WizardValues, context: PayloadContext)
 export function stepErrors(step: number, values: WizardValues, context: PayloadContext): StepErrors {
   const errors: StepErrors = {};
   if (step === STEP.memory || step === STEP.color) {
-    if (!values.device) return { device: 'required' };
+    // A typed model ('Boshqa model') has no memory or colour to choose.
+    if (!values.device) return values.customModel ? errors : { device: 'required' };
     const { fields } = checkDeviceChoices(values.device, values);
     const field = step === STEP.memory ? 'memory' : 'color';
     if (fields[field]) errors[field] = fields[field];

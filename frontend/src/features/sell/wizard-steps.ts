@@ -55,7 +55,7 @@ export function filledSegments(step: number): number {
 
 /** The listing form's fields each step asks for; their errors send the seller back to that step. */
 const STEP_FIELDS: Record<StepName, readonly string[]> = {
-  device: ['device'],
+  device: ['device', 'customModel', 'customModel.brand', 'customModel.name'],
   memory: ['memory', 'ram', 'storage'],
   color: ['color'],
   price: ['price', 'valut'],

@@ -1,4 +1,5 @@
 import { useSearchParams } from 'react-router-dom';
+import { categoriesQuery } from '../../../features/catalogue';
 import { PaymentMethodPicker } from '../../../features/payments';
 import { ListingWizardPage } from '../../../features/sell/components/listing-wizard';
 
@@ -12,6 +13,7 @@ function AddListingPage() {
       key={draftId ?? 'new'}
       target={{ mode: 'create', draftId }}
       topUpDialog={(props) => <PaymentMethodPicker {...props} />}
+      brandsQuery={categoriesQuery}
     />
   );
 }

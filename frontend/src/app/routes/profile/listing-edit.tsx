@@ -1,4 +1,5 @@
 import { useParams } from 'react-router-dom';
+import { categoriesQuery } from '../../../features/catalogue';
 import { PaymentMethodPicker } from '../../../features/payments';
 import { ListingWizardPage } from '../../../features/sell/components/listing-wizard';
 
@@ -10,6 +11,7 @@ function EditListingPage() {
       key={id}
       target={{ mode: 'edit', listingId: id }}
       topUpDialog={(props) => <PaymentMethodPicker {...props} />}
+      brandsQuery={categoriesQuery}
     />
   );
 }

@@ -7,6 +7,7 @@ import { useApproveListing, usePublishListing } from '../api/confirm-listing';
 import type { ModerationQueueParams } from '../api/get-moderation-queue';
 import { useRejectListing } from '../api/reject-listing';
 import { rejectionReasonText } from '../rejection-reason';
+import { CatalogueModelDialog } from './catalogue-model-dialog';
 import { ChannelStates } from './channel-states';
 import { OpenReports } from './open-reports';
 import { RiskFindings } from './risk-findings';
@@ -34,6 +35,7 @@ export function ModerationBar({ listing, queue }: ModerationBarProps) {
   const reject = useRejectListing(queue);
   const publish = usePublishListing(queue);
   const [rejecting, setRejecting] = useState(false);
+  const [addingModel, setAddingModel] = useState(false);
 
   // A decision is offered where it moves the card to another tab: rejecting again is not.
   const decides = (action: 'approve' | 'reject') =>
@@ -62,6 +64,18 @@ export function ModerationBar({ listing, queue }: ModerationBarProps) {
         <p className="break-words text-red-700">
           {t('reason')}: {rejectionReasonText(listing.rejectionReason, t)}
         </p>
+      )}
+      {listing.customModel && (
+        <div className="flex flex-wrap items-center gap-2">
+          <p className="rounded-md bg-amber-50 px-2 py-1 font-medium text-amber-900">{t('customModel.badge')}</p>
+          <button
+            type="button"
+            onClick={() => setAddingModel(true)}
+            className={`${outlineButtonClass} border-brand-600 bg-white text-brand-800 hover:bg-brand-50`}
+          >
+            {t('customModel.addModel')}
+          </button>
+        </div>
       )}
       <RiskFindings checks={listing.checks} />
       <OpenReports reports={listing.reports} />
@@ -104,6 +118,9 @@ export function ModerationBar({ listing, queue }: ModerationBarProps) {
             </button>
           ))}
         </div>
+      )}
+      {addingModel && listing.customModel && (
+        <CatalogueModelDialog listing={{ ...listing, customModel: listing.customModel }} onClose={() => setAddingModel(false)} />
       )}
       {rejecting && (
         <RejectDialog

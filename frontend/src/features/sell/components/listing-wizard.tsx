@@ -12,6 +12,7 @@ import { draftPath } from '../paths';
 import { uploadedImageIds, useWizardStore } from '../stores/wizard-store';
 import { stepErrors } from '../wizard-form';
 import { LAST_STEP, nextStep, previousStep, STEP, STEP_NAMES, type StepName } from '../wizard-steps';
+import { BrandsQueryContext, type BrandsQuery } from './brands-query';
 import { ColorStep } from './steps/color-step';
 import { ConditionStep } from './steps/condition-step';
 import { ContactStep } from './steps/contact-step';
@@ -51,13 +52,15 @@ export interface ListingWizardPageProps {
   target: WizardTarget;
   /** Opened by the tariff step when the balance does not cover the tariff: the payments feature's picker. */
   topUpDialog: RenderTopUpDialog;
+  /** The brands a 'Boshqa model' is typed within. */
+  brandsQuery: BrandsQuery;
 }
 
 /**
  * The create wizard at /profile/phone/add (a draft with `?draft=<id>`) and the edit wizard at
  * /profile/phone/edit/{id}: steps 0 to 9 of spec section 4.
  */
-export function ListingWizardPage({ target, topUpDialog }: ListingWizardPageProps) {
+export function ListingWizardPage({ target, topUpDialog, brandsQuery }: ListingWizardPageProps) {
   const { t } = useTranslation();
   const { user, isAdmin } = useSession();
   const title = target.mode === 'edit' ? t('pages.editListing') : t('pages.addListing');
@@ -67,13 +70,15 @@ export function ListingWizardPage({ target, topUpDialog }: ListingWizardPageProp
       {/* The profile layout lets only signed-in users in. */}
       {user && (
         <TopUpDialogContext.Provider value={topUpDialog}>
-          {target.mode === 'create' && target.draftId === null ? (
-            <LatestDraftOffer>
+          <BrandsQueryContext.Provider value={brandsQuery}>
+            {target.mode === 'create' && target.draftId === null ? (
+              <LatestDraftOffer>
+                <WizardLoader target={target} user={user} isAdmin={isAdmin} />
+              </LatestDraftOffer>
+            ) : (
               <WizardLoader target={target} user={user} isAdmin={isAdmin} />
-            </LatestDraftOffer>
-          ) : (
-            <WizardLoader target={target} user={user} isAdmin={isAdmin} />
-          )}
+            )}
+          </BrandsQueryContext.Provider>
         </TopUpDialogContext.Provider>
       )}
     </div>
@@ -115,7 +120,7 @@ function ListingWizard({ isAdmin }: { isAdmin: boolean }) {
   const { t } = useTranslation('sell');
   const step = useWizardStore((state) => state.step);
   const finished = useWizardStore((state) => state.finished);
-  const hasDevice = useWizardStore((state) => state.values.device !== null);
+  const hasDevice = useWizardStore((state) => state.values.device !== null || state.values.customModel !== null);
   const authorName = useWizardStore((state) => state.values.authorName);
   const editing = useWizardStore((state) => state.mode === 'edit');
   const approved = useWizardStore((state) => state.approved !== null);

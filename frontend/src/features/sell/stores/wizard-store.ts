@@ -44,6 +44,8 @@ interface WizardState extends WizardStart {
   setValue: <Field extends keyof WizardValues>(field: Field, value: WizardValues[Field]) => void;
   /** Picks the device; a memory or colour choice it does not offer is dropped, a single one is taken. */
   setDevice: (device: Device, searchCount: number) => void;
+  /** 'Boshqa model' (null leaves it): a typed model takes the device's place, with no memory or colour to choose. */
+  setCustomModel: (customModel: WizardValues['customModel']) => void;
   setMemory: (option: { ram: string | null; storage: string | null }) => void;
   goTo: (step: number) => void;
   setErrors: (errors: StepErrors) => void;
@@ -90,11 +92,17 @@ export const useWizardStore = create<WizardState>()((set) => ({
         memory.length === 1 ? memory[0] : same ? { ram: state.values.ram, storage: state.values.storage } : { ram: null, storage: null };
       const keptColor = colors.length === 1 ? colors[0] : same ? state.values.color : null;
       return {
-        values: { ...state.values, device, ...keptMemory, color: keptColor },
+        values: { ...state.values, device, customModel: null, ...keptMemory, color: keptColor },
         deviceSearchCount: searchCount,
         errors: withoutError(state.errors, 'device', 'memory', 'color'),
       };
     }),
+  setCustomModel: (customModel) =>
+    set((state) => ({
+      values: { ...state.values, customModel, ...(customModel && { device: null, ram: null, storage: null, color: null }) },
+      deviceSearchCount: customModel ? null : state.deviceSearchCount,
+      errors: withoutError(state.errors, 'device', 'customModel'),
+    })),
   setMemory: ({ ram, storage }) =>
     set((state) => ({ values: { ...state.values, ram, storage }, errors: withoutError(state.errors, 'memory') })),
   goTo: (step) => set({ step, errors: {} }),

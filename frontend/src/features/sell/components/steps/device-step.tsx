@@ -1,5 +1,6 @@
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
-import { LIMITS, type Device } from '@market/contracts';
+import { CUSTOM_MODEL_NAME_MAX, LIMITS, type Device } from '@market/contracts';
 import { FieldError } from '../../../../components/form/field-error';
 import { inputClass, labelClass } from '../../../../components/form/text-field';
 import { ApiError } from '../../../../lib/api-client';
@@ -8,6 +9,7 @@ import { useFindDevices } from '../../api/find-devices';
 import { useTopSearchedDevices } from '../../api/get-top-searched-devices';
 import { useSelectDevice } from '../../hooks/use-select-device';
 import { useWizardStore } from '../../stores/wizard-store';
+import { useBrandsQuery } from '../brands-query';
 
 const SEARCH_DELAY_MS = 300;
 
@@ -21,7 +23,7 @@ function useSettled(text: string): string {
   return settled;
 }
 
-/** Step 0: search the catalogue by name (3 characters at least) or pick one of the top searched devices. */
+/** Step 0: search the catalogue by name (3 characters at least), pick one of the top searched devices, or type a model the catalogue lacks. */
 export function DeviceStep() {
   const { t } = useTranslation('sell');
   const fieldId = useId();
@@ -76,7 +78,81 @@ export function DeviceStep() {
       ) : (
         <TopSearchedDevices />
       )}
+      <OtherModel typed={typed} />
     </div>
+  );
+}
+
+/**
+ * 'Boshqa model': a model still missing from the catalogue, typed within its brand (the search's
+ * words to start with). The listing is named after it and goes to moderation marked so.
+ */
+function OtherModel({ typed }: { typed: string }) {
+  const { t } = useTranslation('sell');
+  const fieldId = useId();
+  const customModel = useWizardStore((state) => state.values.customModel);
+  const setCustomModel = useWizardStore((state) => state.setCustomModel);
+  const error = useWizardStore((state) => state.errors.customModel);
+  const brands = useQuery({ ...useBrandsQuery(), enabled: customModel !== null });
+  if (!customModel) {
+    return (
+      <div className="border-t border-slate-200 pt-4">
+        <p className="mb-2 text-sm text-slate-600">{t('device.otherModelHint')}</p>
+        <button
+          type="button"
+          onClick={() => setCustomModel({ brand: '', name: typed })}
+          className="rounded-lg border border-slate-300 bg-white px-4 py-2 font-medium text-slate-800 hover:border-brand-600 focus-visible:outline-2 focus-visible:outline-brand-600"
+        >
+          {t('device.otherModel')}
+        </button>
+      </div>
+    );
+  }
+  return (
+    <fieldset className="space-y-3 rounded-xl border border-brand-600 bg-brand-50 p-3" aria-describedby={error ? `${fieldId}-error` : undefined}>
+      <legend className="px-1 font-semibold text-slate-900">{t('device.otherModel')}</legend>
+      <p className="text-sm text-slate-700">{t('device.otherModelHint')}</p>
+      <div>
+        <label htmlFor={`${fieldId}-brand`} className={labelClass}>
+          {t('device.brand')}
+        </label>
+        <select
+          id={`${fieldId}-brand`}
+          value={customModel.brand}
+          onChange={(event) => setCustomModel({ ...customModel, brand: event.target.value })}
+          aria-invalid={error === 'customModelBrand' ? true : undefined}
+          className={inputClass}
+        >
+          <option value="">{t('device.chooseBrand')}</option>
+          {brands.data?.map((brand) => (
+            <option key={brand._id} value={brand._id}>
+              {brand.name}
+            </option>
+          ))}
+        </select>
+        {brands.isError && (
+          <p role="alert" className="mt-1 text-sm text-red-700">
+            {t('device.brandsFailed')}
+          </p>
+        )}
+      </div>
+      <div>
+        <label htmlFor={`${fieldId}-name`} className={labelClass}>
+          {t('device.modelName')}
+        </label>
+        <input
+          id={`${fieldId}-name`}
+          value={customModel.name}
+          maxLength={CUSTOM_MODEL_NAME_MAX}
+          onChange={(event) => setCustomModel({ ...customModel, name: event.target.value })}
+          placeholder={t('device.modelNamePlaceholder')}
+          autoComplete="off"
+          aria-invalid={error === 'customModelName' ? true : undefined}
+          className={inputClass}
+        />
+      </div>
+      <FieldError id={`${fieldId}-error`} messageKey={error} />
+    </fieldset>
   );
 }
 

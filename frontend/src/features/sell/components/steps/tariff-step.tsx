@@ -158,7 +158,7 @@ function Summary({ cost, balance }: { cost: number; balance: number }) {
         {t('summary.title')}
       </h3>
       <dl className="text-sm">
-        <Row label={t('summary.device')}>{values.device?.name}</Row>
+        <Row label={t('summary.device')}>{values.device?.name ?? values.customModel?.name}</Row>
         {memory && <Row label={t('summary.memory')}>{memory}</Row>}
         {values.color && <Row label={t('summary.color')}>{values.color}</Row>}
         <Row label={t('summary.price')}>{Number.isFinite(price) ? formatListingPrice(Math.round(price), values.valut, currentLanguage()) : values.price}</Row>
