@@ -32,6 +32,8 @@ test.describe('workers killed mid-publication', () => {
       ...process.env,
       ...LOOPBACK_ONLY,
       NODE_ENV: 'production',
+      // Production workers start only with a card gateway: the sandbox's, as the browser tests' stack.
+      PAYMENTS_SANDBOX: 'true',
       LOG_LEVEL: 'warn',
       DATABASE_URL: databaseUrl,
       QUEUE_PREFIX: `crash_${runId}`,
@@ -45,7 +47,8 @@ test.describe('workers killed mid-publication', () => {
       FACEBOOK_PAGE_ID: '555',
       FACEBOOK_PAGE_TOKEN: 'fb',
     };
-    const startWorkers = (): ChildProcess => spawn(process.execPath, [BUILT_ENTRY_POINTS.workers], { env, stdio: 'ignore' });
+    // Their errors (a refused start) reach the test's output.
+    const startWorkers = (): ChildProcess => spawn(process.execPath, [BUILT_ENTRY_POINTS.workers], { env, stdio: ['ignore', 'ignore', 'inherit'] });
     let workers = startWorkers();
     try {
       await insertTestDevice(dataSource);
