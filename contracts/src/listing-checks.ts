@@ -5,7 +5,7 @@ import type { RejectionReason } from './moderation';
  * What the workers check on every listing waiting for moderation (issue 22), each with its weight
  * in the listing's risk score: the waiting queue shows the riskiest listings first, with why.
  */
-export const LISTING_CHECKS = ['reports', 'baitPrice', 'bannedWords', 'newSeller'] as const;
+export const LISTING_CHECKS = ['reports', 'baitPrice', 'bannedWords', 'newSeller', 'duplicateImei'] as const;
 export type ListingCheckKind = (typeof LISTING_CHECKS)[number];
 
 export const CHECK_WEIGHTS: Record<ListingCheckKind, number> = {
@@ -17,6 +17,8 @@ export const CHECK_WEIGHTS: Record<ListingCheckKind, number> = {
   bannedWords: 2,
   /** A seller none of whose listings has been approved yet. */
   newSeller: 1,
+  /** An IMEI of another seller's listing (not deleted): the detail is that listing's id. */
+  duplicateImei: 3,
 };
 
 /** The rejection reason a check suggests when the admin turns the listing down. */
@@ -25,7 +27,7 @@ export const SUGGESTED_REJECTIONS: Partial<Record<ListingCheckKind, RejectionRea
   bannedWords: 'prohibited',
 };
 
-/** One finding, with what it found (the median in so'm, the words, the number of reports). */
+/** One finding, with what it found (the median in so'm, the words, the number of reports, the other listing's id). */
 export const listingCheckSchema = z.object({ kind: z.enum(LISTING_CHECKS), detail: z.string().nullable() });
 export type ListingCheck = z.infer<typeof listingCheckSchema>;
 
