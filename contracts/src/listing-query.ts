@@ -27,6 +27,9 @@ function queryPrice(value: unknown): number | undefined {
 /** The storage sizes the home page's filter offers (any other size still works in the address). */
 export const STORAGE_FILTER_SIZES = ['32GB', '64GB', '128GB', '256GB', '512GB', '1TB'] as const;
 
+/** The least battery health (%) the home page's filter offers (any other bound still works in the address). */
+export const BATTERY_FILTER_BOUNDS = [80, 85, 90, 95] as const;
+
 /** A storage size as listings store it ('128GB', '1TB'); '128', '128gb' and '128 GB' read the same. */
 function queryStorage(value: unknown): string | undefined {
   const size = queryText(value)?.toUpperCase().replace(/\s+/g, '').match(/^(\d{1,4})(GB|TB)?$/);

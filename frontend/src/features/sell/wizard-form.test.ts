@@ -114,6 +114,11 @@ describe('wizard form', () => {
         condition: false,
         documents: true,
         delivery: false,
+        imei: ['352099001761481'],
+        uzimeiRegistered: false,
+        noInstalmentDebt: true,
+        grade: 'B',
+        battery: 87,
         tarif: 0,
         step: STEP.description,
       },
@@ -121,5 +126,6 @@ describe('wizard form', () => {
       seller,
     );
     expect(values).toMatchObject({ price: '450', valut: 'usd', description: '', authorName: 'Aziz', region: '', documents: true, updateProfile: true });
+    expect(values).toMatchObject({ imei: ['352099001761481', ''], uzimeiRegistered: false, noInstalmentDebt: true, grade: 'B', battery: '87' });
   });
 });

@@ -1,3 +1,4 @@
+import { Link } from 'react-router-dom';
 import type { ListingCheck } from '@market/contracts';
 import { formatSom } from '../../../lib/format';
 import { currentLanguage, useTranslation } from '../../../lib/i18n';
@@ -13,6 +14,14 @@ export function RiskFindings({ checks }: { checks: ListingCheck[] }) {
           {t(`checks.${check.kind}`, {
             detail: check.kind === 'baitPrice' ? formatSom(Number(check.detail), currentLanguage()) : (check.detail ?? ''),
           })}
+          {check.kind === 'duplicateImei' && check.detail && (
+            <>
+              {' '}
+              <Link to={`/phone/${check.detail}`} className="font-medium underline">
+                {t('checks.otherListing')}
+              </Link>
+            </>
+          )}
         </li>
       ))}
     </ul>
