@@ -124,10 +124,15 @@ function priceWithinCurrencyLimit(form: { price?: number | null; valut?: Currenc
   }
 }
 
-/** A used phone needs its grade. */
-function usedPhoneGraded(form: { condition: boolean; grade: string | null }, context: z.RefinementCtx): void {
-  if (!form.condition && !form.grade) context.addIssue({ code: 'custom', path: ['grade'], message: 'required' });
+/** A used phone needs its grade; asked even while other fields are wrong, so the wizard's step shows every error at once. */
+function usedPhoneGraded(form: { condition?: unknown; grade?: unknown }): boolean {
+  return form.condition === true || !!form.grade;
 }
+const USED_PHONE_GRADED = {
+  path: ['grade'],
+  message: 'required',
+  when: ({ value }: z.core.ParsePayload) => typeof value === 'object' && value !== null,
+};
 
 /**
  * Body of `POST /api/phone` (a new listing, or a draft finished when `draftId` is given) and
@@ -137,7 +142,7 @@ function usedPhoneGraded(form: { condition: boolean; grade: string | null }, con
 export const listingFormSchema = z
   .object({ ...wizardFields, draftId: z.uuid('invalidValue').optional() })
   .superRefine(priceWithinCurrencyLimit)
-  .superRefine(usedPhoneGraded);
+  .refine(usedPhoneGraded, USED_PHONE_GRADED);
 export type ListingForm = z.infer<typeof listingFormSchema>;
 export type ListingFormInput = z.input<typeof listingFormSchema>;
 

@@ -19,7 +19,7 @@ export const imeiSchema = z
 export const imeiListSchema = z.preprocess(
   (value) => (Array.isArray(value) ? value.filter((entry) => !(typeof entry === 'string' && entry.trim() === '')) : value),
   z
-    .array(imeiSchema, { error: 'imeiInvalid' })
+    .array(imeiSchema, { error: (issue) => (issue.input === undefined ? 'required' : 'imeiInvalid') })
     .max(IMEI_MAX, 'imeiInvalid')
     .refine((imeis) => new Set(imeis).size === imeis.length, 'imeiInvalid'),
 );
