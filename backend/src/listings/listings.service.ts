@@ -38,7 +38,9 @@ const EDIT_MESSAGES: Record<StatusAfter<'edit' | 'amend'>, MessageKey> = {
 };
 
 /** What moderation approved of a stored listing (or of its columns about to be written), photos aside. */
-function reviewedOf(listing: Pick<ListingEntity, 'deviceId' | 'ram' | 'storage' | 'color' | 'condition' | 'document'>): Omit<ReviewedListing, 'images'> {
+function reviewedOf(
+  listing: Pick<ListingEntity, 'deviceId' | 'ram' | 'storage' | 'color' | 'condition' | 'document' | 'grade' | 'imeiHash'>,
+): Omit<ReviewedListing, 'images'> {
   return {
     device: listing.deviceId,
     ram: listing.ram,
@@ -46,6 +48,8 @@ function reviewedOf(listing: Pick<ListingEntity, 'deviceId' | 'ram' | 'storage' 
     color: listing.color,
     condition: listing.condition,
     documents: listing.document,
+    grade: listing.grade,
+    imei: listing.imeiHash,
   };
 }
 
@@ -108,7 +112,7 @@ export class ListingsService {
 
   /**
    * `PUT /api/phone/{id}`: the author (or an admin) edits a listing. A change of what
-   * moderation approved (device, photos, condition) sends it back to moderation, or, off
+   * moderation approved (device, photos, condition, grade, IMEIs) sends it back to moderation, or, off
    * sale, to moderation when it goes back on sale; any other change keeps an active listing on
    * sale and shows moderators when it was made. Only the author changes the tariff; choosing
    * the paid one charges it once per listing (the ledger refuses a second charge).

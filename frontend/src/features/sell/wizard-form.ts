@@ -173,6 +173,8 @@ export function reviewedOf(values: WizardValues, images: string[]): ReviewedList
     color: values.color,
     condition: values.condition,
     documents: values.condition || values.documents,
+    grade: values.condition ? null : values.grade,
+    imei: values.imei.filter(Boolean),
     images,
   };
 }
