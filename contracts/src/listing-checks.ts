@@ -25,9 +25,10 @@ export const CHECK_WEIGHTS: Record<ListingCheckKind, number> = {
 export const SUGGESTED_REJECTIONS: Partial<Record<ListingCheckKind, RejectionReason>> = {
   baitPrice: 'wrongPrice',
   bannedWords: 'prohibited',
+  duplicateImei: 'duplicate',
 };
 
-/** One finding, with what it found (the median in so'm, the words, the number of reports, the other listing's id). */
+/** One finding, with what it found (the median in so'm, the words, the number of reports). */
 export const listingCheckSchema = z.object({ kind: z.enum(LISTING_CHECKS), detail: z.string().nullable() });
 export type ListingCheck = z.infer<typeof listingCheckSchema>;
 

@@ -22,7 +22,7 @@ interface WaitingListing {
 /**
  * The checks of listings waiting for moderation (issue 22), run by the workers off the request
  * path: buyers' open reports, a bait price, the admins' banned words, a seller never approved
- * before, an IMEI in another seller's listing. A listing is checked again whenever it changed or was reported since it was last
+ * before. A listing is checked again whenever it changed or was reported since it was last
  * checked, so running twice changes nothing; the moderation queue sorts by the stored score.
  */
 @Injectable()
