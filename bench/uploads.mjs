@@ -121,6 +121,7 @@ const api = await startApi({
   TMPDIR: apiTmp,
   // Production requires the key that seals SMS texts; this run sends none.
   SMS_SECRET_KEY: randomBytes(32).toString('base64'),
+  IMEI_SECRET_KEY: randomBytes(32).toString('base64'),
 });
 try {
   const cookies = await signedInSellers(url, options.clients);

@@ -74,7 +74,7 @@ describe('GET /api/phone query plans on 200 000 listings', () => {
       `WITH device AS (SELECT id, category_id, name, row_number() OVER (ORDER BY name) - 1 AS n FROM devices),
             seller AS (SELECT id, row_number() OVER (ORDER BY id) - 1 AS n FROM users)
        INSERT INTO listing (author_id, device_id, category_id, name, price, valut, price_uzs, region, description,
-                            phone_number, tarif, status, created_at, deleted_at, storage, condition, document, shipping)
+                            phone_number, tarif, status, created_at, deleted_at, storage, condition, document, shipping, grade, battery)
        SELECT seller.id, device.id, device.category_id, device.name, p.price, p.valut,
               CASE WHEN p.valut = 'usd' THEN p.price * 12650 ELSE p.price END,
               ($1::text[])[1 + g % array_length($1::text[], 1)], 'A phone in good condition', '998901234567',
@@ -82,7 +82,9 @@ describe('GET /api/phone query plans on 200 000 listings', () => {
               CASE WHEN g % 10 < 8 THEN 'active' WHEN g % 10 = 8 THEN 'waiting' ELSE 'noActive' END,
               now() - (g || ' minutes')::interval,
               CASE WHEN g % 50 = 0 THEN now() END,
-              (ARRAY['64GB', '128GB', '256GB', '512GB'])[1 + g % 4], g % 3 = 0, g % 7 < 3, g % 5 < 2
+              (ARRAY['64GB', '128GB', '256GB', '512GB'])[1 + g % 4], g % 3 = 0, g % 7 < 3, g % 5 < 2,
+              CASE WHEN g % 3 <> 0 THEN (ARRAY['A', 'B', 'C'])[1 + (g / 3) % 3] END,
+              CASE WHEN g % 3 <> 0 AND g % 4 <> 0 THEN 60 + g % 41 END
          FROM generate_series(1, $2::int) g
          JOIN device ON device.n = g % 360
          JOIN seller ON seller.n = g % 2000
@@ -147,6 +149,9 @@ describe('GET /api/phone query plans on 200 000 listings', () => {
     ['brand+storage+minPrice', { brand: 'Brand 3', storage: '128GB', minPrice: '3000000' }],
     ['price_desc region+storage+condition', { sort: 'price_desc', region: 'samarqand', storage: '512GB', condition: 'used' }],
     ['name+storage+shipping', { name: 'galaxy s2', storage: '256GB', shipping: 'true' }],
+    ['grade+minBattery', { grade: 'A', minBattery: '85' }],
+    ['price_asc brand+grade', { sort: 'price_asc', brand: 'Brand 3', grade: 'B' }],
+    ['name+minBattery', { name: 'galaxy s2', minBattery: '90' }],
   ];
 
   // Their counts come from the feed totals' snapshot (in memory); the count query, its fallback, is only reported.

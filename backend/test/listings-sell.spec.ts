@@ -2,7 +2,7 @@ import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { ListingTariffs } from '../src/listings/listing-tariffs';
-import { approve, listingsApp, signedInUser, testBrand, TEST_USD_RATE, uploadPhotos, wizardPayload } from './listings-support';
+import { approve, freshImei, listingsApp, signedInUser, testBrand, TEST_USD_RATE, uploadPhotos, wizardPayload } from './listings-support';
 
 /** Phone numbers of this file: 99877100xxxx. */
 const phone = (n: number) => `99877100${String(n).padStart(4, '0')}`;
@@ -260,10 +260,12 @@ describe('selling: the create wizard, drafts, edits and my listings', () => {
 
     it('keeps an active listing on sale when only its price, description, contact or delivery change, and shows moderators the edit', async () => {
       const images = await sellerPhotos();
-      const id = (await post(seller.cookie, wizardPayload(brand.phone, images)).expect(201)).body._id;
+      const imei = [freshImei(), freshImei()];
+      const id = (await post(seller.cookie, wizardPayload(brand.phone, images, { imei })).expect(201)).body._id;
       await approve(app, id);
 
       const edited = await put(id, seller.cookie, wizardPayload(brand.phone, [images[1], images[0]], {
+        imei: [imei[1], imei[0]],
         price: 4_200_000,
         description: 'Narxi tushdi',
         authorName: 'Aziz aka',
@@ -277,6 +279,12 @@ describe('selling: the create wizard, drafts, edits and my listings', () => {
       const queue = await request(app.getHttpServer()).get('/api/phone/waiting').query({ status: 'active' }).set('Cookie', admin.cookie).expect(200);
       const card = (queue.body.phones as { _id: string; editedAt: string | null }[]).find((listing) => listing._id === id);
       expect(card?.editedAt).toEqual(expect.any(String));
+
+      // Another IMEI or grade is another phone: moderation looks again.
+      for (const change of [{ imei: [imei[0]] }, { imei, grade: 'A' }]) {
+        await approve(app, id);
+        expect((await put(id, seller.cookie, wizardPayload(brand.phone, images, change)).expect(200)).body.status).toBe('waiting');
+      }
     });
 
     it('sends an active listing back to moderation when its photos, device or condition change, and lets only its author or an admin edit', async () => {
@@ -310,7 +318,8 @@ describe('selling: the create wizard, drafts, edits and my listings', () => {
 
     it('puts an approved listing back on sale at once, and through moderation if its photos changed while off sale', async () => {
       const images = await sellerPhotos();
-      const created = await post(seller.cookie, wizardPayload(brand.phone, images)).expect(201);
+      const imei = [freshImei()];
+      const created = await post(seller.cookie, wizardPayload(brand.phone, images, { imei })).expect(201);
       const id = created.body._id;
       const offSale = () => request(app.getHttpServer()).post(`/api/phone/${id}/off-sale`).set('Cookie', seller.cookie);
       const onSale = () => request(app.getHttpServer()).post(`/api/phone/${id}/on-sale`).set('Cookie', seller.cookie);
@@ -324,14 +333,14 @@ describe('selling: the create wizard, drafts, edits and my listings', () => {
       expect((await offSale().expect(200)).body.status).toBe('noActive');
       await request(app.getHttpServer()).get(`/api/phone/${id}`).expect(404);
       // A new price while off sale needs no review either.
-      expect((await put(id, seller.cookie, wizardPayload(brand.phone, images, { price: 3_900_000 })).expect(200)).body.status).toBe('noActive');
+      expect((await put(id, seller.cookie, wizardPayload(brand.phone, images, { imei, price: 3_900_000 })).expect(200)).body.status).toBe('noActive');
       expect((await onSale().expect(200)).body).toMatchObject({ status: 'active', message: { en: 'The listing is back on sale' } });
       expect(await publicFeedIds()).toContain(id);
       expect((await onSale().expect(409)).body.code).toBe('listingOnSaleOnlyInactive');
 
       await offSale().expect(200);
       const [replacement] = await uploadPhotos(app, seller.cookie, 1);
-      expect((await put(id, seller.cookie, wizardPayload(brand.phone, [images[0], replacement])).expect(200)).body.status).toBe('noActive');
+      expect((await put(id, seller.cookie, wizardPayload(brand.phone, [images[0], replacement], { imei })).expect(200)).body.status).toBe('noActive');
       expect(await mine()).toMatchObject({ status: 'noActive', reviewDue: true });
       expect((await onSale().expect(200)).body).toMatchObject({ status: 'waiting', message: { en: 'The listing is back on sale and was sent for review' } });
       expect(await publicFeedIds()).not.toContain(id);

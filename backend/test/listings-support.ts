@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
+import { completeImei } from '@market/contracts';
 import type { Config } from '../src/config/config.schema';
 import { createApp } from '../src/app.factory';
 import { testConfig } from '../../test/support/config';
@@ -97,7 +98,15 @@ export async function testBrand(app: INestApplication, label: string) {
   };
 }
 
-/** A wizard payload that passes every rule; tests change one part at a time. */
+let imeisMade = 0;
+
+/** A valid IMEI not used before in this test process (its last four digits differ from call to call). */
+export function freshImei(): string {
+  imeisMade += 1;
+  return completeImei(`35${String(imeisMade * 7919).padStart(12, '0')}`);
+}
+
+/** A wizard payload that passes every rule (with an IMEI of its own); tests change one part at a time. */
 export function wizardPayload(device: TestDevice, images: string[], overrides: Record<string, unknown> = {}) {
   return {
     device: device.id,
@@ -115,6 +124,11 @@ export function wizardPayload(device: TestDevice, images: string[], overrides: R
     condition: false,
     documents: true,
     delivery: true,
+    imei: [freshImei()],
+    uzimeiRegistered: true,
+    noInstalmentDebt: true,
+    grade: 'B',
+    battery: 91,
     tarif: 0,
     step: 9,
     ...overrides,

@@ -13,6 +13,7 @@ export const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const requireFromBackend = createRequire(join(root, 'backend/package.json'));
 /** The API seals SMS texts and the workers open them: one key for both, as production configures it. */
 const SMS_SECRET_KEY = process.env.SMS_SECRET_KEY || randomBytes(32).toString('base64');
+const IMEI_SECRET_KEY = process.env.IMEI_SECRET_KEY || randomBytes(32).toString('base64');
 
 export async function freePort() {
   const server = createServer();
@@ -86,7 +87,7 @@ export async function startApi(env, { nodeArgs = [], onOutputLine } = {}) {
   const api = spawn(process.execPath, [...nodeArgs, ...API_NODE_ARGS], {
     cwd: root,
     // Card payments go to the sandbox gateway: a production API refuses to start without one or Payme.
-    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', PUBLIC_URL: baseUrl, PORT: String(port), PAYMENTS_SANDBOX: 'true', SMS_SECRET_KEY, ...env },
+    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', PUBLIC_URL: baseUrl, PORT: String(port), PAYMENTS_SANDBOX: 'true', SMS_SECRET_KEY, IMEI_SECRET_KEY, ...env },
     stdio: ['ignore', onOutputLine ? 'pipe' : 'ignore', 'inherit'],
   });
   if (onOutputLine) createInterface({ input: api.stdout }).on('line', onOutputLine);
@@ -107,7 +108,7 @@ export async function startWorkers(env) {
   const workers = spawn(process.execPath, ['workers/dist/main.js'], {
     cwd: root,
     // The workers re-check unsettled card payments with the API's card gateway: the sandbox, as the API's.
-    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', PAYMENTS_SANDBOX: 'true', SMS_SECRET_KEY, ...env },
+    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', PAYMENTS_SANDBOX: 'true', SMS_SECRET_KEY, IMEI_SECRET_KEY, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   await new Promise((resolve, reject) => {

@@ -8,6 +8,7 @@ export * from './price-guide';
 export * from './listing-checks';
 export * from './listing-query';
 export * from './listing-form';
+export * from './phone-identity';
 export * from './regions';
 export * from './payments';
 export * from './messages/index';

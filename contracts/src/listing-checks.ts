@@ -5,7 +5,7 @@ import type { RejectionReason } from './moderation';
  * What the workers check on every listing waiting for moderation (issue 22), each with its weight
  * in the listing's risk score: the waiting queue shows the riskiest listings first, with why.
  */
-export const LISTING_CHECKS = ['reports', 'baitPrice', 'bannedWords', 'newSeller', 'reusedPhoto', 'customModel'] as const;
+export const LISTING_CHECKS = ['reports', 'baitPrice', 'bannedWords', 'newSeller', 'duplicateImei', 'reusedPhoto', 'customModel'] as const;
 export type ListingCheckKind = (typeof LISTING_CHECKS)[number];
 
 export const CHECK_WEIGHTS: Record<ListingCheckKind, number> = {
@@ -17,6 +17,8 @@ export const CHECK_WEIGHTS: Record<ListingCheckKind, number> = {
   bannedWords: 2,
   /** A seller none of whose listings has been approved yet. */
   newSeller: 1,
+  /** An IMEI of another seller's listing (not deleted): the detail is that listing's id. */
+  duplicateImei: 3,
   /** A photo (nearly) the same as one of another seller's listing: the detail is that listing's id. */
   reusedPhoto: 3,
   /** 'Boshqa model': the seller typed a model the catalogue lacks (the detail is its name). */
@@ -40,6 +42,7 @@ export const REUSED_PHOTO_MIN_DETAIL = 12;
 export const SUGGESTED_REJECTIONS: Partial<Record<ListingCheckKind, RejectionReason>> = {
   baitPrice: 'wrongPrice',
   bannedWords: 'prohibited',
+  duplicateImei: 'duplicate',
   reusedPhoto: 'duplicate',
 };
 

@@ -17,6 +17,11 @@ const valid = {
   images: ['6c1b2a3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d'],
   documents: true,
   delivery: false,
+  imei: ['352099001761481'],
+  uzimeiRegistered: true,
+  noInstalmentDebt: true,
+  grade: 'B',
+  battery: 88,
 };
 
 describe('the wizard payload', () => {

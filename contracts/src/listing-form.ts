@@ -11,6 +11,7 @@ import {
   tariffValueSchema,
 } from './listing';
 import type { Currency } from './listing-constants';
+import { batterySchema, conditionGradeSchema, imeiListSchema } from './phone-identity';
 import { LISTING_REGIONS } from './regions';
 import { phoneNumberSchema, telegramUsernameSchema } from './user';
 
@@ -122,6 +123,16 @@ const wizardFields = {
   /** Box and documents; asked only for a used phone, a new one has them. */
   documents: z.boolean({ error: 'invalidValue' }).default(false),
   delivery: z.boolean({ error: 'invalidValue' }).default(false),
+  /** The phone's IMEIs (one or two): a new listing needs at least one; buyers only ever see the last four digits. */
+  imei: imeiListSchema.pipe(z.array(z.string()).min(1, 'required')),
+  /** The seller's word that the phone is registered in UZIMEI (or not): asked, not assumed. */
+  uzimeiRegistered: z.boolean({ error: 'required' }),
+  /** The seller declares the phone is not under instalment debt (a checkbox that must be ticked). */
+  noInstalmentDebt: z.literal(true, { error: 'instalmentDeclarationRequired' }),
+  /** A used phone's grade (required for it); a new phone has none. */
+  grade: z.preprocess(emptyAsNull, conditionGradeSchema.nullable()).default(null),
+  /** Battery health in % (50-100), optional; a new phone has none. */
+  battery: z.preprocess(emptyAsNull, batterySchema.nullable()).default(null),
   tarif: tariffValueSchema.default(0),
   /** The wizard step the seller was on (0 to 9). */
   step: z.coerce
@@ -138,6 +149,16 @@ function priceWithinCurrencyLimit(form: { price?: number | null; valut?: Currenc
   }
 }
 
+/** A used phone needs its grade; asked even while other fields are wrong, so the wizard's step shows every error at once. */
+function usedPhoneGraded(form: { condition?: unknown; grade?: unknown }): boolean {
+  return form.condition === true || !!form.grade;
+}
+const USED_PHONE_GRADED = {
+  path: ['grade'],
+  message: 'required',
+  when: ({ value }: z.core.ParsePayload) => typeof value === 'object' && value !== null,
+};
+
 /**
  * Body of `POST /api/phone` (a new listing, or a draft finished when `draftId` is given) and
  * of `PUT /api/phone/{id}` (an edit). Every step's rule of spec section 5; the device's own
@@ -146,7 +167,8 @@ function priceWithinCurrencyLimit(form: { price?: number | null; valut?: Currenc
 export const listingFormSchema = z
   .object({ ...wizardFields, draftId: z.uuid('invalidValue').optional() })
   .superRefine(priceWithinCurrencyLimit)
-  .superRefine((form, context) => deviceOrCustomModel(form, context));
+  .superRefine((form, context) => deviceOrCustomModel(form, context))
+  .refine(usedPhoneGraded, USED_PHONE_GRADED);
 export type ListingForm = z.infer<typeof listingFormSchema>;
 export type ListingFormInput = z.input<typeof listingFormSchema>;
 
@@ -178,6 +200,11 @@ export const listingDraftSchema = z
     condition: wizardFields.condition,
     documents: wizardFields.documents,
     delivery: wizardFields.delivery,
+    imei: imeiListSchema.default([]),
+    uzimeiRegistered: z.boolean({ error: 'invalidValue' }).nullish().transform((value) => value ?? null),
+    noInstalmentDebt: z.boolean({ error: 'invalidValue' }).default(false),
+    grade: wizardFields.grade,
+    battery: wizardFields.battery,
     tarif: wizardFields.tarif,
     step: z.coerce
       .number({ error: 'invalidValue' })
@@ -250,6 +277,12 @@ export const listingFormValuesSchema = z.object({
   condition: z.boolean(),
   documents: z.boolean(),
   delivery: z.boolean(),
+  /** The author's own IMEIs in full (only the author and admins read this view). */
+  imei: z.array(z.string()),
+  uzimeiRegistered: z.boolean().nullable(),
+  noInstalmentDebt: z.boolean(),
+  grade: conditionGradeSchema.nullable(),
+  battery: z.number().int().nullable(),
   tarif: tariffValueSchema,
   step: z.number().int(),
 });

@@ -66,12 +66,14 @@ describe('the listing lifecycle', () => {
       color: 'Black',
       condition: false,
       documents: true,
+      grade: 'B',
+      imei: ['i1', 'i2'],
       images: ['p1', 'p2'],
     };
 
     it('none for the same device, condition and photos, even in another order', () => {
       expect(needsReview(approved, { ...approved })).toBe(false);
-      expect(needsReview(approved, { ...approved, images: ['p2', 'p1'] })).toBe(false);
+      expect(needsReview(approved, { ...approved, images: ['p2', 'p1'], imei: ['i2', 'i1'] })).toBe(false);
     });
 
     it.each<[string, Partial<ReviewedListing>]>([
@@ -82,6 +84,9 @@ describe('the listing lifecycle', () => {
       ['no box and documents', { documents: false }],
       ['a photo added', { images: ['p1', 'p2', 'p3'] }],
       ['a photo replaced', { images: ['p1', 'p3'] }],
+      ['another grade', { grade: 'A' }],
+      ['another IMEI', { imei: ['i1', 'i3'] }],
+      ['an IMEI removed', { imei: ['i1'] }],
     ])('one for %s', (_change, change) => {
       expect(needsReview(approved, { ...approved, ...change })).toBe(true);
     });

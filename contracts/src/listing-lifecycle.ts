@@ -94,15 +94,24 @@ export interface ReviewedListing {
   color: string | null;
   condition: boolean;
   documents: boolean;
+  /** A used phone's grade (issue 22). */
+  grade: string | null;
+  /** The IMEIs (the server compares their keyed hashes); another order is no change. */
+  imei: readonly string[];
   /** The photos' ids; a new order of the same photos is no change. */
   images: readonly string[];
 }
 
+function sameSet(before: readonly string[], after: readonly string[]): boolean {
+  return before.length === after.length && after.every((id) => before.includes(id));
+}
+
 /** Whether going from `before` to `after` changes anything moderation approved: an 'edit', else an 'amend'. */
 export function needsReview(before: ReviewedListing, after: ReviewedListing): boolean {
-  const samePhotos = before.images.length === after.images.length && after.images.every((id) => before.images.includes(id));
   return (
-    !samePhotos ||
+    !sameSet(before.images, after.images) ||
+    !sameSet(before.imei, after.imei) ||
+    before.grade !== after.grade ||
     before.device !== after.device ||
     before.ram !== after.ram ||
     before.storage !== after.storage ||

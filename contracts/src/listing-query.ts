@@ -1,5 +1,6 @@
 import type { ListingQuery } from './listing';
 import { CURRENCIES, type Currency } from './listing-constants';
+import { BATTERY_MAX, BATTERY_MIN, CONDITION_GRADES, type ConditionGrade } from './phone-identity';
 
 /** The orders of the feed: newest (promoted listings first) is the default; prices compare in so'm across currencies. */
 export const LISTING_SORTS = ['newest', 'price_asc', 'price_desc'] as const;
@@ -26,6 +27,9 @@ function queryPrice(value: unknown): number | undefined {
 /** The storage sizes the home page's filter offers (any other size still works in the address). */
 export const STORAGE_FILTER_SIZES = ['32GB', '64GB', '128GB', '256GB', '512GB', '1TB'] as const;
 
+/** The least battery health (%) the home page's filter offers (any other bound still works in the address). */
+export const BATTERY_FILTER_BOUNDS = [80, 85, 90, 95] as const;
+
 /** A storage size as listings store it ('128GB', '1TB'); '128', '128gb' and '128 GB' read the same. */
 function queryStorage(value: unknown): string | undefined {
   const size = queryText(value)?.toUpperCase().replace(/\s+/g, '').match(/^(\d{1,4})(GB|TB)?$/);
@@ -38,6 +42,12 @@ function queryYes(value: unknown): true | undefined {
   return text === 'true' || text === '1' ? true : undefined;
 }
 
+/** The least battery health asked for, in %: a whole number within 50-100 (a bound below 50 is no filter). */
+function queryBattery(value: unknown): number | undefined {
+  const battery = Number(queryText(value));
+  return Number.isInteger(battery) && battery > BATTERY_MIN ? Math.min(battery, BATTERY_MAX) : undefined;
+}
+
 function queryChoice<T extends string>(choices: readonly T[]) {
   return (value: unknown): T | undefined => {
     const text = queryText(value)?.toLowerCase();
@@ -46,7 +56,7 @@ function queryChoice<T extends string>(choices: readonly T[]) {
 }
 
 /**
- * How each parameter of `GET /api/phone?page=&brand=&region=&name=&minPrice=&maxPrice=&sort=&storage=&condition=&document=&shipping=&valut=` is
+ * How each parameter of `GET /api/phone?page=&brand=&region=&name=&minPrice=&maxPrice=&sort=&storage=&condition=&document=&shipping=&valut=&grade=&minBattery=` is
  * read: by the server's `listingQuerySchema` and, without zod, by the home page from its
  * address (`parseListingQuery`). Reading never fails: a pasted or hand-edited address shows
  * something sensible. A page that is not a whole number (a safe integer) or is below 1 is
@@ -54,7 +64,9 @@ function queryChoice<T extends string>(choices: readonly T[]) {
  * `?brand=<uuid>` work. `minPrice`/`maxPrice` are so'm and compare with the listing's price
  * converted to so'm at the current USD rate. `sort` is one of LISTING_SORTS (newest by default),
  * `storage` a size ('256GB'), `condition` new or used, `document` (box and documents) and
- * `shipping` (delivery) `true` to ask for them, `valut` the currency the seller priced in.
+ * `shipping` (delivery) `true` to ask for them, `valut` the currency the seller priced in, `grade`
+ * a used phone's grade (A, B or C, that grade exactly), `minBattery` the least battery health in %
+ * (listings that did not give it are left out).
  */
 export const LISTING_QUERY_FIELDS = {
   page: (value: unknown): number => {
@@ -72,6 +84,8 @@ export const LISTING_QUERY_FIELDS = {
   document: queryYes,
   shipping: queryYes,
   valut: queryChoice<Currency>(CURRENCIES),
+  grade: (value: unknown): ConditionGrade | undefined => CONDITION_GRADES.find((grade) => grade === queryText(value)?.toUpperCase()),
+  minBattery: queryBattery,
 };
 
 /** The filters of the feed besides the page and the order, as the address names them. */
@@ -86,6 +100,8 @@ export const LISTING_FILTER_PARAMETERS = [
   'document',
   'shipping',
   'valut',
+  'grade',
+  'minBattery',
 ] as const satisfies readonly (keyof ListingQuery)[];
 
 /** `listingQuerySchema.parse` without the schema library, for the browser's first page. */
@@ -104,5 +120,7 @@ export function parseListingQuery(query: Record<string, unknown>): ListingQuery 
     document: fields.document(query.document),
     shipping: fields.shipping(query.shipping),
     valut: fields.valut(query.valut),
+    grade: fields.grade(query.grade),
+    minBattery: fields.minBattery(query.minBattery),
   };
 }

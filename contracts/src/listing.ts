@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { conditionGradeSchema } from './phone-identity';
 import { CURRENCIES, LISTING_STATUSES, SOCIAL_CHANNELS } from './listing-constants';
 import { LISTING_QUERY_FIELDS } from './listing-query';
 
@@ -39,6 +40,9 @@ export const listingCardSchema = z.object({
   status: listingStatusSchema,
   /** The first photo as a thumbnail (longest side 400); null for a draft without photos. */
   image: listingImageSchema.nullable(),
+  /** A used phone's grade (A, B, C) and battery health in %; null when not given (and on older listings). */
+  grade: conditionGradeSchema.nullable(),
+  battery: z.number().int().nullable(),
 });
 export type ListingCard = z.infer<typeof listingCardSchema>;
 
@@ -54,7 +58,7 @@ export const listingPageSchema = z.object({
 export type ListingSuggestion = NonNullable<ListingPage['suggestions']>[number];
 export type ListingPage = z.infer<typeof listingPageSchema>;
 
-/** `GET /api/phone?page=&brand=&region=&name=&minPrice=&maxPrice=&sort=&storage=&condition=&document=&shipping=&valut=`, read as LISTING_QUERY_FIELDS says. */
+/** `GET /api/phone?page=&brand=&region=&name=&minPrice=&maxPrice=&sort=&storage=&condition=&document=&shipping=&valut=&grade=&minBattery=`, read as LISTING_QUERY_FIELDS says. */
 export const listingQuerySchema = z.object({
   page: z.unknown().optional().transform(LISTING_QUERY_FIELDS.page),
   brand: z.unknown().optional().transform(LISTING_QUERY_FIELDS.brand),
@@ -68,6 +72,8 @@ export const listingQuerySchema = z.object({
   document: z.unknown().optional().transform(LISTING_QUERY_FIELDS.document),
   shipping: z.unknown().optional().transform(LISTING_QUERY_FIELDS.shipping),
   valut: z.unknown().optional().transform(LISTING_QUERY_FIELDS.valut),
+  grade: z.unknown().optional().transform(LISTING_QUERY_FIELDS.grade),
+  minBattery: z.unknown().optional().transform(LISTING_QUERY_FIELDS.minBattery),
 });
 export type ListingQuery = z.infer<typeof listingQuerySchema>;
 
@@ -109,6 +115,10 @@ export const listingDetailSchema = listingCardSchema.omit({ image: true }).exten
   ram: z.string().nullable(),
   storage: z.string().nullable(),
   description: z.string().nullable(),
+  /** The last four digits of each IMEI: the full numbers are never public. */
+  imeiLast4: z.array(z.string()),
+  /** Whether the seller says the phone is registered in UZIMEI; null on listings older than the question. */
+  uzimeiRegistered: z.boolean().nullable(),
   /** The contact name the seller gave in the wizard. */
   authorName: z.string().nullable(),
   author: listingAuthorSchema,

@@ -64,6 +64,10 @@ export const moderationCardSchema = listingCardSchema.extend({
   posts: adminListingPostsSchema,
   /** When the seller last changed price, description, contact or delivery since it was approved (it stayed on sale). */
   editedAt: z.string().nullable(),
+  /** The phone's IMEIs in full (moderators only) and the seller's UZIMEI and instalment declarations. */
+  imei: z.array(z.string()),
+  uzimeiRegistered: z.boolean().nullable(),
+  noInstalmentDebt: z.boolean(),
   /** Buyers' reports not decided on yet, newest first; an approval or a rejection decides them. */
   reports: z.array(openReportSchema),
   /** The workers' findings on a listing waiting for moderation, and their score; empty until checked. */

@@ -137,6 +137,11 @@ export class E2eListings {
     return { id: rows[0].id, phoneNumber, name: rows[0].name };
   }
 
+  /** Approves a listing as an admin's decision does (moderation has tests of its own). */
+  async approve(listingId: string): Promise<void> {
+    await this.client.query(`UPDATE listing SET status = 'active', approved_at = now(), updated_at = now() WHERE id = $1`, [listingId]);
+  }
+
   /** A buyer's report on a listing, as `POST /api/phone/{id}/report` records it. */
   async createReport(listing: SeededListing, reporter: SeededSeller, reason: string): Promise<void> {
     await this.client.query(`INSERT INTO listing_report (listing_id, reporter_id, reason) VALUES ($1, $2, $3)`, [listing.id, reporter.id, reason]);

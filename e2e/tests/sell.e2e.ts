@@ -2,6 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { expect, test } from '../support/fixtures';
 import { layoutWidth, PHONE } from '../support/viewports';
+import { describeUsedPhone } from '../support/wizard';
 
 /** A phone photo as a seller's camera would give it, only smaller: a JPEG with some detail in it. */
 async function photoJpeg(hue: number): Promise<Buffer> {
@@ -128,6 +129,7 @@ test.describe('selling a phone', () => {
         await expect(page.getByRole('group', { name: 'Quti va hujjatlari bormi?' })).toHaveCount(0);
         await page.getByRole('radio', { name: 'Ishlatilgan' }).check();
         await page.getByRole('group', { name: 'Yetkazib berish bormi?' }).getByRole('radio', { name: 'Ha' }).check();
+        await describeUsedPhone(page);
         await next(page);
 
         await stepHeading(page, 'Tarifni tanlang');

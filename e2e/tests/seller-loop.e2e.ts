@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { TEST_ADMIN_PHONES } from '../support/admins';
 import { expect, test } from '../support/fixtures';
 import { PHONE } from '../support/viewports';
+import { describeUsedPhone } from '../support/wizard';
 
 /*
  * Issue 19's seller's loop on a 360x740 phone: a new seller posts a listing with photos, finds
@@ -89,6 +90,7 @@ test.describe("the seller's loop on a 360 px phone", () => {
       await next(page);
       await stepHeading(page, 'Holati va yetkazib berish');
       await page.getByRole('group', { name: 'Quti va hujjatlari bormi?' }).getByRole('radio', { name: 'Ha' }).check();
+      await describeUsedPhone(page);
       await next(page);
       await stepHeading(page, 'Tarifni tanlang');
       await page.getByRole('button', { name: "E'lon berish" }).click();

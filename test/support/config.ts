@@ -12,6 +12,7 @@ export const LOOPBACK_ONLY = {
   DEVICE_SPECS_REFRESH_PER_MINUTE: '0',
   // Not a service: one key per test process, shared by the API and the workers it runs or starts.
   SMS_SECRET_KEY: randomBytes(32).toString('base64'),
+  IMEI_SECRET_KEY: randomBytes(32).toString('base64'),
 };
 
 /** The fiscal item of the tests' Payme cashbox (a Payme API refuses to start without one). */

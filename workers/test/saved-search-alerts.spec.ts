@@ -8,7 +8,7 @@ import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { TelegramLinkService } from '@market/backend';
 import { createApp } from '../../backend/src/app.factory';
-import { testBrand, uploadPhotos, wizardPayload } from '../../backend/test/listings-support';
+import { freshImei, testBrand, uploadPhotos, wizardPayload } from '../../backend/test/listings-support';
 import { startFakeTelegram } from '../../test/fakes/telegram-bot-api';
 import { testConfig } from '../../test/support/config';
 import { ownTestDatabase } from '../../test/support/database';
@@ -179,10 +179,11 @@ describe("saved searches' alerts through the bot", () => {
   });
 
   it('tells each holder once when the seller lowers the price, and the kept card shows the old price', async () => {
+    const imei = [freshImei()];
     const created = await http()
       .post('/api/phone')
       .set('Cookie', seller.cookie)
-      .send(wizardPayload(brand.phone, await uploadPhotos(api, seller.cookie, 1), { region: 'buxoro' }))
+      .send(wizardPayload(brand.phone, await uploadPhotos(api, seller.cookie, 1), { imei, region: 'buxoro' }))
       .expect(201);
     const listingId: string = created.body._id;
     await http().post('/api/phone/confirm').set('Cookie', admin.cookie).send({ id: listingId }).expect(200);
@@ -193,7 +194,7 @@ describe("saved searches' alerts through the bot", () => {
     const lowered = await http()
       .put(`/api/phone/${listingId}`)
       .set('Cookie', seller.cookie)
-      .send(wizardPayload(brand.phone, [photo], { price: '3 900 000', region: 'buxoro' }))
+      .send(wizardPayload(brand.phone, [photo], { imei, price: '3 900 000', region: 'buxoro' }))
       .expect(200);
     expect(lowered.body._id).toBe(listingId);
 
@@ -223,7 +224,7 @@ describe("saved searches' alerts through the bot", () => {
     await http()
       .put(`/api/phone/${listingId}`)
       .set('Cookie', seller.cookie)
-      .send(wizardPayload(brand.phone, [photo], { price: '5 000 000', region: 'buxoro' }))
+      .send(wizardPayload(brand.phone, [photo], { imei, price: '5 000 000', region: 'buxoro' }))
       .expect(200);
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(dropsTo(CHAT_OF_A)).toHaveLength(1);

@@ -22,23 +22,33 @@ export class SmsTextSeal {
   }
 
   seal(phoneNumber: string, text: string): string {
-    const iv = randomBytes(IV_BYTES);
-    const cipher = createCipheriv('aes-256-gcm', this.key, iv).setAAD(Buffer.from(phoneNumber));
-    const sealed = Buffer.concat([cipher.update(text, 'utf8'), cipher.final()]);
-    return Buffer.concat([iv, cipher.getAuthTag(), sealed]).toString('base64url');
+    return sealText(this.key, phoneNumber, text);
   }
 
   /** The text, or null when it was not sealed for this number with this key. */
   open(phoneNumber: string, sealedText: string): string | null {
-    const bytes = Buffer.from(sealedText, 'base64url');
-    try {
-      const iv = bytes.subarray(0, IV_BYTES);
-      // A fixed tag length: a truncated tag would be easier to forge.
-      const decipher = createDecipheriv('aes-256-gcm', this.key, iv, { authTagLength: TAG_BYTES }).setAAD(Buffer.from(phoneNumber));
-      decipher.setAuthTag(bytes.subarray(IV_BYTES, IV_BYTES + TAG_BYTES));
-      return Buffer.concat([decipher.update(bytes.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]).toString('utf8');
-    } catch {
-      return null;
-    }
+    return openText(this.key, phoneNumber, sealedText);
+  }
+}
+
+/** AES-256-GCM with `key`, `context` authenticated with the text: the sealed text opens only for the same context. */
+export function sealText(key: Buffer, context: string, text: string): string {
+  const iv = randomBytes(IV_BYTES);
+  const cipher = createCipheriv('aes-256-gcm', key, iv).setAAD(Buffer.from(context));
+  const sealed = Buffer.concat([cipher.update(text, 'utf8'), cipher.final()]);
+  return Buffer.concat([iv, cipher.getAuthTag(), sealed]).toString('base64url');
+}
+
+/** The text sealed by `sealText`, or null when it was not sealed for this context with this key. */
+export function openText(key: Buffer, context: string, sealedText: string): string | null {
+  const bytes = Buffer.from(sealedText, 'base64url');
+  try {
+    const iv = bytes.subarray(0, IV_BYTES);
+    // A fixed tag length: a truncated tag would be easier to forge.
+    const decipher = createDecipheriv('aes-256-gcm', key, iv, { authTagLength: TAG_BYTES }).setAAD(Buffer.from(context));
+    decipher.setAuthTag(bytes.subarray(IV_BYTES, IV_BYTES + TAG_BYTES));
+    return Buffer.concat([decipher.update(bytes.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]).toString('utf8');
+  } catch {
+    return null;
   }
 }

@@ -64,6 +64,11 @@ export const configSchema = z.object({
   ESKIZ_CALLBACK_SECRET: z.string().regex(/^([\w-]{32,})?$/, 'at least 32 letters, digits, _ or - (openssl rand -hex 24)').default(''),
   /** The AES-256 key sealing SMS texts (passwords, codes) in the outbox and the queue; the API and the workers need the same. */
   SMS_SECRET_KEY: z.string().regex(/^([A-Za-z0-9+/]{43}=)?$/, '32 random bytes in base64 (openssl rand -base64 32)').default(''),
+  /**
+   * The key of listings' IMEIs: their keyed hashes (the duplicate check) and the sealed full numbers moderators read.
+   * Keep it: with another key old IMEIs no longer match new ones nor open. Outside production an empty one is a fixed development key.
+   */
+  IMEI_SECRET_KEY: z.string().regex(/^([A-Za-z0-9+/]{43}=)?$/, '32 random bytes in base64 (openssl rand -base64 32)').default(''),
   /** Payme Subscribe API for card top-ups; with no merchant id and key the sandbox card gateway is used where allowed. */
   PAYME_BASE_URL: z.url().default('https://checkout.paycom.uz/api'),
   PAYME_MERCHANT_ID: z.string().default(''),
@@ -139,6 +144,10 @@ export const configSchema = z.object({
   })
   .refine((config) => config.NODE_ENV !== 'production' || config.SMS_SECRET_KEY, {
     path: ['SMS_SECRET_KEY'],
+    message: 'required in production: 32 random bytes in base64 (openssl rand -base64 32)',
+  })
+  .refine((config) => config.NODE_ENV !== 'production' || config.IMEI_SECRET_KEY, {
+    path: ['IMEI_SECRET_KEY'],
     message: 'required in production: 32 random bytes in base64 (openssl rand -base64 32)',
   })
   .transform((config) => ({ ...config, PUBLIC_URL: config.PUBLIC_URL ?? `http://localhost:${config.PORT}` }));

@@ -6,6 +6,7 @@ import { DataSource } from 'typeorm';
 import {
   LIMITS,
   type Currency,
+  type ConditionGrade,
   type ListingContact,
   type ListingDetailResponse,
   type ListingFormValues,
@@ -27,6 +28,7 @@ import { RedisClient } from '../redis/redis.module';
 import { ImagesService } from '../uploads/images.service';
 import { ListingCounterBatch, type ListingCounts } from './listing-counter-batch';
 import { ANCHOR_SPACING, anchorBefore, feedFilterOf, feedSql, isBrandId, ON_SALE, type FeedAnchor, type FeedPosition, type FeedSql } from './listing-feed';
+import { ImeiSeal } from './imei-seal';
 import { FEED_TOTALS_SETTINGS, FeedTotals } from './listing-feed-totals';
 import type { StoredChannelPost } from './listing.entity';
 import { COUNTED_ONCE_PER_SECONDS, LISTING_LIMITS } from './listing.limits';
@@ -51,6 +53,12 @@ interface DetailRow {
   condition: boolean;
   document: boolean;
   shipping: boolean;
+  imei_sealed: string[];
+  imei_last4: string[];
+  uzimei_registered: boolean | null;
+  no_instalment_debt: boolean;
+  grade: ConditionGrade | null;
+  battery: number | null;
   region: string | null;
   color: string | null;
   ram: string | null;
@@ -136,6 +144,7 @@ export class ListingBrowseService implements BeforeApplicationShutdown {
     private readonly rateLimits: RateLimitService,
     private readonly redis: RedisClient,
     private readonly config: AppConfig,
+    private readonly imeis: ImeiSeal,
   ) {
     this.searches = new ConcurrencyLimit(Math.max(1, Math.floor(config.DATABASE_POOL_SIZE / 2)), SEARCHES_WAITING);
     this.counters = new ListingCounterBatch(
@@ -226,6 +235,10 @@ export class ListingBrowseService implements BeforeApplicationShutdown {
       ram: row.ram,
       storage: row.storage,
       description: row.description,
+      imeiLast4: row.imei_last4,
+      uzimeiRegistered: row.uzimei_registered,
+      grade: row.grade,
+      battery: row.battery,
       authorName: row.author_name,
       author: {
         _id: row.author_id,
@@ -237,7 +250,10 @@ export class ListingBrowseService implements BeforeApplicationShutdown {
     };
     if (mayManage) {
       detail.owner = {
-        form: formValues(row, photos.map((photo) => thumbnailPhoto(photo, locationOf))),
+        form: {
+          ...formValues(row, photos.map((photo) => thumbnailPhoto(photo, locationOf))),
+          imei: this.imeis.open({ imeiSealed: row.imei_sealed, imeiLast4: row.imei_last4 }),
+        },
         rejectionReason: row.rejection_reason,
       };
     }
@@ -415,7 +431,7 @@ function visitorKey(viewer: Viewer): string {
   return viewer.user ? `user:${viewer.user.id}` : `ip:${viewer.ip}`;
 }
 
-function formValues(row: DetailRow, images: ListingFormValues['images']): ListingFormValues {
+function formValues(row: DetailRow, images: ListingFormValues['images']): Omit<ListingFormValues, 'imei'> {
   return {
     device: row.device_id,
     customModel: row.custom_model && row.category_id ? { brand: row.category_id, name: row.custom_model } : null,
@@ -433,6 +449,10 @@ function formValues(row: DetailRow, images: ListingFormValues['images']): Listin
     condition: row.condition,
     documents: row.document,
     delivery: row.shipping,
+    uzimeiRegistered: row.uzimei_registered,
+    noInstalmentDebt: row.no_instalment_debt,
+    grade: row.grade,
+    battery: row.battery,
     tarif: row.tarif === 1 ? 1 : 0,
     step: row.step,
   };

@@ -2,7 +2,7 @@ import { setImmediate as yieldToRequests } from 'node:timers/promises';
 import { ON_SALE, type FeedFilter } from './listing-feed';
 
 /** A filter of the feed as its totals read it: the brand by id, the models the name found. */
-export type TotalsFilter = Pick<FeedFilter, 'region' | 'deviceIds' | 'minPrice' | 'maxPrice' | 'storage' | 'condition' | 'document' | 'shipping' | 'valut'> & {
+export type TotalsFilter = Pick<FeedFilter, 'region' | 'deviceIds' | 'minPrice' | 'maxPrice' | 'storage' | 'condition' | 'document' | 'shipping' | 'valut' | 'grade' | 'minBattery'> & {
   categoryId?: string;
 };
 
@@ -13,6 +13,8 @@ interface Variant {
   document: boolean;
   shipping: boolean;
   valut: string;
+  grade: string | null;
+  battery: number | null;
   prices: Float64Array;
 }
 
@@ -27,10 +29,10 @@ interface Group {
 
 /** The snapshot: for each brand, model, region and variant on sale, the prices of its listings. */
 export const FEED_TOTALS_SQL = `
-  SELECT l.category_id, l.device_id, l.region, l.storage, l.condition, l.document, l.shipping, l.valut,
+  SELECT l.category_id, l.device_id, l.region, l.storage, l.condition, l.document, l.shipping, l.valut, l.grade, l.battery,
          string_agg(l.price_uzs::text, ',') AS prices
     FROM listing l WHERE ${ON_SALE}
-   GROUP BY l.device_id, l.category_id, l.region, l.storage, l.condition, l.document, l.shipping, l.valut`;
+   GROUP BY l.device_id, l.category_id, l.region, l.storage, l.condition, l.document, l.shipping, l.valut, l.grade, l.battery`;
 
 /**
  * Run before FEED_TOTALS_SQL in its transaction: memory enough to group a million prices without
@@ -100,6 +102,8 @@ export class FeedTotals {
       document: boolean;
       shipping: boolean;
       valut: string;
+      grade: string | null;
+      battery: number | null;
       prices: string;
     }>(FEED_TOTALS_SQL);
     const groups = new Map<string, Group>();
@@ -108,7 +112,7 @@ export class FeedTotals {
       const prices = Float64Array.from(row.prices.split(','), Number).sort();
       const key = `${row.device_id} ${row.category_id} ${row.region}`;
       const group = groups.get(key) ?? { categoryId: row.category_id, deviceId: row.device_id, region: row.region, prices: new Float64Array(), variants: [] };
-      group.variants.push({ storage: row.storage, condition: row.condition, document: row.document, shipping: row.shipping, valut: row.valut, prices });
+      group.variants.push({ storage: row.storage, condition: row.condition, document: row.document, shipping: row.shipping, valut: row.valut, grade: row.grade, battery: row.battery, prices });
       groups.set(key, group);
       parsed += prices.length;
       if (parsed >= PRICES_PER_SLICE) {
@@ -153,12 +157,16 @@ export class FeedTotals {
 }
 
 /** Whether a variant passes the buyers' other filters; undefined when none is asked for. */
-function variantFilter({ storage, condition, document, shipping, valut }: Omit<TotalsFilter, 'categoryId' | 'region' | 'deviceIds' | 'minPrice' | 'maxPrice'>) {
-  if (storage === undefined && condition === undefined && !document && !shipping && valut === undefined) return undefined;
+function variantFilter({ storage, condition, document, shipping, valut, grade, minBattery }: Omit<TotalsFilter, 'categoryId' | 'region' | 'deviceIds' | 'minPrice' | 'maxPrice'>) {
+  if (storage === undefined && condition === undefined && !document && !shipping && valut === undefined && grade === undefined && minBattery === undefined) {
+    return undefined;
+  }
   return (variant: Variant) =>
     (storage === undefined || variant.storage === storage) &&
     (condition === undefined || variant.condition === (condition === 'new')) &&
     (!document || variant.document) &&
     (!shipping || variant.shipping) &&
-    (valut === undefined || variant.valut === valut);
+    (valut === undefined || variant.valut === valut) &&
+    (grade === undefined || variant.grade === grade) &&
+    (minBattery === undefined || (variant.battery !== null && variant.battery >= minBattery));
 }

@@ -1,5 +1,5 @@
-import { LIMITS, type Currency, type ListingQuery, type ListingSort } from '@market/contracts';
-import { FIRST_PHOTO_COLUMNS, FIRST_PHOTO_JOIN } from './listing.serializer';
+import { LIMITS, type ConditionGrade, type Currency, type ListingQuery, type ListingSort } from '@market/contracts';
+import { CARD_COLUMNS, FIRST_PHOTO_COLUMNS, FIRST_PHOTO_JOIN } from './listing.serializer';
 
 /**
  * The SQL of `GET /api/phone`. Every condition keeps the partial indexes' predicate
@@ -41,6 +41,9 @@ export interface FeedFilter {
   document?: true;
   shipping?: true;
   valut?: Currency;
+  grade?: ConditionGrade;
+  /** The least battery health in %. */
+  minBattery?: number;
   /** newest when absent. */
   sort?: ListingSort;
 }
@@ -65,6 +68,8 @@ export function feedFilterOf(
     document: query.document,
     shipping: query.shipping,
     valut: query.valut,
+    grade: query.grade,
+    minBattery: query.minBattery,
     sort: query.sort,
   };
 }
@@ -148,6 +153,8 @@ export function feedSql(filter: FeedFilter): FeedSql {
   if (filter.document) conditions.push('l.document');
   if (filter.shipping) conditions.push('l.shipping');
   if (filter.valut) conditions.push(`l.valut = ${bind(filter.valut)}`);
+  if (filter.grade) conditions.push(`l.grade = ${bind(filter.grade)}`);
+  if (filter.minBattery !== undefined) conditions.push(`l.battery >= ${bind(filter.minBattery)}::smallint`);
   const where = conditions.join(' AND ');
   const { deviceIds } = filter;
   const byDevice = deviceIds ? ` AND l.device_id = ANY(${bind(deviceIds)}::uuid[])` : '';
@@ -157,7 +164,7 @@ export function feedSql(filter: FeedFilter): FeedSql {
 
   const rows = (ids: string) => `
     WITH page AS (${ids})
-    SELECT l.id, l.name, l.price, l.valut, l.region, l.created_at, l.tarif, l.status, ${FIRST_PHOTO_COLUMNS}
+    SELECT ${CARD_COLUMNS}, ${FIRST_PHOTO_COLUMNS}
       FROM page JOIN listing l ON l.id = page.id
       ${FIRST_PHOTO_JOIN}
      ORDER BY ${orderBy}`;

@@ -7,6 +7,7 @@ import { AppException } from '../common/app.exception';
 import { DeviceEntity } from '../devices/device.entity';
 import { UsersService } from '../users/users.service';
 import { ExchangeRateService, priceInUzs } from './exchange-rate.service';
+import { ImeiSeal } from './imei-seal';
 import type { ListingEntity } from './listing.entity';
 
 /** A listing's columns the wizard writes. */
@@ -32,6 +33,13 @@ export type WizardColumns = Pick<
   | 'phoneNumber'
   | 'telegramUsername'
   | 'authorName'
+  | 'imeiHash'
+  | 'imeiSealed'
+  | 'imeiLast4'
+  | 'uzimeiRegistered'
+  | 'noInstalmentDebt'
+  | 'grade'
+  | 'battery'
 >;
 
 /** What a listing is for: a catalogue device, or a model its seller typed within a brand. */
@@ -54,6 +62,7 @@ export class ListingFormColumns {
     private readonly users: UsersService,
     private readonly exchangeRates: ExchangeRateService,
     private readonly categories: CategoriesService,
+    private readonly imeis: ImeiSeal,
   ) {}
 
   /** The columns of a complete listing. */
@@ -115,6 +124,12 @@ export class ListingFormColumns {
       step: form.step,
       telegramUsername: form.telegramUsername,
       authorName: form.authorName,
+      ...this.imeis.store(form.imei),
+      uzimeiRegistered: form.uzimeiRegistered,
+      noInstalmentDebt: form.noInstalmentDebt,
+      // Grade and battery describe a used phone; a new one has neither.
+      grade: form.condition ? null : form.grade,
+      battery: form.condition ? null : form.battery,
     };
   }
 

@@ -1,5 +1,5 @@
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
-import type { AdminChannelPost, AdminListingPosts, Currency, ListingStatus } from '@market/contracts';
+import type { AdminChannelPost, AdminListingPosts, ConditionGrade, Currency, ListingStatus } from '@market/contracts';
 import { bigintAsNumber } from '../users/user.entity';
 
 /** How a listing went out to one social channel, as admins see it; the moderation and publishing side writes it. */
@@ -76,6 +76,30 @@ export class ListingEntity {
 
   @Column({ type: 'text', nullable: true })
   description: string | null;
+
+  /** The phone's IMEIs: keyed hashes (equality), sealed (moderators) and the last four digits (buyers); see ImeiSeal. */
+  @Column({ name: 'imei_hash', type: 'text', array: true, default: () => `'{}'` })
+  imeiHash: string[];
+
+  @Column({ name: 'imei_sealed', type: 'text', array: true, default: () => `'{}'` })
+  imeiSealed: string[];
+
+  @Column({ name: 'imei_last4', type: 'text', array: true, default: () => `'{}'` })
+  imeiLast4: string[];
+
+  /** The seller's word on UZIMEI registration; null on listings older than the question. */
+  @Column({ name: 'uzimei_registered', type: 'boolean', nullable: true })
+  uzimeiRegistered: boolean | null;
+
+  @Column({ name: 'no_instalment_debt', type: 'boolean', default: false })
+  noInstalmentDebt: boolean;
+
+  /** A used phone's grade and battery health in %. */
+  @Column({ type: 'text', nullable: true })
+  grade: ConditionGrade | null;
+
+  @Column({ type: 'smallint', nullable: true })
+  battery: number | null;
 
   @Column({ type: 'smallint', default: 0 })
   tarif: 0 | 1;

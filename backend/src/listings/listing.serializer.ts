@@ -1,5 +1,6 @@
 import {
   SOCIAL_CHANNELS,
+  type ConditionGrade,
   type Currency,
   type ListingCard,
   type ListingImage,
@@ -44,6 +45,9 @@ export const FIRST_PHOTO_JOIN = `LEFT JOIN LATERAL (
   SELECT i.id, i.key, i.variant_keys FROM listing_image li JOIN images i ON i.id = li.image_id
    WHERE li.listing_id = l.id ORDER BY li.position LIMIT 1) photo ON true`;
 
+/** The columns of a card of listing `l`, as the list queries select them (with the first photo joined). */
+export const CARD_COLUMNS = 'l.id, l.name, l.price, l.valut, l.region, l.created_at, l.tarif, l.status, l.grade, l.battery';
+
 /** The columns of a card as the list queries select them, with the first photo joined. */
 export interface CardRow {
   id: string;
@@ -54,6 +58,8 @@ export interface CardRow {
   created_at: Date;
   tarif: number;
   status: ListingStatus;
+  grade: ConditionGrade | null;
+  battery: number | null;
   image_id: string | null;
   image_key: string | null;
   image_variant_keys: string[] | null;
@@ -69,6 +75,8 @@ export function toCard(row: CardRow, locationOf: LocationOf): ListingCard {
     createdAt: row.created_at.toISOString(),
     tarif: row.tarif === 1 ? 1 : 0,
     status: row.status,
+    grade: row.grade,
+    battery: row.battery,
     image: row.image_id
       ? thumbnailPhoto({ id: row.image_id, key: row.image_key!, variant_keys: row.image_variant_keys ?? [] }, locationOf)
       : null,

@@ -10,6 +10,7 @@ import { CategoryListingCounts } from './category-listing-counts';
 import { DemoListings } from './demo/demo-listings';
 import { ExchangeRateModule } from './exchange-rate.module';
 import { ListingBrowseService } from './listing-browse.service';
+import { ImeiSeal } from './imei-seal';
 import { ListingFormColumns } from './listing-form-columns';
 import { ListingViewRecorder } from './listing-view-recorder';
 import { ListingPhotosService } from './listing-photos.service';
@@ -45,6 +46,7 @@ import { TrustModule } from './trust/trust.module';
   providers: [
     ListingsService,
     ListingFormColumns,
+    ImeiSeal,
     ListingPhotosService,
     ListingTariffs,
     MyListingsService,

@@ -39,7 +39,7 @@ const EDIT_MESSAGES: Record<StatusAfter<'edit' | 'amend'>, MessageKey> = {
 
 /** What moderation approved of a stored listing (or of its columns about to be written), photos aside. */
 function reviewedOf(
-  listing: Pick<ListingEntity, 'deviceId' | 'customModel' | 'ram' | 'storage' | 'color' | 'condition' | 'document'>,
+  listing: Pick<ListingEntity, 'deviceId' | 'customModel' | 'ram' | 'storage' | 'color' | 'condition' | 'document' | 'grade' | 'imeiHash'>,
 ): Omit<ReviewedListing, 'images'> {
   return {
     // A typed model ('Boshqa model') stands for the device: another typed name is another phone.
@@ -49,6 +49,8 @@ function reviewedOf(
     color: listing.color,
     condition: listing.condition,
     documents: listing.document,
+    grade: listing.grade,
+    imei: listing.imeiHash,
   };
 }
 
@@ -111,7 +113,7 @@ export class ListingsService {
 
   /**
    * `PUT /api/phone/{id}`: the author (or an admin) edits a listing. A change of what
-   * moderation approved (device, photos, condition) sends it back to moderation, or, off
+   * moderation approved (device, photos, condition, grade, IMEIs) sends it back to moderation, or, off
    * sale, to moderation when it goes back on sale; any other change keeps an active listing on
    * sale and shows moderators when it was made. Only the author changes the tariff; choosing
    * the paid one charges it once per listing (the ledger refuses a second charge).

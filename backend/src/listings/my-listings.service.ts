@@ -4,7 +4,7 @@ import { DataSource } from 'typeorm';
 import { LISTING_STATUSES, type MyListings } from '@market/contracts';
 import { ImagesService } from '../uploads/images.service';
 import type { StoredChannelPost } from './listing.entity';
-import { FIRST_PHOTO_COLUMNS, FIRST_PHOTO_JOIN, toCard, toSellerPosts, type CardRow } from './listing.serializer';
+import { CARD_COLUMNS, FIRST_PHOTO_COLUMNS, FIRST_PHOTO_JOIN, toCard, toSellerPosts, type CardRow } from './listing.serializer';
 
 /** The seller's own listings on the profile page. */
 @Injectable()
@@ -18,7 +18,7 @@ export class MyListingsService {
   async mine(userId: string): Promise<MyListings> {
     type MyRow = CardRow & { rejection_reason: string | null; step: number; review_due: boolean; posts: Record<string, StoredChannelPost> };
     const rows: MyRow[] = await this.dataSource.query(
-      `SELECT l.id, l.name, l.price, l.valut, l.region, l.created_at, l.tarif, l.status, l.rejection_reason, l.step, l.review_due, l.posts,
+      `SELECT ${CARD_COLUMNS}, l.rejection_reason, l.step, l.review_due, l.posts,
               ${FIRST_PHOTO_COLUMNS}
          FROM listing l
          ${FIRST_PHOTO_JOIN}

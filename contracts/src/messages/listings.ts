@@ -96,5 +96,16 @@ export const LISTING_MESSAGES = {
   },
   priceInvalid: { uz: "Narxni to'g'ri kiriting", ru: 'Введите правильную цену', en: 'Enter a valid price' },
   priceTooHigh: { uz: 'Narx juda katta', ru: 'Слишком высокая цена', en: 'The price is too high' },
+  imeiInvalid: {
+    uz: "IMEI 15 ta raqamdan iborat bo'lishi kerak (*#06# terib ko'ring)",
+    ru: 'IMEI — 15 цифр (наберите *#06#, чтобы увидеть его)',
+    en: 'An IMEI is 15 digits (dial *#06# to see it)',
+  },
+  instalmentDeclarationRequired: {
+    uz: "Telefon muddatli to'lovda emasligini tasdiqlang",
+    ru: 'Подтвердите, что телефон не в рассрочке',
+    en: 'Confirm that the phone is not under instalment debt',
+  },
+  batteryRange: { uz: "Batareya holati 50 dan 100 % gacha", ru: 'Ёмкость батареи — от 50 до 100 %', en: 'Battery health is 50 to 100 %' },
   priceWhole: { uz: "Narxni butun sonda kiriting, tiyinsiz", ru: 'Введите цену целым числом, без копеек', en: 'Enter the price as a whole number, without cents' },
 } as const satisfies Record<string, Translated>;

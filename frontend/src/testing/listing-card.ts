@@ -12,6 +12,8 @@ export function listingCard(id: string, change: Partial<ListingCard> = {}): List
     tarif: 0,
     status: 'waiting',
     image: null,
+    grade: null,
+    battery: null,
     ...change,
   };
 }

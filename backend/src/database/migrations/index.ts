@@ -19,6 +19,7 @@ import { Buyers1763801700000 } from './1763801700000-buyers';
 import { ListingReports1763801800000 } from './1763801800000-listing-reports';
 import { SoldListings1763801810000 } from './1763801810000-sold-listings';
 import { ListingChecks1763801820000 } from './1763801820000-listing-checks';
+import { PhoneIdentity1763801900000 } from './1763801900000-phone-identity';
 import { PhotoHashes1763801910000 } from './1763801910000-photo-hashes';
 import { CustomModels1763801920000 } from './1763801920000-custom-models';
 
@@ -45,6 +46,7 @@ export const MIGRATIONS = [
   ListingReports1763801800000,
   SoldListings1763801810000,
   ListingChecks1763801820000,
+  PhoneIdentity1763801900000,
   PhotoHashes1763801910000,
   CustomModels1763801920000,
 ];

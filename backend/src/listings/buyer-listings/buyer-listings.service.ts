@@ -4,7 +4,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { LIMITS, type Currency, type FavouriteState, type ListingCard, type ListingQuery } from '@market/contracts';
 import { ImagesService } from '../../uploads/images.service';
 import { FEED_ORDER, ON_SALE, feedFilterOf, feedSql } from '../listing-feed';
-import { FIRST_PHOTO_COLUMNS, FIRST_PHOTO_JOIN, toCard, type CardRow } from '../listing.serializer';
+import { CARD_COLUMNS, FIRST_PHOTO_COLUMNS, FIRST_PHOTO_JOIN, toCard, type CardRow } from '../listing.serializer';
 
 /** What saved searches and favourites need to know of a listing. */
 export interface BuyerListing {
@@ -77,7 +77,7 @@ export class BuyerListingsService {
   async cards(listingIds: readonly string[]): Promise<Map<string, { card: ListingCard; state: FavouriteState }>> {
     if (listingIds.length === 0) return new Map();
     const rows = (await this.dataSource.query(
-      `SELECT l.id, l.name, l.price, l.valut, l.region, l.created_at, l.tarif, l.status, l.deleted_at IS NOT NULL AS deleted,
+      `SELECT ${CARD_COLUMNS}, l.deleted_at IS NOT NULL AS deleted,
               ${FIRST_PHOTO_COLUMNS}
          FROM listing l ${FIRST_PHOTO_JOIN}
         WHERE l.id = ANY($1::uuid[])`,
@@ -119,7 +119,7 @@ export class BuyerListingsService {
   async ofSeller(authorId: string, page: number): Promise<{ phones: ListingCard[]; pages: number; sold: number }> {
     const [rows, [counts]] = (await Promise.all([
       this.dataSource.query(
-        `SELECT l.id, l.name, l.price, l.valut, l.region, l.created_at, l.tarif, l.status, ${FIRST_PHOTO_COLUMNS}
+        `SELECT ${CARD_COLUMNS}, ${FIRST_PHOTO_COLUMNS}
            FROM listing l ${FIRST_PHOTO_JOIN}
           WHERE l.author_id = $1 AND ${ON_SALE}
           ORDER BY ${FEED_ORDER} LIMIT $2 OFFSET $3`,

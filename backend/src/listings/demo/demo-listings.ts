@@ -2,7 +2,7 @@ import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import sharp from 'sharp';
 import { DataSource } from 'typeorm';
-import { deviceColors, deviceMemoryOptions, LISTING_REGIONS, type Currency, type SpecSection } from '@market/contracts';
+import { completeImei, CONDITION_GRADES, deviceColors, deviceMemoryOptions, LISTING_REGIONS, type Currency, type SpecSection } from '@market/contracts';
 import { AppConfig } from '../../config/app-config';
 import { ImagesService } from '../../uploads/images.service';
 import { LISTING_PHOTO_SHAPE, LISTING_PHOTO_VARIANTS } from '../listing-photo-shapes';
@@ -216,6 +216,12 @@ export class DemoListings implements OnApplicationBootstrap {
         condition: index % 7 === 0,
         documents: index % 2 === 0,
         delivery: index % 3 !== 1,
+        // One IMEI of its own per demo phone (35 starts many phones' type codes).
+        imei: [completeImei(`35${String(index).padStart(12, '0')}`)],
+        uzimeiRegistered: index % 5 !== 0,
+        noInstalmentDebt: true,
+        grade: CONDITION_GRADES[index % CONDITION_GRADES.length],
+        battery: index % 4 === 3 ? null : 100 - ((index * 7) % 31),
         tarif: index % 9 === 0 ? 1 : 0,
         step: 9,
       },

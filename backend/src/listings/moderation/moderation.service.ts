@@ -28,8 +28,9 @@ import { ImagesService } from '../../uploads/images.service';
 import { UsersService } from '../../users/users.service';
 import { ListingEntity, type StoredChannelPost } from '../listing.entity';
 import { nextStatus } from '../listing-lifecycle';
-import { FIRST_PHOTO_COLUMNS, FIRST_PHOTO_JOIN, toCard, type CardRow } from '../listing.serializer';
+import { CARD_COLUMNS, FIRST_PHOTO_COLUMNS, FIRST_PHOTO_JOIN, toCard, type CardRow } from '../listing.serializer';
 import { ListingReportsService } from '../reports/listing-reports.service';
+import { ImeiSeal } from '../imei-seal';
 import { ListingChecksService } from '../trust/listing-checks.service';
 
 /**
@@ -46,6 +47,7 @@ export class ModerationService {
     private readonly reports: ListingReportsService,
     private readonly checks: ListingChecksService,
     private readonly devices: DevicesService,
+    private readonly imeis: ImeiSeal,
   ) {}
 
   /**
@@ -57,8 +59,9 @@ export class ModerationService {
     const order = status === 'active' ? 'DESC' : 'ASC';
     const [rows, countRows] = await Promise.all([
       this.dataSource.query(
-        `SELECT l.id, l.name, l.price, l.valut, l.region, l.created_at, l.tarif, l.status, l.posts,
+        `SELECT ${CARD_COLUMNS}, l.posts,
                 l.rejection_reason, l.author_id, l.author_name, l.custom_model, brand.name AS brand_name,
+                l.imei_sealed, l.imei_last4, l.uzimei_registered, l.no_instalment_debt,
                 CASE WHEN l.edited_at > l.approved_at THEN l.edited_at END AS edited_at,
                 ${FIRST_PHOTO_COLUMNS}
            FROM listing l
@@ -69,7 +72,8 @@ export class ModerationService {
           ORDER BY c.score DESC NULLS LAST, l.created_at ${order}, l.id ${order}
           LIMIT $2 OFFSET $3`,
         [status, LIMITS.listingsPerPage, (page - 1) * LIMITS.listingsPerPage],
-      ) as Promise<Array<CardRow & { posts: ListingEntity['posts']; rejection_reason: string | null; author_id: string; author_name: string | null; edited_at: Date | null; custom_model: string | null; brand_name: string | null }>>,
+      ) as Promise<Array<CardRow & { posts: ListingEntity['posts']; rejection_reason: string | null; author_id: string; author_name: string | null; edited_at: Date | null;
+          custom_model: string | null; brand_name: string | null; imei_sealed: string[]; imei_last4: string[]; uzimei_registered: boolean | null; no_instalment_debt: boolean }>>,
       this.dataSource.query(
         `SELECT status, count(*)::int AS listings FROM listing WHERE deleted_at IS NULL GROUP BY status`,
       ) as Promise<Array<{ status: ListingStatus; listings: number }>>,
@@ -90,6 +94,9 @@ export class ModerationService {
         rejectionReason: row.rejection_reason,
         posts: row.posts,
         editedAt: row.edited_at?.toISOString() ?? null,
+        imei: this.imeis.open({ imeiSealed: row.imei_sealed, imeiLast4: row.imei_last4 }),
+        uzimeiRegistered: row.uzimei_registered,
+        noInstalmentDebt: row.no_instalment_debt,
         reports: reports.get(row.id) ?? [],
         checks: findings.get(row.id) ?? [],
         riskScore: riskScore(findings.get(row.id) ?? []),

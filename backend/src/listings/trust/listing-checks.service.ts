@@ -21,6 +21,7 @@ interface WaitingListing {
   price_uzs: string | null;
   name: string | null;
   description: string | null;
+  imei_hash: string[];
 }
 
 /**
@@ -40,7 +41,7 @@ export class ListingChecksService {
   /** Checks the waiting listings not checked since they changed; answers how many were checked. */
   async checkWaiting(): Promise<number> {
     const due: WaitingListing[] = await this.dataSource.query(
-      `SELECT l.id, l.author_id, l.device_id, l.custom_model, l.storage, l.condition, l.price_uzs, l.name, l.description
+      `SELECT l.id, l.author_id, l.device_id, l.custom_model, l.storage, l.condition, l.price_uzs, l.name, l.description, l.imei_hash
          FROM listing l LEFT JOIN listing_check c ON c.listing_id = l.id
         WHERE l.status = 'waiting' AND l.deleted_at IS NULL
           AND (c.checked_at IS NULL OR c.checked_at < l.updated_at
@@ -98,7 +99,21 @@ export class ListingChecksService {
     const original = await this.listingWithReusedPhoto(listing);
     if (original) checks.push({ kind: 'reusedPhoto', detail: original });
     if (listing.custom_model) checks.push({ kind: 'customModel', detail: listing.name });
+    const duplicate = await this.sameImeiElsewhere(listing);
+    if (duplicate) checks.push({ kind: 'duplicateImei', detail: duplicate });
     return checks;
+  }
+
+  /** The oldest listing (not a draft, not deleted) of another seller with one of this listing's IMEIs (compared by keyed hash). */
+  private async sameImeiElsewhere(listing: WaitingListing): Promise<string | null> {
+    if (!listing.imei_hash.length) return null;
+    const [other]: { id: string }[] = await this.dataSource.query(
+      `SELECT id FROM listing
+        WHERE imei_hash && $1::text[] AND deleted_at IS NULL AND status <> 'draft' AND author_id <> $2
+        ORDER BY created_at, id LIMIT 1`,
+      [listing.imei_hash, listing.author_id],
+    );
+    return other?.id ?? null;
   }
 
   /**

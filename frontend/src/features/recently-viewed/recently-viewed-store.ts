@@ -27,6 +27,8 @@ export function rememberViewed(listing: ListingDetail): void {
     tarif: listing.tarif,
     status: listing.status,
     image: photo ? { _id: photo._id, key: photo.key, location: photo.location } : null,
+    grade: listing.grade,
+    battery: listing.battery,
   };
   const kept = [card, ...recentlyViewed().filter((viewed) => viewed._id !== listing._id)].slice(0, RECENTLY_VIEWED_KEPT);
   localStorage.setItem(RECENTLY_VIEWED_KEY, JSON.stringify(kept));

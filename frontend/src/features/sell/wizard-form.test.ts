@@ -7,6 +7,7 @@ import {
   listingDraftInput,
   listingFormInput,
   stepErrors,
+  stepOfServerFields,
   valuesFromListing,
   type WizardValues,
 } from './wizard-form';
@@ -37,6 +38,10 @@ function filled(change: Partial<WizardValues> = {}): WizardValues {
     price: '3500000',
     description: 'Yaxshi holatda',
     region: 'toshkent',
+    imei: ['352099001761481', ''],
+    uzimeiRegistered: true,
+    noInstalmentDebt: true,
+    grade: 'A',
     ...change,
   };
 }
@@ -68,6 +73,28 @@ describe('wizard form', () => {
     expect(stepErrors(STEP.memory, filled({ ram: null, storage: null }), context)).toEqual({ memory: 'required' });
     expect(stepErrors(STEP.color, filled({ color: null }), context)).toEqual({ color: 'required' });
     expect(stepErrors(STEP.memory, filled(), context)).toEqual({});
+  });
+
+  it('asks the condition step for the IMEI, the UZIMEI answer, the declaration and a used phone\'s grade and battery', () => {
+    const unanswered = filled({ imei: ['', ''], uzimeiRegistered: null, noInstalmentDebt: false, grade: null });
+    expect(stepErrors(STEP.condition, unanswered, context)).toEqual({
+      imei: 'required',
+      uzimeiRegistered: 'required',
+      noInstalmentDebt: 'instalmentDeclarationRequired',
+      grade: 'required',
+    });
+    expect(stepErrors(STEP.condition, filled({ imei: ['352099001761481', '352099001761482'], battery: '40' }), context)).toEqual({
+      'imei.1': 'imeiInvalid',
+      battery: 'batteryRange',
+    });
+    // A new phone has no grade or battery to give.
+    expect(stepErrors(STEP.condition, filled({ condition: true, grade: null, battery: '40' }), context)).toEqual({});
+    expect(stepOfServerFields({ 'imei.0': 'imeiInvalid' })).toBe(STEP.condition);
+  });
+
+  it('leaves an IMEI or a battery still being typed out of a draft', () => {
+    const draft = listingDraftInput(filled({ imei: ['352099001761481', '3520'], battery: '9' }), { ...context, step: STEP.condition });
+    expect(draft).toMatchObject({ imei: ['352099001761481'], battery: null, uzimeiRegistered: true, noInstalmentDebt: true, grade: 'A' });
   });
 
   it('finds the first step to fix before posting', () => {
@@ -126,6 +153,11 @@ describe('wizard form', () => {
         condition: false,
         documents: true,
         delivery: false,
+        imei: ['352099001761481'],
+        uzimeiRegistered: false,
+        noInstalmentDebt: true,
+        grade: 'B',
+        battery: 87,
         tarif: 0,
         step: STEP.description,
       },
@@ -133,5 +165,6 @@ describe('wizard form', () => {
       seller,
     );
     expect(values).toMatchObject({ price: '450', valut: 'usd', description: '', authorName: 'Aziz', region: '', documents: true, updateProfile: true });
+    expect(values).toMatchObject({ imei: ['352099001761481', ''], uzimeiRegistered: false, noInstalmentDebt: true, grade: 'B', battery: '87' });
   });
 });

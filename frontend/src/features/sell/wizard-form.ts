@@ -1,8 +1,11 @@
 import {
+  batterySchema,
   checkDeviceChoices,
+  imeiSchema,
   groupDigitsAsTyped,
   LIMITS,
   listingFormSchema,
+  type ConditionGrade,
   type Currency,
   type CustomModel,
   type Device,
@@ -37,6 +40,14 @@ export interface WizardValues {
   condition: boolean;
   documents: boolean;
   delivery: boolean;
+  /** The IMEI fields as typed: the first, and the second of a dual-SIM phone. */
+  imei: [string, string];
+  /** Not answered yet: null. */
+  uzimeiRegistered: boolean | null;
+  noInstalmentDebt: boolean;
+  /** A used phone's grade and battery health (% as typed). */
+  grade: ConditionGrade | null;
+  battery: string;
   tarif: 0 | 1;
 }
 
@@ -69,6 +80,11 @@ export function initialValues(seller: Seller): WizardValues {
     condition: false,
     documents: false,
     delivery: false,
+    imei: ['', ''],
+    uzimeiRegistered: null,
+    noInstalmentDebt: false,
+    grade: null,
+    battery: '',
     tarif: 0,
   };
 }
@@ -92,6 +108,11 @@ export function valuesFromListing(form: ListingFormValues, device: Device | null
     condition: form.condition,
     documents: form.documents,
     delivery: form.delivery,
+    imei: [form.imei[0] ?? '', form.imei[1] ?? ''],
+    uzimeiRegistered: form.uzimeiRegistered,
+    noInstalmentDebt: form.noInstalmentDebt,
+    grade: form.grade,
+    battery: form.battery === null ? '' : String(form.battery),
     tarif: form.tarif,
   };
 }
@@ -136,6 +157,13 @@ export function listingFormInput(values: WizardValues, context: PayloadContext &
     // A new phone comes with its box and documents: the question is asked only for a used one.
     documents: values.condition ? false : values.documents,
     delivery: values.delivery,
+    imei: values.imei,
+    // Unanswered (null) and unticked are sent as they are: the schema refuses them with their messages.
+    uzimeiRegistered: values.uzimeiRegistered as boolean,
+    noInstalmentDebt: values.noInstalmentDebt as true,
+    // Grade and battery are asked only for a used phone.
+    grade: values.condition ? null : values.grade,
+    battery: values.condition ? null : values.battery,
     tarif: values.tarif,
     step: context.step,
     ...(context.draftId ? { draftId: context.draftId } : {}),
@@ -152,14 +180,24 @@ export function reviewedOf(values: WizardValues, images: string[]): ReviewedList
     color: values.color,
     condition: values.condition,
     documents: values.condition || values.documents,
+    grade: values.condition ? null : values.grade,
+    imei: values.imei.filter(Boolean),
     images,
   };
 }
 
-/** Body of the draft calls: whatever is filled in so far. */
+/** Body of the draft calls: whatever is filled in so far (an IMEI or battery still being typed is left out). */
 export function listingDraftInput(values: WizardValues, context: PayloadContext): ListingDraftFormInput {
   const { updateProfile: _notKept, draftId: _none, ...form } = listingFormInput(values, context);
-  return { ...form, device: values.device?._id ?? null, step: context.step };
+  return {
+    ...form,
+    device: values.device?._id ?? null,
+    imei: values.imei.filter((imei) => imeiSchema.safeParse(imei).success),
+    uzimeiRegistered: values.uzimeiRegistered,
+    noInstalmentDebt: values.noInstalmentDebt,
+    battery: batterySchema.safeParse(form.battery).success ? form.battery : null,
+    step: context.step,
+  };
 }
 
 /** The message keys of what is wrong on `step`, by field, checked with the server's own schema. */
@@ -178,7 +216,9 @@ export function stepErrors(step: number, values: WizardValues, context: PayloadC
   const fields = fieldsOfStep(step);
   for (const issue of result.error.issues) {
     const field = String(issue.path[0] ?? '');
-    if (fields.includes(field)) errors[field] ??= issue.message as MessageKey;
+    // Each IMEI field has its own error ('imei.1'), as the server names it.
+    const key = field === 'imei' && issue.path.length > 1 ? issue.path.join('.') : field;
+    if (fields.includes(field)) errors[key] ??= issue.message as MessageKey;
   }
   return errors;
 }

@@ -63,7 +63,7 @@ const STEP_FIELDS: Record<StepName, readonly string[]> = {
   contact: ['authorName', 'phoneNumber', 'telegramUsername', 'updateProfile'],
   region: ['region'],
   photos: ['images'],
-  condition: ['condition', 'documents', 'delivery'],
+  condition: ['condition', 'grade', 'battery', 'documents', 'delivery', 'imei', 'uzimeiRegistered', 'noInstalmentDebt'],
   tariff: ['tarif', 'step', 'draftId'],
 };
 
@@ -71,8 +71,8 @@ export function fieldsOfStep(step: number): readonly string[] {
   return STEP_FIELDS[STEP_NAMES[step]];
 }
 
-/** The step that asks for `field` (the tariff step for anything unknown). */
+/** The step that asks for `field` ('imei.1' is the imei field's; the tariff step for anything unknown). */
 export function stepOfField(field: string): number {
-  const name = STEP_NAMES.find((candidate) => STEP_FIELDS[candidate].includes(field));
+  const name = STEP_NAMES.find((candidate) => STEP_FIELDS[candidate].includes(field.split('.')[0]));
   return name === undefined ? STEP.tariff : STEP[name];
 }

@@ -1,6 +1,14 @@
 import { useQuery, type UseQueryOptions } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
-import { LISTING_REGIONS, LISTING_SORTS, STORAGE_FILTER_SIZES, type Category, type ListingSort } from '@market/contracts';
+import {
+  BATTERY_FILTER_BOUNDS,
+  CONDITION_GRADES,
+  LISTING_REGIONS,
+  LISTING_SORTS,
+  STORAGE_FILTER_SIZES,
+  type Category,
+  type ListingSort,
+} from '@market/contracts';
 import { Dialog } from '../../../components/dialog';
 import { groupDigitsAsTyped } from '../../../lib/format';
 import { currentLanguage, useTranslation } from '../../../lib/i18n';
@@ -263,6 +271,23 @@ function FilterFields({ filters, typed, onTypePrice, boundsRefused, onChoose, br
         ['uzs', t('filters.uzs')],
         ['usd', t('filters.usd')],
       ])}
+      {select('grade', t('filters.grade'), filters.grade ?? '', (grade) => onChoose({ grade: (grade || undefined) as ListingFilters['grade'] }), [
+        ['', t('filters.anyGrade')],
+        ...CONDITION_GRADES.map((grade): [string, string] => [grade, t(`grades.${grade}`)]),
+      ])}
+      {select(
+        'minBattery',
+        t('filters.minBattery'),
+        filters.minBattery === undefined ? '' : String(filters.minBattery),
+        (battery) => onChoose({ minBattery: battery ? Number(battery) : undefined }),
+        [
+          ['', t('filters.anyBattery')],
+          // A bound from a pasted address that the list does not offer is still shown as chosen.
+          ...[...new Set([...BATTERY_FILTER_BOUNDS, ...(filters.minBattery === undefined ? [] : [filters.minBattery])])].map(
+            (battery): [string, string] => [String(battery), t('filters.batteryFrom', { battery })],
+          ),
+        ],
+      )}
       {checkbox('document')}
       {checkbox('shipping')}
     </div>

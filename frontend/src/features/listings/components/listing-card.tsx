@@ -53,6 +53,13 @@ export function ListingCard({ listing, actions }: ListingCardProps) {
           )}
           <h2 className="line-clamp-2 font-medium break-words text-slate-900">{listing.name}</h2>
           <p className="mt-1 text-lg font-bold whitespace-nowrap text-brand-800">{formatListingPrice(listing.price, listing.valut, currentLanguage())}</p>
+          {(listing.grade || listing.battery !== null) && (
+            <p className="mt-1 truncate text-xs text-slate-600">
+              {[listing.grade && t(`grades.${listing.grade}`), listing.battery !== null && t('card.battery', { battery: listing.battery })]
+                .filter(Boolean)
+                .join(' · ')}
+            </p>
+          )}
           <p className="mt-auto truncate pt-2 text-sm text-slate-600">{regionLabel(listing.region, currentLanguage())}</p>
           <p className="text-xs text-slate-500">
             <time dateTime={listing.createdAt}>{formatTashkentTime(listing.createdAt)}</time>

@@ -137,7 +137,11 @@ function ListingDetails({ listing }: { listing: ListingDetail }) {
         {camera && <Field label={t('detail.camera')}>{camera}</Field>}
         {listing.color && <Field label={t('detail.color')}>{listing.color}</Field>}
         {memory && <Field label={t('detail.memory')}>{memory}</Field>}
+        {listing.grade && <Field label={t('detail.grade')}>{t(`grades.${listing.grade}`)}</Field>}
+        {listing.battery !== null && <Field label={t('detail.batteryHealth')}>{t('detail.batteryPercent', { battery: listing.battery })}</Field>}
+        {listing.imeiLast4.length > 0 && <Field label={t('detail.imei')}>{listing.imeiLast4.map((last4) => `••••${last4}`).join(', ')}</Field>}
       </dl>
+      <UzimeiStatus registered={listing.uzimeiRegistered} />
       {listing.description && (
         <>
           <h2 className="mt-6 mb-2 font-semibold text-slate-900">{t('detail.description')}</h2>
@@ -145,6 +149,20 @@ function ListingDetails({ listing }: { listing: ListingDetail }) {
         </>
       )}
       <ChannelPosts listing={listing} />
+    </div>
+  );
+}
+
+/** The seller's word on UZIMEI registration and, when not registered, what the buyer must do. */
+function UzimeiStatus({ registered }: { registered: boolean | null }) {
+  const { t } = useTranslation('listings');
+  if (registered === null) return null;
+  return registered ? (
+    <p className="mt-4 text-sm font-medium text-emerald-800">{t('detail.uzimeiRegistered')}</p>
+  ) : (
+    <div className="mt-4 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
+      <p className="font-medium">{t('detail.uzimeiNotRegistered')}</p>
+      <p className="mt-1">{t('detail.uzimeiAdvice')}</p>
     </div>
   );
 }

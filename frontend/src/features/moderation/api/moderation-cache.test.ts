@@ -4,7 +4,7 @@ import { listingCard } from '../../../testing/listing-card';
 import { hasQueuedPost, withListing, withoutDecidedListing, withUndecidedListing } from './moderation-cache';
 
 function card(id: string, change: Partial<ModerationCard> = {}): ModerationCard {
-  return { ...listingCard(id), authorName: 'Aziz', rejectionReason: null, posts: {}, reports: [], checks: [], riskScore: 0, editedAt: null, customModel: null, ...change };
+  return { ...listingCard(id), authorName: 'Aziz', rejectionReason: null, posts: {}, reports: [], checks: [], riskScore: 0, editedAt: null, customModel: null, imei: [], uzimeiRegistered: null, noInstalmentDebt: false, ...change };
 }
 
 const queue: ModerationQueue = {

@@ -55,6 +55,17 @@ export function ModerationBar({ listing, queue }: ModerationBarProps) {
       <p className="text-slate-600">
         {t('author')}: <span className="font-medium text-slate-900">{listing.authorName || t('noAuthor')}</span>
       </p>
+      {listing.imei.length > 0 && (
+        <p className="text-slate-600">
+          IMEI: <span className="font-medium break-all text-slate-900">{listing.imei.join(', ')}</span>
+        </p>
+      )}
+      {listing.uzimeiRegistered !== null && (
+        <p className="text-slate-600">
+          {t(listing.uzimeiRegistered ? 'uzimeiRegistered' : 'uzimeiNotRegistered')}
+          {listing.noInstalmentDebt && ` · ${t('noInstalmentDebt')}`}
+        </p>
+      )}
       {listing.editedAt && (
         <p className="w-fit rounded-md bg-amber-50 px-2 py-1 font-medium text-amber-900">
           {t('editedOnSale', { time: formatTashkentTime(listing.editedAt) })}

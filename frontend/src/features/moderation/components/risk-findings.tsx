@@ -14,11 +14,12 @@ export function RiskFindings({ checks }: { checks: ListingCheck[] }) {
           {t(`checks.${check.kind}`, {
             detail: check.kind === 'baitPrice' ? formatSom(Number(check.detail), currentLanguage()) : (check.detail ?? ''),
           })}
-          {check.kind === 'reusedPhoto' && check.detail && (
+          {/* Both point at another seller's listing: the one whose photo or IMEI this listing shares. */}
+          {(check.kind === 'reusedPhoto' || check.kind === 'duplicateImei') && check.detail && (
             <>
               {' '}
               <Link to={`/phone/${check.detail}`} className="font-medium underline">
-                {t('checks.reusedPhotoLink')}
+                {t('checks.otherListing')}
               </Link>
             </>
           )}
