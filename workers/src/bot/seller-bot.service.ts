@@ -3,6 +3,7 @@ import { Bot, webhookCallback, type Context } from 'grammy';
 import { createServer, type Server } from 'node:http';
 import { AppConfig, TelegramLinkService } from '@market/backend';
 import { DEFAULT_LANGUAGE, type Language } from '@market/contracts';
+import { TelegramPacing } from '../pacing/telegram-pacing';
 import { botText } from './bot-texts';
 import { SellerListingsLookup } from './seller-listings.lookup';
 
@@ -21,6 +22,7 @@ export class SellerBot implements OnApplicationBootstrap, OnApplicationShutdown 
     private readonly config: AppConfig,
     private readonly links: TelegramLinkService,
     private readonly listings: SellerListingsLookup,
+    private readonly pacing: TelegramPacing,
   ) {
     if (!config.TELEGRAM_BOT_TOKEN) return;
     this.bot = new Bot(config.TELEGRAM_BOT_TOKEN, { client: { apiRoot: config.TELEGRAM_API_URL } });
@@ -65,26 +67,32 @@ export class SellerBot implements OnApplicationBootstrap, OnApplicationShutdown 
   private async start(context: Context): Promise<void> {
     const token = typeof context.match === 'string' ? context.match.trim() : '';
     if (!token) {
-      await context.reply(botText('welcome', DEFAULT_LANGUAGE));
+      await this.reply(context, botText('welcome', DEFAULT_LANGUAGE));
       return;
     }
     const linked = await this.links.redeem(token, context.chat!.id);
-    await context.reply(linked ? botText('linked', linked.language) : botText('linkInvalid', DEFAULT_LANGUAGE));
+    await this.reply(context, linked ? botText('linked', linked.language) : botText('linkInvalid', DEFAULT_LANGUAGE));
   }
 
   private async myListings(context: Context): Promise<void> {
     const subscription = await this.links.subscriptionByChat(context.chat!.id);
     if (!subscription) {
-      await context.reply(botText('notLinked', DEFAULT_LANGUAGE));
+      await this.reply(context, botText('notLinked', DEFAULT_LANGUAGE));
       return;
     }
-    await context.reply(await this.listings.summary(subscription.userId, subscription.language));
+    await this.reply(context, await this.listings.summary(subscription.userId, subscription.language));
   }
 
   private async stop(context: Context): Promise<void> {
     const subscription = await this.links.subscriptionByChat(context.chat!.id);
     const language: Language = subscription?.language ?? DEFAULT_LANGUAGE;
     await this.links.unlinkChat(context.chat!.id);
-    await context.reply(botText('stopped', language));
+    await this.reply(context, botText('stopped', language));
+  }
+
+  /** Answers a command in its chat, in turn with the bot's other messages to that chat (Telegram allows 1 a second). */
+  private async reply(context: Context, text: string): Promise<void> {
+    await this.pacing.awaitPrivateMessageInPlace(context.chat!.id);
+    await context.reply(text);
   }
 }
