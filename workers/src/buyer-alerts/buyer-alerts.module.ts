@@ -1,12 +1,13 @@
 import { Module } from '@nestjs/common';
 import { FavouritesModule, SavedSearchAlertsModule, TelegramModule } from '@market/backend';
 import { BotModule } from '../bot/bot.module';
+import { PacingModule } from '../pacing/pacing.module';
 import { BuyerAlertsProcessor } from './buyer-alerts.processor';
 import { BuyerMessages } from './buyer-messages';
 import { SavedSearchDigestScheduler } from './saved-search-digest.scheduler';
 
 @Module({
-  imports: [SavedSearchAlertsModule, FavouritesModule, TelegramModule, BotModule],
+  imports: [SavedSearchAlertsModule, FavouritesModule, TelegramModule, BotModule, PacingModule],
   providers: [BuyerMessages, BuyerAlertsProcessor, SavedSearchDigestScheduler],
 })
 export class BuyerAlertsModule {}

@@ -43,6 +43,15 @@ export class TelegramPacing {
     return this.pacer.awaitTurn(job, token, [this.privateChat(chatId), this.bot()]);
   }
 
+  /**
+   * Awaits a turn to send one message to a private chat in place, however far: for a job that sends
+   * to many chats (buyers' alerts), which a move to the delayed set would start over.
+   */
+  async privateMessageTurn(chatId: string | number): Promise<void> {
+    const wait = (await this.pacer.reserve([this.privateChat(chatId), this.bot()])) - Date.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+  }
+
   /** Telegram answered 429 for the chat: nothing goes to it before retry_after has passed. */
   retryAfter(destination: Destination, retryAfterMs: number): Promise<void> {
     return this.pacer.blockUntil(destination, Date.now() + retryAfterMs);
