@@ -140,7 +140,8 @@ async function modelsNamed(dataSource: DataSource, baseUrl: string, names: strin
       body: JSON.stringify({ query: { name }, alerts: 'off' }),
     });
     if (!response.ok) throw new Error(`Saving a search for ${name} answered ${response.status}: ${await response.text()}`);
-    const [row] = await dataSource.query(`DELETE FROM saved_search WHERE user_id = $1 RETURNING device_ids`, [resolver.id]);
+    // A DELETE answers its rows and their count.
+    const [[row]] = await dataSource.query(`DELETE FROM saved_search WHERE user_id = $1 RETURNING device_ids`, [resolver.id]);
     meant.set(name, row.device_ids);
   }
   await dataSource.query(`DELETE FROM users WHERE id = $1`, [resolver.id]);
@@ -282,9 +283,10 @@ export async function runAlertFanout(options: AlertFanoutOptions): Promise<boole
     const listings = await insertWaitingListings(dataSource, models, options.approvals);
     console.log(
       `Alerts: ${buyers.searches.length} saved searches of ${buyers.users.length} buyers (${buyers.users.filter((user) => user.chatId !== null).length} with Telegram linked): ` +
-        `${kinds(buyers.searches, (query) => 'name' in query)} by model, ${kinds(buyers.searches, (query) => 'brand' in query && 'region' in query)} brand and region, ` +
-        `${kinds(buyers.searches, (query) => 'brand' in query && !('region' in query))} brand and price, ` +
-        `${kinds(buyers.searches, (query) => !('brand' in query) && !('name' in query))} region and price; ` +
+        `${kinds(buyers.searches, (query) => 'name' in query && 'region' in query)} a model in a region, ` +
+        `${kinds(buyers.searches, (query) => 'name' in query && !('region' in query))} a model in a price band, ` +
+        `${kinds(buyers.searches, (query) => 'brand' in query)} a brand in a region and band, ` +
+        `${kinds(buyers.searches, (query) => !('brand' in query) && !('name' in query))} a region and band; ` +
         `${buyers.searches.filter((search) => search.alerts === 'instant').length} with instant alerts`,
     );
 
