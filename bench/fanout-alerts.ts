@@ -344,14 +344,20 @@ export async function runAlertFanout(options: AlertFanoutOptions): Promise<boole
     const deadline = approvalsStarted + options.timeoutMinutes * 60_000;
     let settledChecks = 0;
     let lastReport = Date.now();
+    let timedOut = false;
     for (;;) {
       await new Promise((resolve) => setTimeout(resolve, 1000));
       const sofar = reached(delivered());
       if (Date.now() - lastReport >= 30_000) {
         lastReport = Date.now();
-        console.log(`  ${seconds(Date.now() - approvalsStarted)} s: ${sofar} of ${expectedAlerts} alerts delivered`);
+        const [{ done }] = await dataSource.query(`SELECT count(DISTINCT listing_id)::int AS done FROM saved_search_match WHERE alerted_at IS NOT NULL`);
+        console.log(`  ${seconds(Date.now() - approvalsStarted)} s: ${sofar} of ${expectedAlerts} alerts delivered; listings with an alert sent: ${done}`);
       }
-      if (sofar >= expectedAlerts || Date.now() > deadline) break;
+      if (sofar >= expectedAlerts) break;
+      if (Date.now() > deadline) {
+        timedOut = true;
+        break;
+      }
       // Nothing left to run (every event dispatched, no job waiting, running or delayed): the rest never comes.
       const [{ count }] = await dataSource.query(`SELECT count(*)::int AS count FROM outbox_event WHERE dispatched_at IS NULL`);
       const jobs = await alertQueue.getJobCounts('waiting', 'active', 'delayed', 'prioritized');
@@ -373,7 +379,8 @@ export async function runAlertFanout(options: AlertFanoutOptions): Promise<boole
       `SELECT count(*)::int AS recorded, count(alerted_at)::int AS alerted FROM saved_search_match WHERE listing_id = ANY($1)`,
       [listings.map((listing) => listing.id)],
     );
-    const jobs = await alertQueue.getJobCounts('failed');
+    const jobs = await alertQueue.getJobCounts('failed', 'waiting', 'active', 'delayed', 'prioritized');
+    const unfinished = jobs.waiting + jobs.active + jobs.delayed + jobs.prioritized;
     const refused = telegram.callsOf('sendMessage').filter((call) => call.answer?.status === 429).length;
     console.table([
       {
@@ -391,8 +398,15 @@ export async function runAlertFanout(options: AlertFanoutOptions): Promise<boole
         'p95 s': seconds(percentile(latencies, 0.95)),
         '429s': refused,
         'failed jobs': jobs.failed,
+        'jobs left': unfinished,
       },
     ]);
+    if (timedOut) {
+      console.log(
+        `Timed out after ${options.timeoutMinutes} minutes with ${unfinished} approvals' jobs not finished: their alerts are not sent yet, ` +
+          `counted as lost above only for want of time (a longer --timeoutMinutes tells)`,
+      );
+    }
     console.log(
       `Alerts: the last ${seconds(lastAlert - firstApproval)} s after the first approval (floor ${seconds(floorMs)} s: ${expectedAlerts} alerts at ` +
         `${BOT_MESSAGES_PER_SECOND}/s); ${deliveredUnique} of ${expectedAlerts} delivered, lost ${lost}, duplicated ${duplicated}; ` +
