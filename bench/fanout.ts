@@ -1,4 +1,5 @@
-// `npm run bench:fanout [-- --listings 1000 --scale 0.03]`: paid listings approved through the API as
+// `npm run bench:fanout [-- --part all|channels|alerts --listings 1000 --scale 0.03]`, two parts.
+// Channels: paid listings approved through the API as
 // fast as it takes them, posted by the workers of the production build to fake Telegram and Graph
 // servers that enforce the platforms' limits (Telegram's 20 messages a minute into a channel, an
 // album counting each photo; Instagram's 50 posts in a moving 24 hours; containers that take time).
@@ -6,9 +7,8 @@
 // minutes, not hours: a real channel's times are the printed ones divided by `scale`. Prints per
 // channel the time to the last post, approval-to-post p50/p95, the 429s and throttling answers
 // received, the lost and duplicated posts (both must be 0), and Instagram's posts left queued.
-import { randomBytes } from 'node:crypto';
+// Alerts (bench/fanout-alerts.ts): buyers' saved-search alerts against Telegram's real limits.
 import { Queue } from 'bullmq';
-import IORedis from 'ioredis';
 import { DataSource } from 'typeorm';
 import { QUEUES, SOCIAL_CHANNELS, type SocialChannel } from '@market/contracts';
 import { startFakeGraph } from '../test/fakes/graph-api';
@@ -16,10 +16,14 @@ import type { RecordedCall } from '../test/fakes/http-fake';
 import { startFakeTelegram } from '../test/fakes/telegram-bot-api';
 import { LOOPBACK_ONLY } from '../test/support/config';
 import { insertListing } from '../test/support/listings';
+import { runAlertFanout } from './fanout-alerts';
 import { parseArgs } from './lib/args.mjs';
+import { approveAll, createSession, deleteQueueKeys, percentile, REDIS_URL, seconds } from './lib/fanout-support';
 import { databaseUrl, migrate, recreateDatabase, requireBuild, startApi, startWorkers } from './lib/stack.mjs';
 
 const options = parseArgs({
+  /** channels: the channel posts; alerts: buyers' saved-search alerts; all: both, one after the other. */
+  part: 'all',
   listings: 1000,
   /** Approvals in flight at once. */
   concurrency: 20,
@@ -29,13 +33,15 @@ const options = parseArgs({
   /** How long an Instagram container takes to reach FINISHED (not scaled: the workers poll it in real time). */
   processingMs: 1000,
   timeoutMinutes: 30,
+  /** Alerts: saved searches made, and listings approved, against Telegram's real limits (never scaled). */
+  searches: Number(process.env.ALERT_BENCH_SEARCHES ?? 10_000),
+  approvals: Number(process.env.ALERT_BENCH_APPROVALS ?? 1000),
 });
 const LISTING_IN_TEXT = /\/phone\/([0-9a-f-]{36})/;
 /** Instagram's API-published posts per account in a moving 24 hours (the fake's and the workers' default). */
 const INSTAGRAM_POSTS_PER_DAY = 50;
 /** Graph's answers that mean "wait": throttling (4, 17, 32, 613, 80000-80014) and the publishing limit (9). */
 const GRAPH_WAIT_CODES = [4, 9, 17, 32, 613, ...Array.from({ length: 15 }, (_, index) => 80_000 + index)];
-const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 interface ChannelPost {
   listingId: string;
@@ -46,24 +52,6 @@ interface ChannelPost {
 const key = (listingId: string, channel: SocialChannel) => `${listingId} ${channel}`;
 const succeeded = (call: RecordedCall) => call.answer?.status === 200;
 const listingMentioned = (value: unknown) => LISTING_IN_TEXT.exec(JSON.stringify(value ?? ''))?.[1] ?? 'unknown';
-const seconds = (ms: number) => Number((ms / 1000).toFixed(1));
-
-function percentile(sorted: number[], fraction: number): number {
-  return sorted.length ? sorted[Math.max(0, Math.ceil(fraction * sorted.length) - 1)] : NaN;
-}
-
-/** A signed-in admin made straight in the database, as test/support/users.ts does (the cookie holds the token, the table its SHA-256). */
-async function createAdminSession(dataSource: DataSource): Promise<string> {
-  const [admin] = await dataSource.query(
-    `INSERT INTO users (phone_number, role, name, phone_confirmed) VALUES ('998770000001', 'admin', 'Bench admin', true) RETURNING id`,
-  );
-  const token = randomBytes(32).toString('base64url');
-  await dataSource.query(`INSERT INTO sessions (user_id, token_hash, expires_at) VALUES ($1, sha256(convert_to($2, 'UTF8')), now() + interval '1 day')`, [
-    admin.id,
-    token,
-  ]);
-  return `session=${token}`;
-}
 
 async function insertWaitingPaidListings(dataSource: DataSource, count: number): Promise<string[]> {
   const [seller] = await dataSource.query(
@@ -77,27 +65,8 @@ async function insertWaitingPaidListings(dataSource: DataSource, count: number):
   return ids;
 }
 
-/** Approves every listing through `POST /api/phone/confirm`, `concurrency` at a time; answers when each approval was answered. */
-async function approveAll(baseUrl: string, cookie: string, listingIds: string[]): Promise<Map<string, number>> {
-  const approvedAt = new Map<string, number>();
-  const pending = [...listingIds];
-  async function approveNext(): Promise<void> {
-    for (let id = pending.shift(); id; id = pending.shift()) {
-      const response = await fetch(`${baseUrl}/api/phone/confirm`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', Cookie: cookie },
-        body: JSON.stringify({ id }),
-      });
-      if (!response.ok) throw new Error(`Approving ${id} answered ${response.status}: ${await response.text()}`);
-      approvedAt.set(id, Date.now());
-    }
-  }
-  await Promise.all(Array.from({ length: options.concurrency }, approveNext));
-  return approvedAt;
-}
-
-async function main(): Promise<void> {
-  requireBuild(['backend/dist/main.js', 'workers/dist/main.js']);
+/** The channel part: answers whether it failed (a post lost or duplicated). */
+async function runChannelFanout(): Promise<boolean> {
   const url = databaseUrl(options.database);
   await recreateDatabase(options.database);
   migrate(url);
@@ -147,7 +116,7 @@ async function main(): Promise<void> {
   const socialQueue = new Queue(QUEUES.social, { connection: { url: REDIS_URL }, prefix: queuePrefix });
   let failed = false;
   try {
-    const cookie = await createAdminSession(dataSource);
+    const { cookie } = await createSession(dataSource, '998770000001', 'admin');
     const listingIds = await insertWaitingPaidListings(dataSource, options.listings);
     console.log(`${options.listings} waiting paid listings × ${SOCIAL_CHANNELS.length} channels; approvals ${options.concurrency} at a time`);
     console.log(
@@ -156,7 +125,7 @@ async function main(): Promise<void> {
     );
 
     const approvalsStarted = Date.now();
-    const approvedAt = await approveAll(api.baseUrl, cookie, listingIds);
+    const approvedAt = await approveAll(api.baseUrl, cookie, listingIds, options.concurrency);
     const firstApproval = Math.min(...approvedAt.values());
     const approvalSeconds = (Date.now() - approvalsStarted) / 1000;
     console.log(`Approvals: ${approvedAt.size} in ${approvalSeconds.toFixed(1)} s (${Math.round(approvedAt.size / approvalSeconds)}/s)`);
@@ -249,16 +218,25 @@ async function main(): Promise<void> {
     await Promise.all([telegram.close(), graph.close()]);
     await deleteQueueKeys(queuePrefix);
   }
-  process.exit(failed ? 1 : 0);
+  return failed;
 }
 
-/** The run's queues live under a prefix of its own: they go with it. */
-async function deleteQueueKeys(prefix: string): Promise<void> {
-  const redis = new IORedis(REDIS_URL);
-  for await (const keys of redis.scanStream({ match: `${prefix}:*`, count: 1000 })) {
-    if ((keys as string[]).length) await redis.del(...(keys as string[]));
+async function main(): Promise<void> {
+  requireBuild(['backend/dist/main.js', 'workers/dist/main.js']);
+  if (!['all', 'channels', 'alerts'].includes(options.part)) throw new Error(`--part is all, channels or alerts, not ${options.part}`);
+  let failed = false;
+  if (options.part !== 'alerts') failed = (await runChannelFanout()) || failed;
+  if (options.part !== 'channels') {
+    failed =
+      (await runAlertFanout({
+        searches: options.searches,
+        approvals: options.approvals,
+        concurrency: options.concurrency,
+        database: `${options.database}_alerts`,
+        timeoutMinutes: options.timeoutMinutes,
+      })) || failed;
   }
-  await redis.quit();
+  process.exit(failed ? 1 : 0);
 }
 
 main().catch((error: Error) => {

@@ -20,6 +20,7 @@ import { WorkersModule } from '../src/workers.module';
 
 const CHAT_OF_A = 880001;
 const CHAT_OF_B = 880002;
+const CHAT_OF_C = 880003;
 
 describe("saved searches' alerts through the bot", () => {
   let telegram: Awaited<ReturnType<typeof startFakeTelegram>>;
@@ -52,12 +53,12 @@ describe("saved searches' alerts through the bot", () => {
     return (await http().post('/api/user/saved-searches').set('Cookie', user.cookie).send({ query, alerts }).expect(201)).body._id;
   }
 
-  /** A listing of the test brand's phone in Tashkent for 4 500 000 so'm, in the given status. */
-  async function listing(status: 'waiting' | 'active', name = 'Alerted phone'): Promise<string> {
+  /** A listing of the test brand's phone for 4 500 000 so'm (in Tashkent unless told), in the given status. */
+  async function listing(status: 'waiting' | 'active', name = 'Alerted phone', region = 'toshkent'): Promise<string> {
     const [{ id }] = await dataSource.query(
       `INSERT INTO listing (author_id, device_id, category_id, name, price, valut, price_uzs, region, description, phone_number, status)
-       VALUES ($1, $2, $3, $4, 4500000, 'uzs', 4500000, 'toshkent', 'Yaxshi', '998901112233', $5) RETURNING id`,
-      [seller.id, brand.phone.id, brand.id, name, status],
+       VALUES ($1, $2, $3, $4, 4500000, 'uzs', 4500000, $6, 'Yaxshi', '998901112233', $5) RETURNING id`,
+      [seller.id, brand.phone.id, brand.id, name, status, region],
     );
     return id;
   }
@@ -144,7 +145,8 @@ describe("saved searches' alerts through the bot", () => {
 
   it('retries an alert the Bot API refused without sending the delivered ones again', async () => {
     const listingId = await listing('active', 'Retried phone');
-    telegram.failNext(/sendMessage/, telegram.tooManyRequests(1));
+    // Refused three times: the message waits each retry_after in place, then the job gives it to BullMQ's retry.
+    telegram.failNext(/sendMessage/, telegram.tooManyRequests(1), 3);
     const processor = workers.get(BuyerAlertsProcessor);
     const job = { id: 'retried', name: 'listing.approved', data: { listingId, approvedBy: admin.id } } as Job;
     await expect(processor.process(job)).rejects.toThrow();
@@ -229,4 +231,44 @@ describe("saved searches' alerts through the bot", () => {
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(dropsTo(CHAT_OF_A)).toHaveLength(1);
   });
+
+  it("paces a buyer's alerts within Telegram's limits (1 a second into a chat): none refused, each sent once", async () => {
+    const buyerC = await createSignedInUser(api);
+    await link(buyerC, CHAT_OF_C, 'uz');
+    // Four of C's searches match the listing in Navoiy; so do A's brand and B's model.
+    for (const maxPrice of ['4600000', '5000000', '6000000', '7000000']) await save(buyerC, { region: 'navoiy', maxPrice });
+    // The bot's reply to /start has left the chat's second.
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const callsBefore = telegram.calls.length;
+
+    const listingId = await listing('waiting', 'Paced phone', 'navoiy');
+    await http().post('/api/phone/confirm').set('Cookie', admin.cookie).send({ id: listingId }).expect(200);
+
+    await eventually(async () => {
+      expect(alertsTo(CHAT_OF_C, listingId)).toHaveLength(4);
+      expect(alertsTo(CHAT_OF_A, listingId)).toHaveLength(1);
+      expect(alertsTo(CHAT_OF_B, listingId)).toHaveLength(1);
+    }, 20_000);
+    const refused = telegram.calls.slice(callsBefore).filter((call) => call.answer?.status === 429);
+    expect(refused).toHaveLength(0);
+    // C's alerts a second apart at least, as Telegram counts them.
+    const times = telegram.deliveredTo(String(CHAT_OF_C)).slice(-4).map((delivery) => delivery.at);
+    for (let index = 1; index < times.length; index++) expect(times[index] - times[index - 1]).toBeGreaterThanOrEqual(1000);
+  }, 30_000);
+
+  it('unlinks a buyer who blocked the bot, and the others still get their alerts of the listing', async () => {
+    const buyerD = await createSignedInUser(api);
+    await link(buyerD, 880004, 'ru');
+    await save(buyerD, { region: 'jizzax' });
+    telegram.blockBot(880004);
+
+    const listingId = await listing('waiting', 'Blocked phone', 'jizzax');
+    await http().post('/api/phone/confirm').set('Cookie', admin.cookie).send({ id: listingId }).expect(200);
+
+    await eventually(async () => {
+      expect(alertsTo(CHAT_OF_A, listingId)).toHaveLength(1);
+      expect(alertsTo(CHAT_OF_B, listingId)).toHaveLength(1);
+      expect(await api.get(TelegramLinkService).subscriptionOf(buyerD.id)).toBeNull();
+    }, 15_000);
+  }, 30_000);
 });

@@ -6,10 +6,15 @@ import { SellerBot } from '../bot/seller-bot.service';
 import { TelegramPacing } from '../pacing/telegram-pacing';
 import { digestText, matchedText, priceLoweredText, type AlertedListing } from './buyer-alert-texts';
 
+/** A message Telegram refused with 429 this many times is left to the job's retry. */
+const REFUSALS_AWAITED = 3;
+
 /**
- * What the bot sends buyers, each paced below Telegram's limits (1 a second per chat, 30 a second
- * for the bot) with every other sender of the bot. A user who has not linked the bot gets no
- * message: their matches are still theirs to see on the site.
+ * What the bot sends buyers. Each message waits its turn within Telegram's limits (1 a second
+ * into a chat, 30 a second for the bot, shared with every other sender: TelegramPacing) in
+ * place, since one job sends to many chats; a 429 blocks the chat until its retry_after. A user
+ * who has not linked the bot gets no message: their matches are still theirs to see on the site;
+ * one who blocked the bot is unlinked, and the others' messages go on.
  */
 @Injectable()
 export class BuyerMessages {
@@ -41,20 +46,22 @@ export class BuyerMessages {
   private async sendTo(userId: string, text: (language: Language) => string): Promise<void> {
     const subscription = await this.links.subscriptionOf(userId);
     if (!subscription) return;
-    await this.pacing.awaitPrivateMessageInPlace(subscription.chatId);
-    try {
-      await this.bot.send(subscription.chatId, text(subscription.language));
-    } catch (error) {
-      if (!(error instanceof GrammyError)) throw error;
-      if (error.error_code === 403) {
-        // The buyer blocked the bot: nothing can reach them there, so the link goes (as for sellers).
-        await this.links.unlinkChat(Number(subscription.chatId));
-        this.logger.log(`Telegram chat of user ${userId} unlinked: ${error.description}`);
+    for (let refusals = 0; ; refusals++) {
+      await this.pacing.awaitPrivateMessageInPlace(subscription.chatId);
+      try {
+        await this.bot.send(subscription.chatId, text(subscription.language));
         return;
+      } catch (error) {
+        if (!(error instanceof GrammyError)) throw error;
+        if (error.error_code === 403) {
+          // The buyer blocked the bot (or deleted the chat): nothing reaches them there, so the link goes.
+          await this.links.unlinkChat(Number(subscription.chatId));
+          this.logger.log(`Telegram chat of user ${userId} unlinked: ${error.description}`);
+          return;
+        }
+        if (error.error_code !== 429 || refusals + 1 >= REFUSALS_AWAITED) throw error;
+        await this.pacing.retryAfter(this.pacing.privateChat(subscription.chatId), (error.parameters.retry_after ?? 1) * 1000);
       }
-      // Nothing more goes to the chat before Telegram's retry_after; the job's retry sends what is left.
-      if (error.error_code === 429) await this.pacing.retryAfter(this.pacing.privateChat(subscription.chatId), (error.parameters.retry_after ?? 1) * 1000);
-      throw error;
     }
   }
 
