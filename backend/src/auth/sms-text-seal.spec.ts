@@ -37,6 +37,6 @@ describe('SMS text seal', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(ConfigError);
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SMS_SECRET_KEY: required in production/);
     expect(() => loadConfig({ SMS_SECRET_KEY: randomBytes(16).toString('base64') })).toThrow(/SMS_SECRET_KEY/);
-    expect(loadConfig({ NODE_ENV: 'production', SMS_SECRET_KEY: newKey() }).NODE_ENV).toBe('production');
+    expect(loadConfig({ NODE_ENV: 'production', SMS_SECRET_KEY: newKey(), IMEI_SECRET_KEY: newKey() }).NODE_ENV).toBe('production');
   });
 });
