@@ -24,7 +24,9 @@ const isGroupOrChannel = (chatId: string) => chatId.startsWith('@') || chatId.st
  * enforces the flood limits with moving windows per chat and for the bot, answering 429 with
  * `retry_after` (whole seconds until the window frees); a chat that floods again before then
  * waits twice as long. A user who blocked the bot answers 403. setWebhook keeps its
- * secret_token. Tests push updates for getUpdates and read what the bot sent.
+ * secret_token. A caption over 1024 characters and an inline button's callback_data over 64 bytes
+ * are refused (400), as is answering a callback query that was never sent or was answered already.
+ * Tests push updates (messages, button presses) for getUpdates and read what the bot sent.
  */
 export async function startFakeTelegram(botUsername = 'telefon_bozor_test_bot', limits: Partial<TelegramLimits> = {}) {
   const { channelPerMinute, chatPerSecond, overallPerSecond, timeScale } = { ...TELEGRAM_LIMITS, ...limits };
@@ -32,6 +34,9 @@ export async function startFakeTelegram(botUsername = 'telefon_bozor_test_bot', 
   let nextUpdateId = 1;
   const pendingUpdates: unknown[] = [];
   const blockedBy = new Set<string>();
+  let nextCallbackQueryId = 1;
+  /** Button presses sent to the bot and not answered yet. */
+  const unansweredCallbackQueries = new Set<string>();
   const windows = new Map<string, MovingWindow>();
   const overall = new MovingWindow(overallPerSecond, 1000 * timeScale);
   const penalties = new Map<string, { until: number; seconds: number }>();
@@ -86,7 +91,7 @@ export async function startFakeTelegram(botUsername = 'telefon_bozor_test_bot', 
       case 'sendMediaGroup': {
         const media = (typeof call.body.media === 'string' ? JSON.parse(call.body.media) : call.body.media) as unknown[];
         if (media.length < 2 || media.length > 10) {
-          return { status: 400, body: { ok: false, error_code: 400, description: 'Bad Request: media must include 2-10 items' } };
+          return badRequest('media must include 2-10 items');
         }
         const refused = flood(chatId, media.length);
         if (refused) return refused;
@@ -94,11 +99,18 @@ export async function startFakeTelegram(botUsername = 'telefon_bozor_test_bot', 
       }
       case 'sendPhoto':
       case 'sendMessage': {
+        if (method === 'sendPhoto' && visibleLength(call.body.caption, call.body.parse_mode) > CAPTION_LIMIT) return badRequest('message caption is too long');
+        if (!buttonsValid(call.body.reply_markup)) return badRequest('BUTTON_DATA_INVALID');
         const refused = flood(chatId, 1);
         if (refused) return refused;
         const extra = method === 'sendMessage' ? { text: call.body.text } : { caption: call.body.caption, photo: [] };
         return { body: { ok: true, result: message(call.body.chat_id, extra) } };
       }
+      case 'answerCallbackQuery':
+        if (!unansweredCallbackQueries.delete(String(call.body.callback_query_id))) {
+          return badRequest('query is too old and response timeout expired or query ID is invalid');
+        }
+        return { body: { ok: true, result: true } };
       case 'getUpdates':
         // Real long polling holds the request open; a short hold keeps the bot from spinning.
         return pendingUpdates.length
@@ -141,6 +153,22 @@ export async function startFakeTelegram(botUsername = 'telefon_bozor_test_bot', 
     pushMessage(chatId: number, text: string): void {
       pendingUpdates.push(update(chatId, text));
     },
+    /** A user presses an inline button with this callback_data under a message in their chat; answers the callback query's id. */
+    pushCallbackQuery(chatId: number, data: string, messageId = nextMessageId - 1): string {
+      const id = String(nextCallbackQueryId++);
+      unansweredCallbackQueries.add(id);
+      pendingUpdates.push({
+        update_id: nextUpdateId++,
+        callback_query: {
+          id,
+          from: { id: chatId, is_bot: false, first_name: 'Buyer' },
+          message: { message_id: messageId, date: Math.floor(Date.now() / 1000), chat: { id: chatId, type: 'private' } },
+          chat_instance: String(chatId),
+          data,
+        },
+      });
+      return id;
+    },
     /** The webhook setWebhook set, with its secret_token. */
     webhook: () => webhook,
     /** A message from a user as Telegram delivers it to the webhook: with the secret_token header, as set. */
@@ -167,6 +195,31 @@ export async function startFakeTelegram(botUsername = 'telefon_bozor_test_bot', 
     },
     tooManyRequests,
   };
+}
+
+/** Characters a photo's caption may hold; bytes an inline button's callback_data may hold. */
+const CAPTION_LIMIT = 1024;
+const CALLBACK_DATA_LIMIT = 64;
+
+/** Every callback_data of an inline keyboard holds 1-64 bytes (reply_markup arrives as JSON, or as a JSON string in a multipart form). */
+function buttonsValid(replyMarkup: unknown): boolean {
+  if (replyMarkup === undefined) return true;
+  const markup = (typeof replyMarkup === 'string' ? JSON.parse(replyMarkup) : replyMarkup) as { inline_keyboard?: Array<Array<{ callback_data?: string }>> };
+  return (markup.inline_keyboard ?? []).flat().every(({ callback_data: data }) => {
+    if (data === undefined) return true;
+    const bytes = Buffer.byteLength(data);
+    return bytes >= 1 && bytes <= CALLBACK_DATA_LIMIT;
+  });
+}
+
+/** Telegram counts a caption's characters after parsing its entities: an HTML caption's tags do not count. */
+function visibleLength(caption: unknown, parseMode: unknown): number {
+  const text = String(caption ?? '');
+  return (parseMode === 'HTML' ? text.replace(/<[^>]*>/g, '').replace(/&(lt|gt|amp|quot|#\d+);/g, '_') : text).length;
+}
+
+function badRequest(description: string) {
+  return { status: 400, body: { ok: false, error_code: 400, description: `Bad Request: ${description}` } };
 }
 
 function tooManyRequests(retryAfterSeconds: number) {

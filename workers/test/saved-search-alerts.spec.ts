@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import type { Job } from 'bullmq';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
-import { TelegramLinkService } from '@market/backend';
+import { AppConfig, TelegramLinkService } from '@market/backend';
 import { createApp } from '../../backend/src/app.factory';
 import { freshImei, testBrand, uploadPhotos, wizardPayload } from '../../backend/test/listings-support';
 import { startFakeTelegram } from '../../test/fakes/telegram-bot-api';
@@ -33,6 +33,8 @@ describe("saved searches' alerts through the bot", () => {
   let buyerA: TestUser;
   let buyerB: TestUser;
   let brand: Awaited<ReturnType<typeof testBrand>>;
+  /** A's search by the test brand's id: instant alerts, with a pause button. */
+  let brandSearchOfA: string;
 
   const http = () => request(api.getHttpServer());
   const messagesTo = (chat: number) =>
@@ -91,7 +93,7 @@ describe("saved searches' alerts through the bot", () => {
     await link(buyerB, CHAT_OF_B, 'ru');
 
     // Three searches the listing matches: two of A's (its brand; its region up to 5 million), one of B's (its model by name).
-    await save(buyerA, { brand: brand.id });
+    brandSearchOfA = await save(buyerA, { brand: brand.id });
     await save(buyerA, { region: 'toshkent', maxPrice: '5000000' });
     await save(buyerB, { name: brand.phone.name });
     // And searches it does not: too cheap, another region, another model, alerts off, a daily digest.
@@ -271,4 +273,80 @@ describe("saved searches' alerts through the bot", () => {
       expect(await api.get(TelegramLinkService).subscriptionOf(buyerD.id)).toBeNull();
     }, 15_000);
   }, 30_000);
+
+  it("sends the listing's first photo with the alert as caption and a button that pauses the search, for its owner only", async () => {
+    const photosTo = (chat: number, listingId: string) =>
+      telegram
+        .callsOf('sendPhoto')
+        .filter((call) => Number(call.body.chat_id) === chat && call.answer?.status === 200 && String(call.body.caption).includes(`/phone/${listingId}`));
+    const approvedWithPhoto = async () => {
+      const created = await http()
+        .post('/api/phone')
+        .set('Cookie', seller.cookie)
+        .send(wizardPayload(brand.phone, await uploadPhotos(api, seller.cookie, 2), { region: 'buxoro' }))
+        .expect(201);
+      await http().post('/api/phone/confirm').set('Cookie', admin.cookie).send({ id: created.body._id }).expect(200);
+      return created.body._id as string;
+    };
+    const answerTo = async (callbackQueryId: string) => {
+      let text = '';
+      await eventually(async () => {
+        const [answer] = telegram.callsOf('answerCallbackQuery').filter((call) => call.body.callback_query_id === callbackQueryId);
+        expect(answer?.answer?.status).toBe(200);
+        text = String(answer!.body.text);
+      });
+      return text;
+    };
+    const alertsOfA = async () =>
+      (await http().get('/api/user/saved-searches').set('Cookie', buyerA.cookie).expect(200)).body.searches.find(
+        (search: { _id: string }) => search._id === brandSearchOfA,
+      ).alerts;
+
+    // The listing matches A's brand search and B's model search (not A's Tashkent ones: it is in Bukhara).
+    const listingId = await approvedWithPhoto();
+    await eventually(async () => {
+      expect(photosTo(CHAT_OF_A, listingId)).toHaveLength(1);
+      expect(photosTo(CHAT_OF_B, listingId)).toHaveLength(1);
+    });
+    expect(alertsTo(CHAT_OF_A, listingId)).toHaveLength(0);
+    const [{ location }] = await dataSource.query(
+      `SELECT i.location FROM listing_image li JOIN images i ON i.id = li.image_id WHERE li.listing_id = $1 ORDER BY li.position LIMIT 1`,
+      [listingId],
+    );
+    const [alert] = photosTo(CHAT_OF_A, listingId);
+    type Keyboard = { inline_keyboard: Array<Array<{ text: string; callback_data: string }>> };
+    // The first photo, as an absolute URL Telegram can fetch.
+    expect(alert.body.photo).toBe(new URL(location, api.get(AppConfig).PUBLIC_URL).toString());
+    expect(String(alert.body.photo)).toMatch(/^https?:\/\/[^/]+\/uploads\//);
+    expect(alert.body.caption).toContain(`Saqlangan qidiruvingizga mos yangi e'lon: ${brand.phone.name}`);
+    expect(alert.body.caption).toMatch(/Narxi: 4\s500\s000 so'm/);
+    expect(alert.body.reply_markup).toEqual({
+      inline_keyboard: [[{ text: "Bu qidiruv bo'yicha xabarlarni to'xtatish", callback_data: `pause:${brandSearchOfA}` }]],
+    });
+    const [alertOfB] = photosTo(CHAT_OF_B, listingId);
+    expect((alertOfB.body.reply_markup as Keyboard).inline_keyboard[0][0].text).toBe(
+      'Остановить уведомления по этому поиску',
+    );
+
+    // B's chat presses A's button (forwarded, or forged), an unlinked chat too, and A an unknown search: refused, nothing changes.
+    expect(await answerTo(telegram.pushCallbackQuery(CHAT_OF_B, `pause:${brandSearchOfA}`))).toBe('Этот поиск не найден или принадлежит другому аккаунту.');
+    expect(await answerTo(telegram.pushCallbackQuery(880099, `pause:${brandSearchOfA}`))).toBe("Bu qidiruv topilmadi yoki sizning hisobingizga tegishli emas.");
+    expect(await answerTo(telegram.pushCallbackQuery(CHAT_OF_A, 'pause:not-a-search'))).toBe("Bu qidiruv topilmadi yoki sizning hisobingizga tegishli emas.");
+    expect(await alertsOfA()).toBe('instant');
+
+    // A presses it: the search's alerts are off, on the site too; the bot only answers the press.
+    const sentBefore = telegram.calls.filter((call) => /\/(send|edit)\w+$/.test(call.path)).length;
+    expect(await answerTo(telegram.pushCallbackQuery(CHAT_OF_A, (alert.body.reply_markup as Keyboard).inline_keyboard[0][0].callback_data))).toBe(
+      "Bu qidiruv bo'yicha xabarlar to'xtatildi. Saytda qayta yoqishingiz mumkin.",
+    );
+    expect(await alertsOfA()).toBe('off');
+    expect(telegram.calls.filter((call) => /\/(send|edit)\w+$/.test(call.path))).toHaveLength(sentBefore);
+
+    // The next matching listing reaches B's search, and nothing of A's paused one.
+    const nextId = await approvedWithPhoto();
+    await eventually(async () => expect(photosTo(CHAT_OF_B, nextId)).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(photosTo(CHAT_OF_A, nextId)).toHaveLength(0);
+    expect(alertsTo(CHAT_OF_A, nextId)).toHaveLength(0);
+  });
 });

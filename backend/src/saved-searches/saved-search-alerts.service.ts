@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import { z } from 'zod';
 import type { SavedSearchQuery } from '@market/contracts';
 import { BuyerListingsService, type BuyerListing } from '../listings/buyer-listings/buyer-listings.service';
 
@@ -94,6 +95,19 @@ export class SavedSearchAlertsService {
       });
     }
     return sent;
+  }
+
+  /**
+   * Turns the alerts of the user's own search off (the pause button under an alert); answers
+   * false, changing nothing, for another user's search or an unknown id.
+   */
+  async pauseAlerts(userId: string, savedSearchId: string): Promise<boolean> {
+    if (!z.uuid().safeParse(savedSearchId).success) return false;
+    const [, affected] = (await this.dataSource.query(`UPDATE saved_search SET alerts = 'off' WHERE id = $1 AND user_id = $2`, [
+      savedSearchId,
+      userId,
+    ])) as [unknown, number];
+    return affected > 0;
   }
 
   /**

@@ -51,6 +51,16 @@ export const BOT_TEXTS = {
     ru: '📣 Ваше объявление опубликовано в соцсетях: {{name}}\n{{links}}',
     en: '📣 Your listing was posted to the channels: {{name}}\n{{links}}',
   },
+  alertsPaused: {
+    uz: "Bu qidiruv bo'yicha xabarlar to'xtatildi. Saytda qayta yoqishingiz mumkin.",
+    ru: 'Уведомления по этому поиску остановлены. Включить их снова можно на сайте.',
+    en: 'Alerts for this search are stopped. You can turn them on again on the site.',
+  },
+  pauseRefused: {
+    uz: "Bu qidiruv topilmadi yoki sizning hisobingizga tegishli emas.",
+    ru: 'Этот поиск не найден или принадлежит другому аккаунту.',
+    en: 'This search was not found or belongs to another account.',
+  },
   toppedUp: {
     uz: "💳 Balansingiz {{amount}} so'mga to'ldirildi.",
     ru: '💳 Баланс пополнен на {{amount}} сум.',

@@ -1,12 +1,12 @@
 import { Module } from '@nestjs/common';
-import { SellerListingsModule, TelegramModule } from '@market/backend';
+import { SavedSearchAlertsModule, SellerListingsModule, TelegramModule } from '@market/backend';
 import { PacingModule } from '../pacing/pacing.module';
 import { NotifyProcessor } from './notify.processor';
 import { SellerBot } from './seller-bot.service';
 import { SellerListingsLookup } from './seller-listings.lookup';
 
 @Module({
-  imports: [SellerListingsModule, TelegramModule, PacingModule],
+  imports: [SellerListingsModule, SavedSearchAlertsModule, TelegramModule, PacingModule],
   providers: [SellerBot, SellerListingsLookup, NotifyProcessor],
   // The buyers' alerts go out through the same bot.
   exports: [SellerBot],

@@ -1,15 +1,32 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import { Bot, webhookCallback, type Context } from 'grammy';
+import { Bot, InlineKeyboard, webhookCallback, type Context } from 'grammy';
 import { createServer, type Server } from 'node:http';
-import { AppConfig, TelegramLinkService } from '@market/backend';
+import { AppConfig, SavedSearchAlertsService, TelegramLinkService } from '@market/backend';
 import { DEFAULT_LANGUAGE, type Language } from '@market/contracts';
 import { TelegramPacing } from '../pacing/telegram-pacing';
 import { botText } from './bot-texts';
 import { SellerListingsLookup } from './seller-listings.lookup';
 
+/** An alert's pause button names its saved search: 'pause:' and a UUID fit Telegram's 64 bytes of callback_data. */
+const PAUSE_ALERTS = 'pause:';
+
+/** What the bot sends: text, or a photo with the text as its caption; optionally one button under it. */
+export interface BotMessage {
+  text: string;
+  /** An absolute URL Telegram fetches the photo from. */
+  photoUrl?: string | null;
+  button?: { text: string; data: string };
+}
+
+/** The callback_data of the button that turns a saved search's alerts off. */
+export function pauseAlertsData(savedSearchId: string): string {
+  return `${PAUSE_ALERTS}${savedSearchId}`;
+}
+
 /**
  * The sellers' bot: links a chat to an account through the site's one-time deep link,
- * lists the seller's listings, and sends them what happened to those listings. Long
+ * lists the seller's listings, and sends them what happened to those listings; buyers' alerts go
+ * out through it too, and their pause button comes back to it as a callback query. Long
  * polling by default; a webhook served on TELEGRAM_WEBHOOK_PORT when a URL is configured.
  */
 @Injectable()
@@ -23,12 +40,14 @@ export class SellerBot implements OnApplicationBootstrap, OnApplicationShutdown 
     private readonly links: TelegramLinkService,
     private readonly listings: SellerListingsLookup,
     private readonly pacing: TelegramPacing,
+    private readonly savedSearches: SavedSearchAlertsService,
   ) {
     if (!config.TELEGRAM_BOT_TOKEN) return;
     this.bot = new Bot(config.TELEGRAM_BOT_TOKEN, { client: { apiRoot: config.TELEGRAM_API_URL } });
     this.bot.command('start', (context) => this.start(context));
     this.bot.command('my', (context) => this.myListings(context));
     this.bot.command('stop', (context) => this.stop(context));
+    this.bot.callbackQuery(new RegExp(`^${PAUSE_ALERTS}`), (context) => this.pauseAlerts(context));
     this.bot.catch((error) => this.logger.warn(`Bot update failed: ${error.message}`));
   }
 
@@ -60,8 +79,11 @@ export class SellerBot implements OnApplicationBootstrap, OnApplicationShutdown 
   }
 
   /** Sends a message to a linked chat. */
-  async send(chatId: string, text: string): Promise<void> {
-    await this.bot!.api.sendMessage(chatId, text, { link_preview_options: { is_disabled: true } });
+  async send(chatId: string, message: string | BotMessage): Promise<void> {
+    const { text, photoUrl, button } = typeof message === 'string' ? { text: message } : message;
+    const reply_markup = button && new InlineKeyboard().text(button.text, button.data);
+    if (photoUrl) await this.bot!.api.sendPhoto(chatId, photoUrl, { caption: text, reply_markup });
+    else await this.bot!.api.sendMessage(chatId, text, { link_preview_options: { is_disabled: true }, reply_markup });
   }
 
   private async start(context: Context): Promise<void> {
@@ -81,6 +103,15 @@ export class SellerBot implements OnApplicationBootstrap, OnApplicationShutdown 
       return;
     }
     await this.reply(context, await this.listings.summary(subscription.userId, subscription.language));
+  }
+
+  /** The pause button under an alert: only the search's owner's linked chat turns its alerts off. */
+  private async pauseAlerts(context: Context): Promise<void> {
+    const subscription = await this.links.subscriptionByChat(context.chat?.id ?? context.callbackQuery!.from.id);
+    const savedSearchId = context.callbackQuery!.data!.slice(PAUSE_ALERTS.length);
+    const paused = subscription ? await this.savedSearches.pauseAlerts(subscription.userId, savedSearchId) : false;
+    const language: Language = subscription?.language ?? DEFAULT_LANGUAGE;
+    await context.answerCallbackQuery({ text: botText(paused ? 'alertsPaused' : 'pauseRefused', language) });
   }
 
   private async stop(context: Context): Promise<void> {

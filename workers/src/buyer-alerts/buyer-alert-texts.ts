@@ -17,6 +17,7 @@ export const BUYER_ALERT_TEXTS = {
     ru: '📉 Объявление из избранного подешевело: {{name}}\n{{oldPrice}} → {{price}}\n{{link}}',
     en: '📉 A listing you keep is cheaper now: {{name}}\n{{oldPrice}} → {{price}}\n{{link}}',
   },
+  pause: { uz: "Bu qidiruv bo'yicha xabarlarni to'xtatish", ru: 'Остановить уведомления по этому поиску', en: 'Stop alerts for this search' },
   more: { uz: "…va yana {{count}} ta e'lon saytda", ru: '…и ещё {{count}} на сайте', en: '…and {{count}} more on the site' },
 } as const satisfies Record<string, Translated>;
 
@@ -30,6 +31,11 @@ export interface AlertedListing {
   price: number | null;
   valut: Currency;
   link: string;
+}
+
+/** The pause button under an instant alert, in the buyer's language. */
+export function pauseButtonText(language: Language): string {
+  return BUYER_ALERT_TEXTS.pause[language];
 }
 
 function priceText(listing: AlertedListing, language: Language): string {

@@ -2,9 +2,9 @@ import { Injectable, Logger } from '@nestjs/common';
 import { GrammyError } from 'grammy';
 import { AppConfig, TelegramLinkService, type SavedSearchAlert, type SavedSearchDigest } from '@market/backend';
 import type { Language } from '@market/contracts';
-import { SellerBot } from '../bot/seller-bot.service';
+import { SellerBot, pauseAlertsData, type BotMessage } from '../bot/seller-bot.service';
 import { TelegramPacing } from '../pacing/telegram-pacing';
-import { digestText, matchedText, priceLoweredText, type AlertedListing } from './buyer-alert-texts';
+import { digestText, matchedText, pauseButtonText, priceLoweredText, type AlertedListing } from './buyer-alert-texts';
 
 /** A message Telegram refused with 429 this many times is left to the job's retry. */
 const REFUSALS_AWAITED = 3;
@@ -31,8 +31,14 @@ export class BuyerMessages {
     return this.bot.configured;
   }
 
-  async matched({ userId, listing }: SavedSearchAlert): Promise<void> {
-    await this.sendTo(userId, (language) => matchedText(language, this.alerted(listing)));
+  /** The listing's first photo (when it has one) with the alert as its caption, and the button that pauses the search. */
+  async matched({ userId, savedSearchId, listing }: SavedSearchAlert): Promise<void> {
+    const photoUrl = listing.photoLocation && new URL(listing.photoLocation, this.config.PUBLIC_URL).toString();
+    await this.sendTo(userId, (language) => ({
+      text: matchedText(language, this.alerted(listing)),
+      photoUrl,
+      button: { text: pauseButtonText(language), data: pauseAlertsData(savedSearchId) },
+    }));
   }
 
   async digest({ userId, listings }: SavedSearchDigest): Promise<void> {
@@ -43,13 +49,13 @@ export class BuyerMessages {
     await this.sendTo(userId, (language) => priceLoweredText(language, this.alerted(listing), before));
   }
 
-  private async sendTo(userId: string, text: (language: Language) => string): Promise<void> {
+  private async sendTo(userId: string, message: (language: Language) => string | BotMessage): Promise<void> {
     const subscription = await this.links.subscriptionOf(userId);
     if (!subscription) return;
     for (let refusals = 0; ; refusals++) {
       await this.pacing.awaitPrivateMessageInPlace(subscription.chatId);
       try {
-        await this.bot.send(subscription.chatId, text(subscription.language));
+        await this.bot.send(subscription.chatId, message(subscription.language));
         return;
       } catch (error) {
         if (!(error instanceof GrammyError)) throw error;

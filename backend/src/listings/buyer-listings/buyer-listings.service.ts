@@ -19,6 +19,8 @@ export interface BuyerListing {
   onSale: boolean;
   /** Not deleted, and on sale or back in moderation after an edit. */
   offered: boolean;
+  /** Where the first photo is served from; null for a listing without photos. */
+  photoLocation: string | null;
 }
 
 /** A saved search as the feed would read it: its query, and the models its name meant when saved. */
@@ -39,6 +41,7 @@ interface BuyerListingRow {
   valut: Currency;
   on_sale: boolean;
   offered: boolean;
+  image_key: string | null;
 }
 
 /** Listings as buyers keep and search for them: their cards whatever became of them, and which saved searches one matches. */
@@ -51,10 +54,10 @@ export class BuyerListingsService {
 
   async find(listingId: string, transaction: EntityManager = this.dataSource.manager): Promise<BuyerListing | null> {
     const [row] = (await transaction.query(
-      `SELECT id, author_id, category_id, device_id, region, name, price, valut,
-              (status = 'active' AND deleted_at IS NULL) AS on_sale,
-              (status IN ('active', 'waiting') AND deleted_at IS NULL) AS offered
-         FROM listing WHERE id = $1`,
+      `SELECT l.id, l.author_id, l.category_id, l.device_id, l.region, l.name, l.price, l.valut, ${FIRST_PHOTO_COLUMNS},
+              (l.status = 'active' AND l.deleted_at IS NULL) AS on_sale,
+              (l.status IN ('active', 'waiting') AND l.deleted_at IS NULL) AS offered
+         FROM listing l ${FIRST_PHOTO_JOIN} WHERE l.id = $1`,
       [listingId],
     )) as BuyerListingRow[];
     return row
@@ -69,6 +72,7 @@ export class BuyerListingsService {
           valut: row.valut,
           onSale: row.on_sale,
           offered: row.offered,
+          photoLocation: row.image_key ? this.images.locationOf(row.image_key) : null,
         }
       : null;
   }
