@@ -4,6 +4,7 @@ import { TEST_ADMIN_PHONES } from '../support/admins';
 import { expect, test } from '../support/fixtures';
 import type { SeededBrand } from '../support/listings';
 import { DESKTOP, layoutWidth, PHONE } from '../support/viewports';
+import { describeUsedPhone } from '../support/wizard';
 
 const next = (page: Page) => page.getByRole('button', { name: 'Keyingi' }).click();
 const stepHeading = (page: Page, name: string) => expect(page.getByRole('heading', { level: 2, name, exact: true })).toBeVisible();
@@ -45,6 +46,8 @@ async function sellTypedModel(page: Page, brand: SeededBrand, model: string): Pr
   await expect(page.getByRole('img', { name: '1-rasm' })).toBeVisible();
   await next(page);
   await stepHeading(page, 'Holati va yetkazib berish');
+  await page.getByRole('radio', { name: 'Ishlatilgan' }).check();
+  await describeUsedPhone(page);
   await next(page);
   await stepHeading(page, 'Tarifni tanlang');
   await expect(page.getByText(model, { exact: true })).toBeVisible();
