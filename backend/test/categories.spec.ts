@@ -264,11 +264,26 @@ describe('categories (brands) API', () => {
       const response = await http().delete(`/api/category/${category._id}`).set('Cookie', admin).expect(409);
       expect(response.body.code).toBe('categoryInUse');
       expect(response.body.message).toEqual({
-        uz: "Bo'limni o'chirib bo'lmaydi: unda 3 ta qurilma va 0 ta e'lon bor",
-        ru: 'Раздел нельзя удалить: в нём устройств — 3, объявлений — 0',
-        en: 'The category cannot be deleted: it has 3 devices and 0 listings',
+        uz: "Bo'limni o'chirib bo'lmaydi: unda 3 ta qurilma va 0 ta e'lon bor, 0 tasi sotuvda",
+        ru: 'Раздел нельзя удалить: в нём устройств — 3, объявлений — 0, из них в продаже — 0',
+        en: 'The category cannot be deleted: it has 3 devices and 0 listings, 0 of them on sale',
       });
       expect(await listed(category._id)).toBeDefined();
+    });
+
+    it("counts, among the listings that keep a category, those on sale as the table does", async () => {
+      const category = await createCategory();
+      const { id: sellerId } = await createSignedInUser(app);
+      for (const [status, deleted] of [['active', false], ['active', true], ['waiting', false]] as const) {
+        await dataSource.query(
+          `INSERT INTO listing (author_id, category_id, custom_model, name, price, valut, price_uzs, region, description, phone_number, status, deleted_at)
+           VALUES ($1, $2, 'Counted', 'Counted phone', 1000000, 'uzs', 1000000, 'toshkent', 'Yaxshi', '998901112233', $3, $4)`,
+          [sellerId, category._id, status, deleted ? new Date() : null],
+        );
+      }
+      expect((await listed(category._id))!.PhonesCount).toBe(1);
+      const response = await http().delete(`/api/category/${category._id}`).set('Cookie', admin).expect(409);
+      expect(response.body.message.en).toBe('The category cannot be deleted: it has 0 devices and 3 listings, 1 of them on sale');
     });
 
     it('refuses to delete a category that still has listings of any status', async () => {
@@ -278,7 +293,7 @@ describe('categories (brands) API', () => {
         .mockImplementation(async (categoryId) => (categoryId === category._id ? 2 : 0));
       try {
         const response = await http().delete(`/api/category/${category._id}`).set('Cookie', admin).expect(409);
-        expect(response.body.message.en).toBe('The category cannot be deleted: it has 0 devices and 2 listings');
+        expect(response.body.message.en).toBe('The category cannot be deleted: it has 0 devices and 2 listings, 0 of them on sale');
       } finally {
         counts.mockRestore();
       }

@@ -49,10 +49,11 @@ export class CategoriesPageService {
   }
 
   private async usageOf(categoryId: string, transaction?: EntityManager): Promise<CategoryUsage> {
-    const [listings, devices] = await Promise.all([
+    const [listings, onSale, devices] = await Promise.all([
       this.listings.countInCategory(categoryId, transaction),
+      this.listings.onSaleInCategory(categoryId, transaction),
       this.devices.countInCategory(categoryId),
     ]);
-    return { listings, devices };
+    return { listings, onSale, devices };
   }
 }

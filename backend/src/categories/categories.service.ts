@@ -190,6 +190,6 @@ function toCategory(row: CategoryRow): StoredCategory {
   };
 }
 
-function inUse({ listings, devices }: CategoryUsage): AppException {
-  return new AppException(HttpStatus.CONFLICT, 'categoryInUse', { listings, devices });
+function inUse({ listings, onSale, devices }: CategoryUsage): AppException {
+  return new AppException(HttpStatus.CONFLICT, 'categoryInUse', { listings, onSale, devices });
 }

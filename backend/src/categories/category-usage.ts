@@ -1,6 +1,10 @@
-/** What still belongs to a category: its devices, and its listings of any status (deleted ones keep their brand too). */
+/**
+ * What still belongs to a category: its devices, and its listings of any status (deleted ones keep
+ * their brand too), of which `onSale` are the ones the categories table counts (PhonesCount).
+ */
 export interface CategoryUsage {
   listings: number;
+  onSale: number;
   devices: number;
 }
 

@@ -17,6 +17,15 @@ export class CategoryListingCounts {
     return new Map(rows.map((row) => [row.category_id, row.listings]));
   }
 
+  /** A brand's listings on sale, counted as `activeByCategory` counts them: the delete refusal names the table's number. */
+  async onSaleInCategory(categoryId: string, transaction: EntityManager = this.dataSource.manager): Promise<number> {
+    const [{ listings }]: { listings: number }[] = await transaction.query(
+      `SELECT count(*)::int AS listings FROM listing l WHERE l.category_id = $1 AND ${ON_SALE}`,
+      [categoryId],
+    );
+    return listings;
+  }
+
   /** Listings of any status (deleted ones too: their rows still name the brand), which keep a brand from being deleted. */
   countInCategory(categoryId: string, transaction: EntityManager = this.dataSource.manager): Promise<number> {
     return transaction.getRepository(ListingEntity).countBy({ categoryId });

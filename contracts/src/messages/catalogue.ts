@@ -19,9 +19,9 @@ export const CATALOGUE_MESSAGES = {
   },
   categoryNotFound: { uz: "Bo'lim topilmadi", ru: 'Раздел не найден', en: 'Category not found' },
   categoryInUse: {
-    uz: "Bo'limni o'chirib bo'lmaydi: unda {{devices}} ta qurilma va {{listings}} ta e'lon bor",
-    ru: 'Раздел нельзя удалить: в нём устройств — {{devices}}, объявлений — {{listings}}',
-    en: 'The category cannot be deleted: it has {{devices}} devices and {{listings}} listings',
+    uz: "Bo'limni o'chirib bo'lmaydi: unda {{devices}} ta qurilma va {{listings}} ta e'lon bor, {{onSale}} tasi sotuvda",
+    ru: 'Раздел нельзя удалить: в нём устройств — {{devices}}, объявлений — {{listings}}, из них в продаже — {{onSale}}',
+    en: 'The category cannot be deleted: it has {{devices}} devices and {{listings}} listings, {{onSale}} of them on sale',
   },
   categoryImageNotFound: {
     uz: 'Rasm topilmadi, uni qayta yuklang',
