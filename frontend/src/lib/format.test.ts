@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatListingPrice, formatPhoneNumber, formatSignedAmount, formatSom, formatTashkentEta, formatTashkentTime, groupDigitsAsTyped } from './format';
+import { formatListingPrice, formatPhoneNumber, formatSignedAmount, formatSom, formatTashkentDate, formatTashkentEta, formatTashkentTime, groupDigitsAsTyped } from './format';
 
 /** The amounts group digits with a no-break space; compare with plain spaces. */
 const plain = (text: string) => text.replace(/\s/g, ' ');
@@ -57,6 +57,8 @@ describe('Tashkent time', () => {
     // 20:30 UTC on 1 May is 01:30 on 2 May in Tashkent (UTC+5).
     expect(formatTashkentTime('2024-05-01T20:30:00.000Z')).toBe('2024-05-02 01:30');
     expect(formatTashkentTime('2024-12-31T07:05:00Z')).toBe('2024-12-31 12:05');
+    // A day in Tashkent: after 19:00 UTC it is already the next one.
+    expect(formatTashkentDate('2024-05-01T20:30:00.000Z')).toBe('2024-05-02');
   });
 
   it("shows a queued channel post's time alone when it is due today in Tashkent, with its date otherwise", () => {

@@ -28,6 +28,11 @@ export function formatTashkentTime(iso: string, order: 'year-first' | 'day-first
   return `${day}.${month}.${year} ${time}`;
 }
 
+/** A day in Tashkent, as listings' dates are written: 'YYYY-MM-DD' (e.g. a seller's member-since). */
+export function formatTashkentDate(iso: string): string {
+  return formatTashkentTime(iso).slice(0, 10);
+}
+
 /**
  * A 12-digit Uzbek number (998901234567) as the +998 input mask shows it, "+998 90 123-45-67",
  * where a text repeats what was typed; `spaces` as it is written for reading and dialling,

@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import type { ListingCard } from '@market/contracts';
 import { PageTitle } from '../../../components/page-title';
 import { Pager } from '../../../components/pager';
-import { formatTashkentTime } from '../../../lib/format';
+import { formatTashkentDate } from '../../../lib/format';
 import { useTranslation } from '../../../lib/i18n';
 import { useSeller } from '../api/get-seller';
 
@@ -44,7 +44,7 @@ export function SellerPage({ sellerId, renderCard, regionName }: SellerPageProps
             )}
             <div>
               <dt className="inline text-slate-500">{t('seller.memberSince')}: </dt>
-              <dd className="inline">{formatTashkentTime(memberSince).split(' ')[0]}</dd>
+              <dd className="inline">{formatTashkentDate(memberSince)}</dd>
             </div>
             <div>
               <dt className="inline text-slate-500">{t('seller.sold')}: </dt>

@@ -2,13 +2,12 @@ import { useEffect, useId, useRef, useState } from 'react';
 import type { TelegramLink } from '@market/contracts';
 import { errorText } from '../../../components/form/form-error';
 import { primaryButtonClass } from '../../../components/form/submit-button';
+import { formatTashkentEta } from '../../../lib/format';
 import { useTranslation } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
 import { useCreateTelegramLink } from '../api/create-telegram-link';
 import { useTelegramStatus } from '../api/get-telegram-status';
 import { useUnlinkTelegram } from '../api/unlink-telegram';
-
-const timeOfDay = new Intl.DateTimeFormat('uz-UZ', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
 
 const secondaryButtonClass =
   'rounded-lg border border-slate-300 bg-white px-5 py-2.5 font-medium text-slate-800 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:text-slate-500';
@@ -93,7 +92,7 @@ export function TelegramCard() {
             </button>
             {openLink && (
               <div role="status" className="rounded-lg bg-brand-50 p-3 text-sm text-slate-700">
-                <p>{t('pressStart', { time: timeOfDay.format(new Date(openLink.expiresAt)) })}</p>
+                <p>{t('pressStart', { time: formatTashkentEta(openLink.expiresAt) })}</p>
                 <a
                   href={openLink.link}
                   target="_blank"
