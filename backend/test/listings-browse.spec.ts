@@ -137,7 +137,7 @@ describe('browsing: the home feed, the detail page and the seller contact', () =
 
     it('shows only what a card needs: no phone number, Telegram username or description', async () => {
       const [card] = (await feed({ brand: brand.id })).phones;
-      expect(Object.keys(card).sort()).toEqual(['_id', 'battery', 'createdAt', 'grade', 'image', 'name', 'price', 'region', 'status', 'tarif', 'valut']);
+      expect(Object.keys(card).sort()).toEqual(['_id', 'battery', 'createdAt', 'grade', 'image', 'name', 'price', 'region', 'seller', 'status', 'tarif', 'valut']);
       expect(card).toMatchObject({ name: brand.phone.name, valut: 'uzs', region: 'toshkent', tarif: 1, status: 'active', image: null });
     });
   });

@@ -43,6 +43,8 @@ export const listingCardSchema = z.object({
   /** A used phone's grade (A, B, C) and battery health in %; null when not given (and on older listings). */
   grade: conditionGradeSchema.nullable(),
   battery: z.number().int().nullable(),
+  /** Who sells it, for the link to their page: the name the listing gives (null: none given). */
+  seller: z.object({ _id: z.uuid(), name: z.string().nullable() }),
 });
 export type ListingCard = z.infer<typeof listingCardSchema>;
 
@@ -88,7 +90,7 @@ export const listingAuthorSchema = z.object({
  * `GET /api/phone/{id}`: the detail page of spec section 2. The seller's phone number and
  * Telegram username are not here: `GET /api/phone/{id}/contact` reveals them.
  */
-export const listingDetailSchema = listingCardSchema.omit({ image: true }).extend({
+export const listingDetailSchema = listingCardSchema.omit({ image: true, seller: true }).extend({
   updatedAt: z.string(),
   /** The price in so'm at the stored dollar rate, to compare with the price guide. */
   priceUzs: z.number().int(),

@@ -90,6 +90,12 @@ test.describe("buyers' favourites and saved searches", () => {
       await expect(page.getByRole('heading', { level: 2, name: listing.name })).toBeVisible();
       expect(await layoutWidth(page)).toBeLessThanOrEqual(PHONE.width);
 
+      await page.goto(`/?brand=${brand.id}`);
+      await page.locator('#listings').getByRole('link', { name: "Sotuvchining barcha e'lonlari" }).click();
+      await expect(page).toHaveURL(/\/seller\//);
+      await expect(page.getByRole('heading', { level: 2, name: listing.name })).toBeVisible();
+      await expect(page.getByRole('link', { name: "Sotuvchining barcha e'lonlari" })).toHaveCount(0);
+
       await page.goto('/');
       const recent = page.getByRole('region', { name: "Yaqinda ko'rilganlar" });
       await expect(recent.getByRole('link', { name: new RegExp(listing.name) })).toBeVisible();

@@ -46,7 +46,7 @@ export const FIRST_PHOTO_JOIN = `LEFT JOIN LATERAL (
    WHERE li.listing_id = l.id ORDER BY li.position LIMIT 1) photo ON true`;
 
 /** The columns of a card of listing `l`, as the list queries select them (with the first photo joined). */
-export const CARD_COLUMNS = 'l.id, l.name, l.price, l.valut, l.region, l.created_at, l.tarif, l.status, l.grade, l.battery';
+export const CARD_COLUMNS = 'l.id, l.name, l.price, l.valut, l.region, l.created_at, l.tarif, l.status, l.grade, l.battery, l.author_id, l.author_name';
 
 /** The columns of a card as the list queries select them, with the first photo joined. */
 export interface CardRow {
@@ -60,6 +60,8 @@ export interface CardRow {
   status: ListingStatus;
   grade: ConditionGrade | null;
   battery: number | null;
+  author_id: string;
+  author_name: string | null;
   image_id: string | null;
   image_key: string | null;
   image_variant_keys: string[] | null;
@@ -77,6 +79,7 @@ export function toCard(row: CardRow, locationOf: LocationOf): ListingCard {
     status: row.status,
     grade: row.grade,
     battery: row.battery,
+    seller: { _id: row.author_id, name: row.author_name },
     image: row.image_id
       ? thumbnailPhoto({ id: row.image_id, key: row.image_key!, variant_keys: row.image_variant_keys ?? [] }, locationOf)
       : null,

@@ -14,6 +14,7 @@ export function listingCard(id: string, change: Partial<ListingCard> = {}): List
     image: null,
     grade: null,
     battery: null,
+    seller: { _id: '00000000-0000-4000-8000-000000000001', name: 'Sardor' },
     ...change,
   };
 }

@@ -11,7 +11,7 @@ function SellerRoute() {
     <SellerPage
       key={id}
       sellerId={id}
-      renderCard={(listing) => <ListingCard listing={listing} />}
+      renderCard={(listing) => <ListingCard listing={listing} hideSeller />}
       regionName={(region) => regionLabel(region, currentLanguage())}
     />
   );

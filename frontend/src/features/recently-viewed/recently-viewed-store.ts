@@ -29,6 +29,7 @@ export function rememberViewed(listing: ListingDetail): void {
     image: photo ? { _id: photo._id, key: photo.key, location: photo.location } : null,
     grade: listing.grade,
     battery: listing.battery,
+    seller: { _id: listing.author._id, name: listing.authorName },
   };
   const kept = [card, ...recentlyViewed().filter((viewed) => viewed._id !== listing._id)].slice(0, RECENTLY_VIEWED_KEPT);
   localStorage.setItem(RECENTLY_VIEWED_KEY, JSON.stringify(kept));

@@ -3,7 +3,7 @@ import { MyListingsPage as SellerListings } from '../../../features/sell/compone
 
 /** /profile: the seller's listings (sell feature) drawn with the listings feature's card. */
 function MyListingsPage() {
-  return <SellerListings renderCard={(listing, actions) => <ListingCard listing={listing} actions={actions} />} />;
+  return <SellerListings renderCard={(listing, actions) => <ListingCard listing={listing} actions={actions} hideSeller />} />;
 }
 
 export { MyListingsPage as Component };

@@ -12,6 +12,8 @@ export interface ListingCardProps {
   listing: ListingCardData;
   /** A bar under the card, e.g. the author's and admins' buttons (added by the pages that need them). */
   actions?: ReactNode;
+  /** Leaves out the link to the seller's page (on that page, and in the seller's own lists). */
+  hideSeller?: boolean;
 }
 
 const { width, height } = LIMITS.cardImageBox;
@@ -21,8 +23,8 @@ export function listingCardElementId(id: string): string {
   return `listing-${id}`;
 }
 
-/** A listing in a list (spec section 2, Listing card): photo, name, price, region, date and time. */
-export function ListingCard({ listing, actions }: ListingCardProps) {
+/** A listing in a list (spec section 2, Listing card): photo, name, price, region, date and time, and who sells it. */
+export function ListingCard({ listing, actions, hideSeller }: ListingCardProps) {
   const { t } = useTranslation('listings');
   const slots = useListingSlots();
   return (
@@ -66,6 +68,15 @@ export function ListingCard({ listing, actions }: ListingCardProps) {
           </p>
         </div>
       </Link>
+      {/* Beside the card's link, not inside it: a link in a link is not valid HTML. Cards remembered by an older version have no seller. */}
+      {!hideSeller && listing.seller && (
+        <Link
+          to={`/seller/${listing.seller._id}`}
+          className="flex min-h-11 items-center truncate border-t border-slate-100 px-3 text-sm text-slate-600 hover:text-brand-700 hover:underline"
+        >
+          {listing.seller.name ? t('card.seller', { name: listing.seller.name }) : t('card.sellerListings')}
+        </Link>
+      )}
       {slots.card && <div className="absolute top-2 right-2">{slots.card(listing._id)}</div>}
       {actions && <div className="border-t border-slate-100 px-3 py-2">{actions}</div>}
     </article>
