@@ -124,6 +124,35 @@ describe('shareable listing pages, sitemap and robots.txt (served without JavaSc
     await request(app.getHttpServer()).get('/sitemap-2.xml').expect(404);
   });
 
+  it('sends a crawler each sitemap document gzipped, with an ETag kept from the build', async () => {
+    for (const path of ['/sitemap.xml', '/sitemap-1.xml']) {
+      const response = await request(app.getHttpServer()).get(path).set('Accept-Encoding', 'gzip, deflate, br').expect(200).expect('Content-Type', /xml/);
+      expect(response.headers['content-encoding']).toBe('gzip');
+      expect(response.headers.vary).toMatch(/Accept-Encoding/);
+      // Strong: Express's own ETag, a SHA-1 of the whole body at every answer, is weak.
+      expect(response.headers.etag).toMatch(/^"[^"]+"$/);
+    }
+    const file = await request(app.getHttpServer()).get('/sitemap-1.xml').set('Accept-Encoding', 'gzip').expect(200);
+    expect(sitemapLocations(file.text, 'urlset')).toContain(`https://telefonbozor.example/phone/${activeId}`);
+  });
+
+  it('sends plain XML to a client that does not accept gzip', async () => {
+    const gzipped = await request(app.getHttpServer()).get('/sitemap-1.xml').set('Accept-Encoding', 'gzip').expect(200);
+    const plain = await request(app.getHttpServer()).get('/sitemap-1.xml').set('Accept-Encoding', 'identity').expect(200).expect('Content-Type', /xml/);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.text).toBe(gzipped.text);
+    expect(plain.headers.etag).toBe(`W/${gzipped.headers.etag}`);
+  });
+
+  it('answers 304 without the document to a crawler that has it already, gzipped or plain', async () => {
+    for (const encoding of ['gzip', 'identity']) {
+      const first = await request(app.getHttpServer()).get('/sitemap-1.xml').set('Accept-Encoding', encoding).expect(200);
+      const again = await request(app.getHttpServer()).get('/sitemap-1.xml').set('Accept-Encoding', encoding).set('If-None-Match', first.headers.etag).expect(304);
+      expect(again.text ?? '').toBe('');
+      expect(again.headers['content-type']).toBeUndefined();
+    }
+  });
+
   it('answers a crawler fetching the sitemap again from what was built, not from the database', async () => {
     const crawl = async () => [
       (await request(app.getHttpServer()).get('/sitemap.xml').expect(200)).text,
@@ -242,6 +271,40 @@ describe('the sitemap in files of three URLs', () => {
       for (const path of files) await sitemap.document(path);
       expect(queries).not.toHaveBeenCalled();
     } finally {
+      queries.mockRestore();
+    }
+  });
+
+  it('builds the index again after the file being built, never both at once', async () => {
+    const sitemap = new ListingSitemap(dataSource, PUBLIC_URL, { urlsPerFile: 3, keptForMs: 200 });
+    await sitemap.document('/sitemap.xml');
+    const query = dataSource.query.bind(dataSource);
+    let running = 0;
+    let mostAtOnce = 0;
+    let releaseFile!: () => void;
+    const fileHeld = new Promise<void>((resolve) => (releaseFile = resolve));
+    const queries = jest.spyOn(dataSource, 'query').mockImplementation(async (...args: Parameters<DataSource['query']>) => {
+      mostAtOnce = Math.max(mostAtOnce, ++running);
+      try {
+        if (queries.mock.calls.length === 1) await fileHeld;
+        return await query(...args);
+      } finally {
+        running--;
+      }
+    });
+    try {
+      const file = sitemap.document('/sitemap-2.xml');
+      // The index expires while the file is still being built.
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      const index = sitemap.document('/sitemap.xml');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(queries).toHaveBeenCalledTimes(1);
+      releaseFile();
+      await Promise.all([file, index]);
+      expect(queries).toHaveBeenCalledTimes(2);
+      expect(mostAtOnce).toBe(1);
+    } finally {
+      releaseFile();
       queries.mockRestore();
     }
   });

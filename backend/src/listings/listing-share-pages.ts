@@ -66,13 +66,14 @@ interface SitemapBuild {
  * sale in feed order, at most `urlsPerFile` URLs a file. The index finds where each file starts
  * in one walk of the feed index, and a file walks that index from its start (never an OFFSET).
  * Everything built is kept for `keptForMs`, every file of the index, gzipped, concurrent requests
- * sharing one build, so a crawler's fetches cost no query; files are built one at a time, so a crawler
+ * sharing one build, so a crawler's fetches cost no query; the index and the files are built one at a
+ * time (the hourly index, a walk of every listing on sale, waits for a file being built), so a crawler
  * asking for all of them at once takes one core's slice, not every connection of the pool. The files
  * are built from the index's starts, so none lists a listing another file of the same index lists.
  */
 export class ListingSitemap {
   private readonly builds: LRUCache<'current', SitemapBuild>;
-  /** The file being built, if any: the next one starts after it. */
+  /** The build under way (the index or a file), if any: the next one starts after it. */
   private building: Promise<unknown> = Promise.resolve();
 
   constructor(
@@ -80,7 +81,7 @@ export class ListingSitemap {
     private readonly publicUrl: string,
     private readonly limits: SitemapLimits = SITEMAP_LIMITS,
   ) {
-    this.builds = readThroughCache({ max: 1, ttlMs: limits.keptForMs, load: () => this.build() });
+    this.builds = readThroughCache({ max: 1, ttlMs: limits.keptForMs, load: () => this.oneAtATime(() => this.build()) });
   }
 
   /** The index or one of its files by path; undefined for any other path. */

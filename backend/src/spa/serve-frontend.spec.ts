@@ -175,6 +175,7 @@ describe('the sitemap documents and robots.txt', () => {
     const response = await get(server, '/sitemap-2.xml');
     expect(response.headers['content-encoding']).toBeUndefined();
     expect(response.body.toString()).toBe(documents['/sitemap-2.xml']);
+    expect(response.headers.etag).toBe(`W/${kept(documents['/sitemap-2.xml']).etag}`);
   });
 
   it('answers 304 to a crawler that has the document already', async () => {

@@ -36,6 +36,7 @@ export interface ServeFrontendOptions {
 /** A sitemap document kept gzipped, as crawlers (which all accept gzip) are sent it. */
 export interface SitemapDocument {
   gzipped: Buffer;
+  /** A strong ETag of the gzipped bytes, computed once when the document is built. */
   etag: string;
 }
 
@@ -132,9 +133,13 @@ export function serveFrontend(app: Express, distDir: string, options: ServeFront
         .document(request.path)
         .then(async (document) => {
           if (!document) return next();
-          // With the ETag set, Express answers a crawler's If-None-Match with 304 and hashes nothing.
-          response.setHeader('Cache-Control', 'public, max-age=3600').setHeader('ETag', document.etag).vary('Accept-Encoding').type('application/xml');
-          if (request.acceptsEncodings('gzip')) return void response.setHeader('Content-Encoding', 'gzip').send(document.gzipped);
+          const gzip = Boolean(request.acceptsEncodings('gzip'));
+          // The ETag is the build's, so Express hashes no body; the plain text is the same document
+          // in another encoding, so it gets the weak form of the gzipped bytes' strong ETag.
+          response.setHeader('Cache-Control', 'public, max-age=3600').setHeader('ETag', gzip ? document.etag : `W/${document.etag}`).vary('Accept-Encoding');
+          if (request.fresh) return void response.status(304).end();
+          response.type('application/xml');
+          if (gzip) return void response.setHeader('Content-Encoding', 'gzip').send(document.gzipped);
           response.send(await gunzipped(document.gzipped));
         })
         .catch(next);
