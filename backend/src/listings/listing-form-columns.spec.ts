@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
 import { completeImei, listingFormSchema, type ListingFormInput } from '@market/contracts';
 import { testConfig } from '../../../test/support/config';
+import { wizardPayload } from '../../test/listings-support';
 import type { SessionUser } from '../auth/auth.decorators';
 import type { CategoriesService } from '../categories/categories.service';
 import type { AppException } from '../common/app.exception';
@@ -24,6 +25,15 @@ describe('ListingFormColumns', () => {
       { category: 'Misc', specifications: [{ name: 'Colors', value: 'Navy, Lilac' }] },
     ],
   };
+  /** The model as the wizard offers it: its memory options and colours, the second of each chosen. */
+  const wizardDevice = {
+    ...device,
+    memory: [
+      { ram: '8GB', storage: '128GB' },
+      { ram: '8GB', storage: '256GB' },
+    ],
+    colors: ['Navy', 'Lilac'],
+  };
   const seller: SessionUser = { id: randomUUID(), role: 'user' };
   const admin: SessionUser = { id: randomUUID(), role: 'admin' };
   const SELLERS_NUMBER = '998901112233';
@@ -38,29 +48,7 @@ describe('ListingFormColumns', () => {
   );
 
   const form = (changes: Partial<ListingFormInput> = {}) =>
-    listingFormSchema.parse({
-      device: device.id,
-      ram: '8GB',
-      storage: '128GB',
-      color: 'Navy',
-      price: 300,
-      valut: 'usd',
-      description: 'Ideal holatda',
-      authorName: 'Aziz',
-      region: 'toshkent',
-      images: [randomUUID()],
-      condition: false,
-      documents: false,
-      delivery: true,
-      imei: [completeImei('35000000000001')],
-      uzimeiRegistered: true,
-      noInstalmentDebt: true,
-      grade: 'B',
-      battery: 91,
-      tarif: 0,
-      step: 9,
-      ...changes,
-    });
+    listingFormSchema.parse(wizardPayload(wizardDevice, [randomUUID()], changes));
   const refusal = (promise: Promise<unknown>) =>
     promise.then(
       () => 'accepted',
@@ -68,9 +56,9 @@ describe('ListingFormColumns', () => {
     );
 
   it('names the listing and its brand after the catalogue model and prices it in so\'m too', async () => {
-    const written = await columns.complete(transaction, seller, form(), seller.id, null);
+    const written = await columns.complete(transaction, seller, form({ price: 300, valut: 'usd' }), seller.id, null);
     expect(written).toMatchObject({ deviceId: device.id, categoryId: brandId, name: 'Samsung Galaxy A55', customModel: null });
-    expect(written).toMatchObject({ price: 300, valut: 'usd', priceUzs: 3_795_000, ram: '8GB', storage: '128GB', color: 'Navy' });
+    expect(written).toMatchObject({ price: 300, valut: 'usd', priceUzs: 3_795_000, ram: '8GB', storage: '256GB', color: 'Lilac' });
   });
 
   it('keeps the IMEI only sealed, with its last four digits in clear', async () => {
@@ -86,8 +74,8 @@ describe('ListingFormColumns', () => {
   });
 
   it("keeps a used phone's documents, grade and battery as the seller answered", async () => {
-    const written = await columns.complete(transaction, seller, form({ documents: false }), seller.id, null);
-    expect(written).toMatchObject({ condition: false, document: false, grade: 'B', battery: 91 });
+    const written = await columns.complete(transaction, seller, form({ documents: false, grade: 'C', battery: 84 }), seller.id, null);
+    expect(written).toMatchObject({ condition: false, document: false, grade: 'C', battery: 84 });
   });
 
   it('refuses a memory or colour the model does not come in, naming the field', async () => {
