@@ -2,11 +2,11 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { PROMOTED_TARIFF, type ListingCard as ListingCardData } from '@market/contracts';
 import { formatListingPrice, formatTashkentTime } from '../../../lib/format';
+import { CardPhoto } from '../../../components/listing-photo';
 import { useListingSlots } from '../../../components/listing-slots';
 import { currentLanguage, useTranslation } from '../../../lib/i18n';
 import { regionLabel } from '../format';
 import { rememberOpenedListing } from '../stores/scroll-id';
-import { CardPhoto } from '../../../components/listing-photo';
 
 export interface ListingCardProps {
   listing: ListingCardData;
