@@ -12,8 +12,7 @@ import { Queue } from 'bullmq';
 import { DataSource } from 'typeorm';
 import { LISTING_REGIONS, QUEUES } from '@market/contracts';
 import { startFakeTelegram } from '../test/fakes/telegram-bot-api';
-import { LOOPBACK_ONLY } from '../test/support/config';
-import { approveAll, createSession, deleteQueueKeys, percentile, REDIS_URL, seconds } from './lib/fanout-support';
+import { approveAll, benchEnv, createSession, deleteQueueKeys, percentile, REDIS_URL, seconds } from './lib/fanout-support';
 import { zipf } from './lib/long-tail.mjs';
 import { databaseUrl, migrate, recreateDatabase, startApi, startWorkers } from './lib/stack.mjs';
 
@@ -260,15 +259,7 @@ export async function runAlertFanout(options: AlertFanoutOptions): Promise<boole
   migrate(url);
   const telegram = await startFakeTelegram();
   const queuePrefix = `bench_alerts_${process.pid}`;
-  const env = {
-    ...LOOPBACK_ONLY,
-    DATABASE_URL: url,
-    REDIS_URL,
-    QUEUE_PREFIX: queuePrefix,
-    SERVE_FRONTEND: 'false',
-    TELEGRAM_API_URL: telegram.url,
-    TELEGRAM_BOT_TOKEN: '4242:BENCH',
-  };
+  const env = benchEnv(url, queuePrefix, telegram.url);
   // The API seeds the catalogue at its first start.
   const api = await startApi(env);
   const workers = await startWorkers({ ...env, PUBLIC_URL: api.baseUrl });

@@ -14,11 +14,10 @@ import { QUEUES, SOCIAL_CHANNELS, type SocialChannel } from '@market/contracts';
 import { startFakeGraph } from '../test/fakes/graph-api';
 import type { RecordedCall } from '../test/fakes/http-fake';
 import { startFakeTelegram } from '../test/fakes/telegram-bot-api';
-import { LOOPBACK_ONLY } from '../test/support/config';
 import { insertListing } from '../test/support/listings';
 import { runAlertFanout } from './fanout-alerts';
 import { parseArgs } from './lib/args.mjs';
-import { approveAll, createSession, deleteQueueKeys, percentile, REDIS_URL, seconds } from './lib/fanout-support';
+import { approveAll, benchEnv, createSession, deleteQueueKeys, percentile, REDIS_URL, seconds } from './lib/fanout-support';
 import { databaseUrl, migrate, recreateDatabase, requireBuild, startApi, startWorkers } from './lib/stack.mjs';
 
 const options = parseArgs({
@@ -94,19 +93,9 @@ async function runChannelFanout(): Promise<boolean> {
 
   const queuePrefix = `bench_fanout_${process.pid}`;
   const env = {
-    ...LOOPBACK_ONLY,
-    DATABASE_URL: url,
-    REDIS_URL,
-    QUEUE_PREFIX: queuePrefix,
-    SERVE_FRONTEND: 'false',
-    TELEGRAM_API_URL: telegram.url,
-    TELEGRAM_BOT_TOKEN: '4242:BENCH',
+    ...benchEnv(url, queuePrefix, telegram.url),
     TELEGRAM_CHANNEL_ID: '@telefonbozor',
-    GRAPH_API_URL: graph.url,
-    INSTAGRAM_USER_ID: '17841',
-    INSTAGRAM_ACCESS_TOKEN: 'ig',
-    FACEBOOK_PAGE_ID: '555',
-    FACEBOOK_PAGE_TOKEN: 'fb',
+    ...graph.channelsConfig,
     CHANNEL_PACING_TIME_SCALE: String(options.scale),
   };
   // The API seeds the brands and devices the listings need at its first start.

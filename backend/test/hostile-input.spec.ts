@@ -7,7 +7,7 @@ import request, { type Response } from 'supertest';
 import { DataSource } from 'typeorm';
 import { errorEnvelopeSchema, isMessageKey } from '@market/contracts';
 import { readdir } from 'node:fs/promises';
-import { ListingBrowseService } from '../src/listings/listing-browse.service';
+import { ListingCountersService } from '../src/listings/listing-counters.service';
 import { RedisClient } from '../src/redis/redis.module';
 import { TemporaryUploadFiles } from '../src/uploads/temporary-upload-files';
 import { startFakePayme, type FakePayme } from '../../test/fakes/card-gateway';
@@ -156,7 +156,7 @@ describe('hostile input: every endpoint refuses bad input with a translated 4xx 
     const tables = await databaseFingerprinter(dataSource);
     // Views counted by a request are written in batches, later: written here, they show as that request's own change.
     fingerprint = async () => {
-      await app.get(ListingBrowseService).writeCountsNow();
+      await app.get(ListingCountersService).writeCountsNow();
       return tables();
     };
   });

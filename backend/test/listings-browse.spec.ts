@@ -3,7 +3,7 @@ import request from 'supertest';
 import { DataSource } from 'typeorm';
 import type { ListingCard, ListingStatus } from '@market/contracts';
 import { DevicesService } from '../src/devices/devices.service';
-import { ListingBrowseService } from '../src/listings/listing-browse.service';
+import { ListingCountersService } from '../src/listings/listing-counters.service';
 import { ANCHOR_SPACING } from '../src/listings/listing-feed';
 import { approve, listingsApp, signedInUser, testBrand, TEST_USD_RATE, uploadPhotos, wizardPayload } from './listings-support';
 
@@ -416,7 +416,7 @@ describe('browsing: the home feed, the detail page and the seller contact', () =
       const version = await rowVersion();
       expect((await request(server()).get(`/api/phone/${id}`).set('X-Forwarded-For', '198.51.100.30').expect(200)).body.views).toBe(1);
       await request(server()).get(`/api/phone/${id}/contact`).set('X-Forwarded-For', '198.51.100.30').expect(200);
-      await app.get(ListingBrowseService).writeCountsNow();
+      await app.get(ListingCountersService).writeCountsNow();
       expect(await rowVersion()).toBe(version);
       expect(await dataSource.query(`SELECT views, contact_reveals FROM listing_counter WHERE listing_id = $1`, [id])).toEqual([
         { views: 1, contact_reveals: 1 },
@@ -431,7 +431,7 @@ describe('browsing: the home feed, the detail page and the seller contact', () =
         for (let visitor = 1; visitor <= 8; visitor++) expect(await view(`198.51.100.${100 + visitor}`)).toBe(visitor);
         // The same visitors again the same day: nothing more.
         for (let visitor = 1; visitor <= 8; visitor++) expect(await view(`198.51.100.${100 + visitor}`)).toBe(8);
-        await app.get(ListingBrowseService).writeCountsNow();
+        await app.get(ListingCountersService).writeCountsNow();
         // One statement for all (two if the periodic write came in between), never one per view.
         const writes = queries.mock.calls.filter(([sql]) => /INSERT INTO listing_counter/.test(sql));
         expect(writes.length).toBeGreaterThanOrEqual(1);
@@ -461,7 +461,7 @@ describe('browsing: the home feed, the detail page and the seller contact', () =
       const first = await reveal('203.0.113.50').expect(200);
       expect(first.body).toEqual({ phoneNumber: phone(1), telegramUsername: 'seller_tg' });
       await reveal('203.0.113.50').expect(200);
-      await app.get(ListingBrowseService).writeCountsNow();
+      await app.get(ListingCountersService).writeCountsNow();
       const [{ contact_reveals }] = await dataSource.query(`SELECT contact_reveals FROM listing_counter WHERE listing_id = $1`, [id]);
       expect(contact_reveals).toBe(1);
 

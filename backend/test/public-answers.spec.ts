@@ -6,7 +6,8 @@ import { PublicReads } from '../src/database/public-reads';
 import { insertListing } from '../../test/support/listings';
 import { CategoriesService } from '../src/categories/categories.service';
 import { AppException } from '../src/common/app.exception';
-import { ListingBrowseService } from '../src/listings/listing-browse.service';
+import { ListingDetailService } from '../src/listings/listing-detail.service';
+import { ListingFeedService } from '../src/listings/listing-feed.service';
 import { listingsApp, signedInUser, testBrand } from './listings-support';
 
 /** Phone numbers of this file: 99877106xxxx. */
@@ -19,7 +20,7 @@ describe('public answers reused for anonymous visitors (PUBLIC_CACHE_TTL_MS)', (
 
   beforeAll(async () => {
     app = await listingsApp({ PUBLIC_CACHE_TTL_MS: '300' });
-    computedFeeds = jest.spyOn(app.get(ListingBrowseService), 'list');
+    computedFeeds = jest.spyOn(app.get(ListingFeedService), 'list');
   });
   afterAll(() => app.close());
   beforeEach(() => computedFeeds.mockClear());
@@ -146,9 +147,9 @@ describe('public answers reused for anonymous visitors (PUBLIC_CACHE_TTL_MS)', (
       const visitors = ['10.0.1.1', '10.0.1.2', '10.0.1.3', '10.0.1.4', '10.0.1.5'];
 
       // Concurrent first visits share one (slow) computation; the repeated ones are replayed.
-      const browse = app.get(ListingBrowseService);
-      const detail = browse.detail.bind(browse);
-      const computed = jest.spyOn(browse, 'detail').mockImplementationOnce(async (...args) => {
+      const details = app.get(ListingDetailService);
+      const detail = details.detail.bind(details);
+      const computed = jest.spyOn(details, 'detail').mockImplementationOnce(async (...args) => {
         await new Promise((resolve) => setTimeout(resolve, 200));
         return detail(...args);
       });

@@ -3,7 +3,7 @@ import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { insertListing } from '../../test/support/listings';
 import { createApp } from '../src/app.factory';
-import { ListingBrowseService } from '../src/listings/listing-browse.service';
+import { ListingCountersService } from '../src/listings/listing-counters.service';
 import { testConfig } from '../../test/support/config';
 import { signedInUser } from './auth.support';
 
@@ -33,7 +33,7 @@ describe('where a request comes from', () => {
       for (const forged of ['203.0.113.1', '203.0.113.2', '203.0.113.3']) {
         await request(app.getHttpServer()).get(`/api/phone/${id}`).set('X-Forwarded-For', forged).expect(200);
       }
-      await app.get(ListingBrowseService).writeCountsNow();
+      await app.get(ListingCountersService).writeCountsNow();
       const [{ views }] = await app.get(DataSource).query(`SELECT views FROM listing_counter WHERE listing_id = $1`, [id]);
       expect(views).toBe(1);
     });

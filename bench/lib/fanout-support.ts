@@ -1,10 +1,24 @@
-// What both parts of bench:fanout (channel posts, buyers' alerts) share: signed-in users made in the
+// What both parts of bench:fanout (channel posts, buyers' alerts) share: the processes' settings, signed-in users made in the
 // database, approvals through the moderation API, the run's queues cleaned away, and the figures' units.
 import { randomBytes } from 'node:crypto';
 import IORedis from 'ioredis';
 import type { DataSource } from 'typeorm';
+import { LOOPBACK_ONLY } from '../../test/support/config';
 
 export const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+/** The settings of the API and workers a part starts: its own database and queues, Telegram through the fake, no frontend. */
+export function benchEnv(databaseUrl: string, queuePrefix: string, telegramUrl: string) {
+  return {
+    ...LOOPBACK_ONLY,
+    DATABASE_URL: databaseUrl,
+    REDIS_URL,
+    QUEUE_PREFIX: queuePrefix,
+    SERVE_FRONTEND: 'false',
+    TELEGRAM_API_URL: telegramUrl,
+    TELEGRAM_BOT_TOKEN: '4242:BENCH',
+  };
+}
 
 export const seconds = (ms: number) => Number((ms / 1000).toFixed(1));
 

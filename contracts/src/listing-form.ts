@@ -8,6 +8,7 @@ import {
   listingDetailSchema,
   listingImageSchema,
   listingStatusSchema,
+  requestedChannelPosts,
   tariffValueSchema,
 } from './listing';
 import type { Currency } from './listing-constants';
@@ -332,11 +333,7 @@ export const sellerChannelPostSchema = z.object({
 });
 export type SellerChannelPost = z.infer<typeof sellerChannelPostSchema>;
 /** Only the channels a post was requested for (and not skipped) have an entry. */
-export const sellerChannelPostsSchema = z.object({
-  telegram: sellerChannelPostSchema.optional(),
-  instagram: sellerChannelPostSchema.optional(),
-  facebook: sellerChannelPostSchema.optional(),
-});
+export const sellerChannelPostsSchema = requestedChannelPosts(sellerChannelPostSchema);
 export type SellerChannelPosts = z.infer<typeof sellerChannelPostsSchema>;
 
 /** `GET /api/phone/my`: every listing of the caller (drafts too) and how many each tab has. */

@@ -27,6 +27,11 @@ export const listingPostsSchema = z.object({
 });
 export type ListingPosts = z.infer<typeof listingPostsSchema>;
 
+/** A post's state by social channel, with an entry only for the channels it was requested for. */
+export function requestedChannelPosts<Post extends z.ZodType>(post: Post) {
+  return z.object({ telegram: post.optional(), instagram: post.optional(), facebook: post.optional() });
+}
+
 /** A listing in a list (home, my listings): what the card shows and nothing more. */
 export const listingCardSchema = z.object({
   _id: z.uuid(),

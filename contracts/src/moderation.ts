@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { createDeviceBodySchema, deviceSchema } from './catalogue';
-import { channelPostSchema, listingCardSchema, listingStatusSchema, socialChannelSchema } from './listing';
+import { channelPostSchema, listingCardSchema, listingStatusSchema, requestedChannelPosts, socialChannelSchema } from './listing';
 import { listingCheckSchema } from './listing-checks';
 import { SOCIAL_CHANNELS } from './listing-constants';
 import { openReportSchema } from './listing-reports';
@@ -49,11 +49,7 @@ export const adminChannelPostSchema = channelPostSchema.extend({
 export type AdminChannelPost = z.infer<typeof adminChannelPostSchema>;
 
 /** Only the channels a publication was ever requested for have an entry. */
-export const adminListingPostsSchema = z.object({
-  telegram: adminChannelPostSchema.optional(),
-  instagram: adminChannelPostSchema.optional(),
-  facebook: adminChannelPostSchema.optional(),
-});
+export const adminListingPostsSchema = requestedChannelPosts(adminChannelPostSchema);
 export type AdminListingPosts = z.infer<typeof adminListingPostsSchema>;
 
 /** A card of `GET /api/phone/waiting`: with the author and every channel's publishing state. */

@@ -41,11 +41,7 @@ test.describe('workers killed mid-publication', () => {
       TELEGRAM_API_URL: telegram.url,
       TELEGRAM_BOT_TOKEN: '4242:CRASH',
       TELEGRAM_CHANNEL_ID: '@telefonbozor',
-      GRAPH_API_URL: graph.url,
-      INSTAGRAM_USER_ID: '17841',
-      INSTAGRAM_ACCESS_TOKEN: 'ig',
-      FACEBOOK_PAGE_ID: '555',
-      FACEBOOK_PAGE_TOKEN: 'fb',
+      ...graph.channelsConfig,
     };
     // Their errors (a refused start) reach the test's output.
     const startWorkers = (): ChildProcess => spawn(process.execPath, [BUILT_ENTRY_POINTS.workers], { env, stdio: ['ignore', 'ignore', 'inherit'] });

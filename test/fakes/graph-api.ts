@@ -159,6 +159,14 @@ export async function startFakeGraph(limits: Partial<GraphLimits> = {}) {
   });
   return {
     ...fake,
+    /** The configuration that posts to Instagram and Facebook through this fake (the Page id its usage headers name). */
+    channelsConfig: {
+      GRAPH_API_URL: fake.url,
+      INSTAGRAM_USER_ID: '17841',
+      INSTAGRAM_ACCESS_TOKEN: 'ig',
+      FACEBOOK_PAGE_ID: '555',
+      FACEBOOK_PAGE_TOKEN: 'fb',
+    },
     callsTo: (edge: string) => fake.calls.filter((call) => call.path.endsWith(`/${edge}`)),
     /** The caption of a container (for a carousel, its own), to tell which listing a publish posted. */
     captionOf: (containerId: string) => containers.get(containerId)?.caption,

@@ -11,6 +11,7 @@ import {
   type DeviceSpecRefresh,
   type FindDeviceResponse,
   type SearchedDeviceCount,
+  type SpecSection,
 } from '@market/contracts';
 import { CategoriesService } from '../categories/categories.service';
 import type { DeviceCounts } from '../categories/category-usage';
@@ -51,6 +52,18 @@ export interface ListingModels {
   storage?: string;
   /** The nearest other models, nearest first, to suggest when none of `deviceIds` has listings. */
   closest: CatalogueModel[];
+}
+
+/** What a listing takes from its catalogue model: the name, the brand and the specs its choices are checked against. */
+export type ListedDevice = Pick<DeviceEntity, 'id' | 'name' | 'categoryId' | 'detailSpec'>;
+
+/** A catalogue model with its brand's name and colour, as the demo listings show it. */
+export interface BrandedDevice {
+  id: string;
+  name: string;
+  brand: string;
+  brandColor: string;
+  detailSpec: SpecSection[];
 }
 
 /** Who selected a device: a signed-in user, or a visitor by IP address. */
@@ -278,6 +291,29 @@ export class DevicesService implements DeviceCounts {
   catalogueChanged(): void {
     this.matcher?.clear();
     this.matches?.clear();
+  }
+
+  /**
+   * The `perBrand` most selected models with specs of every brand, the brands' first models
+   * first (in page order), at most `max` in all. The categories table is read-only here.
+   */
+  async mostSelectedPerBrand(perBrand: number, max: number): Promise<BrandedDevice[]> {
+    return this.dataSource.query(
+      `SELECT id, name, brand, "brandColor", detail_spec AS "detailSpec" FROM (
+         SELECT d.id, d.name, c.name AS brand, c.color AS "brandColor", d.detail_spec, c.number,
+                row_number() OVER (PARTITION BY c.id ORDER BY d.search_count DESC, d.name DESC) AS place
+           FROM devices d JOIN categories c ON c.id = d.category_id
+          WHERE jsonb_array_length(d.detail_spec) > 0) ranked
+        WHERE place <= $1
+        ORDER BY place, number
+        LIMIT $2`,
+      [perBrand, max],
+    );
+  }
+
+  /** The model a listing is for, read in the caller's transaction; null when the catalogue has no such id. */
+  async listedDevice(transaction: EntityManager, id: string): Promise<ListedDevice | null> {
+    return transaction.findOne(DeviceEntity, { where: { id }, select: { id: true, name: true, categoryId: true, detailSpec: true } });
   }
 
   async byId(id: string): Promise<Device> {

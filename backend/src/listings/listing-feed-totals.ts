@@ -6,8 +6,8 @@ export type TotalsFilter = Pick<FeedFilter, 'region' | 'deviceIds' | 'minPrice' 
   categoryId?: string;
 };
 
-/** The listings of a group alike in the buyers' other filters: their prices in so'm, in order. */
-interface Variant {
+/** What the buyers' other filters tell apart among a model's listings in a region. */
+interface VariantColumns {
   storage: string | null;
   condition: boolean;
   document: boolean;
@@ -15,6 +15,10 @@ interface Variant {
   valut: string;
   grade: string | null;
   battery: number | null;
+}
+
+/** The listings of a group alike in the buyers' other filters: their prices in so'm, in order. */
+interface Variant extends VariantColumns {
   prices: Float64Array;
 }
 
@@ -93,19 +97,7 @@ export class FeedTotals {
   /** Reads a snapshot with `query` (one scan of the index of listings by model); yields to requests while parsing it. */
   static async read(query: <Row>(sql: string) => Promise<Row[]>): Promise<FeedTotals> {
     const brands = await query<{ id: string; name: string }>(`SELECT id, lower(name) AS name FROM categories`);
-    const rows = await query<{
-      category_id: string;
-      device_id: string;
-      region: string;
-      storage: string | null;
-      condition: boolean;
-      document: boolean;
-      shipping: boolean;
-      valut: string;
-      grade: string | null;
-      battery: number | null;
-      prices: string;
-    }>(FEED_TOTALS_SQL);
+    const rows = await query<VariantColumns & { category_id: string; device_id: string; region: string; prices: string }>(FEED_TOTALS_SQL);
     const groups = new Map<string, Group>();
     let parsed = 0;
     for (const row of rows) {

@@ -4,7 +4,7 @@ import { checkDeviceChoices, type CustomModel, type ListingDraftForm, type Listi
 import type { SessionUser } from '../auth/auth.decorators';
 import { CategoriesService } from '../categories/categories.service';
 import { AppException } from '../common/app.exception';
-import { DeviceEntity } from '../devices/device.entity';
+import { DevicesService, type ListedDevice } from '../devices/devices.service';
 import { UsersService } from '../users/users.service';
 import { ExchangeRateService, priceInUzs } from './exchange-rate.service';
 import { ImeiSeal } from './imei-seal';
@@ -43,7 +43,7 @@ export type WizardColumns = Pick<
 >;
 
 /** What a listing is for: a catalogue device, or a model its seller typed within a brand. */
-type ListedModel = Pick<DeviceEntity, 'categoryId' | 'name'> & { id: string | null; customModel?: string };
+type ListedModel = Pick<ListedDevice, 'categoryId' | 'name'> & { id: string | null; customModel?: string };
 
 const NO_CHOICES = { ram: null, storage: null, color: null, fields: {} };
 
@@ -60,6 +60,7 @@ function badRequest(fields: Record<string, MessageKey>): AppException {
 export class ListingFormColumns {
   constructor(
     private readonly users: UsersService,
+    private readonly devices: DevicesService,
     private readonly exchangeRates: ExchangeRateService,
     private readonly categories: CategoriesService,
     private readonly imeis: ImeiSeal,
@@ -141,8 +142,8 @@ export class ListingFormColumns {
     return { id: null, customModel: name, categoryId: brand, name: named };
   }
 
-  private async deviceOf(transaction: EntityManager, deviceId: string): Promise<DeviceEntity> {
-    const device = await transaction.findOneBy(DeviceEntity, { id: deviceId });
+  private async deviceOf(transaction: EntityManager, deviceId: string): Promise<ListedDevice> {
+    const device = await this.devices.listedDevice(transaction, deviceId);
     if (!device) throw badRequest({ device: 'deviceNotFound' });
     return device;
   }

@@ -5,7 +5,9 @@ import { PublicAnswerCache, VisitRecorder } from '../common/public-answer-cache'
 import { visitorAddress } from '../common/visitor-address';
 import { ZodPipe } from '../common/zod-body.pipe';
 import { AppConfig } from '../config/app-config';
-import { ListingBrowseService } from './listing-browse.service';
+import { ListingCountersService } from './listing-counters.service';
+import { ListingDetailService } from './listing-detail.service';
+import { ListingFeedService } from './listing-feed.service';
 
 /** The feed's query as the controller reads it (text PostgreSQL cannot keep refused). */
 const listingQuery = new ZodPipe(listingQuerySchema);
@@ -23,7 +25,9 @@ const LISTING_PATH = /^\/api\/phone\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-
 @Injectable()
 export class ListingViewRecorder extends VisitRecorder implements OnModuleInit {
   constructor(
-    private readonly browse: ListingBrowseService,
+    private readonly feed: ListingFeedService,
+    private readonly details: ListingDetailService,
+    private readonly counters: ListingCountersService,
     private readonly publicAnswers: PublicAnswerCache,
     private readonly config: AppConfig,
   ) {
@@ -32,13 +36,13 @@ export class ListingViewRecorder extends VisitRecorder implements OnModuleInit {
 
   onModuleInit(): void {
     this.publicAnswers.answerDirectly({
-      route: (pathname, query) => (pathname === '/api/phone' ? async () => this.browse.list(listingQuery.transform(query)) : undefined),
+      route: (pathname, query) => (pathname === '/api/phone' ? async () => this.feed.list(listingQuery.transform(query)) : undefined),
     });
     this.publicAnswers.answerDirectly({
       recorder: this,
       route: (pathname, _query, request) => {
         const id = LISTING_PATH.exec(pathname)?.[1];
-        return id ? () => this.browse.detail(id, { ip: visitorAddress(request, this.config.TRUST_PROXY) }) : undefined;
+        return id ? () => this.details.detail(id, { ip: visitorAddress(request, this.config.TRUST_PROXY) }) : undefined;
       },
     });
   }
@@ -46,6 +50,6 @@ export class ListingViewRecorder extends VisitRecorder implements OnModuleInit {
   record(request: IncomingMessage): Promise<unknown> {
     const { pathname } = new URL(request.url!, 'http://listing.invalid');
     const listingId = pathname.slice(pathname.lastIndexOf('/') + 1);
-    return this.browse.countView(listingId, { ip: visitorAddress(request, this.config.TRUST_PROXY) });
+    return this.counters.countView(listingId, { ip: visitorAddress(request, this.config.TRUST_PROXY) });
   }
 }

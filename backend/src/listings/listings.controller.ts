@@ -29,7 +29,8 @@ import {
 } from '@market/contracts';
 import { CurrentUser, OptionalUser, SignedIn, type SessionUser } from '../auth/auth.decorators';
 import { ZodPipe } from '../common/zod-body.pipe';
-import { ListingBrowseService } from './listing-browse.service';
+import { ListingDetailService } from './listing-detail.service';
+import { ListingFeedService } from './listing-feed.service';
 import { listingId } from './listing-id.pipe';
 import { ListingViewRecorder } from './listing-view-recorder';
 import { ListingsService } from './listings.service';
@@ -47,7 +48,8 @@ import { Answers } from '../common/openapi';
 @Controller('phone')
 export class ListingsController {
   constructor(
-    private readonly browse: ListingBrowseService,
+    private readonly feed: ListingFeedService,
+    private readonly details: ListingDetailService,
     private readonly listings: ListingsService,
     private readonly myListings: MyListingsService,
   ) {}
@@ -57,7 +59,7 @@ export class ListingsController {
   @Get()
   @PublicCache()
   list(@Query(new ZodPipe(listingQuerySchema)) query: ListingQuery): Promise<ListingPage> {
-    return this.browse.list(query);
+    return this.feed.list(query);
   }
 
   @SignedIn()
@@ -75,7 +77,7 @@ export class ListingsController {
     @OptionalUser() user: SessionUser | undefined,
     @VisitorAddress() ip: string,
   ): Promise<ListingDetailResponse> {
-    return this.browse.detail(id, { user, ip });
+    return this.details.detail(id, { user, ip });
   }
 
   /** The seller's phone and Telegram username, limited per visitor. */
@@ -86,7 +88,7 @@ export class ListingsController {
     @OptionalUser() user: SessionUser | undefined,
     @VisitorAddress() ip: string,
   ): Promise<ListingContact> {
-    return this.browse.contact(id, { user, ip });
+    return this.details.contact(id, { user, ip });
   }
 
   /** The wizard's last step: a new listing (or a finished draft) waiting for moderation. */

@@ -9,8 +9,10 @@ import { UsersModule } from '../users/users.module';
 import { CategoryListingCounts } from './category-listing-counts';
 import { DemoListings } from './demo/demo-listings';
 import { ExchangeRateModule } from './exchange-rate.module';
-import { ListingBrowseService } from './listing-browse.service';
 import { ImeiSeal } from './imei-seal';
+import { ListingCountersService } from './listing-counters.service';
+import { ListingDetailService } from './listing-detail.service';
+import { ListingFeedService } from './listing-feed.service';
 import { ListingFormColumns } from './listing-form-columns';
 import { ListingViewRecorder } from './listing-view-recorder';
 import { ListingPhotosService } from './listing-photos.service';
@@ -51,13 +53,15 @@ import { TrustModule } from './trust/trust.module';
     ListingTariffs,
     MyListingsService,
     CategoryListingCounts,
-    ListingBrowseService,
+    ListingFeedService,
+    ListingDetailService,
+    ListingCountersService,
     ListingViewRecorder,
     ModerationService,
     ListingReportsService,
     ListingSharePages,
     DemoListings,
   ],
-  exports: [CategoryListingCounts, ListingBrowseService, ListingPhotosService, ListingSharePages],
+  exports: [CategoryListingCounts, ListingFeedService, ListingDetailService, ListingPhotosService, ListingSharePages],
 })
 export class ListingsModule {}

@@ -217,6 +217,22 @@ export class UsersService implements OnApplicationBootstrap {
     return user.phoneNumber;
   }
 
+  /**
+   * The ids of accounts with confirmed numbers for people who sign up elsewhere (the demo
+   * sellers), creating the missing ones; existing accounts are left as they are.
+   */
+  async ensureConfirmed(accounts: readonly { phoneNumber: string; name: string; region: string; telegram: string | null }[]): Promise<string[]> {
+    const rows: { id: string }[] = await this.dataSource.query(
+      `INSERT INTO users (phone_number, name, country, region, telegram_username, phone_confirmed)
+       SELECT phone_number, name, 'uz', region, telegram, true
+         FROM jsonb_to_recordset($1::jsonb) AS account(phone_number text, name text, region text, telegram text)
+       ON CONFLICT (phone_number) DO UPDATE SET name = users.name
+       RETURNING id`,
+      [JSON.stringify(accounts.map((account) => ({ ...account, phone_number: account.phoneNumber })))],
+    );
+    return rows.map((row) => row.id);
+  }
+
   /** The users' names by id, for lists that show who wrote what. */
   async namesOf(userIds: readonly string[]): Promise<ReadonlyMap<string, string | null>> {
     if (userIds.length === 0) return new Map();

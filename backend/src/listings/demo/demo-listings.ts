@@ -2,9 +2,11 @@ import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import sharp from 'sharp';
 import { DataSource } from 'typeorm';
-import { completeImei, CONDITION_GRADES, deviceColors, deviceMemoryOptions, LISTING_REGIONS, type Currency, type SpecSection } from '@market/contracts';
+import { completeImei, CONDITION_GRADES, deviceColors, deviceMemoryOptions, LISTING_REGIONS, type Currency } from '@market/contracts';
 import { AppConfig } from '../../config/app-config';
+import { DevicesService, type BrandedDevice } from '../../devices/devices.service';
 import { ImagesService } from '../../uploads/images.service';
+import { UsersService } from '../../users/users.service';
 import { LISTING_PHOTO_SHAPE, LISTING_PHOTO_VARIANTS } from '../listing-photo-shapes';
 import { ListingsService } from '../listings.service';
 
@@ -45,14 +47,6 @@ const DOLLAR_BANDS: Record<string, [number, number]> = {
 };
 const DEFAULT_DOLLAR_BAND: [number, number] = [90, 380];
 
-interface CatalogueDevice {
-  id: string;
-  name: string;
-  brand: string;
-  color: string;
-  detail_spec: SpecSection[];
-}
-
 export interface DemoSeedReport {
   listings: number;
   skipped?: 'not empty' | 'already seeded';
@@ -91,6 +85,8 @@ export class DemoListings implements OnApplicationBootstrap {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly listings: ListingsService,
     private readonly images: ImagesService,
+    private readonly users: UsersService,
+    private readonly devices: DevicesService,
     private readonly config: AppConfig,
   ) {}
 
@@ -111,7 +107,7 @@ export class DemoListings implements OnApplicationBootstrap {
     await lock.connect();
     try {
       await lock.query('SELECT pg_advisory_lock($1)', [DEMO_LOCK_ID]);
-      const sellers = await this.ensureSellers();
+      const sellers = await this.users.ensureConfirmed(DEMO_SELLERS);
       const [{ any, demo }]: { any: boolean; demo: boolean }[] = await this.dataSource.query(
         `SELECT EXISTS (SELECT 1 FROM listing) AS any, EXISTS (SELECT 1 FROM listing WHERE author_id = ANY($1)) AS demo`,
         [sellers],
@@ -127,30 +123,8 @@ export class DemoListings implements OnApplicationBootstrap {
     }
   }
 
-  private async ensureSellers(): Promise<string[]> {
-    const rows: { id: string }[] = await this.dataSource.query(
-      `INSERT INTO users (phone_number, name, country, region, telegram_username, phone_confirmed)
-       SELECT phone_number, name, 'uz', region, telegram, true
-         FROM jsonb_to_recordset($1::jsonb) AS seller(phone_number text, name text, region text, telegram text)
-       ON CONFLICT (phone_number) DO UPDATE SET name = users.name
-       RETURNING id`,
-      [JSON.stringify(DEMO_SELLERS.map((seller) => ({ ...seller, phone_number: seller.phoneNumber })))],
-    );
-    return rows.map((row) => row.id);
-  }
-
   private async seedListings(sellers: string[]): Promise<number> {
-    const devices: CatalogueDevice[] = await this.dataSource.query(
-      `SELECT id, name, brand, color, detail_spec FROM (
-         SELECT d.id, d.name, c.name AS brand, c.color, d.detail_spec, c.number,
-                row_number() OVER (PARTITION BY c.id ORDER BY d.search_count DESC, d.name DESC) AS place
-           FROM devices d JOIN categories c ON c.id = d.category_id
-          WHERE jsonb_array_length(d.detail_spec) > 0) ranked
-        WHERE place <= $1
-        ORDER BY place, number
-        LIMIT $2`,
-      [DEVICES_PER_BRAND, MAX_LISTINGS],
-    );
+    const devices = await this.devices.mostSelectedPerBrand(DEVICES_PER_BRAND, MAX_LISTINGS);
     // A few at a time: sharp draws on the thread pool while the next listing waits for the database.
     const created: { id: string; minutesAgo: number; views: number }[] = [];
     let next = 0;
@@ -179,14 +153,14 @@ export class DemoListings implements OnApplicationBootstrap {
     return created.length;
   }
 
-  private async seedListing(device: CatalogueDevice, index: number, sellers: string[]): Promise<string> {
+  private async seedListing(device: BrandedDevice, index: number, sellers: string[]): Promise<string> {
     const sellerIndex = index % sellers.length;
     const seller = DEMO_SELLERS[sellerIndex];
     const actor = { id: sellers[sellerIndex], role: 'user' as const };
     const photos = [];
     for (let variant = 0; variant < (index % 3 === 0 ? 2 : 1); variant++) {
       photos.push(
-        await this.images.store(await demoPhoto(device.name, device.color, variant), {
+        await this.images.store(await demoPhoto(device.name, device.brandColor, variant), {
           purpose: 'listing',
           ownerId: actor.id,
           shape: LISTING_PHOTO_SHAPE,
@@ -195,8 +169,8 @@ export class DemoListings implements OnApplicationBootstrap {
         }),
       );
     }
-    const memory = deviceMemoryOptions({ detailSpec: device.detail_spec });
-    const colors = deviceColors({ detailSpec: device.detail_spec });
+    const memory = deviceMemoryOptions(device);
+    const colors = deviceColors(device);
     const { price, valut } = this.demoPrice(device, index);
     const saved = await this.listings.create(
       actor,
@@ -231,7 +205,7 @@ export class DemoListings implements OnApplicationBootstrap {
   }
 
   /** Dollars for the dearer brands (as shops in Tashkent quote them), so'm for the rest; one in four the other way round. */
-  private demoPrice(device: CatalogueDevice, index: number): { price: number; valut: Currency } {
+  private demoPrice(device: BrandedDevice, index: number): { price: number; valut: Currency } {
     const band = DOLLAR_BANDS[device.brand.toLowerCase()] ?? DEFAULT_DOLLAR_BAND;
     const dollars = Math.round((band[0] + ((index * 7919) % 100) / 100 * (band[1] - band[0])) / 5) * 5;
     const inDollars = (device.brand.toLowerCase() in DOLLAR_BANDS) !== (index % 4 === 3);

@@ -121,11 +121,9 @@ export class ListingChecksService {
    * up to HASHES_PER_RUN others: what the next listings will be compared with.
    */
   private async hashPhotos(listingIds: string[]): Promise<void> {
-    const unhashed: { image_id: string }[] = await this.dataSource.query(
-      `SELECT li.image_id FROM listing_image li JOIN images i ON i.id = li.image_id WHERE li.listing_id = ANY($1) AND i.phash IS NULL`,
-      [listingIds],
-    );
-    if (unhashed.length) await this.images.hashListingPhotos(unhashed.length, THUMBNAIL_VARIANT, unhashed.map((row) => row.image_id));
+    const photos: { image_id: string }[] = await this.dataSource.query(`SELECT image_id FROM listing_image WHERE listing_id = ANY($1)`, [listingIds]);
+    // The images module hashes those of them still without a hash.
+    if (photos.length) await this.images.hashListingPhotos(photos.length, THUMBNAIL_VARIANT, photos.map((row) => row.image_id));
     await this.images.hashListingPhotos(HASHES_PER_RUN, THUMBNAIL_VARIANT);
   }
 

@@ -1,4 +1,4 @@
-import { useId, type InputHTMLAttributes } from 'react';
+import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
 import { FieldError } from './field-error';
 
 export const inputClass =
@@ -15,21 +15,31 @@ interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'on
 }
 
 export function TextField({ label, value, onChange, error, ...inputProps }: TextFieldProps) {
+  return (
+    <LabelledField label={label} error={error}>
+      {(control) => (
+        <input {...control} value={value} onChange={(event) => onChange(event.target.value)} className={inputClass} {...inputProps} />
+      )}
+    </LabelledField>
+  );
+}
+
+/** What ties a field's control to its label and its error box. */
+export interface FieldControl {
+  id: string;
+  'aria-invalid'?: true;
+  'aria-describedby'?: string;
+}
+
+/** A field's label, its control (drawn by `children` with the attributes that tie it to both) and its error box. */
+export function LabelledField({ label, error, children }: { label: string; error?: string; children: (control: FieldControl) => ReactNode }) {
   const id = useId();
   return (
     <div>
       <label htmlFor={id} className={labelClass}>
         {label}
       </label>
-      <input
-        id={id}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        className={inputClass}
-        {...inputProps}
-      />
+      {children({ id, 'aria-invalid': error ? true : undefined, 'aria-describedby': error ? `${id}-error` : undefined })}
       <FieldError id={`${id}-error`} messageKey={error} />
     </div>
   );

@@ -1,9 +1,8 @@
 import { useEffect, useState } from 'react';
 import type { Category } from '@market/contracts';
-import { FullScreenLoader } from '../../../components/full-screen-loader';
+import { AdminOnly } from '../../../components/admin-only';
 import { Menu } from '../../../components/menu';
 import { PageTitle } from '../../../components/page-title';
-import { useSession } from '../../../lib/auth';
 import { useTranslation } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
 import { useCategories } from '../api/get-categories';
@@ -15,17 +14,11 @@ type OpenDialog = { kind: 'create' } | { kind: 'edit'; category: Category } | { 
 /** `/profile/categories` (spec section 2, Categories page): the admins' brand list. */
 export function CategoriesAdminPage() {
   const { t } = useTranslation('catalogue');
-  const { isAdmin, loading } = useSession();
-  if (loading) return <FullScreenLoader />;
-  if (!isAdmin) {
-    return (
-      <div className="py-16 text-center">
-        <PageTitle documentTitle={t('common:notFound')}>{t('common:notFound')}</PageTitle>
-        <p className="text-slate-600">{t('admin.forbidden')}</p>
-      </div>
-    );
-  }
-  return <CategoriesAdmin />;
+  return (
+    <AdminOnly forbidden={t('admin.forbidden')}>
+      <CategoriesAdmin />
+    </AdminOnly>
+  );
 }
 
 function CategoriesAdmin() {

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import 'swiper/css';
 import { useTranslation } from '../../../lib/i18n';
-import { ListingPhoto } from './listing-photo';
+import { ListingPhoto } from '../../../components/listing-photo';
 import { slideAlt, slideSources, type ImageSliderProps } from './slides';
 
 const FRAME = 'aspect-[4/3] w-full overflow-hidden rounded-xl bg-slate-100';

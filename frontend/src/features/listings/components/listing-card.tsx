@@ -1,12 +1,12 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { LIMITS, PROMOTED_TARIFF, type ListingCard as ListingCardData } from '@market/contracts';
+import { PROMOTED_TARIFF, type ListingCard as ListingCardData } from '@market/contracts';
 import { formatListingPrice, formatTashkentTime } from '../../../lib/format';
+import { CardPhoto } from '../../../components/listing-photo';
 import { useListingSlots } from '../../../components/listing-slots';
 import { currentLanguage, useTranslation } from '../../../lib/i18n';
 import { regionLabel } from '../format';
 import { rememberOpenedListing } from '../stores/scroll-id';
-import { ListingPhoto } from './listing-photo';
 
 export interface ListingCardProps {
   listing: ListingCardData;
@@ -15,8 +15,6 @@ export interface ListingCardProps {
   /** Leaves out the link to the seller's page (on that page, and in the seller's own lists). */
   hideSeller?: boolean;
 }
-
-const { width, height } = LIMITS.cardImageBox;
 
 /** The element id the home list scrolls back to. */
 export function listingCardElementId(id: string): string {
@@ -37,16 +35,7 @@ export function ListingCard({ listing, actions, hideSeller }: ListingCardProps) 
         onClick={() => rememberOpenedListing(listing._id)}
         className="flex flex-1 gap-3 p-3 focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-brand-600"
       >
-        <div className="shrink-0 overflow-hidden rounded-lg bg-slate-100" style={{ width, height }}>
-          <ListingPhoto
-            src={listing.image?.location}
-            alt={t('card.photoAlt', { name: listing.name })}
-            width={width}
-            height={height}
-            loading="lazy"
-            className="h-full w-full object-cover"
-          />
-        </div>
+        <CardPhoto src={listing.image?.location} alt={t('card.photoAlt', { name: listing.name })} />
         <div className="flex min-w-0 flex-1 flex-col">
           {listing.tarif === PROMOTED_TARIFF && (
             <span className="mb-1 self-start rounded bg-amber-100 px-1.5 py-0.5 text-xs font-semibold text-amber-800">

@@ -5,7 +5,7 @@ import 'swiper/css/navigation';
 import 'swiper/css/pagination';
 import 'swiper/css/zoom';
 import { useTranslation } from '../../../lib/i18n';
-import { ListingPhoto } from './listing-photo';
+import { ListingPhoto } from '../../../components/listing-photo';
 import { slideAlt, slideSources, type ImageSliderProps } from './slides';
 
 /** A finger's target (WCAG 2.5.5): arrows and dots are at least 44 by 44 px. */

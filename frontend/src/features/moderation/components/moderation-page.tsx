@@ -2,10 +2,9 @@ import { useEffect, useId, useRef, type ComponentType, type ReactNode } from 're
 import { useSearchParams } from 'react-router-dom';
 import { LISTING_STATUSES, type ListingCard, type ListingStatus } from '@market/contracts';
 import { errorText } from '../../../components/form/form-error';
-import { FullScreenLoader } from '../../../components/full-screen-loader';
+import { AdminOnly } from '../../../components/admin-only';
 import { PageTitle } from '../../../components/page-title';
 import { TabPanel, Tabs } from '../../../components/tabs';
-import { useSession } from '../../../lib/auth';
 import { useTranslation } from '../../../lib/i18n';
 import { useModerationQueue, type ModerationQueueParams } from '../api/get-moderation-queue';
 import { BannedWordsCard } from './banned-words-card';
@@ -42,17 +41,11 @@ function useQueueParams(): [ModerationQueueParams, (params: ModerationQueueParam
 /** `/profile/allphones` (spec section 2): 'Barcha telefonlar', for admins only. */
 export function ModerationPage(props: ModerationPageProps) {
   const { t } = useTranslation('moderation');
-  const { isAdmin, loading } = useSession();
-  if (loading) return <FullScreenLoader />;
-  if (!isAdmin) {
-    return (
-      <div className="py-16 text-center">
-        <PageTitle documentTitle={t('common:notFound')}>{t('common:notFound')}</PageTitle>
-        <p className="text-slate-600">{t('forbidden')}</p>
-      </div>
-    );
-  }
-  return <ModerationQueuePage {...props} />;
+  return (
+    <AdminOnly forbidden={t('forbidden')}>
+      <ModerationQueuePage {...props} />
+    </AdminOnly>
+  );
 }
 
 function ModerationQueuePage({ Card, Pager }: ModerationPageProps) {

@@ -1,7 +1,5 @@
-import { useId } from 'react';
 import { IMaskInput } from 'react-imask';
-import { FieldError } from '../../../components/form/field-error';
-import { inputClass, labelClass } from '../../../components/form/text-field';
+import { inputClass, LabelledField } from '../../../components/form/text-field';
 
 /** What the field's mask is: a pattern ('0000 0000') or a number with grouped thousands. */
 export type FieldMask = { mask: string } | { mask: NumberConstructor; thousandsSeparator: string; scale: 0; min: number };
@@ -21,27 +19,22 @@ interface MaskedFieldProps {
 
 /** A digits-only input with a react-imask mask, its label and its error box. */
 export function MaskedField({ label, mask, value, onChange, error, placeholder, autoComplete, autoFocus }: MaskedFieldProps) {
-  const id = useId();
   return (
-    <div>
-      <label htmlFor={id} className={labelClass}>
-        {label}
-      </label>
-      <IMaskInput
-        {...mask}
-        id={id}
-        unmask
-        value={value}
-        onAccept={(unmasked: string) => onChange(unmasked)}
-        inputMode="numeric"
-        autoComplete={autoComplete}
-        placeholder={placeholder}
-        data-autofocus={autoFocus || undefined}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        className={`${inputClass} tabular-nums`}
-      />
-      <FieldError id={`${id}-error`} messageKey={error} />
-    </div>
+    <LabelledField label={label} error={error}>
+      {(control) => (
+        <IMaskInput
+          {...mask}
+          {...control}
+          unmask
+          value={value}
+          onAccept={(unmasked: string) => onChange(unmasked)}
+          inputMode="numeric"
+          autoComplete={autoComplete}
+          placeholder={placeholder}
+          data-autofocus={autoFocus || undefined}
+          className={`${inputClass} tabular-nums`}
+        />
+      )}
+    </LabelledField>
   );
 }

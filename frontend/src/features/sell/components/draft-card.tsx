@@ -1,12 +1,10 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { LIMITS } from '@market/contracts';
+import { CardPhoto } from '../../../components/listing-photo';
 import { useTranslation } from '../../../lib/i18n';
 import type { MyListing } from '../api/my-listings-cache';
 import { draftPath } from '../paths';
 import { LAST_STEP } from '../wizard-steps';
-
-const { width, height } = LIMITS.cardImageBox;
 
 /** An unfinished listing: it opens the wizard at the step it reached, not a detail page it does not have yet. */
 export function DraftCard({ listing, actions }: { listing: MyListing; actions: ReactNode }) {
@@ -18,16 +16,7 @@ export function DraftCard({ listing, actions }: { listing: MyListing; actions: R
         to={draftPath(listing._id)}
         className="flex flex-1 gap-3 p-3 focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-brand-600"
       >
-        <div className="shrink-0 overflow-hidden rounded-lg bg-slate-100" style={{ width, height }}>
-          <img
-            src={listing.image?.location ?? '/phone-placeholder.svg'}
-            alt={t('my.photoAlt', { name })}
-            width={width}
-            height={height}
-            loading="lazy"
-            className="h-full w-full object-cover"
-          />
-        </div>
+        <CardPhoto src={listing.image?.location} alt={t('my.photoAlt', { name })} />
         <div className="flex min-w-0 flex-1 flex-col">
           <span className="mb-1 self-start rounded bg-slate-100 px-1.5 py-0.5 text-xs font-semibold text-slate-700">{t('status.draft')}</span>
           <h3 className="line-clamp-2 font-medium break-words text-slate-900">{name}</h3>

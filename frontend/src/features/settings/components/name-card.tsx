@@ -1,8 +1,7 @@
-import { useId } from 'react';
 import { GENDERS, type UserDto } from '@market/contracts';
-import { FieldError } from '../../../components/form/field-error';
 import { FormError } from '../../../components/form/form-error';
-import { inputClass, labelClass, TextField } from '../../../components/form/text-field';
+import { SelectField } from '../../../components/form/select-field';
+import { TextField } from '../../../components/form/text-field';
 import { useTranslation } from '../../../lib/i18n';
 import { useProfileForm } from '../hooks/use-profile-form';
 import { SaveButton } from './save-button';
@@ -12,7 +11,6 @@ const FIELDS = ['name', 'surname', 'gender'] as const;
 
 export function NameCard({ user }: { user: UserDto }) {
   const { t } = useTranslation('settings');
-  const genderId = useId();
   const form = useProfileForm(user, FIELDS);
   return (
     <SettingsCard title={t('name.title')}>
@@ -32,27 +30,14 @@ export function NameCard({ user }: { user: UserDto }) {
             onChange={(value) => form.setValue('surname', value)}
             error={form.errors.surname}
           />
-          <div>
-            <label htmlFor={genderId} className={labelClass}>
-              {t('name.gender')}
-            </label>
-            <select
-              id={genderId}
-              value={form.values.gender}
-              onChange={(event) => form.setValue('gender', event.target.value)}
-              aria-invalid={form.errors.gender ? true : undefined}
-              aria-describedby={form.errors.gender ? `${genderId}-error` : undefined}
-              className={inputClass}
-            >
-              <option value="">{t('name.genderNotSaid')}</option>
-              {GENDERS.map((gender) => (
-                <option key={gender} value={gender}>
-                  {t(`name.genders.${gender}`)}
-                </option>
-              ))}
-            </select>
-            <FieldError id={`${genderId}-error`} messageKey={form.errors.gender} />
-          </div>
+          <SelectField
+            label={t('name.gender')}
+            value={form.values.gender}
+            onChange={(gender) => form.setValue('gender', gender)}
+            placeholder={t('name.genderNotSaid')}
+            options={GENDERS.map((gender) => ({ value: gender, label: t(`name.genders.${gender}`) }))}
+            error={form.errors.gender}
+          />
         </div>
         <SaveButton changed={form.changed} saving={form.saving} />
       </form>

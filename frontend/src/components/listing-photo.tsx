@@ -1,4 +1,5 @@
 import { useState, type ImgHTMLAttributes } from 'react';
+import { LIMITS } from '@market/contracts';
 
 /** Shown when a listing has no photo or its photo does not load. */
 export const LISTING_PHOTO_PLACEHOLDER = '/phone-placeholder.svg';
@@ -17,5 +18,16 @@ export function ListingPhoto({ src, srcSet, alt, ...props }: ListingPhotoProps) 
       alt={alt}
       onError={() => src && setFailedSrc(src)}
     />
+  );
+}
+
+const { width, height } = LIMITS.cardImageBox;
+
+/** The photo of a listing's card (a draft's too) in the box every card gives it, loaded as it scrolls into view. */
+export function CardPhoto({ src, alt }: { src: string | null | undefined; alt: string }) {
+  return (
+    <div className="shrink-0 overflow-hidden rounded-lg bg-slate-100" style={{ width, height }}>
+      <ListingPhoto src={src} alt={alt} width={width} height={height} loading="lazy" className="h-full w-full object-cover" />
+    </div>
   );
 }

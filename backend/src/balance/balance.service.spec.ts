@@ -3,14 +3,14 @@ import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { BALANCE_HISTORY_PAGE_SIZE } from '@market/contracts';
-import { createApp } from '../src/app.factory';
-import { BalanceService } from '../src/balance/balance.service';
-import { AppException } from '../src/common/app.exception';
-import { testConfig } from '../../test/support/config';
-import type { TestUser } from '../../test/support/users';
-import { createSignedInUser } from '../../test/support/users';
+import { createApp } from '../app.factory';
+import { BalanceService } from './balance.service';
+import { AppException } from '../common/app.exception';
+import { testConfig } from '../../../test/support/config';
+import type { TestUser } from '../../../test/support/users';
+import { createSignedInUser } from '../../../test/support/users';
 
-describe('balance ledger', () => {
+describe('BalanceService: the ledger behind top-ups and listing charges', () => {
   let app: INestApplication;
   let database: DataSource;
   let ledger: BalanceService;

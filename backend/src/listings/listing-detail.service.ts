@@ -1,0 +1,246 @@
+import { HttpStatus, Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { LRUCache } from 'lru-cache';
+import { DataSource } from 'typeorm';
+import type {
+  Currency,
+  ConditionGrade,
+  ListingContact,
+  ListingDetailResponse,
+  ListingFormValues,
+  ListingStatus,
+  SpecEntry,
+} from '@market/contracts';
+import type { SessionUser } from '../auth/auth.decorators';
+import { AppException } from '../common/app.exception';
+import { readThroughCache } from '../common/read-through-cache';
+import { AppConfig } from '../config/app-config';
+import { PublicReads } from '../database/public-reads';
+import { RateLimitService } from '../rate-limit/rate-limit.service';
+import { ImagesService } from '../uploads/images.service';
+import { ImeiSeal } from './imei-seal';
+import { ListingCountersService, visitorKey, type Viewer } from './listing-counters.service';
+import type { StoredChannelPost } from './listing.entity';
+import { LISTING_LIMITS } from './listing.limits';
+import { largePhoto, thumbnailPhoto, toPosts, type StoredPhoto } from './listing.serializer';
+
+interface DetailRow {
+  id: string;
+  author_id: string;
+  device_id: string | null;
+  category_id: string | null;
+  custom_model: string | null;
+  name: string | null;
+  price: string | null;
+  price_uzs: string | null;
+  valut: Currency;
+  condition: boolean;
+  document: boolean;
+  shipping: boolean;
+  imei_sealed: string[];
+  imei_last4: string[];
+  uzimei_registered: boolean | null;
+  no_instalment_debt: boolean;
+  grade: ConditionGrade | null;
+  battery: number | null;
+  region: string | null;
+  color: string | null;
+  ram: string | null;
+  storage: string | null;
+  description: string | null;
+  tarif: number;
+  status: ListingStatus;
+  step: number;
+  phone_number: string | null;
+  telegram_username: string | null;
+  author_name: string | null;
+  views: number;
+  posts: Record<string, StoredChannelPost>;
+  rejection_reason: string | null;
+  created_at: Date;
+  updated_at: Date;
+  device_name: string | null;
+  device_img: string | null;
+  quick_spec: SpecEntry[] | null;
+  category_name: string | null;
+  author_user_name: string | null;
+  author_image_id: string | null;
+  author_image_location: string | null;
+}
+
+const PUBLIC_DETAILS_KEPT = 5_000;
+
+interface StoredDetail {
+  row: DetailRow;
+  photos: StoredPhoto[];
+}
+
+/** A listing's page and its seller's contact, as each viewer may see them. */
+@Injectable()
+export class ListingDetailService {
+  /**
+   * Detail pages as anonymous visitors see them, kept for PUBLIC_CACHE_TTL_MS like the feed
+   * (a popular listing is read once per interval however many open it; concurrent misses share
+   * one read), also for addresses the answer cache tells apart (`?` and anything after it).
+   * Views are still counted per visitor on every request.
+   */
+  private readonly publicDetails?: LRUCache<string, { found: StoredDetail | undefined }>;
+
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly reads: PublicReads,
+    private readonly images: ImagesService,
+    private readonly rateLimits: RateLimitService,
+    private readonly counters: ListingCountersService,
+    private readonly imeis: ImeiSeal,
+    config: AppConfig,
+  ) {
+    if (config.PUBLIC_CACHE_TTL_MS > 0) {
+      this.publicDetails = readThroughCache({
+        max: PUBLIC_DETAILS_KEPT,
+        ttlMs: config.PUBLIC_CACHE_TTL_MS,
+        // An unknown listing is kept too (its 404 is as cacheable as a page), and a read always has a value.
+        load: async (id: string) => ({ found: await this.loadDetail(id) }),
+      });
+    }
+  }
+
+  /**
+   * `GET /api/phone/{id}`. A listing that is not on sale is shown to its author and admins
+   * only (404 for anyone else, as if it did not exist). A visitor's view counts once a day;
+   * the author's own visits do not count.
+   */
+  async detail(id: string, viewer: Viewer): Promise<ListingDetailResponse> {
+    // A visitor who is not signed in cannot be the author or an admin: the public part is all they may see.
+    const stored = viewer.user || !this.publicDetails ? await this.loadDetail(id) : (await this.publicDetails.fetch(id))?.found;
+    const mayManage = !!stored && isAuthorOrAdmin(viewer.user, stored.row.author_id);
+    if (!stored || (stored.row.status !== 'active' && !mayManage)) throw new AppException(HttpStatus.NOT_FOUND, 'listingNotFound');
+
+    const { row, photos } = stored;
+    if (row.status === 'active' && viewer.user?.id !== row.author_id) await this.counters.countView(id, viewer);
+    // Views counted and not written yet are shown too: a visitor sees their own view at once.
+    const views = row.views + this.counters.unwrittenViews(id);
+    const locationOf = (key: string) => this.images.locationOf(key);
+    const detail: ListingDetailResponse = {
+      _id: row.id,
+      name: row.name ?? '',
+      price: Number(row.price ?? 0),
+      priceUzs: Number(row.price_uzs ?? 0),
+      valut: row.valut,
+      region: row.region ?? '',
+      createdAt: row.created_at.toISOString(),
+      updatedAt: row.updated_at.toISOString(),
+      tarif: row.tarif === 1 ? 1 : 0,
+      status: row.status,
+      category: row.category_id ? { _id: row.category_id, name: row.category_name ?? '' } : null,
+      device: row.device_id
+        ? { _id: row.device_id, name: row.device_name ?? '', img: row.device_img, quickSpec: row.quick_spec ?? [] }
+        : null,
+      images: photos.map((photo) => largePhoto(photo, locationOf)),
+      condition: row.condition,
+      document: row.document,
+      shipping: row.shipping,
+      color: row.color,
+      ram: row.ram,
+      storage: row.storage,
+      description: row.description,
+      imeiLast4: row.imei_last4,
+      uzimeiRegistered: row.uzimei_registered,
+      grade: row.grade,
+      battery: row.battery,
+      authorName: row.author_name,
+      author: {
+        _id: row.author_id,
+        name: row.author_user_name,
+        image: row.author_image_id ? { _id: row.author_image_id, location: row.author_image_location! } : null,
+      },
+      posts: toPosts(row.posts),
+      views,
+    };
+    if (mayManage) {
+      detail.owner = {
+        form: {
+          ...formValues(row, photos.map((photo) => thumbnailPhoto(photo, locationOf))),
+          imei: this.imeis.open({ imeiSealed: row.imei_sealed, imeiLast4: row.imei_last4 }),
+        },
+        rejectionReason: row.rejection_reason,
+      };
+    }
+    return detail;
+  }
+
+  /**
+   * `GET /api/phone/{id}/contact`: the seller's phone and Telegram username. Limited per
+   * visitor (429 beyond it) and counted once a day per visitor; the author and admins are
+   * neither limited nor counted.
+   */
+  async contact(id: string, viewer: Viewer): Promise<ListingContact> {
+    const rows: Pick<DetailRow, 'author_id' | 'status' | 'phone_number' | 'telegram_username'>[] = await this.dataSource.query(
+      `SELECT author_id, status, phone_number, telegram_username FROM listing WHERE id = $1 AND deleted_at IS NULL`,
+      [id],
+    );
+    const row = rows[0];
+    const mayManage = !!row && isAuthorOrAdmin(viewer.user, row.author_id);
+    if (!row || (row.status !== 'active' && !mayManage)) throw new AppException(HttpStatus.NOT_FOUND, 'listingNotFound');
+    if (!mayManage) {
+      await this.rateLimits.consume(LISTING_LIMITS.contactReveals, visitorKey(viewer));
+      await this.counters.countContactReveal(id, viewer);
+    }
+    return { phoneNumber: row.phone_number ?? '', telegramUsername: row.telegram_username };
+  }
+
+  /** The listing with its device, brand, author and photos in one query (one round trip, planned once per connection). */
+  private async loadDetail(id: string): Promise<StoredDetail | undefined> {
+    const rows = await this.reads.query<DetailRow & { photos: StoredPhoto[] }>(
+      `SELECT l.*, d.name AS device_name, d.img AS device_img, d.quick_spec, c.name AS category_name,
+              u.name AS author_user_name, avatar.id AS author_image_id, avatar.location AS author_image_location,
+              COALESCE(counter.views, 0) AS views,
+              (SELECT COALESCE(json_agg(json_build_object('id', i.id, 'key', i.key, 'variant_keys', i.variant_keys) ORDER BY li.position), '[]')
+                 FROM listing_image li JOIN images i ON i.id = li.image_id
+                WHERE li.listing_id = l.id) AS photos
+         FROM listing l
+         JOIN users u ON u.id = l.author_id
+         LEFT JOIN listing_counter counter ON counter.listing_id = l.id
+         LEFT JOIN images avatar ON avatar.id = u.image_id
+         LEFT JOIN devices d ON d.id = l.device_id
+         LEFT JOIN categories c ON c.id = l.category_id
+        WHERE l.id = $1 AND l.deleted_at IS NULL`,
+      [id],
+      { prepared: true },
+    );
+    if (!rows[0]) return undefined;
+    const { photos, ...row } = rows[0];
+    return { row, photos };
+  }
+}
+
+function isAuthorOrAdmin(user: SessionUser | undefined, authorId: string): boolean {
+  return !!user && (user.id === authorId || user.role === 'admin');
+}
+
+function formValues(row: DetailRow, images: ListingFormValues['images']): Omit<ListingFormValues, 'imei'> {
+  return {
+    device: row.device_id,
+    customModel: row.custom_model && row.category_id ? { brand: row.category_id, name: row.custom_model } : null,
+    ram: row.ram,
+    storage: row.storage,
+    color: row.color,
+    price: row.price === null ? null : Number(row.price),
+    valut: row.valut,
+    description: row.description,
+    authorName: row.author_name,
+    phoneNumber: row.phone_number,
+    telegramUsername: row.telegram_username,
+    region: row.region,
+    images,
+    condition: row.condition,
+    documents: row.document,
+    delivery: row.shipping,
+    uzimeiRegistered: row.uzimei_registered,
+    noInstalmentDebt: row.no_instalment_debt,
+    grade: row.grade,
+    battery: row.battery,
+    tarif: row.tarif === 1 ? 1 : 0,
+    step: row.step,
+  };
+}

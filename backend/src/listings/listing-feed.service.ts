@@ -1,0 +1,161 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { LRUCache } from 'lru-cache';
+import { DataSource } from 'typeorm';
+import { LIMITS, type ListingPage, type ListingQuery, type ListingSuggestion } from '@market/contracts';
+import { ConcurrencyLimit } from '../common/concurrency-limit';
+import { readThroughCache } from '../common/read-through-cache';
+import { AppConfig } from '../config/app-config';
+import { PublicReads } from '../database/public-reads';
+import { DevicesService, type ListingModels } from '../devices/devices.service';
+import { ImagesService } from '../uploads/images.service';
+import { ANCHOR_SPACING, anchorBefore, feedFilterOf, feedSql, isBrandId, ON_SALE, type FeedAnchor, type FeedPosition, type FeedSql } from './listing-feed';
+import { FEED_TOTALS_SETTINGS, FeedTotals } from './listing-feed-totals';
+import { toCard, type CardRow } from './listing.serializer';
+
+/** Models offered under 'mavjud emas' when a name search finds nothing. */
+const SUGGESTIONS_SHOWN = 5;
+const FEED_TOTALS_KEPT = 5_000;
+/** How long the places of a feed's anchors are used: a deep page may be off by the listings added or sold meanwhile. */
+const ANCHORS_KEPT_MS = 60_000;
+/** Anchors being found at once, at most: a few feeds at a time, never the whole main pool. */
+const ANCHOR_READS_AT_ONCE = 3;
+/** Filters whose anchors are kept: the whole feed, each brand, region and model searched, and their combinations. */
+const ANCHORED_FEEDS_KEPT = 2_000;
+/** How old the snapshot of feed totals may be before it is read again (in the background). */
+const FEED_TOTALS_REFRESH_MS = 15_000;
+/** Searches (a name or price bounds) waiting for their turn beyond that: more are answered 503. */
+const SEARCHES_WAITING = 500;
+
+/** The home feed (`GET /api/phone`): its pages, their totals and the models suggested when a name finds nothing. */
+@Injectable()
+export class ListingFeedService {
+  /**
+   * The number of listings each filter finds, from one snapshot of the listings on sale read
+   * every FEED_TOTALS_REFRESH_MS (FeedTotals): any filter, price bounds included, is counted in
+   * memory. Until the first snapshot is read, and with public caching off, a filter is counted
+   * by a query, shared by all its pages for the interval (`feedCounts`).
+   */
+  private readonly feedTotals?: LRUCache<'listings on sale', FeedTotals>;
+  private readonly feedCounts?: LRUCache<string, number, FeedSql>;
+  /** The places of every ANCHOR_SPACING-th listing of a feed, by filter. */
+  private readonly feedAnchors?: LRUCache<string, FeedPosition[], FeedSql>;
+  /** Anchors are found for a few feeds at a time: a burst of deep pages over many filters never takes the main pool. */
+  private readonly anchorReads = new ConcurrencyLimit(ANCHOR_READS_AT_ONCE, Number.MAX_SAFE_INTEGER);
+  /**
+   * Name searches and price bounds take at most half of the public reads' connections: a flood
+   * of them leaves the other half to the feed's pages and listings' details.
+   */
+  private readonly searches: ConcurrencyLimit;
+
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly reads: PublicReads,
+    private readonly devices: DevicesService,
+    private readonly images: ImagesService,
+    config: AppConfig,
+  ) {
+    this.searches = new ConcurrencyLimit(Math.max(1, Math.floor(config.DATABASE_POOL_SIZE / 2)), SEARCHES_WAITING);
+    if (config.PUBLIC_CACHE_TTL_MS > 0) {
+      this.feedTotals = readThroughCache({ max: 1, ttlMs: FEED_TOTALS_REFRESH_MS, serveStale: true, load: () => this.readFeedTotals() });
+      this.feedCounts = readThroughCache({
+        max: FEED_TOTALS_KEPT,
+        ttlMs: config.PUBLIC_CACHE_TTL_MS,
+        load: (_key: string, sql: FeedSql) => this.countFeed(sql),
+      });
+      this.feedAnchors = readThroughCache({
+        max: ANCHORED_FEEDS_KEPT,
+        ttlMs: ANCHORS_KEPT_MS,
+        serveStale: true,
+        load: (_key: string, sql: FeedSql) => this.anchorReads.run(() => this.readAnchors(sql)),
+      });
+    }
+  }
+
+  /**
+   * `GET /api/phone`: one query for the page, its listings found in an index, and the number of
+   * pages from the feed's totals. A name is looked up in the device catalogue (typos, Cyrillic
+   * and spellings by ear included) and the models it means are taken by device_id; a name that
+   * means no model finds nothing without a query of listings. When a name finds nothing, the
+   * answer's `suggestions` name the nearest models that have listings.
+   */
+  async list(query: ListingQuery): Promise<ListingPage> {
+    const search = query.name !== undefined || query.minPrice !== undefined || query.maxPrice !== undefined;
+    const found = await (search ? this.searches.run(() => this.feedPage(query)) : this.feedPage(query));
+    const locationOf = (key: string) => this.images.locationOf(key);
+    const page: ListingPage = { phones: found.rows.map((row) => toCard(row, locationOf)), pages: Math.ceil(found.total / LIMITS.listingsPerPage) };
+    if (found.models?.deviceIds && found.total === 0) page.suggestions = await this.suggestions(found.models);
+    return page;
+  }
+
+  private async feedPage(query: ListingQuery): Promise<{ rows: CardRow[]; total: number; models?: ListingModels }> {
+    const models = query.name !== undefined ? await this.devices.listingModels(query.name) : undefined;
+    if (models?.deviceIds?.length === 0) return { rows: [], total: 0, models };
+    const filter = feedFilterOf(query, models);
+    const sql = feedSql(filter);
+    const offset = (query.page - 1) * LIMITS.listingsPerPage;
+    const totals = this.feedTotals && (await this.feedTotals.fetch('listings on sale'));
+    if (!totals) {
+      const [total, rows] = await Promise.all([this.feedCounts ? this.feedCounts.fetch(this.feedKey(sql), { context: sql }) : this.countFeed(sql), this.pageRows(sql, offset)]);
+      return { rows, total: total!, models };
+    }
+    const categoryId = filter.brand === undefined ? undefined : totals.brandId(filter.brand, isBrandId(filter.brand));
+    const total = filter.brand !== undefined && !categoryId ? 0 : totals.count({ ...filter, categoryId });
+    // Beyond the last page there is nothing to read.
+    return { rows: offset < total ? await this.pageRows(sql, offset) : [], total, models };
+  }
+
+  /**
+   * When a name search finds no listing: the models nearest to the name that have listings on
+   * sale (the ones it matched first, when other filters left them out), never shown as matches.
+   * One probe of the index of listings by model per candidate, stopping at SUGGESTIONS_SHOWN.
+   */
+  private async suggestions(models: ListingModels): Promise<ListingSuggestion[]> {
+    const candidates = [...models.matched, ...models.closest];
+    if (candidates.length === 0) return [];
+    const rows = await this.reads.query<{ id: string }>(
+      `SELECT candidate.id FROM unnest($1::uuid[]) WITH ORDINALITY AS candidate (id, place)
+        WHERE EXISTS (SELECT FROM listing l WHERE l.device_id = candidate.id AND ${ON_SALE})
+        ORDER BY candidate.place LIMIT $2`,
+      [candidates.map((model) => model.id), SUGGESTIONS_SHOWN],
+      { prepared: true },
+    );
+    const byId = new Map(candidates.map((model) => [model.id, model.name]));
+    return rows.map((row) => ({ _id: row.id, name: byId.get(row.id)! }));
+  }
+
+  private async pageRows(sql: FeedSql, offset: number): Promise<CardRow[]> {
+    const from = this.feedAnchors && sql.anchored && offset >= ANCHOR_SPACING ? await this.anchorFor(sql, offset) : undefined;
+    const page = sql.page(offset, from);
+    return this.reads.query<CardRow>(page.sql, page.params, { prepared: sql.plannedOnce });
+  }
+
+  private async anchorFor(sql: FeedSql, offset: number): Promise<FeedAnchor | undefined> {
+    // By the anchors' own query: a filter has other anchors in each order.
+    const key = JSON.stringify([sql.anchors(ANCHOR_SPACING).sql, sql.params]);
+    return anchorBefore((await this.feedAnchors!.fetch(key, { context: sql }))!, offset, ANCHOR_SPACING);
+  }
+
+  private feedKey(sql: FeedSql): string {
+    return JSON.stringify([sql.count, sql.params]);
+  }
+
+  /** The anchors walk the whole filtered feed (an index-only scan): on the main pool, whose timeout allows it. */
+  private readAnchors(sql: FeedSql): Promise<FeedPosition[]> {
+    const { sql: text, params } = sql.anchors(ANCHOR_SPACING);
+    return this.dataSource.query(text, params);
+  }
+
+  /** One scan of the index of listings by model, in a transaction of its own for its settings. */
+  private readFeedTotals(): Promise<FeedTotals> {
+    return this.dataSource.transaction(async (transaction) => {
+      for (const setting of FEED_TOTALS_SETTINGS) await transaction.query(setting);
+      return FeedTotals.read((text) => transaction.query(text));
+    });
+  }
+
+  private async countFeed(sql: FeedSql): Promise<number> {
+    const [{ total }] = await this.reads.query<{ total: number }>(sql.count, sql.params);
+    return total;
+  }
+}
