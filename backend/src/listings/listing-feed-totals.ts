@@ -1,4 +1,5 @@
 import { setImmediate as yieldToRequests } from 'node:timers/promises';
+import { CONDITION_GRADES, type ConditionGrade } from '@market/contracts';
 import { ON_SALE, type FeedFilter } from './listing-feed';
 
 /** A filter of the feed as its totals read it: the brand by id, the models the name found. */
@@ -6,52 +7,123 @@ export type TotalsFilter = Pick<FeedFilter, 'region' | 'deviceIds' | 'minPrice' 
   categoryId?: string;
 };
 
-/** What the buyers' other filters tell apart among a model's listings in a region. */
-interface VariantColumns {
-  storage: string | null;
-  condition: boolean;
-  document: boolean;
-  shipping: boolean;
-  valut: string;
-  grade: string | null;
-  battery: number | null;
-}
-
-/** The listings of a group alike in the buyers' other filters: their prices in so'm, in order. */
-interface Variant extends VariantColumns {
-  prices: Float64Array;
-}
-
-/** The listings on sale of one brand, model and region: their prices in so'm, in order, and by variant. */
+/** The listings on sale of one brand, model and region: their prices in so'm, and by variant. */
 interface Group {
   categoryId: string;
   deviceId: string;
   region: string;
+  /** Every price, in order. */
   prices: Float64Array;
-  variants: Variant[];
+  /** Each variant (what the buyers' other filters tell apart) as one number: see VariantCodes. */
+  variantCodes: Uint32Array;
+  /** Variant i's prices, in order, are variantPrices[variantStarts[i]..variantStarts[i + 1]). */
+  variantStarts: Uint32Array;
+  variantPrices: Float64Array;
 }
 
-/** The snapshot: for each brand, model, region and variant on sale, the prices of its listings. */
+/**
+ * The snapshot: for each brand, model and region on sale, its variants (storage, new or used,
+ * box, delivery, currency, grade, battery) and their prices. One row a group, its variants in one
+ * text ('variant<US>prices<RS>...'): a million listings make some 300,000 variants, which as
+ * rows and objects took 240 MB to read and 120 MB to keep; as text and typed arrays they take a
+ * few megabytes.
+ */
 export const FEED_TOTALS_SQL = `
-  SELECT l.category_id, l.device_id, l.region, l.storage, l.condition, l.document, l.shipping, l.valut, l.grade, l.battery,
-         string_agg(l.price_uzs::text, ',') AS prices
-    FROM listing l WHERE ${ON_SALE}
-   GROUP BY l.device_id, l.category_id, l.region, l.storage, l.condition, l.document, l.shipping, l.valut, l.grade, l.battery`;
+  SELECT category_id, device_id, region, string_agg(variant || chr(31) || prices, chr(30)) AS variants
+    FROM (SELECT l.category_id, l.device_id, l.region,
+                 concat_ws(chr(31), coalesce(l.storage, ''), l.condition::int, l.document::int, l.shipping::int, l.valut,
+                           coalesce(l.grade, ''), coalesce(l.battery::text, '')) AS variant,
+                 string_agg(l.price_uzs::text, ',') AS prices
+            FROM listing l WHERE ${ON_SALE}
+           GROUP BY l.device_id, l.category_id, l.region, l.storage, l.condition, l.document, l.shipping, l.valut, l.grade, l.battery) variant
+   GROUP BY device_id, category_id, region`;
 
 /**
  * Run before FEED_TOTALS_SQL in its transaction: memory enough to group a million prices without
  * spilling to disk, and page costs that say the index is in memory, so that PostgreSQL reads the
- * index of listings by model (index-only) rather than the whole table.
+ * index of listings by model rather than the whole table.
  */
 export const FEED_TOTALS_SETTINGS = [`SET LOCAL work_mem = '64MB'`, `SET LOCAL random_page_cost = 1.1`];
 
 /** Prices parsed between two yields to the event loop while a snapshot is read. */
 const PRICES_PER_SLICE = 10_000;
 
-/** The first index of a sorted array whose value is not below `bound` (or above it, with `after`). */
-function boundary(prices: Float64Array, bound: number, after: boolean): number {
-  let low = 0;
-  let high = prices.length;
+/**
+ * A variant packed in one number: battery health in bits 0-6 (NO_BATTERY when not given), the
+ * grade in bits 7-8 (0: none, then CONDITION_GRADES' order), new, box, delivery and dollars one
+ * bit each, the storage (its place in the snapshot's list of storages, 0: none) from bit 13.
+ */
+const NO_BATTERY = 0x7f;
+const GRADE_SHIFT = 7;
+const NEW = 1 << 9;
+const DOCUMENT = 1 << 10;
+const SHIPPING = 1 << 11;
+const DOLLARS = 1 << 12;
+const STORAGE_SHIFT = 13;
+
+class VariantCodes {
+  /** Storages by their number in codes (1, 2, ...). */
+  private readonly storages = new Map<string, number>();
+
+  code([storage, condition, document, shipping, valut, grade, battery]: string[]): number {
+    let storageNumber = 0;
+    if (storage) {
+      storageNumber = this.storages.get(storage) ?? this.storages.size + 1;
+      this.storages.set(storage, storageNumber);
+    }
+    return (
+      (battery ? Number(battery) : NO_BATTERY) |
+      ((CONDITION_GRADES.indexOf(grade as ConditionGrade) + 1) << GRADE_SHIFT) |
+      (condition === '1' ? NEW : 0) |
+      (document === '1' ? DOCUMENT : 0) |
+      (shipping === '1' ? SHIPPING : 0) |
+      (valut === 'usd' ? DOLLARS : 0) |
+      (storageNumber << STORAGE_SHIFT)
+    );
+  }
+
+  /** What a variant's code must have to pass the buyers' other filters; undefined when none is asked for. */
+  filter({ storage, condition, document, shipping, valut, grade, minBattery }: VariantFilter): CodeFilter | undefined {
+    if (storage === undefined && condition === undefined && !document && !shipping && valut === undefined && grade === undefined && minBattery === undefined) {
+      return undefined;
+    }
+    const storageNumber = storage === undefined ? 0 : this.storages.get(storage);
+    // A storage no listing on sale has: no variant passes (the battery can never exceed NO_BATTERY).
+    if (storageNumber === undefined) return { mask: 0, wanted: 0, minBattery: NO_BATTERY + 1 };
+    // The filters that ask for one value: the bits they fix, and the values those bits must have.
+    let mask = 0;
+    let wanted = 0;
+    const fix = (bits: number, value: number) => {
+      mask |= bits;
+      wanted |= value;
+    };
+    if (storage !== undefined) fix(~0 << STORAGE_SHIFT, storageNumber << STORAGE_SHIFT);
+    if (condition !== undefined) fix(NEW, condition === 'new' ? NEW : 0);
+    if (document) fix(DOCUMENT, DOCUMENT);
+    if (shipping) fix(SHIPPING, SHIPPING);
+    if (valut !== undefined) fix(DOLLARS, valut === 'usd' ? DOLLARS : 0);
+    if (grade !== undefined) fix(0b11 << GRADE_SHIFT, (CONDITION_GRADES.indexOf(grade) + 1) << GRADE_SHIFT);
+    return { mask, wanted, minBattery: minBattery ?? 0 };
+  }
+}
+
+/**
+ * A variant passes when `(code & mask) === wanted` and its battery is at least `minBattery`
+ * (0: any, given or not). Plain numbers, not a function: a filter of the whole feed tests
+ * some 300,000 variants.
+ */
+interface CodeFilter {
+  mask: number;
+  wanted: number;
+  minBattery: number;
+}
+
+type VariantFilter = Omit<TotalsFilter, 'categoryId' | 'region' | 'deviceIds' | 'minPrice' | 'maxPrice'>;
+
+/** The first index of prices[from..to) sorted whose value is not below `bound` (or above it, with `after`). */
+function boundary(prices: Float64Array, from: number, to: number, bound: number, after: boolean): number {
+  let low = from;
+  let high = to;
   while (low < high) {
     const middle = (low + high) >> 1;
     if (prices[middle] < bound || (after && prices[middle] === bound)) low = middle + 1;
@@ -65,8 +137,8 @@ function boundary(prices: Float64Array, bound: number, after: boolean): number {
  * for each brand, model and region (some 6,000 groups for a million listings) the sorted prices.
  * A total is then a sum of binary searches in memory, whatever the filter: price bounds, which
  * no cache of counts per filter could share (each visitor types their own), cost no query and
- * no walk over the listings they match. The snapshot is one index-only scan, read again every
- * few seconds (FeedTotalsCache); the totals it gives are as old as it is.
+ * no walk over the listings they match. The snapshot is one scan, read again every few seconds
+ * (FeedTotalsCache); the totals it gives are as old as it is.
  */
 export class FeedTotals {
   private readonly byDevice = new Map<string, Group[]>();
@@ -77,6 +149,7 @@ export class FeedTotals {
 
   private constructor(
     groups: Group[],
+    private readonly variants: VariantCodes,
     /** Brands by lower-case name, for `?brand=Samsung`. */
     private readonly brandIds: ReadonlyMap<string, string>,
   ) {
@@ -97,25 +170,38 @@ export class FeedTotals {
   /** Reads a snapshot with `query` (one scan of the index of listings by model); yields to requests while parsing it. */
   static async read(query: <Row>(sql: string) => Promise<Row[]>): Promise<FeedTotals> {
     const brands = await query<{ id: string; name: string }>(`SELECT id, lower(name) AS name FROM categories`);
-    const rows = await query<VariantColumns & { category_id: string; device_id: string; region: string; prices: string }>(FEED_TOTALS_SQL);
-    const groups = new Map<string, Group>();
+    const rows = await query<{ category_id: string; device_id: string; region: string; variants: string }>(FEED_TOTALS_SQL);
+    const variants = new VariantCodes();
+    const groups: Group[] = [];
     let parsed = 0;
     for (const row of rows) {
-      const prices = Float64Array.from(row.prices.split(','), Number).sort();
-      const key = `${row.device_id} ${row.category_id} ${row.region}`;
-      const group = groups.get(key) ?? { categoryId: row.category_id, deviceId: row.device_id, region: row.region, prices: new Float64Array(), variants: [] };
-      group.variants.push({ storage: row.storage, condition: row.condition, document: row.document, shipping: row.shipping, valut: row.valut, grade: row.grade, battery: row.battery, prices });
-      groups.set(key, group);
-      parsed += prices.length;
+      const texts = row.variants.split('\x1e');
+      const variantCodes = new Uint32Array(texts.length);
+      const variantStarts = new Uint32Array(texts.length + 1);
+      const variantPrices: number[] = [];
+      texts.forEach((text, index) => {
+        const fields = text.split('\x1f');
+        variantCodes[index] = variants.code(fields);
+        for (const price of fields[7].split(',').map(Number).sort((a, b) => a - b)) variantPrices.push(price);
+        variantStarts[index + 1] = variantPrices.length;
+      });
+      const byVariant = Float64Array.from(variantPrices);
+      groups.push({
+        categoryId: row.category_id,
+        deviceId: row.device_id,
+        region: row.region,
+        prices: Float64Array.from(byVariant).sort(),
+        variantCodes,
+        variantStarts,
+        variantPrices: byVariant,
+      });
+      parsed += byVariant.length;
       if (parsed >= PRICES_PER_SLICE) {
         parsed = 0;
         await yieldToRequests();
       }
     }
-    for (const group of groups.values()) {
-      group.prices = group.variants.length === 1 ? group.variants[0].prices : Float64Array.from(group.variants.flatMap((variant) => [...variant.prices])).sort();
-    }
-    return new FeedTotals([...groups.values()], new Map(brands.map((brand) => [brand.name, brand.id])));
+    return new FeedTotals(groups, variants, new Map(brands.map((brand) => [brand.name, brand.id])));
   }
 
   /** The brand's id by its id or its name in any case; undefined for a brand that does not exist. */
@@ -131,34 +217,28 @@ export class FeedTotals {
         : region !== undefined
           ? (this.byRegion.get(region) ?? [])
           : this.all;
-    const variantOf = variantFilter(others);
+    const variantOf = this.variants.filter(others);
     if (!deviceIds && categoryId === undefined && region === undefined && minPrice === undefined && maxPrice === undefined && !variantOf) return this.listings;
-    const inBounds = (prices: Float64Array) => {
-      const from = minPrice === undefined ? 0 : boundary(prices, minPrice, false);
-      const to = maxPrice === undefined ? prices.length : boundary(prices, maxPrice, true);
-      return Math.max(0, to - from);
+    const inBounds = (prices: Float64Array, from: number, to: number) => {
+      const first = minPrice === undefined ? from : boundary(prices, from, to, minPrice, false);
+      const last = maxPrice === undefined ? to : boundary(prices, from, to, maxPrice, true);
+      return Math.max(0, last - first);
     };
     let total = 0;
     for (const group of candidates) {
       if ((categoryId !== undefined && group.categoryId !== categoryId) || (region !== undefined && group.region !== region)) continue;
-      if (!variantOf) total += inBounds(group.prices);
-      else for (const variant of group.variants) if (variantOf(variant)) total += inBounds(variant.prices);
+      if (!variantOf) total += inBounds(group.prices, 0, group.prices.length);
+      else {
+        const { variantCodes, variantStarts, variantPrices } = group;
+        const { mask, wanted, minBattery } = variantOf;
+        for (let index = 0; index < variantCodes.length; index++) {
+          const code = variantCodes[index];
+          const battery = code & NO_BATTERY;
+          if ((code & mask) !== wanted || (minBattery > 0 && (battery === NO_BATTERY || battery < minBattery))) continue;
+          total += inBounds(variantPrices, variantStarts[index], variantStarts[index + 1]);
+        }
+      }
     }
     return total;
   }
-}
-
-/** Whether a variant passes the buyers' other filters; undefined when none is asked for. */
-function variantFilter({ storage, condition, document, shipping, valut, grade, minBattery }: Omit<TotalsFilter, 'categoryId' | 'region' | 'deviceIds' | 'minPrice' | 'maxPrice'>) {
-  if (storage === undefined && condition === undefined && !document && !shipping && valut === undefined && grade === undefined && minBattery === undefined) {
-    return undefined;
-  }
-  return (variant: Variant) =>
-    (storage === undefined || variant.storage === storage) &&
-    (condition === undefined || variant.condition === (condition === 'new')) &&
-    (!document || variant.document) &&
-    (!shipping || variant.shipping) &&
-    (valut === undefined || variant.valut === valut) &&
-    (grade === undefined || variant.grade === grade) &&
-    (minBattery === undefined || (variant.battery !== null && variant.battery >= minBattery));
 }
