@@ -2,6 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { signInWithNewNumber } from '../support/accounts';
 import { TEST_ADMIN_PHONES } from '../support/admins';
 import { expect, test } from '../support/fixtures';
+import { smallTouchTargets } from '../support/touch-targets';
 import type { SeededListing, SeededSeller } from '../support/listings';
 import { DESKTOP, layoutWidth } from '../support/viewports';
 
@@ -142,6 +143,10 @@ test.describe("moderation from 'Barcha telefonlar'", () => {
       expect(box.x, `${await statusTab.textContent()} starts on screen`).toBeGreaterThanOrEqual(0);
       expect(box.x + box.width, `${await statusTab.textContent()} ends on screen`).toBeLessThanOrEqual(PHONE_SCREEN.width);
     }
+    // The decisions and the channels' Post buttons are for fingers too.
+    await tab(page, 'Faol').click();
+    await expect(cardOf(page, promoted.name)).toBeVisible();
+    expect(await smallTouchTargets(page), 'the admin page on a phone').toEqual([]);
   });
 
   test("lines up the cards of 'Faol' side by side on a desktop: one top, one height", async ({ admin: { page } }) => {
