@@ -4,7 +4,7 @@ import { newPhoneNumber, passwordFromSms } from '../support/accounts';
 import { TEST_ADMIN_PHONES } from '../support/admins';
 import { expect, test } from '../support/fixtures';
 import { nextSms } from '../support/sms';
-import { TOUCH_TARGET } from '../support/touch-targets';
+import { smallTouchTargets, TOUCH_TARGET } from '../support/touch-targets';
 import { PHONE } from '../support/viewports';
 import { describeUsedPhone } from '../support/wizard';
 
@@ -78,6 +78,8 @@ test.describe("the seller's loop on a 360 px phone", () => {
 
     await test.step('picking the model moves the wizard on (item 6)', async () => {
       await stepHeading(page, 'Qurilmani tanlang');
+      await expect(page.getByRole('button', { name: 'Boshqa model' })).toBeVisible();
+      expect(await smallTouchTargets(page), 'the wizard on a phone (item 15)').toEqual([]);
       await page.getByLabel('Qurilma nomi').fill(device.name);
       await page.getByRole('button', { name: device.name, exact: true }).click();
       // No memory or colour choices: straight to the price.
@@ -121,6 +123,7 @@ test.describe("the seller's loop on a 360 px phone", () => {
       await expect(page.getByRole('tab', { name: /Tekshiruvda\s*1/ })).toHaveAttribute('aria-selected', 'true');
       await expect(myCard(page, device.name)).toHaveText(/2\s500\s000/);
       await expectEveryTabCountInSight(page);
+      expect(await smallTouchTargets(page), "the seller's listings on a phone (item 15)").toEqual([]);
     });
 
     await test.step('an admin approves it', async () => {
@@ -211,6 +214,8 @@ test.describe("the seller's loop on a 360 px phone", () => {
 
   test('a file that is not a picture as the avatar is called that, not a server fault (item 5)', async ({ seller: { page } }) => {
     await page.goto('/profile/settings');
+    await expect(page.getByLabel('Jinsi')).toBeVisible();
+    expect(await smallTouchTargets(page), 'the settings on a phone (item 15)').toEqual([]);
     await page.getByLabel('Rasm yuklash').setInputFiles({ name: 'rezyume.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n'.repeat(40)) });
     await expect(page.getByText('Fayl rasm emas. JPG, PNG yoki WEBP rasm yuklang')).toBeVisible();
     await expect(page.getByText(/Serverda nosozlik/)).toHaveCount(0);
