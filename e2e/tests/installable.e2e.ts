@@ -52,6 +52,15 @@ test.describe('the installable app', () => {
     }
   });
 
+  test("passes Chromium's own installability checks (those Lighthouse's installable audit ran)", async ({ page, context }) => {
+    await openThroughWorker(page, '/');
+    const chromium = await context.newCDPSession(page);
+    // A test's browser context is incognito, where Chromium installs nothing: the one error that is about the browser, not the app.
+    const installabilityErrors = async () =>
+      (await chromium.send('Page.getInstallabilityErrors')).installabilityErrors.map(({ errorId }) => errorId).filter((errorId) => errorId !== 'in-incognito');
+    await expect.poll(installabilityErrors, { intervals: [250] }).toEqual([]);
+  });
+
   test('opens the app and the pages last seen when the network drops', async ({ page, context, consoleErrors }) => {
     const title = page.getByRole('heading', { level: 1, name: listing.name });
     await openThroughWorker(page, `/phone/${listing.id}`);

@@ -2,8 +2,9 @@ import type { Locator, Page } from '@playwright/test';
 import { signInWithNewNumber } from '../support/accounts';
 import { TEST_ADMIN_PHONES } from '../support/admins';
 import { expect, test } from '../support/fixtures';
+import { smallTouchTargets } from '../support/touch-targets';
 import type { SeededListing, SeededSeller } from '../support/listings';
-import { layoutWidth } from '../support/viewports';
+import { DESKTOP, layoutWidth } from '../support/viewports';
 
 const PHONE_SCREEN = { width: 360, height: 780 };
 
@@ -119,19 +120,44 @@ test.describe("moderation from 'Barcha telefonlar'", () => {
     await expect(channels.getByText('Instagram: Joylanmagan')).toBeVisible();
   });
 
-  test("shows the admin page's tabs as the seller's tabs look", async ({ admin: { page } }) => {
+  test("shows the admin page's tabs as the seller's tabs look, every tab and its count in sight on a 360 px screen", async ({ admin: { page } }) => {
     const selectedTabLook = async () =>
       page
         .getByRole('tab', { selected: true })
         .evaluate((tab) => {
           const style = getComputedStyle(tab);
-          return { radius: style.borderRadius, background: style.backgroundColor, color: style.color, border: style.borderBottomWidth };
+          return { radius: style.borderRadius, background: style.backgroundColor, color: style.color, border: style.borderBottomWidth, height: style.height };
         });
     await page.goto('/profile');
+    await expect(page.getByRole('tab', { name: /^Faol \d+$/ })).toBeVisible();
     const sellers = await selectedTabLook();
     await page.goto('/profile/allphones');
     await expect(tab(page, 'Tekshiruvda')).toHaveAttribute('aria-selected', 'true');
     expect(await selectedTabLook()).toEqual(sellers);
+    // As on the seller's page, no tab hides beyond the screen's edge.
+    const tabs = page.getByRole('tab');
+    await expect(tabs).toHaveCount(5);
+    for (const statusTab of await tabs.all()) {
+      await expect(statusTab).toHaveText(/\d+\s*$/);
+      const box = (await statusTab.boundingBox())!;
+      expect(box.x, `${await statusTab.textContent()} starts on screen`).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width, `${await statusTab.textContent()} ends on screen`).toBeLessThanOrEqual(PHONE_SCREEN.width);
+    }
+    // The decisions and the channels' Post buttons are for fingers too.
+    await tab(page, 'Faol').click();
+    await expect(cardOf(page, promoted.name)).toBeVisible();
+    expect(await smallTouchTargets(page), 'the admin page on a phone').toEqual([]);
+  });
+
+  test("lines up the cards of 'Faol' side by side on a desktop: one top, one height", async ({ admin: { page } }) => {
+    await page.setViewportSize(DESKTOP);
+    await page.goto('/profile/allphones?status=active');
+    const cards = page.getByRole('tabpanel').getByRole('article');
+    await expect(cards.nth(1)).toBeVisible();
+    const [left, right] = [(await cards.nth(0).boundingBox())!, (await cards.nth(1).boundingBox())!];
+    expect(right.x).toBeGreaterThan(left.x + left.width);
+    expect(right.y).toBe(left.y);
+    expect(right.height).toBe(left.height);
   });
 
   test('shows the seller the approved listing under active, the rejected one under cancelled with the reason, and no admin controls', async ({ page }) => {

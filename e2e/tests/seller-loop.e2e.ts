@@ -1,14 +1,17 @@
 import type { Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
+import { newPhoneNumber, passwordFromSms } from '../support/accounts';
 import { TEST_ADMIN_PHONES } from '../support/admins';
 import { expect, test } from '../support/fixtures';
+import { nextSms } from '../support/sms';
+import { smallTouchTargets, TOUCH_TARGET } from '../support/touch-targets';
 import { PHONE } from '../support/viewports';
 import { describeUsedPhone } from '../support/wizard';
 
 /*
- * Issue 19's seller's loop on a 360x740 phone: a new seller posts a listing with photos, finds
- * it under review, an admin approves it, and the seller's later changes keep it on sale unless
- * they touch what moderation approved.
+ * Issue 19's seller's loop on a 360x740 phone: a new seller signs in from 'E'lon berish' with
+ * the keyboard alone, posts a listing with photos, finds it under review, an admin approves it,
+ * and the seller's later changes keep it on sale unless they touch what moderation approved.
  */
 
 async function photoJpeg(hue: number): Promise<Buffer> {
@@ -23,7 +26,7 @@ const stepHeading = (page: Page, name: string) => expect(page.getByRole('heading
 const myCard = (page: Page, name: string): Locator => page.getByRole('tabpanel').getByRole('article').filter({ hasText: name });
 const myActions = (page: Page, name: string): Locator => page.getByRole('group', { name: `${name}: amallar` });
 
-/** Every tab of /profile, with its count, lies within the phone's width. */
+/** Every tab of /profile, with its count, lies within the phone's width and is big enough for a finger. */
 async function expectEveryTabCountInSight(page: Page): Promise<void> {
   const tabs = page.getByRole('tab');
   await expect(tabs).toHaveCount(5);
@@ -33,6 +36,7 @@ async function expectEveryTabCountInSight(page: Page): Promise<void> {
     expect(box, `${await tab.textContent()} is on screen`).not.toBeNull();
     expect(box!.x).toBeGreaterThanOrEqual(0);
     expect(box!.x + box!.width).toBeLessThanOrEqual(PHONE.width);
+    expect(box!.height, 'a finger-sized tab').toBeGreaterThanOrEqual(TOUCH_TARGET);
   }
 }
 
@@ -48,8 +52,8 @@ async function expectUploaded(page: Page, count: number): Promise<void> {
 test.describe("the seller's loop on a 360 px phone", () => {
   test.use({ viewport: PHONE, adminPhone: TEST_ADMIN_PHONES.sellerLoop });
 
-  test('a new seller posts with photos, sees it under review, and an approved listing stays on sale through a price edit and a pause', async ({
-    seller: { page },
+  test('a new seller signs in by typing the number, posts with photos, sees it under review, and an approved listing stays on sale through a price edit and a pause', async ({
+    page,
     admin,
     listings,
   }) => {
@@ -57,9 +61,25 @@ test.describe("the seller's loop on a 360 px phone", () => {
     const brand = await listings.createBrand(`E2E sotuvchi ${run}`);
     const device = await listings.createDevice(brand, `Sikl ${run}`, [{ name: 'Display size', value: '6.1"' }]);
 
+    await test.step("'E'lon berish' asks to sign in; the number and password typed from the keyboard lead back to it (items 1, 9)", async () => {
+      const phoneNumber = newPhoneNumber();
+      await page.goto('/');
+      await page.getByRole('banner').getByRole('link', { name: "E'lon berish" }).click();
+      await expect(page).toHaveURL('/login');
+      await expect(page.getByLabel('Telefon raqam', { exact: true })).toBeFocused();
+      await page.keyboard.type(phoneNumber.slice(3));
+      await page.keyboard.press('Enter');
+      const password = page.getByLabel('Parol', { exact: true });
+      await expect(password).toBeFocused();
+      await page.keyboard.type(passwordFromSms(await nextSms(phoneNumber, 0)));
+      await page.keyboard.press('Enter');
+      await expect(page).toHaveURL('/profile/phone/add');
+    });
+
     await test.step('picking the model moves the wizard on (item 6)', async () => {
-      await page.goto('/profile/phone/add');
       await stepHeading(page, 'Qurilmani tanlang');
+      await expect(page.getByRole('button', { name: 'Boshqa model' })).toBeVisible();
+      expect(await smallTouchTargets(page), 'the wizard on a phone (item 15)').toEqual([]);
       await page.getByLabel('Qurilma nomi').fill(device.name);
       await page.getByRole('button', { name: device.name, exact: true }).click();
       // No memory or colour choices: straight to the price.
@@ -103,6 +123,7 @@ test.describe("the seller's loop on a 360 px phone", () => {
       await expect(page.getByRole('tab', { name: /Tekshiruvda\s*1/ })).toHaveAttribute('aria-selected', 'true');
       await expect(myCard(page, device.name)).toHaveText(/2\s500\s000/);
       await expectEveryTabCountInSight(page);
+      expect(await smallTouchTargets(page), "the seller's listings on a phone (item 15)").toEqual([]);
     });
 
     await test.step('an admin approves it', async () => {
@@ -129,9 +150,13 @@ test.describe("the seller's loop on a 360 px phone", () => {
       await expect(myCard(page, device.name)).toHaveText(/2\s300\s000/);
     });
 
-    await test.step('the new price is on sale in the public feed', async () => {
+    await test.step('the new price is on sale in the public feed; moderators see it marked as an edit under active', async () => {
       await page.goto(`/?brand=${brand.id}`);
       await expect(page.getByRole('article').filter({ hasText: device.name })).toHaveText(/2\s300\s000/);
+      await admin.page.goto('/profile/allphones?status=active');
+      const card = admin.page.getByRole('article').filter({ has: admin.page.getByRole('heading', { name: device.name, exact: true }) });
+      await expect(card).toHaveText(/2\s300\s000/);
+      await expect(card.getByText(/^Sotuvda tahrirlangan: /)).toBeVisible();
     });
 
     await test.step("'Sotuvdan olish' then 'Sotuvga qaytarish' needs no new review (item 3)", async () => {
@@ -189,6 +214,8 @@ test.describe("the seller's loop on a 360 px phone", () => {
 
   test('a file that is not a picture as the avatar is called that, not a server fault (item 5)', async ({ seller: { page } }) => {
     await page.goto('/profile/settings');
+    await expect(page.getByLabel('Jinsi')).toBeVisible();
+    expect(await smallTouchTargets(page), 'the settings on a phone (item 15)').toEqual([]);
     await page.getByLabel('Rasm yuklash').setInputFiles({ name: 'rezyume.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n'.repeat(40)) });
     await expect(page.getByText('Fayl rasm emas. JPG, PNG yoki WEBP rasm yuklang')).toBeVisible();
     await expect(page.getByText(/Serverda nosozlik/)).toHaveCount(0);

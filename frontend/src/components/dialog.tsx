@@ -20,7 +20,7 @@ function keepFocusInside(event: KeyboardEvent<HTMLDialogElement>) {
 const WIDTHS = { md: 'max-w-md', lg: 'max-w-lg' } as const;
 
 const headerButtonClass =
-  'rounded-md p-1 leading-none text-slate-500 hover:bg-slate-100 hover:text-slate-800 focus-visible:outline-2 focus-visible:outline-brand-600';
+  'inline-flex min-h-11 min-w-11 items-center justify-center rounded-md leading-none text-slate-500 hover:bg-slate-100 hover:text-slate-800 focus-visible:outline-2 focus-visible:outline-brand-600';
 
 export interface DialogProps {
   title: string;

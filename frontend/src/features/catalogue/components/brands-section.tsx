@@ -39,7 +39,7 @@ export function BrandsSection(props: BrandsStripProps) {
         <h2 id={headingId} className="text-xl font-semibold text-slate-900">
           {t('brands.title')}
         </h2>
-        <Link to="/categories" className="text-sm font-medium text-brand-700 hover:underline">
+        <Link to="/categories" className="inline-flex min-h-11 items-center text-sm font-medium text-brand-700 hover:underline">
           {t('brands.all')}
         </Link>
       </div>

@@ -52,10 +52,13 @@ function FavouriteToggle({ listingId, place }: FavouriteButtonProps) {
         disabled={toggle.isPending}
         aria-pressed={kept}
         aria-label={kept ? t('favourites.remove') : t('favourites.add')}
-        className="flex items-center gap-1 rounded-full bg-white/90 p-1.5 text-sm text-slate-700 shadow-sm hover:bg-rose-50 focus-visible:outline-2 focus-visible:outline-brand-600"
+        className="group -m-1 flex min-h-11 min-w-11 items-center justify-center rounded-full focus-visible:outline-2 focus-visible:outline-brand-600"
       >
-        <Heart filled={kept} />
-        {count !== null && count !== undefined && <span aria-label={t('favourites.count', { count })}>{count}</span>}
+        {/* The pill keeps its look; the button around it is the 44 px target a finger needs. */}
+        <span className="flex items-center gap-1 rounded-full bg-white/90 p-1.5 text-sm text-slate-700 shadow-sm group-hover:bg-rose-50">
+          <Heart filled={kept} />
+          {count !== null && count !== undefined && <span aria-label={t('favourites.count', { count })}>{count}</span>}
+        </span>
       </button>
       {askingToSignIn && (
         <Dialog
@@ -79,7 +82,7 @@ function FavouriteToggle({ listingId, place }: FavouriteButtonProps) {
 /** The heart on a card or the detail page: keeps the listing; a visitor is asked to sign in and it is kept afterwards. */
 export function FavouriteButton(props: FavouriteButtonProps) {
   return (
-    <Suspense fallback={<span className="block h-9 w-9" />}>
+    <Suspense fallback={<span className="-m-1 block h-11 w-11" />}>
       <FavouriteToggle {...props} />
     </Suspense>
   );

@@ -34,8 +34,8 @@ export function BreadcrumbHeader({ crumbs, actions = [] }: BreadcrumbHeaderProps
                 </span>
               )}
               {crumb.to ? (
-                <Link to={crumb.to} className="truncate text-brand-700 hover:underline">
-                  {crumb.label}
+                <Link to={crumb.to} className="flex min-h-11 min-w-0 items-center text-brand-700 hover:underline">
+                  <span className="truncate">{crumb.label}</span>
                 </Link>
               ) : (
                 <span aria-current="page" className="truncate text-slate-900">

@@ -19,7 +19,7 @@ export function HomeSideColumn() {
                 href={url}
                 target="_blank"
                 rel="noopener noreferrer"
-                className="flex items-center gap-3 rounded-lg px-2 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50"
+                className="flex min-h-11 items-center gap-3 rounded-lg px-2 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50"
               >
                 <SocialIcon channel={channel} className={`h-5 w-5 ${CHANNEL_COLOURS[channel]}`} />
                 {t(`side.channels.${channel}`)}
@@ -33,7 +33,7 @@ export function HomeSideColumn() {
         <p className="mt-1 text-sm text-slate-700">{t('side.adText')}</p>
         <div className="mt-3 flex flex-col gap-2 text-sm font-medium">
           {ADVERTISING_CONTACT.phone && (
-            <a href={`tel:+${ADVERTISING_CONTACT.phone}`} className="text-brand-800 underline-offset-2 hover:underline">
+            <a href={`tel:+${ADVERTISING_CONTACT.phone}`} className="inline-flex min-h-11 items-center self-start text-brand-800 underline-offset-2 hover:underline">
               {formatPhoneNumber(ADVERTISING_CONTACT.phone, 'spaces')}
             </a>
           )}
@@ -41,7 +41,7 @@ export function HomeSideColumn() {
             href={`https://t.me/${ADVERTISING_CONTACT.telegram}`}
             target="_blank"
             rel="noopener noreferrer"
-            className="inline-flex items-center gap-2 self-start rounded-lg bg-brand-700 px-3 py-2 text-white hover:bg-brand-800"
+            className="inline-flex min-h-11 items-center gap-2 self-start rounded-lg bg-brand-700 px-3 py-2 text-white hover:bg-brand-800"
           >
             <SocialIcon channel="telegram" className="h-4 w-4" />
             {t('side.adWrite')}

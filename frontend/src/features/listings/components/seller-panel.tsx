@@ -34,9 +34,9 @@ export function SellerPanel({ _id, author, authorName, region, reveal }: SellerP
           </span>
         )}
         <div className="min-w-0">
-          <p className="truncate font-semibold text-slate-900">
-            <Link to={`/seller/${author._id}`} className="hover:underline">
-              {name}
+          <p className="font-semibold text-slate-900">
+            <Link to={`/seller/${author._id}`} className="flex min-h-11 min-w-0 items-center hover:underline">
+              <span className="truncate">{name}</span>
             </Link>
           </p>
           <p className="text-sm text-slate-600">{regionLabel(region, currentLanguage())}</p>
@@ -48,7 +48,7 @@ export function SellerPanel({ _id, author, authorName, region, reveal }: SellerP
           <dt className="text-slate-500">{t('seller.phone')}</dt>
           <dd className="font-medium text-slate-900">
             {contact ? (
-              <a href={`tel:+${contact.phoneNumber}`} className="text-brand-700 hover:underline">
+              <a href={`tel:+${contact.phoneNumber}`} className="inline-flex min-h-11 items-center text-brand-700 hover:underline">
                 {formatPhoneNumber(contact.phoneNumber, 'spaces')}
               </a>
             ) : (
@@ -64,7 +64,7 @@ export function SellerPanel({ _id, author, authorName, region, reveal }: SellerP
                 href={telegramLink(contact.telegramUsername)}
                 target="_blank"
                 rel="noopener noreferrer"
-                className="inline-flex items-center gap-1 font-medium text-sky-700 hover:underline"
+                className="inline-flex min-h-11 items-center gap-1 font-medium text-sky-700 hover:underline"
               >
                 <SocialIcon channel="telegram" className="h-4 w-4" />@{contact.telegramUsername.replace(/^@/, '')}
               </a>

@@ -13,9 +13,10 @@ import { OpenReports } from './open-reports';
 import { RiskFindings } from './risk-findings';
 import { RejectDialog } from './reject-dialog';
 
-const SMALL_BUTTON = 'px-3 py-1.5 text-sm';
+// Small text, yet a finger-sized target: admins decide on phones too.
+const SMALL_BUTTON = 'min-h-11 px-3 py-1.5 text-sm';
 const outlineButtonClass =
-  'rounded-lg border px-3 py-1.5 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600';
+  'min-h-11 rounded-lg border px-3 py-1.5 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600';
 
 interface ModerationBarProps {
   listing: ModerationCard;

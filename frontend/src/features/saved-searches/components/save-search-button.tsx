@@ -20,7 +20,7 @@ function SaveSearch({ filters }: { filters: SearchFilters }) {
   const { user } = useSession();
   const save = useSaveSearch();
   const className =
-    'inline-flex items-center gap-2 rounded-lg border border-brand-700 bg-white px-4 py-2 text-sm font-medium text-brand-800 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-600 disabled:opacity-60';
+    'inline-flex min-h-11 items-center gap-2 rounded-lg border border-brand-700 bg-white px-4 py-2 text-sm font-medium text-brand-800 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-600 disabled:opacity-60';
   if (!user) {
     return (
       <Link to="/login" className={className} title={t('savedSearches.signInToSave')}>

@@ -10,7 +10,7 @@ import { draftPath, editListingPath } from '../paths';
 import { MarkSoldDialog } from './mark-sold-dialog';
 
 const actionClass =
-  'rounded-md px-2.5 py-1.5 text-sm font-medium focus-visible:outline-2 focus-visible:outline-brand-600 disabled:opacity-60';
+  'inline-flex min-h-11 items-center rounded-md px-2.5 py-1.5 text-sm font-medium focus-visible:outline-2 focus-visible:outline-brand-600 disabled:opacity-60';
 
 /** The author's bar under a card: edit (or continue a draft), take off sale or put back, delete; each where the lifecycle allows it. */
 export function ListingActions({ listing, onDelete }: { listing: MyListing; onDelete: () => void }) {

@@ -47,7 +47,6 @@ export function MyListingsPage({ renderCard }: MyListingsPageProps) {
         tabs={LISTING_STATUSES.map((status) => ({ key: status, label: t(`status.${status}`), count: mine.data?.counts[status] ?? 0 }))}
         selected={tab}
         onSelect={selectTab}
-        wrap
       />
       <TabPanel idPrefix="my-listings" selected={tab}>
         {mine.isPending ? (

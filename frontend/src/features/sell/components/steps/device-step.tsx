@@ -101,7 +101,7 @@ function OtherModel({ typed }: { typed: string }) {
         <button
           type="button"
           onClick={() => setCustomModel({ brand: '', name: typed })}
-          className="rounded-lg border border-slate-300 bg-white px-4 py-2 font-medium text-slate-800 hover:border-brand-600 focus-visible:outline-2 focus-visible:outline-brand-600"
+          className="min-h-11 rounded-lg border border-slate-300 bg-white px-4 py-2 font-medium text-slate-800 hover:border-brand-600 focus-visible:outline-2 focus-visible:outline-brand-600"
         >
           {t('device.otherModel')}
         </button>

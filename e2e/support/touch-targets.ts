@@ -1,0 +1,28 @@
+import type { Page } from '@playwright/test';
+
+/** WCAG 2.5.5: a control a finger can hit. */
+export const TOUCH_TARGET = 44;
+
+/**
+ * The controls on the page smaller than 44x44 px, each as "name width x height", but for what
+ * WCAG 2.5.5 excepts: a link inside a sentence, and a checkbox or radio the browser sizes. Hidden
+ * controls (a file input behind its label) do not count.
+ */
+export function smallTouchTargets(page: Page): Promise<string[]> {
+  return page.evaluate((minimum) => {
+    const small: string[] = [];
+    for (const control of Array.from(document.querySelectorAll<HTMLElement>('a[href], button, input, select, textarea, [role="tab"], [role="button"]'))) {
+      const { width, height } = control.getBoundingClientRect();
+      if (width <= 1 || height <= 1 || getComputedStyle(control).visibility === 'hidden') continue;
+      if (control instanceof HTMLInputElement && ['checkbox', 'radio'].includes(control.type)) continue;
+      // In a sentence: words of the same line stand beside the link.
+      const inSentence = Array.from<ChildNode>(control.parentElement?.childNodes ?? []).some((node) => node.nodeType === Node.TEXT_NODE && node.textContent?.trim());
+      if (control.tagName === 'A' && inSentence) continue;
+      if (width < minimum || height < minimum) {
+        const name = control.getAttribute('aria-label') || control.textContent?.trim() || control.tagName;
+        small.push(`${name.slice(0, 40)} ${Math.round(width)}x${Math.round(height)}`);
+      }
+    }
+    return small;
+  }, TOUCH_TARGET);
+}
