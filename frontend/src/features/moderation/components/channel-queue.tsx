@@ -71,7 +71,7 @@ function FailureView({ failure, channel }: { failure: ChannelFailure; channel: S
         type="button"
         onClick={() => retry.mutate()}
         disabled={retry.isPending}
-        className="mt-1 rounded-lg border border-brand-700 px-3 py-1 font-medium text-brand-700 hover:bg-brand-50 disabled:opacity-60"
+        className="mt-1 min-h-11 rounded-lg border border-brand-700 px-3 py-1 font-medium text-brand-700 hover:bg-brand-50 disabled:opacity-60"
       >
         {retry.isPending ? t('busy') : t('channelQueue.retry')}
       </button>

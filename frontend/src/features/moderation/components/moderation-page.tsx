@@ -93,7 +93,7 @@ function ModerationQueuePage({ Card, Pager }: ModerationPageProps) {
           // Only when nothing was loaded: a failed refresh keeps showing the cards it had.
           <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-4 text-red-800">
             <p>{t('loadFailed', { reason: errorText(queue.error, t) })}</p>
-            <button type="button" onClick={() => queue.refetch()} className="mt-2 font-medium underline">
+            <button type="button" onClick={() => queue.refetch()} className="mt-2 min-h-11 font-medium underline">
               {t('retry')}
             </button>
           </div>
