@@ -32,8 +32,8 @@ export function ListingsBrowser({ browsing, brandsQuery }: ListingsBrowserProps)
   useScrollBack(listings.isSuccess);
 
   const pages = listings.data?.pages ?? 0;
-  // The page asked for is scrolled to once its cards are shown: a smooth scroll started while the
-  // skeleton replaced the cards stopped part of the way when the page's height changed under it.
+  // The page asked for is scrolled to once its cards are shown, at once: a smooth scroll stopped part
+  // of the way when the page's height changed under it (the skeleton, photos arriving on a slow phone).
   const scrollToPage = useRef<number>(undefined);
   const goToPage = (page: number) => {
     setPage(page);
@@ -43,7 +43,7 @@ export function ListingsBrowser({ browsing, brandsQuery }: ListingsBrowserProps)
   useEffect(() => {
     if (shownPage === undefined || scrollToPage.current !== shownPage) return;
     scrollToPage.current = undefined;
-    listRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+    listRef.current?.scrollIntoView({ block: 'start' });
   }, [shownPage]);
 
   return (
