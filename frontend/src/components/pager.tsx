@@ -12,7 +12,7 @@ export interface PagerProps {
   hrefOf?: (page: number) => string;
 }
 
-const ITEM = 'flex h-10 min-w-10 items-center justify-center rounded-lg border border-slate-200 bg-white px-3 text-sm font-medium text-slate-700 hover:bg-brand-50 cursor-pointer select-none';
+const ITEM = 'flex h-11 min-w-11 items-center justify-center rounded-lg border border-slate-200 bg-white px-3 text-sm font-medium text-slate-700 hover:bg-brand-50 cursor-pointer select-none';
 const CURRENT = '!border-brand-700 !bg-brand-700 !text-white';
 
 interface PagerLinkProps {
