@@ -13,4 +13,5 @@ export const TEST_ADMIN_PHONES = {
   channels: '998990000020',
   reusedPhotos: '998990000031',
   customModels: '998990000032',
+  touchTargets: '998990000193',
 } as const;

@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import sharp from 'sharp';
 import { completeImei } from '@market/contracts';
 
 let imeisMade = 0;
@@ -7,6 +8,12 @@ let imeisMade = 0;
 export function newImei(): string {
   imeisMade += 1;
   return completeImei(`35${String(Date.now() % 1e9).padStart(9, '0')}${String(imeisMade).padStart(3, '0')}`);
+}
+
+/** A photo as a phone's camera gives one: an 800x600 JPEG of one colour. */
+export async function photoJpeg(hue: number): Promise<Buffer> {
+  const picture = `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="600"><rect width="800" height="600" fill="hsl(${hue}, 60%, 55%)"/></svg>`;
+  return sharp(Buffer.from(picture)).jpeg({ quality: 85 }).toBuffer();
 }
 
 export interface UsedPhoneAnswers {

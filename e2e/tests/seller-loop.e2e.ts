@@ -1,23 +1,17 @@
 import type { Locator, Page } from '@playwright/test';
-import sharp from 'sharp';
 import { newPhoneNumber, passwordFromSms } from '../support/accounts';
 import { TEST_ADMIN_PHONES } from '../support/admins';
 import { expect, test } from '../support/fixtures';
 import { nextSms } from '../support/sms';
 import { smallTouchTargets, TOUCH_TARGET } from '../support/touch-targets';
 import { PHONE } from '../support/viewports';
-import { describeUsedPhone } from '../support/wizard';
+import { describeUsedPhone, photoJpeg } from '../support/wizard';
 
 /*
  * Issue 19's seller's loop on a 360x740 phone: a new seller signs in from 'E'lon berish' with
  * the keyboard alone, posts a listing with photos, finds it under review, an admin approves it,
  * and the seller's later changes keep it on sale unless they touch what moderation approved.
  */
-
-async function photoJpeg(hue: number): Promise<Buffer> {
-  const picture = `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="600"><rect width="800" height="600" fill="hsl(${hue}, 60%, 55%)"/></svg>`;
-  return sharp(Buffer.from(picture)).jpeg({ quality: 85 }).toBuffer();
-}
 
 const next = (page: Page) => page.getByRole('button', { name: 'Keyingi' }).click();
 const stepHeading = (page: Page, name: string) => expect(page.getByRole('heading', { level: 2, name, exact: true })).toBeVisible();

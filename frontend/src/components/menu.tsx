@@ -40,7 +40,7 @@ interface MenuProps {
   width?: keyof typeof WIDTHS;
 }
 
-const itemClass = 'block w-full px-4 py-2 text-left text-sm hover:bg-brand-50 focus:bg-brand-50 focus:outline-none';
+const itemClass = 'block w-full px-4 py-3 text-left text-sm hover:bg-brand-50 focus:bg-brand-50 focus:outline-none';
 
 /**
  * The app's one menu button (WAI-ARIA menu pattern): Enter, Space or ↓ open it on the first

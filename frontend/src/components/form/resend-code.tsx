@@ -22,7 +22,7 @@ export function ResendCode({ sentAt, onResend, busy }: ResendCodeProps) {
         type="button"
         onClick={onResend}
         disabled={secondsLeft > 0 || busy}
-        className="font-medium text-brand-700 hover:underline disabled:cursor-not-allowed disabled:text-slate-400 disabled:no-underline"
+        className="min-h-11 font-medium text-brand-700 hover:underline disabled:cursor-not-allowed disabled:text-slate-400 disabled:no-underline"
       >
         {busy ? t('sending') : t('code.resend')}
       </button>

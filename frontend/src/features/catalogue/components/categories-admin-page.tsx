@@ -43,7 +43,7 @@ function CategoriesAdmin() {
           onClick={() => setDialog({ kind: 'create' })}
           aria-label={t('admin.add')}
           title={t('admin.add')}
-          className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-brand-700 text-2xl leading-none text-white shadow-sm hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+          className="flex h-11 w-11 shrink-0 items-center justify-center rounded-full bg-brand-700 text-2xl leading-none text-white shadow-sm hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
         >
           <span aria-hidden>+</span>
         </button>
@@ -95,7 +95,7 @@ function CategoriesAdmin() {
                     <Menu
                       label={t('admin.actionsOf', { name: category.name })}
                       trigger={<span aria-hidden>⋮</span>}
-                      triggerClassName="px-2 py-1 text-xl leading-none text-slate-600"
+                      triggerClassName="inline-flex h-11 w-11 items-center justify-center text-xl leading-none text-slate-600"
                       width="sm"
                       items={[
                         { key: 'edit', label: t('admin.edit'), onSelect: () => setDialog({ kind: 'edit', category }) },

@@ -1,6 +1,7 @@
 import { useId, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
 import { categoryBodySchema, type Category, type ImageRef } from '@market/contracts';
 import { Dialog } from '../../../components/dialog';
+import { inputClass } from '../../../components/form/text-field';
 import { ApiError } from '../../../lib/api-client';
 import { useTranslation } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
@@ -101,7 +102,7 @@ export function CategoryFormDialog({ category, nextNumber, onClose }: CategoryFo
         <div className="grid grid-cols-[auto_1fr] gap-4">
           <Field label={t('form.color')} error={errorOf('color')}>
             {(props) => (
-              <input {...props} type="color" value={values.color} onChange={change('color')} className="h-10 w-16 cursor-pointer rounded-md border border-slate-300 bg-white p-1" />
+              <input {...props} type="color" value={values.color} onChange={change('color')} className="h-11 w-16 cursor-pointer rounded-md border border-slate-300 bg-white p-1" />
             )}
           </Field>
           <Field label={t('form.number')} error={errorOf('number')}>
@@ -124,7 +125,7 @@ export function CategoryFormDialog({ category, nextNumber, onClose }: CategoryFo
                   <button
                     type="button"
                     onClick={() => setValues((current) => ({ ...current, image: null }))}
-                    className="rounded-md px-2 py-1 text-sm font-medium text-red-700 hover:bg-red-50"
+                    className="min-h-11 rounded-md px-3 text-sm font-medium text-red-700 hover:bg-red-50"
                   >
                     {t('form.removeImage')}
                   </button>
@@ -137,7 +138,7 @@ export function CategoryFormDialog({ category, nextNumber, onClose }: CategoryFo
                 onClick={() => fileInput.current?.click()}
                 aria-describedby={props['aria-describedby']}
                 disabled={upload.isPending}
-                className="rounded-lg bg-brand-50 px-3 py-2 text-sm font-medium text-brand-800 hover:bg-brand-100 disabled:opacity-60"
+                className="min-h-11 rounded-lg bg-brand-50 px-3 text-sm font-medium text-brand-800 hover:bg-brand-100 disabled:opacity-60"
               >
                 {t(values.image ? 'form.replaceImage' : 'form.chooseImage')}
               </button>
@@ -188,7 +189,7 @@ function Field({ label, error, children }: { label: string; error?: string; chil
         id,
         'aria-invalid': Boolean(error),
         'aria-describedby': error ? errorId : undefined,
-        className: 'w-full rounded-lg border border-slate-300 px-3 py-2 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-100',
+        className: inputClass,
       })}
       {error && (
         <p id={errorId} className="mt-1 text-sm text-red-700">

@@ -33,7 +33,7 @@ export function DeleteCategoryDialog({ category, onClose }: { category: Category
           type="button"
           onClick={close}
           disabled={deletion.isPending}
-          className="rounded-lg border border-slate-300 px-4 py-2 font-medium text-slate-700 hover:bg-slate-50 disabled:opacity-60"
+          className="rounded-lg border border-slate-300 px-4 py-2.5 font-medium text-slate-700 hover:bg-slate-50 disabled:opacity-60"
         >
           {t('deleteDialog.no')}
         </button>
@@ -41,7 +41,7 @@ export function DeleteCategoryDialog({ category, onClose }: { category: Category
           type="button"
           onClick={confirm}
           disabled={deletion.isPending}
-          className="rounded-lg bg-red-600 px-4 py-2 font-medium text-white hover:bg-red-700 disabled:opacity-60"
+          className="rounded-lg bg-red-600 px-4 py-2.5 font-medium text-white hover:bg-red-700 disabled:opacity-60"
         >
           {deletion.isPending ? t('deleteDialog.deleting') : t('deleteDialog.yes')}
         </button>

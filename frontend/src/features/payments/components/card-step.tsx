@@ -43,7 +43,7 @@ export function CardStep({ values, errors, onChange, onSubmit, busy, mode }: Car
               onChange('cardNumber', testCard.number.replace(/\D/g, ''));
               onChange('mmyy', testCard.expiry.replace(/\D/g, ''));
             }}
-            className="mt-1 font-medium text-amber-900 underline hover:no-underline"
+            className="min-h-11 font-medium text-amber-900 underline hover:no-underline"
           >
             {t('sandbox.useTestCard')}
           </button>

@@ -40,7 +40,7 @@ export function SavedSearchesPage({ describe, feedPath }: SavedSearchesPageProps
             <div className="flex flex-wrap items-start justify-between gap-2">
               <button
                 type="button"
-                className="min-w-0 text-left font-medium break-words text-brand-800 hover:underline"
+                className="min-h-11 min-w-0 text-left font-medium break-words text-brand-800 hover:underline"
                 onClick={() => open.mutate(search._id, { onSuccess: () => void navigate(feedPath(search.query)), onError: failed })}
               >
                 {describe(search.query)}
@@ -57,7 +57,7 @@ export function SavedSearchesPage({ describe, feedPath }: SavedSearchesPageProps
                 <select
                   value={search.alerts}
                   onChange={(event) => setAlerts.mutate({ id: search._id, alerts: event.target.value as SavedSearchAlerts }, { onError: failed })}
-                  className="rounded-md border border-slate-300 bg-white px-2 py-1"
+                  className="min-h-11 rounded-md border border-slate-300 bg-white px-2"
                 >
                   {SAVED_SEARCH_ALERTS.map((alerts) => (
                     <option key={alerts} value={alerts}>
@@ -68,7 +68,7 @@ export function SavedSearchesPage({ describe, feedPath }: SavedSearchesPageProps
               </label>
               <button
                 type="button"
-                className="ml-auto text-red-700 hover:underline"
+                className="ml-auto min-h-11 px-2 text-red-700 hover:underline"
                 onClick={() => remove.mutate(search._id, { onError: failed })}
                 aria-label={t('savedSearches.deleteNamed', { name: describe(search.query) })}
               >

@@ -10,7 +10,7 @@ import { useUploadAvatar } from '../api/upload-avatar';
 import { SettingsCard } from './settings-card';
 
 const secondaryButtonClass =
-  'rounded-lg border border-slate-300 px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50 disabled:cursor-not-allowed disabled:text-slate-400';
+  'rounded-lg border border-slate-300 px-4 py-3 text-sm font-medium text-slate-700 hover:bg-slate-50 disabled:cursor-not-allowed disabled:text-slate-400';
 
 export function AvatarCard({ user }: { user: UserDto }) {
   const { t } = useTranslation('settings');
@@ -56,7 +56,7 @@ export function AvatarCard({ user }: { user: UserDto }) {
         <UserAvatar user={user} size="lg" />
         <div className="flex flex-wrap gap-2">
           <label
-            className={`cursor-pointer rounded-lg bg-brand-700 px-4 py-2 text-sm font-medium text-white focus-within:outline-2 focus-within:outline-offset-2 focus-within:outline-brand-600 hover:bg-brand-800 ${busy ? 'pointer-events-none opacity-60' : ''}`}
+            className={`cursor-pointer rounded-lg bg-brand-700 px-4 py-3 text-sm font-medium text-white focus-within:outline-2 focus-within:outline-offset-2 focus-within:outline-brand-600 hover:bg-brand-800 ${busy ? 'pointer-events-none opacity-60' : ''}`}
           >
             {upload.isPending ? t('avatar.uploading') : t('avatar.upload')}
             <input type="file" accept="image/jpeg,image/png,image/webp" className="sr-only" onChange={onFileChosen} disabled={busy} />

@@ -87,7 +87,7 @@ export function PhoneCard({ user }: { user: UserDto }) {
               <SubmitButton busy={confirm.isPending} busyLabel={t('checking')}>
                 {t('phone.confirm')}
               </SubmitButton>
-              <button type="button" onClick={cancel} className="rounded-lg px-4 py-2.5 text-sm font-medium text-slate-700 hover:bg-slate-100">
+              <button type="button" onClick={cancel} className="rounded-lg px-4 py-3 text-sm font-medium text-slate-700 hover:bg-slate-100">
                 {t('phone.cancel')}
               </button>
             </div>

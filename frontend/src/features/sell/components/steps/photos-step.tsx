@@ -94,9 +94,12 @@ function PhotoTile({ photo, index, onRemove }: { photo: WizardPhoto; index: numb
         type="button"
         onClick={onRemove}
         aria-label={t('photos.remove', { index: index + 1 })}
-        className="absolute top-1 right-1 flex h-8 w-8 items-center justify-center rounded-full bg-white/90 text-lg leading-none text-slate-800 shadow hover:bg-white focus-visible:outline-2 focus-visible:outline-brand-600"
+        className="group absolute top-0 right-0 flex h-11 w-11 items-center justify-center rounded-full focus-visible:outline-2 focus-visible:outline-brand-600"
       >
-        <span aria-hidden>×</span>
+        {/* The finger's 44 px reach the tile's corner; the round cross drawn inside stays small over the photo. */}
+        <span aria-hidden className="flex h-8 w-8 items-center justify-center rounded-full bg-white/90 text-lg leading-none text-slate-800 shadow group-hover:bg-white">
+          ×
+        </span>
       </button>
     </figure>
   );
