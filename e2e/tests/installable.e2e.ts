@@ -84,6 +84,20 @@ test.describe('the installable app', () => {
     await expect.poll(shownPhoto).toContain('/uploads/');
     await page.goto('/');
     await expect(page.getByRole('heading', { name: listing.name })).toBeVisible();
+    // A photo never seen (a kept feed's card below the fold): the placeholder picture, not a broken image.
+    const unseenPhoto = seenPhoto.replace(/[^/]+$/, 'never-seen-800.png');
+    const shows = (src: string) =>
+      page.evaluate(
+        (address) =>
+          new Promise<boolean>((resolve) => {
+            const image = new Image();
+            image.onload = () => resolve(image.naturalWidth > 0);
+            image.onerror = () => resolve(false);
+            image.src = address;
+          }),
+        src,
+      );
+    expect(await shows(unseenPhoto)).toBe(true);
 
     // A page never opened: the app itself still opens, and says what it could not load.
     consoleErrors.allow(/Failed to load resource: net::ERR_FAILED \(.*\/api\/phone\/00000000-0000-4000-8000-000000000000:/);

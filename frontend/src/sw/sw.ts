@@ -1,6 +1,6 @@
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { ExpirationPlugin } from 'workbox-expiration';
-import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
+import { cleanupOutdatedCaches, createHandlerBoundToURL, matchPrecache, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
 import { isPublicRead, SESSION_MESSAGE, SW_CACHES, type SessionMessage } from './offline-rules';
@@ -73,8 +73,19 @@ registerRoute(
   async (options) => ((await signedIn()) ? fetch(options.request) : publicReads.handle(options)),
 );
 
+/**
+ * Offline, a photo never seen is the placeholder picture, as the page shows a photo that fails:
+ * the cards of a feed kept offline name photos the visitor never scrolled to.
+ */
+const placeholderWhenUnreachable = {
+  handlerDidError: async () => (await matchPrecache('/phone-placeholder.svg')) ?? Response.error(),
+};
+
 /** Listing photos never change under their key: the ones seen are shown offline. */
 registerRoute(
   ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/uploads/'),
-  new CacheFirst({ cacheName: SW_CACHES.photos, plugins: [keepOk, new ExpirationPlugin({ maxEntries: 120, maxAgeSeconds: 30 * 24 * 60 * 60 })] }),
+  new CacheFirst({
+    cacheName: SW_CACHES.photos,
+    plugins: [keepOk, new ExpirationPlugin({ maxEntries: 120, maxAgeSeconds: 30 * 24 * 60 * 60 }), placeholderWhenUnreachable],
+  }),
 );
