@@ -57,8 +57,8 @@ export function ListingCard({ listing, actions, hideSeller }: ListingCardProps) 
           </p>
         </div>
       </Link>
-      {/* Beside the card's link, not inside it: a link in a link is not valid HTML. Cards remembered by an older version have no seller. */}
-      {!hideSeller && listing.seller && (
+      {/* Beside the card's link, not inside it: a link in a link is not valid HTML. */}
+      {!hideSeller && (
         <Link
           to={`/seller/${listing.seller._id}`}
           className="flex min-h-11 items-center truncate border-t border-slate-100 px-3 text-sm text-slate-600 hover:text-brand-700 hover:underline"
