@@ -1,12 +1,6 @@
 import { z } from 'zod';
+import { FAVOURITE_STATES, SAVED_SEARCH_ALERTS } from './buyer-constants';
 import { listingCardSchema, listingQuerySchema } from './listing';
-
-/** How many listings a user keeps as favourites, and searches they save, at most. */
-export const BUYER_LIMITS = { favouritesPerUser: 200, savedSearchesPerUser: 20, favouritesPerPage: 12 } as const;
-
-/** What became of a kept listing: still on sale, sold (taken off sale) or gone (removed, or back in moderation). */
-export const FAVOURITE_STATES = ['onSale', 'sold', 'removed'] as const;
-export type FavouriteState = (typeof FAVOURITE_STATES)[number];
 
 /** `GET /api/user/favourites?page=`: newest kept first. */
 export const favouritePageSchema = z.object({
@@ -34,10 +28,6 @@ export type FavouriteStatus = z.infer<typeof favouriteStatusSchema>;
 /** A saved search's filters: the feed's query (`GET /api/phone`) without its page. */
 export const savedSearchQuerySchema = listingQuerySchema.omit({ page: true });
 export type SavedSearchQuery = z.infer<typeof savedSearchQuerySchema>;
-
-/** How a saved search's new listings reach the user through the bot. */
-export const SAVED_SEARCH_ALERTS = ['instant', 'daily', 'off'] as const;
-export type SavedSearchAlerts = (typeof SAVED_SEARCH_ALERTS)[number];
 
 /** `POST /api/user/saved-searches`. */
 export const savedSearchCreateSchema = z.object({ query: savedSearchQuerySchema, alerts: z.enum(SAVED_SEARCH_ALERTS).default('instant') });

@@ -22,4 +22,5 @@ export * from './telegram';
 export * from './moderation';
 export * from './format';
 export * from './buyers';
+export * from './buyer-constants';
 export * from './safety';

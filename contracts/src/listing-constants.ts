@@ -11,6 +11,14 @@ export type ListingStatus = (typeof LISTING_STATUSES)[number];
 export const CURRENCIES = ['uzs', 'usd'] as const;
 export type Currency = (typeof CURRENCIES)[number];
 
+/** Back Market style grades of a used phone: A ideal, B good, C fair (the wizard shows each one's definition). */
+export const CONDITION_GRADES = ['A', 'B', 'C'] as const;
+export type ConditionGrade = (typeof CONDITION_GRADES)[number];
+
+/** Battery health in %, as the phone's settings show it; optional. */
+export const BATTERY_MIN = 50;
+export const BATTERY_MAX = 100;
+
 export const SOCIAL_CHANNELS = ['telegram', 'instagram', 'facebook'] as const;
 export type SocialChannel = (typeof SOCIAL_CHANNELS)[number];
 

@@ -1,6 +1,5 @@
 import type { ListingQuery } from './listing';
-import { CURRENCIES, type Currency } from './listing-constants';
-import { BATTERY_MAX, BATTERY_MIN, CONDITION_GRADES, type ConditionGrade } from './phone-identity';
+import { BATTERY_MAX, BATTERY_MIN, CONDITION_GRADES, CURRENCIES, type ConditionGrade, type Currency } from './listing-constants';
 
 /** The orders of the feed: newest (promoted listings first) is the default; prices compare in so'm across currencies. */
 export const LISTING_SORTS = ['newest', 'price_asc', 'price_desc'] as const;

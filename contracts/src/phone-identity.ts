@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BATTERY_MAX, BATTERY_MIN, CONDITION_GRADES } from './listing-constants';
 import { luhnValid } from './payments';
 
 /*
@@ -29,14 +30,9 @@ export function imeiLast4(imei: string): string {
   return imei.slice(-4);
 }
 
-/** Back Market style grades of a used phone: A ideal, B good, C fair (the wizard shows each one's definition). */
-export const CONDITION_GRADES = ['A', 'B', 'C'] as const;
-export type ConditionGrade = (typeof CONDITION_GRADES)[number];
 export const conditionGradeSchema = z.enum(CONDITION_GRADES, { error: 'invalidValue' });
 
 /** Battery health in %, as the phone's settings show it; optional. */
-export const BATTERY_MIN = 50;
-export const BATTERY_MAX = 100;
 export const batterySchema = z.coerce
   .number({ error: 'batteryRange' })
   .int('batteryRange')

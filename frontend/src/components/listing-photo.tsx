@@ -23,11 +23,14 @@ export function ListingPhoto({ src, srcSet, alt, ...props }: ListingPhotoProps) 
 
 const { width, height } = LIMITS.cardImageBox;
 
-/** The photo of a listing's card (a draft's too) in the box every card gives it, loaded as it scrolls into view. */
-export function CardPhoto({ src, alt }: { src: string | null | undefined; alt: string }) {
+/**
+ * The photo of a listing's card (a draft's too) in the box every card gives it, loaded as it
+ * scrolls into view; `eager` for the cards on the first screen, whose photo is the page's largest paint.
+ */
+export function CardPhoto({ src, alt, eager = false }: { src: string | null | undefined; alt: string; eager?: boolean }) {
   return (
     <div className="shrink-0 overflow-hidden rounded-lg bg-slate-100" style={{ width, height }}>
-      <ListingPhoto src={src} alt={alt} width={width} height={height} loading="lazy" className="h-full w-full object-cover" />
+      <ListingPhoto src={src} alt={alt} width={width} height={height} loading={eager ? 'eager' : 'lazy'} className="h-full w-full object-cover" />
     </div>
   );
 }

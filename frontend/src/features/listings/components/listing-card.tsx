@@ -14,6 +14,8 @@ export interface ListingCardProps {
   actions?: ReactNode;
   /** Leaves out the link to the seller's page (on that page, and in the seller's own lists). */
   hideSeller?: boolean;
+  /** The card is on the first screen: its photo loads at once, not when scrolled to. */
+  firstScreen?: boolean;
 }
 
 /** The element id the home list scrolls back to. */
@@ -22,7 +24,7 @@ export function listingCardElementId(id: string): string {
 }
 
 /** A listing in a list (spec section 2, Listing card): photo, name, price, region, date and time, and who sells it. */
-export function ListingCard({ listing, actions, hideSeller }: ListingCardProps) {
+export function ListingCard({ listing, actions, hideSeller, firstScreen }: ListingCardProps) {
   const { t } = useTranslation('listings');
   const slots = useListingSlots();
   return (
@@ -35,7 +37,7 @@ export function ListingCard({ listing, actions, hideSeller }: ListingCardProps) 
         onClick={() => rememberOpenedListing(listing._id)}
         className="flex flex-1 gap-3 p-3 focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-brand-600"
       >
-        <CardPhoto src={listing.image?.location} alt={t('card.photoAlt', { name: listing.name })} />
+        <CardPhoto src={listing.image?.location} alt={t('card.photoAlt', { name: listing.name })} eager={firstScreen} />
         <div className="flex min-w-0 flex-1 flex-col">
           {listing.tarif === PROMOTED_TARIFF && (
             <span className="mb-1 self-start rounded bg-amber-100 px-1.5 py-0.5 text-xs font-semibold text-amber-800">

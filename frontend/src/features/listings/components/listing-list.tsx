@@ -8,6 +8,8 @@ const GRID = 'grid gap-3 md:grid-cols-2';
  * high: its photo box and padding), which spares a phone most of a page's first layout.
  */
 const CARD_ITEM = '[content-visibility:auto] [contain-intrinsic-size:auto_176px]';
+/** The cards a 360x740 phone shows on its first screen under the search bar and brands. */
+const FIRST_SCREEN_CARDS = 2;
 
 export interface ListingListProps {
   listings: ListingCardData[] | undefined;
@@ -55,9 +57,9 @@ export function ListingList({ listings, loading, error, onRetry }: ListingListPr
   }
   return (
     <ul className={GRID}>
-      {listings.map((listing) => (
+      {listings.map((listing, index) => (
         <li key={listing._id} className={CARD_ITEM}>
-          <ListingCard listing={listing} />
+          <ListingCard listing={listing} firstScreen={index < FIRST_SCREEN_CARDS} />
         </li>
       ))}
     </ul>
