@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
+import type axe from 'axe-core';
 
 /** WCAG 2.5.5: a control a finger can hit. */
 export const TOUCH_TARGET = 44;
@@ -25,4 +27,17 @@ export function smallTouchTargets(page: Page): Promise<string[]> {
     }
     return small;
   }, TOUCH_TARGET);
+}
+
+/**
+ * The controls Lighthouse's accessibility audit marks down for size or spacing: axe's own
+ * `target-size` rule, which also counts the part of a control another one lies over (what a
+ * box's size alone does not show), each as "selector: axe's reason".
+ */
+export async function crampedTouchTargets(page: Page): Promise<string[]> {
+  await page.evaluate(readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8'));
+  return page.evaluate(async () => {
+    const { violations } = await (window as unknown as { axe: typeof axe }).axe.run(document, { runOnly: ['target-size'] });
+    return violations.flatMap((violation) => violation.nodes.map((node) => `${node.target.join(' ')}: ${node.failureSummary ?? ''}`));
+  });
 }
