@@ -72,6 +72,9 @@ function findings(lhr) {
   for (const audit of opportunities) lines.push(`  opportunity: ${audit.title} (${audit.displayValue ?? `${Math.round(audit.numericValue)} ms`})`);
   const lcpElement = lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet;
   if (lcpElement) lines.push(`  LCP element: ${lcpElement.slice(0, 160)}`);
+  // Where its time went: the server's answer, the wait before the picture was asked for, its download, the render after.
+  const phases = lhr.audits['largest-contentful-paint-element']?.details?.items?.[1]?.items ?? [];
+  if (phases.length) lines.push(`  LCP phases: ${phases.map((phase) => `${phase.phase} ${Math.round(phase.timing)} ms`).join(', ')}`);
   return lines;
 }
 

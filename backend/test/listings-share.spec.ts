@@ -112,6 +112,26 @@ describe('shareable listing pages, sitemap and robots.txt (served without JavaSc
     }
   });
 
+  it("names in the home page's head the feed address its filters make, as the app writes it, and no feed elsewhere", async () => {
+    const feedPreloads = async (path: string) => {
+      const $ = load((await request(app.getHttpServer()).get(path).expect(200)).text);
+      return $('link[rel="preload"][as="fetch"][crossorigin="use-credentials"]')
+        .map((_, link) => $(link).attr('href'))
+        .get()
+        .filter((href) => href.startsWith('/api/phone'));
+    };
+    expect(await feedPreloads('/')).toEqual(['/api/phone?page=1']);
+    // Junk, cleared filters, the default order and any parameter order read as the app reads them.
+    expect(await feedPreloads('/?sort=newest&name=iphone%2013&brand=null&page=2&region=buxoro&utm_source=tg')).toEqual([
+      '/api/phone?page=2&region=buxoro&name=iphone+13',
+    ]);
+    expect(await feedPreloads('/?page=x&maxPrice=3%20000%20000&sort=price_asc')).toEqual(['/api/phone?page=1&maxPrice=3000000&sort=price_asc']);
+    expect(await feedPreloads('/profile')).toEqual([]);
+    // The address is an attribute: quotes in a filter stay text.
+    const $ = load((await request(app.getHttpServer()).get('/?name=%22%3E%3Cscript%3E').expect(200)).text);
+    expect($('script')).toHaveLength(1);
+  });
+
   it('serves /sitemap.xml as an index of sitemap files that list the home page and the active listings', async () => {
     const index = await request(app.getHttpServer()).get('/sitemap.xml').expect(200).expect('Content-Type', /xml/);
     expect(sitemapLocations(index.text, 'sitemapindex')).toEqual(['https://telefonbozor.example/sitemap-1.xml']);

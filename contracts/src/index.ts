@@ -5,6 +5,7 @@ export * from './listing-constants';
 export * from './listing-lifecycle';
 export * from './listing-reports';
 export * from './price-guide';
+export * from './price-position';
 export * from './listing-checks';
 export * from './listing-query';
 export * from './listing-form';

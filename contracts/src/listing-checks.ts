@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { RejectionReason } from './moderation';
+import type { RejectionReason } from './listing-constants';
 
 /*
  * What the workers check on every listing waiting for moderation (issue 22), each with its weight

@@ -7,6 +7,10 @@
 export const LISTING_STATUSES = ['active', 'noActive', 'waiting', 'cancelled', 'draft'] as const;
 export type ListingStatus = (typeof LISTING_STATUSES)[number];
 
+/** Why an admin turns a listing down; 'other' carries the admin's own words. */
+export const REJECTION_REASONS = ['duplicate', 'wrongPrice', 'poorPhotos', 'notAPhone', 'prohibited', 'other'] as const;
+export type RejectionReason = (typeof REJECTION_REASONS)[number];
+
 /** 'valut' on the wire: a listing price keeps the currency the seller chose. */
 export const CURRENCIES = ['uzs', 'usd'] as const;
 export type Currency = (typeof CURRENCIES)[number];

@@ -123,3 +123,18 @@ export function parseListingQuery(query: Record<string, unknown>): ListingQuery 
     minBattery: fields.minBattery(query.minBattery),
   };
 }
+
+/**
+ * The query string of a feed address, as the home page writes it and asks the API with: the page,
+ * then only the filters that are set, the order when not the default (spec section 4). The server
+ * names the same address in the home page's head, so both must write it alike.
+ */
+export function listingQueryString(filters: Pick<ListingQuery, 'page'> & Partial<ListingQuery>): string {
+  const params = new URLSearchParams({ page: String(filters.page) });
+  for (const key of LISTING_FILTER_PARAMETERS) {
+    const value = filters[key];
+    if (value !== undefined) params.set(key, String(value));
+  }
+  if (filters.sort && filters.sort !== 'newest') params.set('sort', filters.sort);
+  return params.toString();
+}

@@ -2,12 +2,8 @@ import { z } from 'zod';
 import { createDeviceBodySchema, deviceSchema } from './catalogue';
 import { channelPostSchema, listingCardSchema, listingStatusSchema, requestedChannelPosts, socialChannelSchema } from './listing';
 import { listingCheckSchema } from './listing-checks';
-import { SOCIAL_CHANNELS } from './listing-constants';
+import { REJECTION_REASONS, SOCIAL_CHANNELS } from './listing-constants';
 import { openReportSchema } from './listing-reports';
-
-/** Why an admin turns a listing down; 'other' carries the admin's own words. */
-export const REJECTION_REASONS = ['duplicate', 'wrongPrice', 'poorPhotos', 'notAPhone', 'prohibited', 'other'] as const;
-export type RejectionReason = (typeof REJECTION_REASONS)[number];
 
 /**
  * `POST /api/phone/confirm`: approves a listing awaiting a decision, or posts an active one;

@@ -5,7 +5,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { LRUCache } from 'lru-cache';
 import { DataSource } from 'typeorm';
-import { formatListingPrice, LISTING_PHOTO_SIZES, LISTING_REGIONS, type Currency } from '@market/contracts';
+import { formatListingPrice, LISTING_PHOTO_SIZES, LISTING_REGIONS, listingQueryString, parseListingQuery, type Currency } from '@market/contracts';
 import { CategoriesService } from '../categories/categories.service';
 import { readThroughCache } from '../common/read-through-cache';
 import { AppConfig } from '../config/app-config';
@@ -171,6 +171,8 @@ export class ListingSharePages {
   frontendOptions(): ServeFrontendOptions {
     return {
       pageMeta: (path) => this.pageMeta(path),
+      // The home page asks for the feed of the filters in its address, written as the app writes it.
+      queryData: (path, query) => (path === '/' ? [`/api/phone?${listingQueryString(parseListingQuery(Object.fromEntries(query)))}`] : []),
       sitemap: { url: this.absolute(SITEMAP_INDEX), document: (path) => this.sitemap.document(path) },
     };
   }

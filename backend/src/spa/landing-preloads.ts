@@ -33,8 +33,14 @@ export interface MainPicture {
   sizes?: string;
 }
 
+/** What a page needs first beyond its route's own: its main picture, and data its query decides (the home feed's page). */
+export interface PagePreloads {
+  mainPicture?: MainPicture;
+  fetch?: string[];
+}
+
 /** The `<link>` tags that make the browser fetch a page's route chunks, first data and main picture with the page. */
-export type PreloadTags = (path: string, mainPicture?: MainPicture) => string[];
+export type PreloadTags = (path: string, page?: PagePreloads) => string[];
 
 function picturePreload({ href, srcset, sizes }: MainPicture): string {
   const candidates = srcset ? ` imagesrcset="${escapeHtml(srcset)}" imagesizes="${escapeHtml(sizes ?? '100vw')}"` : '';
@@ -58,7 +64,9 @@ export function landingPreloads(distDir: string): PreloadTags {
     return { route, names, pattern: new RegExp(`^${pattern}/?$`) };
   });
 
-  return (path, mainPicture) => {
+  // The app's requests carry cookies: a preload must be made the same way to be reused.
+  const dataPreload = (address: string) => `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${escapeHtml(address)}" />`;
+  return (path, { mainPicture, fetch = [] } = {}) => {
     const tags: string[] = [];
     for (const { route, names, pattern } of matchers) {
       const match = pattern.exec(path);
@@ -69,11 +77,11 @@ export function landingPreloads(distDir: string): PreloadTags {
       tags.push(
         ...route.modules.map((href) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="${escapeHtml(href)}" />`),
         ...route.styles.map((href) => `<link rel="preload" as="style" crossorigin href="${escapeHtml(href)}" />`),
-        // The app's requests carry cookies: the preload must be made the same way to be reused.
-        ...route.fetch.map((address) => `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${escapeHtml(fill(address))}" />`),
+        ...route.fetch.map((address) => dataPreload(fill(address))),
       );
       break;
     }
+    tags.push(...fetch.map(dataPreload));
     if (mainPicture) tags.push(picturePreload(mainPicture));
     return tags;
   };

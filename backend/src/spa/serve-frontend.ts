@@ -27,6 +27,11 @@ export interface ServeFrontendOptions {
   /** The head of a client route's index.html (a listing's title, text and photo); undefined keeps the default head. */
   pageMeta?: (path: string) => Promise<PageMeta | undefined>;
   /**
+   * API addresses a page asks for first that its query decides (the home feed's page of the
+   * filters in the address), named in its head to download with the app: [] for none.
+   */
+  queryData?: (path: string, query: URLSearchParams) => string[];
+  /**
    * The sitemap: `url` is its index (`/sitemap.xml`), which `/robots.txt` then names (its rules stay
    * in frontend/public/robots.txt); `document` answers the index and its files by path, undefined for none.
    */
@@ -120,7 +125,7 @@ export function serveFrontend(app: Express, distDir: string, options: ServeFront
   if (!existsSync(indexFile)) throw new Error(`The built frontend is missing: ${indexFile} (run npm run build)`);
   const indexHtml = readFileSync(indexFile, 'utf8');
 
-  const { sitemap, pageMeta } = options;
+  const { sitemap, pageMeta, queryData } = options;
   if (sitemap) {
     const robotsFile = join(distDir, 'robots.txt');
     const rules = existsSync(robotsFile) ? readFileSync(robotsFile, 'utf8').trimEnd() : 'User-agent: *\nAllow: /';
@@ -151,18 +156,19 @@ export function serveFrontend(app: Express, distDir: string, options: ServeFront
   // API calls pass by without a file lookup (a stat per request otherwise).
   app.use((request: Request, response: Response, next: NextFunction) => (isApiPath(request.path) ? next() : publicFiles(request, response, next)));
   const preloadTags = landingPreloads(distDir);
-  const page = (path: string, meta: PageMeta | undefined) =>
-    withHeadTags(meta ? withPageMeta(indexHtml, meta) : indexHtml, preloadTags(path, meta?.mainPicture));
   app.use((request: Request, response: Response, next: NextFunction) => {
     if (request.method !== 'GET' || isApiPath(request.path) || extname(request.path)) return next();
     response.setHeader('Cache-Control', 'no-cache');
-    if (!pageMeta) return void response.type('html').send(page(request.path, undefined));
+    const fetch = queryData?.(request.path, new URLSearchParams(request.url.split('?')[1] ?? '')) ?? [];
+    const page = (meta: PageMeta | undefined) =>
+      withHeadTags(meta ? withPageMeta(indexHtml, meta) : indexHtml, preloadTags(request.path, { mainPicture: meta?.mainPicture, fetch }));
+    if (!pageMeta) return void response.type('html').send(page(undefined));
     pageMeta(request.path)
       .catch((error: Error) => {
         // A preview is a nicety: the page itself must still open.
         logger.warn(`No page meta for ${request.path}: ${error.message}`);
         return undefined;
       })
-      .then((meta) => response.type('html').send(page(request.path, meta)));
+      .then((meta) => response.type('html').send(page(meta)));
   });
 }

@@ -1,4 +1,4 @@
-import { LISTING_FILTER_PARAMETERS, parseListingQuery, type ListingQuery } from '@market/contracts';
+import { LISTING_FILTER_PARAMETERS, listingQueryString, parseListingQuery, type ListingQuery } from '@market/contracts';
 import type { StoredFilters } from './stores/filter-store';
 
 /** The filters of the home list; `page` is 1 or more, `sort` newest unless asked, the others are undefined when cleared. */
@@ -8,17 +8,6 @@ export type FilterChange = Partial<Omit<ListingFilters, 'page'>>;
 /** Reads an address bar query string the way the API does: 'null', '' and junk mean cleared, page defaults to 1. */
 export function parseFilters(search: string): ListingFilters {
   return parseListingQuery(Object.fromEntries(new URLSearchParams(search)));
-}
-
-/** The query string of `filters`: the page, then only the parameters that are set, the order when not the default (spec section 4). */
-export function filtersToQuery(filters: ListingFilters): string {
-  const params = new URLSearchParams({ page: String(filters.page) });
-  for (const key of LISTING_FILTER_PARAMETERS) {
-    const value = filters[key];
-    if (value !== undefined) params.set(key, String(value));
-  }
-  if (filters.sort && filters.sort !== 'newest') params.set('sort', filters.sort);
-  return params.toString();
 }
 
 export function hasActiveFilters(filters: ListingFilters): boolean {
@@ -40,6 +29,6 @@ export function toStoredFilters(filters: ListingFilters): StoredFilters {
     minPrice: filters.minPrice ?? null,
     maxPrice: filters.maxPrice ?? null,
     currentPage: filters.page,
-    query: filtersToQuery(filters),
+    query: listingQueryString(filters),
   };
 }

@@ -1,6 +1,6 @@
-import type { SavedSearch } from '@market/contracts';
+import { listingQueryString, type SavedSearch } from '@market/contracts';
 import { useCategories } from '../../../features/catalogue';
-import { filtersToQuery, type ListingFilters } from '../../../features/listings/filter-query';
+import type { ListingFilters } from '../../../features/listings/filter-query';
 import { regionLabel } from '../../../features/listings/format';
 import { SavedSearchesPage } from '../../../features/saved-searches';
 import { formatSom } from '../../../lib/format';
@@ -26,7 +26,7 @@ function SavedSearchesRoute() {
     ].filter(Boolean);
     return parts.length ? parts.join(', ') : t('savedSearches.everything');
   };
-  return <SavedSearchesPage describe={describe} feedPath={(query) => `/?${filtersToQuery(filtersOf(query))}`} />;
+  return <SavedSearchesPage describe={describe} feedPath={(query) => `/?${listingQueryString(filtersOf(query))}`} />;
 }
 
 export { SavedSearchesRoute as Component };

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { tariffOf, type ListingDetail, type ListingDetailResponse } from '@market/contracts';
+import { listingQueryString, tariffOf, type ListingDetail, type ListingDetailResponse } from '@market/contracts';
 import { useListingSlots } from '../../../components/listing-slots';
 import { PriceGuideNote } from '../../../components/price-guide-note';
 import { useSession } from '../../../lib/auth';
@@ -8,7 +8,6 @@ import { ApiError } from '../../../lib/api-client';
 import { formatListingPrice, formatTashkentTime } from '../../../lib/format';
 import { currentLanguage, useTranslation } from '../../../lib/i18n';
 import { useListing } from '../api/get-listing';
-import { filtersToQuery } from '../filter-query';
 import { regionLabel } from '../format';
 import { useContactReveal } from '../hooks/use-contact-reveal';
 import { useDocumentMeta } from '../hooks/use-document-meta';
@@ -71,7 +70,7 @@ function ListingDetailView({ listing, ownerNotice }: { listing: ListingDetailRes
     <>
       <BreadcrumbHeader
         crumbs={[
-          ...(listing.category ? [{ label: listing.category.name, to: `/?${filtersToQuery({ page: 1, brand: listing.category._id })}` }] : []),
+          ...(listing.category ? [{ label: listing.category.name, to: `/?${listingQueryString({ page: 1, brand: listing.category._id })}` }] : []),
           { label: listing.name },
         ]}
         actions={actions}

@@ -1,9 +1,9 @@
 import { useDeferredValue, useEffect, useId, useRef } from 'react';
 import { Link } from 'react-router-dom';
+import { listingQueryString } from '@market/contracts';
 import { PageTitle } from '../../../components/page-title';
 import { useTranslation } from '../../../lib/i18n';
 import { useListings } from '../api/get-listings';
-import { filtersToQuery } from '../filter-query';
 import type { ListingFiltersState } from '../hooks/use-listing-filters';
 import { useScrollBack } from '../hooks/use-scroll-back';
 import { Filters, type BrandsQuery } from './filters';
@@ -67,7 +67,7 @@ export function ListingsBrowser({ browsing, brandsQuery }: ListingsBrowserProps)
                 {suggestions.map((model) => (
                   <li key={model._id}>
                     <Link
-                      to={`/?${filtersToQuery({ page: 1, name: model.name })}`}
+                      to={`/?${listingQueryString({ page: 1, name: model.name })}`}
                       className="inline-flex min-h-11 items-center rounded-full border border-brand-600 px-4 text-sm font-medium text-brand-800 hover:bg-brand-50"
                     >
                       {model.name}
@@ -89,7 +89,7 @@ export function ListingsBrowser({ browsing, brandsQuery }: ListingsBrowserProps)
             </div>
           )}
           {listings.isSuccess && (
-            <Pager page={filters.page} pages={pages} onChange={goToPage} hrefOf={(page) => `/?${filtersToQuery({ ...filters, page })}`} />
+            <Pager page={filters.page} pages={pages} onChange={goToPage} hrefOf={(page) => `/?${listingQueryString({ ...filters, page })}`} />
           )}
         </div>
         <HomeSideColumn />

@@ -1,15 +1,9 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { listingReportSchema, REPORT_REASONS, REPORTS_TO_HIDE, type ReportReason } from '@market/contracts';
-import { Dialog } from '../../../components/dialog';
-import { ReasonFields } from '../../../components/form/reason-fields';
-import { SubmitButton } from '../../../components/form/submit-button';
-import { useZodForm } from '../../../components/form/use-zod-form';
-import { ApiError } from '../../../lib/api-client';
 import { useSession } from '../../../lib/auth';
-import { currentLanguage, useTranslation } from '../../../lib/i18n';
-import { toast } from '../../../lib/toast';
-import { useReportListing } from '../api/report-listing';
+import { useTranslation } from '../../../lib/i18n';
+
+const ReportDialog = lazy(() => import('./report-dialog'));
 
 const linkButtonClass = 'inline-flex min-h-11 items-center text-sm font-medium text-slate-600 underline hover:text-red-700';
 
@@ -34,69 +28,17 @@ export function ReportListing({ listingId, authorId }: { listingId: string; auth
         {t('report.open')}
       </button>
       {open && (
-        <ReportDialog
+        <Suspense>
+          <ReportDialog
           listingId={listingId}
           onClose={() => setOpen(false)}
           onReported={() => {
             setOpen(false);
             setReported(true);
           }}
-        />
+          />
+        </Suspense>
       )}
     </>
-  );
-}
-
-function ReportDialog({ listingId, onClose, onReported }: { listingId: string; onClose: () => void; onReported: () => void }) {
-  const { t } = useTranslation('listings');
-  const report = useReportListing(listingId);
-  const form = useZodForm(listingReportSchema, { reason: '' as ReportReason | '', text: '' });
-  const { values, errors, setValue } = form;
-
-  const submit = () => {
-    const body = form.submit();
-    if (!body) return;
-    report.mutate(body, {
-      onSuccess: (answer) => {
-        toast.success(answer.message[currentLanguage()]);
-        onReported();
-      },
-      onError: (error) => {
-        form.showServerFields(error);
-        // Already reported: nothing more to do here.
-        if (error instanceof ApiError && error.status === 409) onReported();
-        toast.error(error.message);
-      },
-    });
-  };
-
-  return (
-    <Dialog title={t('report.title')} description={t('report.description', { count: REPORTS_TO_HIDE })} closeLabel={t('report.close')} onClose={onClose}>
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
-        }}
-      >
-        <ReasonFields
-          legend={t('report.reasons')}
-          reasons={REPORT_REASONS}
-          labelOf={(reason) => t(`report.reason.${reason}`)}
-          reason={values.reason}
-          onReason={(reason) => setValue('reason', reason)}
-          textLabel={t('report.text')}
-          text={values.text}
-          onText={(text) => setValue('text', text)}
-          errors={errors}
-          maxLength={500}
-        />
-        <div className="mt-5 flex justify-end">
-          <SubmitButton busy={report.isPending} busyLabel={t('report.sending')}>
-            {t('report.submit')}
-          </SubmitButton>
-        </div>
-      </form>
-    </Dialog>
   );
 }

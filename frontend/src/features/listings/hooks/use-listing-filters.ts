@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { filtersToQuery, hasActiveFilters, parseFilters, toStoredFilters, type FilterChange, type ListingFilters } from '../filter-query';
+import { listingQueryString } from '@market/contracts';
+import { hasActiveFilters, parseFilters, toStoredFilters, type FilterChange, type ListingFilters } from '../filter-query';
 import { useFilterStore } from '../stores/filter-store';
 
 export interface ListingFiltersState {
@@ -27,18 +28,18 @@ export function useListingFilters(): ListingFiltersState {
   const navigate = useNavigate();
   const addressQuery = location.search.replace(/^\?/, '');
   const filters = useMemo(() => parseFilters(addressQuery), [addressQuery]);
-  const query = filtersToQuery(filters);
+  const query = listingQueryString(filters);
 
   // Saved when the address changes, '/' too: what is saved is always what the address shows.
   useEffect(() => {
     const fromAddress = parseFilters(addressQuery);
-    const canonical = filtersToQuery(fromAddress);
+    const canonical = listingQueryString(fromAddress);
     // 'null' values, a bad page or unknown parameters: show the address the filters stand for ('/' stays as it is).
     if (addressQuery && canonical !== addressQuery) void navigate({ search: canonical }, { replace: true });
     useFilterStore.getState().save(toStoredFilters(fromAddress));
   }, [addressQuery, navigate]);
 
-  const go = useCallback((next: ListingFilters) => void navigate({ search: filtersToQuery(next) }), [navigate]);
+  const go = useCallback((next: ListingFilters) => void navigate({ search: listingQueryString(next) }), [navigate]);
   const change = useCallback((change: FilterChange) => go({ ...filters, ...change, page: 1 }), [go, filters]);
   const startWith = useCallback((change: FilterChange) => go({ ...change, page: 1 }), [go]);
   const setPage = useCallback((page: number) => go({ ...filters, page }), [go, filters]);
