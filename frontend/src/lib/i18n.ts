@@ -16,14 +16,15 @@ export const LANGUAGE_STORAGE_KEY = 'lang';
  * Russian and English, loads when first used: a component that needs one suspends until it is
  * there, so its page waits in the layout's loader, as it waits for its code.
  */
-const FIRST_PAGE_NAMESPACES = ['common', 'listings', 'catalogue', 'messages'];
+// 'buyers' for the heart on every card and the recently viewed row: loaded later, it held the cards back a round trip.
+const FIRST_PAGE_NAMESPACES = ['common', 'listings', 'catalogue', 'buyers', 'messages'];
 
-const uzbekFirstPageFiles = import.meta.glob<Texts>(['../locales/uz/common.json', '../locales/uz/listings.json', '../locales/uz/catalogue.json'], {
+const uzbekFirstPageFiles = import.meta.glob<Texts>(['../locales/uz/common.json', '../locales/uz/listings.json', '../locales/uz/catalogue.json', '../locales/uz/buyers.json'], {
   eager: true,
   import: 'default',
 });
 const otherFiles = import.meta.glob<Texts>(
-  ['../locales/*/*.json', '!../locales/uz/common.json', '!../locales/uz/listings.json', '!../locales/uz/catalogue.json'],
+  ['../locales/*/*.json', '!../locales/uz/common.json', '!../locales/uz/listings.json', '!../locales/uz/catalogue.json', '!../locales/uz/buyers.json'],
   { import: 'default' },
 );
 const messagesOf: Record<Language, () => Promise<Texts>> = {
