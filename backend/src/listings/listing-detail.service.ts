@@ -9,22 +9,25 @@ import type {
   ListingDetailResponse,
   ListingFormValues,
   ListingStatus,
-  SpecEntry,
 } from '@market/contracts';
 import type { SessionUser } from '../auth/auth.decorators';
+import { brandName, type BrandNameColumns } from '../categories/category-reads';
 import { AppException } from '../common/app.exception';
 import { readThroughCache } from '../common/read-through-cache';
 import { AppConfig } from '../config/app-config';
 import { PublicReads } from '../database/public-reads';
+import { catalogueModel, type CatalogueModelColumns } from '../devices/device-reads';
 import { RateLimitService } from '../rate-limit/rate-limit.service';
+import { joinImage, storedImageJson, type StoredImage } from '../uploads/image-reads';
 import { ImagesService } from '../uploads/images.service';
+import { sellerNameAndPicture, type SellerNameAndPicture } from '../users/user-reads';
 import { ImeiSeal } from './imei-seal';
 import { ListingCountersService, visitorKey, type Viewer } from './listing-counters.service';
 import type { StoredChannelPost } from './listing.entity';
 import { LISTING_LIMITS } from './listing.limits';
-import { largePhoto, thumbnailPhoto, toPosts, type StoredPhoto } from './listing.serializer';
+import { largePhoto, thumbnailPhoto, toPosts } from './listing.serializer';
 
-interface DetailRow {
+interface DetailRow extends CatalogueModelColumns, BrandNameColumns, SellerNameAndPicture {
   id: string;
   author_id: string;
   device_id: string | null;
@@ -59,20 +62,30 @@ interface DetailRow {
   rejection_reason: string | null;
   created_at: Date;
   updated_at: Date;
-  device_name: string | null;
-  device_img: string | null;
-  quick_spec: SpecEntry[] | null;
-  category_name: string | null;
-  author_user_name: string | null;
-  author_image_id: string | null;
-  author_image_location: string | null;
 }
+
+const seller = sellerNameAndPicture('l.author_id');
+const device = catalogueModel('l.device_id');
+const brand = brandName('l.category_id');
+/** A listing's detail; the other modules' tables are read through their fragments. */
+const DETAIL_SQL = `
+  SELECT l.*, ${device.columns}, ${brand.columns}, ${seller.columns},
+         COALESCE(counter.views, 0) AS views,
+         (SELECT COALESCE(json_agg(${storedImageJson('photo')} ORDER BY li.position), '[]')
+            FROM listing_image li ${joinImage('photo', 'li.image_id')}
+           WHERE li.listing_id = l.id) AS photos
+    FROM listing l
+    ${seller.join}
+    LEFT JOIN listing_counter counter ON counter.listing_id = l.id
+    ${device.join}
+    ${brand.join}
+   WHERE l.id = $1 AND l.deleted_at IS NULL`;
 
 const PUBLIC_DETAILS_KEPT = 5_000;
 
 interface StoredDetail {
   row: DetailRow;
-  photos: StoredPhoto[];
+  photos: StoredImage[];
 }
 
 /** A listing's page and its seller's contact, as each viewer may see them. */
@@ -132,9 +145,9 @@ export class ListingDetailService {
       updatedAt: row.updated_at.toISOString(),
       tarif: row.tarif === 1 ? 1 : 0,
       status: row.status,
-      category: row.category_id ? { _id: row.category_id, name: row.category_name ?? '' } : null,
+      category: row.category_id ? { _id: row.category_id, name: row.brand_name ?? '' } : null,
       device: row.device_id
-        ? { _id: row.device_id, name: row.device_name ?? '', img: row.device_img, quickSpec: row.quick_spec ?? [] }
+        ? { _id: row.device_id, name: row.device_name ?? '', img: row.device_img, quickSpec: row.device_quick_spec ?? [] }
         : null,
       images: photos.map((photo) => largePhoto(photo, locationOf)),
       condition: row.condition,
@@ -151,8 +164,8 @@ export class ListingDetailService {
       authorName: row.author_name,
       author: {
         _id: row.author_id,
-        name: row.author_user_name,
-        image: row.author_image_id ? { _id: row.author_image_id, location: row.author_image_location! } : null,
+        name: row.seller_name,
+        image: row.seller_image_id ? { _id: row.seller_image_id, location: row.seller_image_location! } : null,
       },
       posts: toPosts(row.posts),
       views,
@@ -191,23 +204,7 @@ export class ListingDetailService {
 
   /** The listing with its device, brand, author and photos in one query (one round trip, planned once per connection). */
   private async loadDetail(id: string): Promise<StoredDetail | undefined> {
-    const rows = await this.reads.query<DetailRow & { photos: StoredPhoto[] }>(
-      `SELECT l.*, d.name AS device_name, d.img AS device_img, d.quick_spec, c.name AS category_name,
-              u.name AS author_user_name, avatar.id AS author_image_id, avatar.location AS author_image_location,
-              COALESCE(counter.views, 0) AS views,
-              (SELECT COALESCE(json_agg(json_build_object('id', i.id, 'key', i.key, 'variant_keys', i.variant_keys) ORDER BY li.position), '[]')
-                 FROM listing_image li JOIN images i ON i.id = li.image_id
-                WHERE li.listing_id = l.id) AS photos
-         FROM listing l
-         JOIN users u ON u.id = l.author_id
-         LEFT JOIN listing_counter counter ON counter.listing_id = l.id
-         LEFT JOIN images avatar ON avatar.id = u.image_id
-         LEFT JOIN devices d ON d.id = l.device_id
-         LEFT JOIN categories c ON c.id = l.category_id
-        WHERE l.id = $1 AND l.deleted_at IS NULL`,
-      [id],
-      { prepared: true },
-    );
+    const rows = await this.reads.query<DetailRow & { photos: StoredImage[] }>(DETAIL_SQL, [id], { prepared: true });
     if (!rows[0]) return undefined;
     const { photos, ...row } = rows[0];
     return { row, photos };

@@ -1,4 +1,5 @@
 import { LIMITS, type ConditionGrade, type Currency, type ListingQuery, type ListingSort } from '@market/contracts';
+import { brandIdByName } from '../categories/category-reads';
 import { CARD_COLUMNS, FIRST_PHOTO_COLUMNS, FIRST_PHOTO_JOIN } from './listing.serializer';
 
 /**
@@ -141,8 +142,8 @@ export function feedSql(filter: FeedFilter): FeedSql {
     conditions.push(
       isBrandId(filter.brand)
         ? `l.category_id = ${bind(filter.brand)}::uuid`
-        : // A brand by name ('Samsung', any case); the categories' unique lower(name) index finds it.
-          `l.category_id = (SELECT c.id FROM categories c WHERE lower(c.name) = lower(${bind(filter.brand)}))`,
+        : // A brand by name ('Samsung', any case).
+          `l.category_id = ${brandIdByName(bind(filter.brand))}`,
     );
   }
   if (filter.region) conditions.push(`l.region = ${bind(filter.region)}`);

@@ -9,15 +9,9 @@ import {
   type ListingStatus,
   type SellerChannelPosts,
 } from '@market/contracts';
+import { joinImage, storedImageColumns, type StoredImage } from '../uploads/image-reads';
 import type { StoredChannelPost } from './listing.entity';
 import { LISTING_PHOTO_SHAPE, LISTING_SCREEN_SHAPE, SCREEN_VARIANT, THUMBNAIL_VARIANT } from './listing-photo-shapes';
-
-/** A stored photo: the large picture's key and its copies (LISTING_PHOTO_VARIANTS). */
-export interface StoredPhoto {
-  id: string;
-  key: string;
-  variant_keys: string[];
-}
 
 /** Turns storage keys into URLs (ImagesService.locationOf). */
 export type LocationOf = (key: string) => string;
@@ -27,14 +21,14 @@ export type LocationOf = (key: string) => string;
  * the copies' longest sides: a portrait photo is narrower, which only makes the browser's
  * choice err towards the sharper copy. Photos stored before the copy existed have no srcset.
  */
-export function largePhoto(photo: StoredPhoto, locationOf: LocationOf): ListingPhoto {
+export function largePhoto(photo: StoredImage, locationOf: LocationOf): ListingPhoto {
   const large: ListingPhoto = { _id: photo.id, key: photo.key, location: locationOf(photo.key) };
   const screenKey = photo.variant_keys[SCREEN_VARIANT];
   if (!screenKey) return large;
   return { ...large, srcset: `${locationOf(screenKey)} ${LISTING_SCREEN_SHAPE.size}w, ${large.location} ${LISTING_PHOTO_SHAPE.size}w` };
 }
 
-export function thumbnailPhoto(photo: StoredPhoto, locationOf: LocationOf): ListingImage {
+export function thumbnailPhoto(photo: StoredImage, locationOf: LocationOf): ListingImage {
   const key = photo.variant_keys[THUMBNAIL_VARIANT] ?? photo.key;
   return { _id: photo.id, key, location: locationOf(key) };
 }
@@ -42,7 +36,7 @@ export function thumbnailPhoto(photo: StoredPhoto, locationOf: LocationOf): List
 /** The first photo of each listing `l` of a card list: its columns and the join that finds it. */
 export const FIRST_PHOTO_COLUMNS = 'photo.id AS image_id, photo.key AS image_key, photo.variant_keys AS image_variant_keys';
 export const FIRST_PHOTO_JOIN = `LEFT JOIN LATERAL (
-  SELECT i.id, i.key, i.variant_keys FROM listing_image li JOIN images i ON i.id = li.image_id
+  SELECT ${storedImageColumns('i')} FROM listing_image li ${joinImage('i', 'li.image_id')}
    WHERE li.listing_id = l.id ORDER BY li.position LIMIT 1) photo ON true`;
 
 /** The columns of a card of listing `l`, as the list queries select them (with the first photo joined). */

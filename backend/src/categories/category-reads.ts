@@ -1,0 +1,25 @@
+import type { ReadFragment } from '../database/read-fragment';
+
+/**
+ * How other modules' queries read `categories`, read-only, so that its name and columns stay in
+ * this module. A fragment goes into the caller's own query: a page or a detail stays one round
+ * trip with the plan it had.
+ */
+
+/** What `brandName` selects; null when the caller's row names no brand. */
+export interface BrandNameColumns {
+  brand_name: string | null;
+}
+
+/** The name (BrandNameColumns) of the brand whose id is `categoryId`, a column of the caller's that may be null. */
+export function brandName(categoryId: string): ReadFragment {
+  return { join: `LEFT JOIN categories brand ON brand.id = ${categoryId}`, columns: 'brand.name AS brand_name' };
+}
+
+/**
+ * The id of the brand named `name` in any case (a parameter of the caller's, e.g. `$2`), as a
+ * value: NULL when there is none. The unique index on lower(name) finds it, once per query.
+ */
+export function brandIdByName(name: string): string {
+  return `(SELECT brand.id FROM categories brand WHERE lower(brand.name) = lower(${name}))`;
+}
