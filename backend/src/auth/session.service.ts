@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { createHash, randomBytes } from 'node:crypto';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { UserRole } from '@market/contracts';
+import { accountRole } from '../users/user-reads';
 import type { SessionUser } from './auth.decorators';
 import { Session } from './session.entity';
 
@@ -16,6 +17,13 @@ export interface ResolvedSession {
   /** Set when this request extended the session: the cookie must be sent again with the new expiry. */
   renewedUntil?: Date;
 }
+
+const account = accountRole('s.user_id');
+/** The live session of a token hash and its user's role: one query on every signed-in request. */
+const LIVE_SESSION_SQL = `
+  SELECT s.id AS session_id, s.expires_at, s.user_id, ${account.columns}
+    FROM sessions s ${account.join}
+   WHERE s.token_hash = $1 AND s.expires_at > now()`;
 
 function hashToken(token: string): Buffer {
   return createHash('sha256').update(token).digest();
@@ -38,15 +46,12 @@ export class SessionService {
 
   /** The live session a cookie token names, extended (sliding expiry) when it is due. */
   async resolve(token: string): Promise<ResolvedSession | null> {
-    const rows: { session_id: string; expires_at: Date; user_id: string; role: UserRole }[] = await this.dataSource.query(
-      `SELECT s.id AS session_id, s.expires_at, u.id AS user_id, u.role
-         FROM sessions s JOIN users u ON u.id = s.user_id
-        WHERE s.token_hash = $1 AND s.expires_at > now()`,
-      [hashToken(token)],
-    );
+    const rows: { session_id: string; expires_at: Date; user_id: string; account_role: UserRole }[] = await this.dataSource.query(LIVE_SESSION_SQL, [
+      hashToken(token),
+    ]);
     const row = rows[0];
     if (!row) return null;
-    const resolved: ResolvedSession = { sessionId: row.session_id, user: { id: row.user_id, role: row.role } };
+    const resolved: ResolvedSession = { sessionId: row.session_id, user: { id: row.user_id, role: row.account_role } };
     if (row.expires_at.getTime() - Date.now() < SESSION_LIFETIME_MS - RENEWAL_INTERVAL_MS) {
       resolved.renewedUntil = new Date(Date.now() + SESSION_LIFETIME_MS);
       await this.dataSource.getRepository(Session).update(row.session_id, { expiresAt: resolved.renewedUntil });

@@ -4,6 +4,7 @@ import { DataSource, QueryFailedError, type EntityManager } from 'typeorm';
 import type { Category, CategoryBody } from '@market/contracts';
 import { AppException } from '../common/app.exception';
 import type { Image } from '../uploads/image.entity';
+import { imageRefColumns, joinImage } from '../uploads/image-reads';
 import { ImagesService } from '../uploads/images.service';
 import { CategoryEntity } from './category.entity';
 import type { CategoryUsage } from './category-usage';
@@ -37,10 +38,10 @@ function violates(error: unknown, code: string, constraint?: string): boolean {
   return driverError.code === code && (!constraint || driverError.constraint === constraint);
 }
 
-/** Categories with the image each shows; the images table belongs to the uploads module, read-only here. */
+/** Categories with the image each shows (read through the uploads module's fragments). */
 const CATEGORIES_WITH_IMAGES = `
-  SELECT c.id, c.name, c.color, c.description, c.number, c.image_id, i.location AS image_location
-    FROM categories c LEFT JOIN images i ON i.id = c.image_id`;
+  SELECT c.id, c.name, c.color, c.description, c.number, ${imageRefColumns('i', 'image_')}
+    FROM categories c ${joinImage('i', 'c.image_id', 'LEFT JOIN')}`;
 
 /**
  * The categories (brands) and their images. The devices and listings modules attach things to

@@ -23,3 +23,14 @@ export function brandName(categoryId: string): ReadFragment {
 export function brandIdByName(name: string): string {
   return `(SELECT brand.id FROM categories brand WHERE lower(brand.name) = lower(${name}))`;
 }
+
+/**
+ * How the brand whose id is `categoryId` (a column of the caller's) is shown: `brand_name`,
+ * `brand_color` ('#RRGGBB') and `brand_number`, its place on every page.
+ */
+export function brandLook(categoryId: string): ReadFragment {
+  return {
+    join: `LEFT JOIN categories brand ON brand.id = ${categoryId}`,
+    columns: 'brand.name AS brand_name, brand.color AS brand_color, brand.number AS brand_number',
+  };
+}

@@ -14,6 +14,7 @@ import {
   type SpecSection,
 } from '@market/contracts';
 import { CategoriesService } from '../categories/categories.service';
+import { brandLook } from '../categories/category-reads';
 import type { DeviceCounts } from '../categories/category-usage';
 import { AppException } from '../common/app.exception';
 import { readThroughCache } from '../common/read-through-cache';
@@ -295,17 +296,18 @@ export class DevicesService implements DeviceCounts {
 
   /**
    * The `perBrand` most selected models with specs of every brand, the brands' first models
-   * first (in page order), at most `max` in all. The categories table is read-only here.
+   * first (in page order), at most `max` in all.
    */
   async mostSelectedPerBrand(perBrand: number, max: number): Promise<BrandedDevice[]> {
+    const brand = brandLook('d.category_id');
     return this.dataSource.query(
-      `SELECT id, name, brand, "brandColor", detail_spec AS "detailSpec" FROM (
-         SELECT d.id, d.name, c.name AS brand, c.color AS "brandColor", d.detail_spec, c.number,
-                row_number() OVER (PARTITION BY c.id ORDER BY d.search_count DESC, d.name DESC) AS place
-           FROM devices d JOIN categories c ON c.id = d.category_id
+      `SELECT id, name, brand_name AS brand, brand_color AS "brandColor", detail_spec AS "detailSpec" FROM (
+         SELECT d.id, d.name, ${brand.columns}, d.detail_spec,
+                row_number() OVER (PARTITION BY d.category_id ORDER BY d.search_count DESC, d.name DESC) AS place
+           FROM devices d ${brand.join}
           WHERE jsonb_array_length(d.detail_spec) > 0) ranked
         WHERE place <= $1
-        ORDER BY place, number
+        ORDER BY place, brand_number
         LIMIT $2`,
       [perBrand, max],
     );
