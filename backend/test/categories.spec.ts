@@ -7,6 +7,7 @@ import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { categorySchema, type Category, type ImageRef } from '@market/contracts';
 import { createApp } from '../src/app.factory';
+import { CategoriesService } from '../src/categories/categories.service';
 import { CategoryListingCounts } from '../src/listings/category-listing-counts';
 import { testConfig } from '../../test/support/config';
 import { createSignedInUser } from '../../test/support/users';
@@ -298,6 +299,27 @@ describe('categories (brands) API', () => {
         counts.mockRestore();
       }
       expect(await listed(category._id)).toBeDefined();
+    });
+  });
+
+  describe('brands as the other modules read them', () => {
+    it("finds each brand by its name in lower case, as the feed's `?brand=Samsung` looks it up", async () => {
+      const brand = await createCategory({ name: unique('MixedCase') });
+      const ids = await app.get(CategoriesService).idsByName();
+      expect(ids.get(brand.name.toLowerCase())).toBe(brand._id);
+      expect(ids.has(brand.name)).toBe(false);
+    });
+
+    it('names the brands asked for, leaving out one that is gone', async () => {
+      const [first, second] = [await createCategory(), await createCategory()];
+      const names = await app.get(CategoriesService).namesOf([first._id, second._id, '00000000-0000-4000-8000-000000000000']);
+      expect(names).toEqual(
+        new Map([
+          [first._id, first.name],
+          [second._id, second.name],
+        ]),
+      );
+      expect(await app.get(CategoriesService).namesOf([])).toEqual(new Map());
     });
   });
 });

@@ -1,6 +1,6 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, QueryFailedError, type EntityManager } from 'typeorm';
+import { DataSource, In, QueryFailedError, type EntityManager } from 'typeorm';
 import type { Category, CategoryBody } from '@market/contracts';
 import { AppException } from '../common/app.exception';
 import type { Image } from '../uploads/image.entity';
@@ -112,9 +112,22 @@ export class CategoriesService {
     return category?.name ?? null;
   }
 
+  /** The categories' names by id, for lists that name each listing's brand; a category gone is left out. */
+  async namesOf(ids: readonly string[]): Promise<ReadonlyMap<string, string>> {
+    if (ids.length === 0) return new Map();
+    const categories = await this.dataSource.getRepository(CategoryEntity).find({ where: { id: In([...ids]) }, select: { id: true, name: true } });
+    return new Map(categories.map((category) => [category.id, category.name]));
+  }
+
   /** A brand's name and colour, e.g. for the drawing a new model shows until its photo arrives; null when it is gone. */
   async brandOf(id: string, transaction: EntityManager = this.dataSource.manager): Promise<{ name: string; color: string } | null> {
     return transaction.getRepository(CategoryEntity).findOne({ where: { id }, select: { name: true, color: true } });
+  }
+
+  /** Every brand's id by its lower-cased name, as the caller's transaction sees them: a brand named in an address in any case. */
+  async idsByName(transaction: EntityManager = this.dataSource.manager): Promise<Map<string, string>> {
+    const rows: { id: string; name: string }[] = await transaction.query(`SELECT id, lower(name) AS name FROM categories`);
+    return new Map(rows.map((row) => [row.name, row.id]));
   }
 
   /**

@@ -167,9 +167,11 @@ export class FeedTotals {
     this.listings = groups.reduce((sum, group) => sum + group.prices.length, 0);
   }
 
-  /** Reads a snapshot with `query` (one scan of the index of listings by model); yields to requests while parsing it. */
-  static async read(query: <Row>(sql: string) => Promise<Row[]>): Promise<FeedTotals> {
-    const brands = await query<{ id: string; name: string }>(`SELECT id, lower(name) AS name FROM categories`);
+  /**
+   * Reads a snapshot with `query` (one scan of the index of listings by model); yields to requests
+   * while parsing it. `brandIds` are the brands by lower-case name (CategoriesService.idsByName).
+   */
+  static async read(query: <Row>(sql: string) => Promise<Row[]>, brandIds: ReadonlyMap<string, string>): Promise<FeedTotals> {
     const rows = await query<{ category_id: string; device_id: string; region: string; variants: string }>(FEED_TOTALS_SQL);
     const variants = new VariantCodes();
     const groups: Group[] = [];
@@ -201,7 +203,7 @@ export class FeedTotals {
         await yieldToRequests();
       }
     }
-    return new FeedTotals(groups, variants, new Map(brands.map((brand) => [brand.name, brand.id])));
+    return new FeedTotals(groups, variants, brandIds);
   }
 
   /** The brand's id by its id or its name in any case; undefined for a brand that does not exist. */

@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { LRUCache } from 'lru-cache';
 import { DataSource } from 'typeorm';
 import { LIMITS, type ListingPage, type ListingQuery, type ListingSuggestion } from '@market/contracts';
+import { CategoriesService } from '../categories/categories.service';
 import { ConcurrencyLimit } from '../common/concurrency-limit';
 import { readThroughCache } from '../common/read-through-cache';
 import { AppConfig } from '../config/app-config';
@@ -52,6 +53,7 @@ export class ListingFeedService {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly reads: PublicReads,
     private readonly devices: DevicesService,
+    private readonly categories: CategoriesService,
     private readonly images: ImagesService,
     config: AppConfig,
   ) {
@@ -150,7 +152,7 @@ export class ListingFeedService {
   private readFeedTotals(): Promise<FeedTotals> {
     return this.dataSource.transaction(async (transaction) => {
       for (const setting of FEED_TOTALS_SETTINGS) await transaction.query(setting);
-      return FeedTotals.read((text) => transaction.query(text));
+      return FeedTotals.read((text) => transaction.query(text), await this.categories.idsByName(transaction));
     });
   }
 

@@ -21,6 +21,7 @@ import {
   type RejectListing,
 } from '@market/contracts';
 import type { SessionUser } from '../../auth/auth.decorators';
+import { CategoriesService } from '../../categories/categories.service';
 import { AppException } from '../../common/app.exception';
 import { DevicesService } from '../../devices/devices.service';
 import { OutboxService } from '../../events/outbox.service';
@@ -47,6 +48,7 @@ export class ModerationService {
     private readonly reports: ListingReportsService,
     private readonly checks: ListingChecksService,
     private readonly devices: DevicesService,
+    private readonly categories: CategoriesService,
     private readonly imeis: ImeiSeal,
   ) {}
 
@@ -60,20 +62,19 @@ export class ModerationService {
     const [rows, countRows] = await Promise.all([
       this.dataSource.query(
         `SELECT ${CARD_COLUMNS}, l.posts,
-                l.rejection_reason, l.author_id, l.author_name, l.custom_model, brand.name AS brand_name,
+                l.rejection_reason, l.author_id, l.author_name, l.custom_model, l.category_id,
                 l.imei_sealed, l.imei_last4, l.uzimei_registered, l.no_instalment_debt,
                 CASE WHEN l.edited_at > l.approved_at THEN l.edited_at END AS edited_at,
                 ${FIRST_PHOTO_COLUMNS}
            FROM listing l
            ${FIRST_PHOTO_JOIN}
-           LEFT JOIN categories brand ON brand.id = l.category_id AND l.custom_model IS NOT NULL
            LEFT JOIN listing_check c ON c.listing_id = l.id AND l.status = 'waiting'
           WHERE l.status = $1 AND l.deleted_at IS NULL
           ORDER BY c.score DESC NULLS LAST, l.created_at ${order}, l.id ${order}
           LIMIT $2 OFFSET $3`,
         [status, LIMITS.listingsPerPage, (page - 1) * LIMITS.listingsPerPage],
       ) as Promise<Array<CardRow & { posts: ListingEntity['posts']; rejection_reason: string | null; author_id: string; author_name: string | null; edited_at: Date | null;
-          custom_model: string | null; brand_name: string | null; imei_sealed: string[]; imei_last4: string[]; uzimei_registered: boolean | null; no_instalment_debt: boolean }>>,
+          custom_model: string | null; category_id: string | null; imei_sealed: string[]; imei_last4: string[]; uzimei_registered: boolean | null; no_instalment_debt: boolean }>>,
       this.dataSource.query(
         `SELECT status, count(*)::int AS listings FROM listing WHERE deleted_at IS NULL GROUP BY status`,
       ) as Promise<Array<{ status: ListingStatus; listings: number }>>,
@@ -81,8 +82,9 @@ export class ModerationService {
     const counts = Object.fromEntries(LISTING_STATUSES.map((tab) => [tab, 0])) as Record<ListingStatus, number>;
     for (const row of countRows) counts[row.status] = row.listings;
     // The contact name the seller gave in the wizard, else the account's name.
-    const [accountNames, reports, findings] = await Promise.all([
+    const [accountNames, brandNames, reports, findings] = await Promise.all([
       this.users.namesOf([...new Set(rows.filter((row) => row.author_name === null).map((row) => row.author_id))]),
+      this.categories.namesOf([...new Set(rows.flatMap((row) => (row.custom_model && row.category_id ? [row.category_id] : [])))]),
       this.reports.openReports(rows.map((row) => row.id)),
       this.checks.findingsOf(rows.filter((row) => row.status === 'waiting').map((row) => row.id)),
     ]);
@@ -101,7 +103,7 @@ export class ModerationService {
         checks: findings.get(row.id) ?? [],
         riskScore: riskScore(findings.get(row.id) ?? []),
         // The name the catalogue would give the model: the listing's, its brand first.
-        customModel: row.custom_model ? { name: row.name ?? row.custom_model, brand: row.brand_name ?? '' } : null,
+        customModel: row.custom_model ? { name: row.name ?? row.custom_model, brand: brandNames.get(row.category_id ?? '') ?? '' } : null,
       })),
       pages: Math.ceil(counts[status] / LIMITS.listingsPerPage),
       counts,
