@@ -2,7 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
 import { DataSource, In, type EntityManager } from 'typeorm';
-import type { ImageRef } from '@market/contracts';
+import { REUSED_PHOTO_MAX_DISTANCE, REUSED_PHOTO_MIN_DETAIL, type ImageRef } from '@market/contracts';
 import { Image, type ImagePurpose } from './image.entity';
 import { IMAGE_FORMATS, convertImage, differenceHash, type ImageInput, type ImageShape } from './image-processing';
 import { ImageStorage } from './image-storage';
@@ -17,6 +17,18 @@ export interface StoreImageOptions {
   onRecorded?: (transaction: EntityManager, image: Image) => Promise<void>;
   /** Smaller copies made from the stored picture (a listing photo's thumbnail); `variantKeys` keeps their order. */
   variants?: ImageShape[];
+}
+
+/** A listing photo's perceptual hash (a signed 64-bit number, as text) and when it was uploaded. */
+export interface PhotoHash {
+  hash: string;
+  uploadedAt: Date;
+}
+
+/** A listing photo near another one's hash, and how many bits they differ in. */
+export interface SimilarPhoto {
+  imageId: string;
+  distance: number;
 }
 
 export function imageRef(image: Pick<Image, 'id' | 'location'>): ImageRef {
@@ -190,10 +202,51 @@ export class ImagesService {
     return hashed;
   }
 
+  /**
+   * The hashes of those of `imageIds` that have one with detail enough to compare, in the order of
+   * `imageIds`: at least REUSED_PHOTO_MIN_DETAIL of its bits set and as many clear (a nearly flat
+   * picture is near every other flat one).
+   */
+  async comparableHashes(imageIds: readonly string[]): Promise<PhotoHash[]> {
+    if (imageIds.length === 0) return [];
+    const rows: { phash: string; created_at: Date }[] = await this.dataSource.query(
+      `SELECT i.phash, i.created_at
+         FROM unnest($1::uuid[]) WITH ORDINALITY AS photo (id, place) JOIN images i ON i.id = photo.id
+        WHERE bit_count(i.phash::bit(64)) BETWEEN $2 AND 64 - $2
+        ORDER BY photo.place`,
+      [imageIds, REUSED_PHOTO_MIN_DETAIL],
+    );
+    return rows.map((row) => ({ hash: row.phash, uploadedAt: row.created_at }));
+  }
+
+  /**
+   * The listing photos uploaded before `photo` within REUSED_PHOTO_MAX_DISTANCE bits of its hash:
+   * what it may be a copy of. Two hashes that close differ in at most one bit in one of their four
+   * 16-bit bands, so the indexed bands (migration PhotoHashes) give the candidates.
+   */
+  async similarListingPhotos(photo: PhotoHash): Promise<SimilarPhoto[]> {
+    return this.dataSource.query(
+      `SELECT id AS "imageId", bit_count((phash # $1::bigint)::bit(64))::int AS distance
+         FROM images
+        WHERE purpose = 'listing' AND phash IS NOT NULL AND created_at < $3
+          AND (${BAND_SHIFTS.map((shift, band) => `((phash >> ${shift}) & 65535) = ANY($${band + 4}::bigint[])`).join(' OR ')})
+          AND bit_count((phash # $1::bigint)::bit(64)) <= $2`,
+      [photo.hash, REUSED_PHOTO_MAX_DISTANCE, photo.uploadedAt, ...BAND_SHIFTS.map((shift) => bandsWithinOneBit(BigInt(photo.hash), shift))],
+    );
+  }
+
   /** Best effort: a file left behind wastes space, it must not fail the user's action. */
   async discardFiles(image: Pick<Image, 'key' | 'variantKeys'>): Promise<void> {
     for (const key of [image.key, ...image.variantKeys]) {
       await this.storage.delete(key).catch((error: Error) => this.logger.warn(`Could not delete image file ${key}: ${error.message}`));
     }
   }
+}
+
+const BAND_SHIFTS = [0, 16, 32, 48];
+
+/** The 16-bit band of `hash` at `shift` and the 16 values one bit away from it. */
+function bandsWithinOneBit(hash: bigint, shift: number): string[] {
+  const band = Number((BigInt.asUintN(64, hash) >> BigInt(shift)) & 0xffffn);
+  return [band, ...Array.from({ length: 16 }, (_, bit) => band ^ (1 << bit))].map(String);
 }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { BAIT_PRICE_SHARE, REUSED_PHOTO_MAX_DISTANCE, REUSED_PHOTO_MIN_DETAIL, riskScore, type BannedWords, type ListingCheck } from '@market/contracts';
+import { BAIT_PRICE_SHARE, riskScore, type BannedWords, type ListingCheck } from '@market/contracts';
 import { ImagesService } from '../../uploads/images.service';
 import { THUMBNAIL_VARIANT } from '../listing-photo-shapes';
 import { PriceGuideService } from '../price-guide/price-guide.service';
@@ -128,33 +128,27 @@ export class ListingChecksService {
   }
 
   /**
-   * Another seller's non-deleted listing showing a photo uploaded before and within
-   * REUSED_PHOTO_MAX_DISTANCE bits of one of this listing's (the closest, then one approved
-   * before, then the oldest): the copy is flagged, not the original. Two hashes that close differ in at most
-   * one bit in one of their four 16-bit bands, so the indexed bands (migration PhotoHashes) give
-   * the candidates; photos without a hash yet, and nearly flat pictures (REUSED_PHOTO_MIN_DETAIL),
-   * are not compared.
+   * Another seller's non-deleted listing showing a photo uploaded before and near one of this
+   * listing's (ImagesService.similarListingPhotos: the closest, then one approved before, then the
+   * oldest): the copy is flagged, not the original. Photos without a hash yet, and nearly flat
+   * pictures, are not compared (ImagesService.comparableHashes).
    */
   private async listingWithReusedPhoto(listing: WaitingListing): Promise<string | null> {
-    const photos: { phash: string; created_at: Date }[] = await this.dataSource.query(
-      `SELECT i.phash, i.created_at
-         FROM listing_image li JOIN images i ON i.id = li.image_id
-        WHERE li.listing_id = $1 AND bit_count(i.phash::bit(64)) BETWEEN $2 AND 64 - $2
-        ORDER BY li.position`,
-      [listing.id, REUSED_PHOTO_MIN_DETAIL],
+    const photos: { image_id: string }[] = await this.dataSource.query(
+      `SELECT image_id FROM listing_image WHERE listing_id = $1 ORDER BY position`,
+      [listing.id],
     );
-    for (const { phash, created_at: uploadedAt } of photos) {
+    for (const photo of await this.images.comparableHashes(photos.map((row) => row.image_id))) {
+      const similar = await this.images.similarListingPhotos(photo);
+      if (similar.length === 0) continue;
       const [match]: { id: string }[] = await this.dataSource.query(
         `SELECT l.id
-           FROM images i
-           JOIN listing_image li ON li.image_id = i.id
-           JOIN listing l ON l.id = li.listing_id AND l.deleted_at IS NULL AND l.author_id <> $2
-          WHERE i.purpose = 'listing' AND i.phash IS NOT NULL AND i.created_at < $${BAND_SHIFTS.length + 4}
-            AND (${BAND_SHIFTS.map((shift, band) => `((i.phash >> ${shift}) & 65535) = ANY($${band + 4}::bigint[])`).join(' OR ')})
-            AND bit_count((i.phash # $1::bigint)::bit(64)) <= $3
-          ORDER BY bit_count((i.phash # $1::bigint)::bit(64)), l.approved_at IS NULL, l.created_at, l.id
+           FROM unnest($1::uuid[], $2::int[]) AS candidate (image_id, distance)
+           JOIN listing_image li ON li.image_id = candidate.image_id
+           JOIN listing l ON l.id = li.listing_id AND l.deleted_at IS NULL AND l.author_id <> $3
+          ORDER BY candidate.distance, l.approved_at IS NULL, l.created_at, l.id
           LIMIT 1`,
-        [phash, listing.author_id, REUSED_PHOTO_MAX_DISTANCE, ...BAND_SHIFTS.map((shift) => bandsWithinOneBit(BigInt(phash), shift)), uploadedAt],
+        [similar.map((candidate) => candidate.imageId), similar.map((candidate) => candidate.distance), listing.author_id],
       );
       if (match) return match.id;
     }
@@ -175,14 +169,6 @@ export class ListingChecksService {
     });
     return { words };
   }
-}
-
-const BAND_SHIFTS = [0, 16, 32, 48];
-
-/** The 16-bit band of `hash` at `shift` and the 16 values one bit away from it. */
-function bandsWithinOneBit(hash: bigint, shift: number): string[] {
-  const band = Number((BigInt.asUintN(64, hash) >> BigInt(shift)) & 0xffffn);
-  return [band, ...Array.from({ length: 16 }, (_, bit) => band ^ (1 << bit))].map(String);
 }
 
 function escapeRegExp(text: string): string {

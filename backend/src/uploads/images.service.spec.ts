@@ -1,0 +1,78 @@
+import type { INestApplication } from '@nestjs/common';
+import { randomBytes } from 'node:crypto';
+import { DataSource } from 'typeorm';
+import { REUSED_PHOTO_MAX_DISTANCE, REUSED_PHOTO_MIN_DETAIL } from '@market/contracts';
+import { createApp } from '../app.factory';
+import { testConfig } from '../../../test/support/config';
+import { ImagesService } from './images.service';
+
+/** `hash` with the bits at `positions` flipped, as PostgreSQL stores it (signed 64-bit). */
+function flipped(hash: bigint, positions: number[]): bigint {
+  return BigInt.asIntN(64, positions.reduce((value, position) => value ^ (1n << BigInt(position)), hash));
+}
+
+/** The perceptual hashes of listing photos, as the checks of waiting listings compare them (real PostgreSQL). */
+describe('ImagesService: photo hashes', () => {
+  let app: INestApplication;
+  let database: DataSource;
+  let images: ImagesService;
+
+  /** A stored picture with `phash`, uploaded `minutesAgo`; answers its id. */
+  async function stored(phash: bigint | null, { purpose = 'listing', minutesAgo = 10 } = {}): Promise<string> {
+    const [{ id }] = await database.query(
+      `INSERT INTO images (purpose, key, location, phash, created_at) VALUES ($1, $2, $2, $3::bigint, now() - make_interval(mins => $4)) RETURNING id`,
+      [purpose, `test/${randomBytes(8).toString('hex')}.webp`, phash?.toString() ?? null, minutesAgo],
+    );
+    return id;
+  }
+
+  /** A random hash with detail: half its bits set, give or take. */
+  function detailedHash(): bigint {
+    for (;;) {
+      const hash = BigInt.asIntN(64, randomBytes(8).readBigUInt64BE());
+      const bits = [...BigInt.asUintN(64, hash).toString(2)].filter((bit) => bit === '1').length;
+      if (bits >= 24 && bits <= 40) return hash;
+    }
+  }
+
+  beforeAll(async () => {
+    app = await createApp(testConfig());
+    await app.init();
+    database = app.get(DataSource);
+    images = app.get(ImagesService);
+  });
+  afterAll(() => app.close());
+
+  it('compares only the photos hashed with detail enough, in the order asked', async () => {
+    const first = detailedHash();
+    const second = detailedHash();
+    const ids = [
+      await stored(second),
+      await stored(BigInt((1 << (REUSED_PHOTO_MIN_DETAIL - 1)) - 1)), // nearly flat: one bit short
+      await stored(null),
+      await stored(first),
+      await stored(BigInt((1 << REUSED_PHOTO_MIN_DETAIL) - 1)),
+    ];
+    expect((await images.comparableHashes(ids)).map((photo) => photo.hash)).toEqual([second.toString(), first.toString(), String((1 << REUSED_PHOTO_MIN_DETAIL) - 1)]);
+    expect(await images.comparableHashes([])).toEqual([]);
+  });
+
+  it('finds the listing photos uploaded before one within the distance, with how far each is', async () => {
+    const hash = detailedHash();
+    // Spread over the first three bands: the fourth is the same, so the bands' index finds it.
+    const atTheLimit = Array.from({ length: REUSED_PHOTO_MAX_DISTANCE }, (_, n) => (n % 3) * 16 + Math.floor(n / 3));
+    const near = await stored(flipped(hash, [5]), { minutesAgo: 20 });
+    const limit = await stored(flipped(hash, atTheLimit), { minutesAgo: 20 });
+    // One bit further, a later upload and an avatar are not candidates.
+    await stored(flipped(hash, [...atTheLimit, 48]), { minutesAgo: 20 });
+    await stored(flipped(hash, [5]), { minutesAgo: 1 });
+    await stored(flipped(hash, [5]), { purpose: 'avatar', minutesAgo: 20 });
+    const [photo] = await images.comparableHashes([await stored(hash, { minutesAgo: 5 })]);
+
+    const similar = await images.similarListingPhotos(photo);
+    expect(similar.sort((a, b) => a.distance - b.distance)).toEqual([
+      { imageId: near, distance: 1 },
+      { imageId: limit, distance: atTheLimit.length },
+    ]);
+  });
+});
