@@ -164,6 +164,22 @@ describe('public answers reused for anonymous visitors (PUBLIC_CACHE_TTL_MS)', (
       await new Promise((resolve) => setTimeout(resolve, 100));
       await viewsReach(id, 5);
     });
+
+    it('reads a listing once an interval also for the addresses the answer cache tells apart and for its refusals, which it never keeps', async () => {
+      const dataSource = app.get(DataSource);
+      const seller = await signedInUser(app, phone(7));
+      const onSale = await insertListing(dataSource, { authorId: seller.id, status: 'active' });
+      const offSale = await insertListing(dataSource, { authorId: seller.id, status: 'noActive' });
+      const reads = jest.spyOn(app.get(PublicReads), 'query');
+      const detailReads = (id: string) => reads.mock.calls.filter(([, params]) => params?.[0] === id).length;
+
+      await visit(onSale, '10.0.2.1');
+      await get(`/api/phone/${onSale}?from=telegram`).set('X-Forwarded-For', '10.0.2.2').expect(200);
+      await get(`/api/phone/${offSale}`).expect(404);
+      await get(`/api/phone/${offSale}`).expect(404);
+      expect([detailReads(onSale), detailReads(offSale)]).toEqual([1, 1]);
+      reads.mockRestore();
+    });
   });
 
   describe('a visitor with a session cookie in any spelling the cookie parser accepts', () => {

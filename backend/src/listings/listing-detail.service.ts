@@ -94,8 +94,10 @@ export class ListingDetailService {
   /**
    * Detail pages as anonymous visitors see them, kept for PUBLIC_CACHE_TTL_MS like the feed
    * (a popular listing is read once per interval however many open it; concurrent misses share
-   * one read), also for addresses the answer cache tells apart (`?` and anything after it).
-   * Views are still counted per visitor on every request.
+   * one read). The answer cache keeps bytes per URL; this keeps the rows per listing, so it also
+   * serves what that cache cannot: the addresses it tells apart (`?` and anything after it),
+   * refusals (a listing off sale or unknown: it keeps no 404), cross-origin requests and listings
+   * beyond its MAX_ANSWERS. Views are still counted per visitor on every request.
    */
   private readonly publicDetails?: LRUCache<string, { found: StoredDetail | undefined }>;
 
