@@ -27,7 +27,8 @@ function FavouriteToggle({ listingId, place }: FavouriteButtonProps) {
   const navigate = useNavigate();
   const [askingToSignIn, setAskingToSignIn] = useState(false);
   const ids = useFavouriteIds(Boolean(user));
-  const status = useFavouriteStatus(listingId, place === 'detail');
+  // Only a signed-in viewer keeps listings (and a seller sees the count): a visitor's heart needs no request.
+  const status = useFavouriteStatus(listingId, place === 'detail' && Boolean(user));
   const toggle = useToggleFavourite();
   const kept = place === 'detail' ? Boolean(user && status.data?.favourite) : Boolean(ids.data?.ids.includes(listingId));
   const count = place === 'detail' ? status.data?.count : null;
