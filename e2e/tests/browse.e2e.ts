@@ -216,7 +216,7 @@ test.describe('browsing listings', () => {
 
     // The slider: three photos, arrows and dots.
     await expect(page.getByRole('img', { name: new RegExp(`^${detail.name}, \\d-rasm`) })).toHaveCount(3);
-    const shownPhoto = page.locator('.swiper-slide-active img');
+    const shownPhoto = page.locator('[aria-current="true"] img');
     await expect(shownPhoto).toHaveAttribute('alt', `${detail.name}, 1-rasm (3 tadan)`);
     await page.getByRole('button', { name: 'Keyingi rasm' }).click();
     await expect(shownPhoto).toHaveAttribute('alt', `${detail.name}, 2-rasm (3 tadan)`);
