@@ -225,6 +225,10 @@ test.describe('browsing listings', () => {
     // Photos after the first load lazily, once their slide is shown.
     await expect.poll(() => shownPhoto.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0), { message: 'the third photo has loaded', intervals: [100] }).toBe(true);
     expect(await shownPhoto.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(800);
+    // The arrow keys page the gallery a click has focused.
+    await shownPhoto.click();
+    await page.keyboard.press('ArrowLeft');
+    await expect(shownPhoto).toHaveAttribute('alt', `${detail.name}, 2-rasm (3 tadan)`);
 
     // The seller's number stays hidden until asked for.
     const seller = page.getByRole('region', { name: 'Sotuvchi' });
