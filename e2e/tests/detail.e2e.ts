@@ -17,6 +17,11 @@ function shownPhoto(page: Page): Locator {
   return page.locator('[aria-current="true"] img');
 }
 
+/** The address of the photo the slider shows once it has loaded; '' while it loads. */
+function shownPhotoSource(page: Page): Promise<string> {
+  return shownPhoto(page).evaluate((image: HTMLImageElement) => (image.complete && image.naturalWidth > 0 ? image.currentSrc : ''));
+}
+
 function contactBar(page: Page): Locator {
   return page.getByRole('region', { name: "Sotuvchi bilan bog'lanish" });
 }
@@ -123,11 +128,34 @@ test.describe('the listing page', () => {
       await expect(shownPhoto(page)).toHaveAttribute('alt', `${listing.name}, 2-rasm (3 tadan)`);
 
       // A phone takes the 800 px copy; zooming in shows the 1600 px photo.
-      const loaded = () => shownPhoto(page).evaluate((image: HTMLImageElement) => (image.complete && image.naturalWidth > 0 ? image.currentSrc : ''));
-      await expect.poll(loaded).toMatch(/-800\.png$/);
+      await expect.poll(() => shownPhotoSource(page)).toMatch(/-800\.png$/);
       expect(swiperFetches, 'Swiper before a photo is zoomed').toEqual([]);
       await shownPhoto(page).dblclick();
-      await expect.poll(loaded).toMatch(/-1600\.png$/);
+      await expect.poll(() => shownPhotoSource(page)).toMatch(/-1600\.png$/);
+    });
+
+    test.describe('with a finger', () => {
+      test.use({ hasTouch: true });
+
+      test('swipes to the next photo, its dot following, and zooms it with a pinch', async ({ page, context }) => {
+        await page.goto(`/phone/${listing.id}`);
+        await expect(shownPhoto(page)).toHaveAttribute('alt', `${listing.name}, 1-rasm (3 tadan)`);
+        const { x, y, width, height } = await box(shownPhoto(page));
+        const [middle, across] = [y + height / 2, x + width / 2];
+        const touch = await context.newCDPSession(page);
+        await touch.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: across + 100, y: middle }] });
+        for (let step = 1; step <= 10; step++) {
+          await touch.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: across + 100 - step * 25, y: middle }] });
+        }
+        await touch.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+        await expect(shownPhoto(page)).toHaveAttribute('alt', `${listing.name}, 2-rasm (3 tadan)`);
+        await expect(page.getByRole('button', { name: "2-rasmga o'tish" })).toHaveAttribute('aria-current', 'true');
+
+        await touch.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: across - 30, y: middle }, { x: across + 30, y: middle }] });
+        await touch.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+        await expect.poll(() => shownPhotoSource(page)).toMatch(/-1600\.png$/);
+        await expect(shownPhoto(page)).toHaveAttribute('alt', `${listing.name}, 2-rasm (3 tadan)`);
+      });
     });
   });
 
