@@ -157,6 +157,23 @@ test.describe('the listing page', () => {
         await expect(shownPhoto(page)).toHaveAttribute('alt', `${listing.name}, 2-rasm (3 tadan)`);
       });
     });
+
+    test("keeps the photos when the zoom's code cannot be fetched (the connection dropped)", async ({ page, consoleErrors }) => {
+      consoleErrors.allow(/Failed to load resource: net::ERR_INTERNET_DISCONNECTED/);
+      let refused!: () => void;
+      const zoomAsked = new Promise<void>((resolve) => (refused = resolve));
+      await page.route(/\/swiper-slides-/, async (route) => {
+        await route.abort('internetdisconnected');
+        refused();
+      });
+      await page.goto(`/phone/${listing.id}`);
+      await expect(shownPhoto(page)).toHaveAttribute('alt', `${listing.name}, 1-rasm (3 tadan)`);
+      await shownPhoto(page).dblclick();
+      await zoomAsked;
+      await expect(page.getByRole('heading', { level: 1, name: listing.name })).toBeVisible();
+      await page.getByRole('button', { name: 'Keyingi rasm' }).click();
+      await expect(shownPhoto(page)).toHaveAttribute('alt', `${listing.name}, 2-rasm (3 tadan)`);
+    });
   });
 
   test.describe('on a 1280 px desktop', () => {

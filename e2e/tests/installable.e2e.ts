@@ -82,6 +82,10 @@ test.describe('the installable app', () => {
     await expect(title).toBeVisible();
     await expect(page.locator('main').getByText(/^2\s750\s000\sso'm$/)).toBeVisible();
     await expect.poll(shownPhoto).toContain('/uploads/');
+    // Zooming offline: the zoom's code is kept with the app's, so the photo stays on screen, never the error screen.
+    await photo.dblclick();
+    await expect(title).toBeVisible();
+    await expect.poll(shownPhoto).toContain('/uploads/');
     await page.goto('/');
     await expect(page.getByRole('heading', { name: listing.name })).toBeVisible();
     // A photo never seen (a kept feed's card below the fold): the placeholder picture, not a broken image.

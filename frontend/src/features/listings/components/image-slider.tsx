@@ -1,4 +1,4 @@
-import { lazy, startTransition, Suspense, useRef, useState, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from '../../../lib/i18n';
 import { ListingPhoto } from '../../../components/listing-photo';
 import { dot, DOT_COLOR, MAX_DOTS, SHOWN_DOT_COLOR, slideAlt, slideSources, type ImageSliderProps } from './slides';
@@ -9,7 +9,8 @@ const FRAME = 'aspect-[4/3] w-full overflow-hidden rounded-xl bg-slate-100';
  * Swiper (30 KB) is fetched only to zoom a photo: loaded with the page, it was the phone's longest
  * main-thread task after the photo (Lighthouse 93, 96 without it). Swipes are the browser's own scrolling.
  */
-const SwiperSlides = lazy(() => import('./swiper-slides'));
+const loadSwiper = () => import('./swiper-slides');
+const SwiperSlides = lazy(loadSwiper);
 
 /** Round white 44 px arrows, readable on any photo; faded at the first and the last photo. */
 const ARROW =
@@ -109,11 +110,12 @@ export function ImageSlider({ images, name }: ImageSliderProps) {
   if (images.length === 0) {
     return <ListingPhoto src={null} alt={t('slider.noPhoto', { name })} className={`${FRAME} object-contain`} />;
   }
-  // A transition keeps the gallery on screen while Swiper's code arrives.
+  // Swiper takes the gallery's place once its code has arrived; offline, when it cannot, the gallery stays.
+  const zoom = (index: number) => loadSwiper().then(() => setZoomed(index), () => undefined);
   return (
     <Suspense>
       {zoomed === null ? (
-        <Gallery images={images} name={name} onZoom={(index) => startTransition(() => setZoomed(index))} />
+        <Gallery images={images} name={name} onZoom={zoom} />
       ) : (
         <SwiperSlides images={images} name={name} className={FRAME} initialSlide={zoomed} />
       )}
