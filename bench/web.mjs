@@ -12,6 +12,11 @@ import { parseArgs } from './lib/args.mjs';
 import { databaseUrl, ensureDatabase, migrate, requireBuild, root, startApi } from './lib/stack.mjs';
 
 const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+if (!existsSync(chromePath)) {
+  console.error(`No Chromium at ${chromePath}: install Debian's (\`apt-get install chromium\`) or set CHROMIUM_PATH.`);
+  process.exit(1);
+}
 
 /**
  * Every script and stylesheet of the build the page fetched while Lighthouse watched it load,
@@ -127,7 +132,7 @@ await ensureDatabase(database);
 migrate(databaseUrl(database));
 const storageDir = mkdtempSync(join(tmpdir(), 'bench-web-storage-'));
 const api = await startApi({ DATABASE_URL: databaseUrl(database), STORAGE_DIR: storageDir });
-const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', chromeFlags: CHROMIUM_FLAGS });
+const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROMIUM_FLAGS });
 try {
   const getJson = (path) => fetch(`${api.baseUrl}/api${path}`).then((response) => (response.ok ? response.json() : undefined));
   const { phones = [] } = (await getJson('/phone?page=1')) ?? {};
