@@ -52,4 +52,27 @@ describe('public reads', () => {
       searching.mockRestore();
     }
   });
+
+  it('send any other query with its values in its text, each value as it was given', async () => {
+    const tricky = "O'Brien \\ '); DROP TABLE listing; -- $2";
+    const [row] = await app.get(PublicReads).query<Record<string, unknown>>(
+      `SELECT $1::text AS text, $2::int AS number, $3::text[] AS list, $4::boolean AS yes, $5::text AS nothing, $6::bigint AS big`,
+      [tricky, -7, ['a"b', 'c\\d', "e'f", 'g,h'], true, null, 90_000_000_000],
+    );
+    expect(row).toEqual({ text: tricky, number: -7, list: ['a"b', 'c\\d', "e'f", 'g,h'], yes: true, nothing: null, big: '90000000000' });
+  });
+
+  it('plan a prepared text once for every value (a name search was planned afresh at every request)', async () => {
+    const reads = app.get(PublicReads);
+    // One of the two connections sleeps: every read below is on the other, the session that prepared the text.
+    const asleep = reads.query(`SELECT pg_sleep(1)`);
+    const text = `SELECT l.id FROM listing l WHERE l.device_id = ANY($1::uuid[]) ORDER BY l.created_at DESC LIMIT $2`;
+    for (let run = 0; run < 6; run++) await reads.query(text, [['00000000-0000-4000-8000-000000000000'], 12 + run], { prepared: true });
+    const plans = await reads.query<{ generic: number; custom: number }>(
+      `SELECT generic_plans::int AS generic, custom_plans::int AS custom FROM pg_prepared_statements WHERE statement = $1`,
+      [text],
+    );
+    expect(plans).toEqual([{ generic: 6, custom: 0 }]);
+    await asleep;
+  });
 });

@@ -1,6 +1,6 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { Pool } from 'pg';
+import { escapeLiteral, type Pool } from 'pg';
 import { DataSource, QueryFailedError, type DataSourceOptions } from 'typeorm';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
 import { AppException } from '../common/app.exception';
@@ -25,7 +25,10 @@ const QUERY_CANCELED = '57014';
  * every connection that sign-ins, payments and moderation need, and its sessions carry the
  * statement timeout. No JIT compilation or parallel workers either: each of these queries
  * touches a few index pages, and on a small machine a parallel plan only takes cores from the
- * requests running beside it.
+ * requests running beside it. A prepared text keeps one plan for every value (`plan_cache_mode`):
+ * left to choose, PostgreSQL planned a name search afresh at every request, because the one plan's
+ * estimate (a LIMIT of unknown size) looked dearer than the plans for given values, the same plan
+ * (bench/RESULTS.md: planning was 0.3 ms of a 0.5 ms name search).
  */
 export function publicReadsOptions(config: Pick<Config, 'DATABASE_URL' | 'DATABASE_POOL_SIZE'>): DataSourceOptions {
   return {
@@ -36,7 +39,7 @@ export function publicReadsOptions(config: Pick<Config, 'DATABASE_URL' | 'DATABA
       max: config.DATABASE_POOL_SIZE,
       connectionTimeoutMillis: 3_000,
       statement_timeout: PUBLIC_READ_TIMEOUT_MS,
-      options: '-c jit=off -c max_parallel_workers_per_gather=0 -c default_transaction_read_only=on',
+      options: '-c jit=off -c max_parallel_workers_per_gather=0 -c default_transaction_read_only=on -c plan_cache_mode=force_generic_plan',
     },
   };
 }
@@ -46,7 +49,8 @@ export function publicReadsOptions(config: Pick<Config, 'DATABASE_URL' | 'DATABA
  * connection then parses and plans its text once and runs it again with new values, which for
  * the feed's and a listing's small index lookups costs less than planning them afresh (planning
  * took more than running them: 0.3 and 1.4 ms against 0.2 ms). Only texts whose best plan does
- * not depend on the values should be (PostgreSQL may keep one plan for all values).
+ * not depend on the values should be: PostgreSQL keeps one plan for all of them. Any other query
+ * is sent with its values in its text, so that it is planned for them.
  */
 @Injectable()
 export class PublicReads {
@@ -56,7 +60,7 @@ export class PublicReads {
 
   async query<Row>(sql: string, params: unknown[] = [], { prepared = false } = {}): Promise<Row[]> {
     try {
-      if (!prepared) return (await this.dataSource.query(sql, params)) as Row[];
+      if (!prepared) return (await this.dataSource.query(withValues(sql, params))) as Row[];
       const pool = (this.dataSource.driver as PostgresDriver).master as Pool;
       return (await pool.query({ name: this.statementName(sql), text: sql, values: params })).rows as Row[];
     } catch (error) {
@@ -72,4 +76,22 @@ export class PublicReads {
     if (!name) this.statementNames.set(sql, (name = `public-read-${this.statementNames.size + 1}`));
     return name;
   }
+}
+
+/** `sql` with each `$n` replaced by the n-th value as a constant, escaped as node-postgres escapes it. */
+function withValues(sql: string, params: unknown[]): string {
+  return sql.replace(/\$(\d+)/g, (_placeholder, place: string) => {
+    const index = Number(place) - 1;
+    if (index >= params.length) throw new Error(`No value for $${place}`);
+    return constant(params[index]);
+  });
+}
+
+function constant(value: unknown): string {
+  if (value === null || value === undefined) return 'NULL';
+  if (typeof value === 'boolean') return String(value);
+  if (typeof value === 'number' && Number.isFinite(value)) return `(${value})`;
+  if (value instanceof Date) return escapeLiteral(value.toISOString());
+  if (Array.isArray(value)) return escapeLiteral(`{${value.map((item) => `"${String(item).replace(/["\\]/g, '\\$&')}"`).join(',')}}`);
+  return escapeLiteral(String(value));
 }
