@@ -86,6 +86,14 @@ export function isBrandId(brand: string): boolean {
  */
 export const ANCHOR_SPACING = 120;
 
+/**
+ * Pages before this offset (the first 100) walk the index from the filter's first listing: at
+ * most 1,200 entries, 0.2 ms. A filter's anchors cost one walk over all its listings (30 ms for a
+ * region's 48,000), repaid only by the deep pages crawlers read; found for page 11 on, they were
+ * most of PostgreSQL's time for the long tail of filters (bench/RESULTS.md).
+ */
+export const ANCHORS_FROM = 10 * ANCHOR_SPACING;
+
 /** A listing's place in the feed's order: its order columns as text (a Date would lose the microseconds). */
 export type FeedPosition = Record<string, string>;
 
