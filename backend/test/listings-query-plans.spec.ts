@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { LIMITS, listingQuerySchema, LISTING_REGIONS } from '@market/contracts';
-import { ANCHOR_SPACING, anchorBefore, feedSql, type FeedFilter, type FeedPosition } from '../src/listings/listing-feed';
+import { ANCHOR_SPACING, ANCHORS_FROM, anchorBefore, feedSql, type FeedFilter, type FeedPosition } from '../src/listings/listing-feed';
 import { FEED_TOTALS_SETTINGS, FEED_TOTALS_SQL } from '../src/listings/listing-feed-totals';
 import { createTestDatabase, dropTestDatabase, uniqueRunId } from '../../test/support/database';
 
@@ -255,5 +255,21 @@ describe('GET /api/phone query plans on 200 000 listings', () => {
     } finally {
       await client.query('ROLLBACK');
     }
+  });
+});
+
+describe('a page of the feed', () => {
+  const models = (count: number) => Array.from({ length: count }, (_, index) => `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`);
+
+  it('starts from an anchor once its walk from the first listing would pass ANCHORS_FROM index entries (of all its models together)', () => {
+    expect(feedSql({ region: 'andijon' }).startsFromAnchor(ANCHORS_FROM - LIMITS.listingsPerPage)).toBe(false);
+    expect(feedSql({ region: 'andijon' }).startsFromAnchor(ANCHORS_FROM)).toBe(true);
+    // A name's four models walk four times as far: anchors four times sooner.
+    expect(feedSql({ deviceIds: models(4) }).startsFromAnchor(ANCHORS_FROM / 4 - LIMITS.listingsPerPage)).toBe(false);
+    expect(feedSql({ deviceIds: models(4) }).startsFromAnchor(ANCHORS_FROM / 4)).toBe(true);
+    // Never before the first anchor, however many models.
+    expect(feedSql({ deviceIds: models(20) }).startsFromAnchor(ANCHOR_SPACING - LIMITS.listingsPerPage)).toBe(false);
+    // Price bounds in the newest order have no anchors.
+    expect(feedSql({ minPrice: 1 }).startsFromAnchor(100 * ANCHORS_FROM)).toBe(false);
   });
 });

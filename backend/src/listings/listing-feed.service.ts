@@ -10,7 +10,7 @@ import { AppConfig } from '../config/app-config';
 import { PublicReads } from '../database/public-reads';
 import { DevicesService, type ListingModels } from '../devices/devices.service';
 import { ImagesService } from '../uploads/images.service';
-import { ANCHOR_SPACING, ANCHORS_FROM, anchorBefore, feedFilterOf, feedSql, isBrandId, ON_SALE, type FeedAnchor, type FeedPosition, type FeedSql } from './listing-feed';
+import { ANCHOR_SPACING, anchorBefore, feedFilterOf, feedSql, isBrandId, ON_SALE, type FeedAnchor, type FeedPosition, type FeedSql } from './listing-feed';
 import { FEED_TOTALS_SETTINGS, FeedTotals } from './listing-feed-totals';
 import { toCard, type CardRow } from './listing.serializer';
 
@@ -127,7 +127,7 @@ export class ListingFeedService {
   }
 
   private async pageRows(sql: FeedSql, offset: number): Promise<CardRow[]> {
-    const from = this.feedAnchors && sql.anchored && offset >= ANCHORS_FROM ? await this.anchorFor(sql, offset) : undefined;
+    const from = this.feedAnchors && sql.startsFromAnchor(offset) ? await this.anchorFor(sql, offset) : undefined;
     const page = sql.page(offset, from);
     return this.reads.query<CardRow>(page.sql, page.params, { prepared: sql.plannedOnce });
   }

@@ -87,10 +87,11 @@ export function isBrandId(brand: string): boolean {
 export const ANCHOR_SPACING = 120;
 
 /**
- * Pages before this offset (the first 100) walk the index from the filter's first listing: at
- * most 1,200 entries, 0.2 ms. A filter's anchors cost one walk over all its listings (30 ms for a
- * region's 48,000), repaid only by the deep pages crawlers read; found for page 11 on, they were
- * most of PostgreSQL's time for the long tail of filters (bench/RESULTS.md).
+ * A page whose walk from the filter's first listing passes fewer index entries than this (the
+ * first 100 pages; of a name's four models, the first 25) takes that walk: 0.2 ms. A filter's
+ * anchors cost one walk over all its listings (30 ms for a region's 48,000), repaid only by deep
+ * pages; found from page 11 on, they were most of PostgreSQL's time for the long tail of filters
+ * (bench/RESULTS.md).
  */
 export const ANCHORS_FROM = 10 * ANCHOR_SPACING;
 
@@ -128,6 +129,8 @@ export interface FeedSql {
    */
   anchored: boolean;
   anchors(spacing: number): { sql: string; params: unknown[] };
+  /** Whether the page at `offset` should start from an anchor (ANCHORS_FROM). */
+  startsFromAnchor(offset: number): boolean;
   /**
    * Whether one plan suits every value (PublicReads' prepared statements): not with price bounds
    * alone, whose best plan depends on how many listings they let through (walk the feed order and
@@ -170,6 +173,8 @@ export function feedSql(filter: FeedFilter): FeedSql {
   const filterParams = [...params];
   const priceBounds = filter.minPrice !== undefined || filter.maxPrice !== undefined;
   const newest = order === FEED_ORDERS.newest;
+  // In newest order price bounds are not in the index's order; in a price order they are its range.
+  const anchored = !newest || !priceBounds;
 
   const rows = (ids: string) => `
     WITH page AS (${ids})
@@ -181,9 +186,11 @@ export function feedSql(filter: FeedFilter): FeedSql {
   return {
     count: `SELECT count(*)::int AS total FROM listing l WHERE ${where}${byDevice}`,
     params: filterParams,
-    // In newest order price bounds are not in the index's order; in a price order they are its range.
-    anchored: !newest || !priceBounds,
+    anchored,
     plannedOnce: !!deviceIds || !newest || !priceBounds,
+    startsFromAnchor(offset) {
+      return anchored && offset >= ANCHOR_SPACING && offset * (deviceIds?.length ?? 1) >= ANCHORS_FROM;
+    },
     page(offset, from) {
       const pageParams = deviceIds ? params.slice(0, -1) : [...params];
       const next = (value: unknown) => {
