@@ -73,4 +73,26 @@ describe('the feed totals', () => {
     expect(totals.count({ categoryId: 'brand', maxPrice: 2_000_000 })).toBe(2);
     expect(totals.brandId('Other', false)).toBe('other');
   });
+
+  it('counts price bounds with a brand, a region or neither as the listings themselves count', async () => {
+    const listings = [
+      { category_id: 'brand', device_id: 'model', region: 'toshkent', prices: [1_000_000, 3_000_000, 5_000_000], storage: '128GB' },
+      { category_id: 'brand', device_id: 'model', region: 'toshkent', prices: [1_500_000, 3_500_000], storage: '256GB' },
+      { category_id: 'brand', device_id: 'model 2', region: 'samarqand', prices: [2_000_000, 6_000_000], storage: '128GB' },
+      { category_id: 'other', device_id: 'model 3', region: 'toshkent', prices: [3_000_000, 7_000_000], storage: '128GB' },
+      { category_id: 'other', device_id: 'model 4', region: 'samarqand', prices: [500_000, 4_500_000], storage: '128GB' },
+    ];
+    const totals = await read(listings.map(({ prices, storage, ...where }) => group([variant({ prices, storage })], where)));
+    const scopes: Array<{ categoryId?: string; region?: string }> = [{}, { categoryId: 'brand' }, { categoryId: 'other' }, { categoryId: 'none' }, { region: 'samarqand' }, { region: 'andijon' }];
+    const bounds: Array<{ minPrice?: number; maxPrice?: number }> = [{}, { minPrice: 2_000_000 }, { maxPrice: 3_500_000 }, { minPrice: 1_500_000, maxPrice: 5_500_000 }, { minPrice: 9_000_000 }];
+    for (const scope of scopes) {
+      for (const bound of bounds) {
+        const counted = listings
+          .filter((listing) => (scope.categoryId ?? listing.category_id) === listing.category_id && (scope.region ?? listing.region) === listing.region)
+          .flatMap((listing) => listing.prices)
+          .filter((price) => price >= (bound.minPrice ?? 0) && price <= (bound.maxPrice ?? Infinity)).length;
+        expect([scope, bound, totals.count({ ...scope, ...bound })]).toEqual([scope, bound, counted]);
+      }
+    }
+  });
 });
