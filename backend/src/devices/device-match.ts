@@ -33,6 +33,19 @@ interface Entry {
   model: CatalogueModel;
   words: string[];
   codeLetters: (string | undefined)[];
+  /** Its numbers and codes, read once: a name never matched is compared with every typo typed. */
+  codes: Code[];
+}
+
+/** A number or code, typed or in a name: its letters and its number ('a54': 'a' and 54, '13': '' and 13). */
+interface Code {
+  letters: string;
+  number: number;
+}
+
+function codeOf(word: string): Code | undefined {
+  const code = word.match(/^(\p{L}*)(\d+)$/u);
+  return code ? { letters: code[1], number: Number(code[2]) } : undefined;
 }
 
 const storageOf = (size: number, unit: string | undefined) => (unit === 'tb' ? `${size}TB` : size === 1024 ? '1TB' : `${size}GB`);
@@ -59,7 +72,7 @@ export class ModelMatcher {
       // 'S23+' is 'S23' and a plus: 'galaxy s23' matches it, one small word away.
       const words = nameWords(model.name).flatMap((word) => (word.length > 1 && word.endsWith('+') ? [word.slice(0, -1), '+'] : [word]));
       for (const word of words) if (isNumber(word)) this.modelNumbers.add(word);
-      return { model, words, codeLetters: words.map((word) => word.match(/^(\p{L}+)\d/u)?.[1]) };
+      return { model, words, codeLetters: words.map((word) => word.match(/^(\p{L}+)\d/u)?.[1]), codes: words.flatMap((word) => codeOf(word) ?? []) };
     });
   }
 
@@ -85,6 +98,7 @@ export class ModelMatcher {
 
     const matched: { entry: Entry; extra: number }[] = [];
     const near: { entry: Entry; held: number; numberGap: number }[] = [];
+    const typedCodes = words.map(codeOf);
     for (const entry of this.entries) {
       const covered = this.cover(entry, words) ?? this.cover(entry, joinCodes(words));
       if (covered) {
@@ -92,7 +106,7 @@ export class ModelMatcher {
         const untyped = entry.words.filter((_, index) => index > 0 && !covered.has(index));
         matched.push({ entry, extra: untyped.reduce((sum, word) => sum + (MINOR_WORDS.has(word) ? 0.5 : 1), 0) });
       } else {
-        const nearness = this.nearness(entry, words);
+        const nearness = this.nearness(entry, words, typedCodes);
         if (nearness.held > 0) near.push({ entry, ...nearness });
       }
     }
@@ -141,27 +155,27 @@ export class ModelMatcher {
   }
 
   /** How near a model that does not match is: typed words it holds, and how far its numbers are from the typed ones. */
-  private nearness(entry: Entry, typed: readonly string[]): { held: number; numberGap: number } {
+  private nearness(entry: Entry, typed: readonly string[], typedCodes: readonly (Code | undefined)[]): { held: number; numberGap: number } {
     let held = 0;
+    let heldWord = false;
     let numberGap = 0;
     for (const [position, word] of typed.entries()) {
-      if (this.placesOf(entry, word, position === typed.length - 1)) held++;
-      else numberGap += numberGapOf(entry.words, word);
+      if (this.placesOf(entry, word, position === typed.length - 1)) {
+        held++;
+        heldWord ||= !isNumber(word);
+      } else numberGap += numberGapOf(entry.codes, typedCodes[position]);
     }
     // A model holding only numbers of the typed name is not near it ('13' of 'Redmi 13' for 'iphone 13').
-    return { held: typed.some((word, position) => !isNumber(word) && this.placesOf(entry, word, position === typed.length - 1)) ? held : 0, numberGap };
+    return { held: heldWord ? held : 0, numberGap };
   }
 }
 
 /** How far a typed number or code is from the name's nearest one with the same letters ('a54' is 1 from 'a55'). */
-function numberGapOf(words: readonly string[], typed: string): number {
-  const code = typed.match(/^(\p{L}*)(\d+)$/u);
-  if (!code) return 0;
-  const gaps = words.flatMap((word) => {
-    const other = word.match(/^(\p{L}*)(\d+)$/u);
-    return other && other[1] === code[1] ? [Math.abs(Number(other[2]) - Number(code[2]))] : [];
-  });
-  return gaps.length ? Math.min(...gaps) : 1000;
+function numberGapOf(codes: readonly Code[], typed: Code | undefined): number {
+  if (!typed) return 0;
+  let gap = Infinity;
+  for (const code of codes) if (code.letters === typed.letters) gap = Math.min(gap, Math.abs(code.number - typed.number));
+  return gap === Infinity ? 1000 : gap;
 }
 
 /** 'a 54' → 'a54': a code's letters typed apart from its number. */
