@@ -89,4 +89,19 @@ describe("Eskiz's delivery reports", () => {
     await request(app.getHttpServer()).post(`/api/sms/delivery-reports/${SECRET}`).type('form').send(forged).expect(200, { recorded: true });
     expect(await deliveryOf(jobId)).toMatchObject({ delivery_status: 'UNDELIV' });
   });
+
+  it('counts each number an address asks about once an hour as an account lookup: a screen polling one number goes on, a script asking many is refused', async () => {
+    const address = '203.0.113.77';
+    const ask = (phoneNumber: string) => request(app.getHttpServer()).get('/api/auth/last-sms').query({ phoneNumber }).set('X-Forwarded-For', address);
+    // Sign-in step 2 asks about its number every 5 s until the SMS has an outcome.
+    for (let poll = 0; poll < 70; poll++) await ask('998905559000').expect(200);
+    // An address behind a carrier's NAT may ask about many numbers, as many as it may look up accounts.
+    for (let number = 1; number < 60; number++) await ask(`9989055${String(number).padStart(5, '0')}`).expect(200);
+    const refused = await ask('998905570000').expect(429);
+    expect(refused.body.code).toBe('tooManyRequests');
+    expect(refused.body.message.uz).toBe(`Juda ko'p urinish. ${refused.body.retryAfterSeconds} soniyadan keyin qayta urinib ko'ring`);
+    // The numbers it asked about before still answer; another address is not refused.
+    await ask('998905559000').expect(200);
+    await request(app.getHttpServer()).get('/api/auth/last-sms').query({ phoneNumber: '998905570000' }).set('X-Forwarded-For', '203.0.113.78').expect(200);
+  });
 });

@@ -28,6 +28,12 @@ export const AUTH_LIMITS = {
    * customers, and is twice the SMS allowance of an address shared behind a carrier's NAT.
    */
   accountLookupPerIp: { name: 'account-lookup-ip', points: 60, durationSeconds: 3600 },
+  /**
+   * A number an address asked the last SMS of within the hour: that a number was just sent a code
+   * tells it has an account, so its first ask counts as an account lookup, and the sign-in screen's
+   * polling of the same number every 5 s counts no more.
+   */
+  lastSmsAsked: { name: 'last-sms-asked', points: 1, durationSeconds: 3600 },
 } as const satisfies Record<string, RateLimit>;
 
 /** How long a one-time code and a reset token stay valid. */

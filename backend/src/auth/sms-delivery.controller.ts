@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { lastSmsQuerySchema, lastSmsSchema, type LastSms } from '@market/contracts';
 import { AppException } from '../common/app.exception';
 import { Answers } from '../common/openapi';
+import { VisitorAddress } from '../common/visitor-address';
 import { ZodPipe } from '../common/zod-body.pipe';
 import { SMS_DELIVERY_REPORTS_ROUTE, SmsDeliveryService } from './sms-delivery.service';
 
@@ -32,7 +33,7 @@ export class SmsDeliveryController {
   /** Whether the last password or code sent to a number arrived, for the sign-in and reset screens. */
   @Answers(lastSmsSchema)
   @Get('auth/last-sms')
-  async lastSms(@Query(new ZodPipe(lastSmsQuerySchema)) query: z.infer<typeof lastSmsQuerySchema>): Promise<LastSms> {
-    return { lastSms: await this.deliveries.lastSmsTo(query.phoneNumber) };
+  async lastSms(@Query(new ZodPipe(lastSmsQuerySchema)) query: z.infer<typeof lastSmsQuerySchema>, @VisitorAddress() ip: string): Promise<LastSms> {
+    return { lastSms: await this.deliveries.lastSmsTo(query.phoneNumber, ip) };
   }
 }

@@ -5,6 +5,8 @@ import { timingSafeEqual } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { QUEUES, type LastSms } from '@market/contracts';
 import { AppConfig } from '../config/app-config';
+import { RateLimitService } from '../rate-limit/rate-limit.service';
+import { AUTH_LIMITS } from './auth.limits';
 
 /** The API route Eskiz posts delivery reports to, below the API prefix; the secret is its last segment. */
 export const SMS_DELIVERY_REPORTS_ROUTE = 'sms/delivery-reports';
@@ -34,6 +36,7 @@ export class SmsDeliveryService implements OnApplicationShutdown {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly config: AppConfig,
+    private readonly limits: RateLimitService,
   ) {
     this.callbackSecret = config.ESKIZ_CALLBACK_SECRET ? Buffer.from(config.ESKIZ_CALLBACK_SECRET) : null;
   }
@@ -73,7 +76,15 @@ export class SmsDeliveryService implements OnApplicationShutdown {
     }
   }
 
-  async lastSmsTo(phoneNumber: string): Promise<LastSms['lastSms']> {
+  /** What became of the last SMS to a number; each number an address asks about counts once an hour as an account lookup. */
+  async lastSmsTo(phoneNumber: string, ip: string): Promise<LastSms['lastSms']> {
+    const asked = `${ip} ${phoneNumber}`;
+    if ((await this.limits.used(AUTH_LIMITS.lastSmsAsked, asked)) === 0) {
+      await this.limits.consumeAll([
+        [AUTH_LIMITS.accountLookupPerIp, ip],
+        [AUTH_LIMITS.lastSmsAsked, asked],
+      ]);
+    }
     const [last]: { status: string; delivery_status: string | null }[] = await this.dataSource.query(
       `SELECT status, delivery_status FROM sms_delivery
        WHERE phone_number = $1 AND created_at > now() - make_interval(secs => $2)
