@@ -181,7 +181,8 @@ export class ListingSharePages {
   async pageMeta(path: string): Promise<PageMeta | undefined> {
     const id = LISTING_PAGE.exec(path)?.[1];
     if (!id) return undefined;
-    type PreviewRow = Pick<CardRow, 'image_id' | 'image_key' | 'image_variant_keys'> & {
+    type PreviewRow = Pick<CardRow, 'image_id' | 'image_key'> & {
+      image_variant_keys: string[] | null;
       name: string;
       description: string;
       price: string;
@@ -190,7 +191,7 @@ export class ListingSharePages {
       category_id: string;
     };
     const rows: PreviewRow[] = await this.dataSource.query(
-      `SELECT l.name, l.description, l.price, l.valut, l.region, l.category_id, ${FIRST_PHOTO_COLUMNS}
+      `SELECT l.name, l.description, l.price, l.valut, l.region, l.category_id, ${FIRST_PHOTO_COLUMNS}, photo.variant_keys AS image_variant_keys
          FROM listing l
          ${FIRST_PHOTO_JOIN}
         WHERE l.id = $1 AND ${ON_SALE}`,
