@@ -98,15 +98,19 @@ export class ModelMatcher {
 
     const matched: { entry: Entry; extra: number }[] = [];
     const near: { entry: Entry; held: number; numberGap: number }[] = [];
-    const typedCodes = words.map(codeOf);
+    // What depends on the typed words alone is read once, not once per model of the catalogue.
+    const typedWords = typedWordsOf(words);
+    const joined = joinCodes(words);
+    const joinedWords = joined.length < words.length ? typedWordsOf(joined) : undefined;
     for (const entry of this.entries) {
-      const covered = this.cover(entry, words) ?? this.cover(entry, joinCodes(words));
+      const places = typedWords.map((word) => this.placesOf(entry, word));
+      const covered = coverOf(places) ?? (joinedWords ? coverOf(joinedWords.map((word) => this.placesOf(entry, word))) : null);
       if (covered) {
         // Words of the name nobody typed, its brand aside: 'iPhone 13' before 'iPhone 13 Pro Max'.
         const untyped = entry.words.filter((_, index) => index > 0 && !covered.has(index));
         matched.push({ entry, extra: untyped.reduce((sum, word) => sum + (MINOR_WORDS.has(word) ? 0.5 : 1), 0) });
       } else {
-        const nearness = this.nearness(entry, words, typedCodes);
+        const nearness = nearnessOf(entry, typedWords, places);
         if (nearness.held > 0) near.push({ entry, ...nearness });
       }
     }
@@ -121,18 +125,8 @@ export class ModelMatcher {
     };
   }
 
-  /** The places of the name's words the typed words take, or null when one of them is not in the name. */
-  private cover(entry: Entry, typed: readonly string[]): Set<number> | null {
-    const covered = new Set<number>();
-    for (const [position, word] of typed.entries()) {
-      const places = this.placesOf(entry, word, position === typed.length - 1);
-      if (!places) return null;
-      for (const place of places) covered.add(place);
-    }
-    return covered;
-  }
-
-  private placesOf(entry: Entry, word: string, last: boolean): number[] | null {
+  /** The places of the name's words a typed word takes, or null when it is not in the name. */
+  private placesOf(entry: Entry, { word, startable }: TypedWord): number[] | null {
     const { words, codeLetters } = entry;
     const exact = words.indexOf(word);
     if (exact >= 0) return [exact];
@@ -146,27 +140,11 @@ export class ModelMatcher {
     }
     const code = codeLetters.indexOf(word);
     if (code >= 0) return [code];
-    // The word being typed: letters only, so that a number is never the start of another ('1' of '13').
-    if (last && /^\p{L}+$/u.test(word)) {
+    if (startable) {
       const started = words.findIndex((candidate) => candidate.startsWith(word));
       if (started >= 0) return [started];
     }
     return null;
-  }
-
-  /** How near a model that does not match is: typed words it holds, and how far its numbers are from the typed ones. */
-  private nearness(entry: Entry, typed: readonly string[], typedCodes: readonly (Code | undefined)[]): { held: number; numberGap: number } {
-    let held = 0;
-    let heldWord = false;
-    let numberGap = 0;
-    for (const [position, word] of typed.entries()) {
-      if (this.placesOf(entry, word, position === typed.length - 1)) {
-        held++;
-        heldWord ||= !isNumber(word);
-      } else numberGap += numberGapOf(entry.codes, typedCodes[position]);
-    }
-    // A model holding only numbers of the typed name is not near it ('13' of 'Redmi 13' for 'iphone 13').
-    return { held: heldWord ? held : 0, numberGap };
   }
 }
 
@@ -176,6 +154,43 @@ function numberGapOf(codes: readonly Code[], typed: Code | undefined): number {
   let gap = Infinity;
   for (const code of codes) if (code.letters === typed.letters) gap = Math.min(gap, Math.abs(code.number - typed.number));
   return gap === Infinity ? 1000 : gap;
+}
+
+/** A typed word as each model is compared with it. */
+interface TypedWord {
+  word: string;
+  code: Code | undefined;
+  /** The word being typed (the last) may be the start of a name's word: letters only, so that a number is never the start of another ('1' of '13'). */
+  startable: boolean;
+}
+
+function typedWordsOf(words: readonly string[]): TypedWord[] {
+  return words.map((word, position) => ({ word, code: codeOf(word), startable: position === words.length - 1 && /^\p{L}+$/u.test(word) }));
+}
+
+/** The places of the name's words the typed words take (their `places`), or null when one of them is not in the name. */
+function coverOf(places: readonly (number[] | null)[]): Set<number> | null {
+  const covered = new Set<number>();
+  for (const wordPlaces of places) {
+    if (!wordPlaces) return null;
+    for (const place of wordPlaces) covered.add(place);
+  }
+  return covered;
+}
+
+/** How near a model that does not match is: typed words it holds (their `places`), and how far its numbers are from the typed ones. */
+function nearnessOf(entry: Entry, typed: readonly TypedWord[], places: readonly (number[] | null)[]): { held: number; numberGap: number } {
+  let held = 0;
+  let heldWord = false;
+  let numberGap = 0;
+  typed.forEach(({ word, code }, position) => {
+    if (places[position]) {
+      held++;
+      heldWord ||= !isNumber(word);
+    } else numberGap += numberGapOf(entry.codes, code);
+  });
+  // A model holding only numbers of the typed name is not near it ('13' of 'Redmi 13' for 'iphone 13').
+  return { held: heldWord ? held : 0, numberGap };
 }
 
 /** 'a 54' → 'a54': a code's letters typed apart from its number. */
