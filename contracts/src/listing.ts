@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { conditionGradeSchema } from './phone-identity';
-import { CURRENCIES, LISTING_STATUSES, SOCIAL_CHANNELS } from './listing-constants';
+import { CURRENCIES, LISTING_STATUSES, SOCIAL_CHANNELS, type SocialChannel } from './listing-constants';
 import { LISTING_QUERY_FIELDS } from './listing-query';
 
 export const listingStatusSchema = z.enum(LISTING_STATUSES);
@@ -20,16 +20,17 @@ export type ListingPhoto = z.infer<typeof listingPhotoSchema>;
 /** Whether the listing went out to a social channel, and the post's public link. */
 export const channelPostSchema = z.object({ posted: z.boolean(), link: z.string().nullable() });
 export type ChannelPost = z.infer<typeof channelPostSchema>;
-export const listingPostsSchema = z.object({
-  telegram: channelPostSchema,
-  instagram: channelPostSchema,
-  facebook: channelPostSchema,
-});
+export const listingPostsSchema = z.object(eachChannel(channelPostSchema));
 export type ListingPosts = z.infer<typeof listingPostsSchema>;
 
 /** A post's state by social channel, with an entry only for the channels it was requested for. */
 export function requestedChannelPosts<Post extends z.ZodType>(post: Post) {
-  return z.object({ telegram: post.optional(), instagram: post.optional(), facebook: post.optional() });
+  return z.object(eachChannel(post.optional()));
+}
+
+/** An object's shape with one `field` per social channel: a channel added to SOCIAL_CHANNELS is in every answer that names them. */
+function eachChannel<Field extends z.ZodType>(field: Field) {
+  return Object.fromEntries(SOCIAL_CHANNELS.map((channel) => [channel, field])) as Record<SocialChannel, Field>;
 }
 
 /** A listing in a list (home, my listings): what the card shows and nothing more. */
