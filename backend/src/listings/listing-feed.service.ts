@@ -129,7 +129,8 @@ export class ListingFeedService {
   private async pageRows(sql: FeedSql, offset: number): Promise<CardRow[]> {
     const from = this.feedAnchors && sql.startsFromAnchor(offset) ? await this.anchorFor(sql, offset) : undefined;
     const page = sql.page(offset, from);
-    return this.reads.query<CardRow>(page.sql, page.params, { prepared: sql.plannedOnce });
+    const rows = await this.reads.query<{ card: CardRow }>(page.sql, page.params, { prepared: sql.plannedOnce });
+    return rows.map((row) => row.card);
   }
 
   private async anchorFor(sql: FeedSql, offset: number): Promise<FeedAnchor | undefined> {

@@ -58,7 +58,7 @@ export function isoTime(column: string): string {
 }
 
 /** The columns of a card of listing `l`, as the list queries select them (with the first photo joined). */
-export const CARD_COLUMNS = `l.id, l.name, l.price, l.valut, l.region, ${isoTime('l.created_at')} AS created_at,
+export const CARD_COLUMNS = `l.id, l.name, l.price::text AS price, l.valut, l.region, ${isoTime('l.created_at')} AS created_at,
   l.tarif, l.status, l.grade, l.battery, l.author_id, l.author_name`;
 
 /** The columns of a card as the list queries select them, with the first photo joined. */
