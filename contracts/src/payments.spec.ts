@@ -9,7 +9,10 @@ import {
   luhnValid,
   SANDBOX_TEST_CARDS,
 } from './payments';
-import { isMessageKey } from './messages/index';
+import { formatSom } from './format';
+import { LANGUAGES } from './languages';
+import { LIMITS } from './limits';
+import { isMessageKey, MESSAGES } from './messages/index';
 
 function fieldErrors(result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) {
   return Object.fromEntries((result.error?.issues ?? []).map((issue) => [issue.path.join('.'), issue.message]));
@@ -107,6 +110,15 @@ describe('createTransaction body', () => {
   it('prefers expireDate over mmyy and drops unknown fields', () => {
     const parsed = createCardPaymentSchema.parse({ ...valid, mmyy: '0101', extra: true });
     expect(parsed).toEqual({ amount: 50_000, cardNumber: '8600069195406311', expireDate: '9903' });
+  });
+
+  it('names the amount limits as amounts are written everywhere else, in every language', () => {
+    // "1,000 so'm" in English beside "1 000 so'm" on the balance page and in the other languages.
+    const written = (amount: number, language: (typeof LANGUAGES)[number]) => formatSom(amount, language).replace(/\u00a0/g, ' ');
+    for (const language of LANGUAGES) {
+      expect(MESSAGES.maxVal1000uzs[language]).toContain(written(LIMITS.topUpMinUzs, language));
+      expect(MESSAGES.maxVal1mln[language]).toContain(written(LIMITS.topUpMaxUzs, language));
+    }
   });
 
   it('reports the amount limits with the spec keys', () => {

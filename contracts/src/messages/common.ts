@@ -10,8 +10,8 @@ export const COMMON_MESSAGES = {
   minCharacters16: { uz: 'Kamida 16 ta raqam kiriting', ru: 'Введите 16 цифр', en: 'Enter 16 digits' },
   maxCharacters16: { uz: "16 ta raqamdan ko'p bo'lmasin", ru: 'Не более 16 цифр', en: 'No more than 16 digits' },
   maxCharacters4: { uz: '4 ta raqam kiriting', ru: 'Введите 4 цифры', en: 'Enter 4 digits' },
-  maxVal1000uzs: { uz: "Eng kam summa 1 000 so'm", ru: 'Минимальная сумма 1 000 сум', en: "The minimum amount is 1,000 so'm" },
-  maxVal1mln: { uz: "Eng ko'p summa 1 000 000 so'm", ru: 'Максимальная сумма 1 000 000 сум', en: "The maximum amount is 1,000,000 so'm" },
+  maxVal1000uzs: { uz: "Eng kam summa 1 000 so'm", ru: 'Минимальная сумма 1 000 сум', en: "The minimum amount is 1 000 so'm" },
+  maxVal1mln: { uz: "Eng ko'p summa 1 000 000 so'm", ru: 'Максимальная сумма 1 000 000 сум', en: "The maximum amount is 1 000 000 so'm" },
   deviceSearchMin: {
     uz: "3 ta belgidan ko'proq ma'lumot kiriting",
     ru: 'Введите больше 3 символов',
