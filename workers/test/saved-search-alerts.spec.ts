@@ -118,8 +118,8 @@ describe("saved searches' alerts through the bot", () => {
       expect(alertsTo(CHAT_OF_B, listingId)).toHaveLength(1);
     });
     expect(alertsTo(CHAT_OF_A, listingId)[0]).toContain("Saqlangan qidiruvingizga mos yangi e'lon: Alerted phone");
-    expect(alertsTo(CHAT_OF_A, listingId)[0]).toMatch(/Narxi: 4\s500\s000 so'm/);
-    expect(alertsTo(CHAT_OF_B, listingId)[0]).toMatch(/Цена: 4\s500\s000 сум/);
+    expect(alertsTo(CHAT_OF_A, listingId)[0]).toMatch(/Narxi: 4\s500\s000\sso'm/);
+    expect(alertsTo(CHAT_OF_B, listingId)[0]).toMatch(/Цена: 4\s500\s000\sсум/);
 
     // The same job again, twice at once (a retry racing a stalled run): no message more.
     const processor = workers.get(BuyerAlertsProcessor);
@@ -206,8 +206,8 @@ describe("saved searches' alerts through the bot", () => {
       expect(dropsTo(CHAT_OF_A)).toHaveLength(1);
       expect(dropsTo(CHAT_OF_B)).toHaveLength(1);
     });
-    expect(dropsTo(CHAT_OF_A)[0]).toMatch(/4\s500\s000 so'm → 3\s900\s000 so'm/);
-    expect(dropsTo(CHAT_OF_B)[0]).toMatch(/4\s500\s000 сум → 3\s900\s000 сум/);
+    expect(dropsTo(CHAT_OF_A)[0]).toMatch(/4\s500\s000\sso'm → 3\s900\s000\sso'm/);
+    expect(dropsTo(CHAT_OF_B)[0]).toMatch(/4\s500\s000\sсум → 3\s900\s000\sсум/);
 
     // The same lowering's job again: nobody is told twice.
     const [event] = await dataSource.query(`SELECT id FROM outbox_event WHERE name = 'listing.price-lowered' AND payload->>'listingId' = $1`, [listingId]);
@@ -319,7 +319,7 @@ describe("saved searches' alerts through the bot", () => {
     expect(alert.body.photo).toBe(new URL(location, api.get(AppConfig).PUBLIC_URL).toString());
     expect(String(alert.body.photo)).toMatch(/^https?:\/\/[^/]+\/uploads\//);
     expect(alert.body.caption).toContain(`Saqlangan qidiruvingizga mos yangi e'lon: ${brand.phone.name}`);
-    expect(alert.body.caption).toMatch(/Narxi: 4\s500\s000 so'm/);
+    expect(alert.body.caption).toMatch(/Narxi: 4\s500\s000\sso'm/);
     expect(alert.body.reply_markup).toEqual({
       inline_keyboard: [[{ text: "Bu qidiruv bo'yicha xabarlarni to'xtatish", callback_data: `pause:${brandSearchOfA}` }]],
     });

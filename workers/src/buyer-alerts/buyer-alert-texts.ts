@@ -1,16 +1,19 @@
-import { fillPlaceholders, formatAmount, type Currency, type Language, type Translated } from '@market/contracts';
+import { fillPlaceholders, formatListingPrice, type Currency, type Language, type Translated } from '@market/contracts';
 
-/** What the bot tells buyers, in the language they linked the bot in. */
+/**
+ * What the bot tells buyers, in the language they linked the bot in. /stop unlinks the chat, the
+ * seller's notices included: the alerts say so, beside the button that pauses one search.
+ */
 export const BUYER_ALERT_TEXTS = {
   matched: {
-    uz: "🔔 Saqlangan qidiruvingizga mos yangi e'lon: {{name}}\nNarxi: {{price}}\n{{link}}\n\nXabarlarni to'xtatish: /stop",
-    ru: '🔔 Новое объявление по вашему сохранённому поиску: {{name}}\nЦена: {{price}}\n{{link}}\n\nОтключить уведомления: /stop',
-    en: '🔔 A new listing matches your saved search: {{name}}\nPrice: {{price}}\n{{link}}\n\nTo stop these messages: /stop',
+    uz: "🔔 Saqlangan qidiruvingizga mos yangi e'lon: {{name}}\nNarxi: {{price}}\n{{link}}\n\nBarcha xabarlarni to'xtatish: /stop",
+    ru: '🔔 Новое объявление по вашему сохранённому поиску: {{name}}\nЦена: {{price}}\n{{link}}\n\nОтключить все уведомления бота: /stop',
+    en: '🔔 A new listing matches your saved search: {{name}}\nPrice: {{price}}\n{{link}}\n\nTo stop every message from this bot: /stop',
   },
   digest: {
-    uz: "🔔 Bugun saqlangan qidiruvlaringizga mos yangi e'lonlar:\n{{listings}}\n\nXabarlarni to'xtatish: /stop",
-    ru: '🔔 Новые объявления за сегодня по вашим сохранённым поискам:\n{{listings}}\n\nОтключить уведомления: /stop',
-    en: '🔔 Today\'s new listings for your saved searches:\n{{listings}}\n\nTo stop these messages: /stop',
+    uz: "🔔 Bugun saqlangan qidiruvlaringizga mos yangi e'lonlar:\n{{listings}}\n\nBarcha xabarlarni to'xtatish: /stop",
+    ru: '🔔 Новые объявления за сегодня по вашим сохранённым поискам:\n{{listings}}\n\nОтключить все уведомления бота: /stop',
+    en: '🔔 Today\'s new listings for your saved searches:\n{{listings}}\n\nTo stop every message from this bot: /stop',
   },
   priceLowered: {
     uz: "📉 Saralangan e'loningiz arzonlashdi: {{name}}\n{{oldPrice}} → {{price}}\n{{link}}",
@@ -20,8 +23,6 @@ export const BUYER_ALERT_TEXTS = {
   pause: { uz: "Bu qidiruv bo'yicha xabarlarni to'xtatish", ru: 'Остановить уведомления по этому поиску', en: 'Stop alerts for this search' },
   more: { uz: "…va yana {{count}} ta e'lon saytda", ru: '…и ещё {{count}} на сайте', en: '…and {{count}} more on the site' },
 } as const satisfies Record<string, Translated>;
-
-const SOM: Translated = { uz: "so'm", ru: 'сум', en: "so'm" };
 
 /** Listings a digest names, at most: a Telegram message holds 4096 characters. */
 const DIGEST_LISTINGS = 20;
@@ -39,7 +40,7 @@ export function pauseButtonText(language: Language): string {
 }
 
 function priceText(listing: AlertedListing, language: Language): string {
-  return listing.price === null ? '—' : `${formatAmount(listing.price)} ${listing.valut === 'usd' ? '$' : SOM[language]}`;
+  return listing.price === null ? '—' : formatListingPrice(listing.price, listing.valut, language);
 }
 
 export function matchedText(language: Language, listing: AlertedListing): string {
