@@ -104,6 +104,20 @@ describe('public answers reused for anonymous visitors (PUBLIC_CACHE_TTL_MS)', (
     reads.mockRestore();
   });
 
+  it("shows a listing put on sale after the totals' snapshot on its filter's first page, and counts it", async () => {
+    // An exact price nobody asks: the snapshot read by the first request counts none.
+    const filter = 'minPrice=987654321&maxPrice=987654321';
+    expect((await get(`/api/phone?page=1&${filter}`).expect(200)).body).toMatchObject({ phones: [], pages: 0 });
+    const dataSource = app.get(DataSource);
+    const seller = await signedInUser(app, phone(40));
+    const id = await insertListing(dataSource, { authorId: seller.id, status: 'active' });
+    await dataSource.query(`UPDATE listing SET price = 987654321, price_uzs = 987654321 WHERE id = $1`, [id]);
+    // Another spelling of the same page: not the answer kept for the first (the snapshot is still the old one).
+    const page = await get(`/api/phone?${filter}&page=1`).expect(200);
+    expect(page.body.phones.map((card: { _id: string }) => card._id)).toEqual([id]);
+    expect(page.body.pages).toBe(1);
+  });
+
   describe('listing detail', () => {
     const visit = (id: string, ip: string) => get(`/api/phone/${id}`).set('X-Forwarded-For', ip).expect(200);
 

@@ -102,9 +102,12 @@ export class ListingFeedService {
       return { rows, total: total!, models };
     }
     const categoryId = filter.brand === undefined ? undefined : totals.brandId(filter.brand, isBrandId(filter.brand));
-    const total = filter.brand !== undefined && !categoryId ? 0 : totals.count({ ...filter, categoryId });
-    // Beyond the last page there is nothing to read.
-    return { rows: offset < total ? await this.pageRows(sql, offset) : [], total, models };
+    const counted = filter.brand !== undefined && !categoryId ? 0 : totals.count({ ...filter, categoryId });
+    // Beyond the snapshot's last page there is nothing to read, but for the page right after it: listings
+    // put on sale since the snapshot (a seller's first listing of a rare model) show there at once, and count.
+    if (offset >= counted + LIMITS.listingsPerPage) return { rows: [], total: counted, models };
+    const rows = await this.pageRows(sql, offset);
+    return { rows, total: Math.max(counted, offset + rows.length), models };
   }
 
   /**
