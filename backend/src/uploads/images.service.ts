@@ -89,6 +89,12 @@ export class ImagesService {
     }
   }
 
+  /** The picture `imageId` names (an account's avatar) as the API shows it; null for none. */
+  async refOf(imageId: string | null): Promise<ImageRef | null> {
+    const image = imageId ? await this.dataSource.getRepository(Image).findOne({ where: { id: imageId }, select: { id: true, location: true } }) : null;
+    return image ? imageRef(image) : null;
+  }
+
   /**
    * The public URLs of the images in the order of `imageIds`; an image gone meanwhile is left out.
    * `variant` picks that copy (its index in the shapes the image was stored with) where it exists.

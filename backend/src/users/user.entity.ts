@@ -1,6 +1,5 @@
-import { Column, Entity, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
 import type { UserRole } from '@market/contracts';
-import { Image } from '../uploads/image.entity';
 
 /** bigint comes back from pg as a string; balances stay far below 2^53 so'm. */
 export const bigintAsNumber = { to: (value: number) => value, from: (value: string | null) => (value === null ? null : Number(value)) };
@@ -38,13 +37,9 @@ export class User {
   @Column({ type: 'text', nullable: true })
   gender: string | null;
 
+  /** The avatar, in the images module's table: its URL comes from ImagesService. */
   @Column({ name: 'image_id', type: 'uuid', nullable: true })
   imageId: string | null;
-
-  /** The avatar; loaded by UsersService for the serialiser. */
-  @ManyToOne(() => Image, { nullable: true, onDelete: 'SET NULL' })
-  @JoinColumn({ name: 'image_id' })
-  image?: Image | null;
 
   @Column({ name: 'telegram_username', type: 'text', nullable: true })
   telegramUsername: string | null;

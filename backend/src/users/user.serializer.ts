@@ -1,12 +1,11 @@
-import { profileCompleteness, type UserDto } from '@market/contracts';
-import { imageRef } from '../uploads/images.service';
+import { profileCompleteness, type ImageRef, type UserDto } from '@market/contracts';
 import type { User } from './user.entity';
 
 /**
  * The one place that decides which user fields leave the server. Listed field by field, so
- * a new column (like password_hash) never leaks by default. `user.image` must be loaded.
+ * a new column (like password_hash) never leaks by default. `image` is the avatar (ImagesService.refOf).
  */
-export function serializeUser(user: User): UserDto {
+export function serializeUser(user: User, image: ImageRef | null): UserDto {
   const shown = {
     _id: user.id,
     role: user.role,
@@ -18,7 +17,7 @@ export function serializeUser(user: User): UserDto {
     country: user.country,
     region: user.region,
     gender: user.gender,
-    image: user.image ? imageRef(user.image) : null,
+    image,
     balance: user.balance,
     telegramUsername: user.telegramUsername,
   };

@@ -6,6 +6,7 @@ import type { SessionUser } from '../auth/auth.decorators';
 import { OneTimeCodeService } from '../auth/one-time-codes.service';
 import { AppException } from '../common/app.exception';
 import { AppConfig } from '../config/app-config';
+import { ImagesService } from '../uploads/images.service';
 import { grantAdminRole } from './admin-role';
 import { User } from './user.entity';
 import { serializeUser } from './user.serializer';
@@ -35,6 +36,7 @@ export class UsersService implements OnApplicationBootstrap {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly config: AppConfig,
     private readonly codes: OneTimeCodeService,
+    private readonly images: ImagesService,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -45,17 +47,16 @@ export class UsersService implements OnApplicationBootstrap {
   }
 
   async getProfile(userId: string): Promise<UserDto> {
-    const user = await this.dataSource.getRepository(User).findOne({ where: { id: userId }, relations: { image: true } });
+    const user = await this.dataSource.getRepository(User).findOneBy({ id: userId });
     if (!user) throw new AppException(HttpStatus.NOT_FOUND, 'notFound');
-    return serializeUser(user);
+    return serializeUser(user, await this.images.refOf(user.imageId));
   }
 
   /** What a seller's public page shows of the account: never the number or anything private. */
   async publicProfile(userId: string): Promise<{ name: string | null; image: { _id: string; location: string } | null; region: string | null; memberSince: Date; phoneConfirmed: boolean } | null> {
-    const user = await this.dataSource.getRepository(User).findOne({ where: { id: userId }, relations: { image: true } });
+    const user = await this.dataSource.getRepository(User).findOneBy({ id: userId });
     if (!user) return null;
-    const { image } = serializeUser(user);
-    return { name: user.name, image, region: user.region, memberSince: user.createdAt, phoneConfirmed: user.phoneConfirmed };
+    return { name: user.name, image: await this.images.refOf(user.imageId), region: user.region, memberSince: user.createdAt, phoneConfirmed: user.phoneConfirmed };
   }
 
   /** The account of a number with its password hash, for sign-in. */
