@@ -41,6 +41,17 @@ describe('saved searches', () => {
     expect((await http().get('/api/user/saved-searches').set('Cookie', buyer.cookie).expect(200)).body.searches).toEqual([]);
   });
 
+  it('keeps filters sent as JSON numbers and booleans, not only as the address writes them', async () => {
+    // Dropped, they made a search of every price: alerts for listings the buyer had ruled out.
+    const buyer = await createSignedInUser(app);
+    const saved = await http()
+      .post('/api/user/saved-searches')
+      .set('Cookie', buyer.cookie)
+      .send({ query: { region: 'buxoro', minPrice: 1_000_000, maxPrice: 4_000_000, document: true, minBattery: 85 } })
+      .expect(201);
+    expect(saved.body.query).toEqual({ region: 'buxoro', minPrice: 1_000_000, maxPrice: 4_000_000, document: true, minBattery: 85, sort: 'newest' });
+  });
+
   it('counts the listings that matched since the search was last opened', async () => {
     const buyer = await createSignedInUser(app);
     const seller = await createSignedInUser(app);

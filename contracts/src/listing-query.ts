@@ -7,6 +7,8 @@ export type ListingSort = (typeof LISTING_SORTS)[number];
 
 /** 'null' and '' in the address bar mean a cleared filter (spec section 4). */
 function queryText(value: unknown): string | undefined {
+  // A JSON body (a saved search's query) may carry numbers and booleans: read as the address writes them.
+  if ((typeof value === 'number' && Number.isFinite(value)) || typeof value === 'boolean') return String(value);
   if (typeof value !== 'string') return undefined;
   const text = value.trim();
   return text === '' || text === 'null' || text === 'undefined' ? undefined : text;
