@@ -2,8 +2,7 @@ import type { INestApplication } from '@nestjs/common';
 import type { ModerationCard } from '@market/contracts';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
-import { ListingChecksService } from '../src/listings/trust/listing-checks.service';
-import { approve, listingsApp, signedInUser, testBrand, uploadPhotos, wizardPayload, type TestDevice } from './listings-support';
+import { approve, checkListings, listingsApp, signedInUser, testBrand, uploadPhotos, wizardPayload, type TestDevice } from './listings-support';
 
 /** Phone numbers of this file: 99877193xxxx. */
 const phone = (n: number) => `99877193${String(n).padStart(4, '0')}`;
@@ -48,7 +47,7 @@ describe("'Boshqa model': a listing for a model the catalogue lacks (issue 18)",
     expect(row).toEqual({ device_id: null, category_id: brand.id, custom_model: 'Zenit 40 Pro+', name: `${brand.name} Zenit 40 Pro+`, status: 'waiting' });
     expect(await card(listingId)).toMatchObject({ name: `${brand.name} Zenit 40 Pro+`, customModel: { name: `${brand.name} Zenit 40 Pro+`, brand: brand.name } });
 
-    await app.get(ListingChecksService).checkWaiting();
+    await checkListings(app, [listingId]);
     expect((await card(listingId))?.checks).toContainEqual({ kind: 'customModel', detail: `${brand.name} Zenit 40 Pro+` });
 
     // The detail names the typed model; the author's wizard gets it back to edit.

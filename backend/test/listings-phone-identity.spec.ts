@@ -5,8 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
-import { ListingChecksService } from '../src/listings/trust/listing-checks.service';
-import { approve, freshImei, listingsApp, signedInUser, testBrand, uploadPhotos, wizardPayload } from './listings-support';
+import { approve, checkListings, freshImei, listingsApp, signedInUser, testBrand, uploadPhotos, wizardPayload } from './listings-support';
 
 /** Phone numbers of this file: 99877193xxxx. */
 const phone = (n: number) => `99877193${String(n).padStart(4, '0')}`;
@@ -132,14 +131,13 @@ describe('IMEI, UZIMEI, condition grade and battery health (issue 22)', () => {
     const original = (await post(seller.cookie, { imei: [imei] }, 201)).body._id as string;
     await approve(app, original);
     const ownRepost = (await post(seller.cookie, { imei: [imei] }, 201)).body._id as string;
-    const checks = app.get(ListingChecksService);
-    await checks.checkWaiting();
+    await checkListings(app, [ownRepost]);
     expect((await waitingCard(ownRepost))?.checks.map((check) => check.kind)).not.toContain('duplicateImei');
 
     const other = await signedInUser(app, phone(4));
     const copy = (await post(other.cookie, { imei: [freshImei(), imei] }, 201)).body._id as string;
     const unrelated = (await post(other.cookie, {}, 201)).body._id as string;
-    await checks.checkWaiting();
+    await checkListings(app, [copy, unrelated]);
     expect((await waitingCard(copy))?.checks).toContainEqual({ kind: 'duplicateImei', detail: original });
     expect((await waitingCard(copy))?.riskScore).toBeGreaterThanOrEqual(3);
     expect((await waitingCard(unrelated))?.checks.map((check) => check.kind)).not.toContain('duplicateImei');
@@ -148,7 +146,7 @@ describe('IMEI, UZIMEI, condition grade and battery health (issue 22)', () => {
     await request(server()).delete(`/api/phone/${original}`).set('Cookie', seller.cookie).expect(200);
     await request(server()).delete(`/api/phone/${ownRepost}`).set('Cookie', seller.cookie).expect(200);
     await dataSource.query(`UPDATE listing SET updated_at = now() WHERE id = $1`, [copy]);
-    await checks.checkWaiting();
+    await checkListings(app, [copy]);
     expect((await waitingCard(copy))?.checks.map((check) => check.kind)).not.toContain('duplicateImei');
   });
 
