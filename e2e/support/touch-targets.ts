@@ -11,7 +11,16 @@ export const TOUCH_TARGET = 44;
  * input hidden inside its label is measured as that label, which is what the finger taps.
  */
 export function smallTouchTargets(page: Page): Promise<string[]> {
-  return page.evaluate((minimum) => {
+  return page.evaluate(async (minimum) => {
+    // Measured once the page is still: a notification sliding out and then collapsing (one motion starting two
+    // frames after the other ends) is not a target. Spinners and skeletons move for ever and are not waited for.
+    const nextFrame = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    for (let round = 0; round < 5; round++) {
+      await nextFrame();
+      const moving = document.getAnimations().filter((animation) => animation.effect?.getTiming().iterations !== Infinity);
+      if (moving.length === 0) break;
+      await Promise.allSettled(moving.map((animation) => animation.finished));
+    }
     const small: string[] = [];
     for (const control of Array.from(document.querySelectorAll<HTMLElement>('a[href], button, input, select, textarea, [role="tab"], [role="button"], label:has(> input[type="file"])'))) {
       const { width, height } = control.getBoundingClientRect();

@@ -3,6 +3,7 @@ import { signInWithNewNumber } from '../support/accounts';
 import { TEST_ADMIN_PHONES } from '../support/admins';
 import { expect, test } from '../support/fixtures';
 import type { SeededListing, SeededSeller } from '../support/listings';
+import { smallTouchTargets } from '../support/touch-targets';
 import { DESKTOP, PHONE } from '../support/viewports';
 
 /** Tashkent keeps UTC+5: when the page says a queued post is due, 'HH:mm' today, else 'DD.MM.YYYY HH:mm'. */
@@ -63,6 +64,8 @@ test.describe('the channels\' line, for admins and for the seller', () => {
     // The reason stays with admins.
     await expect(channels.getByText('Facebook: joylanmadi')).toBeVisible();
     await expect(card.getByText('Invalid OAuth')).toHaveCount(0);
+    // The post's link is a finger's target too.
+    expect(await smallTouchTargets(page)).toEqual([]);
 
     await page.setViewportSize(DESKTOP);
     await expect(channels.getByText(`Instagram: navbatda, taxminan ${tashkentTime(eta)}`)).toBeVisible();

@@ -142,4 +142,23 @@ test.describe('every control is finger-sized on a 360 px phone (issue 19 item 15
     await expect(dialog.getByRole('button', { name: 'Rasmni olib tashlash' })).toBeVisible();
     await expectFingerSized(page, 'the category dialog with a picture');
   });
+
+  test("the pages whose data did not load, and their 'Qayta urinish'", async ({ seller: { page }, consoleErrors }) => {
+    // The API answers 503 (as when PostgreSQL is away): the pages say so and offer to try again.
+    consoleErrors.allow(/status of 503/);
+    const unavailable = { status: 503, contentType: 'application/json', body: JSON.stringify({ statusCode: 503, message: 'Xizmat vaqtincha ishlamayapti' }) };
+    await page.route(/\/api\/phone\/my$/, (route) => route.fulfill(unavailable));
+    await page.route(/\/api\/user\/balance-history/, (route) => route.fulfill(unavailable));
+    await page.route(/\/api\/phone\/[0-9a-f-]{36}$/, (route) => route.fulfill(unavailable));
+
+    await page.goto('/profile');
+    await expect(page.getByRole('alert').getByRole('button', { name: 'Qayta urinish' })).toBeVisible({ timeout: 15_000 });
+    await expectFingerSized(page, 'my listings that did not load');
+    await page.goto('/profile/balance');
+    await expect(page.getByRole('alert').getByRole('button', { name: 'Qayta urinish' })).toBeVisible({ timeout: 15_000 });
+    await expectFingerSized(page, 'the balance history that did not load');
+    await page.goto('/phone/00000000-0000-4000-8000-000000000000');
+    await expect(page.getByRole('button', { name: /urinish/i })).toBeVisible({ timeout: 15_000 });
+    await expectFingerSized(page, 'a listing that did not load');
+  });
 });

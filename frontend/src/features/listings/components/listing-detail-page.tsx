@@ -18,6 +18,7 @@ import { ReportListing } from './report-listing';
 import { SafetyWarning } from './safety-warning';
 import { SellerPanel } from './seller-panel';
 import { SocialIcon } from './social-icon';
+import { RetryButton } from '../../../components/load-failed';
 
 /** The quick spec entry the battery row shows; the camera row shows the third entry (spec section 2). */
 const BATTERY_SPEC = 'Battery size';
@@ -39,12 +40,12 @@ export function ListingDetailPage({ id, ownerNotice }: { id: string; ownerNotice
       <div className="py-16 text-center">
         <h1 className="text-2xl font-semibold text-slate-900">{gone ? t('detail.notFound') : listing.error.message}</h1>
         {!gone && (
-          <button type="button" onClick={() => void listing.refetch()} className="mt-4 font-medium text-brand-700 underline">
+          <RetryButton onRetry={() => void listing.refetch()} className="mt-3 text-brand-700">
             {t('list.retry')}
-          </button>
+          </RetryButton>
         )}
-        <p className="mt-4">
-          <Link to="/" className="font-medium text-brand-700 hover:underline">
+        <p className="mt-2">
+          <Link to="/" className="inline-flex min-h-11 items-center font-medium text-brand-700 hover:underline">
             {t('detail.backHome')}
           </Link>
         </p>

@@ -1,6 +1,7 @@
 import { LIMITS, type ListingCard as ListingCardData } from '@market/contracts';
 import { useTranslation } from '../../../lib/i18n';
 import { ListingCard } from './listing-card';
+import { LoadFailed } from '../../../components/load-failed';
 
 const GRID = 'grid gap-3 md:grid-cols-2';
 /**
@@ -40,14 +41,7 @@ export function ListingList({ listings, loading, error, onRetry }: ListingListPr
   }
   if (error) {
     return (
-      <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-4 text-red-800">
-        <p>{error}</p>
-        {onRetry && (
-          <button type="button" onClick={onRetry} className="mt-2 font-medium underline">
-            {t('list.retry')}
-          </button>
-        )}
-      </div>
+      <LoadFailed message={error} retry={onRetry && { label: t('list.retry'), onRetry }} />
     );
   }
   if (!listings?.length) {

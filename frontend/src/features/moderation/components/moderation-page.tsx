@@ -10,6 +10,7 @@ import { useModerationQueue, type ModerationQueueParams } from '../api/get-moder
 import { BannedWordsCard } from './banned-words-card';
 import { ChannelQueue } from './channel-queue';
 import { ModerationBar } from './moderation-bar';
+import { LoadFailed } from '../../../components/load-failed';
 
 export interface ModerationPageProps {
   /** The listings feature's card with its `actions` slot; the route passes it in (features do not import each other). */
@@ -91,12 +92,7 @@ function ModerationQueuePage({ Card, Pager }: ModerationPageProps) {
           </div>
         ) : !queue.data ? (
           // Only when nothing was loaded: a failed refresh keeps showing the cards it had.
-          <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-4 text-red-800">
-            <p>{t('loadFailed', { reason: errorText(queue.error, t) })}</p>
-            <button type="button" onClick={() => queue.refetch()} className="mt-2 min-h-11 font-medium underline">
-              {t('retry')}
-            </button>
-          </div>
+          <LoadFailed message={t('loadFailed', { reason: errorText(queue.error, t) })} retry={{ label: t('retry'), onRetry: () => void queue.refetch() }} />
         ) : !queue.data.phones.length ? (
           <p role="status" className="rounded-xl border border-dashed border-slate-300 bg-white py-12 text-center text-slate-600">
             {t('empty')}

@@ -3,6 +3,7 @@ import { formatSignedAmount, formatTashkentTime } from '../../../lib/format';
 import { useTranslation } from '../../../lib/i18n';
 import { useBalanceHistory } from '../api/get-balance-history';
 import { Pager } from '../../../components/pager';
+import { RetryButton } from '../../../components/load-failed';
 
 function HistoryEntry({ entry }: { entry: BalanceEntry }) {
   const { t } = useTranslation('payments');
@@ -39,9 +40,7 @@ export function BalanceHistory({ page, onPageChange }: { page: number; onPageCha
     return (
       <div role="alert" className="rounded-xl border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-700">
         <p>{t('history.loadFailed')}</p>
-        <button type="button" onClick={() => history.refetch()} className="mt-1 font-medium underline hover:no-underline">
-          {t('history.retry')}
-        </button>
+        <RetryButton onRetry={() => void history.refetch()}>{t('history.retry')}</RetryButton>
       </div>
     );
   }

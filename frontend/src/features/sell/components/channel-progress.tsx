@@ -17,7 +17,7 @@ export function ChannelProgress({ listing }: { listing: MyListing }) {
         <li key={channel} className={post.state === 'failed' ? 'text-red-700' : 'text-slate-700'}>
           <span className="font-medium">{t(`my.channels.names.${channel}`)}:</span>{' '}
           {post.state === 'posted' && post.link ? (
-            <a href={post.link} target="_blank" rel="noopener noreferrer" className="text-brand-700 underline">
+            <a href={post.link} target="_blank" rel="noopener noreferrer" className="inline-flex min-h-11 items-center text-brand-700 underline">
               {t('my.channels.posted')}
             </a>
           ) : post.state === 'queued' && post.eta ? (

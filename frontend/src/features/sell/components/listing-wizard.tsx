@@ -28,6 +28,7 @@ import { TariffStep } from './steps/tariff-step';
 import { TopUpDialogContext, type RenderTopUpDialog } from './top-up-dialog';
 import { WizardProgress } from './wizard-progress';
 import { WizardSuccess } from './wizard-success';
+import { LoadFailed } from '../../../components/load-failed';
 
 const STEP_VIEWS: Record<StepName, ComponentType> = {
   device: DeviceStep,
@@ -104,12 +105,7 @@ function WizardLoader({ target, user, isAdmin }: { target: WizardTarget; user: U
       );
     case 'error':
       return (
-        <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-4 text-red-800">
-          <p>{start.error.message}</p>
-          <button type="button" onClick={start.retry} className="mt-2 font-medium underline">
-            {t('retry')}
-          </button>
-        </div>
+        <LoadFailed message={start.error.message} retry={{ label: t('retry'), onRetry: start.retry }} />
       );
     case 'ready':
       return <ListingWizard isAdmin={isAdmin} />;

@@ -12,6 +12,7 @@ import { DraftCard } from './draft-card';
 import { EmptyActiveListings } from './empty-active-listings';
 import { ListingActions } from './listing-actions';
 import { myListingsTab } from '../paths';
+import { LoadFailed } from '../../../components/load-failed';
 
 export interface MyListingsPageProps {
   /** Draws a listing card with the author's bar under it (the listings feature's card, passed in by the route). */
@@ -54,12 +55,7 @@ export function MyListingsPage({ renderCard }: MyListingsPageProps) {
             {t('common:loading')}
           </p>
         ) : mine.isError ? (
-          <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-4 text-red-800">
-            <p>{mine.error.message}</p>
-            <button type="button" onClick={() => void mine.refetch()} className="mt-2 font-medium underline">
-              {t('retry')}
-            </button>
-          </div>
+          <LoadFailed message={mine.error.message} retry={{ label: t('retry'), onRetry: () => void mine.refetch() }} />
         ) : listings.length === 0 ? (
           tab === 'active' ? (
             <EmptyActiveListings />

@@ -10,6 +10,7 @@ import { useTopSearchedDevices } from '../../api/get-top-searched-devices';
 import { useSelectDevice } from '../../hooks/use-select-device';
 import { useWizardStore } from '../../stores/wizard-store';
 import { useBrandsQuery } from '../brands-query';
+import { LoadFailed } from '../../../../components/load-failed';
 
 const SEARCH_DELAY_MS = 300;
 
@@ -170,14 +171,10 @@ function TopSearchedDevices() {
     // Spec section 8: a 500 here means the catalogue is broken, which only the site's admins can fix.
     const fault = top.error instanceof ApiError && top.error.status === 500;
     return (
-      <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-4 text-red-800">
-        <p className="font-medium">{fault ? t('device.technicalFault') : top.error.message}</p>
-        {!fault && (
-          <button type="button" onClick={() => void top.refetch()} className="mt-2 font-medium underline">
-            {t('retry')}
-          </button>
-        )}
-      </div>
+      <LoadFailed
+        message={fault ? t('device.technicalFault') : top.error.message}
+        retry={fault ? undefined : { label: t('retry'), onRetry: () => void top.refetch() }}
+      />
     );
   }
   return (
