@@ -1,4 +1,4 @@
-/** Backend and workers suites: TypeScript through SWC, one fresh PostgreSQL database per run. */
+/** Backend and workers suites: TypeScript through SWC, one fresh PostgreSQL database per run and jest worker. */
 const transform = {
   '^.+\\.ts$': [
     '@swc/jest',
@@ -17,6 +17,7 @@ const transform = {
 const shared = {
   transform,
   testEnvironment: 'node',
+  setupFiles: ['<rootDir>/../test/worker-database.ts'],
   moduleNameMapper: {
     '^@market/contracts$': '<rootDir>/../contracts/src/index.ts',
     '^@market/backend$': '<rootDir>/../backend/src/index.ts',

@@ -8,7 +8,7 @@ import { DataSource } from 'typeorm';
 import { completeImei } from '@market/contracts';
 import type { Config } from '../src/config/config.schema';
 import { createApp } from '../src/app.factory';
-import { ListingChecksService } from '../src/listings/trust/listing-checks.service';
+import { DUE_FOR_A_CHECK, ListingChecksService } from '../src/listings/trust/listing-checks.service';
 import { testConfig } from '../../test/support/config';
 
 export { signedInUser } from './auth.support';
@@ -144,16 +144,14 @@ export async function approve(app: INestApplication, listingId: string): Promise
 /**
  * Runs the moderators' checks (ListingChecksService.checkWaiting, a hundred listings a run, the
  * longest waiting first) until each of `listingIds` still waiting is checked as it is now: the test
- * files running beside this one share the database, and their waiting listings come first.
+ * files run before this one in its jest worker's database may have left waiting listings that come first.
  */
 export async function checkListings(app: INestApplication, listingIds: string[]): Promise<void> {
   const dataSource = app.get(DataSource);
   for (let run = 0; run < 50; run++) {
     const [{ due }] = await dataSource.query(
       `SELECT count(*)::int AS due FROM listing l LEFT JOIN listing_check c ON c.listing_id = l.id
-        WHERE l.id = ANY($1) AND l.status = 'waiting' AND l.deleted_at IS NULL
-          AND (c.checked_at IS NULL OR c.checked_at < l.updated_at
-               OR EXISTS (SELECT 1 FROM listing_report r WHERE r.listing_id = l.id AND r.created_at > c.checked_at))`,
+        WHERE l.id = ANY($1) AND ${DUE_FOR_A_CHECK}`,
       [listingIds],
     );
     if (due === 0) return;

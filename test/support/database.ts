@@ -14,10 +14,31 @@ export async function createTestDatabase(databaseName: string): Promise<string> 
   } finally {
     await admin.end();
   }
+  const databaseUrl = databaseUrlOf(databaseName);
+  await migrateDatabase(databaseUrl);
+  return databaseUrl;
+}
+
+/** Creates `databaseName` as a copy of the migrated database `template` (no connection may be open to it). */
+export async function cloneTestDatabase(template: string, databaseName: string): Promise<void> {
+  const admin = new Client({ connectionString: serverUrl() });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${databaseName} TEMPLATE ${template}`);
+  } finally {
+    await admin.end();
+  }
+}
+
+export function databaseUrlOf(databaseName: string): string {
   const databaseUrl = new URL(serverUrl());
   databaseUrl.pathname = `/${databaseName}`;
-  await migrateDatabase(databaseUrl.toString());
   return databaseUrl.toString();
+}
+
+/** The database of the run's jest worker `worker` (1, 2, ...). */
+export function workerDatabaseName(worker: number): string {
+  return `${process.env.TEST_DATABASE_NAME}_w${worker}`;
 }
 
 export async function dropTestDatabase(databaseName: string): Promise<void> {

@@ -25,6 +25,14 @@ interface WaitingListing {
 }
 
 /**
+ * A waiting listing (l) not checked since it changed or was reported, its last check (c) joined
+ * as `listing l LEFT JOIN listing_check c ON c.listing_id = l.id`.
+ */
+export const DUE_FOR_A_CHECK = `l.status = 'waiting' AND l.deleted_at IS NULL
+  AND (c.checked_at IS NULL OR c.checked_at < l.updated_at
+       OR EXISTS (SELECT 1 FROM listing_report r WHERE r.listing_id = l.id AND r.created_at > c.checked_at))`;
+
+/**
  * The checks of listings waiting for moderation (issue 22), run by the workers off the request
  * path: buyers' open reports, a bait price, the admins' banned words, a seller never approved
  * before. A listing is checked again whenever it changed or was reported since it was last
@@ -43,9 +51,7 @@ export class ListingChecksService {
     const due: WaitingListing[] = await this.dataSource.query(
       `SELECT l.id, l.author_id, l.device_id, l.custom_model, l.storage, l.condition, l.price_uzs, l.name, l.description, l.imei_hash
          FROM listing l LEFT JOIN listing_check c ON c.listing_id = l.id
-        WHERE l.status = 'waiting' AND l.deleted_at IS NULL
-          AND (c.checked_at IS NULL OR c.checked_at < l.updated_at
-               OR EXISTS (SELECT 1 FROM listing_report r WHERE r.listing_id = l.id AND r.created_at > c.checked_at))
+        WHERE ${DUE_FOR_A_CHECK}
         ORDER BY l.updated_at
         LIMIT $1`,
       [CHECKS_PER_RUN],
