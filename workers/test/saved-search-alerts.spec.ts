@@ -1,5 +1,6 @@
 import type { INestApplication, INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,12 +16,14 @@ import { ownTestDatabase } from '../../test/support/database';
 import { eventually } from '../../test/support/eventually';
 import { createSignedInUser, type TestUser } from '../../test/support/users';
 import { BuyerAlertsProcessor } from '../src/buyer-alerts/buyer-alerts.processor';
+import { TelegramPacing } from '../src/pacing/telegram-pacing';
 import { SavedSearchDigestScheduler } from '../src/buyer-alerts/saved-search-digest.scheduler';
 import { WorkersModule } from '../src/workers.module';
 
 const CHAT_OF_A = 880001;
 const CHAT_OF_B = 880002;
 const CHAT_OF_C = 880003;
+const CHAT_OF_E = 880005;
 
 describe("saved searches' alerts through the bot", () => {
   let telegram: Awaited<ReturnType<typeof startFakeTelegram>>;
@@ -44,6 +47,19 @@ describe("saved searches' alerts through the bot", () => {
       .filter((call) => Number(call.body.chat_id) === chat && call.answer?.status === 200)
       .map((call) => String(call.body.text));
   const alertsTo = (chat: number, listingId: string) => messagesTo(chat).filter((text) => text.includes(`/phone/${listingId}`));
+
+  /**
+   * Sessions of the test's database inside a transaction of alerts or price drops, waiting for their
+   * client (the outbox relay's own short transactions are not counted).
+   */
+  const openTransactions = async () =>
+    (
+      await dataSource.query(
+        `SELECT count(*)::int AS open FROM pg_stat_activity
+          WHERE datname = current_database() AND state LIKE 'idle in transaction%'
+            AND (query LIKE '%saved_search_match%' OR query LIKE '%price_drop_delivery%')`,
+      )
+    )[0].open as number;
 
   async function link(user: TestUser, chat: number, language: 'uz' | 'ru'): Promise<void> {
     const { link: deepLink } = await api.get(TelegramLinkService).createLink(user.id, language);
@@ -157,6 +173,74 @@ describe("saved searches' alerts through the bot", () => {
     expect(alertsTo(CHAT_OF_B, listingId)).toHaveLength(1);
   });
 
+  it("waits for a chat's turn holding no transaction and no lock on the alert", async () => {
+    const listingId = await listing('active', 'Waited phone');
+    // A's chat is closed for two seconds (as after a 429): A's alerts wait for it.
+    const pacing = workers.get(TelegramPacing);
+    await pacing.retryAfter(pacing.privateChat(CHAT_OF_A), 2_000);
+    const processor = workers.get(BuyerAlertsProcessor);
+    const run = processor.process({ id: 'waited', name: 'listing.approved', data: { listingId, approvedBy: admin.id } } as Job);
+
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    expect(alertsTo(CHAT_OF_A, listingId)).toHaveLength(0);
+    expect(await openTransactions()).toBe(0);
+    // The waiting alerts' rows can be locked at once by anyone else (the daily digest, a second run).
+    await dataSource.transaction(async (transaction) => {
+      await transaction.query(`SELECT 1 FROM saved_search_match WHERE listing_id = $1 FOR UPDATE NOWAIT`, [listingId]);
+    });
+
+    await run;
+    expect(alertsTo(CHAT_OF_A, listingId)).toHaveLength(2);
+    expect(alertsTo(CHAT_OF_B, listingId)).toHaveLength(1);
+  });
+
+  it("tells a holder of a lowered price once the chat's turn comes, holding no transaction meanwhile", async () => {
+    const listingId = await listing('active', 'Lowered phone');
+    await http().post(`/api/phone/${listingId}/favourite`).set('Cookie', buyerA.cookie).expect(200);
+    const pacing = workers.get(TelegramPacing);
+    await pacing.retryAfter(pacing.privateChat(CHAT_OF_A), 2_000);
+    const processor = workers.get(BuyerAlertsProcessor);
+    const job = { id: randomUUID(), name: 'listing.price-lowered', data: { listingId, oldPrice: 5_000_000, oldValut: 'uzs' } } as Job;
+    const run = processor.process(job);
+
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    expect(await openTransactions()).toBe(0);
+    await run;
+    const dropsToA = () => messagesTo(CHAT_OF_A).filter((text) => text.includes('arzonlashdi') && text.includes(listingId));
+    expect(dropsToA()).toHaveLength(1);
+
+    // Another lowering that the Bot API refuses until the job gives up: its retry tells A, once.
+    telegram.failNext(/sendMessage/, telegram.tooManyRequests(1), 3);
+    const refused = { ...job, id: randomUUID(), data: { listingId, oldPrice: 4_800_000, oldValut: 'uzs' } } as Job;
+    await expect(processor.process(refused)).rejects.toThrow();
+    await processor.process(refused);
+    await processor.process(refused);
+    expect(dropsToA()).toHaveLength(2);
+  });
+
+  it("sends another listing's alerts while a chat waits for its turn", async () => {
+    // E follows a region no search above names, for a listing of another brand: only E's alert is Y's.
+    const buyerE = await createSignedInUser(api);
+    await link(buyerE, CHAT_OF_E, 'uz');
+    await save(buyerE, { region: 'surxondaryo' });
+    const other = await testBrand(api, 'Elsewhere');
+    const listingX = await listing('waiting', 'Held phone');
+    const [{ id: listingY }] = await dataSource.query(
+      `INSERT INTO listing (author_id, device_id, category_id, name, price, valut, price_uzs, region, description, phone_number, status)
+       VALUES ($1, $2, $3, 'Free phone', 3000000, 'uzs', 3000000, 'surxondaryo', 'Yaxshi', '998901112233', 'waiting') RETURNING id`,
+      [seller.id, other.phone.id, other.id],
+    );
+    // A's chat is closed for eight seconds: X's alerts to A wait for it, and X's job with them.
+    const pacing = workers.get(TelegramPacing);
+    await pacing.retryAfter(pacing.privateChat(CHAT_OF_A), 8_000);
+    for (const id of [listingX, listingY]) await http().post('/api/phone/confirm').set('Cookie', admin.cookie).send({ id }).expect(200);
+
+    // Y, approved after X, is not held back by it: E is told while A's chat is still closed.
+    await eventually(async () => expect(alertsTo(CHAT_OF_E, listingY)).toHaveLength(1), 7_000, 50);
+    expect(alertsTo(CHAT_OF_A, listingX)).toHaveLength(0);
+    await eventually(async () => expect(alertsTo(CHAT_OF_A, listingX)).toHaveLength(2), 15_000);
+  }, 30_000);
+
   it('sends nothing for a listing that is no longer on sale', async () => {
     const listingId = await listing('waiting', 'Withdrawn phone');
     const processor = workers.get(BuyerAlertsProcessor);
@@ -173,8 +257,8 @@ describe("saved searches' alerts through the bot", () => {
     expect(digestsTo(CHAT_OF_A)).toHaveLength(1);
     const [digest] = digestsTo(CHAT_OF_A);
     // The listings still on sale that A's daily search matched, each once; not the withdrawn one.
-    expect(digest.match(/• /g)).toHaveLength(3);
-    for (const name of ['Alerted phone', 'Raced phone', 'Retried phone']) expect(digest).toContain(name);
+    expect(digest.match(/• /g)).toHaveLength(5);
+    for (const name of ['Alerted phone', 'Raced phone', 'Retried phone', 'Waited phone', 'Held phone']) expect(digest).toContain(name);
     expect(digest).not.toContain('Withdrawn phone');
     expect(messagesTo(CHAT_OF_B).some((text) => text.includes('Новые объявления за сегодня'))).toBe(false);
 

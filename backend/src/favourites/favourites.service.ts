@@ -88,21 +88,26 @@ export class FavouritesService {
 
   /**
    * Hands each holder of a listing whose price was lowered to `send`, once per lowering
-   * (`eventId`) and holder: the delivery is recorded in the transaction that sends, so a job
-   * run again, even at the same time, skips the holders already told.
+   * (`eventId`) and holder: the delivery is recorded before sending, so a job run again, even at
+   * the same time, skips the holders already told, and taken back when `send` throws (the job's
+   * retry tells them). No transaction waits for the chat's turn (as SavedSearchAlertsService).
    */
   async deliverPriceDrop(eventId: string, listingId: string, send: (holder: { userId: string; listing: BuyerListing }) => Promise<void>): Promise<void> {
     const listing = await this.listings.find(listingId);
     if (!listing?.offered) return;
     const holders = (await this.dataSource.query(`SELECT user_id FROM favourite WHERE listing_id = $1`, [listingId])) as Array<{ user_id: string }>;
     for (const { user_id: userId } of holders) {
-      await this.dataSource.transaction(async (transaction) => {
-        const claimed = (await transaction.query(
-          `INSERT INTO price_drop_delivery (event_id, user_id) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING user_id`,
-          [eventId, userId],
-        )) as unknown[];
-        if (claimed.length) await send({ userId, listing });
-      });
+      const claimed = (await this.dataSource.query(
+        `INSERT INTO price_drop_delivery (event_id, user_id) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING user_id`,
+        [eventId, userId],
+      )) as unknown[];
+      if (!claimed.length) continue;
+      try {
+        await send({ userId, listing });
+      } catch (error) {
+        await this.dataSource.query(`DELETE FROM price_drop_delivery WHERE event_id = $1 AND user_id = $2`, [eventId, userId]);
+        throw error;
+      }
     }
   }
 }

@@ -66,9 +66,11 @@ export class SavedSearchAlertsService {
   }
 
   /**
-   * Hands each instant alert of the listing not handed out yet to `send`, and marks it sent once
-   * `send` resolves. An alert is claimed under a row lock, so two runs of the job at once never
-   * send one twice; a `send` that throws leaves it unsent for the job's retry.
+   * Hands each instant alert of the listing not handed out yet to `send`, once however many runs
+   * of the job race: an alert is claimed by marking it sent, and given back when `send` throws (the
+   * job's retry sends it). Nothing is locked while `send` waits for the chat's turn within
+   * Telegram's limits, seconds at times: a claim held in a transaction kept a database connection
+   * and the alert's row meanwhile.
    */
   async deliverInstant(listing: BuyerListing, send: (alert: SavedSearchAlert) => Promise<void>): Promise<number> {
     const pending = (await this.dataSource.query(
@@ -78,21 +80,17 @@ export class SavedSearchAlertsService {
     )) as Array<{ saved_search_id: string }>;
     let sent = 0;
     for (const { saved_search_id: savedSearchId } of pending) {
-      await this.dataSource.transaction(async (transaction) => {
-        const [claimed] = (await transaction.query(
-          `SELECT s.user_id, s.query FROM saved_search_match m JOIN saved_search s ON s.id = m.saved_search_id
-            WHERE m.saved_search_id = $1 AND m.listing_id = $2 AND m.alerted_at IS NULL
-              FOR UPDATE OF m SKIP LOCKED`,
-          [savedSearchId, listing.id],
-        )) as Array<{ user_id: string; query: SavedSearchQuery }>;
-        if (!claimed) return;
-        await send({ userId: claimed.user_id, savedSearchId, query: claimed.query, listing });
-        await transaction.query(`UPDATE saved_search_match SET alerted_at = now() WHERE saved_search_id = $1 AND listing_id = $2`, [
-          savedSearchId,
-          listing.id,
-        ]);
-        sent++;
-      });
+      const [[claimed]] = (await this.dataSource.query(
+        `UPDATE saved_search_match m SET alerted_at = now() FROM saved_search s
+          WHERE s.id = m.saved_search_id AND m.saved_search_id = $1 AND m.listing_id = $2 AND m.alerted_at IS NULL
+          RETURNING s.user_id, s.query`,
+        [savedSearchId, listing.id],
+      )) as [Array<{ user_id: string; query: SavedSearchQuery }>, number];
+      if (!claimed) continue;
+      await this.givenBackOnFailure([{ saved_search_id: savedSearchId, listing_id: listing.id }], () =>
+        send({ userId: claimed.user_id, savedSearchId, query: claimed.query, listing }),
+      );
+      sent++;
     }
     return sent;
   }
@@ -112,8 +110,9 @@ export class SavedSearchAlertsService {
 
   /**
    * Hands each user's daily digest to `send`: every match of their daily searches not handed out
-   * yet, each listing once. A user's matches are claimed under row locks, so two workers running
-   * the schedule at once send one digest; a `send` that throws leaves them for the next run.
+   * yet, each listing once. A user's matches are claimed by marking them sent, so two workers
+   * running the schedule at once send one digest; a `send` that throws gives them back for the
+   * next run.
    */
   async deliverDaily(send: (digest: SavedSearchDigest) => Promise<void>): Promise<number> {
     const users = (await this.dataSource.query(
@@ -122,30 +121,39 @@ export class SavedSearchAlertsService {
     )) as Array<{ user_id: string }>;
     let sent = 0;
     for (const { user_id: userId } of users) {
-      await this.dataSource.transaction(async (transaction) => {
-        const claimed = (await transaction.query(
-          `SELECT m.saved_search_id, m.listing_id FROM saved_search_match m JOIN saved_search s ON s.id = m.saved_search_id
-            WHERE s.user_id = $1 AND s.alerts = 'daily' AND m.alerted_at IS NULL
-            ORDER BY m.matched_at
-              FOR UPDATE OF m SKIP LOCKED`,
-          [userId],
-        )) as Array<{ saved_search_id: string; listing_id: string }>;
-        if (claimed.length === 0) return;
-        const listingIds = [...new Set(claimed.map((match) => match.listing_id))];
-        const listings = (await Promise.all(listingIds.map((id) => this.listings.find(id, transaction)))).filter(
-          (listing): listing is BuyerListing => Boolean(listing?.onSale),
-        );
-        if (listings.length) {
-          await send({ userId, listings });
-          sent++;
-        }
-        await transaction.query(
-          `UPDATE saved_search_match SET alerted_at = now()
-            WHERE (saved_search_id, listing_id) IN (SELECT * FROM unnest($1::uuid[], $2::uuid[]))`,
-          [claimed.map((match) => match.saved_search_id), claimed.map((match) => match.listing_id)],
-        );
-      });
+      const [claimed] = (await this.dataSource.query(
+        `UPDATE saved_search_match m SET alerted_at = now() FROM saved_search s
+          WHERE s.id = m.saved_search_id AND s.user_id = $1 AND s.alerts = 'daily' AND m.alerted_at IS NULL
+          RETURNING m.saved_search_id, m.listing_id, m.matched_at`,
+        [userId],
+      )) as [Array<ClaimedMatch & { matched_at: Date }>, number];
+      claimed.sort((first, second) => first.matched_at.getTime() - second.matched_at.getTime());
+      const listingIds = [...new Set(claimed.map((match) => match.listing_id))];
+      const listings = (await Promise.all(listingIds.map((id) => this.listings.find(id)))).filter((listing): listing is BuyerListing => Boolean(listing?.onSale));
+      if (listings.length === 0) continue;
+      await this.givenBackOnFailure(claimed, () => send({ userId, listings }));
+      sent++;
     }
     return sent;
   }
+
+  /** Runs `send`; when it throws, the claimed matches are unsent again (for the retry) and the error goes on. */
+  private async givenBackOnFailure(claimed: ClaimedMatch[], send: () => Promise<void>): Promise<void> {
+    try {
+      await send();
+    } catch (error) {
+      await this.dataSource.query(
+        `UPDATE saved_search_match SET alerted_at = NULL
+          WHERE (saved_search_id, listing_id) IN (SELECT * FROM unnest($1::uuid[], $2::uuid[]))`,
+        [claimed.map((match) => match.saved_search_id), claimed.map((match) => match.listing_id)],
+      );
+      throw error;
+    }
+  }
+}
+
+/** A match claimed for sending: its search and listing. */
+interface ClaimedMatch {
+  saved_search_id: string;
+  listing_id: string;
 }

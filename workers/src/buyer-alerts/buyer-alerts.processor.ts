@@ -9,7 +9,9 @@ import { BuyerMessages } from './buyer-messages';
  * (SavedSearchAlertsService records each one sent), so a job that runs again sends nothing more.
  * Tells those who keep a listing when its price was lowered, once per lowering.
  */
-@ProcessorOf(QUEUES.buyerAlerts)
+// Jobs of several listings at once: a job sends its alerts one after another, each waiting for its chat's
+// turn, while the pacer (shared by every job and process) keeps the bot within Telegram's limits.
+@ProcessorOf(QUEUES.buyerAlerts, { concurrency: 4 })
 export class BuyerAlertsProcessor extends QueueProcessor<typeof QUEUES.buyerAlerts> {
   readonly handlers: JobHandlers<typeof QUEUES.buyerAlerts> = {
     'listing.approved': async (job) => {

@@ -26,7 +26,10 @@ const SLEEP_AT_MOST_MS = 1_000;
 /**
  * Reserves the earliest slot at which `cost` messages fit every destination's moving window:
  * each destination keeps the slots it gave (a sorted set, pruned past its window), a slot is
- * never before the latest one (first come, first served) nor before a platform's "retry after".
+ * never before a platform's "retry after", and a destination that spaces its messages gives them
+ * in order (first come, first served). A window alone (the bot's 30 a second) only counts: a
+ * chat waiting seconds for its turn holds no other chat's message back, and the window still
+ * holds, since a slot must wait until enough of the slots given, wherever they lie, have left it.
  * KEYS: per destination its log and its blocked-until key. ARGV: now, cost, member, then per
  * destination limit, window (with margin) and spacing.
  */
@@ -43,8 +46,10 @@ for i = 1, count do
   redis.call('ZREMRANGEBYSCORE', log, '-inf', now - window)
   local blocked = tonumber(redis.call('GET', KEYS[2 * i]) or '0')
   if blocked > slot then slot = blocked end
-  local last = redis.call('ZRANGE', log, -1, -1, 'WITHSCORES')
-  if last[2] and tonumber(last[2]) + spacing > slot then slot = tonumber(last[2]) + spacing end
+  if spacing > 0 then
+    local last = redis.call('ZRANGE', log, -1, -1, 'WITHSCORES')
+    if last[2] and tonumber(last[2]) + spacing > slot then slot = tonumber(last[2]) + spacing end
+  end
   local entries = redis.call('ZCARD', log)
   local mustLeave = entries + cost - limit
   if mustLeave > 0 then
