@@ -1,11 +1,13 @@
 import type { INestApplication, INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import { Queue } from 'bullmq';
 import { createServer } from 'node:net';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { TelegramLinkService, type Config } from '@market/backend';
+import { QUEUES } from '@market/contracts';
 import { createApp } from '../../backend/src/app.factory';
-import { startFakeGraph } from '../../test/fakes/graph-api';
+import { startFakeGraph, type GraphLimits } from '../../test/fakes/graph-api';
 import { startFakeTelegram } from '../../test/fakes/telegram-bot-api';
 import { testConfig } from '../../test/support/config';
 import { ownTestDatabase } from '../../test/support/database';
@@ -29,13 +31,33 @@ async function startStack(name: string, overrides: Partial<Record<keyof Config, 
   const workers = await NestFactory.createApplicationContext(WorkersModule.forRoot(config), { logger: false });
   await workers.init();
   const admin = await createSignedInUser(api, { role: 'admin' });
-  return { database, api, workers, admin, dataSource: api.get(DataSource) };
+  return { database, api, workers, admin, config, dataSource: api.get(DataSource) };
 }
 
 async function stopStack(stack: { api: INestApplication; workers: INestApplicationContext; database: { drop(): Promise<void> } } | undefined) {
   await stack?.workers.close();
   await stack?.api.close();
   await stack?.database.drop();
+}
+
+type Stack = Awaited<ReturnType<typeof startStack>>;
+type FakeGraph = Awaited<ReturnType<typeof startFakeGraph>>;
+
+/** A stack posting to Instagram through a fake Graph, the platform's time shrunk by `timeScale` on both sides. */
+async function startInstagramStack(name: string, timeScale: number, limits: Partial<GraphLimits>): Promise<{ graph: FakeGraph; stack: Stack }> {
+  const graph = await startFakeGraph({ timeScale, ...limits });
+  const stack = await startStack(name, {
+    GRAPH_API_URL: graph.url,
+    INSTAGRAM_USER_ID: '17841',
+    INSTAGRAM_ACCESS_TOKEN: 'ig-token',
+    CHANNEL_PACING_TIME_SCALE: String(timeScale),
+  });
+  return { graph, stack };
+}
+
+async function stopInstagramStack(graph: FakeGraph | undefined, stack: Stack | undefined): Promise<void> {
+  await stopStack(stack);
+  await graph?.close();
 }
 
 async function approveAll(api: INestApplication, admin: TestUser, listingIds: string[]): Promise<Map<string, number>> {
@@ -116,22 +138,13 @@ describe("Instagram's 50 posts in a moving 24 hours", () => {
   // A day lasts 30 s here, in the fake Graph and in the workers' pacing alike.
   const TIME_SCALE = 30 / 86_400;
   const DAY_MS = 86_400_000 * TIME_SCALE;
-  let graph: Awaited<ReturnType<typeof startFakeGraph>>;
-  let stack: Awaited<ReturnType<typeof startStack>>;
+  let graph: FakeGraph;
+  let stack: Stack;
 
   beforeAll(async () => {
-    graph = await startFakeGraph({ timeScale: TIME_SCALE, callsPerHour: 100_000 });
-    stack = await startStack('igquota', {
-      GRAPH_API_URL: graph.url,
-      INSTAGRAM_USER_ID: '17841',
-      INSTAGRAM_ACCESS_TOKEN: 'ig-token',
-      CHANNEL_PACING_TIME_SCALE: String(TIME_SCALE),
-    });
+    ({ graph, stack } = await startInstagramStack('igquota', TIME_SCALE, { callsPerHour: 100_000 }));
   });
-  afterAll(async () => {
-    await stopStack(stack);
-    await graph?.close();
-  });
+  afterAll(() => stopInstagramStack(graph, stack));
 
   it('publishes 50, shows post 51 as queued with its time, and publishes it when the window frees, with no 2207042', async () => {
     const seller = await createSignedInUser(stack.api);
@@ -176,6 +189,38 @@ describe("Instagram's 50 posts in a moving 24 hours", () => {
     expect(all).toHaveLength(51);
     expect(all[50].receivedAt).toBeGreaterThanOrEqual(publishes[0].receivedAt + DAY_MS);
   }, 120_000);
+});
+
+describe("Instagram's containers that take time", () => {
+  // A thousandth of the time: the job's own checks after 1, 2, 4 and 8 ms, then one every 60 ms from the delayed set.
+  const TIME_SCALE = 0.001;
+  let graph: FakeGraph;
+  let stack: Stack;
+
+  beforeAll(async () => {
+    ({ graph, stack } = await startInstagramStack('igcontainer', TIME_SCALE, { processingMs: 200 }));
+  });
+  afterAll(() => stopInstagramStack(graph, stack));
+
+  it('checks a container still processing from the delayed set, holding no worker, and posts it once', async () => {
+    const seller = await createSignedInUser(stack.api);
+    const listingId = await insertListing(stack.dataSource, { authorId: seller.id, tarif: 1, photos: 1 });
+    await approveAll(stack.api, stack.admin, [listingId]);
+    await eventually(async () => {
+      const [{ instagram }] = await stack.dataSource.query(`SELECT posts->'instagram' AS instagram FROM listing WHERE id = $1`, [listingId]);
+      expect(instagram).toMatchObject({ posted: true, state: 'posted' });
+    }, 20_000, 50);
+
+    expect(graph.callsTo('media')).toHaveLength(1);
+    expect(graph.callsTo('media_publish')).toHaveLength(1);
+    // Five checks in the job, then the job left and came back to check again.
+    expect(graph.calls.filter((call) => String(call.body.fields).startsWith('status_code')).length).toBeGreaterThan(5);
+    const queue = new Queue(QUEUES.social, { connection: { url: stack.config.REDIS_URL }, prefix: stack.config.QUEUE_PREFIX });
+    const [job] = (await queue.getJobs(['completed'])).filter((completed) => completed.data.listingId === listingId && completed.data.channel === 'instagram');
+    await queue.close();
+    expect(job.data.processingChecks).toBeGreaterThanOrEqual(1);
+    expect(job.attemptsMade).toBe(1);
+  }, 30_000);
 });
 
 describe("the sellers' bot on a webhook", () => {

@@ -7,7 +7,7 @@ import { FacebookPublisher } from '../src/social/channels/facebook.publisher';
 import { InstagramPublisher } from '../src/social/channels/instagram.publisher';
 import { TelegramChannelPublisher } from '../src/social/channels/telegram.publisher';
 import { graphErrorKind } from '../src/social/channels/graph-errors';
-import { ContainerUnusableError, PermanentPublishError, RateLimitedError } from '../src/social/publish-errors';
+import { ContainerUnusableError, PermanentPublishError, RateLimitedError, StillProcessingError } from '../src/social/publish-errors';
 
 const listing: ChannelListing = {
   id: 'a3f1c1a5-6c1e-4a51-9d1e-2b7f5d9b3a10',
@@ -167,7 +167,8 @@ describe('Graph API publishers', () => {
   it('polls the container until FINISHED before media_publish', async () => {
     await graph.close();
     graph = await startFakeGraph({ processingMs: 400 });
-    const instagram = new InstagramPublisher({ graphUrl: graph.url, userId: '17841', accessToken: 'token', statusCheckMs: 100 });
+    // Checks after 100, 200, 400 ms (a tenth of the time).
+    const instagram = new InstagramPublisher({ graphUrl: graph.url, userId: '17841', accessToken: 'token', timeScale: 0.1 });
     await instagram.publish({ ...listing, photoUrls: listing.photoUrls.slice(0, 1) }, memoryProgress());
 
     const checks = graph.calls.filter((call) => String(call.body.fields).startsWith('status_code'));
@@ -179,6 +180,33 @@ describe('Graph API publishers', () => {
     const [publish] = graph.callsTo('media_publish');
     expect(publish.answer!.status).toBe(200);
     expect(publish.receivedAt).toBeGreaterThanOrEqual(checks.at(-1)!.receivedAt);
+  });
+
+  it('leaves a container still processing after its first checks to a later check of the same container, posting once', async () => {
+    await graph.close();
+    graph = await startFakeGraph({ processingMs: 1_000 });
+    // A hundredth of the time: checks in the job after 10, 20, 40 and 80 ms, then again after 600 ms.
+    const instagram = new InstagramPublisher({ graphUrl: graph.url, userId: '17841', accessToken: 'token', timeScale: 0.01 });
+    const progress = memoryProgress();
+    const single = { ...listing, photoUrls: listing.photoUrls.slice(0, 1) };
+    const statusChecks = () => graph.calls.filter((call) => String(call.body.fields).startsWith('status_code')).length;
+
+    const first = await instagram.publish(single, progress).catch((error) => error);
+    expect(first).toBeInstanceOf(StillProcessingError);
+    expect(first.checkAgainMs).toBe(600);
+    expect(statusChecks()).toBe(5);
+    const container = progress.steps.get('container');
+    expect(container).toBeDefined();
+
+    // Checked once when the job comes back: still processing, back again later.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await expect(instagram.publish(single, progress)).rejects.toBeInstanceOf(StillProcessingError);
+    expect(statusChecks()).toBe(6);
+
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    await instagram.publish(single, progress);
+    expect(graph.callsTo('media')).toHaveLength(1);
+    expect(graph.callsTo('media_publish').map((call) => call.body.creation_id)).toEqual([container]);
   });
 
   it('fails with the reason when the container ends in ERROR, and makes a new container on the next try', async () => {

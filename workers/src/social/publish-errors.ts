@@ -11,6 +11,19 @@ export class RateLimitedError extends Error {
   }
 }
 
+/**
+ * The channel is still processing what it was given (an Instagram container): the job checks
+ * again after `checkAgainMs`, waiting in BullMQ's delayed set instead of holding a worker.
+ */
+export class StillProcessingError extends Error {
+  constructor(
+    readonly checkAgainMs: number,
+    reason: string,
+  ) {
+    super(reason);
+  }
+}
+
 /** The call did not get an answer (network failure, timeout): whether it took effect is unknown. */
 export class ChannelUnreachableError extends Error {}
 

@@ -7,13 +7,19 @@ import { toChannelListing } from './channel-listing';
 import { OutcomeUnknownError } from './channels/channel-publisher';
 import { ChannelPublishers } from './channel-publishers';
 import { loadPublicationProgress } from './publication-progress';
-import { PermanentPublishError, RateLimitedError } from './publish-errors';
+import { PermanentPublishError, RateLimitedError, StillProcessingError } from './publish-errors';
 import { ProcessorOf, QueueProcessor, type JobHandlers } from '../queue-processor';
 
 /** Instagram accepts only JPEG ("JPEG is the only image format supported"); Facebook gets the same copy. */
 const CHANNEL_PHOTO_FORMAT: Record<SocialChannel, PhotoFormat> = { telegram: 'webp', instagram: 'jpeg', facebook: 'jpeg' };
 /** A platform that keeps saying "wait" this often ends the post as failed. */
 const RATE_LIMITED_WAITS_AT_MOST = 20;
+/** What a channel still processes is checked this many times from the delayed set (Instagram's guide: once a minute for five minutes). */
+const PROCESSING_CHECKS_AT_MOST = 5;
+
+/** The delays a channel job counts in its data: the platform's "wait"s, and checks of what it was still processing. */
+type DelayCount = 'rateLimitedWaits' | 'processingChecks';
+const countOf = (job: Job, count: DelayCount) => Number((job.data as Partial<Record<DelayCount, number>>)[count] ?? 0);
 
 const CHANNEL_JOB_OPTIONS = {
   attempts: 8,
@@ -70,12 +76,16 @@ export class SocialProcessor extends QueueProcessor<typeof QUEUES.social> {
     const channelListing = toChannelListing(listing, photoUrls, this.config.PUBLIC_URL);
     const progress = await loadPublicationProgress(this.posting, listingId, channel);
     const turn = await publisher.pacing(channelListing);
-    // Waiting for the platform's limit: the listing shows when its post is due.
-    await this.pacer.awaitTurn(job, token, turn.destinations, turn.cost, (slot) => this.recordQueued(listingId, channel, slot, null));
+    // Waiting for the platform's limit: the listing shows when its post is due. A job back to check
+    // what the channel was still processing took its turn before it left.
+    if (countOf(job, 'processingChecks') === 0) {
+      await this.pacer.awaitTurn(job, token, turn.destinations, turn.cost, (slot) => this.recordQueued(listingId, channel, slot, null));
+    }
     try {
       const link = await publisher.publish(channelListing, progress);
       await this.posting.recordPosted(listingId, channel, link);
     } catch (caught) {
+      if (caught instanceof StillProcessingError) await this.checkLater(job, token, caught);
       const error = caught instanceof RateLimitedError ? await this.waitAsAsked(job, token, turn.throttled, caught) : (caught as Error);
       const reason = error.message;
       await this.posting.recordPost(listingId, channel, { posted: false, link: null, state: 'failed', reason });
@@ -90,13 +100,30 @@ export class SocialProcessor extends QueueProcessor<typeof QUEUES.social> {
    * that keeps refusing ends the post as failed (the answered error) instead of delaying it forever.
    */
   private async waitAsAsked(job: Job, token: string | undefined, destination: Destination, error: RateLimitedError): Promise<PermanentPublishError> {
-    const { listingId, channel } = channelPublishJobSchema.parse(job.data);
-    const waits = Number((job.data as { rateLimitedWaits?: number }).rateLimitedWaits ?? 0) + 1;
+    const waits = countOf(job, 'rateLimitedWaits') + 1;
     if (waits > RATE_LIMITED_WAITS_AT_MOST) return new PermanentPublishError(`Still refused after ${RATE_LIMITED_WAITS_AT_MOST} waits: ${error.message}`);
     const until = Date.now() + error.retryAfterMs;
     await this.pacer.blockUntil(destination, until);
-    await this.recordQueued(listingId, channel, until, error.message);
-    await job.updateData({ ...(job.data as object), rateLimitedWaits: waits });
+    return this.comeBackAt(job, token, until, error.message, { rateLimitedWaits: waits });
+  }
+
+  /**
+   * The channel is still processing the post (an Instagram container): the job comes back to check
+   * it (DelayedError), and the listing shows the post as queued until then. Past
+   * PROCESSING_CHECKS_AT_MOST checks this returns, and the check fails the attempt: BullMQ's retry,
+   * with its backoff, checks the same container again.
+   */
+  private async checkLater(job: Job, token: string | undefined, error: StillProcessingError): Promise<void> {
+    const checks = countOf(job, 'processingChecks') + 1;
+    if (checks > PROCESSING_CHECKS_AT_MOST) return;
+    await this.comeBackAt(job, token, Date.now() + error.checkAgainMs, error.message, { processingChecks: checks });
+  }
+
+  /** Shows the post as queued until `until`, keeps the job's count of its delays and sends it to the delayed set (DelayedError). */
+  private async comeBackAt(job: Job, token: string | undefined, until: number, reason: string, counted: Partial<Record<DelayCount, number>>): Promise<never> {
+    const { listingId, channel } = channelPublishJobSchema.parse(job.data);
+    await this.recordQueued(listingId, channel, until, reason);
+    await job.updateData({ ...(job.data as object), ...counted });
     await job.moveToDelayed(until, token);
     throw new DelayedError();
   }

@@ -1,5 +1,5 @@
 import { plainCaption } from '../caption';
-import { ContainerUnusableError, PermanentPublishError, channelAnswered } from '../publish-errors';
+import { ContainerUnusableError, PermanentPublishError, StillProcessingError, channelAnswered } from '../publish-errors';
 import type { Destination, DestinationPacer } from '../../pacing/destination-pacer';
 import { postOnce, type ChannelListing, type ChannelPublisher, type PacedSend, type PublishProgress } from './channel-publisher';
 import { GraphClient } from './graph-client';
@@ -11,11 +11,13 @@ const DAY_SECONDS = 86_400;
 const QUOTA_CACHE_MS = 60_000;
 /**
  * A container is checked until FINISHED: the guide suggests once a minute for at most five
- * minutes; images usually finish within seconds, so the checks start sooner and back off.
+ * minutes. Images usually finish within seconds, so a new container's first checks come sooner,
+ * in the job (after 1, 2, 4 and 8 s); then the job checks once a minute from BullMQ's delayed set
+ * (StillProcessingError), holding none of the worker's jobs meanwhile. Scaled with the pacing's time.
  */
 const STATUS_FIRST_CHECK_MS = 1_000;
-const STATUS_CHECK_AT_MOST_MS = 60_000;
-const STATUS_CHECKS_FOR_MS = 5 * 60_000;
+const STATUS_CHECKS_IN_PLACE = 5;
+const STATUS_CHECK_LATER_MS = 60_000;
 
 export interface InstagramOptions {
   graphUrl: string;
@@ -26,8 +28,6 @@ export interface InstagramOptions {
   slowDownPercent?: number;
   timeScale?: number;
   pacer?: DestinationPacer;
-  /** Shortens the waits between status checks in tests. */
-  statusCheckMs?: number;
 }
 
 type ContainerStatus = 'EXPIRED' | 'ERROR' | 'FINISHED' | 'IN_PROGRESS' | 'PUBLISHED';
@@ -112,12 +112,12 @@ export class InstagramPublisher implements ChannelPublisher {
   private async finishedContainer(listing: ChannelListing, progress: PublishProgress): Promise<string> {
     const stored = progress.get('container');
     if (stored) {
-      const status = await this.awaitStatus(stored);
+      const status = await this.awaitStatus(stored, 1);
       if (status.code !== 'EXPIRED') return this.publishable(stored, status, progress);
       await progress.forget('container');
     }
     const container = await this.createContainer(listing, progress);
-    return this.publishable(container, await this.awaitStatus(container), progress);
+    return this.publishable(container, await this.awaitStatus(container, STATUS_CHECKS_IN_PLACE), progress);
   }
 
   /** FINISHED goes on to media_publish (so does PUBLISHED: the attempt's record then stops a second post); ERROR or EXPIRED fail with the reason. */
@@ -127,15 +127,15 @@ export class InstagramPublisher implements ChannelPublisher {
     throw new PermanentPublishError(`Instagram container ${status.code}: ${status.reason ?? 'no reason given'}`);
   }
 
-  /** Checks the container's status_code with backoff until it leaves IN_PROGRESS; still in progress after five minutes is retried later. */
-  private async awaitStatus(container: string): Promise<{ code: ContainerStatus; reason?: string }> {
-    const startedAt = Date.now();
-    for (let waitMs = this.options.statusCheckMs ?? STATUS_FIRST_CHECK_MS; ; waitMs = Math.min(waitMs * 2, STATUS_CHECK_AT_MOST_MS)) {
+  /** Checks the container's status_code, `checks` times at most with backoff, until it leaves IN_PROGRESS. */
+  private async awaitStatus(container: string, checks: number): Promise<{ code: ContainerStatus; reason?: string }> {
+    const scale = this.options.timeScale ?? 1;
+    for (let check = 1, waitMs = STATUS_FIRST_CHECK_MS * scale; ; check++, waitMs *= 2) {
       const { status_code: code, status: reason } = await this.graph!.get<{ status_code: ContainerStatus; status?: string }>(`/${container}`, {
         fields: 'status_code,status',
       });
       if (code !== 'IN_PROGRESS') return { code, reason };
-      if (Date.now() - startedAt > STATUS_CHECKS_FOR_MS) throw new Error(`Instagram container ${container} still IN_PROGRESS after 5 minutes`);
+      if (check >= checks) throw new StillProcessingError(STATUS_CHECK_LATER_MS * scale, `Instagram container ${container} still IN_PROGRESS`);
       await new Promise((resolve) => setTimeout(resolve, waitMs));
     }
   }
