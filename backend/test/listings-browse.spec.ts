@@ -491,10 +491,11 @@ describe('browsing: the home feed, the detail page and the seller contact', () =
       deep = await testBrand(app, 'Deep');
       await dataSource.query(
         `INSERT INTO listing (author_id, device_id, category_id, name, price, valut, price_uzs, region, description, phone_number, tarif, status, created_at,
-                              storage, condition, document, shipping)
+                              storage, condition, document, shipping, grade, battery)
          SELECT $1, $2, $3, $4, 1000000 + n * 1000, 'uzs', 1000000 + (n * 7919) % 500000, CASE WHEN n % 3 = 0 THEN 'andijon' ELSE 'toshkent' END,
                 'Yaxshi telefon', $5, CASE WHEN n % 50 = 0 THEN 1 ELSE 0 END, 'active', now() - make_interval(secs => n),
-                CASE WHEN n % 2 = 0 THEN '128GB' ELSE '256GB' END, n % 4 = 0, n % 5 = 0, n % 3 = 1
+                CASE WHEN n % 2 = 0 THEN '128GB' ELSE '256GB' END, n % 4 = 0, n % 5 = 0, n % 3 = 1,
+                (ARRAY['A', 'B', NULL, 'C'])[1 + n % 4], CASE WHEN n % 7 = 0 THEN NULL ELSE 50 + n % 51 END
            FROM generate_series(1, $6::int) n`,
         [seller.id, deep.phone.id, deep.id, deep.phone.name, phone(1), LISTED],
       );
@@ -562,6 +563,9 @@ describe('browsing: the home feed, the detail page and the seller contact', () =
         [{ condition: 'new', document: 'true' }, 'AND condition AND document'],
         [{ shipping: 'true', valut: 'uzs', minPrice: 1_200_000 }, `AND shipping AND valut = 'uzs' AND price_uzs >= 1200000`],
         [{ condition: 'used', sort: 'price_desc' }, 'AND NOT condition'],
+        [{ grade: 'B' }, `AND grade = 'B'`],
+        [{ grade: 'C', minBattery: 85, region: 'andijon' }, `AND grade = 'C' AND battery >= 85 AND region = 'andijon'`],
+        [{ minBattery: 100, storage: '256GB', maxPrice: 1_300_000 }, `AND battery >= 100 AND storage = '256GB' AND price_uzs <= 1300000`],
       ];
       for (const [query, where] of filters) expect((await keptFeed({ brand: deep.name, ...query })).pages).toBe(Math.ceil((await counted(where)) / 12));
     });
