@@ -13,13 +13,18 @@ export const TOUCH_TARGET = 44;
 export function smallTouchTargets(page: Page): Promise<string[]> {
   return page.evaluate(async (minimum) => {
     // Measured once the page is still: a notification sliding out and then collapsing (one motion starting two
-    // frames after the other ends) is not a target. Spinners and skeletons move for ever and are not waited for.
-    const nextFrame = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-    for (let round = 0; round < 5; round++) {
-      await nextFrame();
-      const moving = document.getAnimations().filter((animation) => animation.effect?.getTiming().iterations !== Infinity);
+    // frames after the other ends) is not a target. Spinners and skeletons move for ever, and a paused motion (a
+    // notification's timer while the window has no focus) never ends: neither is waited for. A few seconds at most.
+    const deadline = Date.now() + 3_000;
+    const untilDeadline = (motion: Promise<unknown>) => Promise.race([motion, new Promise((resolve) => setTimeout(resolve, Math.max(0, deadline - Date.now())))]);
+    const frames = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    for (let round = 0; round < 5 && Date.now() < deadline; round++) {
+      await untilDeadline(frames());
+      const moving = document
+        .getAnimations()
+        .filter((animation) => animation.playState === 'running' && animation.effect?.getTiming().iterations !== Infinity);
       if (moving.length === 0) break;
-      await Promise.allSettled(moving.map((animation) => animation.finished));
+      await untilDeadline(Promise.allSettled(moving.map((animation) => animation.finished)));
     }
     const small: string[] = [];
     for (const control of Array.from(document.querySelectorAll<HTMLElement>('a[href], button, input, select, textarea, [role="tab"], [role="button"], label:has(> input[type="file"])'))) {
