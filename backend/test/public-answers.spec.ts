@@ -185,7 +185,7 @@ describe('public answers reused for anonymous visitors (PUBLIC_CACHE_TTL_MS)', (
       const onSale = await insertListing(dataSource, { authorId: seller.id, status: 'active' });
       const offSale = await insertListing(dataSource, { authorId: seller.id, status: 'noActive' });
       const reads = jest.spyOn(app.get(PublicReads), 'query');
-      const detailReads = (id: string) => reads.mock.calls.filter(([, params]) => params?.[0] === id).length;
+      const detailReads = (id: string) => reads.mock.calls.filter(([, params]) => (params?.[0] as string[] | undefined)?.includes(id)).length;
 
       await visit(onSale, '10.0.2.1');
       await get(`/api/phone/${onSale}?from=telegram`).set('X-Forwarded-For', '10.0.2.2').expect(200);
@@ -194,6 +194,32 @@ describe('public answers reused for anonymous visitors (PUBLIC_CACHE_TTL_MS)', (
       expect([detailReads(onSale), detailReads(offSale)]).toEqual([1, 1]);
       reads.mockRestore();
     });
+  });
+
+  it('reads the details asked for in one turn with one statement, each visitor getting their own listing', async () => {
+    const dataSource = app.get(DataSource);
+    const seller = await signedInUser(app, phone(8));
+    const [first, second, offSale] = await Promise.all(
+      (['active', 'active', 'noActive'] as const).map((status, index) => insertListing(dataSource, { authorId: seller.id, status, description: `Listing ${index}` })),
+    );
+    const unknown = '00000000-0000-4000-8000-000000000000';
+    const reads = jest.spyOn(app.get(PublicReads), 'query');
+    const details = app.get(ListingDetailService);
+
+    const answers = await Promise.allSettled(
+      [first, second, unknown, offSale, second.toUpperCase()].map((id, index) => details.detail(id, { ip: `10.0.3.${index + 1}` })),
+    );
+    expect(answers.map((answer) => (answer.status === 'fulfilled' ? answer.value._id : (answer.reason as AppException).getStatus()))).toEqual([
+      first,
+      second,
+      404,
+      404,
+      second,
+    ]);
+    expect(answers[0]).toMatchObject({ value: { description: 'Listing 0' } });
+    expect(answers[1]).toMatchObject({ value: { description: 'Listing 1' } });
+    expect(reads.mock.calls.filter(([sql]) => sql.includes('to_json(detail)'))).toHaveLength(1);
+    reads.mockRestore();
   });
 
   describe('a visitor with a session cookie in any spelling the cookie parser accepts', () => {

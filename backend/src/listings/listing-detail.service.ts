@@ -1,5 +1,6 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
+import DataLoader from 'dataloader';
 import type { LRUCache } from 'lru-cache';
 import { DataSource } from 'typeorm';
 import type {
@@ -69,7 +70,7 @@ const seller = sellerNameAndPicture('l.author_id');
 const device = catalogueModel('l.device_id');
 const brand = brandName('l.category_id');
 /**
- * A listing's detail as one JSON value; the other modules' tables are read through their
+ * Listings' details, each as one JSON value; the other modules' tables are read through their
  * fragments. As some fifty columns (`l.*`, IMEI hashes and moderation times included), the row
  * took 15 % of the API's time on details in node-postgres, built field by field (issue 17):
  * JSON.parse builds it at once, and PostgreSQL writes the times as the page shows them.
@@ -91,9 +92,11 @@ const DETAIL_SQL = `
       LEFT JOIN listing_counter counter ON counter.listing_id = l.id
       ${device.join}
       ${brand.join}
-     WHERE l.id = $1 AND l.deleted_at IS NULL) detail`;
+     WHERE l.id = ANY($1::uuid[]) AND l.deleted_at IS NULL) detail`;
 
 const PUBLIC_DETAILS_KEPT = 5_000;
+/** At most the public reads' pool's worth of requests: each statement stays a few index lookups. */
+const DETAILS_PER_READ = 50;
 
 interface StoredDetail {
   row: DetailRow;
@@ -112,6 +115,16 @@ export class ListingDetailService {
    * beyond its MAX_ANSWERS. Views are still counted per visitor on every request.
    */
   private readonly publicDetails?: LRUCache<string, { found: StoredDetail | undefined }>;
+  /**
+   * The details asked for in one turn of the event loop are read by one statement: under load the
+   * long tail's details come several to a turn, and each statement costs PostgreSQL and the API a
+   * round trip and a context switch of their own (issue 17).
+   */
+  private readonly detailsOfOneTurn = new DataLoader<string, StoredDetail | undefined>((ids) => this.loadDetails(ids), {
+    cache: false,
+    batchScheduleFn: (readAll) => setImmediate(readAll),
+    maxBatchSize: DETAILS_PER_READ,
+  });
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
@@ -127,7 +140,7 @@ export class ListingDetailService {
         max: PUBLIC_DETAILS_KEPT,
         ttlMs: config.PUBLIC_CACHE_TTL_MS,
         // An unknown listing is kept too (its 404 is as cacheable as a page), and a read always has a value.
-        load: async (id: string) => ({ found: await this.loadDetail(id) }),
+        load: async (id: string) => ({ found: await this.detailsOfOneTurn.load(id) }),
       });
     }
   }
@@ -139,7 +152,7 @@ export class ListingDetailService {
    */
   async detail(id: string, viewer: Viewer): Promise<ListingDetailResponse> {
     // A visitor who is not signed in cannot be the author or an admin: the public part is all they may see.
-    const stored = viewer.user || !this.publicDetails ? await this.loadDetail(id) : (await this.publicDetails.fetch(id))?.found;
+    const stored = viewer.user || !this.publicDetails ? await this.detailsOfOneTurn.load(id) : (await this.publicDetails.fetch(id))?.found;
     const mayManage = !!stored && isAuthorOrAdmin(viewer.user, stored.row.author_id);
     if (!stored || (stored.row.status !== 'active' && !mayManage)) throw new AppException(HttpStatus.NOT_FOUND, 'listingNotFound');
 
@@ -216,12 +229,12 @@ export class ListingDetailService {
     return { phoneNumber: row.phone_number ?? '', telegramUsername: row.telegram_username };
   }
 
-  /** The listing with its device, brand, author and photos in one query (one round trip, planned once per connection). */
-  private async loadDetail(id: string): Promise<StoredDetail | undefined> {
-    const rows = await this.reads.query<{ detail: DetailRow & { photos: StoredImage[] } }>(DETAIL_SQL, [id], { prepared: true });
-    if (!rows[0]) return undefined;
-    const { photos, ...row } = rows[0].detail;
-    return { row, photos };
+  /** The listings with their devices, brands, authors and photos in one query (one round trip, planned once per connection). */
+  private async loadDetails(ids: readonly string[]): Promise<(StoredDetail | undefined)[]> {
+    const rows = await this.reads.query<{ detail: DetailRow & { photos: StoredImage[] } }>(DETAIL_SQL, [ids], { prepared: true });
+    const found = new Map(rows.map(({ detail: { photos, ...row } }) => [row.id, { row, photos }]));
+    // PostgreSQL writes an id in small letters however it was asked for.
+    return ids.map((id) => found.get(id.toLowerCase()));
   }
 }
 
