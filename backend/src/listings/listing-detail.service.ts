@@ -95,7 +95,7 @@ const DETAIL_SQL = `
      WHERE l.id = ANY($1::uuid[]) AND l.deleted_at IS NULL) detail`;
 
 const PUBLIC_DETAILS_KEPT = 5_000;
-/** At most the public reads' pool's worth of requests: each statement stays a few index lookups. */
+/** Details read by one statement at most: a few milliseconds of index lookups, and a failed read (a timeout) fails no more. */
 const DETAILS_PER_READ = 50;
 
 interface StoredDetail {
