@@ -132,7 +132,7 @@ export const IPHONE_13_PAGE: FakeDevicePage = {
   },
 };
 
-type Answer = { status: number; body: string | Buffer; contentType?: string };
+type Answer = { status: number; body: string | Buffer; contentType?: string; location?: string };
 
 /**
  * A fake of GSMArena on 127.0.0.1: device pages by path, a search page, model pictures (its
@@ -153,7 +153,7 @@ export async function startFakeSpecSource() {
     } else {
       answer = pages.get(url.pathname.slice(1)) ?? answer;
     }
-    response.writeHead(answer.status, { 'Content-Type': answer.contentType ?? 'text/html; charset=utf-8' });
+    response.writeHead(answer.status, { 'Content-Type': answer.contentType ?? 'text/html; charset=utf-8', ...(answer.location && { Location: answer.location }) });
     response.end(answer.body);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -170,6 +170,10 @@ export async function startFakeSpecSource() {
     /** What `/results.php3?sSearch=<query>` lists (query compared lower-cased). */
     serveSearch(query: string, results: Array<{ name: string; path: string }>): void {
       searches.set(query.toLowerCase(), results);
+    },
+    /** A 302 to `location` (another host, or another page of this one). */
+    redirect(path: string, location: string): void {
+      pages.set(path, { status: 302, body: '', location });
     },
     failWithServerError(path: string): void {
       pages.set(path, { status: 500, body: '<html><body>Internal Server Error</body></html>' });

@@ -17,6 +17,7 @@ import { OutboxEvent } from '../../backend/src/events/outbox-event.entity';
 import { createImageStorage } from '../../backend/src/uploads/image-storage';
 import { DeviceSpecRefreshModule } from '../src/device-specs/device-spec-refresh.module';
 import { DeviceSpecsRefresh } from '../src/device-specs/device-specs-refresh.service';
+import { parseDevicePage } from '../src/device-specs/gsmarena-page';
 import { SpecSourceClient, SpecSourceError } from '../src/device-specs/spec-source.client';
 import { StaleSpecsScheduler } from '../src/device-specs/stale-specs.scheduler';
 import { RelayModule } from '../src/relay/relay.module';
@@ -226,6 +227,29 @@ describe('device spec refresh', () => {
       expect(storedPictures()).toEqual(picturesBefore);
       // Another site's address is never requested (the fake would have recorded it only if it were this server).
       expect(source.requests).toEqual(img.startsWith('https:') ? [`/${path}`] : [`/${path}`, `/${img}`]);
+    });
+
+    it('reads pages only from its configured origin: an absolute address or a redirect to another host is refused', async () => {
+      const elsewhere = await startFakeSpecSource();
+      try {
+        elsewhere.serveDevice(IPHONE_13_PATH, IPHONE_13_PAGE);
+        const client = new SpecSourceClient(config);
+        for (const path of [`${elsewhere.url}/${IPHONE_13_PATH}`, `//${new URL(elsewhere.url).host}/${IPHONE_13_PATH}`]) {
+          await expect(client.devicePage(path)).rejects.toMatchObject({ constructor: SpecSourceError, retryable: false });
+        }
+        source.redirect('apple_iphone_13_moved-11103.php', `${elsewhere.url}/${IPHONE_13_PATH}`);
+        const id = await device({ sourcePath: 'apple_iphone_13_moved-11103.php' });
+        expect(await refresh.refresh(id)).toBe('failed');
+        expect((await stored(id)).specsRefreshError).toMatch(/another origin/);
+        expect(elsewhere.requests).toEqual([]);
+
+        // A redirect within the site is followed.
+        source.serveDevice(IPHONE_13_PATH, IPHONE_13_PAGE);
+        source.redirect('apple_iphone_13_renamed-11103.php', `${source.url}/${IPHONE_13_PATH}`);
+        expect(parseDevicePage(await client.devicePage('apple_iphone_13_renamed-11103.php')).name).toBe('Apple iPhone 13');
+      } finally {
+        await elsewhere.close();
+      }
     });
 
     it('skips a device that was deleted meanwhile', async () => {

@@ -14,6 +14,9 @@ export class SpecSourceError extends Error {
 /** A model photo on GSMArena is some 20-60 KB; anything near this is not one. */
 const MAX_PICTURE_BYTES = 5 * 1024 * 1024;
 
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+const MAX_REDIRECTS = 3;
+
 /** HTTP client of the device spec source (GSMArena's pages), at SPEC_SOURCE_URL. */
 @Injectable()
 export class SpecSourceClient {
@@ -57,12 +60,26 @@ export class SpecSourceClient {
     return this.get(`results.php3?sSearch=${encodeURIComponent(name)}`);
   }
 
+  /**
+   * A page of the spec source's own origin. The path comes from a search result or an admin, so an
+   * absolute or protocol-relative one naming another host is refused, and so is a redirect that
+   * leaves the origin (a few within it are followed).
+   */
   private async get(pathAndQuery: string): Promise<string> {
-    const url = new URL(pathAndQuery, `${this.config.SPEC_SOURCE_URL.replace(/\/+$/, '')}/`);
-    return (await this.request(url, 'text/html')).text();
+    const origin = new URL(`${this.config.SPEC_SOURCE_URL.replace(/\/+$/, '')}/`);
+    let url = new URL(pathAndQuery, origin);
+    for (let redirects = 0; ; redirects++) {
+      if (url.origin !== origin.origin) throw new SpecSourceError(`${url.origin} is another origin than the spec source's`, false);
+      const response = await this.request(url, 'text/html', 'manual');
+      const location = response.headers.get('location');
+      if (!REDIRECTS.has(response.status) || !location) return response.text();
+      await response.body?.cancel();
+      if (redirects === MAX_REDIRECTS) throw new SpecSourceError(`more than ${MAX_REDIRECTS} redirects from ${pathAndQuery}`, false);
+      url = new URL(location, url);
+    }
   }
 
-  private async request(url: URL, accept: string, redirect: 'follow' | 'error' = 'follow'): Promise<Response> {
+  private async request(url: URL, accept: string, redirect: 'manual' | 'error'): Promise<Response> {
     let response: Response;
     try {
       response = await fetch(url, {
@@ -73,7 +90,7 @@ export class SpecSourceClient {
     } catch (error) {
       throw new SpecSourceError(`spec source unreachable: ${(error as Error).message}`, true);
     }
-    if (!response.ok) {
+    if (!response.ok && !(redirect === 'manual' && REDIRECTS.has(response.status))) {
       await response.body?.cancel();
       const retryable = response.status >= 500 || response.status === 429;
       throw new SpecSourceError(`spec source answered HTTP ${response.status} for ${url.pathname}`, retryable);
