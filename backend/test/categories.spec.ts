@@ -9,6 +9,7 @@ import { categorySchema, type Category, type ImageRef } from '@market/contracts'
 import { createApp } from '../src/app.factory';
 import { CategoriesService } from '../src/categories/categories.service';
 import { CategoryListingCounts } from '../src/listings/category-listing-counts';
+import { ListingFeedService } from '../src/listings/listing-feed.service';
 import { testConfig } from '../../test/support/config';
 import { createSignedInUser } from '../../test/support/users';
 
@@ -76,9 +77,9 @@ describe('categories (brands) API', () => {
       expect(await listed(category._id)).toMatchObject({ devicesCount: 2, PhonesCount: 0 });
     });
 
-    it('shows the active listings the listings module counts as PhonesCount', async () => {
+    it('shows the listings on sale the feed counts as PhonesCount', async () => {
       const category = await createCategory();
-      const counts = jest.spyOn(app.get(CategoryListingCounts), 'activeByCategory').mockResolvedValue(new Map([[category._id, 7]]));
+      const counts = jest.spyOn(app.get(ListingFeedService), 'onSaleByBrand').mockResolvedValue(new Map([[category._id, 7]]));
       try {
         expect(await listed(category._id)).toMatchObject({ PhonesCount: 7 });
       } finally {

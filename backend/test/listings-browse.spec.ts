@@ -1,10 +1,13 @@
 import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
+import { PostgresQueryRunner } from 'typeorm/driver/postgres/PostgresQueryRunner';
 import type { ListingCard, ListingStatus } from '@market/contracts';
 import { DevicesService } from '../src/devices/devices.service';
 import { ListingCountersService } from '../src/listings/listing-counters.service';
+import { PUBLIC_READS } from '../src/database/public-reads';
 import { ANCHORS_FROM } from '../src/listings/listing-feed';
+import { FEED_TOTALS_SQL } from '../src/listings/listing-feed-totals';
 import { approve, listingsApp, signedInUser, testBrand, TEST_USD_RATE, uploadPhotos, wizardPayload } from './listings-support';
 
 /** Phone numbers of this file: 99877200xxxx. */
@@ -568,6 +571,23 @@ describe('browsing: the home feed, the detail page and the seller contact', () =
         [{ minBattery: 100, storage: '256GB', maxPrice: 1_300_000 }, `AND battery >= 100 AND storage = '256GB' AND price_uzs <= 1300000`],
       ];
       for (const [query, where] of filters) expect((await keptFeed({ brand: deep.name, ...query })).pages).toBe(Math.ceil((await counted(where)) / 12));
+    });
+
+    it('counts the categories page from the snapshot on the public pool, for a visitor the kept answers skip too', async () => {
+      const queries = jest.spyOn(PostgresQueryRunner.prototype, 'query');
+      try {
+        // A forged session cookie and an Origin header each skip the kept answers.
+        for (const headers of [{ Cookie: 'session=forged' }, { Origin: 'https://elsewhere.example' }]) {
+          const response = await request(kept.getHttpServer()).get('/api/category').set(headers).expect(200);
+          expect(response.body.find((category: { _id: string }) => category._id === deep.id)).toMatchObject({ PhonesCount: LISTED, devicesCount: 3 });
+        }
+        const ran = queries.mock.calls.map(([sql], index) => ({ sql, pool: (queries.mock.contexts[index] as PostgresQueryRunner).connection.name }));
+        // The snapshot's own read, at most every few seconds, is the only one that counts listings.
+        expect(ran.filter(({ sql, pool }) => pool === 'default' && /\blisting\b/.test(sql) && sql !== FEED_TOTALS_SQL)).toEqual([]);
+        expect(ran.filter(({ sql }) => /FROM categories c/.test(sql)).map(({ pool }) => pool)).toEqual([PUBLIC_READS, PUBLIC_READS]);
+      } finally {
+        queries.mockRestore();
+      }
     });
   });
 

@@ -3,6 +3,7 @@ import type { EntityManager } from 'typeorm';
 import type { Category, CategoryBody } from '@market/contracts';
 import { DevicesService } from '../devices/devices.service';
 import { CategoryListingCounts } from '../listings/category-listing-counts';
+import { ListingFeedService } from '../listings/listing-feed.service';
 import { CategoriesService, type StoredCategory } from './categories.service';
 import type { CategoryUsage } from './category-usage';
 
@@ -17,9 +18,10 @@ export class CategoriesPageService {
     private readonly categories: CategoriesService,
     private readonly devices: DevicesService,
     private readonly listings: CategoryListingCounts,
+    private readonly feed: ListingFeedService,
   ) {}
 
-  /** Every category in page order with its image and counts. */
+  /** Every category in page order with its image and counts, read on the public pool whoever asks. */
   async list(): Promise<Category[]> {
     return this.counted(await this.categories.list());
   }
@@ -40,7 +42,7 @@ export class CategoriesPageService {
   }
 
   private async counted(categories: StoredCategory[]): Promise<Category[]> {
-    const [activeListings, devices] = await Promise.all([this.listings.activeByCategory(), this.devices.byCategory()]);
+    const [activeListings, devices] = await Promise.all([this.feed.onSaleByBrand(), this.devices.byCategory()]);
     return categories.map((category) => ({
       ...category,
       PhonesCount: activeListings.get(category._id) ?? 0,

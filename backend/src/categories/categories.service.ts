@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, In, QueryFailedError, type EntityManager } from 'typeorm';
 import type { Category, CategoryBody } from '@market/contracts';
 import { AppException } from '../common/app.exception';
+import { PublicReads } from '../database/public-reads';
 import type { Image } from '../uploads/image.entity';
 import { imageRefColumns, joinImage } from '../uploads/image-reads';
 import { ImagesService } from '../uploads/images.service';
@@ -51,12 +52,13 @@ const CATEGORIES_WITH_IMAGES = `
 export class CategoriesService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly reads: PublicReads,
     private readonly images: ImagesService,
   ) {}
 
-  /** Every category in page order with its image. */
+  /** Every category in page order with its image, on the public pool: anyone may ask. */
   async list(): Promise<StoredCategory[]> {
-    const rows: CategoryRow[] = await this.dataSource.query(`${CATEGORIES_WITH_IMAGES} ORDER BY c.number, c.name`);
+    const rows = await this.reads.query<CategoryRow>(`${CATEGORIES_WITH_IMAGES} ORDER BY c.number, c.name`);
     return rows.map(toCategory);
   }
 

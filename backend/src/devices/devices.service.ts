@@ -322,10 +322,9 @@ export class DevicesService implements DeviceCounts {
     return toDevice(await this.devices.findOneByOrFail({ id }));
   }
 
+  /** Devices per brand, for the categories page: on the public pool, as every visitor may ask. */
   async byCategory(): Promise<ReadonlyMap<string, number>> {
-    const rows: { category_id: string; devices: number }[] = await this.dataSource.query(
-      `SELECT category_id, count(*)::int AS devices FROM devices GROUP BY category_id`,
-    );
+    const rows = await this.reads.query<{ category_id: string; devices: number }>(`SELECT category_id, count(*)::int AS devices FROM devices GROUP BY category_id`);
     return new Map(rows.map((row) => [row.category_id, row.devices]));
   }
 

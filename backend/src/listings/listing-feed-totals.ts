@@ -223,6 +223,11 @@ export class FeedTotals {
     );
   }
 
+  /** Listings on sale per brand (the categories page's counts); a brand with none is left out. */
+  byBrand(): ReadonlyMap<string, number> {
+    return new Map([...this.pricesByCategory].map(([categoryId, prices]) => [categoryId, prices.length]));
+  }
+
   /** The brand's id by its id or its name in any case; undefined for a brand that does not exist. */
   brandId(brand: string, isId: boolean): string | undefined {
     return isId ? brand.toLowerCase() : this.brandIds.get(brand.toLowerCase());

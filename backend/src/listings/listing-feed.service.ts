@@ -90,6 +90,20 @@ export class ListingFeedService {
     return page;
   }
 
+  /**
+   * Listings on sale per brand, the categories page's counts, from the snapshot of the feed's
+   * totals whoever asks: no request counts the listings (issue 32). With public caching off
+   * (development, tests), where every answer is computed afresh, one count on the public pool.
+   */
+  async onSaleByBrand(): Promise<ReadonlyMap<string, number>> {
+    const totals = this.feedTotals && (await this.feedTotals.fetch('listings on sale'));
+    if (totals) return totals.byBrand();
+    const rows = await this.reads.query<{ category_id: string; listings: number }>(
+      `SELECT l.category_id, count(*)::int AS listings FROM listing l WHERE ${ON_SALE} GROUP BY l.category_id`,
+    );
+    return new Map(rows.map((row) => [row.category_id, row.listings]));
+  }
+
   private async feedPage(query: ListingQuery): Promise<{ rows: CardRow[]; total: number; models?: ListingModels }> {
     const models = query.name !== undefined ? await this.devices.listingModels(query.name) : undefined;
     if (models?.deviceIds?.length === 0) return { rows: [], total: 0, models };
