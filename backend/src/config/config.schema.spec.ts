@@ -27,6 +27,15 @@ describe('configuration', () => {
     expect(() => loadConfig({ ADMIN_PHONES: '447911123456' })).toThrow(/ADMIN_PHONES.*phoneNotUzbekMobile/);
   });
 
+  it('sends Instagram calls to the host of its token\'s login, and refuses to start with a token of the other login', () => {
+    expect(loadConfig({}).INSTAGRAM_GRAPH_API_URL).toBe('https://graph.facebook.com/v25.0');
+    const instagramLogin = { INSTAGRAM_ACCESS_TOKEN: 'IGAAT0k3n', INSTAGRAM_GRAPH_API_URL: 'https://graph.instagram.com/v25.0' };
+    expect(loadConfig(instagramLogin).INSTAGRAM_GRAPH_API_URL).toBe('https://graph.instagram.com/v25.0');
+    expect(loadConfig({ INSTAGRAM_ACCESS_TOKEN: 'EAAGt0k3n' }).INSTAGRAM_GRAPH_API_URL).toBe('https://graph.facebook.com/v25.0');
+    expect(() => loadConfig({ INSTAGRAM_ACCESS_TOKEN: 'IGAAT0k3n' })).toThrow(/INSTAGRAM_GRAPH_API_URL.*graph\.instagram\.com/);
+    expect(() => loadConfig({ ...instagramLogin, INSTAGRAM_ACCESS_TOKEN: 'EAAGt0k3n' })).toThrow(/INSTAGRAM_GRAPH_API_URL.*graph\.facebook\.com/);
+  });
+
   it('stops start-up with a message naming a wrong variable', () => {
     expect(() => loadConfig({ PORT: 'three thousand' })).toThrow(ConfigError);
     expect(() => loadConfig({ PORT: 'three thousand' })).toThrow(/PORT/);

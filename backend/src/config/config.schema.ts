@@ -117,6 +117,11 @@ export const configSchema = z.object({
    * v25.0 is available until 29 July 2028 (developers.facebook.com/docs/graph-api/changelog/versions).
    */
   GRAPH_API_URL: z.url().default('https://graph.facebook.com/v25.0'),
+  /**
+   * Instagram's calls go to the host of the login that issued INSTAGRAM_ACCESS_TOKEN: graph.instagram.com for
+   * an Instagram-Login token, graph.facebook.com for a Facebook-Login one (empty: GRAPH_API_URL).
+   */
+  INSTAGRAM_GRAPH_API_URL: z.union([z.literal(''), z.url()]).default(''),
   /** Instagram's API-published posts per account in a moving 24 hours, used until content_publishing_limit answers. */
   INSTAGRAM_POSTS_PER_DAY: z.coerce.number().int().min(1).default(50),
   /** At this share of a Graph usage header (X-App-Usage, X-Business-Use-Case-Usage, X-Page-Usage) the workers slow down. */
@@ -150,7 +155,32 @@ export const configSchema = z.object({
     path: ['IMEI_SECRET_KEY'],
     message: 'required in production: 32 random bytes in base64 (openssl rand -base64 32)',
   })
-  .transform((config) => ({ ...config, PUBLIC_URL: config.PUBLIC_URL ?? `http://localhost:${config.PORT}` }));
+  .superRefine((config, context) => {
+    const login = tokenLogin(config.INSTAGRAM_ACCESS_TOKEN);
+    const host = new URL(config.INSTAGRAM_GRAPH_API_URL || config.GRAPH_API_URL).hostname;
+    if (login && Object.values(GRAPH_HOST_OF_LOGIN).includes(host) && host !== GRAPH_HOST_OF_LOGIN[login]) {
+      context.addIssue({
+        code: 'custom',
+        path: ['INSTAGRAM_GRAPH_API_URL'],
+        message: `INSTAGRAM_ACCESS_TOKEN comes from ${login} Login, which ${host} refuses: set https://${GRAPH_HOST_OF_LOGIN[login]}/v25.0`,
+      });
+    }
+  })
+  .transform((config) => ({
+    ...config,
+    PUBLIC_URL: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
+    INSTAGRAM_GRAPH_API_URL: config.INSTAGRAM_GRAPH_API_URL || config.GRAPH_API_URL,
+  }));
+
+/** The Graph API host of each login. */
+const GRAPH_HOST_OF_LOGIN: Record<'Instagram' | 'Facebook', string> = { Instagram: 'graph.instagram.com', Facebook: 'graph.facebook.com' };
+
+/** Which login issued a token, by the prefix Meta's tokens carry (IG... from Instagram Login, EAA... from Facebook Login); undefined for others (the fakes'). */
+function tokenLogin(token: string): keyof typeof GRAPH_HOST_OF_LOGIN | undefined {
+  if (token.startsWith('IG')) return 'Instagram';
+  if (token.startsWith('EAA')) return 'Facebook';
+  return undefined;
+}
 
 export type Config = z.infer<typeof configSchema>;
 

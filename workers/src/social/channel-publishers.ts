@@ -24,6 +24,7 @@ export class ChannelPublishers {
       }),
       instagram: new InstagramPublisher({
         ...graph,
+        graphUrl: config.INSTAGRAM_GRAPH_API_URL,
         userId: config.INSTAGRAM_USER_ID || undefined,
         accessToken: config.INSTAGRAM_ACCESS_TOKEN || undefined,
         postsPerDay: config.INSTAGRAM_POSTS_PER_DAY,
