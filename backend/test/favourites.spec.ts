@@ -66,6 +66,26 @@ describe('favourites', () => {
     expect(stateOf(removed)).toBe('removed');
   });
 
+  it("answers a listing's heart to its seller alone while it is not on sale, as its detail page does", async () => {
+    const stranger = await createSignedInUser(app);
+    for (const status of ['draft', 'waiting', 'cancelled']) {
+      const listingId = await insertListing(dataSource, { authorId: seller.id, status });
+      await http().get(`/api/phone/${listingId}/favourite`).set('Cookie', stranger.cookie).expect(404);
+      await http().get(`/api/phone/${listingId}/favourite`).expect(404);
+      expect((await http().get(`/api/phone/${listingId}/favourite`).set('Cookie', seller.cookie).expect(200)).body).toEqual({ favourite: false, count: 0 });
+    }
+  });
+
+  it('shows a kept listing sent back to review as it was kept: no unreviewed photo or price', async () => {
+    const buyer = await createSignedInUser(app);
+    const listingId = await onSale('Amended phone');
+    await http().post(`/api/phone/${listingId}/favourite`).set('Cookie', buyer.cookie).expect(200);
+    // The seller replaces the photos and the price: the listing waits for moderation.
+    await dataSource.query(`UPDATE listing SET status = 'waiting', price = 9900000, price_uzs = 9900000 WHERE id = $1`, [listingId]);
+    const [favourite] = (await http().get('/api/user/favourites').set('Cookie', buyer.cookie).expect(200)).body.favourites;
+    expect(favourite).toMatchObject({ state: 'removed', priceBefore: null, listing: { _id: listingId, price: 6_500_000, valut: 'uzs', image: null } });
+  });
+
   it('refuses a visitor, a listing not on sale and an unknown one, keeping nothing', async () => {
     const buyer = await createSignedInUser(app);
     const listingId = await onSale();

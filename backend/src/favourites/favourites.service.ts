@@ -1,7 +1,7 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { BUYER_LIMITS, type FavouriteIds, type FavouritePage, type FavouriteStatus } from '@market/contracts';
+import { BUYER_LIMITS, type Currency, type FavouriteIds, type FavouritePage, type FavouriteStatus } from '@market/contracts';
 import { AppException } from '../common/app.exception';
 import { BuyerListingsService, type BuyerListing } from '../listings/buyer-listings/buyer-listings.service';
 
@@ -44,10 +44,13 @@ export class FavouritesService {
     return this.status(userId, listingId);
   }
 
-  /** Whether the user keeps the listing; how many keep it, told to its seller only. */
+  /**
+   * Whether the user keeps the listing; how many keep it, told to its seller only. A listing not
+   * on sale is its seller's alone: to anyone else it does not exist, as on its detail page.
+   */
   async status(userId: string | undefined, listingId: string): Promise<FavouriteStatus> {
     const listing = await this.listings.find(listingId);
-    if (!listing) throw new AppException(HttpStatus.NOT_FOUND, 'listingNotFound');
+    if (!listing || (!listing.onSale && listing.authorId !== userId)) throw new AppException(HttpStatus.NOT_FOUND, 'listingNotFound');
     const [row] = (await this.dataSource.query(
       `SELECT count(*)::int AS count, coalesce(bool_or(user_id = $2), false) AS favourite FROM favourite WHERE listing_id = $1`,
       [listingId, userId ?? null],
@@ -62,7 +65,11 @@ export class FavouritesService {
     return { ids: rows.map((row) => row.listing_id) };
   }
 
-  /** The user's favourites, newest kept first; a sold or removed listing stays, marked so. */
+  /**
+   * The user's favourites, newest kept first; a sold or removed listing stays, marked so. A listing
+   * not on sale shows as it was kept, without its photo: its photos and price may have changed
+   * since, unreviewed (an amended listing waits for moderation; a sold one can be edited).
+   */
   async page(userId: string, page: number): Promise<FavouritePage> {
     const perPage = BUYER_LIMITS.favouritesPerPage;
     const [rows, [{ total }]] = (await Promise.all([
@@ -72,15 +79,20 @@ export class FavouritesService {
         [userId, perPage, (page - 1) * perPage],
       ),
       this.dataSource.query(`SELECT count(*)::int AS total FROM favourite WHERE user_id = $1`, [userId]),
-    ])) as [Array<{ listing_id: string; kept_at: Date; kept_price: number | null; kept_valut: string | null }>, Array<{ total: number }>];
+    ])) as [Array<{ listing_id: string; kept_at: Date; kept_price: number | null; kept_valut: Currency | null }>, Array<{ total: number }>];
     const cards = await this.listings.cards(rows.map((row) => row.listing_id));
     return {
-      favourites: rows.flatMap((row) => {
+      favourites: rows.flatMap((row): FavouritePage['favourites'] => {
         const found = cards.get(row.listing_id);
         if (!found) return [];
+        const keptAt = row.kept_at.toISOString();
+        if (found.state !== 'onSale') {
+          const asKept = { ...found.card, image: null, price: row.kept_price ?? found.card.price, valut: row.kept_valut ?? found.card.valut };
+          return [{ listing: asKept, state: found.state, keptAt, priceBefore: null }];
+        }
         const { card } = found;
         const cheaper = row.kept_price !== null && row.kept_valut === card.valut && card.price < row.kept_price;
-        return [{ listing: card, state: found.state, keptAt: row.kept_at.toISOString(), priceBefore: cheaper ? row.kept_price : null }];
+        return [{ listing: card, state: found.state, keptAt, priceBefore: cheaper ? row.kept_price : null }];
       }),
       pages: Math.ceil(total / perPage),
     };
