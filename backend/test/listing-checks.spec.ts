@@ -28,12 +28,15 @@ describe('the checks of waiting listings and the risk-ranked queue (issue 22)', 
   });
   afterAll(() => app.close());
 
-  async function list(authorId: string, { price = 4_000_000, status = 'waiting', description = 'Yaxshi holatda', approved = false } = {}): Promise<string> {
+  async function list(
+    authorId: string,
+    { price = 4_000_000, status = 'waiting', description = 'Yaxshi holatda', approved = false, imeiHash = [] as string[], model = device, soldAt = null as Date | null } = {},
+  ): Promise<string> {
     const [{ id }] = await dataSource.query(
-      `INSERT INTO listing (author_id, device_id, category_id, name, price, valut, price_uzs, region, description, phone_number, status, storage, approved_at, created_at)
-       VALUES ($1, $2, $3, $4, $5, 'uzs', $5, 'toshkent', $6, '998901112233', $7, '128GB', $8, '2019-01-01')
+      `INSERT INTO listing (author_id, device_id, category_id, name, price, valut, price_uzs, region, description, phone_number, status, storage, approved_at, created_at, imei_hash, sold_at)
+       VALUES ($1, $2, $3, $4, $5, 'uzs', $5, 'toshkent', $6, '998901112233', $7, '128GB', $8, '2019-01-01', $9, $10)
        RETURNING id`,
-      [authorId, device.id, device.categoryId, device.name, price, description, status, approved ? new Date() : null],
+      [authorId, model.id, model.categoryId, model.name, price, description, status, approved ? new Date() : null, imeiHash, soldAt],
     );
     return id;
   }
@@ -75,7 +78,7 @@ describe('the checks of waiting listings and the risk-ranked queue (issue 22)', 
   it('finds the banned words admins keep, as whole words, and checks the waiting listings again when the list changes', async () => {
     const seller = await signedInUser(app, phone(5));
     await list(seller.id, { status: 'active', approved: true });
-    const offending = await list(seller.id, { description: 'Oldindan TOLOV, kredit yo`q' });
+    const offending = await list(seller.id, { description: 'Naqd TOLOV, kredit yo`q' });
     const innocent = await list(seller.id, { description: 'Tolovchi emas, kreditkasiz' });
     await checkListings(app, [offending, innocent]);
     expect((await waitingTab()).find((card) => card._id === offending)?.checks).toEqual([]);
@@ -84,9 +87,46 @@ describe('the checks of waiting listings and the risk-ranked queue (issue 22)', 
     expect(saved.body).toEqual({ words: ['kredit', 'tolov'] });
     await checkListings(app, [offending, innocent]);
     const cards = await waitingTab();
-    expect(cards.find((card) => card._id === offending)?.checks).toEqual([{ kind: 'bannedWords', detail: 'kredit, tolov' }]);
+    expect(cards.find((card) => card._id === offending)?.checks).toEqual([{ kind: 'bannedWords', detail: 'kredit, TOLOV' }]);
     expect(cards.find((card) => card._id === innocent)?.checks).toEqual([]);
     expect((await request(server()).get('/api/admin/banned-words').set('Cookie', admin.cookie).expect(200)).body).toEqual({ words: ['kredit', 'tolov'] });
+  });
+
+  it("finds the issue's scam: a card number, a phone number, prepayment wording, a bait price and the seller's IMEI on another model", async () => {
+    const seller = await signedInUser(app, phone(12));
+    const otherModel = (await testBrand(app, 'Xavf2')).phone;
+    await list(seller.id, { status: 'active', approved: true, model: otherModel, imeiHash: ['imei-of-the-scam'] });
+    const scam = await list(seller.id, {
+      price: 1_000_000,
+      imeiHash: ['imei-of-the-scam'],
+      description: "Oldindan to'lov qiling, karta 8600 1234 5678 9012, tel 90 123 45 67",
+    });
+    await checkListings(app, [scam]);
+    const card = (await waitingTab()).find((waiting) => waiting._id === scam)!;
+    expect(card.checks).toEqual([
+      { kind: 'cardNumber', detail: '8600 1234 5678 9012' },
+      { kind: 'contacts', detail: '90 123 45 67' },
+      // (With the admins' 'tolov' of the test above, when it ran first.)
+      { kind: 'bannedWords', detail: expect.stringMatching(/^Oldindan to'lov/) },
+      { kind: 'baitPrice', detail: '4000000' },
+      { kind: 'duplicateImei', detail: expect.any(String) },
+    ]);
+    expect(card.riskScore).toBe(16);
+    // Buyers never see the card number; the moderators' card shows it.
+    const detail = await request(server()).get(`/api/phone/${scam}`).set('Cookie', admin.cookie).expect(200);
+    expect(detail.body.description).toBe("Oldindan to'lov qiling, karta **** **** **** 9012, tel 90 123 45 67");
+  });
+
+  it('flags an IMEI of a sold listing, even the same seller\'s, and not the same seller listing the same model again', async () => {
+    const seller = await signedInUser(app, phone(13));
+    await list(seller.id, { status: 'active', approved: true, imeiHash: ['imei-relisted'] });
+    const relisted = await list(seller.id, { imeiHash: ['imei-relisted'] });
+    const sold = await list(seller.id, { status: 'noActive', approved: true, imeiHash: ['imei-sold'], soldAt: new Date() });
+    const soldAgain = await list(seller.id, { imeiHash: ['imei-sold'] });
+    await checkListings(app, [relisted, soldAgain]);
+    const cards = await waitingTab();
+    expect(cards.find((card) => card._id === relisted)?.checks).toEqual([]);
+    expect(cards.find((card) => card._id === soldAgain)?.checks).toEqual([{ kind: 'duplicateImei', detail: sold }]);
   });
 
   it('checks nothing twice: a listing is checked again only when it changed or was reported since', async () => {

@@ -7,6 +7,7 @@ export * from './listing-reports';
 export * from './price-guide';
 export * from './price-position';
 export * from './listing-checks';
+export * from './listing-text-checks';
 export * from './listing-query';
 export * from './listing-form';
 export * from './phone-identity';

@@ -5,25 +5,52 @@ import type { RejectionReason } from './listing-constants';
  * What the workers check on every listing waiting for moderation (issue 22), each with its weight
  * in the listing's risk score: the waiting queue shows the riskiest listings first, with why.
  */
-export const LISTING_CHECKS = ['reports', 'baitPrice', 'bannedWords', 'newSeller', 'duplicateImei', 'reusedPhoto', 'customModel'] as const;
+export const LISTING_CHECKS = [
+  'reports',
+  'cardNumber',
+  'contacts',
+  'bannedWords',
+  'baitPrice',
+  'duplicateImei',
+  'reusedPhoto',
+  'flood',
+  'newSeller',
+  'customModel',
+] as const;
 export type ListingCheckKind = (typeof LISTING_CHECKS)[number];
 
 export const CHECK_WEIGHTS: Record<ListingCheckKind, number> = {
   /** Buyers' open reports: counted once per reporter (the detail is the number). */
   reports: 3,
-  /** Below half the median of comparable phones: the usual prepayment bait. */
+  /** A card number (listing-text-checks.ts) in the name, contact name or description: where prepayment goes. */
+  cardNumber: 4,
+  /** A phone number, Telegram link, @handle, WhatsApp or web address in the seller's own words. */
+  contacts: 3,
+  /** Prepayment wording (the shipped SCAM_WORDING) or a word of the admins' list. */
+  bannedWords: 3,
+  /** Below BAIT_PRICE_SHARE of the price guide's median: the usual prepayment bait. */
   baitPrice: 3,
-  /** A word of the admins' list in the name or description. */
-  bannedWords: 2,
   /** A seller none of whose listings has been approved yet. */
   newSeller: 1,
   /** An IMEI of another seller's listing (not deleted): the detail is that listing's id. */
   duplicateImei: 3,
   /** A photo (nearly) the same as one of another seller's listing: the detail is that listing's id. */
   reusedPhoto: 3,
+  /** More than FLOOD_LISTINGS_PER_DAY listings from the seller in a day (the detail is how many). */
+  flood: 3,
   /** 'Boshqa model': the seller typed a model the catalogue lacks (the detail is its name). */
   customModel: 1,
 };
+
+/**
+ * A listing scoring this much needs a moderator before buyers see it: an edit of a listing on
+ * sale that scores it goes back to review. Every finding of a scam weighs at least this; the
+ * findings an honest listing can carry (a new seller, a typed model) add up to less.
+ */
+export const REVIEW_THRESHOLD = 3;
+
+/** Listings a seller posts in a day before the rest of them count as a flood. */
+export const FLOOD_LISTINGS_PER_DAY = 3;
 
 /**
  * Two photos are the same picture when their 64-bit dHashes (greyscale, 9x8, each pixel brighter
@@ -40,11 +67,18 @@ export const REUSED_PHOTO_MIN_DETAIL = 12;
 
 /** The rejection reason a check suggests when the admin turns the listing down. */
 export const SUGGESTED_REJECTIONS: Partial<Record<ListingCheckKind, RejectionReason>> = {
+  cardNumber: 'fraud',
+  contacts: 'contacts',
+  bannedWords: 'fraud',
   baitPrice: 'wrongPrice',
-  bannedWords: 'prohibited',
   duplicateImei: 'duplicate',
   reusedPhoto: 'duplicate',
 };
+
+/** The reason a moderator starts from: the strongest finding's (LISTING_CHECKS are strongest first). */
+export function suggestedRejection(checks: readonly ListingCheck[]): RejectionReason | undefined {
+  return LISTING_CHECKS.flatMap((kind) => (checks.some((check) => check.kind === kind) && SUGGESTED_REJECTIONS[kind]) || [])[0];
+}
 
 /** One finding, with what it found (the median in so'm, the words, the number of reports). */
 export const listingCheckSchema = z.object({ kind: z.enum(LISTING_CHECKS), detail: z.string().nullable() });

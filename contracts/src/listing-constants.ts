@@ -8,7 +8,7 @@ export const LISTING_STATUSES = ['active', 'noActive', 'waiting', 'cancelled', '
 export type ListingStatus = (typeof LISTING_STATUSES)[number];
 
 /** Why an admin turns a listing down; 'other' carries the admin's own words. */
-export const REJECTION_REASONS = ['duplicate', 'wrongPrice', 'poorPhotos', 'notAPhone', 'prohibited', 'other'] as const;
+export const REJECTION_REASONS = ['fraud', 'contacts', 'duplicate', 'wrongPrice', 'poorPhotos', 'notAPhone', 'prohibited', 'other'] as const;
 export type RejectionReason = (typeof REJECTION_REASONS)[number];
 
 /** 'valut' on the wire: a listing price keeps the currency the seller chose. */

@@ -8,8 +8,8 @@
 export const PRICE_GUIDE_MIN_LISTINGS = 5;
 /** Sold listings count towards the guide for this long. */
 export const PRICE_GUIDE_SOLD_DAYS = 90;
-/** A price below this share of the median is the usual prepayment bait: moderators are told. */
-export const BAIT_PRICE_SHARE = 0.5;
+/** A price below this share of the median is the usual prepayment bait: moderators are told (a fair bargain stays above). */
+export const BAIT_PRICE_SHARE = 1 / 3;
 
 /** Where a price sits against the guide: under its low quartile, inside the range, or over its high one. */
 export type PricePosition = 'below' | 'within' | 'above';

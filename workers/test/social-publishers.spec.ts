@@ -127,6 +127,14 @@ describe('caption', () => {
     expect(telegramCaption(baiting).match(/<a /g)).toHaveLength(1);
   });
 
+  it('never shows a card number the seller put in the name (issue 35)', () => {
+    const carded = { ...listing, name: 'iPhone 13 karta 8600 1234 5678 9012' };
+    for (const caption of [telegramCaption(carded), plainCaption(carded)]) {
+      expect(caption).toContain('karta **** **** **** 9012');
+      expect(caption).not.toContain('8600');
+    }
+  });
+
   it('stays within Telegram\'s 1024 characters without cutting an escaped entity', () => {
     const long = { ...listing, name: '&'.repeat(2000) };
     const caption = telegramCaption(long);

@@ -3,13 +3,14 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import DataLoader from 'dataloader';
 import type { LRUCache } from 'lru-cache';
 import { DataSource } from 'typeorm';
-import type {
-  Currency,
-  ConditionGrade,
-  ListingContact,
-  ListingDetailResponse,
-  ListingFormValues,
-  ListingStatus,
+import {
+  maskCardNumbers,
+  type Currency,
+  type ConditionGrade,
+  type ListingContact,
+  type ListingDetailResponse,
+  type ListingFormValues,
+  type ListingStatus,
 } from '@market/contracts';
 import type { SessionUser } from '../auth/auth.decorators';
 import { brandName, type BrandNameColumns } from '../categories/category-reads';
@@ -183,12 +184,13 @@ export class ListingDetailService {
       color: row.color,
       ram: row.ram,
       storage: row.storage,
-      description: row.description,
+      // A card number is where prepayment goes: buyers never see it (the checks flag it to moderators).
+      description: row.description === null ? null : maskCardNumbers(row.description),
       imeiLast4: row.imei_last4,
       uzimeiRegistered: row.uzimei_registered,
       grade: row.grade,
       battery: row.battery,
-      authorName: row.author_name,
+      authorName: row.author_name === null ? null : maskCardNumbers(row.author_name),
       author: {
         _id: row.author_id,
         name: row.seller_name,

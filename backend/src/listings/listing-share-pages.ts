@@ -5,7 +5,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { LRUCache } from 'lru-cache';
 import { DataSource } from 'typeorm';
-import { formatListingPrice, LISTING_PHOTO_SIZES, LISTING_REGIONS, listingQueryString, parseListingQuery, type Currency } from '@market/contracts';
+import { formatListingPrice, LISTING_PHOTO_SIZES, LISTING_REGIONS, listingQueryString, maskCardNumbers, parseListingQuery, type Currency } from '@market/contracts';
 import { CategoriesService } from '../categories/categories.service';
 import { readThroughCache } from '../common/read-through-cache';
 import { AppConfig } from '../config/app-config';
@@ -207,7 +207,7 @@ export class ListingSharePages {
       : undefined;
     return {
       title: `${listing.name}, ${price} | Telefon bozor`,
-      description: [price, region, listing.description].join(' · '),
+      description: [price, region, maskCardNumbers(listing.description)].join(' · '),
       url: this.absolute(`/phone/${id}`),
       image: photo?.location,
       mainPicture: photo && { href: photo.location, srcset: photo.srcset, sizes: LISTING_PHOTO_SIZES },

@@ -78,6 +78,8 @@ export const STATUS_LABELS: Record<ListingStatus, Translated> = {
 
 /** The fixed rejection reasons; 'other' arrives as the admin's own words. */
 export const REJECTION_LABELS: Record<Exclude<RejectionReason, 'other'>, Translated> = {
+  fraud: { uz: "Firibgarlik (oldindan to'lov so'raydi)", ru: 'Мошенничество (просит предоплату)', en: 'Fraud (asks for prepayment)' },
+  contacts: { uz: "Tavsifda aloqa ma'lumotlari", ru: 'Контакты в описании', en: 'Contact details in the description' },
   duplicate: { uz: "Takroriy e'lon", ru: 'Повторное объявление', en: 'Duplicate listing' },
   wrongPrice: { uz: "Narx noto'g'ri", ru: 'Неверная цена', en: 'Wrong price' },
   poorPhotos: { uz: 'Rasmlar sifatsiz', ru: 'Плохие фотографии', en: 'Poor photos' },

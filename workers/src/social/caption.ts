@@ -1,4 +1,4 @@
-import { SAFETY_WARNING } from '@market/contracts';
+import { SAFETY_WARNING, maskCardNumbers } from '@market/contracts';
 import type { ChannelListing } from './channels/channel-publisher';
 
 /** Telegram's limit for a media caption. */
@@ -14,9 +14,9 @@ export function escapeHtml(text: string): string {
  */
 const LINK_LIKE = /(?:https?:\/\/|www\.)\S*|(?:[\p{L}\p{N}-]+\.)+\p{L}{2,}(?:\/\S*)?|@[\p{L}\p{N}_]{3,}/giu;
 
-/** A seller's text without anything link-like in it. */
+/** A seller's text without anything link-like in it, and any card number masked. */
 export function withoutLinks(text: string): string {
-  return text.replace(LINK_LIKE, '').replace(/\s{2,}/g, ' ').trim();
+  return maskCardNumbers(text).replace(LINK_LIKE, '').replace(/\s{2,}/g, ' ').trim();
 }
 
 /** The warning every caption ends with, in the channels' language, before the listing's link. */

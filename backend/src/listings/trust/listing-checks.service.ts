@@ -1,7 +1,18 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { BAIT_PRICE_SHARE, riskScore, type BannedWords, type ListingCheck } from '@market/contracts';
+import {
+  BAIT_PRICE_SHARE,
+  FLOOD_LISTINGS_PER_DAY,
+  LISTING_CHECKS,
+  SCAM_WORDING,
+  cardNumberSpans,
+  contactSpans,
+  riskScore,
+  wordingSpans,
+  type BannedWords,
+  type ListingCheck,
+} from '@market/contracts';
 import { ImagesService } from '../../uploads/images.service';
 import { THUMBNAIL_VARIANT } from '../listing-photo-shapes';
 import { PriceGuideService } from '../price-guide/price-guide.service';
@@ -20,6 +31,7 @@ interface WaitingListing {
   condition: boolean;
   price_uzs: string | null;
   name: string | null;
+  author_name: string | null;
   description: string | null;
   imei_hash: string[];
 }
@@ -49,7 +61,7 @@ export class ListingChecksService {
   /** Checks the waiting listings not checked since they changed; answers how many were checked. */
   async checkWaiting(): Promise<number> {
     const due: WaitingListing[] = await this.dataSource.query(
-      `SELECT l.id, l.author_id, l.device_id, l.custom_model, l.storage, l.condition, l.price_uzs, l.name, l.description, l.imei_hash
+      `SELECT l.id, l.author_id, l.device_id, l.custom_model, l.storage, l.condition, l.price_uzs, l.name, l.author_name, l.description, l.imei_hash
          FROM listing l LEFT JOIN listing_check c ON c.listing_id = l.id
         WHERE ${DUE_FOR_A_CHECK}
         ORDER BY l.updated_at
@@ -59,7 +71,8 @@ export class ListingChecksService {
     await this.hashPhotos(due.map((listing) => listing.id));
     const { words } = await this.bannedWords();
     for (const listing of due) {
-      const checks = await this.check(listing, words);
+      // Strongest first, as LISTING_CHECKS lists them: the card reads them in that order.
+      const checks = (await this.check(listing, words)).sort((a, b) => LISTING_CHECKS.indexOf(a.kind) - LISTING_CHECKS.indexOf(b.kind));
       await this.dataSource.query(
         `INSERT INTO listing_check (listing_id, score, checks, checked_at) VALUES ($1, $2, $3::jsonb, now())
          ON CONFLICT (listing_id) DO UPDATE SET score = EXCLUDED.score, checks = EXCLUDED.checks, checked_at = EXCLUDED.checked_at`,
@@ -94,14 +107,24 @@ export class ListingChecksService {
         checks.push({ kind: 'baitPrice', detail: String(guide.median) });
       }
     }
-    const text = `${listing.name ?? ''} ${listing.description ?? ''}`.toLowerCase();
-    const found = bannedWords.filter((word) => new RegExp(`(^|[^\\p{L}\\p{N}])${escapeRegExp(word)}($|[^\\p{L}\\p{N}])`, 'u').test(text));
-    if (found.length) checks.push({ kind: 'bannedWords', detail: found.join(', ') });
+    // The seller's own words: the name (a typed model's too), the contact name and the description.
+    const text = [listing.name, listing.author_name, listing.description].filter(Boolean).join('\n');
+    const cards = cardNumberSpans(text);
+    if (cards.length) checks.push({ kind: 'cardNumber', detail: spelled(text, cards) });
+    const contacts = contactSpans(text);
+    if (contacts.length) checks.push({ kind: 'contacts', detail: spelled(text, contacts) });
+    const wording = wordingSpans(text, [...SCAM_WORDING, ...bannedWords]);
+    if (wording.words.length) checks.push({ kind: 'bannedWords', detail: spelled(text, wording.spans) });
     const [approvedBefore]: unknown[] = await this.dataSource.query(
       `SELECT 1 FROM listing WHERE author_id = $1 AND id <> $2 AND approved_at IS NOT NULL LIMIT 1`,
       [listing.author_id, listing.id],
     );
     if (!approvedBefore) checks.push({ kind: 'newSeller', detail: null });
+    const [{ listed }]: { listed: number }[] = await this.dataSource.query(
+      `SELECT count(*)::int AS listed FROM listing WHERE author_id = $1 AND status <> 'draft' AND created_at > now() - interval '1 day'`,
+      [listing.author_id],
+    );
+    if (listed > FLOOD_LISTINGS_PER_DAY) checks.push({ kind: 'flood', detail: String(listed) });
     const original = await this.listingWithReusedPhoto(listing);
     if (original) checks.push({ kind: 'reusedPhoto', detail: original });
     if (listing.custom_model) checks.push({ kind: 'customModel', detail: listing.name });
@@ -110,14 +133,20 @@ export class ListingChecksService {
     return checks;
   }
 
-  /** The oldest listing (not a draft, not deleted) of another seller with one of this listing's IMEIs (compared by keyed hash). */
+  /**
+   * The oldest other listing (not a draft, not deleted) with one of this listing's IMEIs (compared
+   * by keyed hash): another seller's, a sold one, or the same seller's for another model. The same
+   * seller listing the same phone again is no finding.
+   */
   private async sameImeiElsewhere(listing: WaitingListing): Promise<string | null> {
     if (!listing.imei_hash.length) return null;
     const [other]: { id: string }[] = await this.dataSource.query(
       `SELECT id FROM listing
-        WHERE imei_hash && $1::text[] AND deleted_at IS NULL AND status <> 'draft' AND author_id <> $2
+        WHERE imei_hash && $1::text[] AND deleted_at IS NULL AND status <> 'draft' AND id <> $2
+          AND (author_id <> $3 OR sold_at IS NOT NULL
+               OR device_id IS DISTINCT FROM $4::uuid OR lower(custom_model) IS DISTINCT FROM lower($5))
         ORDER BY created_at, id LIMIT 1`,
-      [listing.imei_hash, listing.author_id],
+      [listing.imei_hash, listing.id, listing.author_id, listing.device_id, listing.custom_model],
     );
     return other?.id ?? null;
   }
@@ -177,6 +206,7 @@ export class ListingChecksService {
   }
 }
 
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** What the spans cover, as the finding's detail: '8600 1234 5678 9012, t.me/seller'. */
+function spelled(text: string, spans: readonly { start: number; end: number }[]): string {
+  return [...new Set(spans.map((span) => text.slice(span.start, span.end)))].join(', ');
 }

@@ -1,4 +1,4 @@
-import { REJECTION_REASONS, rejectListingSchema, SUGGESTED_REJECTIONS, type ModerationCard, type RejectionReason } from '@market/contracts';
+import { REJECTION_REASONS, rejectListingSchema, suggestedRejection, type ModerationCard, type RejectionReason } from '@market/contracts';
 import { Dialog } from '../../../components/dialog';
 import { ReasonFields } from '../../../components/form/reason-fields';
 import { useZodForm } from '../../../components/form/use-zod-form';
@@ -19,7 +19,7 @@ const secondaryButtonClass =
 export function RejectDialog({ listing, onReject, onClose }: RejectDialogProps) {
   const { t } = useTranslation('moderation');
   // The reason the workers' checks point to, if any, is chosen already.
-  const suggested = listing.checks.map((check) => SUGGESTED_REJECTIONS[check.kind]).find(Boolean);
+  const suggested = suggestedRejection(listing.checks);
   const form = useZodForm(rejectListingSchema, { id: listing._id, reason: (suggested ?? '') as RejectionReason | '', text: '' });
   const { values, errors, setValue } = form;
 

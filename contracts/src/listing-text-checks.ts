@@ -1,0 +1,195 @@
+/*
+ * What the checks look for in a seller's own words (issue 35): card numbers, contact details that
+ * take the buyer off the site, and prepayment wording. Each finding is a span of the text, so the
+ * moderators' card marks it and the buyer's page masks a card number in place.
+ */
+
+/** A span of the text a finding covers: [start, end) in UTF-16 units, as String.slice takes them. */
+export interface TextSpan {
+  start: number;
+  end: number;
+}
+
+/** Card number prefixes: Uzcard 8600, Humo 9860, Visa 4, Mastercard 51-55 and 2221-2720. */
+const CARD_PREFIX = /^(?:8600|9860|4|5[1-5]|222[1-9]|22[3-9]|2[3-6]|27[01]|2720)/;
+
+/** 16 digits in groups, the groups joined by one space, dash or dot, or none. */
+const CARD_LIKE = /(?<!\d)\d(?:[ .-]?\d){15}(?![ .-]?\d)/g;
+
+export function passesLuhn(digits: string): boolean {
+  let sum = 0;
+  for (let index = 0; index < digits.length; index++) {
+    let digit = Number(digits[digits.length - 1 - index]);
+    if (index % 2 === 1) digit = digit * 2 > 9 ? digit * 2 - 9 : digit * 2;
+    sum += digit;
+  }
+  return sum % 10 === 0;
+}
+
+/** The card numbers in `text`: 16 digits with a card prefix passing the Luhn check. */
+export function cardNumberSpans(text: string): TextSpan[] {
+  return [...text.matchAll(CARD_LIKE)]
+    .filter((match) => {
+      const digits = match[0].replace(/\D/g, '');
+      return CARD_PREFIX.test(digits) && passesLuhn(digits);
+    })
+    .map((match) => ({ start: match.index, end: match.index + match[0].length }));
+}
+
+/** The text with every card number's digits but the last four starred: what buyers see. */
+export function maskCardNumbers(text: string): string {
+  let masked = text;
+  for (const { start, end } of cardNumberSpans(text)) {
+    const number = text.slice(start, end);
+    const keep = number.length - 4;
+    masked = masked.slice(0, start) + number.slice(0, keep).replace(/\d/g, '*') + number.slice(keep) + masked.slice(end);
+  }
+  return masked;
+}
+
+/** Uzbek mobile and landline codes after 998: a 9-digit number starting otherwise is not a phone. */
+const PHONE_CODES = /^(?:20|33|50|55|61|62|65|66|67|69|71|72|73|74|75|76|77|78|79|88|90|91|93|94|95|97|98|99)/;
+/** Digits in groups joined by spaces, dashes, dots or brackets, with an optional '+'. */
+const DIGIT_RUN = /\+?\(?\d[\d\s().-]{6,}\d/g;
+
+/**
+ * Phone numbers: 9 digits with an Uzbek code, after 998 or 8 or alone, however grouped. Prices
+ * written in thousands ('150 000 000') are not phones.
+ */
+export function phoneNumberSpans(text: string): TextSpan[] {
+  const spans: TextSpan[] = [];
+  for (const match of text.matchAll(DIGIT_RUN)) {
+    const run = match[0].trimEnd();
+    const digits = run.replace(/\D/g, '');
+    const local = digits.length === 12 && digits.startsWith('998') ? digits.slice(3) : digits.length === 10 && digits.startsWith('8') ? digits.slice(1) : digits;
+    if (local.length !== 9 || !PHONE_CODES.test(local)) continue;
+    if (/^\d{1,3}(?: \d{3})+$/.test(run)) continue;
+    spans.push({ start: match.index, end: match.index + run.length });
+  }
+  return spans;
+}
+
+/**
+ * Contacts that take a buyer off the site: Telegram links and @handles, WhatsApp, web addresses
+ * and bare domains. The listing's own contact fields are where a seller's phone and Telegram go.
+ */
+const CONTACT_LIKE =
+  /(?:https?:\/\/|www\.)\S+|(?<![\p{L}\p{N}])(?:t|telegram|wa)\.me\/[\w+]+|(?<![\p{L}\p{N}.])(?:[\p{L}\p{N}-]+\.)+(?:uz|com|ru|me|net|org|io|link|site|shop|store|app)(?:\/\S*)?(?![\p{L}\p{N}])|(?<![\p{L}\p{N}_])@[A-Za-z][\w.]{2,}|(?<![\p{L}\p{N}])(?:whats\s?app|wats?app|vatsap|ватсап|вацап|вотсап|viber|вайбер)(?![\p{L}\p{N}])/giu;
+
+export function contactSpans(text: string): TextSpan[] {
+  return [...[...text.matchAll(CONTACT_LIKE)].map((match) => ({ start: match.index, end: match.index + match[0].length })), ...phoneNumberSpans(text)].sort(
+    (a, b) => a.start - b.start,
+  );
+}
+
+/**
+ * The shipped scam wording (prepayment, a card transfer, a deposit) in Uzbek Latin and Cyrillic,
+ * Russian and English, as normalized text matches it (normalizeWording: lower case, no
+ * apostrophes, ў қ ғ ҳ ё as у к г х е). A trailing '*' matches any ending ('предоплат*':
+ * предоплата, предоплату, предоплатой). Admins add their own words to these.
+ */
+export const SCAM_WORDING: readonly string[] = [
+  // Uzbek, Latin
+  'oldindan tolov*',
+  'oldindan pul*',
+  'oldindan tola*',
+  'oldin tolov*',
+  'oldin pul*',
+  'avans*',
+  'zaklad*',
+  'zalog*',
+  'kartaga tashla*',
+  'kartaga otkaz*',
+  'kartaga pul*',
+  'kartamga*',
+  'pulini tashla*',
+  'pul tashla*',
+  // Uzbek, Cyrillic
+  'олдиндан тулов*',
+  'олдиндан тулаб*',
+  'олдиндан пул*',
+  'олдин тулов*',
+  'картага ташла*',
+  'картага утказ*',
+  'картага пул*',
+  'картамга*',
+  'пул ташла*',
+  // Russian (and its Latin spelling)
+  'предоплат*',
+  'аванс*',
+  'залог*',
+  'оплата вперед',
+  'оплату вперед',
+  'переведите на карту',
+  'перевести на карту',
+  'переведи на карту',
+  'перевод на карту',
+  'скиньте на карту',
+  'скинь на карту',
+  'киньте на карту',
+  'на мою карту',
+  'отправлю после оплаты',
+  'predoplat*',
+  'perevedite na kartu',
+  'skinte na kartu',
+  // English
+  'prepay*',
+  'pre-pay*',
+  'pre pay*',
+  'advance payment',
+  'pay in advance',
+  'payment in advance',
+  'deposit*',
+  'transfer to my card',
+  'transfer to card',
+  'send money to*',
+  'western union',
+];
+
+/** The text as the wording is matched: one spelling for the letters Uzbek writes several ways. */
+export function normalizeWording(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/[ʻʼ'`‘’′´]/g, '')
+    .replace(/ў/g, 'у')
+    .replace(/қ/g, 'к')
+    .replace(/ғ/g, 'г')
+    .replace(/ҳ/g, 'х')
+    .replace(/ё/g, 'е');
+}
+
+/**
+ * Where `words` occur in `text` as whole words: each word normalized like the text, spaces between
+ * its parts matching any run of spaces or dashes. Answers the words found and their spans in
+ * the original text.
+ */
+export function wordingSpans(text: string, words: readonly string[]): { words: string[]; spans: TextSpan[] } {
+  // Normalizing only drops apostrophes and swaps letters one for one: keep where each kept character came from.
+  const origins: number[] = [];
+  let normalized = '';
+  for (let index = 0; index < text.length; index++) {
+    const kept = normalizeWording(text[index]);
+    if (kept.length === 0) continue;
+    normalized += kept;
+    for (let n = 0; n < kept.length; n++) origins.push(index);
+  }
+  const found: string[] = [];
+  const spans: TextSpan[] = [];
+  for (const word of words) {
+    const stem = word.endsWith('*');
+    const body = normalizeWording(stem ? word.slice(0, -1) : word)
+      .split(/\s+/)
+      .map(escapeRegExp)
+      .join('[\\s-]+');
+    const pattern = new RegExp(`(?<![\\p{L}\\p{N}])${body}${stem ? '[\\p{L}\\p{N}]*' : '(?![\\p{L}\\p{N}])'}`, 'gu');
+    const matches = [...normalized.matchAll(pattern)];
+    if (matches.length === 0) continue;
+    found.push(word);
+    for (const match of matches) spans.push({ start: origins[match.index], end: origins[match.index + match[0].length - 1] + 1 });
+  }
+  return { words: found, spans };
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
