@@ -355,14 +355,14 @@ describe('card top-up through the Payme client and a fake Payme', () => {
     expect(await seen.payment(transactionId)).toMatchObject({ status: 'settling' });
     // Confirming again or re-checking while Payme still works on it changes nothing.
     await confirm(user, transactionId).expect(409);
-    expect(await settlement.recheckSettling()).toMatchObject({ paid: 0 });
+    expect(await settlement.recheckUnresolved()).toMatchObject({ paid: 0 });
     expect(await seen.balance(user)).toBe(0);
 
     const receiptId = (await seen.payment(transactionId)).provider_ref as string;
     payme.settleReceipt(receiptId, 4);
-    const [first, second] = await Promise.all([settlement.recheckSettling(), settlement.recheckSettling()]);
+    const [first, second] = await Promise.all([settlement.recheckUnresolved(), settlement.recheckUnresolved()]);
     expect(first.paid + second.paid).toBe(1);
-    await settlement.recheckSettling();
+    await settlement.recheckUnresolved();
     await confirm(user, transactionId).expect(200);
     expect(await seen.balance(user)).toBe(30_000);
     expect(await seen.confirmedEvents(transactionId)).toHaveLength(1);
@@ -378,7 +378,7 @@ describe('card top-up through the Payme client and a fake Payme', () => {
     await confirm(user, transactionId).expect(409);
     await new Promise((resolve) => setTimeout(resolve, 100));
 
-    expect(await settlement.recheckSettling()).toMatchObject({ cancelled: 1 });
+    expect(await settlement.recheckUnresolved()).toMatchObject({ cancelled: 1 });
     expect(await seen.payment(transactionId)).toMatchObject({ status: 'failed', failure_reason: 'paymentCancelled' });
     expect((await confirm(user, transactionId).expect(410)).body.code).toBe('paymentCancelled');
     expect(await seen.balance(user)).toBe(0);

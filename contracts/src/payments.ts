@@ -246,3 +246,22 @@ export type BalanceHistory = z.infer<typeof balanceHistorySchema>;
 export const balanceHistoryQuerySchema = z.object({
   page: z.coerce.number({ error: 'invalidValue' }).int('invalidValue').min(1, 'invalidValue').default(1),
 });
+
+/** `GET /api/admin/payments/unresolved`: card payments still not final an hour after they started, oldest first. */
+export const unresolvedPaymentsSchema = z.object({
+  payments: z.array(
+    z.object({
+      id: z.uuid(),
+      userId: z.uuid(),
+      /** Whole so'm. */
+      amount: z.number().int().positive(),
+      status: z.enum(['pending', 'confirming', 'settling']),
+      /** Payme's receipt id, to look the payment up in Payme Business. */
+      receipt: z.string(),
+      createdAt: z.iso.datetime(),
+      /** When the workers last asked Payme; null before their first check. */
+      checkedAt: z.iso.datetime().nullable(),
+    }),
+  ),
+});
+export type UnresolvedPayments = z.infer<typeof unresolvedPaymentsSchema>;

@@ -96,7 +96,7 @@ function fiscalItemProblem(item: Record<string, unknown>): string | null {
  * the receipt methods; the other form is refused with -32504), the card, code and receipt
  * methods, the receipt states (a pay can be scripted to leave a receipt in progress and settle
  * it later), fiscal receipt details, Payme's error codes with their uz/ru/en messages, and hooks
- * to delay or break a method.
+ * to delay, break or lose the answer of a method.
  */
 export async function startFakePayme(options: { merchantId: string; key: string; cards: FakePaymeCard[]; accountField?: string }) {
   const accountField = options.accountField ?? 'order_id';
@@ -105,6 +105,7 @@ export async function startFakePayme(options: { merchantId: string; key: string;
   const receipts = new Map<string, Receipt>();
   const calls: FakePaymeCall[] = [];
   const delays = new Map<string, number>();
+  const lostAnswers = new Set<string>();
   let outage = false;
 
   const methods: Record<string, (params: Record<string, unknown>) => unknown> = {
@@ -222,6 +223,8 @@ export async function startFakePayme(options: { merchantId: string; key: string;
         return { jsonrpc: '2.0', id, error: { code: error.code, message: error.texts, data: null } };
       }
     })();
+    // Carried out, but the answer never comes back: the caller only sees its own timeout.
+    if (lostAnswers.delete(method)) return;
     if (!response.destroyed) response.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(answer));
   }
 
@@ -250,6 +253,10 @@ export async function startFakePayme(options: { merchantId: string; key: string;
     /** Holds the next call of `method` for `ms` before answering (a slow or hanging provider). */
     delayNext(method: string, ms: number): void {
       delays.set(method, ms);
+    },
+    /** Carries out the next call of `method` and never answers it (the answer is lost on its way back). */
+    loseAnswerOfNext(method: string): void {
+      lostAnswers.add(method);
     },
     /** Answers every call with HTTP 502 until turned off. */
     setOutage(on: boolean): void {

@@ -4,8 +4,8 @@ import { NestFactory } from '@nestjs/core';
 import { Queue } from 'bullmq';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
-import { ConfigModule, DatabaseModule } from '@market/backend';
-import { PAYMENT_RECHECK_EVERY_MS, PAYMENT_RECHECK_JOB, QUEUES } from '@market/contracts';
+import { ConfigModule, DatabaseModule, type RecheckOutcome } from '@market/backend';
+import { CARD_PAYMENT_TTL_SECONDS, PAYMENT_RECHECK_EVERY_MS, PAYMENT_RECHECK_JOB, QUEUES } from '@market/contracts';
 import { createApp } from '../../backend/src/app.factory';
 import { FAKE_PAYME_CODE, startFakePayme, type FakePayme } from '../../test/fakes/card-gateway';
 import { testConfig } from '../../test/support/config';
@@ -16,34 +16,49 @@ import { PaymentsProcessor } from '../src/payments/payments.processor';
 
 const CARD = '8600069195406311';
 
-describe("the workers' re-check of card payments Payme has not settled", () => {
-  const config = testConfig({ QUEUE_PREFIX: `${process.env.QUEUE_PREFIX}_payments`, PAYME_MERCHANT_ID: 'market', PAYME_KEY: 'payme-key' });
+describe("the workers' re-check of card payments that reached Payme and are not final", () => {
+  const config = testConfig({
+    QUEUE_PREFIX: `${process.env.QUEUE_PREFIX}_payments`,
+    PAYME_MERCHANT_ID: 'market',
+    PAYME_KEY: 'payme-key',
+    PAYME_TIMEOUT_MS: '500',
+  });
   let payme: FakePayme;
   let api: INestApplication;
   let workers: INestApplicationContext;
   let queue: Queue;
 
-  async function settlingPayment(user: TestUser, amount: number, pay: Parameters<FakePayme['scriptNextPay']>[0]): Promise<string> {
+  async function startedPayment(user: TestUser, amount: number): Promise<string> {
     const started = await request(api.getHttpServer())
       .post('/api/payments/uzcard/createTransaction')
       .set('Cookie', user.cookie)
       .send({ amount, cardNumber: CARD, expireDate: '9903' })
       .expect(201);
-    const { transactionId } = started.body.result;
+    return started.body.result.transactionId;
+  }
+
+  const confirmation = (user: TestUser, transactionId: string) =>
+    request(api.getHttpServer()).post('/api/payments/uzcard/confirmTransaction').set('Cookie', user.cookie).send({ transactionId, otp: FAKE_PAYME_CODE });
+
+  async function settlingPayment(user: TestUser, amount: number, pay: Parameters<FakePayme['scriptNextPay']>[0]): Promise<string> {
+    const transactionId = await startedPayment(user, amount);
     payme.scriptNextPay(pay);
-    const answer = await request(api.getHttpServer())
-      .post('/api/payments/uzcard/confirmTransaction')
-      .set('Cookie', user.cookie)
-      .send({ transactionId, otp: FAKE_PAYME_CODE })
-      .expect(409);
+    const answer = await confirmation(user, transactionId).expect(409);
     expect(answer.body.code).toBe('paymentProcessing');
     return transactionId;
   }
+
+  const recheck = () => workers.get(PaymentsProcessor).process({ name: PAYMENT_RECHECK_JOB } as never) as Promise<RecheckOutcome>;
 
   const balanceOf = async (user: TestUser) =>
     Number((await api.get(DataSource).query(`SELECT balance FROM users WHERE id = $1`, [user.id]))[0].balance);
   const statusOf = async (transactionId: string) =>
     (await api.get(DataSource).query(`SELECT status FROM payment_transaction WHERE id = $1`, [transactionId]))[0].status;
+  const receiptOf = async (transactionId: string): Promise<string> =>
+    (await api.get(DataSource).query(`SELECT provider_ref FROM payment_transaction WHERE id = $1`, [transactionId]))[0].provider_ref;
+  /** Moves a payment's start `seconds` into the past. */
+  const age = (transactionId: string, seconds: number) =>
+    api.get(DataSource).query(`UPDATE payment_transaction SET created_at = now() - make_interval(secs => $2) WHERE id = $1`, [transactionId, seconds]);
 
   beforeAll(async () => {
     Logger.overrideLogger(false);
@@ -86,7 +101,7 @@ describe("the workers' re-check of card payments Payme has not settled", () => {
     const processor = workers.get(PaymentsProcessor);
     const run = () => processor.process({ name: PAYMENT_RECHECK_JOB } as never);
 
-    await expect(run()).resolves.toMatchObject({ paid: 0, stillProcessing: 1 });
+    await expect(run()).resolves.toMatchObject({ paid: 0, unresolved: 1 });
     expect(await balanceOf(user)).toBe(0);
 
     // Payme closes the provider's transaction on its own time.
@@ -106,5 +121,72 @@ describe("the workers' re-check of card payments Payme has not settled", () => {
     await eventually(async () => expect(await processor.process({ name: PAYMENT_RECHECK_JOB } as never)).toMatchObject({ cancelled: 1 }));
     expect(await statusOf(transactionId)).toBe('failed');
     expect(await balanceOf(user)).toBe(0);
+  });
+
+  it('credits, once, a payment Payme charged whose answer never came back, with no action by the user', async () => {
+    const user = await createSignedInUser(api);
+    const transactionId = await startedPayment(user, 27_000);
+    const cardBefore = payme.cardBalance(CARD)!;
+    payme.loseAnswerOfNext('receipts.pay');
+    const answer = await confirmation(user, transactionId).expect(504);
+    expect(answer.body.code).toBe('paymentGatewayTimeout');
+    expect(payme.cardBalance(CARD)).toBe(cardBefore - 2_700_000);
+    // The user closes the dialog and never confirms again.
+
+    await recheck();
+    await recheck();
+    expect(await balanceOf(user)).toBe(27_000);
+    expect(await statusOf(transactionId)).toBe('confirmed');
+    expect(payme.cardBalance(CARD)).toBe(cardBefore - 2_700_000);
+  });
+
+  it('takes over a confirmation the API never finished (it stopped mid-call) and credits it once', async () => {
+    const user = await createSignedInUser(api);
+    const transactionId = await startedPayment(user, 8_000);
+    payme.loseAnswerOfNext('receipts.pay');
+    await confirmation(user, transactionId).expect(504);
+    // As if the API had stopped with the payment claimed, long ago.
+    await api.get(DataSource).query(`UPDATE payment_transaction SET status = 'confirming', claimed_at = now() - interval '1 hour' WHERE id = $1`, [transactionId]);
+
+    await expect(recheck()).resolves.toMatchObject({ paid: 1 });
+    await recheck();
+    expect(await balanceOf(user)).toBe(8_000);
+  });
+
+  it('leaves a payment the user may still confirm as it is, and fails an unpaid one past its lifetime, cancelling its receipt', async () => {
+    const user = await createSignedInUser(api);
+    const waiting = await startedPayment(user, 5_000);
+    const forgotten = await startedPayment(user, 6_000);
+    await age(forgotten, CARD_PAYMENT_TTL_SECONDS + 60);
+
+    await expect(recheck()).resolves.toMatchObject({ expired: 1 });
+    expect(await statusOf(waiting)).toBe('pending');
+    expect(await statusOf(forgotten)).toBe('failed');
+    // A late receipts.pay (one still on its way) can no longer take the money.
+    expect(payme.receiptState(await receiptOf(forgotten))).toBe(50);
+    expect(payme.receiptState(await receiptOf(waiting))).toBe(0);
+
+    await confirmation(user, waiting).expect(200);
+    expect(await balanceOf(user)).toBe(5_000);
+  });
+
+  it('checks a payment less often as it ages, and shows admins the ones still unresolved after an hour', async () => {
+    const user = await createSignedInUser(api);
+    const admin = await createSignedInUser(api, { role: 'admin' });
+    const stuck = await settlingPayment(user, 9_000, { state: 20 });
+    await age(stuck, 2 * 60 * 60);
+
+    const first = await recheck();
+    expect(first.unresolvedAfterAnHour).toContain(stuck);
+    const checks = payme.callsOf('receipts.check').length;
+    await recheck();
+    // Two hours old: checked again in twelve minutes, not at the next run.
+    expect(payme.callsOf('receipts.check').length).toBe(checks);
+
+    const list = await request(api.getHttpServer()).get('/api/admin/payments/unresolved').set('Cookie', admin.cookie).expect(200);
+    expect(list.body.payments).toContainEqual(
+      expect.objectContaining({ id: stuck, userId: user.id, amount: 9_000, status: 'settling', receipt: await receiptOf(stuck) }),
+    );
+    await request(api.getHttpServer()).get('/api/admin/payments/unresolved').set('Cookie', user.cookie).expect(403);
   });
 });

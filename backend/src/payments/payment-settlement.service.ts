@@ -1,36 +1,64 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
+import { CARD_PAYMENT_TTL_SECONDS } from '@market/contracts';
 import { BalanceService } from '../balance/balance.service';
+import { AppConfig } from '../config/app-config';
 import { OutboxService } from '../events/outbox.service';
 import { PaymentTransaction } from './payment-transaction.entity';
 import { CardGateway } from './providers/card-gateway';
 
 /** Payments looked at per run of the re-check; the next run takes the rest. */
 const RECHECK_BATCH = 50;
+/** After this long a payment that is still not final is shown to admins. */
+const UNRESOLVED_FOR_ADMINS_AFTER = '1 hour';
+
+/**
+ * Payments that reached Payme with a receipt and are not final: waiting for a code, settling, or
+ * claimed by a confirmation whose lease lapsed (the API stopped mid-call). `:lease` in seconds.
+ */
+const NOT_FINAL = `(payment.status IN ('pending', 'settling')
+  OR payment.status = 'confirming' AND payment.claimed_at < now() - make_interval(secs => :lease))`;
+
+/**
+ * Back-off: a payment is checked again after a tenth of its age, in whole minutes and at most an
+ * hour (every run for its first ten minutes, every six minutes at one hour old, hourly after ten hours).
+ */
+const DUE_FOR_A_RECHECK = `(payment.checked_at IS NULL OR payment.checked_at <= now()
+  - make_interval(mins => least(floor(extract(epoch FROM now() - payment.created_at) / 600), 60)::int))`;
 
 export interface RecheckOutcome {
   paid: number;
   cancelled: number;
-  stillProcessing: number;
+  /** Unpaid past their lifetime: cancelled at Payme and failed. */
+  expired: number;
+  unresolved: number;
+  /** Payments still not final an hour after they started, for the admins (the run shows in the queue dashboard). */
+  unresolvedAfterAnHour: string[];
 }
 
 /**
- * The end of a card top-up: crediting a paid payment (once), and re-checking the payments whose
- * receipt Payme took but had not settled ('settling') until it is paid or cancelled. Used by the
- * API's confirmations and by the workers' scheduled re-check; the row lock and the ledger's unique
- * (kind, reference) keep a confirmation and a re-check from crediting one payment twice.
+ * The end of a card top-up: crediting a paid payment (once), and the workers' re-check of every
+ * payment that reached Payme and is not final, until it is paid or failed (a charge whose answer
+ * was lost is credited with no action by the user). Used by the API's confirmations and by the
+ * workers' scheduled re-check; the row lock and the ledger's unique (kind, reference) keep a
+ * confirmation and a re-check from crediting one payment twice.
  */
 @Injectable()
 export class PaymentSettlement {
   private readonly logger = new Logger(PaymentSettlement.name);
+  /** The longest a claimed payment may take at the gateway (check, verify, pay); after it the claim is taken over. */
+  readonly claimLeaseMs: number;
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly gateway: CardGateway,
     private readonly balance: BalanceService,
     private readonly outbox: OutboxService,
-  ) {}
+    config: AppConfig,
+  ) {
+    this.claimLeaseMs = config.PAYME_TIMEOUT_MS * 3 + 5_000;
+  }
 
   /** Credits a payment whose money was taken; a payment credited already is left as it is. */
   async recordPaid(payment: PaymentTransaction): Promise<void> {
@@ -59,51 +87,85 @@ export class PaymentSettlement {
     if (credited) this.logger.log(`Card payment ${payment.id} confirmed: ${payment.amount} so'm credited to user ${payment.userId}`);
   }
 
-  /** Asks the gateway about every settling payment: credits the paid ones, fails the cancelled ones. */
-  async recheckSettling(): Promise<RecheckOutcome> {
-    const outcome: RecheckOutcome = { paid: 0, cancelled: 0, stillProcessing: 0 };
-    const settling = await this.dataSource.getRepository(PaymentTransaction).find({
-      select: { id: true },
-      where: { status: 'settling' },
-      order: { createdAt: 'ASC' },
-      take: RECHECK_BATCH,
-    });
-    for (const { id } of settling) {
-      const payment = await this.dataSource.transaction((transaction) => this.claimSettling(transaction, id));
+  /** Asks the gateway about every payment due for a re-check: credits the paid ones, fails the cancelled and expired ones. */
+  async recheckUnresolved(): Promise<RecheckOutcome> {
+    const due = await this.notFinal()
+      .select('payment.id', 'id')
+      .andWhere(DUE_FOR_A_RECHECK)
+      .orderBy('payment.created_at', 'ASC')
+      .limit(RECHECK_BATCH)
+      .getRawMany<{ id: string }>();
+    const outcome: RecheckOutcome = { paid: 0, cancelled: 0, expired: 0, unresolved: 0, unresolvedAfterAnHour: [] };
+    for (const { id } of due) {
+      const claim = await this.dataSource.transaction((transaction) => this.claimForRecheck(transaction, id));
       // A confirmation of the same payment is looking at it right now.
-      if (!payment) continue;
-      const result = await this.recheck(payment);
-      outcome[result] += 1;
+      if (!claim) continue;
+      outcome[await this.recheck(claim.payment, claim.expired)] += 1;
     }
+    outcome.unresolvedAfterAnHour = (await this.unresolvedAfterAnHour()).map((payment) => payment.id);
     return outcome;
   }
 
-  private async claimSettling(transaction: EntityManager, id: string): Promise<PaymentTransaction | null> {
-    const payment = await transaction.findOne(PaymentTransaction, { where: { id }, lock: { mode: 'pessimistic_write' } });
-    if (payment?.status !== 'settling') return null;
-    await transaction.update(PaymentTransaction, id, { status: 'confirming', claimedAt: () => 'now()' });
-    return payment;
+  /** Payments still not final an hour after they started, oldest first: what admins look into. */
+  unresolvedAfterAnHour(): Promise<PaymentTransaction[]> {
+    return this.notFinal()
+      .andWhere(`payment.created_at < now() - interval '${UNRESOLVED_FOR_ADMINS_AFTER}'`)
+      .orderBy('payment.created_at', 'ASC')
+      .limit(RECHECK_BATCH)
+      .getMany();
   }
 
-  private async recheck(payment: PaymentTransaction): Promise<keyof RecheckOutcome> {
+  private notFinal(manager: EntityManager = this.dataSource.manager) {
+    return manager
+      .createQueryBuilder(PaymentTransaction, 'payment')
+      .where(NOT_FINAL, { lease: this.claimLeaseMs / 1000 })
+      .andWhere('payment.provider = :provider', { provider: this.gateway.provider });
+  }
+
+  private async claimForRecheck(transaction: EntityManager, id: string): Promise<{ payment: PaymentTransaction; expired: boolean } | null> {
+    const {
+      entities: [payment],
+      raw: [timing],
+    } = await this.notFinal(transaction)
+      .addSelect('payment.created_at < now() - make_interval(secs => :ttl)', 'expired')
+      .andWhere('payment.id = :id', { id, ttl: CARD_PAYMENT_TTL_SECONDS })
+      .setLock('pessimistic_write')
+      .getRawAndEntities<{ expired: boolean }>();
+    if (!payment) return null;
+    await transaction.update(PaymentTransaction, id, { status: 'confirming', claimedAt: () => 'now()', checkedAt: () => 'now()' });
+    return { payment, expired: timing.expired };
+  }
+
+  /** `payment` as it was before this re-check claimed it. */
+  private async recheck(payment: PaymentTransaction, expired: boolean): Promise<Exclude<keyof RecheckOutcome, 'unresolvedAfterAnHour'>> {
     const claimed = { id: payment.id, status: 'confirming' as const };
+    const payments = this.dataSource.getRepository(PaymentTransaction);
+    // A confirmation that stopped mid-call goes back to waiting for a code: paying it again first asks where it stands.
+    let releaseTo: 'pending' | 'settling' = payment.status === 'settling' ? 'settling' : 'pending';
     try {
-      const settlement = await this.gateway.settlement({ transactionId: payment.id, reference: payment.providerRef! });
+      const reference = { transactionId: payment.id, reference: payment.providerRef! };
+      const settlement = await this.gateway.settlement(reference);
       if (settlement === 'paid') {
         await this.recordPaid(payment);
         return 'paid';
       }
       if (settlement === 'cancelled') {
-        await this.dataSource
-          .getRepository(PaymentTransaction)
-          .update(claimed, { status: 'failed', failureReason: 'paymentCancelled', claimedAt: null });
+        await payments.update(claimed, { status: 'failed', failureReason: 'paymentCancelled', claimedAt: null });
         this.logger.warn(`Card payment ${payment.id}: Payme cancelled its receipt; nothing credited`);
         return 'cancelled';
+      }
+      if (settlement === 'processing') releaseTo = 'settling';
+      // Past its lifetime nobody may pay it any more: cancelled first, so a receipts.pay still on its way is refused.
+      else if (expired && payment.status !== 'settling') {
+        await this.gateway.cancel(reference);
+        await payments.update(claimed, { status: 'failed', failureReason: 'paymentExpired', claimedAt: null });
+        this.logger.log(`Card payment ${payment.id} expired unpaid; its receipt is cancelled`);
+        return 'expired';
       }
     } catch (error) {
       this.logger.warn(`Card payment ${payment.id} could not be re-checked: ${(error as Error).message}`);
     }
-    await this.dataSource.getRepository(PaymentTransaction).update(claimed, { status: 'settling', claimedAt: null });
-    return 'stillProcessing';
+    await payments.update(claimed, { status: releaseTo, claimedAt: null });
+    return 'unresolved';
   }
 }

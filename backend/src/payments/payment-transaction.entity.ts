@@ -4,9 +4,10 @@ import { bigintAsNumber } from '../users/user.entity';
 import type { CardGatewayFailure } from './providers/card-gateway';
 
 /**
- * pending: the SMS code was sent; confirming: one request is taking the money right now
- * (claimed, so no other request calls the gateway); settling: Payme took the payment but its
- * receipt is not paid yet (the workers re-check it); confirmed and failed are final.
+ * pending: the SMS code was sent; confirming: one request (or the workers' re-check) is at the
+ * gateway right now (claimed, so no other request calls it); settling: Payme took the payment but
+ * its receipt is not paid yet; confirmed and failed are final. The workers re-check every payment
+ * that is not final until it is.
  */
 export type PaymentStatus = 'pending' | 'confirming' | 'settling' | 'confirmed' | 'failed';
 
@@ -52,6 +53,10 @@ export class PaymentTransaction {
   /** When the current 'confirming' claim was taken; a claim older than its lease is taken over. */
   @Column({ name: 'claimed_at', type: 'timestamptz', nullable: true })
   claimedAt: Date | null;
+
+  /** When the workers last asked Payme where the payment stands; they ask less often as it ages. */
+  @Column({ name: 'checked_at', type: 'timestamptz', nullable: true })
+  checkedAt: Date | null;
 
   @Column({ name: 'created_at', type: 'timestamptz', insert: false, update: false })
   createdAt: Date;

@@ -11,6 +11,7 @@ import { PaymentsService } from './payments.service';
 import { CardGateway } from './providers/card-gateway';
 import { PaymeCardGateway, PaymeCardSessions } from './providers/payme-card-gateway';
 import { SandboxCardGateway } from './providers/sandbox-card-gateway';
+import { UnresolvedPaymentsController } from './unresolved-payments.controller';
 
 /**
  * Payme when its merchant id and key are configured, otherwise the sandbox, which moves no money
@@ -60,7 +61,7 @@ export class PaymentSettlementModule {}
 
 @Module({
   imports: [TypeOrmModule.forFeature([PaymentTransaction]), PaymentSettlementModule],
-  controllers: [PaymentsController],
+  controllers: [PaymentsController, UnresolvedPaymentsController],
   providers: [PaymentsService],
 })
 export class PaymentsModule {}

@@ -15,9 +15,9 @@ import {
   type ConfirmCardPayment,
   type CreateCardPayment,
   type Translated,
+  type UnresolvedPayments,
 } from '@market/contracts';
 import { AppException } from '../common/app.exception';
-import { AppConfig } from '../config/app-config';
 import { RateLimitService, type RateLimit } from '../rate-limit/rate-limit.service';
 import { PaymentSettlement } from './payment-settlement.service';
 import { PaymentTransaction } from './payment-transaction.entity';
@@ -88,8 +88,6 @@ type Claim =
 @Injectable()
 export class PaymentsService {
   private readonly logger = new Logger(PaymentsService.name);
-  /** The longest a claimed payment may take at the gateway (check, verify, pay); after it the claim is taken over. */
-  private readonly claimLeaseMs: number;
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
@@ -97,10 +95,7 @@ export class PaymentsService {
     private readonly gateway: CardGateway,
     private readonly settlement: PaymentSettlement,
     private readonly rateLimits: RateLimitService,
-    config: AppConfig,
-  ) {
-    this.claimLeaseMs = config.PAYME_TIMEOUT_MS * 3 + 5_000;
-  }
+  ) {}
 
   mode(): CardGatewayMode {
     return this.gateway.sandbox ? { sandbox: true, testCards: [...SANDBOX_TEST_CARDS], otp: SANDBOX_OTP } : { sandbox: false };
@@ -136,10 +131,26 @@ export class PaymentsService {
     }
   }
 
+  /** For admins: the payments the workers' re-check has not brought to an end within an hour. */
+  async unresolved(): Promise<UnresolvedPayments> {
+    const payments = await this.settlement.unresolvedAfterAnHour();
+    return {
+      payments: payments.map((payment) => ({
+        id: payment.id,
+        userId: payment.userId,
+        amount: payment.amount,
+        status: payment.status as UnresolvedPayments['payments'][number]['status'],
+        receipt: payment.providerRef!,
+        createdAt: payment.createdAt.toISOString(),
+        checkedAt: payment.checkedAt?.toISOString() ?? null,
+      })),
+    };
+  }
+
   async confirm(userId: string, request: ConfirmCardPayment): Promise<CardPaymentConfirmed> {
     await this.rateLimits.assertAvailable(PAYMENT_WRONG_CODE_LIMIT, userId);
     // A lapsed claim is taken over by the loop itself, so waiting longer than the lease is never needed.
-    const waitUntil = Date.now() + this.claimLeaseMs + 1_000;
+    const waitUntil = Date.now() + this.settlement.claimLeaseMs + 1_000;
     for (;;) {
       const claim = await this.dataSource.transaction((transaction) => this.claim(transaction, userId, request.transactionId));
       switch (claim.kind) {
@@ -166,7 +177,7 @@ export class PaymentsService {
       .createQueryBuilder(PaymentTransaction, 'payment')
       .addSelect('payment.created_at < now() - make_interval(secs => :ttl)', 'expired')
       .addSelect('payment.claimed_at < now() - make_interval(secs => :lease)', 'claim_lapsed')
-      .where('payment.id = :transactionId', { transactionId, ttl: CARD_PAYMENT_TTL_SECONDS, lease: this.claimLeaseMs / 1000 })
+      .where('payment.id = :transactionId', { transactionId, ttl: CARD_PAYMENT_TTL_SECONDS, lease: this.settlement.claimLeaseMs / 1000 })
       .setLock('pessimistic_write')
       .getRawAndEntities<{ expired: boolean; claim_lapsed: boolean | null }>();
     // Someone else's payment is answered exactly like a missing one.

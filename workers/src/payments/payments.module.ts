@@ -5,7 +5,7 @@ import { QUEUES } from '@market/contracts';
 import { PaymentRecheckSchedule, PaymentsProcessor } from './payments.processor';
 
 /**
- * The payments queue: the scheduled re-check of card payments whose Payme receipt is not settled yet.
+ * The payments queue: the scheduled re-check of card payments that reached Payme and are not final.
  * (The balance it credits goes through the users module, whose phone verification needs the rate limits.)
  */
 @Module({

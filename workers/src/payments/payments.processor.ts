@@ -6,9 +6,10 @@ import { PAYMENT_RECHECK_EVERY_MS, PAYMENT_RECHECK_JOB, QUEUES } from '@market/c
 import { ProcessorOf, QueueProcessor, type JobHandlers } from '../queue-processor';
 
 /**
- * Runs the payments queue's scheduled re-check of card payments Payme has not settled: one
- * worker at a time, and each payment is claimed under its row lock, so a run that overlaps a
- * user's confirmation (or a retried run) never credits a payment twice.
+ * Runs the payments queue's scheduled re-check of card payments that reached Payme and are not
+ * final: one worker at a time, and each payment is claimed under its row lock, so a run that
+ * overlaps a user's confirmation (or a retried run) never credits a payment twice. Each run's
+ * result, in the queue dashboard, lists the payments still unresolved after an hour.
  */
 @ProcessorOf(QUEUES.payments)
 export class PaymentsProcessor extends QueueProcessor<typeof QUEUES.payments> {
@@ -19,8 +20,12 @@ export class PaymentsProcessor extends QueueProcessor<typeof QUEUES.payments> {
   }
 
   private async recheck(): Promise<RecheckOutcome> {
-    const outcome = await this.settlement.recheckSettling();
-    if (outcome.paid || outcome.cancelled) this.logger.log(`Settling card payments re-checked: ${JSON.stringify(outcome)}`);
+    const outcome = await this.settlement.recheckUnresolved();
+    const { unresolvedAfterAnHour, ...counts } = outcome;
+    if (counts.paid || counts.cancelled || counts.expired) this.logger.log(`Card payments re-checked: ${JSON.stringify(counts)}`);
+    if (unresolvedAfterAnHour.length) {
+      this.logger.warn(`Card payments still unresolved after an hour (GET /api/admin/payments/unresolved): ${unresolvedAfterAnHour.join(', ')}`);
+    }
     return outcome;
   }
 }

@@ -22,6 +22,7 @@ import { ListingChecks1763801820000 } from './1763801820000-listing-checks';
 import { PhoneIdentity1763801900000 } from './1763801900000-phone-identity';
 import { PhotoHashes1763801910000 } from './1763801910000-photo-hashes';
 import { CustomModels1763801920000 } from './1763801920000-custom-models';
+import { PaymentRecheck1763802033000 } from './1763802033000-payment-recheck';
 
 /** Every migration in order; listed explicitly so the same list works from sources and from the build. */
 export const MIGRATIONS = [
@@ -49,4 +50,5 @@ export const MIGRATIONS = [
   PhoneIdentity1763801900000,
   PhotoHashes1763801910000,
   CustomModels1763801920000,
+  PaymentRecheck1763802033000,
 ];

@@ -175,6 +175,11 @@ export class PaymeCardGateway extends CardGateway {
     return settlementOf(state);
   }
 
+  /** receipts.cancel: a receipt never paid is cancelled (state 50), so a receipts.pay still on its way is refused. */
+  async cancel(payment: Pick<CardPaymentCompletion, 'transactionId' | 'reference'>): Promise<void> {
+    await this.call('receipts.cancel', { id: payment.reference }, receiptResult);
+  }
+
   /**
    * Payme's protocol page: the card methods authenticate as a front end would, with the cashbox
    * id alone (X-Auth: {id}); the receipt methods as the back end, with id:key.

@@ -50,4 +50,7 @@ export class SandboxCardGateway extends CardGateway {
   async settlement(): Promise<ReceiptSettlement> {
     return 'unpaid';
   }
+
+  /** Nothing to cancel: a sandbox payment is taken only when it is confirmed. */
+  async cancel(): Promise<void> {}
 }
