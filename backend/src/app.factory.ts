@@ -5,7 +5,9 @@ import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module';
+import { adminSessionOnly } from './auth/admin-session';
 import { parseCookies } from './auth/session-cookie';
+import { SessionService } from './auth/session.service';
 import { ErrorFilter } from './common/error.filter';
 import { answerMalformedRequests } from './common/malformed-requests';
 import { documentContracts } from './common/openapi';
@@ -55,6 +57,10 @@ export async function createApp(config: Config): Promise<INestApplication> {
     .setVersion('1')
     .addCookieAuth('session')
     .build();
+  // The docs map every route and what it checks: in production, for admins only.
+  if (config.NODE_ENV === 'production') {
+    app.use([`/${API_PREFIX}/docs`, `/${API_PREFIX}/docs-json`, `/${API_PREFIX}/docs-yaml`], adminSessionOnly(app.get(SessionService)));
+  }
   SwaggerModule.setup(`${API_PREFIX}/docs`, app, () => documentContracts(app, API_PREFIX, SwaggerModule.createDocument(app, openApi)));
 
   const servesFrontend = config.SERVE_FRONTEND ? config.SERVE_FRONTEND === 'true' : config.NODE_ENV === 'production';

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import request from 'supertest';
 import { createApp } from '../src/app.factory';
 import { testConfig } from '../../test/support/config';
+import { createSignedInUser } from '../../test/support/users';
 
 describe('HTTP application', () => {
   let app: INestApplication;
@@ -135,6 +136,15 @@ describe('HTTP application in production mode', () => {
   it('serves index.html for client routes', async () => {
     const response = await request(app.getHttpServer()).get('/profile/settings').expect(200);
     expect(response.text).toContain('<div id="root">');
+  });
+
+  it('shows the OpenAPI docs to admins only', async () => {
+    const server = app.getHttpServer();
+    for (const path of ['/api/docs', '/api/docs-json', '/api/docs-yaml']) {
+      expect((await request(server).get(path).expect(401)).body.code).toBe('unauthorized');
+      await request(server).get(path).set('Cookie', (await createSignedInUser(app)).cookie).expect(403);
+      await request(server).get(path).set('Cookie', (await createSignedInUser(app, { role: 'admin' })).cookie).expect(200);
+    }
   });
 
   it('keeps JSON errors for unknown API routes', async () => {

@@ -7,7 +7,7 @@ import type { Express, NextFunction, Request, Response } from 'express';
 import Redis from 'ioredis';
 import { QUEUES } from '@market/contracts';
 import { AuthModule } from '../auth/auth.module';
-import { sessionTokenOf } from '../auth/session-cookie';
+import { adminSessionOnly } from '../auth/admin-session';
 import { SessionService } from '../auth/session.service';
 import { AppException } from '../common/app.exception';
 import { sameOriginOnly } from '../common/same-origin.middleware';
@@ -47,19 +47,14 @@ export class QueueDashboard implements OnApplicationShutdown {
     app.use(
       QUEUE_DASHBOARD_PATH,
       sameOriginOnly(this.config),
-      (request, response, next) => void this.adminsOnly(request, response, next),
+      adminSessionOnly(this.sessions),
+      (_request, response, next) => {
+        response.setHeader('Content-Security-Policy', DASHBOARD_CSP);
+        next();
+      },
       retryAndCleanOnly,
       board.getRouter(),
     );
-  }
-
-  private async adminsOnly(request: Request, response: Response, next: NextFunction): Promise<void> {
-    const token = sessionTokenOf(request);
-    const session = token ? await this.sessions.resolve(token).catch(() => null) : null;
-    if (!session) return next(new AppException(HttpStatus.UNAUTHORIZED, 'unauthorized'));
-    if (session.user.role !== 'admin') return next(new AppException(HttpStatus.FORBIDDEN, 'forbidden'));
-    response.setHeader('Content-Security-Policy', DASHBOARD_CSP);
-    next();
   }
 
   async onApplicationShutdown(): Promise<void> {
