@@ -117,6 +117,19 @@ describe('the checks of waiting listings and the risk-ranked queue (issue 22)', 
     expect(detail.body.description).toBe("Oldindan to'lov qiling, karta **** **** **** 9012, tel 90 123 45 67");
   });
 
+  it("flags a bait price of a catalogue model nobody has listed yet, against the catalogue's reference band", async () => {
+    const [row] = await dataSource.query(`SELECT id, name, category_id FROM devices WHERE name = 'Motorola Moto G52'`);
+    const model = { id: row.id, name: row.name, categoryId: row.category_id, memory: [], colors: [] };
+    const seller = await signedInUser(app, phone(14));
+    await list(seller.id, { status: 'active', approved: true, model, price: 650_000 });
+    const fair = await list(seller.id, { model, price: 550_000 });
+    const bait = await list(seller.id, { model, price: 150_000 });
+    await checkListings(app, [fair, bait]);
+    const cards = await waitingTab();
+    expect(cards.find((card) => card._id === bait)?.checks).toEqual([{ kind: 'baitPrice', detail: '600000' }]);
+    expect(cards.find((card) => card._id === fair)?.checks).toEqual([]);
+  });
+
   it('flags an IMEI of a sold listing, even the same seller\'s, and not the same seller listing the same model again', async () => {
     const seller = await signedInUser(app, phone(13));
     await list(seller.id, { status: 'active', approved: true, imeiHash: ['imei-relisted'] });

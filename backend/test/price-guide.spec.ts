@@ -53,14 +53,19 @@ describe('the price guide and listings marked sold (issue 22)', () => {
       { price: 100_000, status: 'waiting' },
     ]);
     // 400 USD is 5 060 000 so'm.
-    expect(await guide(`device=${device.id}&storage=128GB&condition=used`)).toEqual({ count: 8, low: 3_350_000, median: 3_700_000, high: 4_050_000 });
+    expect(await guide(`device=${device.id}&storage=128GB&condition=used`)).toEqual({ count: 8, low: 3_350_000, median: 3_700_000, high: 4_050_000, source: 'listings' });
     expect((await guide(`device=${device.id}`)).count).toBe(10);
   });
 
   it('says nothing of a price below five comparable listings', async () => {
     const { phone: device } = await testBrand(app, 'Kam');
     await list(device, [{ price: 1_000_000 }, { price: 2_000_000 }, { price: 3_000_000 }, { price: 4_000_000 }]);
-    expect(await guide(`device=${device.id}`)).toEqual({ count: 4, low: null, median: null, high: null });
+    expect(await guide(`device=${device.id}`)).toEqual({ count: 4, low: null, median: null, high: null, source: 'listings' });
+  });
+
+  it('answers the reference band shipped with the catalogue for a model with fewer than five listings (issue 35)', async () => {
+    const [{ id }] = await dataSource.query(`SELECT id FROM devices WHERE name = 'Motorola Moto G52'`);
+    expect(await guide(`device=${id}`)).toEqual({ count: 0, low: 450_000, median: 600_000, high: 800_000, source: 'reference' });
   });
 
   it('refuses a query without a model or with a condition it does not know, with the field', async () => {
@@ -82,7 +87,7 @@ describe('the price guide and listings marked sold (issue 22)', () => {
     await request(server()).get(`/api/phone/${sold}`).expect(404);
     // Without a price, what it was asked for.
     await request(server()).post(`/api/phone/${soldInDollars}/sold`).set('Cookie', seller.cookie).send({}).expect(200);
-    expect(await guide(`device=${device.id}`)).toEqual({ count: 5, low: 1_000_000, median: 1_000_000, high: 3_795_000 });
+    expect(await guide(`device=${device.id}`)).toEqual({ count: 5, low: 1_000_000, median: 1_000_000, high: 3_795_000, source: 'listings' });
 
     // Sold long ago, it no longer says what phones cost.
     await dataSource.query(`UPDATE listing SET sold_at = now() - interval '91 days' WHERE id = $1`, [sold]);

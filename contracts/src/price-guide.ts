@@ -14,12 +14,17 @@ export const priceGuideQuerySchema = z.object({
 });
 export type PriceGuideQuery = z.infer<typeof priceGuideQuerySchema>;
 
-/** The interquartile range and the median, each null below PRICE_GUIDE_MIN_LISTINGS comparable listings. */
+/**
+ * The interquartile range and the median of the comparable listings ('listings'); below
+ * PRICE_GUIDE_MIN_LISTINGS of them a catalogue model's reference band ('reference', shipped with
+ * the catalogue), else nulls.
+ */
 export const priceGuideSchema = z.object({
   count: z.number().int().nonnegative(),
   low: z.number().int().nullable(),
   median: z.number().int().nullable(),
   high: z.number().int().nullable(),
+  source: z.enum(['listings', 'reference']),
 });
 export type PriceGuide = z.infer<typeof priceGuideSchema>;
 

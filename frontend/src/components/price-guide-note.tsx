@@ -8,15 +8,18 @@ interface PriceGuideNoteProps extends Partial<PriceGuideQuery> {
   priceUzs?: number;
 }
 
-/** 'O'xshash telefonlar: 3 200 000 - 3 800 000 so'm', and where a price sits; nothing until five comparable phones are known. */
+/**
+ * 'O'xshash telefonlar: 3 200 000 - 3 800 000 so'm', and where a price sits; below five comparable
+ * phones the catalogue's reference band, said to be approximate and without a position.
+ */
 export function PriceGuideNote({ priceUzs, ...query }: PriceGuideNoteProps) {
   const { t } = useTranslation('common');
   const guide = usePriceGuide(query).data;
   if (!guide || guide.low === null || guide.high === null) return null;
-  const position = priceUzs === undefined ? null : pricePosition(priceUzs, guide);
+  const position = priceUzs === undefined || guide.source === 'reference' ? null : pricePosition(priceUzs, guide);
   return (
     <p className="text-sm text-slate-600">
-      {t('priceGuide.range', { low: formatAmount(guide.low), high: formatSom(guide.high, currentLanguage()), count: guide.count })}
+      {t(guide.source === 'reference' ? 'priceGuide.reference' : 'priceGuide.range', { low: formatAmount(guide.low), high: formatSom(guide.high, currentLanguage()), count: guide.count })}
       {position && <span className="block font-medium text-slate-800">{t(`priceGuide.position.${position}`)}</span>}
     </p>
   );

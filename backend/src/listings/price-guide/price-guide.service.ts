@@ -1,12 +1,22 @@
 import { Injectable } from '@nestjs/common';
 import { PRICE_GUIDE_MIN_LISTINGS, PRICE_GUIDE_SOLD_DAYS, type PriceGuide, type PriceGuideQuery } from '@market/contracts';
 import { PublicReads } from '../../database/public-reads';
+import { catalogueModel } from '../../devices/device-reads';
 import { ON_SALE } from '../listing-feed';
+import { REFERENCE_PRICES } from './reference-prices';
+
+/** The reference medians by model name in lower case. */
+const REFERENCE_MEDIANS = new Map(REFERENCE_PRICES.map(([name, median]) => [name.toLowerCase(), median]));
+/** The reference band around its median: used phones of one model vary by memory and wear. */
+const REFERENCE_LOW = 0.75;
+const REFERENCE_HIGH = 1.3;
 
 /**
  * What comparable phones cost: the asking prices on sale and the prices sold for in the last
  * PRICE_GUIDE_SOLD_DAYS, of one model (and memory and condition, when given), as quartiles in so'm.
  * Both halves read a model's listings through an index by device_id: a model has a few thousand.
+ * Below PRICE_GUIDE_MIN_LISTINGS of them a catalogue model has its reference band
+ * (reference-prices.ts), so a bait price is caught from the site's first day.
  */
 @Injectable()
 export class PriceGuideService {
@@ -28,7 +38,22 @@ export class PriceGuideService {
         WHERE price IS NOT NULL AND ($2::text IS NULL OR storage = $2) AND ($3::boolean IS NULL OR condition = $3)`,
       [device, storage ?? null, condition === undefined ? null : condition === 'new', PRICE_GUIDE_SOLD_DAYS],
     );
-    if (row.count < PRICE_GUIDE_MIN_LISTINGS) return { count: row.count, low: null, median: null, high: null };
-    return { count: row.count, low: Number(row.low), median: Number(row.median), high: Number(row.high) };
+    if (row.count >= PRICE_GUIDE_MIN_LISTINGS) {
+      return { count: row.count, low: Number(row.low), median: Number(row.median), high: Number(row.high), source: 'listings' };
+    }
+    const median = await this.referenceMedian(device);
+    if (median === undefined) return { count: row.count, low: null, median: null, high: null, source: 'listings' };
+    return { count: row.count, low: roundSom(median * REFERENCE_LOW), median, high: roundSom(median * REFERENCE_HIGH), source: 'reference' };
   }
+
+  private async referenceMedian(device: string): Promise<number | undefined> {
+    const model = catalogueModel('asked.id');
+    const [row] = await this.reads.query<{ device_name: string | null }>(`SELECT ${model.columns} FROM (SELECT $1::uuid AS id) asked ${model.join}`, [device]);
+    return row?.device_name ? REFERENCE_MEDIANS.get(row.device_name.toLowerCase()) : undefined;
+  }
+}
+
+/** A band's edge to the nearest 50 000 so'm, as prices are asked. */
+function roundSom(amount: number): number {
+  return Math.round(amount / 50_000) * 50_000;
 }
