@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import Redis from 'ioredis';
 import { z } from 'zod';
-import { CardGatewayError } from '../src/payments/providers/card-gateway';
+import { CardGatewayError, retryable } from '../src/payments/providers/card-gateway';
 import { PaymeCardGateway, PaymeCardSessions } from '../src/payments/providers/payme-card-gateway';
 import { FAKE_PAYME_CODE, startFakePayme, type FakePayme } from '../../test/fakes/card-gateway';
 import { testConfig } from '../../test/support/config';
@@ -141,13 +141,32 @@ describe('Payme card gateway client against a fake Payme', () => {
     await expect(client.settlement({ ...start, reference: started.reference })).resolves.toBe('paid');
   });
 
-  it('passes insufficient funds on as the payer reads it', async () => {
+  it("passes -31630 on in Payme's own words: its table gives it several causes, not only insufficient funds", async () => {
     const client = gateway();
     const start = payment(10_000, POOR_CARD);
     const started = await client.start(start);
     const refused = await rejection(client.pay({ ...start, reference: started.reference, otp: FAKE_PAYME_CODE }));
-    expect(refused.reason).toBe('paymentInsufficientFunds');
+    expect(refused.reason).toBe('paymentRefused');
+    expect(refused.wording).toEqual({ ru: 'Недостаточно средств', uz: "Mablag' yetarli emas", en: 'Insufficient funds' });
+    expect(retryable(refused.reason)).toBe(false);
     expect(payme.cardBalance(POOR_CARD)).toBe(500_000);
+  });
+
+  it.each([
+    [-31002, { ru: 'Процессинговый центр недоступен', uz: 'Protsessing markazi ishlamayapti', en: 'Processing center is not available' }],
+    [-31110, { ru: 'Повторите попытку позже', uz: "Keyinroq qayta urinib ko'ring", en: 'Try again later' }],
+  ])('keeps the payment open on %i, which Payme says to retry, in its own words, and pays when tried again', async (code, message) => {
+    const client = gateway();
+    const start = payment(12_000);
+    const started = await client.start(start);
+    const confirmation = { ...start, reference: started.reference, otp: FAKE_PAYME_CODE };
+    payme.refuseNext('receipts.pay', code, message);
+
+    const refused = await rejection(client.pay(confirmation));
+    expect(refused.reason).toBe('paymentGatewayUnavailable');
+    expect(retryable(refused.reason)).toBe(true);
+    expect(refused.wording).toEqual(message);
+    await expect(client.pay(confirmation)).resolves.toBe('paid');
   });
 
   it('passes a card without SMS informing and an unknown card on in our words, other refusals in Payme\'s', async () => {

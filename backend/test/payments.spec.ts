@@ -317,12 +317,27 @@ describe('card top-up through the Payme client and a fake Payme', () => {
     expect(await seen.balance(user)).toBe(40_000);
   });
 
-  it("passes Payme's insufficient funds on", async () => {
+  it("shows Payme's own words for -31630 (several causes) and fails the payment", async () => {
     const user = await createSignedInUser(app);
     const started = await start(user, POOR_CARD_NUMBER).expect(201);
-    const refused = await confirm(user, started.body.result.transactionId).expect(402);
-    expect(refused.body.code).toBe('paymentInsufficientFunds');
+    const { transactionId } = started.body.result;
+    const refused = await confirm(user, transactionId).expect(402);
+    expect(refused.body).toMatchObject({ code: 'paymentRefused', message: { uz: "Mablag' yetarli emas", ru: 'Недостаточно средств' } });
+    expect(await seen.payment(transactionId)).toMatchObject({ status: 'failed', failure_reason: 'paymentRefused' });
     expect(await seen.balance(user)).toBe(0);
+  });
+
+  it('keeps the payment open when Payme answers -31002 (processing centre unavailable) and credits it when confirmed again', async () => {
+    const user = await createSignedInUser(app);
+    const { transactionId } = (await start(user, RICH_CARD, 15_000).expect(201)).body.result;
+    const unavailable = { ru: 'Процессинговый центр недоступен', uz: 'Protsessing markazi ishlamayapti', en: 'Processing center is not available' };
+    payme.refuseNext('receipts.pay', -31002, unavailable);
+
+    const refused = await confirm(user, transactionId).expect(503);
+    expect(refused.body).toMatchObject({ code: 'paymentGatewayUnavailable', message: unavailable });
+    expect(await seen.payment(transactionId)).toMatchObject({ status: 'pending' });
+    await confirm(user, transactionId).expect(200);
+    expect(await seen.balance(user)).toBe(15_000);
   });
 
   it('keeps the payment open when Payme does not answer in time and credits once when confirmed again', async () => {

@@ -96,7 +96,7 @@ function fiscalItemProblem(item: Record<string, unknown>): string | null {
  * the receipt methods; the other form is refused with -32504), the card, code and receipt
  * methods, the receipt states (a pay can be scripted to leave a receipt in progress and settle
  * it later), fiscal receipt details, Payme's error codes with their uz/ru/en messages, and hooks
- * to delay, break or lose the answer of a method.
+ * to delay, refuse, break or lose the answer of a method.
  */
 export async function startFakePayme(options: { merchantId: string; key: string; cards: FakePaymeCard[]; accountField?: string }) {
   const accountField = options.accountField ?? 'order_id';
@@ -106,6 +106,7 @@ export async function startFakePayme(options: { merchantId: string; key: string;
   const calls: FakePaymeCall[] = [];
   const delays = new Map<string, number>();
   const lostAnswers = new Set<string>();
+  const refusals = new Map<string, PaymeError>();
   let outage = false;
 
   const methods: Record<string, (params: Record<string, unknown>) => unknown> = {
@@ -217,6 +218,8 @@ export async function startFakePayme(options: { merchantId: string; key: string;
         const run = methods[method];
         if (!run) throw errors.method();
         if (!authorized(method, auth)) throw errors.auth();
+        const refusal = refusals.get(method);
+        if (refusal && refusals.delete(method)) throw refusal;
         return { jsonrpc: '2.0', id, result: run(params) };
       } catch (error) {
         if (!(error instanceof PaymeError)) throw error;
@@ -253,6 +256,10 @@ export async function startFakePayme(options: { merchantId: string; key: string;
     /** Holds the next call of `method` for `ms` before answering (a slow or hanging provider). */
     delayNext(method: string, ms: number): void {
       delays.set(method, ms);
+    },
+    /** Refuses the next call of `method` with Payme's error `code` and its uz/ru/en `message`, changing nothing. */
+    refuseNext(method: string, code: number, message: { ru: string; uz: string; en: string }): void {
+      refusals.set(method, new PaymeError(code, message));
     },
     /** Carries out the next call of `method` and never answers it (the answer is lost on its way back). */
     loseAnswerOfNext(method: string): void {

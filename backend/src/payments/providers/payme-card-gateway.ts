@@ -26,7 +26,8 @@ export interface PaymeSettings {
 
 /**
  * The Subscribe API's documented error codes whose meaning the payer reads in our words (and, for a
- * wrong code or card number, under the field). Any other code the payer reads in Payme's own words.
+ * wrong code or card number, under the field). Any other code the payer reads in Payme's own words:
+ * -31630 among them, which Payme's table gives for several refusals of the card (not only insufficient funds).
  */
 const PAYME_FAILURES: Readonly<Record<number, CardGatewayFailure>> = {
   [-31101]: 'paymentCodeExpired',
@@ -35,8 +36,10 @@ const PAYME_FAILURES: Readonly<Record<number, CardGatewayFailure>> = {
   [-31300]: 'cardInvalid',
   [-31301]: 'paymentSmsNotConnected',
   [-31303]: 'paymentInsufficientFunds',
-  [-31630]: 'paymentInsufficientFunds',
 };
+
+/** Codes Payme's table says to retry (-31002: the processing centre is unavailable; -31110): the payment stays open. */
+const PAYME_RETRY_LATER: ReadonlySet<number> = new Set([-31002, -31110]);
 
 /** JSON-RPC's own codes (-32xxx: bad request, access denied, transport): our fault or Payme's, never the payer's. */
 const PROTOCOL_ERRORS = { from: -32768, to: -32000 };
@@ -213,12 +216,13 @@ export class PaymeCardGateway extends CardGateway {
   }
 }
 
-/** A Payme error as the payer reads it: our words for the documented codes, Payme's own for the others. */
+/** A Payme error as the payer reads it: our words for the documented codes, Payme's own for the others (retryable ones too). */
 function paymeFailure(method: string, code: number, message: unknown): CardGatewayError {
   const detail = `${method} answered Payme error ${code}`;
   const known = PAYME_FAILURES[code];
   if (known) return new CardGatewayError(known, detail);
   const wording = translatedSchema.safeParse(message);
+  if (PAYME_RETRY_LATER.has(code)) return new CardGatewayError('paymentGatewayUnavailable', detail, wording.data);
   if (code >= PROTOCOL_ERRORS.from && code <= PROTOCOL_ERRORS.to || !wording.success) {
     return new CardGatewayError('paymentGatewayUnavailable', detail);
   }
