@@ -16,8 +16,14 @@ describe('logs of sign-in, registration and password reset', () => {
   let app: INestApplication;
   let sms: ReturnType<typeof smsOutbox>;
 
+  // One browser: a code answers only the browser it was sent for (its code-requester cookie).
+  const browser = `code_requester=${'log-test'.padEnd(43, '0')}`;
   const post = (path: string, body: object, cookie = '') =>
-    request(app.getHttpServer()).post(`/api/auth/${path}`).set('X-Forwarded-For', '10.4.0.1').set('Cookie', cookie).send(body);
+    request(app.getHttpServer())
+      .post(`/api/auth/${path}`)
+      .set('X-Forwarded-For', '10.4.0.1')
+      .set('Cookie', cookie ? `${browser}; ${cookie}` : browser)
+      .send(body);
 
   beforeAll(async () => {
     app = await createApp(testConfig({ LOG_LEVEL: 'trace' }));

@@ -5,6 +5,7 @@ import { RateLimitService, type RateLimit } from '../src/rate-limit/rate-limit.s
 import { RedisClient } from '../src/redis/redis.module';
 import { testConfig } from '../../test/support/config';
 import { startPrivateRedis } from '../../test/support/redis-server';
+import { burst } from '../../test/support/burst';
 
 const threePerMinute: RateLimit = { name: 'test-three-per-minute', points: 3, durationSeconds: 60 };
 
@@ -49,27 +50,46 @@ describe('rate limits', () => {
   it('counts each key on its own', async () => {
     const [first, second] = [randomUUID(), randomUUID()];
     for (let action = 0; action < 3; action++) await limits.consume(threePerMinute, first);
-    await expect(limits.consume(threePerMinute, second)).resolves.toBeUndefined();
+    await expect(limits.consume(threePerMinute, second)).resolves.toBe(1);
   });
 
-  it('checks without counting, and forgets the attempts on reset', async () => {
+  it('lets through only the limit of a burst of attempts released together', async () => {
     const key = randomUUID();
-    await limits.assertAvailable(threePerMinute, key);
-    await limits.assertAvailable(threePerMinute, key);
+    const outcomes = await burst(20, () => limits.consume(threePerMinute, key).then(() => 'counted', (error: AppException) => error.getStatus()));
+    expect(outcomes.filter((outcome) => outcome === 'counted')).toHaveLength(3);
+    expect(outcomes.filter((outcome) => outcome === 429)).toHaveLength(17);
+  });
+
+  it('tells whether an attempt was within the limit without refusing it', async () => {
+    const key = randomUUID();
+    const within = await burst(5, () => limits.tryConsume(threePerMinute, key));
+    expect(within.filter(Boolean)).toHaveLength(3);
+  });
+
+  it('gives back a refunded attempt, and forgets the attempts on reset', async () => {
+    const key = randomUUID();
     for (let action = 0; action < 3; action++) await limits.consume(threePerMinute, key);
-    expect((await refusal(limits.assertAvailable(threePerMinute, key))).getStatus()).toBe(429);
+    await limits.refund(threePerMinute, key);
+    expect(await limits.consume(threePerMinute, key)).toBe(3);
+    expect((await refusal(limits.consume(threePerMinute, key))).getStatus()).toBe(429);
     await limits.reset(threePerMinute, key);
-    await expect(limits.assertAvailable(threePerMinute, key)).resolves.toBeUndefined();
+    expect(await limits.consume(threePerMinute, key)).toBe(1);
   });
 
-  it('records actions that already happened without refusing them, and tells how many a key has used', async () => {
-    const key = randomUUID();
-    expect(await limits.used(threePerMinute, key)).toBe(0);
-    for (let action = 0; action < 4; action++) await limits.record(threePerMinute, key);
-    expect(await limits.used(threePerMinute, key)).toBe(4);
-    const refused = await refusal(limits.assertAvailable(threePerMinute, key));
-    expect(refused.getStatus()).toBe(429);
-    expect(refused.params.seconds).toBeGreaterThan(55);
+  it('spaces a key\'s actions out and refuses one that would wait too long', async () => {
+    const pace = { name: `test-pace-${randomUUID()}`, intervalMs: 200, maxWaitMs: 500 };
+    const started = Date.now();
+    const outcomes = await burst(6, () =>
+      limits.pace(pace, 'key').then(
+        () => Date.now() - started,
+        (error: AppException) => error.getStatus(),
+      ),
+    );
+    const waited = outcomes.filter((outcome) => outcome !== 429) as number[];
+    // Turns at 0, 200, 400 ms; the next would wait 600 ms, over the 500 allowed.
+    expect(waited).toHaveLength(3);
+    expect(Math.max(...waited)).toBeGreaterThanOrEqual(390);
+    expect(outcomes.filter((outcome) => outcome === 429)).toHaveLength(3);
   });
 
   it('consumes several limits only when all of them allow it', async () => {
@@ -77,8 +97,8 @@ describe('rate limits', () => {
     const once: RateLimit = { name: 'test-once', points: 1, durationSeconds: 60 };
     await limits.consume(once, key);
     expect((await refusal(limits.consumeAll([[threePerMinute, key], [once, key]]))).getStatus()).toBe(429);
-    // The first limit was not charged for the refused action.
-    for (let action = 0; action < 3; action++) await limits.consume(threePerMinute, key);
+    // The first limit was given back its point for the refused action.
+    expect(await limits.consume(threePerMinute, key)).toBe(1);
   });
 
   it('keeps limiting from memory while Redis is unreachable rather than letting everything through', async () => {

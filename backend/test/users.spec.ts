@@ -161,12 +161,21 @@ describe('users: profile and settings', () => {
       await confirm({ code }).expect(400);
     });
 
-    it('answers 409 for a new phone number that has an account, sending nothing', async () => {
+    it('answers a taken phone number as a free one, sending nothing, and refuses it only at confirmation', async () => {
       const { id, cookie } = await signedInUser(app, phone(60));
       await signedInUser(app, phone(61));
-      const response = await put(cookie, id, { phoneNumber: phone(61) }).expect(409);
-      expect(response.body.fields).toEqual({ phoneNumber: 'phoneNumberTaken' });
+      const free = await put(cookie, id, { phoneNumber: phone(63) }).expect(200);
+      const taken = await put(cookie, id, { phoneNumber: phone(61) }).expect(200);
+      // Nothing in the answer tells a number with an account from one without.
+      expect(taken.body).toEqual(free.body);
       expect(sms.to(phone(61))).toHaveLength(0);
+      const confirmed = await request(app.getHttpServer())
+        .post(`/api/user/${id}/confirm-phone`)
+        .set('Cookie', cookie)
+        .send({ code: '12345' })
+        .expect(409);
+      expect(confirmed.body.fields).toEqual({ phoneNumber: 'phoneNumberTaken' });
+      expect((await getMe(cookie)).body.phoneNumber).toBe(phone(60));
     });
 
     it('does not send a code when the phone number is unchanged', async () => {

@@ -57,6 +57,13 @@ export type RegisterRequest = z.infer<typeof registerSchema>;
 export const messageResponseSchema = z.object({ message: translatedSchema });
 export type MessageResponse = z.infer<typeof messageResponseSchema>;
 
+/**
+ * `/register`'s answer. `codeSentBefore`: another browser was sent a code for this number within the
+ * code's lifetime; only the code sent for this page (the latest SMS) confirms it here.
+ */
+export const registerResponseSchema = messageResponseSchema.extend({ codeSentBefore: z.boolean() });
+export type RegisterResponse = z.infer<typeof registerResponseSchema>;
+
 /** Sign-in step 2 and registration confirmation: the user and the text to show; the cookie is set. */
 export const signedInResponseSchema = z.object({ user: userSchema, message: translatedSchema });
 export type SignedInResponse = z.infer<typeof signedInResponseSchema>;

@@ -7,6 +7,7 @@ import {
   loginSchema,
   registerConfirmSchema,
   registerSchema,
+  registerResponseSchema,
   resetPasswordSchema,
   resetPasswordWithTokenSchema,
   translateMessage,
@@ -15,6 +16,7 @@ import {
   type LoginRequest,
   type MessageResponse,
   type RegisterRequest,
+  type RegisterResponse,
   type SignedInResponse,
   messageResponseSchema,
   signedInResponseSchema,
@@ -24,6 +26,7 @@ import { z } from 'zod';
 import { AppConfig } from '../config/app-config';
 import { ZodPipe } from '../common/zod-body.pipe';
 import { AuthService, type StartedSession } from './auth.service';
+import { codeRequesterFor, codeRequesterOf } from './code-requester';
 import { clearSessionCookie, sessionTokenOf, setSessionCookie } from './session-cookie';
 import { VisitorAddress } from '../common/visitor-address';
 import { Answers } from '../common/openapi';
@@ -59,9 +62,11 @@ export class AuthController {
   async signIn(
     @Body(new ZodPipe(authSchema)) body: AuthRequest,
     @VisitorAddress() ip: string,
+    @Req() request: Request,
     @Res({ passthrough: true }) response: Response,
   ): Promise<SignedInResponse> {
-    return this.signedIn(response, await this.auth.signIn(body.phoneNumber, body.password, ip), 'loginSuccess');
+    const session = await this.auth.signIn(body.phoneNumber, body.password, ip, codeRequesterOf(request));
+    return this.signedIn(response, session, 'loginSuccess');
   }
 
   @Answers(messageResponseSchema)
@@ -79,16 +84,22 @@ export class AuthController {
   async requestPasswordReset(
     @Body(new ZodPipe(resetPasswordSchema)) body: { phoneNumber: string },
     @VisitorAddress() ip: string,
+    @Req() request: Request,
+    @Res({ passthrough: true }) response: Response,
   ): Promise<MessageResponse> {
-    await this.auth.requestPasswordReset(body.phoneNumber, ip);
+    await this.auth.requestPasswordReset(body.phoneNumber, ip, codeRequesterFor(request, response, this.config));
     return { message: translateMessage('passwordSent') };
   }
 
   @Answers(checkSmsCodeResponseSchema)
   @Post('check-sms-code')
   @HttpCode(HttpStatus.OK)
-  async checkSmsCode(@Body(new ZodPipe(checkSmsCodeSchema)) body: { phoneNumber: string; code: string }): Promise<CheckSmsCodeResponse> {
-    return { token: await this.auth.checkResetCode(body.phoneNumber, body.code) };
+  async checkSmsCode(
+    @Body(new ZodPipe(checkSmsCodeSchema)) body: { phoneNumber: string; code: string },
+    @VisitorAddress() ip: string,
+    @Req() request: Request,
+  ): Promise<CheckSmsCodeResponse> {
+    return { token: await this.auth.checkResetCode(body.phoneNumber, body.code, ip, codeRequesterOf(request)) };
   }
 
   @Answers(messageResponseSchema)
@@ -103,12 +114,17 @@ export class AuthController {
     return { message: translateMessage('passwordUpdated') };
   }
 
-  /** Registration step 1: a code goes to the number; nothing is created yet. */
-  @Answers(messageResponseSchema)
+  /** Registration step 1: a code goes to the number for this browser; nothing is created yet. */
+  @Answers(registerResponseSchema)
   @Post('register')
-  async register(@Body(new ZodPipe(registerSchema)) body: RegisterRequest, @VisitorAddress() ip: string): Promise<MessageResponse> {
-    await this.auth.register(body, ip);
-    return { message: translateMessage('confirmationCodeSent') };
+  async register(
+    @Body(new ZodPipe(registerSchema)) body: RegisterRequest,
+    @VisitorAddress() ip: string,
+    @Req() request: Request,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<RegisterResponse> {
+    const { codeSentBefore } = await this.auth.register(body, ip, codeRequesterFor(request, response, this.config));
+    return { message: translateMessage(codeSentBefore ? 'confirmationCodeSentBefore' : 'confirmationCodeSent'), codeSentBefore };
   }
 
   /** Registration step 2: creates the account, signs it in, answers the congratulation. */
@@ -116,9 +132,11 @@ export class AuthController {
   @Post('register/confirm')
   async confirmRegistration(
     @Body(new ZodPipe(registerConfirmSchema)) body: { phoneNumber: string; code: string },
+    @VisitorAddress() ip: string,
+    @Req() request: Request,
     @Res({ passthrough: true }) response: Response,
   ): Promise<SignedInResponse> {
-    const session = await this.auth.confirmRegistration(body.phoneNumber, body.code);
+    const session = await this.auth.confirmRegistration(body.phoneNumber, body.code, ip, codeRequesterOf(request));
     return this.signedIn(response, session, 'registrationCongratulation');
   }
 

@@ -47,7 +47,7 @@ export class AuthService {
     const account = await this.users.findForSignIn(phoneNumber);
     if (account?.passwordHash) return 'existing';
     const password = generatePassword();
-    const passwordHash = await hashPassword(password);
+    const passwordHash = await hashPassword(password, ip);
     return this.dataSource.transaction(async (transaction) => {
       // Null when a simultaneous request created the account first: its SMS is on the way.
       const userId = await this.users.createWithPassword(transaction, phoneNumber, passwordHash);
@@ -58,42 +58,40 @@ export class AuthService {
   }
 
   /**
-   * Sign-in step 2 with the password or, while one is pending, the 5-digit reset code as a
-   * one-time password. Wrong answers count against the number and the address
+   * Sign-in step 2 with the password or, while one is pending for this browser, the 5-digit reset
+   * code as a one-time password. Each password attempt is counted before it is checked
    * (PasswordAttemptsService); the message does not say whether the number has an account.
    */
-  async signIn(phoneNumber: string, password: string, ip: string): Promise<StartedSession> {
+  async signIn(phoneNumber: string, password: string, ip: string, requester: string | undefined): Promise<StartedSession> {
     const account = await this.users.findForSignIn(phoneNumber);
-    try {
-      await this.passwordAttempts.assertAllowed(phoneNumber, ip);
-    } catch (refusal) {
-      // The texted code stays a way in from a refused address: it has its own 5 tries.
-      if (account && (await this.isResetCode(phoneNumber, password))) return this.signedIn(account.id, phoneNumber, ip);
-      throw refusal;
+    if (ONE_TIME_PASSWORD.test(password)) {
+      // Passwords have at least 6 characters: 5 digits can only be the texted code, which has its own limits.
+      const code = await this.codes.check({ purpose: 'reset', subject: phoneNumber, requester }, password, ip);
+      if (!account || code === null) throw new AppException(HttpStatus.UNAUTHORIZED, 'wrongPassword');
+      await this.passwordAttempts.forgetFailures(phoneNumber, ip);
+      return this.signedIn(account.id);
     }
-    const valid =
-      (await verifyPassword(password, account?.passwordHash ?? UNKNOWN_ACCOUNT_HASH)) ||
-      (account !== null && (await this.isResetCode(phoneNumber, password)));
-    if (!account || !valid) {
-      await this.passwordAttempts.recordFailure(phoneNumber, ip);
-      throw new AppException(HttpStatus.UNAUTHORIZED, 'wrongPassword');
-    }
-    return this.signedIn(account.id, phoneNumber, ip);
+    const right = await this.passwordAttempts.attempt(phoneNumber, ip, async () => {
+      const matches = await verifyPassword(password, account?.passwordHash ?? UNKNOWN_ACCOUNT_HASH, ip);
+      return matches && account !== null;
+    });
+    if (!right) throw new AppException(HttpStatus.UNAUTHORIZED, 'wrongPassword');
+    return this.signedIn(account!.id);
   }
 
-  /** `/forgot` step 1 (and 'forgot password' at sign-in): a code by SMS. */
-  async requestPasswordReset(phoneNumber: string, ip: string): Promise<void> {
+  /** `/forgot` step 1 (and 'forgot password' at sign-in): a code by SMS for this browser. */
+  async requestPasswordReset(phoneNumber: string, ip: string, requester: string): Promise<void> {
     await this.limits.consume(AUTH_LIMITS.accountLookupPerIp, ip);
     const account = await this.users.findForSignIn(phoneNumber);
     if (!account) throw new AppException(HttpStatus.NOT_FOUND, 'phoneNotRegistered', {}, { phoneNumber: 'phoneNotRegistered' });
     await this.dataSource.transaction((transaction) =>
-      this.codes.issue(transaction, { purpose: 'reset', subject: phoneNumber, phoneNumber, ip }, {}),
+      this.codes.issue(transaction, { purpose: 'reset', subject: phoneNumber, requester, phoneNumber, ip }, {}),
     );
   }
 
-  /** `/forgot` step 2: the right code is exchanged for a single-use token. */
-  async checkResetCode(phoneNumber: string, code: string): Promise<string> {
-    if ((await this.codes.check('reset', phoneNumber, code)) === null) {
+  /** `/forgot` step 2: the right code, from the browser it was sent for, is exchanged for a single-use token. */
+  async checkResetCode(phoneNumber: string, code: string, ip: string, requester: string | undefined): Promise<string> {
+    if ((await this.codes.check({ purpose: 'reset', subject: phoneNumber, requester }, code, ip)) === null) {
       throw new AppException(HttpStatus.BAD_REQUEST, 'wrongCode', {}, { code: 'wrongCode' });
     }
     return this.codes.issueToken('reset', phoneNumber);
@@ -110,7 +108,7 @@ export class AuthService {
     }
     const account = await this.users.findForSignIn(phoneNumber);
     if (!account) throw new AppException(HttpStatus.BAD_REQUEST, 'resetTokenExpired');
-    const passwordHash = await hashPassword(password);
+    const passwordHash = await hashPassword(password, ip);
     await this.dataSource.transaction(async (transaction) => {
       await this.users.setPassword(transaction, account.id, passwordHash);
       await this.sessions.endAll(transaction, account.id, currentSessionToken);
@@ -118,26 +116,31 @@ export class AuthService {
     await this.passwordAttempts.forgetFailures(phoneNumber, ip);
   }
 
-  /** Registration step 1: the account is created only when the code sent here is confirmed. */
-  async register(request: RegisterRequest, ip: string): Promise<void> {
+  /**
+   * Registration step 1: the account is created only when the code sent for this browser is
+   * confirmed from it. Another browser's pending registration of the number is never replaced:
+   * answers whether one was sent a code (the latest SMS is this browser's).
+   */
+  async register(request: RegisterRequest, ip: string, requester: string): Promise<{ codeSentBefore: boolean }> {
     await this.limits.consume(AUTH_LIMITS.accountLookupPerIp, ip);
     const account = await this.users.findForSignIn(request.phoneNumber);
     if (account?.phoneConfirmed) {
       throw new AppException(HttpStatus.CONFLICT, 'phoneAlreadyRegistered', {}, { phoneNumber: 'phoneAlreadyRegistered' });
     }
-    const pending: PendingRegistration = { name: request.name, passwordHash: await hashPassword(request.password) };
-    await this.dataSource.transaction((transaction) =>
+    const pending: PendingRegistration = { name: request.name, passwordHash: await hashPassword(request.password, ip) };
+    const { sentToAnother } = await this.dataSource.transaction((transaction) =>
       this.codes.issue(
         transaction,
-        { purpose: 'register', subject: request.phoneNumber, phoneNumber: request.phoneNumber, ip },
+        { purpose: 'register', subject: request.phoneNumber, requester, phoneNumber: request.phoneNumber, ip },
         pending,
       ),
     );
+    return { codeSentBefore: sentToAnother };
   }
 
-  /** Registration step 2: the code creates the account and signs it in. */
-  async confirmRegistration(phoneNumber: string, code: string): Promise<StartedSession> {
-    const pending = await this.codes.check<PendingRegistration>('register', phoneNumber, code);
+  /** Registration step 2: the code, from the browser it was sent for, creates the account and signs it in. */
+  async confirmRegistration(phoneNumber: string, code: string, ip: string, requester: string | undefined): Promise<StartedSession> {
+    const pending = await this.codes.check<PendingRegistration>({ purpose: 'register', subject: phoneNumber, requester }, code, ip);
     if (!pending) throw new AppException(HttpStatus.BAD_REQUEST, 'wrongCode', {}, { code: 'wrongCode' });
     const userId = await this.dataSource.transaction((transaction) =>
       this.users.completeRegistration(transaction, phoneNumber, pending.name, pending.passwordHash),
@@ -152,13 +155,7 @@ export class AuthService {
     if (sessionToken) await this.sessions.end(sessionToken);
   }
 
-  /** Whether `password` is the pending reset code of the number (which it then uses up). */
-  private async isResetCode(phoneNumber: string, password: string): Promise<boolean> {
-    return ONE_TIME_PASSWORD.test(password) && (await this.codes.check('reset', phoneNumber, password)) !== null;
-  }
-
-  private async signedIn(userId: string, phoneNumber: string, ip: string): Promise<StartedSession> {
-    await this.passwordAttempts.forgetFailures(phoneNumber, ip);
+  private async signedIn(userId: string): Promise<StartedSession> {
     // The password came by SMS (or the user chose it after an SMS code): the number is theirs.
     await this.users.markPhoneConfirmed(userId);
     return this.startSession(userId);

@@ -1,7 +1,8 @@
-import { Injectable } from '@nestjs/common';
+import { HttpStatus, Injectable } from '@nestjs/common';
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
-import { LIMITS, smsText } from '@market/contracts';
+import { LIMITS, smsText, type MessageKey } from '@market/contracts';
+import { AppException } from '../common/app.exception';
 import { AppConfig } from '../config/app-config';
 import { RateLimitService } from '../rate-limit/rate-limit.service';
 import { RedisClient } from '../redis/redis.module';
@@ -9,13 +10,31 @@ import { AUTH_LIMITS, CODE_LIFETIME_SECONDS } from './auth.limits';
 import { generateCode } from './password-hasher';
 import { SmsRequestService } from './sms-request.service';
 
-/** What a code confirms; one pending code per purpose and subject, a new one replaces the old. */
+/** What a code confirms. */
 export type CodePurpose = 'reset' | 'register' | 'phone-change';
+
+/**
+ * Who a code is for: `subject` is what it confirms (a number, an account), `requester` who asked
+ * for it (the browser's code-requester cookie, or the signed-in account). Only the requester's
+ * answers are checked against it.
+ */
+export interface CodeTarget {
+  purpose: CodePurpose;
+  subject: string;
+  requester: string;
+}
+
+/** A check may come from a browser that never asked for a code: it finds none. */
+type CheckedTarget = Omit<CodeTarget, 'requester'> & { requester: string | undefined };
 
 interface StoredCode<T> {
   id: string;
   hash: string;
+  /** The number the code was texted to: its guesses from everywhere share one daily budget. */
+  phoneNumber: string;
   data: T;
+  /** Set when no code was sent (a taken number in the settings): confirming it answers this refusal, whatever the code. */
+  refusal?: { key: MessageKey; field: string };
 }
 
 function sha256(value: string): Buffer {
@@ -28,9 +47,14 @@ function sameHash(hex: string, candidate: Buffer): boolean {
 }
 
 /**
- * 5-digit SMS codes (valid 10 minutes, 5 tries each, single use) and the short-lived
- * tokens a checked code is exchanged for. Kept in Redis, hashed: neither a code nor a
- * token is stored or logged in clear.
+ * 5-digit SMS codes (valid 10 minutes, single use) and the short-lived tokens a checked code is
+ * exchanged for. Kept in Redis, hashed: neither a code nor a token is stored or logged in clear.
+ *
+ * A code belongs to the requester it was sent for: another requester's code for the same number
+ * is a different code, so nobody can replace, answer or burn someone else's (issue 32). Every
+ * check is counted before it is compared (AUTH_LIMITS): per address (probing numbers with no code
+ * costs too), per code (5 tries), and per number a day across all addresses and codes (9), which
+ * keeps a number's chance of a guessed code under 1 in 10,000 a day.
  */
 @Injectable()
 export class OneTimeCodeService {
@@ -43,31 +67,44 @@ export class OneTimeCodeService {
 
   /**
    * Sends a new code to `phoneNumber` (SMS limits apply) with `data` to hand back when it is
-   * confirmed. The SMS is recorded in `transaction`, so it leaves only if the caller commits.
+   * confirmed; it replaces the requester's own earlier code only. The SMS is recorded in
+   * `transaction`, so it leaves only if the caller commits. Answers whether another requester
+   * was sent a code for the same subject within its lifetime.
    */
-  async issue<T>(
-    transaction: EntityManager,
-    target: { purpose: CodePurpose; subject: string; phoneNumber: string; ip: string },
-    data: T,
-  ): Promise<void> {
+  async issue<T>(transaction: EntityManager, target: CodeTarget & { phoneNumber: string; ip: string }, data: T): Promise<{ sentToAnother: boolean }> {
     const code = generateCode(LIMITS.resetCodeDigits);
-    const id = randomUUID();
     await this.sms.request(transaction, target.phoneNumber, target.ip, smsText('code', 'uz', { code }));
-    const stored: StoredCode<T> = { id, hash: sha256(`${id}:${code}`).toString('hex'), data };
-    await this.redis.set(this.codeKey(target.purpose, target.subject), JSON.stringify(stored), 'EX', CODE_LIFETIME_SECONDS);
+    return this.store(target, code, { phoneNumber: target.phoneNumber, data });
   }
 
   /**
-   * The data of the pending code when `code` is right (the code is then used up), null when it
-   * is wrong or there is none. The sixth guess of one code answers 429.
+   * Keeps a pending confirmation that sends nothing and that no code answers: confirming it
+   * refuses with `refusal`. The settings answer a taken number as they answer a free one, and
+   * tell only at confirmation, which is counted like every code check.
    */
-  async check<T>(purpose: CodePurpose, subject: string, code: string): Promise<T | null> {
-    const key = this.codeKey(purpose, subject);
+  async hold<T>(target: CodeTarget & { phoneNumber: string }, data: T, refusal: StoredCode<T>['refusal']): Promise<void> {
+    await this.store(target, randomBytes(16).toString('hex'), { phoneNumber: target.phoneNumber, data, refusal });
+  }
+
+  /**
+   * The data of the requester's pending code when `code` is right (the code is then used up), null
+   * when it is wrong or there is none. Each check is counted first; past a limit, 429.
+   */
+  async check<T>(target: CheckedTarget, code: string, ip: string): Promise<T | null> {
+    await this.limits.consume(AUTH_LIMITS.codeChecksPerIp, ip);
+    if (target.requester === undefined) return null;
+    const key = this.codeKey({ ...target, requester: target.requester });
     const raw = await this.redis.get(key);
     if (!raw) return null;
     const stored = JSON.parse(raw) as StoredCode<T>;
     await this.limits.consume(AUTH_LIMITS.codeTries, stored.id);
+    await this.limits.consume(AUTH_LIMITS.codeGuessesPerNumber, stored.phoneNumber);
+    if (stored.refusal) {
+      throw new AppException(HttpStatus.CONFLICT, stored.refusal.key, {}, { [stored.refusal.field]: stored.refusal.key });
+    }
     if (!sameHash(stored.hash, sha256(`${stored.id}:${code}`))) return null;
+    // The number's budget measures wrong guesses: its owner's right code gives its check back.
+    await this.limits.refund(AUTH_LIMITS.codeGuessesPerNumber, stored.phoneNumber);
     return (await this.useUp(key, raw)) ? stored.data : null;
   }
 
@@ -86,6 +123,18 @@ export class OneTimeCodeService {
     return this.useUp(key, hash);
   }
 
+  private async store<T>(target: CodeTarget, code: string, entry: Omit<StoredCode<T>, 'id' | 'hash'>): Promise<{ sentToAnother: boolean }> {
+    const id = randomUUID();
+    const stored: StoredCode<T> = { id, hash: sha256(`${id}:${code}`).toString('hex'), ...entry };
+    const requester = sha256(target.requester).toString('hex');
+    const [, [, lastRequester]] = (await this.redis
+      .multi()
+      .set(this.codeKey(target), JSON.stringify(stored), 'EX', CODE_LIFETIME_SECONDS)
+      .set(this.lastRequesterKey(target), requester, 'EX', CODE_LIFETIME_SECONDS, 'GET')
+      .exec())! as [unknown, [unknown, string | null]];
+    return { sentToAnother: lastRequester !== null && lastRequester !== requester };
+  }
+
   /** Deletes the entry only if it still holds `value`: of two simultaneous right answers, one wins. */
   private async useUp(key: string, value: string): Promise<boolean> {
     const deleted = await this.redis.eval(
@@ -97,8 +146,12 @@ export class OneTimeCodeService {
     return deleted === 1;
   }
 
-  private codeKey(purpose: CodePurpose, subject: string): string {
-    return `${this.config.QUEUE_PREFIX}:code:${purpose}:${subject}`;
+  private codeKey({ purpose, subject, requester }: CodeTarget): string {
+    return `${this.config.QUEUE_PREFIX}:code:${purpose}:${subject}:${sha256(requester).toString('hex')}`;
+  }
+
+  private lastRequesterKey({ purpose, subject }: CodeTarget): string {
+    return `${this.config.QUEUE_PREFIX}:code-requester:${purpose}:${subject}`;
   }
 
   private tokenKey(purpose: CodePurpose, subject: string): string {

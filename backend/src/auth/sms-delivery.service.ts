@@ -79,11 +79,14 @@ export class SmsDeliveryService implements OnApplicationShutdown {
   /** What became of the last SMS to a number; each number an address asks about counts once an hour as an account lookup. */
   async lastSmsTo(phoneNumber: string, ip: string): Promise<LastSms['lastSms']> {
     const asked = `${ip} ${phoneNumber}`;
-    if ((await this.limits.used(AUTH_LIMITS.lastSmsAsked, asked)) === 0) {
-      await this.limits.consumeAll([
-        [AUTH_LIMITS.accountLookupPerIp, ip],
-        [AUTH_LIMITS.lastSmsAsked, asked],
-      ]);
+    // Taking the number's one ask of the hour is atomic: of a burst of first asks, one counts as a lookup.
+    if (await this.limits.tryConsume(AUTH_LIMITS.lastSmsAsked, asked)) {
+      try {
+        await this.limits.consume(AUTH_LIMITS.accountLookupPerIp, ip);
+      } catch (refusal) {
+        await this.limits.refund(AUTH_LIMITS.lastSmsAsked, asked);
+        throw refusal;
+      }
     }
     const [last]: { status: string; delivery_status: string | null }[] = await this.dataSource.query(
       `SELECT status, delivery_status FROM sms_delivery

@@ -12,6 +12,22 @@ export interface RateLimit {
   durationSeconds: number;
 }
 
+/** Actions of one key spaced `intervalMs` apart; a caller that would wait longer than `maxWaitMs` is refused. */
+export interface Pace {
+  name: string;
+  intervalMs: number;
+  maxWaitMs: number;
+}
+
+/** Takes the key's next turn: answers the milliseconds to wait for it, or -1 when that is over ARGV[2]. */
+const TAKE_TURN = `
+local time = redis.call('TIME')
+local now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
+local turn = math.max(now, tonumber(redis.call('GET', KEYS[1]) or '0'))
+if turn - now > tonumber(ARGV[2]) then return -1 end
+redis.call('SET', KEYS[1], turn + tonumber(ARGV[1]), 'PX', turn + tonumber(ARGV[1]) - now + 1000)
+return turn - now`;
+
 /**
  * Redis-backed limits shared by every API process. A limit that is reached answers 429
  * `tooManyRequests` with `{ seconds }` to wait (the envelope's retryAfterSeconds and a
@@ -19,12 +35,18 @@ export interface RateLimit {
  * with the same limits: sign-ups go on (their SMS wait in the outbox) and nothing becomes
  * unlimited.
  *
+ * Every limit is consumed before the work it guards (an atomic INCR in Redis), never checked
+ * first and recorded afterwards: of a burst sent at once, only the limit's number get through.
+ *
  * Usage: declare a `RateLimit` constant beside the feature, then
- * - `consume(limit, key)` before (or for every) attempt: counts it, throws once over the limit;
- * - `assertAvailable(limit, key)` to refuse without counting, and `record(limit, key)` to count
- *   an action afterwards without refusing it (e.g. a wrong password: only failures count);
- * - `used(limit, key)` to tell how many actions the key has used in the current window;
- * - `reset(limit, key)` to forget the attempts (e.g. after a successful sign-in).
+ * - `consume(limit, key)` before every attempt: counts it, throws once over the limit; answers
+ *   how many the key has used in the window, this one included;
+ * - `tryConsume(limit, key)` to count an attempt and learn whether it was within the limit
+ *   (e.g. a budget whose end slows a caller down rather than refusing it);
+ * - `consumeAll(checks)` for several limits at once: all are consumed, or none stays consumed;
+ * - `refund(limit, key)` to give back an attempt that should not count (e.g. a right password);
+ * - `reset(limit, key)` to forget the attempts (e.g. after a successful sign-in);
+ * - `pace(pace, key)` to space actions out instead of refusing them.
  */
 @Injectable()
 export class RateLimitService {
@@ -36,20 +58,38 @@ export class RateLimitService {
     private readonly config: AppConfig,
   ) {}
 
-  async consume(limit: RateLimit, key: string, points = 1): Promise<void> {
+  async consume(limit: RateLimit, key: string, points = 1): Promise<number> {
     try {
-      await this.limiter(limit).consume(key, points);
+      return (await this.limiter(limit).consume(key, points)).consumedPoints;
     } catch (error) {
       throw this.refusal(error);
     }
   }
 
-  /** Consumes every limit, or none when one of them is already used up (checked first). */
-  async consumeAll(checks: readonly (readonly [RateLimit, string])[]): Promise<void> {
-    for (const [limit, key] of checks) await this.assertAvailable(limit, key);
-    for (const [limit, key] of checks) await this.consume(limit, key);
+  async tryConsume(limit: RateLimit, key: string): Promise<boolean> {
+    try {
+      await this.limiter(limit).consume(key);
+      return true;
+    } catch (error) {
+      if (error instanceof RateLimiterRes) return false;
+      throw this.refusal(error);
+    }
   }
 
+  async consumeAll(checks: readonly (readonly [RateLimit, string])[]): Promise<void> {
+    const consumed: (readonly [RateLimit, string])[] = [];
+    try {
+      for (const check of checks) {
+        await this.consume(...check);
+        consumed.push(check);
+      }
+    } catch (refusal) {
+      for (const [limit, key] of consumed) await this.refund(limit, key);
+      throw refusal;
+    }
+  }
+
+  /** Check-then-record: a burst passes the check together. Kept only until its last callers (reports, card codes) consume first. */
   async assertAvailable(limit: RateLimit, key: string): Promise<void> {
     let state: RateLimiterRes | null;
     try {
@@ -68,11 +108,12 @@ export class RateLimitService {
     }
   }
 
-  async used(limit: RateLimit, key: string): Promise<number> {
+  async refund(limit: RateLimit, key: string, points = 1): Promise<void> {
     try {
-      return (await this.limiter(limit).get(key))?.consumedPoints ?? 0;
+      await this.limiter(limit).reward(key, points);
     } catch (error) {
-      throw this.refusal(error);
+      // A refund is a courtesy: failing to give one back must not fail the action.
+      this.logger.warn(`Could not refund limit ${limit.name}: ${(error as Error).message}`);
     }
   }
 
@@ -83,6 +124,26 @@ export class RateLimitService {
       // Forgetting old attempts is a courtesy: failing to do so must not fail a successful action.
       this.logger.warn(`Could not reset limit ${limit.name}: ${(error as Error).message}`);
     }
+  }
+
+  /**
+   * Waits for the key's next turn: actions of one key are spaced `intervalMs` apart across every
+   * process (the turn is taken atomically in Redis, by Redis's clock). When the key's queue is
+   * already `maxWaitMs` long, answers 429 with the seconds to wait instead of waiting.
+   */
+  async pace(pace: Pace, key: string): Promise<void> {
+    let waitMs: number;
+    try {
+      waitMs = Number(
+        await this.redis.eval(TAKE_TURN, 1, `${this.config.QUEUE_PREFIX}:pace:${pace.name}:${key}`, pace.intervalMs, pace.maxWaitMs),
+      );
+    } catch (error) {
+      throw this.refusal(error);
+    }
+    if (waitMs < 0) {
+      throw new AppException(HttpStatus.TOO_MANY_REQUESTS, 'tooManyRequests', { seconds: Math.ceil(pace.maxWaitMs / 1000) });
+    }
+    if (waitMs > 0) await new Promise((resolve) => setTimeout(resolve, waitMs));
   }
 
   private limiter(limit: RateLimit): RateLimiterRedis {

@@ -43,7 +43,8 @@ export class UsersController {
     @CurrentUser() actor: SessionUser,
     @Param('id', userIdPipe) id: string,
     @Body(new ZodPipe(confirmPhoneSchema)) body: { code: string },
+    @VisitorAddress() ip: string,
   ) {
-    return this.users.confirmPhoneChange(actor, id, body.code);
+    return this.users.confirmPhoneChange(actor, id, body.code, ip);
   }
 }

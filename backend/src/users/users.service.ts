@@ -3,9 +3,11 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, In, QueryFailedError, type EntityManager } from 'typeorm';
 import { isRegionOfCountry, type MessageKey, type UpdateUserRequest, type UpdateUserResponse, type UserDto } from '@market/contracts';
 import type { SessionUser } from '../auth/auth.decorators';
+import { AUTH_LIMITS } from '../auth/auth.limits';
 import { OneTimeCodeService } from '../auth/one-time-codes.service';
 import { AppException } from '../common/app.exception';
 import { AppConfig } from '../config/app-config';
+import { RateLimitService } from '../rate-limit/rate-limit.service';
 import { ImagesService } from '../uploads/images.service';
 import { grantAdminRole } from './admin-role';
 import { User } from './user.entity';
@@ -37,6 +39,7 @@ export class UsersService implements OnApplicationBootstrap {
     private readonly config: AppConfig,
     private readonly codes: OneTimeCodeService,
     private readonly images: ImagesService,
+    private readonly limits: RateLimitService,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -110,11 +113,17 @@ export class UsersService implements OnApplicationBootstrap {
 
   /**
    * Settings (spec section 7). A new phone number is not applied: a code goes to it and
-   * confirmPhoneChange applies it. Nothing changes when any part is refused.
+   * confirmPhoneChange applies it; a number with an account is answered alike (no SMS) and
+   * refused at confirmation. A new username, e-mail or number tells whether it is taken, so
+   * such a save counts as an account lookup, before anything is read. Nothing changes when any
+   * part is refused.
    */
   async update(actor: SessionUser, userId: string, changes: UpdateUserRequest, ip: string): Promise<UpdateUserResponse> {
     this.assertMayEdit(actor, userId);
     const { phoneNumber, ...fields } = changes;
+    if (phoneNumber !== undefined || fields.username !== undefined || fields.email !== undefined) {
+      await this.countLookup(userId, changes, ip);
+    }
     let pendingPhoneConfirmation = false;
     try {
       await this.dataSource.transaction(async (transaction) => {
@@ -129,14 +138,12 @@ export class UsersService implements OnApplicationBootstrap {
         const values = Object.fromEntries(Object.entries({ ...fields, region }).filter(([, value]) => value !== undefined));
         await transaction.update(User, userId, values);
         if (phoneNumber && phoneNumber !== user.phoneNumber) {
+          const target = { purpose: 'phone-change', subject: userId, requester: actor.id, phoneNumber } as const;
           if (await transaction.existsBy(User, { phoneNumber })) {
-            throw new AppException(HttpStatus.CONFLICT, 'phoneNumberTaken', {}, { phoneNumber: 'phoneNumberTaken' });
+            await this.codes.hold<PendingPhoneChange>(target, { phoneNumber }, { key: 'phoneNumberTaken', field: 'phoneNumber' });
+          } else {
+            await this.codes.issue<PendingPhoneChange>(transaction, { ...target, ip }, { phoneNumber });
           }
-          await this.codes.issue<PendingPhoneChange>(
-            transaction,
-            { purpose: 'phone-change', subject: userId, phoneNumber, ip },
-            { phoneNumber },
-          );
           pendingPhoneConfirmation = true;
         }
       });
@@ -148,9 +155,9 @@ export class UsersService implements OnApplicationBootstrap {
   }
 
   /** Applies the new phone number the code was sent to. */
-  async confirmPhoneChange(actor: SessionUser, userId: string, code: string): Promise<UserDto> {
+  async confirmPhoneChange(actor: SessionUser, userId: string, code: string, ip: string): Promise<UserDto> {
     this.assertMayEdit(actor, userId);
-    const pending = await this.codes.check<PendingPhoneChange>('phone-change', userId, code);
+    const pending = await this.codes.check<PendingPhoneChange>({ purpose: 'phone-change', subject: userId, requester: actor.id }, code, ip);
     if (!pending) throw new AppException(HttpStatus.BAD_REQUEST, 'wrongCode', {}, { code: 'wrongCode' });
     try {
       await this.dataSource.getRepository(User).update(userId, { phoneNumber: pending.phoneNumber, phoneConfirmed: true });
@@ -158,6 +165,20 @@ export class UsersService implements OnApplicationBootstrap {
       throw asConflict(error);
     }
     return this.getProfile(userId);
+  }
+
+  /** One account lookup of the account and the address, when the save changes a username, e-mail or phone number. */
+  private async countLookup(userId: string, changes: UpdateUserRequest, ip: string): Promise<void> {
+    const user = await this.dataSource.getRepository(User).findOne({ where: { id: userId }, select: ['username', 'email', 'phoneNumber'] });
+    const changed =
+      (changes.username !== undefined && changes.username !== user?.username) ||
+      (changes.email !== undefined && changes.email !== user?.email) ||
+      (changes.phoneNumber !== undefined && changes.phoneNumber !== user?.phoneNumber);
+    if (!changed) return;
+    await this.limits.consumeAll([
+      [AUTH_LIMITS.accountLookupPerUser, userId],
+      [AUTH_LIMITS.accountLookupPerIp, ip],
+    ]);
   }
 
   /**

@@ -47,6 +47,11 @@ export const AUTH_MESSAGES = {
     ru: 'Код подтверждения отправлен на ваш номер',
     en: 'A confirmation code has been sent to your phone',
   },
+  confirmationCodeSentBefore: {
+    uz: "Tasdiqlash kodi yuborildi. Bu raqamga boshqa qurilmadan ham kod so'ralgan: eng oxirgi SMSdagi kodni kiriting",
+    ru: 'Код подтверждения отправлен. Для этого номера код запрашивали и с другого устройства: введите код из последнего SMS',
+    en: 'A confirmation code has been sent. A code for this number was also asked for on another device: enter the code from the latest SMS',
+  },
   registrationCongratulation: {
     uz: "Tabriklaymiz! Siz muvaffaqiyatli ro'yxatdan o'tdingiz",
     ru: 'Поздравляем! Вы успешно зарегистрировались',

@@ -17,7 +17,11 @@ import { useRegister } from '../api/register';
 import { AuthCard, Notice } from './auth-card';
 import { ResendCode } from '../../../components/form/resend-code';
 
-type Stage = { name: 'details' } | { name: 'code'; body: RegisterRequest; codeSentAt: number } | { name: 'done'; message: string };
+type Stage =
+  | { name: 'details' }
+  /** `sentBefore`: the server's words when another device was sent a code for the number too. */
+  | { name: 'code'; body: RegisterRequest; codeSentAt: number; sentBefore: string | null }
+  | { name: 'done'; message: string };
 
 /** `/register`: details, then the 5-digit code sent to the phone, then the congratulation. */
 export function RegisterForm() {
@@ -33,9 +37,10 @@ export function RegisterForm() {
 
   const sendCode = (body: RegisterRequest) =>
     register.mutate(body, {
-      onSuccess: () => {
+      onSuccess: (response) => {
         codeForm.setValues({ phoneNumber: body.phoneNumber, code: '' });
-        setStage({ name: 'code', body, codeSentAt: Date.now() });
+        const sentBefore = response.codeSentBefore ? response.message[currentLanguage()] : null;
+        setStage({ name: 'code', body, codeSentAt: Date.now(), sentBefore });
       },
       onError: (error) => {
         details.showServerFields(error);
@@ -92,7 +97,7 @@ export function RegisterForm() {
   if (stage.name === 'code') {
     return (
       <AuthCard title={t('register.title')} footer={footer}>
-        <Notice>{t('code.sentTo', { phone: formatPhoneNumber(stage.body.phoneNumber) })}</Notice>
+        <Notice>{stage.sentBefore ?? t('code.sentTo', { phone: formatPhoneNumber(stage.body.phoneNumber) })}</Notice>
         <form onSubmit={submitCode} noValidate className="space-y-4">
           <CodeField label={t('fields.code')} value={codeForm.values.code} onChange={(code) => codeForm.setValue('code', code)} error={codeForm.errors.code} />
           <SubmitButton busy={confirm.isPending} busyLabel={t('checking')} fullWidth>
