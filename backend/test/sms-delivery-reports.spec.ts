@@ -80,10 +80,10 @@ describe("Eskiz's delivery reports", () => {
     const { jobId, messageId } = await send(phone, '');
     // Sent, no report yet.
     expect(await lastSms(phone)).toBe('pending');
-    const forged = { message_id: messageId, status: 'UNDELIV' };
+    const forged = { request_id: messageId, message_id: '4385999', status: 'UNDELIV' };
     await request(app.getHttpServer()).post(`/api/sms/delivery-reports/${SECRET.replace(/.$/, 'x')}`).send(forged).expect(404);
     await request(app.getHttpServer()).post('/api/sms/delivery-reports/short').send(forged).expect(404);
-    await request(app.getHttpServer()).post(`/api/sms/delivery-reports/${SECRET}`).send({ message_id: messageId, status: 'undeliv; DROP' }).expect(400);
+    await request(app.getHttpServer()).post(`/api/sms/delivery-reports/${SECRET}`).send({ ...forged, status: 'undeliv; DROP' }).expect(400);
     expect(await deliveryOf(jobId)).toMatchObject({ delivery_status: null });
     // Eskiz may post its report as a form, too.
     await request(app.getHttpServer()).post(`/api/sms/delivery-reports/${SECRET}`).type('form').send(forged).expect(200, { recorded: true });

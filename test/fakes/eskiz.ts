@@ -13,7 +13,9 @@ export interface EskizSentSms {
 
 /** A delivery report as Eskiz posts it to a message's callback_url. */
 export interface EskizDeliveryReport {
+  /** The `id` the send answered with. */
   request_id: string;
+  /** Eskiz's own id of the message, never seen before the report. */
   message_id: string;
   user_sms_id: string;
   country: string;
@@ -42,7 +44,8 @@ async function readForm(request: IncomingMessage): Promise<Record<string, string
  * site's templates from contracts, as after moderation; `{ approved: [] }` is an account in test
  * status, which may send only Eskiz's test text), refuses any other text with 400, answers 401
  * to an expired or unknown token, and posts a delivery report (DELIVRD unless scripted per
- * number) to the message's callback_url. Tests expire tokens, script 5xx answers, or hold an
+ * number) to the message's callback_url: the send's `id` as `request_id`, Eskiz's own
+ * `message_id` beside it, as Eskiz's documentation gives it. Tests expire tokens, script 5xx answers, or hold an
  * answer longer than the client waits.
  */
 export async function startFakeEskiz(
@@ -59,6 +62,8 @@ export async function startFakeEskiz(
   const scriptedSendFailures: number[] = [];
   const scriptedAnswers: { status: string }[] = [];
   let sendDelayMs = 0;
+  /** Eskiz numbers its messages itself, apart from the send's id. */
+  let lastMessageId = 4_385_000;
 
   const answer = (response: ServerResponse, status: number, body: unknown) => {
     response.writeHead(status, { 'Content-Type': 'application/json' });
@@ -101,8 +106,8 @@ export async function startFakeEskiz(
   });
   async function report(sms: EskizSentSms): Promise<void> {
     const body: EskizDeliveryReport = {
-      request_id: randomUUID(),
-      message_id: sms.id,
+      request_id: sms.id,
+      message_id: String(++lastMessageId),
       user_sms_id: '',
       country: 'UZ',
       phone_number: sms.mobile_phone,

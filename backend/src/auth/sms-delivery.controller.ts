@@ -8,9 +8,12 @@ import { VisitorAddress } from '../common/visitor-address';
 import { ZodPipe } from '../common/zod-body.pipe';
 import { SMS_DELIVERY_REPORTS_ROUTE, SmsDeliveryService } from './sms-delivery.service';
 
-/** The fields of Eskiz's delivery report we keep (it also sends request_id, country, sms_count, status_date). */
+/**
+ * The fields of Eskiz's delivery report we keep: `request_id` is the `id` its send answered with (what
+ * we store); its `message_id` is Eskiz's own id, which we never saw. It also sends country, sms_count, status_date.
+ */
 const deliveryReportSchema = z.object({
-  message_id: z.string().min(1).max(100),
+  request_id: z.string().min(1).max(100),
   status: z.string().regex(/^[A-Z]{1,16}$/),
 });
 
@@ -27,7 +30,7 @@ export class SmsDeliveryController {
     if (!this.deliveries.isOurCallback(secret)) throw new AppException(HttpStatus.NOT_FOUND, 'notFound');
     const report = deliveryReportSchema.safeParse(body);
     if (!report.success) throw new AppException(HttpStatus.BAD_REQUEST, 'validationFailed');
-    return { recorded: await this.deliveries.recordReport(report.data.message_id, report.data.status) };
+    return { recorded: await this.deliveries.recordReport(report.data.request_id, report.data.status) };
   }
 
   /** Whether the last password or code sent to a number arrived, for the sign-in and reset screens. */
