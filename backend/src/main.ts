@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import { createApp } from './app.factory';
+import { logUnhandledRejections } from './common/unhandled-rejections';
 import { ConfigError, loadConfig, redactUrl } from './config/config.schema';
 
 async function main(): Promise<void> {
@@ -10,6 +11,7 @@ async function main(): Promise<void> {
         'Start it with `docker compose up -d` or set DATABASE_URL.',
     );
   });
+  logUnhandledRejections();
   await app.listen(config.PORT);
   console.log(`API listening on http://localhost:${config.PORT}`);
 }

@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { Logger } from 'nestjs-pino';
-import { ConfigError, loadConfig } from '@market/backend';
+import { ConfigError, loadConfig, logUnhandledRejections } from '@market/backend';
 import { WorkersModule } from './workers.module';
 
 /**
@@ -13,6 +13,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const app = await NestFactory.createApplicationContext(WorkersModule.forRoot(config), { bufferLogs: true });
   app.useLogger(app.get(Logger));
+  logUnhandledRejections();
   app.enableShutdownHooks(['SIGTERM', 'SIGINT']);
   await app.init();
   console.log('Workers running');

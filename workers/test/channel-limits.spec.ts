@@ -14,6 +14,8 @@ import { ownTestDatabase } from '../../test/support/database';
 import { eventually } from '../../test/support/eventually';
 import { insertListing } from '../../test/support/listings';
 import { createSignedInUser, type TestUser } from '../../test/support/users';
+import { WEBHOOK_ANSWER_MS } from '../src/bot/seller-bot.service';
+import { TelegramPacing } from '../src/pacing/telegram-pacing';
 import { WorkersModule } from '../src/workers.module';
 
 /** The API and the workers on their own database and queues, with the platforms' windows shrunk by `timeScale` on both sides. */
@@ -262,6 +264,21 @@ describe("the sellers' bot on a webhook", () => {
     expect(await links().subscriptionOf(seller.id)).not.toBeNull();
     expect(telegram.callsOf('sendMessage').filter((call) => String(call.body.text).includes('uzildi'))).toHaveLength(0);
   });
+
+  it('answers Telegram in time while a reply waits out a 429, then sends the reply', async () => {
+    const WAITING_CHAT = 777003;
+    const waiting = jest
+      .spyOn(stack.workers.get(TelegramPacing), 'awaitPrivateMessageInPlace')
+      .mockImplementationOnce(() => new Promise((resolve) => setTimeout(resolve, WEBHOOK_ANSWER_MS + 1_000)));
+    try {
+      const started = Date.now();
+      expect(await telegram.deliverToWebhook(WAITING_CHAT, '/start')).toBe(200);
+      expect(Date.now() - started).toBeLessThan(WEBHOOK_ANSWER_MS + 1_000);
+      await eventually(async () => expect(telegram.callsOf('sendMessage').filter((call) => Number(call.body.chat_id) === WAITING_CHAT)).toHaveLength(1), 5_000);
+    } finally {
+      waiting.mockRestore();
+    }
+  }, 30_000);
 
   it('unlinks the chat when the seller blocked the bot, without retrying the message', async () => {
     expect(await links().subscriptionOf(seller.id)).not.toBeNull();

@@ -7,6 +7,13 @@ import { TelegramPacing } from '../pacing/telegram-pacing';
 import { botText } from './bot-texts';
 import { SellerListingsLookup } from './seller-listings.lookup';
 
+/**
+ * Telegram is answered after this long at the latest while the update goes on being handled: a
+ * reply that waits out a 429 takes longer, and grammY's default on a timeout rejects a promise
+ * nobody catches, which ended the workers.
+ */
+export const WEBHOOK_ANSWER_MS = 10_000;
+
 /** An alert's pause button names its saved search: 'pause:' and a UUID fit Telegram's 64 bytes of callback_data. */
 const PAUSE_ALERTS = 'pause:';
 
@@ -65,7 +72,14 @@ export class SellerBot implements OnApplicationBootstrap, OnApplicationShutdown 
       // update without it, so knowing the URL is not enough to forge a /stop for someone's chat.
       const secretToken = this.config.TELEGRAM_WEBHOOK_SECRET;
       await this.bot.api.setWebhook(this.config.TELEGRAM_WEBHOOK_URL, { secret_token: secretToken });
-      this.webhookServer = createServer(webhookCallback(this.bot, 'http', { secretToken }));
+      const handleUpdate = webhookCallback(this.bot, 'http', { secretToken, onTimeout: 'return', timeoutMilliseconds: WEBHOOK_ANSWER_MS });
+      this.webhookServer = createServer((request, response) => {
+        handleUpdate(request, response).catch((error: Error) => {
+          // A body that is not an update (grammY's bot.catch sees every failure of a handler).
+          this.logger.warn(`Webhook request refused: ${error.message}`);
+          if (!response.headersSent) response.writeHead(400).end();
+        });
+      });
       this.webhookServer.listen(this.config.TELEGRAM_WEBHOOK_PORT);
       return;
     }
