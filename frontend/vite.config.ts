@@ -7,6 +7,9 @@ import { landingRoutePreloads } from './build/landing-routes.ts';
 import { precompressAssets } from './build/precompress-assets.ts';
 import { serverMessagesByLanguage } from './build/server-messages.ts';
 
+/** The API `npm run dev` runs beside Vite's dev server (its PORT). */
+const api = `http://localhost:${process.env.PORT ?? '3000'}`;
+
 export default defineConfig({
   plugins: [
     react(),
@@ -50,7 +53,7 @@ export default defineConfig({
       { find: /^zod$/, replacement: fileURLToPath(new URL('./src/lib/zod.ts', import.meta.url)) },
     ],
   },
-  server: { proxy: { '/api': 'http://localhost:3000', '/uploads': 'http://localhost:3000' } },
+  server: { proxy: { '/api': api, '/uploads': api } },
   build: {
     target: 'es2022',
     sourcemap: false,
