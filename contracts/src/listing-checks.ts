@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import type { Translated } from './languages';
 import type { RejectionReason } from './listing-constants';
+import { formatMessage, type MessageKey } from './messages/index';
 
 /*
  * What the workers check on every listing waiting for moderation (issue 22), each with its weight
@@ -36,7 +38,7 @@ export const CHECK_WEIGHTS: Record<ListingCheckKind, number> = {
   duplicateImei: 3,
   /** A photo (nearly) the same as one of another seller's listing: the detail is that listing's id. */
   reusedPhoto: 3,
-  /** More than FLOOD_LISTINGS_PER_DAY listings from the seller in a day (the detail is how many). */
+  /** More than FLOOD_LISTINGS_PER_DAY listings in a day from an account younger than YOUNG_ACCOUNT_DAYS (the detail is how many). */
   flood: 3,
   /** 'Boshqa model': the seller typed a model the catalogue lacks (the detail is its name). */
   customModel: 1,
@@ -49,8 +51,13 @@ export const CHECK_WEIGHTS: Record<ListingCheckKind, number> = {
  */
 export const REVIEW_THRESHOLD = 3;
 
-/** Listings a seller posts in a day before the rest of them count as a flood. */
+/** Listings an account younger than YOUNG_ACCOUNT_DAYS posts in a day before the rest of them count as a flood. */
 export const FLOOD_LISTINGS_PER_DAY = 3;
+/** An account this young is new: it floods sooner, posts fewer listings a day, and its reports weigh less. */
+export const YOUNG_ACCOUNT_DAYS = 7;
+
+/** The findings an edit that keeps a listing on sale can bring: they alone decide whether it goes back to review. */
+export const EDIT_CHECKS: readonly ListingCheckKind[] = ['cardNumber', 'contacts', 'bannedWords', 'baitPrice', 'duplicateImei'];
 
 /**
  * Two photos are the same picture when their 64-bit dHashes (greyscale, 9x8, each pixel brighter
@@ -78,6 +85,23 @@ export const SUGGESTED_REJECTIONS: Partial<Record<ListingCheckKind, RejectionRea
 /** The reason a moderator starts from: the strongest finding's (LISTING_CHECKS are strongest first). */
 export function suggestedRejection(checks: readonly ListingCheck[]): RejectionReason | undefined {
   return LISTING_CHECKS.flatMap((kind) => (checks.some((check) => check.kind === kind) && SUGGESTED_REJECTIONS[kind]) || [])[0];
+}
+
+/** What the seller is told of a finding that sent an edit back to review. */
+const REVIEW_REASONS: Partial<Record<ListingCheckKind, MessageKey>> = {
+  cardNumber: 'reviewCardNumber',
+  contacts: 'reviewContacts',
+  bannedWords: 'reviewWording',
+  baitPrice: 'reviewBaitPrice',
+  duplicateImei: 'reviewImei',
+};
+
+/** 'O'zgarishlar saqlandi, e'lon qayta tekshiruvga yuborildi: matnda karta raqami bor', by the strongest finding. */
+export function sentBackToReview(checks: readonly ListingCheck[]): Translated {
+  const strongest = EDIT_CHECKS.find((kind) => checks.some((check) => check.kind === kind));
+  const reason: MessageKey = (strongest && REVIEW_REASONS[strongest]) ?? 'reviewOther';
+  const message = (language: keyof Translated) => formatMessage('listingSentBackToReview', language, { reason: formatMessage(reason, language) });
+  return { uz: message('uz'), ru: message('ru'), en: message('en') };
 }
 
 /** One finding, with what it found (the median in so'm, the words, the number of reports). */

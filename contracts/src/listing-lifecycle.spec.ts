@@ -69,6 +69,8 @@ describe('the listing lifecycle', () => {
       grade: 'B',
       imei: ['i1', 'i2'],
       images: ['p1', 'p2'],
+      authorName: 'Aziz',
+      telegramUsername: null,
     };
 
     it('none for the same device, condition and photos, even in another order', () => {
@@ -87,6 +89,8 @@ describe('the listing lifecycle', () => {
       ['another grade', { grade: 'A' }],
       ['another IMEI', { imei: ['i1', 'i3'] }],
       ['an IMEI removed', { imei: ['i1'] }],
+      ['another contact name', { authorName: 'Sardor' }],
+      ['a Telegram username added', { telegramUsername: 'yangi_akkaunt' }],
     ])('one for %s', (_change, change) => {
       expect(needsReview(approved, { ...approved, ...change })).toBe(true);
     });

@@ -33,9 +33,10 @@ export const LISTING_ACTIONS = {
    */
   edit: { by: 'authorOrAdmin', moves: { active: 'waiting', waiting: 'waiting', cancelled: 'waiting', noActive: 'noActive' } },
   /**
-   * An edit of nothing moderation approved (price, description, contact, delivery): an active
-   * listing stays on sale and moderators see the change in their queue afterwards. A rejected
-   * listing is still checked again.
+   * An edit of nothing moderation approved (price, description, phone number, delivery): an active
+   * listing stays on sale and moderators see the change in their queue afterwards, unless the
+   * checks find what sends it back to review (an 'edit' then: EDIT_CHECKS). A rejected listing is
+   * still checked again.
    */
   amend: { by: 'authorOrAdmin', moves: { active: 'active', waiting: 'waiting', cancelled: 'waiting', noActive: 'noActive' } },
   offSale: { by: 'authorOrAdmin', moves: { active: 'noActive' } },
@@ -88,6 +89,7 @@ export function canDo(action: ListingAction, from: ListingOrigin, actor: Listing
  * can trust without a new look.
  */
 export interface ReviewedListing {
+  /** The catalogue device, or a typed model ('Boshqa model') with its brand: another brand is another phone. */
   device: string | null;
   ram: string | null;
   storage: string | null;
@@ -100,6 +102,9 @@ export interface ReviewedListing {
   imei: readonly string[];
   /** The photos' ids; a new order of the same photos is no change. */
   images: readonly string[];
+  /** The contact name and Telegram username buyers reach the seller by (issue 35: a new contact is looked at). */
+  authorName: string | null;
+  telegramUsername: string | null;
 }
 
 function sameSet(before: readonly string[], after: readonly string[]): boolean {
@@ -117,6 +122,8 @@ export function needsReview(before: ReviewedListing, after: ReviewedListing): bo
     before.storage !== after.storage ||
     before.color !== after.color ||
     before.condition !== after.condition ||
-    before.documents !== after.documents
+    before.documents !== after.documents ||
+    (before.authorName ?? '') !== (after.authorName ?? '') ||
+    (before.telegramUsername ?? '') !== (after.telegramUsername ?? '')
   );
 }

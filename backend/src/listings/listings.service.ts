@@ -2,9 +2,13 @@ import { HttpStatus, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, IsNull, type EntityManager } from 'typeorm';
 import {
+  EDIT_CHECKS,
   LISTING_ACTIONS,
+  REVIEW_THRESHOLD,
   mayDo,
   needsReview,
+  riskScore,
+  sentBackToReview,
   translateMessage,
   type ListingAction,
   type ListingDraftForm,
@@ -16,6 +20,7 @@ import {
   type MessageKey,
   type ReviewedListing,
   type StatusAfter,
+  type Translated,
 } from '@market/contracts';
 import type { SessionUser } from '../auth/auth.decorators';
 import { BalanceService } from '../balance/balance.service';
@@ -29,6 +34,7 @@ import { ListingFormColumns } from './listing-form-columns';
 import { nextStatus } from './listing-lifecycle';
 import { ListingPhotosService } from './listing-photos.service';
 import { ListingTariffs } from './listing-tariffs';
+import { ListingChecksService } from './trust/listing-checks.service';
 
 /** What the seller is told after an edit, by where it left the listing. */
 const EDIT_MESSAGES: Record<StatusAfter<'edit' | 'amend'>, MessageKey> = {
@@ -39,11 +45,14 @@ const EDIT_MESSAGES: Record<StatusAfter<'edit' | 'amend'>, MessageKey> = {
 
 /** What moderation approved of a stored listing (or of its columns about to be written), photos aside. */
 function reviewedOf(
-  listing: Pick<ListingEntity, 'deviceId' | 'customModel' | 'ram' | 'storage' | 'color' | 'condition' | 'document' | 'grade' | 'imeiHash'>,
+  listing: Pick<
+    ListingEntity,
+    'deviceId' | 'categoryId' | 'customModel' | 'ram' | 'storage' | 'color' | 'condition' | 'document' | 'grade' | 'imeiHash' | 'authorName' | 'telegramUsername'
+  >,
 ): Omit<ReviewedListing, 'images'> {
   return {
-    // A typed model ('Boshqa model') stands for the device: another typed name is another phone.
-    device: listing.deviceId ?? listing.customModel,
+    // A typed model ('Boshqa model') with its brand stands for the device: another typed name or brand is another phone.
+    device: listing.deviceId ?? (listing.customModel && `${listing.categoryId} ${listing.customModel}`),
     ram: listing.ram,
     storage: listing.storage,
     color: listing.color,
@@ -51,6 +60,8 @@ function reviewedOf(
     documents: listing.document,
     grade: listing.grade,
     imei: listing.imeiHash,
+    authorName: listing.authorName,
+    telegramUsername: listing.telegramUsername,
   };
 }
 
@@ -76,6 +87,7 @@ export class ListingsService {
     private readonly tariffs: ListingTariffs,
     private readonly exchangeRates: ExchangeRateService,
     private readonly outbox: OutboxService,
+    private readonly checks: ListingChecksService,
   ) {}
 
   /**
@@ -128,7 +140,7 @@ export class ListingsService {
         { ...reviewedOf(listing), images: await this.photos.shownBy(transaction, listingId) },
         { ...reviewedOf(columns), images: form.images },
       );
-      const status = nextStatus(reviewed ? 'edit' : 'amend', listing.status, 'listingIsDraft');
+      let status: StatusAfter<'edit' | 'amend'> = nextStatus(reviewed ? 'edit' : 'amend', listing.status, 'listingIsDraft');
       await transaction.update(ListingEntity, listingId, {
         ...columns,
         status,
@@ -136,12 +148,22 @@ export class ListingsService {
         ...(reviewed && status === 'noActive' && { reviewDue: true }),
         updatedAt: () => 'now()',
       });
+      // An amend is checked as it is saved: a card number, contacts or a bait price put in after approval go back to review.
+      let review: Translated | null = null;
+      if (!reviewed && (status === 'active' || status === 'noActive')) {
+        const findings = await this.checks.checkAmended(transaction, listingId);
+        if (riskScore(findings.filter((finding) => EDIT_CHECKS.includes(finding.kind))) >= REVIEW_THRESHOLD) {
+          status = nextStatus('edit', listing.status, 'listingIsDraft');
+          review = sentBackToReview(findings);
+          await transaction.update(ListingEntity, listingId, { status, ...(status === 'noActive' && { reviewDue: true }) });
+        }
+      }
       await this.photos.show(transaction, listingId, [listing.authorId, actor.id], form.images);
       // A lower price of a listing on sale is news for those who keep it, also while the edit is checked again
       // (compared in so'm: a change of currency alone is no drop).
       const lowered = listing.status === 'active' && columns.priceUzs !== null && listing.priceUzs !== null && columns.priceUzs < listing.priceUzs;
       if (lowered) await this.outbox.record(transaction, 'listing.price-lowered', { listingId, oldPrice: listing.price!, oldValut: listing.valut });
-      return { isAuthor, status, ...(await this.chargeTariff(transaction, listing.authorId, listingId, columns.tarif)) };
+      return { isAuthor, status, review, ...(await this.chargeTariff(transaction, listing.authorId, listingId, columns.tarif)) };
     });
     if (saved.isAuthor && form.updateProfile) await this.updateProfile(actor, form, ip);
     return {
@@ -149,7 +171,7 @@ export class ListingsService {
       status: saved.status,
       charged: saved.charged,
       balance: saved.balance,
-      message: translateMessage(EDIT_MESSAGES[saved.status]),
+      message: saved.review ?? translateMessage(EDIT_MESSAGES[saved.status]),
     };
   }
 

@@ -26,3 +26,8 @@ export function sellerNameAndPicture(userId: string): ReadFragment {
 export function accountRole(userId: string): ReadFragment {
   return { join: `JOIN users account ON account.id = ${userId}`, columns: 'account.role AS account_role' };
 }
+
+/** When the account whose id is `userId` was created (`<alias>_created_at`), under its own alias: the trust checks weigh young accounts. */
+export function accountCreated(userId: string, alias: string): ReadFragment {
+  return { join: `JOIN users ${alias} ON ${alias}.id = ${userId}`, columns: `${alias}.created_at AS ${alias}_created_at` };
+}

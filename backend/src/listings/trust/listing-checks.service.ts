@@ -1,10 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import {
   BAIT_PRICE_SHARE,
   FLOOD_LISTINGS_PER_DAY,
   LISTING_CHECKS,
+  YOUNG_ACCOUNT_DAYS,
   SCAM_WORDING,
   cardNumberSpans,
   contactSpans,
@@ -14,6 +15,7 @@ import {
   type ListingCheck,
 } from '@market/contracts';
 import { ImagesService } from '../../uploads/images.service';
+import { accountCreated } from '../../users/user-reads';
 import { THUMBNAIL_VARIANT } from '../listing-photo-shapes';
 import { PriceGuideService } from '../price-guide/price-guide.service';
 
@@ -21,6 +23,11 @@ import { PriceGuideService } from '../price-guide/price-guide.service';
 const CHECKS_PER_RUN = 100;
 /** Photos hashed per run besides those of the listings checked: fresh uploads first, then the backfill of older photos. */
 const HASHES_PER_RUN = 200;
+
+/** The pool, or the caller's transaction. */
+type Queries = Pick<EntityManager, 'query'>;
+
+const CHECKED_COLUMNS = `l.id, l.author_id, l.device_id, l.custom_model, l.storage, l.condition, l.price_uzs, l.name, l.author_name, l.description, l.imei_hash`;
 
 interface WaitingListing {
   id: string;
@@ -61,7 +68,7 @@ export class ListingChecksService {
   /** Checks the waiting listings not checked since they changed; answers how many were checked. */
   async checkWaiting(): Promise<number> {
     const due: WaitingListing[] = await this.dataSource.query(
-      `SELECT l.id, l.author_id, l.device_id, l.custom_model, l.storage, l.condition, l.price_uzs, l.name, l.author_name, l.description, l.imei_hash
+      `SELECT ${CHECKED_COLUMNS}
          FROM listing l LEFT JOIN listing_check c ON c.listing_id = l.id
         WHERE ${DUE_FOR_A_CHECK}
         ORDER BY l.updated_at
@@ -70,16 +77,31 @@ export class ListingChecksService {
     );
     await this.hashPhotos(due.map((listing) => listing.id));
     const { words } = await this.bannedWords();
-    for (const listing of due) {
-      // Strongest first, as LISTING_CHECKS lists them: the card reads them in that order.
-      const checks = (await this.check(listing, words)).sort((a, b) => LISTING_CHECKS.indexOf(a.kind) - LISTING_CHECKS.indexOf(b.kind));
-      await this.dataSource.query(
-        `INSERT INTO listing_check (listing_id, score, checks, checked_at) VALUES ($1, $2, $3::jsonb, now())
-         ON CONFLICT (listing_id) DO UPDATE SET score = EXCLUDED.score, checks = EXCLUDED.checks, checked_at = EXCLUDED.checked_at`,
-        [listing.id, riskScore(checks), JSON.stringify(checks)],
-      );
-    }
+    for (const listing of due) await this.store(this.dataSource, listing.id, await this.check(this.dataSource, listing, words));
     return due.length;
+  }
+
+  /**
+   * Checks a listing an edit keeps on sale (an 'amend') as it is in the seller's transaction, and
+   * stores the findings with it: the caller sends it back to review when they score
+   * REVIEW_THRESHOLD, and the queue shows why at once.
+   */
+  async checkAmended(transaction: EntityManager, listingId: string): Promise<ListingCheck[]> {
+    const [listing]: WaitingListing[] = await transaction.query(`SELECT ${CHECKED_COLUMNS} FROM listing l WHERE l.id = $1`, [listingId]);
+    const checks = await this.check(transaction, listing, (await this.bannedWords()).words);
+    await this.store(transaction, listingId, checks);
+    return checks;
+  }
+
+  /** Strongest first, as LISTING_CHECKS lists them: the card reads them in that order. */
+  private async store(db: Queries, listingId: string, found: ListingCheck[]): Promise<ListingCheck[]> {
+    const checks = found.sort((a, b) => LISTING_CHECKS.indexOf(a.kind) - LISTING_CHECKS.indexOf(b.kind));
+    await db.query(
+      `INSERT INTO listing_check (listing_id, score, checks, checked_at) VALUES ($1, $2, $3::jsonb, now())
+       ON CONFLICT (listing_id) DO UPDATE SET score = EXCLUDED.score, checks = EXCLUDED.checks, checked_at = EXCLUDED.checked_at`,
+      [listingId, riskScore(checks), JSON.stringify(checks)],
+    );
+    return checks;
   }
 
   /** The stored findings of each listing, for the moderation cards. */
@@ -90,9 +112,9 @@ export class ListingChecksService {
     return new Map(rows.map((row) => [row.listing_id, row.checks]));
   }
 
-  private async check(listing: WaitingListing, bannedWords: string[]): Promise<ListingCheck[]> {
+  private async check(db: Queries, listing: WaitingListing, bannedWords: string[]): Promise<ListingCheck[]> {
     const checks: ListingCheck[] = [];
-    const [{ reporters }]: { reporters: number }[] = await this.dataSource.query(
+    const [{ reporters }]: { reporters: number }[] = await db.query(
       `SELECT count(*)::int AS reporters FROM listing_report WHERE listing_id = $1 AND decided_at IS NULL`,
       [listing.id],
     );
@@ -115,20 +137,23 @@ export class ListingChecksService {
     if (contacts.length) checks.push({ kind: 'contacts', detail: spelled(text, contacts) });
     const wording = wordingSpans(text, [...SCAM_WORDING, ...bannedWords]);
     if (wording.words.length) checks.push({ kind: 'bannedWords', detail: spelled(text, wording.spans) });
-    const [approvedBefore]: unknown[] = await this.dataSource.query(
+    const [approvedBefore]: unknown[] = await db.query(
       `SELECT 1 FROM listing WHERE author_id = $1 AND id <> $2 AND approved_at IS NOT NULL LIMIT 1`,
       [listing.author_id, listing.id],
     );
     if (!approvedBefore) checks.push({ kind: 'newSeller', detail: null });
-    const [{ listed }]: { listed: number }[] = await this.dataSource.query(
-      `SELECT count(*)::int AS listed FROM listing WHERE author_id = $1 AND status <> 'draft' AND created_at > now() - interval '1 day'`,
-      [listing.author_id],
+    const account = accountCreated('l.author_id', 'seller');
+    const [{ listed }]: { listed: number }[] = await db.query(
+      `SELECT count(*)::int AS listed FROM listing l ${account.join}
+        WHERE l.author_id = $1 AND l.status <> 'draft' AND l.created_at > now() - interval '1 day'
+          AND seller.created_at > now() - make_interval(days => $2)`,
+      [listing.author_id, YOUNG_ACCOUNT_DAYS],
     );
     if (listed > FLOOD_LISTINGS_PER_DAY) checks.push({ kind: 'flood', detail: String(listed) });
     const original = await this.listingWithReusedPhoto(listing);
     if (original) checks.push({ kind: 'reusedPhoto', detail: original });
     if (listing.custom_model) checks.push({ kind: 'customModel', detail: listing.name });
-    const duplicate = await this.sameImeiElsewhere(listing);
+    const duplicate = await this.sameImeiElsewhere(db, listing);
     if (duplicate) checks.push({ kind: 'duplicateImei', detail: duplicate });
     return checks;
   }
@@ -138,9 +163,9 @@ export class ListingChecksService {
    * by keyed hash): another seller's, a sold one, or the same seller's for another model. The same
    * seller listing the same phone again is no finding.
    */
-  private async sameImeiElsewhere(listing: WaitingListing): Promise<string | null> {
+  private async sameImeiElsewhere(db: Queries, listing: WaitingListing): Promise<string | null> {
     if (!listing.imei_hash.length) return null;
-    const [other]: { id: string }[] = await this.dataSource.query(
+    const [other]: { id: string }[] = await db.query(
       `SELECT id FROM listing
         WHERE imei_hash && $1::text[] AND deleted_at IS NULL AND status <> 'draft' AND id <> $2
           AND (author_id <> $3 OR sold_at IS NOT NULL

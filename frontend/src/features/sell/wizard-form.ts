@@ -173,8 +173,8 @@ export function listingFormInput(values: WizardValues, context: PayloadContext &
 /** What moderation approves of the wizard's listing, stored as the server stores it (a new phone has its box and documents). */
 export function reviewedOf(values: WizardValues, images: string[]): ReviewedListing {
   return {
-    // A typed model stands for the device, as the server compares them.
-    device: values.device?._id ?? values.customModel?.name.trim() ?? null,
+    // A typed model with its brand stands for the device, as the server compares them.
+    device: values.device?._id ?? (values.customModel ? `${values.customModel.brand} ${values.customModel.name.trim()}` : null),
     ram: values.ram,
     storage: values.storage,
     color: values.color,
@@ -183,6 +183,8 @@ export function reviewedOf(values: WizardValues, images: string[]): ReviewedList
     grade: values.condition ? null : values.grade,
     imei: values.imei.filter(Boolean),
     images,
+    authorName: values.authorName.trim(),
+    telegramUsername: values.telegramUsername.trim(),
   };
 }
 

@@ -44,7 +44,7 @@ const STEP_VIEWS: Record<StepName, ComponentType> = {
 };
 
 /** Steps asking for what moderation approves (`needsReview`): an edit there sends an approved listing back to review. */
-const REVIEWED_STEPS: readonly number[] = [STEP.device, STEP.memory, STEP.color, STEP.photos, STEP.condition];
+const REVIEWED_STEPS: readonly number[] = [STEP.device, STEP.memory, STEP.color, STEP.contact, STEP.photos, STEP.condition];
 
 /** The contact step's button looks active only once the name is longer than this; it does not block (spec section 4). */
 const AUTHOR_NAME_LOOKS_DONE = 2;
