@@ -6,6 +6,7 @@ import { AuthModule } from './auth/auth.module';
 import { BalanceModule } from './balance/balance.module';
 import { CategoriesPageModule } from './categories/categories-page.module';
 import { ConfigModule } from './config/config.module';
+import { ConversationsModule } from './conversations/conversations.module';
 import type { Config } from './config/config.schema';
 import { DatabaseModule } from './database/database.module';
 import { DevicesModule } from './devices/devices.module';
@@ -56,6 +57,7 @@ export class AppModule implements NestModule {
         FavouritesModule,
         SavedSearchesModule,
         SellersModule,
+        ConversationsModule,
       ],
     };
   }

@@ -31,6 +31,8 @@ export const EVENT_PAYLOADS = {
   'listing.price-lowered': z.object({ listingId: uuid, oldPrice: z.number().int().nonnegative(), oldValut: currencySchema }),
   'payment.confirmed': z.object({ userId: uuid, transactionId: uuid, amount: z.number().int().positive() }),
   'device.refresh-requested': z.object({ deviceId: uuid }),
+  // `first`: the message opened the conversation (the seller's inbox says so).
+  'conversation.message-sent': z.object({ conversationId: uuid, messageId: z.number().int().positive(), recipientId: uuid, first: z.boolean() }),
 } as const;
 
 export type EventName = keyof typeof EVENT_PAYLOADS;
@@ -47,6 +49,7 @@ export const EVENT_QUEUES = {
   'listing.price-lowered': [QUEUES.buyerAlerts],
   'payment.confirmed': [QUEUES.notify],
   'device.refresh-requested': [QUEUES.deviceSpecs],
+  'conversation.message-sent': [],
 } as const satisfies Record<EventName, readonly QueueName[]>;
 
 /** The social queue's per-channel job, added by the fan-out of 'listing.publish-requested'. */

@@ -26,3 +26,4 @@ export * from './format';
 export * from './buyers';
 export * from './buyer-constants';
 export * from './safety';
+export * from './conversations';

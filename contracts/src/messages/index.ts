@@ -3,6 +3,7 @@ import { AUTH_MESSAGES } from './auth';
 import { BUYER_MESSAGES } from './buyers';
 import { CATALOGUE_MESSAGES } from './catalogue';
 import { COMMON_MESSAGES } from './common';
+import { CONVERSATION_MESSAGES } from './conversations';
 import { LISTING_MESSAGES } from './listings';
 import { MODERATION_MESSAGES } from './moderation';
 import { PAYMENT_MESSAGES } from './payments';
@@ -25,6 +26,7 @@ export const MESSAGES = {
   ...REPORT_MESSAGES,
   ...TELEGRAM_MESSAGES,
   ...BUYER_MESSAGES,
+  ...CONVERSATION_MESSAGES,
 } as const satisfies Record<string, Translated>;
 
 

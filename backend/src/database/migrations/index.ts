@@ -23,6 +23,7 @@ import { PhoneIdentity1763801900000 } from './1763801900000-phone-identity';
 import { PhotoHashes1763801910000 } from './1763801910000-photo-hashes';
 import { CustomModels1763801920000 } from './1763801920000-custom-models';
 import { PaymentRecheck1763802033000 } from './1763802033000-payment-recheck';
+import { Conversations1763802100000 } from './1763802100000-conversations';
 
 /** Every migration in order; listed explicitly so the same list works from sources and from the build. */
 export const MIGRATIONS = [
@@ -51,4 +52,5 @@ export const MIGRATIONS = [
   PhotoHashes1763801910000,
   CustomModels1763801920000,
   PaymentRecheck1763802033000,
+  Conversations1763802100000,
 ];

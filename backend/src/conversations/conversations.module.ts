@@ -1,0 +1,15 @@
+import { Module } from '@nestjs/common';
+import { EventsModule } from '../events/events.module';
+import { BuyerListingsModule } from '../listings/buyer-listings/buyer-listings.module';
+import { ImagesModule } from '../uploads/images.module';
+import { ConversationsController } from './conversations.controller';
+import { ConversationsService } from './conversations.service';
+
+/** Buyers and sellers talking about a listing on the platform (issue 37); owns the conversation tables. */
+@Module({
+  imports: [BuyerListingsModule, ImagesModule, EventsModule],
+  controllers: [ConversationsController],
+  providers: [ConversationsService],
+  exports: [ConversationsService],
+})
+export class ConversationsModule {}

@@ -1,0 +1,352 @@
+import { HttpStatus, Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
+import {
+  CONVERSATION_LIMITS,
+  messageWarnings,
+  type Conversation,
+  type ConversationMessage,
+  type ConversationPage,
+  type ConversationReport,
+  type MessagePage,
+  type MessageWarning,
+  type ReportedConversationPage,
+  type StartConversation,
+} from '@market/contracts';
+import type { SessionUser } from '../auth/auth.decorators';
+import { AppException } from '../common/app.exception';
+import { OutboxService } from '../events/outbox.service';
+import { BuyerListingsService } from '../listings/buyer-listings/buyer-listings.service';
+import { RateLimitService } from '../rate-limit/rate-limit.service';
+import { ImagesService } from '../uploads/images.service';
+import { sellerNameAndPicture } from '../users/user-reads';
+import { CONVERSATION_RATE_LIMITS } from './conversation.limits';
+
+interface ConversationRow {
+  id: string;
+  listing_id: string;
+  buyer_id: string;
+  seller_id: string;
+  buyer_read_id: string;
+  seller_read_id: string;
+  blocked_by: string | null;
+}
+
+interface MessageRow {
+  id: string;
+  author_id: string;
+  text: string;
+  image_ids: string[];
+  warnings: MessageWarning[];
+  created_at: Date;
+}
+
+/** A message as it was written, with what the API tells each participant about it. */
+export interface SentMessage {
+  conversation: ConversationRow;
+  message: MessageRow;
+}
+
+const MESSAGE_COLUMNS = 'm.id, m.author_id, m.text, m.image_ids, m.warnings, m.created_at';
+/** The 800 px copy of a listing photo (LISTING_PHOTO_VARIANTS), as a thread shows it. */
+const MESSAGE_PHOTO_VARIANT = 1;
+
+/**
+ * Conversations between a buyer and a listing's seller, one per listing and buyer. Only the two
+ * participants reach one (anyone else gets 404). A message is written in the conversation's
+ * transaction with its outbox event; its id is its place in the thread, and messages of one
+ * conversation are written one at a time (the conversation's row is locked), so ids commit in
+ * order and a client catching up after an id never skips one.
+ */
+@Injectable()
+export class ConversationsService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly listings: BuyerListingsService,
+    private readonly images: ImagesService,
+    private readonly limits: RateLimitService,
+    private readonly outbox: OutboxService,
+  ) {}
+
+  /** Writes to a listing's seller: opens the conversation the first time, continues it after. */
+  async start(user: SessionUser, request: StartConversation): Promise<{ conversation: Conversation; sent: SentMessage }> {
+    const listing = await this.listings.find(request.listingId);
+    const [existing] = (await this.dataSource.query(`SELECT id FROM conversation WHERE listing_id = $1 AND buyer_id = $2`, [
+      request.listingId,
+      user.id,
+    ])) as Array<{ id: string }>;
+    if (!listing || (!listing.onSale && !existing)) throw new AppException(HttpStatus.NOT_FOUND, 'listingNotFound');
+    if (listing.authorId === user.id) throw new AppException(HttpStatus.FORBIDDEN, 'conversationOwnListing');
+    if (!existing) await this.limits.consume(CONVERSATION_RATE_LIMITS.newConversations, user.id);
+    await this.limits.consume(CONVERSATION_RATE_LIMITS.messages, user.id);
+    const sent = await this.dataSource.transaction(async (transaction) => {
+      await transaction.query(
+        `INSERT INTO conversation (listing_id, buyer_id, seller_id) VALUES ($1, $2, $3) ON CONFLICT (listing_id, buyer_id) DO NOTHING`,
+        [listing.id, user.id, listing.authorId],
+      );
+      const conversation = await this.lock(transaction, user.id, { listingId: listing.id });
+      return this.write(transaction, user.id, conversation!, request.text, []);
+    });
+    return { conversation: await this.one(user.id, sent.conversation.id), sent };
+  }
+
+  /** Sends a message with up to 4 photos uploaded through `POST /api/upload`. */
+  async send(user: SessionUser, conversationId: string, text: string, imageIds: readonly string[]): Promise<SentMessage> {
+    await this.participantOf(user.id, conversationId);
+    await this.limits.consume(CONVERSATION_RATE_LIMITS.messages, user.id);
+    if (imageIds.length) {
+      try {
+        await this.limits.consume(CONVERSATION_RATE_LIMITS.photos, user.id, imageIds.length);
+      } catch (refusal) {
+        await this.limits.refund(CONVERSATION_RATE_LIMITS.messages, user.id);
+        throw refusal;
+      }
+    }
+    return this.dataSource.transaction(async (transaction) => {
+      const conversation = await this.lock(transaction, user.id, { conversationId });
+      if (!conversation) throw new AppException(HttpStatus.NOT_FOUND, 'conversationNotFound');
+      const photos = [...new Set(imageIds)];
+      const owned = await this.images.lockOwned(transaction, photos, [user.id], 'listing');
+      if (owned.length !== photos.length) throw new AppException(HttpStatus.BAD_REQUEST, 'messagePhotoNotFound');
+      await this.images.markAttached(transaction, photos, 'listing');
+      return this.write(transaction, user.id, conversation, text, photos);
+    });
+  }
+
+  /** The user's conversations, the latest message first, and their unread messages in all. */
+  async page(userId: string, page: number): Promise<ConversationPage> {
+    const perPage = CONVERSATION_LIMITS.conversationsPerPage;
+    const [ids, [{ total, unread }]] = (await Promise.all([
+      this.dataSource.query(
+        `SELECT id FROM conversation WHERE buyer_id = $1 OR seller_id = $1 ORDER BY last_message_at DESC, id LIMIT $2 OFFSET $3`,
+        [userId, perPage, (page - 1) * perPage],
+      ),
+      this.dataSource.query(
+        `SELECT count(*)::int AS total, coalesce(sum(${UNREAD}), 0)::int AS unread FROM conversation c WHERE c.buyer_id = $1 OR c.seller_id = $1`,
+        [userId],
+      ),
+    ])) as [Array<{ id: string }>, Array<{ total: number; unread: number }>];
+    return { conversations: await this.cards(userId, ids.map((row) => row.id)), pages: Math.ceil(total / perPage), unread };
+  }
+
+  async one(userId: string, conversationId: string): Promise<Conversation> {
+    const [conversation] = await this.cards(userId, [conversationId]);
+    if (!conversation) throw new AppException(HttpStatus.NOT_FOUND, 'conversationNotFound');
+    return conversation;
+  }
+
+  /** A page of the thread, oldest first, ending before message `before` (the latest page without it). */
+  async messages(userId: string, conversationId: string, before?: number): Promise<MessagePage> {
+    const conversation = await this.participantOf(userId, conversationId);
+    return this.thread(userId, conversation, before);
+  }
+
+  /** Marks every message the other person wrote so far as read. */
+  async read(userId: string, conversationId: string): Promise<Conversation> {
+    const conversation = await this.participantOf(userId, conversationId);
+    const mark = conversation.buyer_id === userId ? 'buyer_read_id' : 'seller_read_id';
+    await this.dataSource.query(
+      `UPDATE conversation SET ${mark} = greatest(${mark}, (SELECT coalesce(max(id), 0) FROM conversation_message WHERE conversation_id = $1)) WHERE id = $1`,
+      [conversationId],
+    );
+    return this.one(userId, conversationId);
+  }
+
+  /** Either side blocks the other: no more messages either way; the thread stays readable. */
+  async block(userId: string, conversationId: string): Promise<Conversation> {
+    await this.participantOf(userId, conversationId);
+    await this.dataSource.query(`UPDATE conversation SET blocked_by = $2 WHERE id = $1 AND blocked_by IS NULL`, [conversationId, userId]);
+    return this.one(userId, conversationId);
+  }
+
+  /** A participant's report opens the conversation to the moderators; a second report by the same person changes nothing. */
+  async report(userId: string, conversationId: string, report: ConversationReport): Promise<void> {
+    await this.participantOf(userId, conversationId);
+    await this.dataSource.query(
+      `INSERT INTO conversation_report (conversation_id, reporter_id, reason, text) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING`,
+      [conversationId, userId, report.reason, report.text ?? null],
+    );
+  }
+
+  /** Reported conversations, the latest report first, for the moderators. */
+  async reported(page: number): Promise<ReportedConversationPage> {
+    const perPage = CONVERSATION_LIMITS.conversationsPerPage;
+    const [rows, [{ total }]] = (await Promise.all([
+      this.dataSource.query(
+        `SELECT c.id, c.listing_id, max(r.created_at) AS reported_at,
+                json_agg(json_build_object('reason', r.reason, 'text', r.text) ORDER BY r.created_at) AS reports
+           FROM conversation c JOIN conversation_report r ON r.conversation_id = c.id
+          GROUP BY c.id ORDER BY reported_at DESC, c.id LIMIT $1 OFFSET $2`,
+        [perPage, (page - 1) * perPage],
+      ),
+      this.dataSource.query(`SELECT count(DISTINCT conversation_id)::int AS total FROM conversation_report`),
+    ])) as [Array<{ id: string; listing_id: string; reported_at: Date; reports: Array<{ reason: ConversationReport['reason']; text: string | null }> }>, Array<{ total: number }>];
+    return {
+      conversations: rows.map((row) => ({
+        id: row.id,
+        listingId: row.listing_id,
+        reportedAt: row.reported_at.toISOString(),
+        reports: row.reports.map((report) => ({ reason: report.reason, text: report.text ?? undefined })),
+      })),
+      pages: Math.ceil(total / perPage),
+    };
+  }
+
+  /** A reported conversation's thread for a moderator; the read is recorded. Any other conversation is not found. */
+  async moderatorRead(moderatorId: string, conversationId: string, before?: number): Promise<MessagePage> {
+    const [conversation] = (await this.dataSource.query(
+      `SELECT c.* FROM conversation c WHERE c.id = $1 AND EXISTS (SELECT 1 FROM conversation_report r WHERE r.conversation_id = c.id)`,
+      [conversationId],
+    )) as ConversationRow[];
+    if (!conversation) throw new AppException(HttpStatus.NOT_FOUND, 'conversationNotFound');
+    await this.dataSource.query(`INSERT INTO conversation_moderator_read (conversation_id, moderator_id) VALUES ($1, $2)`, [conversationId, moderatorId]);
+    return this.thread(moderatorId, conversation, before);
+  }
+
+  /** The message as `viewerId` sees it: whether it is theirs, and whether the other person has read it. */
+  async messageFor(viewerId: string, { conversation, message }: SentMessage): Promise<ConversationMessage> {
+    const othersMark = conversation.buyer_id === viewerId ? conversation.seller_read_id : conversation.buyer_read_id;
+    return this.toMessage(viewerId, message, Number(othersMark));
+  }
+
+  private async thread(viewerId: string, conversation: ConversationRow, before?: number): Promise<MessagePage> {
+    const perPage = CONVERSATION_LIMITS.messagesPerPage;
+    const rows = (await this.dataSource.query(
+      `SELECT ${MESSAGE_COLUMNS} FROM conversation_message m
+        WHERE m.conversation_id = $1 AND ($2::bigint IS NULL OR m.id < $2) ORDER BY m.id DESC LIMIT $3`,
+      [conversation.id, before ?? null, perPage + 1],
+    )) as MessageRow[];
+    // A moderator is neither side: read receipts are the buyer's marks on the seller's messages and back.
+    const othersMark = Number(conversation.buyer_id === viewerId ? conversation.seller_read_id : conversation.buyer_read_id);
+    const page = rows.slice(0, perPage).reverse();
+    return {
+      messages: await Promise.all(page.map((row) => this.toMessage(viewerId, row, othersMark))),
+      hasOlder: rows.length > perPage,
+    };
+  }
+
+  private async toMessage(viewerId: string, row: MessageRow, othersReadId: number): Promise<ConversationMessage> {
+    const id = Number(row.id);
+    const mine = row.author_id === viewerId;
+    return {
+      id,
+      authorId: row.author_id,
+      mine,
+      text: row.text,
+      images: await this.images.locationsOf(row.image_ids, MESSAGE_PHOTO_VARIANT),
+      warnings: row.warnings,
+      read: mine && id <= othersReadId,
+      createdAt: row.created_at.toISOString(),
+    };
+  }
+
+  /** The conversations as their list shows them, in the order of `ids`. */
+  private async cards(userId: string, ids: readonly string[]): Promise<Conversation[]> {
+    if (ids.length === 0) return [];
+    const other = sellerNameAndPicture('CASE WHEN c.buyer_id = $1 THEN c.seller_id ELSE c.buyer_id END');
+    const rows = (await this.dataSource.query(
+      `SELECT c.id, c.listing_id, c.buyer_id, c.seller_id, c.buyer_read_id, c.seller_read_id, c.blocked_by, c.last_message_at,
+              ${UNREAD}::int AS unread, ${other.columns},
+              to_json(last) AS last_message
+         FROM conversation c ${other.join}
+         LEFT JOIN LATERAL (SELECT ${MESSAGE_COLUMNS} FROM conversation_message m WHERE m.conversation_id = c.id ORDER BY m.id DESC LIMIT 1) last ON true
+        WHERE c.id = ANY($2::uuid[]) AND (c.buyer_id = $1 OR c.seller_id = $1)`,
+      [userId, ids],
+    )) as Array<
+      ConversationRow & {
+        last_message_at: Date;
+        unread: number;
+        seller_name: string | null;
+        seller_image_id: string | null;
+        seller_image_location: string | null;
+        last_message: (Omit<MessageRow, 'created_at'> & { created_at: string }) | null;
+      }
+    >;
+    const listings = await this.listings.cards(rows.map((row) => row.listing_id));
+    const conversations = await Promise.all(
+      rows.map(async (row): Promise<Conversation | null> => {
+        const listing = listings.get(row.listing_id);
+        if (!listing) return null;
+        const role = row.buyer_id === userId ? 'buyer' : 'seller';
+        const othersMark = Number(role === 'buyer' ? row.seller_read_id : row.buyer_read_id);
+        const last = row.last_message;
+        return {
+          id: row.id,
+          role,
+          state: row.blocked_by ? 'blocked' : listing.state === 'onSale' ? 'open' : 'closed',
+          listing: { _id: listing.card._id, name: listing.card.name, price: listing.card.price, valut: listing.card.valut, image: listing.card.image, state: listing.state },
+          other: {
+            id: role === 'buyer' ? row.seller_id : row.buyer_id,
+            name: row.seller_name,
+            image: row.seller_image_id ? { _id: row.seller_image_id, location: row.seller_image_location! } : null,
+          },
+          lastMessage: last ? await this.toMessage(userId, { ...last, created_at: new Date(last.created_at) }, othersMark) : null,
+          unread: row.unread,
+          updatedAt: row.last_message_at.toISOString(),
+        };
+      }),
+    );
+    const byId = new Map(conversations.flatMap((conversation) => (conversation ? [[conversation.id, conversation] as const] : [])));
+    return ids.flatMap((id) => byId.get(id) ?? []);
+  }
+
+  /** The conversation if `userId` is one of its two people; 404 to anyone else, as if it did not exist. */
+  private async participantOf(userId: string, conversationId: string): Promise<ConversationRow> {
+    const [conversation] = (await this.dataSource.query(`SELECT * FROM conversation WHERE id = $1 AND (buyer_id = $2 OR seller_id = $2)`, [
+      conversationId,
+      userId,
+    ])) as ConversationRow[];
+    if (!conversation) throw new AppException(HttpStatus.NOT_FOUND, 'conversationNotFound');
+    return conversation;
+  }
+
+  /** Locks the participant's conversation until the transaction ends: its messages are written one at a time. */
+  private async lock(
+    transaction: EntityManager,
+    userId: string,
+    by: { conversationId: string } | { listingId: string },
+  ): Promise<ConversationRow | undefined> {
+    const [conversation] = (await ('conversationId' in by
+      ? transaction.query(`SELECT * FROM conversation WHERE id = $1 AND (buyer_id = $2 OR seller_id = $2) FOR UPDATE`, [by.conversationId, userId])
+      : transaction.query(`SELECT * FROM conversation WHERE listing_id = $1 AND buyer_id = $2 FOR UPDATE`, [by.listingId, userId]))) as ConversationRow[];
+    return conversation;
+  }
+
+  /**
+   * Writes the message and its event, or refuses a blocked conversation or one whose listing was
+   * sold or removed. A message with a card number, prepayment wording or an outside link carries
+   * its warnings: shown beside it, never blocked or masked.
+   */
+  private async write(transaction: EntityManager, authorId: string, conversation: ConversationRow, text: string, imageIds: string[]): Promise<SentMessage> {
+    if (conversation.blocked_by) throw new AppException(HttpStatus.CONFLICT, 'conversationBlocked');
+    const listing = await this.listings.find(conversation.listing_id, transaction);
+    if (!listing?.onSale) throw new AppException(HttpStatus.CONFLICT, 'conversationClosed');
+    const [message] = (await transaction.query(
+      `INSERT INTO conversation_message (conversation_id, author_id, text, image_ids, warnings) VALUES ($1, $2, $3, $4, $5)
+       RETURNING id, author_id, text, image_ids, warnings, created_at`,
+      [conversation.id, authorId, text, imageIds, messageWarnings(text)],
+    )) as MessageRow[];
+    const mark = conversation.buyer_id === authorId ? 'buyer_read_id' : 'seller_read_id';
+    // The author has read what they answered.
+    const [updated] = (await transaction.query(
+      `UPDATE conversation SET last_message_at = $2, ${mark} = $3 WHERE id = $1 RETURNING *`,
+      [conversation.id, message.created_at, message.id],
+    )) as [ConversationRow[], number];
+    const [{ first }] = (await transaction.query(
+      `SELECT NOT EXISTS (SELECT 1 FROM conversation_message WHERE conversation_id = $1 AND id < $2) AS first`,
+      [conversation.id, message.id],
+    )) as Array<{ first: boolean }>;
+    await this.outbox.record(transaction, 'conversation.message-sent', {
+      conversationId: conversation.id,
+      messageId: Number(message.id),
+      recipientId: conversation.buyer_id === authorId ? conversation.seller_id : conversation.buyer_id,
+      first,
+    });
+    return { conversation: updated[0], message };
+  }
+}
+
+/** The viewer's ($1) unread messages of conversation `c`: the other person's, after the viewer's read mark. */
+const UNREAD = `(SELECT count(*) FROM conversation_message u
+   WHERE u.conversation_id = c.id AND u.author_id <> $1
+     AND u.id > CASE WHEN c.buyer_id = $1 THEN c.buyer_read_id ELSE c.seller_read_id END)`;

@@ -1,0 +1,269 @@
+import type { INestApplication } from '@nestjs/common';
+import request from 'supertest';
+import { DataSource } from 'typeorm';
+import { MESSAGES } from '@market/contracts';
+import { CONVERSATION_RATE_LIMITS } from '../src/conversations/conversation.limits';
+import { burst, countStatuses } from '../../test/support/burst';
+import { insertListing } from '../../test/support/listings';
+import { createSignedInUser, type TestUser } from '../../test/support/users';
+import { listingsApp, uploadPhotos } from './listings-support';
+
+describe('conversations', () => {
+  let app: INestApplication;
+  let dataSource: DataSource;
+  let seller: TestUser;
+  const http = () => request(app.getHttpServer());
+
+  beforeAll(async () => {
+    app = await listingsApp();
+    dataSource = app.get(DataSource);
+    seller = await createSignedInUser(app, { name: 'Sardor' });
+  });
+  afterAll(() => app.close());
+
+  const onSale = (name = 'Talk phone') => insertListing(dataSource, { authorId: seller.id, status: 'active', name });
+  const start = (buyer: TestUser, listingId: string, text = 'Assalomu alaykum, telefon hali sotuvdami?') =>
+    http().post('/api/conversations').set('Cookie', buyer.cookie).send({ listingId, text });
+  const send = (user: TestUser, id: string, body: { text: string; images?: string[] }) =>
+    http().post(`/api/conversations/${id}/messages`).set('Cookie', user.cookie).send(body);
+  const messagesOf = async (id: string) =>
+    (await dataSource.query(`SELECT text FROM conversation_message WHERE conversation_id = $1 ORDER BY id`, [id])) as Array<{ text: string }>;
+
+  it('lets a buyer write to the seller, who sees it unread, answers, and sees it read', async () => {
+    const buyer = await createSignedInUser(app, { name: 'Bobur' });
+    const listingId = await onSale('Galaxy to talk about');
+
+    const opened = await start(buyer, listingId).expect(201);
+    expect(opened.body).toMatchObject({
+      role: 'buyer',
+      state: 'open',
+      listing: { _id: listingId, name: 'Galaxy to talk about', state: 'onSale' },
+      other: { id: seller.id, name: 'Sardor' },
+      lastMessage: { mine: true, read: false, text: 'Assalomu alaykum, telefon hali sotuvdami?' },
+      unread: 0,
+    });
+    const id = opened.body.id as string;
+
+    const sellers = await http().get('/api/conversations?page=1').set('Cookie', seller.cookie).expect(200);
+    const seen = sellers.body.conversations.find((conversation: { id: string }) => conversation.id === id);
+    expect(seen).toMatchObject({ role: 'seller', other: { id: buyer.id, name: 'Bobur' }, unread: 1, lastMessage: { mine: false } });
+    expect(sellers.body.unread).toBeGreaterThanOrEqual(1);
+
+    await http().post(`/api/conversations/${id}/read`).set('Cookie', seller.cookie).expect(200);
+    const answer = await send(seller, id, { text: 'Ha, sotuvda. Kelib ko‘ring' }).expect(201);
+    expect(answer.body).toMatchObject({ mine: true, read: false, warnings: [], images: [] });
+
+    // The buyer's first message shows as read once the seller opened the thread.
+    const thread = await http().get(`/api/conversations/${id}/messages`).set('Cookie', buyer.cookie).expect(200);
+    expect(thread.body.hasOlder).toBe(false);
+    expect(thread.body.messages.map((message: { text: string; mine: boolean; read: boolean }) => [message.text, message.mine, message.read])).toEqual([
+      ['Assalomu alaykum, telefon hali sotuvdami?', true, true],
+      ['Ha, sotuvda. Kelib ko‘ring', false, false],
+    ]);
+    expect((await http().get('/api/conversations').set('Cookie', buyer.cookie).expect(200)).body.unread).toBe(1);
+    await http().post(`/api/conversations/${id}/read`).set('Cookie', buyer.cookie).expect(200);
+    expect((await http().get('/api/conversations').set('Cookie', buyer.cookie).expect(200)).body.unread).toBe(0);
+    const sellersThread = await http().get(`/api/conversations/${id}/messages`).set('Cookie', seller.cookie).expect(200);
+    expect(sellersThread.body.messages.at(-1)).toMatchObject({ mine: true, read: true });
+
+    // Writing from the listing page again continues the same conversation.
+    const again = await start(buyer, listingId, 'Narxi qancha oxirgi?').expect(201);
+    expect(again.body.id).toBe(id);
+    expect(await messagesOf(id)).toHaveLength(3);
+  });
+
+  it('records each message with its event in the same transaction, and a refused one with none', async () => {
+    const buyer = await createSignedInUser(app);
+    const opened = await start(buyer, await onSale()).expect(201);
+    const events = () =>
+      dataSource.query(`SELECT payload FROM outbox_event WHERE name = 'conversation.message-sent' AND payload->>'conversationId' = $1 ORDER BY created_at`, [
+        opened.body.id,
+      ]) as Promise<Array<{ payload: { recipientId: string; first: boolean; messageId: number } }>>;
+    await send(seller, opened.body.id, { text: 'Salom' }).expect(201);
+    await send(seller, opened.body.id, { text: '' }).expect(400);
+    expect((await events()).map((event) => [event.payload.recipientId, event.payload.first])).toEqual([
+      [seller.id, true],
+      [buyer.id, false],
+    ]);
+  });
+
+  it('pages older messages by the id of the oldest one shown', async () => {
+    const buyer = await createSignedInUser(app);
+    const { body } = await start(buyer, await onSale(), 'message 0').expect(201);
+    await dataSource.query(
+      `INSERT INTO conversation_message (conversation_id, author_id, text) SELECT $1, $2, 'message ' || n FROM generate_series(1, 34) n`,
+      [body.id, buyer.id],
+    );
+    const latest = await http().get(`/api/conversations/${body.id}/messages`).set('Cookie', buyer.cookie).expect(200);
+    expect(latest.body.hasOlder).toBe(true);
+    expect(latest.body.messages).toHaveLength(30);
+    expect(latest.body.messages.at(-1).text).toBe('message 34');
+    const older = await http().get(`/api/conversations/${body.id}/messages?before=${latest.body.messages[0].id}`).set('Cookie', buyer.cookie).expect(200);
+    expect(older.body).toMatchObject({ hasOlder: false });
+    expect(older.body.messages.map((message: { text: string }) => message.text)).toEqual(['message 0', 'message 1', 'message 2', 'message 3', 'message 4']);
+  });
+
+  it('answers 404 to anyone but the two people on every route, and 401 to a visitor', async () => {
+    const buyer = await createSignedInUser(app);
+    const stranger = await createSignedInUser(app);
+    const { body } = await start(buyer, await onSale()).expect(201);
+    const id = body.id as string;
+    const routes = [
+      () => http().get(`/api/conversations/${id}/messages`),
+      () => http().post(`/api/conversations/${id}/messages`).send({ text: 'Men ham' }),
+      () => http().post(`/api/conversations/${id}/read`),
+      () => http().post(`/api/conversations/${id}/block`),
+      () => http().post(`/api/conversations/${id}/report`).send({ reason: 'spam' }),
+    ];
+    for (const route of routes) {
+      const refused = await route().set('Cookie', stranger.cookie).expect(404);
+      expect(refused.body.message).toEqual(MESSAGES.conversationNotFound);
+      await route().expect(401);
+    }
+    await http().get('/api/conversations/not-a-conversation/messages').set('Cookie', buyer.cookie).expect(404);
+    expect((await http().get('/api/conversations').set('Cookie', stranger.cookie).expect(200)).body).toEqual({ conversations: [], pages: 0, unread: 0 });
+    await http().get('/api/conversations').expect(401);
+    expect(await messagesOf(id)).toHaveLength(1);
+    const [{ blocked_by, reports }] = await dataSource.query(
+      `SELECT blocked_by, (SELECT count(*)::int FROM conversation_report WHERE conversation_id = $1) AS reports FROM conversation WHERE id = $1`,
+      [id],
+    );
+    expect([blocked_by, reports]).toEqual([null, 0]);
+  });
+
+  it("refuses a seller's own listing, a listing not on sale and bad text with translated errors, storing nothing", async () => {
+    const buyer = await createSignedInUser(app);
+    const listingId = await onSale();
+    const own = await start(seller, listingId).expect(403);
+    expect(own.body.message).toEqual(MESSAGES.conversationOwnListing);
+    const waiting = await insertListing(dataSource, { authorId: seller.id, status: 'waiting' });
+    expect((await start(buyer, waiting).expect(404)).body.message.uz).toBe("E'lon topilmadi");
+
+    const empty = await start(buyer, listingId, '   ').expect(400);
+    expect(empty.body).toMatchObject({ code: 'validationFailed', fields: { text: 'messageEmpty' } });
+    const long = await start(buyer, listingId, 'a'.repeat(1001)).expect(400);
+    expect(long.body.fields).toEqual({ text: 'messageTooLong' });
+    const [{ count }] = await dataSource.query(`SELECT count(*)::int AS count FROM conversation WHERE listing_id = ANY($1)`, [[listingId, waiting]]);
+    expect(count).toBe(0);
+
+    const { body } = await start(buyer, listingId, 'a'.repeat(1000)).expect(201);
+    await send(buyer, body.id, { text: 'b'.repeat(1001) }).expect(400);
+    await send(buyer, body.id, { text: 'ok', images: ['1', '2', '3', '4', '5'].map(() => crypto.randomUUID()) }).expect(400);
+    expect(await messagesOf(body.id)).toHaveLength(1);
+  });
+
+  it('keeps the conversation of a sold or removed listing readable and closed to new messages', async () => {
+    const buyer = await createSignedInUser(app);
+    const sold = await onSale();
+    const removed = await onSale();
+    for (const [listingId, change] of [
+      [sold, `UPDATE listing SET status = 'noActive' WHERE id = $1`],
+      [removed, `UPDATE listing SET deleted_at = now() WHERE id = $1`],
+    ]) {
+      const { body } = await start(buyer, listingId).expect(201);
+      await dataSource.query(change, [listingId]);
+      const closed = await send(seller, body.id, { text: 'Sotildi' }).expect(409);
+      expect(closed.body.message).toEqual(MESSAGES.conversationClosed);
+      await start(buyer, listingId, 'Yana bormi?').expect(409);
+      const thread = await http().get(`/api/conversations/${body.id}/messages`).set('Cookie', seller.cookie).expect(200);
+      expect(thread.body.messages).toHaveLength(1);
+      const [listed] = (await http().get('/api/conversations').set('Cookie', buyer.cookie).expect(200)).body.conversations;
+      expect(listed).toMatchObject({ id: body.id, state: 'closed' });
+    }
+  });
+
+  it('stops messages both ways once either side blocks', async () => {
+    const buyer = await createSignedInUser(app);
+    const { body } = await start(buyer, await onSale()).expect(201);
+    expect((await http().post(`/api/conversations/${body.id}/block`).set('Cookie', seller.cookie).expect(200)).body.state).toBe('blocked');
+    for (const author of [buyer, seller]) {
+      const refused = await send(author, body.id, { text: 'Salom?' }).expect(409);
+      expect(refused.body.message).toEqual(MESSAGES.conversationBlocked);
+    }
+    expect(await messagesOf(body.id)).toHaveLength(1);
+  });
+
+  it('sends photos uploaded through the upload pipeline, and refuses one that is not the author’s', async () => {
+    const buyer = await createSignedInUser(app);
+    const { body } = await start(buyer, await onSale()).expect(201);
+    const photos = await uploadPhotos(app, seller.cookie, 2);
+    const sent = await send(seller, body.id, { text: 'Mana rasmlari', images: photos }).expect(201);
+    expect(sent.body.images).toHaveLength(2);
+    expect(sent.body.images[0]).toMatch(/^http/);
+    const thread = await http().get(`/api/conversations/${body.id}/messages`).set('Cookie', buyer.cookie).expect(200);
+    expect(thread.body.messages.at(-1).images).toEqual(sent.body.images);
+
+    const foreign = await send(buyer, body.id, { text: 'Bu meniki emas', images: photos }).expect(400);
+    expect(foreign.body.message).toEqual(MESSAGES.messagePhotoNotFound);
+    const notAPicture = await request(app.getHttpServer())
+      .post('/api/upload')
+      .set('Cookie', buyer.cookie)
+      .attach('files', Buffer.from('not a picture at all'), 'photo.jpg');
+    expect(notAPicture.status).toBe(400);
+    expect(await messagesOf(body.id)).toHaveLength(2);
+  });
+
+  it('flags a card number, prepayment wording and an outside link to the reader, without blocking or masking', async () => {
+    const buyer = await createSignedInUser(app);
+    const { body } = await start(buyer, await onSale()).expect(201);
+    const card = await send(seller, body.id, { text: 'Kartamga 8600 1234 5678 9012 ga tashlang' }).expect(201);
+    expect(card.body).toMatchObject({ text: 'Kartamga 8600 1234 5678 9012 ga tashlang', warnings: expect.arrayContaining(['cardNumber', 'prepayment']) });
+    expect((await send(seller, body.id, { text: 'Predoplata 50%' }).expect(201)).body.warnings).toEqual(['prepayment']);
+    expect((await send(seller, body.id, { text: 'Rasmlar: https://t.me/phoneshop' }).expect(201)).body.warnings).toEqual(['outsideLink']);
+    expect((await send(seller, body.id, { text: 'Raqamim 90 123 45 67, telefon qiling' }).expect(201)).body.warnings).toEqual([]);
+    const thread = await http().get(`/api/conversations/${body.id}/messages`).set('Cookie', buyer.cookie).expect(200);
+    expect(thread.body.messages[1]).toMatchObject({ mine: false, warnings: expect.arrayContaining(['cardNumber']) });
+  });
+
+  it('opens a conversation to the moderators only once reported, and records each read', async () => {
+    const buyer = await createSignedInUser(app);
+    const admin = await createSignedInUser(app, { role: 'admin' });
+    const { body } = await start(buyer, await onSale()).expect(201);
+    await http().get(`/api/admin/conversations/${body.id}/messages`).set('Cookie', admin.cookie).expect(404);
+    await http().get(`/api/admin/conversations/${body.id}/messages`).set('Cookie', buyer.cookie).expect(403);
+
+    const missingText = await http().post(`/api/conversations/${body.id}/report`).set('Cookie', seller.cookie).send({ reason: 'other' }).expect(400);
+    expect(missingText.body.fields).toEqual({ text: 'required' });
+    const reported = await http().post(`/api/conversations/${body.id}/report`).set('Cookie', seller.cookie).send({ reason: 'fraud', text: 'Karta so‘radi' }).expect(200);
+    expect(reported.body.message).toEqual(MESSAGES.conversationReported);
+
+    const queue = await http().get('/api/admin/conversations/reported').set('Cookie', admin.cookie).expect(200);
+    expect(queue.body.conversations.find((conversation: { id: string }) => conversation.id === body.id)).toMatchObject({ reports: [{ reason: 'fraud', text: 'Karta so‘radi' }] });
+    const thread = await http().get(`/api/admin/conversations/${body.id}/messages`).set('Cookie', admin.cookie).expect(200);
+    expect(thread.body.messages).toHaveLength(1);
+    await http().get(`/api/admin/conversations/${body.id}/messages`).set('Cookie', admin.cookie).expect(200);
+    const reads = await dataSource.query(`SELECT moderator_id FROM conversation_moderator_read WHERE conversation_id = $1`, [body.id]);
+    expect(reads).toEqual([{ moderator_id: admin.id }, { moderator_id: admin.id }]);
+  });
+
+  describe('limits under a burst', () => {
+    it(`opens at most ${CONVERSATION_RATE_LIMITS.newConversations.points} new conversations an hour per account`, async () => {
+      const buyer = await createSignedInUser(app);
+      const listings = await Promise.all(Array.from({ length: 25 }, () => onSale()));
+      const answers = await burst(25, (index) => start(buyer, listings[index], `Salom ${index}`));
+      expect(countStatuses(answers)).toEqual({ 201: 20, 429: 5 });
+      const [{ count }] = await dataSource.query(`SELECT count(*)::int AS count FROM conversation WHERE buyer_id = $1`, [buyer.id]);
+      expect(count).toBe(20);
+    });
+
+    it(`sends at most ${CONVERSATION_RATE_LIMITS.messages.points} messages a minute per account`, async () => {
+      const buyer = await createSignedInUser(app);
+      const { body } = await start(buyer, await onSale()).expect(201);
+      const answers = await burst(30, (index) => send(buyer, body.id, { text: `Xabar ${index}` }));
+      // The opening message counted too.
+      expect(countStatuses(answers)).toEqual({ 201: 19, 429: 11 });
+      expect(await messagesOf(body.id)).toHaveLength(20);
+    });
+
+    it(`sends at most ${CONVERSATION_RATE_LIMITS.photos.points} photos an hour per account`, async () => {
+      const buyer = await createSignedInUser(app);
+      const { body } = await start(buyer, await onSale()).expect(201);
+      const photos = await uploadPhotos(app, buyer.cookie, 4);
+      const answers = await burst(12, () => send(buyer, body.id, { text: 'Rasmlar', images: photos }));
+      expect(countStatuses(answers)).toEqual({ 201: 10, 429: 2 });
+      expect(await messagesOf(body.id)).toHaveLength(11);
+      // The messages refused for their photos were given back: a message without photos still goes.
+      await send(buyer, body.id, { text: 'Rasmsiz' }).expect(201);
+    });
+  });
+});

@@ -1,0 +1,114 @@
+import { z } from 'zod';
+import { imageRefSchema } from './catalogue';
+import { FAVOURITE_STATES } from './buyer-constants';
+import { listingCardSchema } from './listing';
+import { cardNumberSpans, contactSpans, phoneNumberSpans, SCAM_WORDING, wordingSpans } from './listing-text-checks';
+import type { Translated } from './languages';
+
+/** Conversations between a buyer and a seller about one listing (issue 37). */
+export const CONVERSATION_LIMITS = {
+  textMax: 1000,
+  photosPerMessage: 4,
+  conversationsPerPage: 20,
+  messagesPerPage: 30,
+} as const;
+
+/** Why a participant reports a conversation; 'other' needs their own words. */
+export const CONVERSATION_REPORT_REASONS = ['fraud', 'spam', 'rude', 'other'] as const;
+
+const messageText = z.string().trim().min(1, 'messageEmpty').max(CONVERSATION_LIMITS.textMax, 'messageTooLong');
+
+/** `POST /api/conversations`: writes to a listing's seller, opening the conversation the first time. */
+export const startConversationSchema = z.object({ listingId: z.uuid('listingNotFound'), text: messageText });
+export type StartConversation = z.infer<typeof startConversationSchema>;
+
+/** `POST /api/conversations/{id}/messages`: `images` are ids of photos sent through `POST /api/upload`. */
+export const sendMessageSchema = z.object({
+  text: messageText,
+  images: z.array(z.uuid('invalidValue')).max(CONVERSATION_LIMITS.photosPerMessage, 'messagePhotosMax').default([]),
+});
+export type SendMessage = z.input<typeof sendMessageSchema>;
+
+export const conversationReportSchema = z
+  .object({
+    reason: z.enum(CONVERSATION_REPORT_REASONS, 'required'),
+    text: z.string().trim().max(500, 'descriptionMax').optional(),
+  })
+  .refine((body) => body.reason !== 'other' || Boolean(body.text), { message: 'required', path: ['text'] });
+export type ConversationReport = z.infer<typeof conversationReportSchema>;
+
+export const conversationsQuerySchema = z.object({ page: z.coerce.number().int().min(1).max(1000).default(1) });
+export const messagesQuerySchema = z.object({ before: z.coerce.number().int().positive().optional() });
+
+/** Why a message carries a warning to its reader: it asks for money before the phone is seen, or leads off the site. */
+export const MESSAGE_WARNINGS = ['cardNumber', 'prepayment', 'outsideLink'] as const;
+export type MessageWarning = (typeof MESSAGE_WARNINGS)[number];
+
+/**
+ * The trust checks' text rules (listing-text-checks) applied to a message. A phone number alone is
+ * no warning: sharing one's own is the participant's choice. Warn, never block or mask.
+ */
+export function messageWarnings(text: string): MessageWarning[] {
+  const warnings: MessageWarning[] = [];
+  if (cardNumberSpans(text).length) warnings.push('cardNumber');
+  if (wordingSpans(text, SCAM_WORDING).words.length) warnings.push('prepayment');
+  if (contactSpans(text).length > phoneNumberSpans(text).length) warnings.push('outsideLink');
+  return warnings;
+}
+
+/** What the reader of a flagged message sees beside it. */
+export const MESSAGE_WARNING_TEXT: Translated = {
+  uz: "Telefonni ko'rmasdan oldin pul o'tkazmang",
+  ru: 'Не переводите деньги, пока не увидели телефон',
+  en: 'Do not send money before you have seen the phone',
+};
+
+export const conversationMessageSchema = z.object({
+  id: z.number().int(),
+  authorId: z.string(),
+  mine: z.boolean(),
+  text: z.string(),
+  /** The photos' public URLs (the 800 px copy). */
+  images: z.array(z.string()),
+  warnings: z.array(z.enum(MESSAGE_WARNINGS)),
+  /** Mine, and the other person has read it. */
+  read: z.boolean(),
+  createdAt: z.string(),
+});
+export type ConversationMessage = z.infer<typeof conversationMessageSchema>;
+
+export const conversationStates = ['open', 'closed', 'blocked'] as const;
+
+export const conversationSchema = z.object({
+  id: z.string(),
+  role: z.enum(['buyer', 'seller']),
+  /** 'closed': the listing was sold or removed; 'blocked': one of the two blocked the other. Readable, no new messages. */
+  state: z.enum(conversationStates),
+  listing: listingCardSchema.pick({ _id: true, name: true, price: true, valut: true, image: true }).extend({ state: z.enum(FAVOURITE_STATES) }),
+  other: z.object({ id: z.string(), name: z.string().nullable(), image: imageRefSchema.nullable() }),
+  lastMessage: conversationMessageSchema.nullable(),
+  unread: z.number().int(),
+  updatedAt: z.string(),
+});
+export type Conversation = z.infer<typeof conversationSchema>;
+
+export const conversationPageSchema = z.object({ conversations: z.array(conversationSchema), pages: z.number().int(), unread: z.number().int() });
+export type ConversationPage = z.infer<typeof conversationPageSchema>;
+
+/** Oldest first; `hasOlder` when scrolling up has more to load. */
+export const messagePageSchema = z.object({ messages: z.array(conversationMessageSchema), hasOlder: z.boolean() });
+export type MessagePage = z.infer<typeof messagePageSchema>;
+
+/** `GET /api/admin/conversations/reported`: what the moderators may open, the latest report first. */
+export const reportedConversationPageSchema = z.object({
+  conversations: z.array(
+    z.object({
+      id: z.string(),
+      listingId: z.string(),
+      reportedAt: z.string(),
+      reports: z.array(z.object({ reason: z.enum(CONVERSATION_REPORT_REASONS), text: z.string().optional() })),
+    }),
+  ),
+  pages: z.number().int(),
+});
+export type ReportedConversationPage = z.infer<typeof reportedConversationPageSchema>;
