@@ -26,6 +26,8 @@ const isGroupOrChannel = (chatId: string) => chatId.startsWith('@') || chatId.st
  * waits twice as long. A user who blocked the bot answers 403. setWebhook keeps its
  * secret_token. A caption over 1024 characters and an inline button's callback_data over 64 bytes
  * are refused (400), as is answering a callback query that was never sent or was answered already.
+ * A photo by URL must be a JPEG or a PNG (judged by the URL's extension; Telegram reads the
+ * content's type): a WebP is refused as Telegram refuses a type it does not take as a photo.
  * Tests push updates (messages, button presses) for getUpdates and read what the bot sent.
  */
 export async function startFakeTelegram(botUsername = 'telefon_bozor_test_bot', limits: Partial<TelegramLimits> = {}) {
@@ -89,10 +91,11 @@ export async function startFakeTelegram(botUsername = 'telefon_bozor_test_bot', 
       case 'getMe':
         return { body: { ok: true, result: { id: 4242, is_bot: true, first_name: 'Telefon bozor', username: botUsername } } };
       case 'sendMediaGroup': {
-        const media = (typeof call.body.media === 'string' ? JSON.parse(call.body.media) : call.body.media) as unknown[];
+        const media = (typeof call.body.media === 'string' ? JSON.parse(call.body.media) : call.body.media) as Array<{ media?: unknown }>;
         if (media.length < 2 || media.length > 10) {
           return badRequest('media must include 2-10 items');
         }
+        if (!media.every((item) => photoTypeAccepted(item.media))) return badRequest(WRONG_PHOTO_TYPE);
         const refused = flood(chatId, media.length);
         if (refused) return refused;
         return { body: { ok: true, result: media.map(() => message(call.body.chat_id)) } };
@@ -100,6 +103,7 @@ export async function startFakeTelegram(botUsername = 'telefon_bozor_test_bot', 
       case 'sendPhoto':
       case 'sendMessage': {
         if (method === 'sendPhoto' && visibleLength(call.body.caption, call.body.parse_mode) > CAPTION_LIMIT) return badRequest('message caption is too long');
+        if (method === 'sendPhoto' && !photoTypeAccepted(call.body.photo)) return badRequest(WRONG_PHOTO_TYPE);
         if (!buttonsValid(call.body.reply_markup)) return badRequest('BUTTON_DATA_INVALID');
         const refused = flood(chatId, 1);
         if (refused) return refused;
@@ -195,6 +199,17 @@ export async function startFakeTelegram(botUsername = 'telefon_bozor_test_bot', 
     },
     tooManyRequests,
   };
+}
+
+/**
+ * Telegram fetches a photo sent by URL and needs 'the correct MIME type' (core.telegram.org/bots/api,
+ * Sending files); the photo formats it documents are JPEG and PNG. A file_id or an upload is not judged.
+ */
+const WRONG_PHOTO_TYPE = 'wrong type of the web page content';
+
+function photoTypeAccepted(photo: unknown): boolean {
+  if (typeof photo !== 'string' || !/^https?:\/\//.test(photo)) return true;
+  return /\.(jpe?g|png)$/i.test(new URL(photo).pathname);
 }
 
 /** Characters a photo's caption may hold; bytes an inline button's callback_data may hold. */

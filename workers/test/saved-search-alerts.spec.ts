@@ -9,6 +9,7 @@ import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { AppConfig, TelegramLinkService } from '@market/backend';
 import { createApp } from '../../backend/src/app.factory';
+import { CHANNEL_VARIANT } from '../../backend/src/listings/listing-photo-shapes';
 import { freshImei, testBrand, uploadPhotos, wizardPayload } from '../../backend/test/listings-support';
 import { startFakeTelegram } from '../../test/fakes/telegram-bot-api';
 import { testConfig } from '../../test/support/config';
@@ -393,15 +394,16 @@ describe("saved searches' alerts through the bot", () => {
       expect(photosTo(CHAT_OF_B, listingId)).toHaveLength(1);
     });
     expect(alertsTo(CHAT_OF_A, listingId)).toHaveLength(0);
-    const [{ location }] = await dataSource.query(
-      `SELECT i.location FROM listing_image li JOIN images i ON i.id = li.image_id WHERE li.listing_id = $1 ORDER BY li.position LIMIT 1`,
+    const [{ channelKey }] = await dataSource.query(
+      `SELECT i.variant_keys[${CHANNEL_VARIANT + 1}] AS "channelKey" FROM listing_image li JOIN images i ON i.id = li.image_id
+        WHERE li.listing_id = $1 ORDER BY li.position LIMIT 1`,
       [listingId],
     );
     const [alert] = photosTo(CHAT_OF_A, listingId);
     type Keyboard = { inline_keyboard: Array<Array<{ text: string; callback_data: string }>> };
-    // The first photo, as an absolute URL Telegram can fetch.
-    expect(alert.body.photo).toBe(new URL(location, api.get(AppConfig).PUBLIC_URL).toString());
-    expect(String(alert.body.photo)).toMatch(/^https?:\/\/[^/]+\/uploads\//);
+    // The first photo's JPEG copy (Telegram takes no WebP as a photo), as an absolute URL Telegram can fetch.
+    expect(alert.body.photo).toBe(new URL(`/uploads/${channelKey}`, api.get(AppConfig).PUBLIC_URL).toString());
+    expect(String(alert.body.photo)).toMatch(/^https?:\/\/[^/]+\/uploads\/.+\.jpg$/);
     expect(alert.body.caption).toContain(`Saqlangan qidiruvingizga mos yangi e'lon: ${brand.phone.name}`);
     expect(alert.body.caption).toMatch(/Narxi: 4\s500\s000\sso'm/);
     expect(alert.body.reply_markup).toEqual({

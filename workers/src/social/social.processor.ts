@@ -10,8 +10,11 @@ import { loadPublicationProgress } from './publication-progress';
 import { PermanentPublishError, RateLimitedError, StillProcessingError } from './publish-errors';
 import { ProcessorOf, QueueProcessor, type JobHandlers } from '../queue-processor';
 
-/** Instagram accepts only JPEG ("JPEG is the only image format supported"); Facebook gets the same copy. */
-const CHANNEL_PHOTO_FORMAT: Record<SocialChannel, PhotoFormat> = { telegram: 'webp', instagram: 'jpeg', facebook: 'jpeg' };
+/**
+ * Instagram accepts only JPEG ("JPEG is the only image format supported"); Telegram takes a photo by URL
+ * only in a type it knows (JPEG, PNG: a WebP is refused and ends the post); Facebook gets the same copy.
+ */
+const CHANNEL_PHOTO_FORMAT: Record<SocialChannel, PhotoFormat> = { telegram: 'jpeg', instagram: 'jpeg', facebook: 'jpeg' };
 /** A platform that keeps saying "wait" this often ends the post as failed. */
 const RATE_LIMITED_WAITS_AT_MOST = 20;
 /** What a channel still processes is checked this many times from the delayed set (Instagram's guide: once a minute for five minutes). */

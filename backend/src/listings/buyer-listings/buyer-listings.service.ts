@@ -4,6 +4,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { LIMITS, type Currency, type FavouriteState, type ListingCard, type ListingQuery } from '@market/contracts';
 import { ImagesService } from '../../uploads/images.service';
 import { FEED_ORDER, ON_SALE, feedFilterOf, feedSql } from '../listing-feed';
+import { CHANNEL_VARIANT } from '../listing-photo-shapes';
 import { CARD_COLUMNS, FIRST_PHOTO_COLUMNS, FIRST_PHOTO_JOIN, toCard, type CardRow } from '../listing.serializer';
 
 /** What saved searches and favourites need to know of a listing. */
@@ -19,7 +20,10 @@ export interface BuyerListing {
   onSale: boolean;
   /** Not deleted, and on sale or back in moderation after an edit. */
   offered: boolean;
-  /** Where the first photo is served from; null for a listing without photos. */
+  /**
+   * Where the first photo's JPEG copy is served from, the format Telegram takes as a photo (a WebP
+   * is refused); null for a listing without photos, or whose photo has no copy yet.
+   */
   photoLocation: string | null;
 }
 
@@ -41,7 +45,7 @@ interface BuyerListingRow {
   valut: Currency;
   on_sale: boolean;
   offered: boolean;
-  image_key: string | null;
+  channel_key: string | null;
 }
 
 /** Listings as buyers keep and search for them: their cards whatever became of them, and which saved searches one matches. */
@@ -54,7 +58,8 @@ export class BuyerListingsService {
 
   async find(listingId: string, transaction: EntityManager = this.dataSource.manager): Promise<BuyerListing | null> {
     const [row] = (await transaction.query(
-      `SELECT l.id, l.author_id, l.category_id, l.device_id, l.region, l.name, l.price, l.valut, ${FIRST_PHOTO_COLUMNS},
+      `SELECT l.id, l.author_id, l.category_id, l.device_id, l.region, l.name, l.price, l.valut,
+              photo.variant_keys[${CHANNEL_VARIANT + 1}] AS channel_key,
               (l.status = 'active' AND l.deleted_at IS NULL) AS on_sale,
               (l.status IN ('active', 'waiting') AND l.deleted_at IS NULL) AS offered
          FROM listing l ${FIRST_PHOTO_JOIN} WHERE l.id = $1`,
@@ -72,7 +77,7 @@ export class BuyerListingsService {
           valut: row.valut,
           onSale: row.on_sale,
           offered: row.offered,
-          photoLocation: row.image_key ? this.images.locationOf(row.image_key) : null,
+          photoLocation: row.channel_key ? this.images.locationOf(row.channel_key) : null,
         }
       : null;
   }
