@@ -58,6 +58,13 @@ export const channelPublishJobSchema = z.object({ listingId: uuid, channel: soci
 export type ChannelPublishJob = z.infer<typeof channelPublishJobSchema>;
 
 /**
+ * The social queue's one-off job: listing photos stored before the channel copy existed, or with one in
+ * the photo's own ratio that Instagram refuses, get the JPEG copy padded to Instagram's ratios. Added
+ * once (a fixed job id, kept when done); a second run makes no copy twice.
+ */
+export const CHANNEL_COPIES_BACKFILL_JOB = 'photos.backfill-channel-copies';
+
+/**
  * The payments queue's scheduled job: card payments whose Payme receipt was taken but not yet
  * paid are asked about again until it is paid (credited once) or cancelled. Re-runnable: it only
  * reads Payme's receipt states and records what it finds.
@@ -71,6 +78,7 @@ export const ABANDONED_DRAFTS_JOB = 'drafts.remove-abandoned';
 /** Jobs the workers add to a queue themselves, beside the events routed to it: follow-ups and scheduled jobs. */
 const FOLLOW_UP_JOBS = {
   [CHANNEL_PUBLISH_JOB]: QUEUES.social,
+  [CHANNEL_COPIES_BACKFILL_JOB]: QUEUES.social,
   [PAYMENT_RECHECK_JOB]: QUEUES.payments,
   [ABANDONED_DRAFTS_JOB]: QUEUES.drafts,
 } as const;

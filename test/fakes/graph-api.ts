@@ -1,3 +1,5 @@
+import sharp from 'sharp';
+import { TEST_PHOTO_KEYS } from '../support/listings';
 import { startHttpFake, type ScriptedFailure } from './http-fake';
 import { MovingWindow } from './moving-window';
 
@@ -28,8 +30,34 @@ export interface GraphLimits {
 
 export const GRAPH_LIMITS: GraphLimits = { postsPerDay: 50, processingMs: 0, callsPerHour: 4800, timeScale: 1 };
 
+/** The access tokens the fake's Instagram account and Facebook Page were issued (those of channelsConfig and the tests); any other is refused with 190. */
+export const GRAPH_TOKENS = ['ig', 'fb', 'ig-token', 'fb-token', 'token', 'page-token'];
+
 const DAY_SECONDS = 86_400;
-const JPEG = /\.jpe?g$/i;
+/** Instagram's image rules (content publishing reference): JPEG, width:height from 4:5 to 1.91:1, at most 8 MiB. */
+const IMAGE_RATIO = { min: 4 / 5, max: 1.91 };
+const IMAGE_BYTES = 8 * 1024 * 1024;
+/** What a photo of a listing inserted by a test stands for (no file is stored): a 1080x1350 picture in the format its extension names. */
+const testPhotos = new Map<string, Promise<Buffer>>();
+function testPhoto(path: string): Promise<Buffer> {
+  const format = /\.jpe?g$/i.test(path) ? 'jpeg' : 'webp';
+  if (!testPhotos.has(format)) {
+    testPhotos.set(format, sharp({ create: { width: 1080, height: 1350, channels: 3, background: '#4a6c8c' } }).toFormat(format).toBuffer());
+  }
+  return testPhotos.get(format)!;
+}
+
+/** Downloads an image_url as Instagram does; undefined when it cannot be fetched. */
+async function download(imageUrl: string): Promise<Buffer | undefined> {
+  try {
+    const url = new URL(imageUrl);
+    if (url.pathname.includes(`/${TEST_PHOTO_KEYS}`)) return await testPhoto(url.pathname);
+    const response = await fetch(url, { signal: AbortSignal.timeout(5_000) });
+    return response.ok ? Buffer.from(await response.arrayBuffer()) : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 interface Container {
   id: string;
@@ -47,8 +75,8 @@ const graphError = (status: number, error: Record<string, unknown>) => ({
 
 /**
  * A fake Graph API for Instagram content publishing and Facebook Page posts that behaves like
- * the platform: it fetches no photo but refuses an image_url that is not a JPEG as Instagram
- * does, keeps containers in their states, counts the publishing quota
+ * the platform: it refuses a token it did not issue, downloads each image_url and refuses what
+ * Instagram refuses (not JPEG, over 8 MiB, a ratio outside 4:5 to 1.91:1), keeps containers in their states, counts the publishing quota
  * (`GET /{ig-user-id}/content_publishing_limit`) and answers the documented codes and
  * subcodes. Ids count up; permalinks are derived from them so tests can compare what was stored.
  */
@@ -77,7 +105,7 @@ export async function startFakeGraph(limits: Partial<GraphLimits> = {}) {
   }
   const newId = () => String(nextId++);
 
-  function createMedia(owner: string, body: Record<string, unknown>) {
+  async function createMedia(owner: string, body: Record<string, unknown>) {
     if (body.media_type === 'CAROUSEL') {
       const children = String(body.children ?? '').split(',').filter(Boolean);
       if (children.length < 2 || children.length > 10) return graphError(400, { message: 'Invalid parameter', code: 100, error_subcode: 2207028 });
@@ -86,8 +114,19 @@ export async function startFakeGraph(limits: Partial<GraphLimits> = {}) {
       return { body: { id } };
     }
     const imageUrl = String(body.image_url ?? '');
-    if (!JPEG.test(new URL(imageUrl, 'http://x').pathname)) {
-      // Instagram downloads the image and takes only JPEG ("JPEG is the only image format supported").
+    const refusal = await refusedImage(imageUrl);
+    if (refusal) return refusal;
+    const id = newId();
+    containers.set(id, { id, owner, createdAt: Date.now(), caption: body.caption === undefined ? undefined : String(body.caption), status: 'IN_PROGRESS' });
+    return { body: { id } };
+  }
+
+  /** Instagram downloads the image and refuses one it cannot fetch, one that is not JPEG, over 8 MiB, or outside its ratios. */
+  async function refusedImage(imageUrl: string) {
+    const image = await download(imageUrl);
+    const format = image && (await sharp(image).metadata().catch(() => undefined));
+    if (!image || format?.format !== 'jpeg') {
+      // "JPEG is the only image format supported": another format fails like a download.
       return graphError(400, {
         message: 'Only photo or video can be accepted as media type.',
         code: 9004,
@@ -96,9 +135,25 @@ export async function startFakeGraph(limits: Partial<GraphLimits> = {}) {
         error_user_msg: `The media could not be fetched from this URI: ${imageUrl}`,
       });
     }
-    const id = newId();
-    containers.set(id, { id, owner, createdAt: Date.now(), caption: body.caption === undefined ? undefined : String(body.caption), status: 'IN_PROGRESS' });
-    return { body: { id } };
+    if (image.length > IMAGE_BYTES) {
+      return graphError(400, {
+        message: 'The image size is too large.',
+        code: 36000,
+        error_subcode: 2207004,
+        error_user_title: 'Image size too large',
+        error_user_msg: 'The image is too large to download. It should be less than 8 MiB.',
+      });
+    }
+    const ratio = format.width! / format.height!;
+    if (ratio < IMAGE_RATIO.min || ratio > IMAGE_RATIO.max) {
+      return graphError(400, {
+        message: `The submitted image with aspect ratio ('${format.width}/${format.height}') cannot be published. Please submit an image with a valid aspect ratio.`,
+        code: 36003,
+        error_subcode: 2207009,
+        error_user_title: 'Aspect ratio not supported',
+      });
+    }
+    return undefined;
   }
 
   function publish(owner: string, creationId: string) {
@@ -123,11 +178,12 @@ export async function startFakeGraph(limits: Partial<GraphLimits> = {}) {
     return { body: { id: newId() } };
   }
 
-  const fake = await startHttpFake((call) => {
+  const fake = await startHttpFake(async (call) => {
     const parts = call.path.split('/').filter(Boolean);
     const edge = parts[parts.length - 1];
     const node = parts[parts.length - 2];
     const token = String(call.body.access_token ?? '');
+    if (!GRAPH_TOKENS.includes(token)) return graphError(400, { message: 'Invalid OAuth access token - Cannot parse access token', code: 190 });
     const calls = usageOf(token);
     // Graph refuses calls past the token's hourly share and names when it returns.
     const throttledMs = calls.waitFor(1);
@@ -138,7 +194,7 @@ export async function startFakeGraph(limits: Partial<GraphLimits> = {}) {
     };
     if (throttledMs > 0) return { ...graphError(400, { message: '(#32) Page request limit reached', code: 32 }), headers: usageHeader() };
     calls.record(1);
-    const answer = (() => {
+    const answer = await (async () => {
       if (call.method === 'POST' && edge === 'media') return createMedia(node, call.body);
       if (call.method === 'POST' && edge === 'media_publish') return publish(node, String(call.body.creation_id));
       if (call.method === 'POST' && ['photos', 'feed'].includes(edge)) return { body: { id: newId() } };

@@ -11,6 +11,13 @@ export interface RecordedCall {
   answer?: { status: number; body: unknown };
 }
 
+export interface FakeAnswer {
+  status?: number;
+  body: unknown;
+  delayMs?: number;
+  headers?: Record<string, string>;
+}
+
 export interface ScriptedFailure {
   status: number;
   body: unknown;
@@ -32,7 +39,7 @@ async function readBody(request: IncomingMessage): Promise<Record<string, unknow
  * fail the next calls to a path (500, an invalid token, ...).
  */
 export async function startHttpFake(
-  handle: (call: RecordedCall, url: URL) => { status?: number; body: unknown; delayMs?: number; headers?: Record<string, string> },
+  handle: (call: RecordedCall, url: URL) => FakeAnswer | Promise<FakeAnswer>,
 ): Promise<{
   url: string;
   calls: RecordedCall[];
@@ -59,7 +66,7 @@ export async function startHttpFake(
     const call: RecordedCall = { method: request.method ?? 'GET', path: url.pathname, body: { ...query, ...(await readBody(request)) }, receivedAt };
     calls.push(call);
     const scripted = scriptedFailure(url.pathname);
-    const answer = scripted ?? handle(call, url);
+    const answer = scripted ?? (await handle(call, url));
     call.answer = { status: answer.status ?? 200, body: answer.body };
     const delayMs = ('delayMs' in answer && answer.delayMs) || (slowPaths?.pattern.test(url.pathname) ? slowPaths.delayMs : 0);
     if (delayMs) await new Promise((resolve) => setTimeout(resolve, delayMs));

@@ -11,6 +11,9 @@ export interface TestListingOptions {
   withoutJpegCopy?: boolean;
 }
 
+/** Where the photos of inserted listings are keyed: rows only, no file is stored (the fake Graph stands in a picture for them). */
+export const TEST_PHOTO_KEYS = 'listings/test/';
+
 /**
  * A complete listing inserted straight into the database (any seeded device, its brand),
  * with photos whose locations point at an image host, for tests of what follows a listing.
@@ -38,10 +41,10 @@ export async function insertListing(dataSource: DataSource, options: TestListing
     ],
   );
   for (let position = 0; position < (options.photos ?? 2); position++) {
-    const name = `listings/test/${id}-${position}`;
+    const name = `${TEST_PHOTO_KEYS}${id}-${position}`;
     const key = `${name}.webp`;
     // The copies an upload makes (LISTING_PHOTO_VARIANTS); photos stored before the JPEG copy existed have only the first two.
-    const variantKeys = [`${name}-400.webp`, `${name}-800.webp`, ...(options.withoutJpegCopy ? [] : [`${name}-1440.jpg`])];
+    const variantKeys = [`${name}-400.webp`, `${name}-800.webp`, ...(options.withoutJpegCopy ? [] : [`${name}-channel.jpg`])];
     const [image] = await dataSource.query(
       `INSERT INTO images (owner_id, purpose, key, variant_keys, location, attached) VALUES ($1, 'listing', $2, $3, $4, true) RETURNING id`,
       [options.authorId, key, variantKeys, `https://images.test/${key}`],

@@ -1,7 +1,7 @@
 import { BullRegistrar } from '@nestjs/bullmq';
 import { DiscoveryModule } from '@nestjs/core';
 import { Test } from '@nestjs/testing';
-import { ABANDONED_DRAFTS_JOB, CHANNEL_PUBLISH_JOB, PAYMENT_RECHECK_JOB, QUEUES } from '@market/contracts';
+import { ABANDONED_DRAFTS_JOB, CHANNEL_COPIES_BACKFILL_JOB, CHANNEL_PUBLISH_JOB, PAYMENT_RECHECK_JOB, QUEUES } from '@market/contracts';
 import { jobTableProblems, JobTable, type HandledJobs } from './job-table';
 import { ProcessorOf, QueueProcessor, type JobHandlers } from './queue-processor';
 
@@ -11,8 +11,8 @@ const done = async () => undefined;
 function completeTable(): HandledJobs[] {
   return [
     { processor: 'SmsProcessor', queue: QUEUES.sms, jobs: ['sms.requested'] },
-    { processor: 'SocialProcessor', queue: QUEUES.social, jobs: ['listing.publish-requested', CHANNEL_PUBLISH_JOB] },
-    { processor: 'NotifyProcessor', queue: QUEUES.notify, jobs: ['listing.approved', 'listing.rejected', 'listing.posted', 'payment.confirmed'] },
+    { processor: 'SocialProcessor', queue: QUEUES.social, jobs: ['listing.publish-requested', CHANNEL_PUBLISH_JOB, CHANNEL_COPIES_BACKFILL_JOB] },
+    { processor: 'NotifyProcessor', queue: QUEUES.notify, jobs: ['listing.approved', 'listing.rejected', 'listing.posted', 'payment.confirmed', 'conversation.message-sent'] },
     { processor: 'DeviceSpecsProcessor', queue: QUEUES.deviceSpecs, jobs: ['device.refresh-requested'] },
     { processor: 'PaymentsProcessor', queue: QUEUES.payments, jobs: [PAYMENT_RECHECK_JOB] },
     { processor: 'BuyerAlertsProcessor', queue: QUEUES.buyerAlerts, jobs: ['listing.approved', 'listing.price-lowered'] },
@@ -27,7 +27,7 @@ describe('the job table check', () => {
 
   it('refuses a job without a handler', () => {
     const table = completeTable();
-    table[2].jobs = ['listing.approved', 'listing.rejected', 'payment.confirmed'];
+    table[2].jobs = ['listing.approved', 'listing.rejected', 'payment.confirmed', 'conversation.message-sent'];
     expect(jobTableProblems(table)).toEqual(["job 'listing.posted' of queue 'notify' has no handler"]);
   });
 
@@ -56,7 +56,7 @@ describe('the workers start', () => {
   }
   @ProcessorOf(QUEUES.social)
   class Social extends QueueProcessor<typeof QUEUES.social> {
-    readonly handlers: JobHandlers<typeof QUEUES.social> = { 'listing.publish-requested': done, [CHANNEL_PUBLISH_JOB]: done };
+    readonly handlers: JobHandlers<typeof QUEUES.social> = { 'listing.publish-requested': done, [CHANNEL_PUBLISH_JOB]: done, [CHANNEL_COPIES_BACKFILL_JOB]: done };
   }
   @ProcessorOf(QUEUES.deviceSpecs)
   class DeviceSpecs extends QueueProcessor<typeof QUEUES.deviceSpecs> {
@@ -77,6 +77,7 @@ describe('the workers start', () => {
       'listing.rejected': done,
       'listing.posted': done,
       'payment.confirmed': done,
+      'conversation.message-sent': done,
     };
   }
   @ProcessorOf(QUEUES.payments)

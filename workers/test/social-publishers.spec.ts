@@ -1,4 +1,11 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { randomBytes } from 'node:crypto';
+import sharp from 'sharp';
+import { convertImage } from '../../backend/src/uploads/image-processing';
+import { LISTING_CHANNEL_SHAPE, LISTING_PHOTO_SHAPE } from '../../backend/src/listings/listing-photo-shapes';
 import { startFakeGraph } from '../../test/fakes/graph-api';
+import { TEST_PHOTO_KEYS } from '../../test/support/listings';
 import { startFakeTelegram } from '../../test/fakes/telegram-bot-api';
 import { SAFETY_WARNING } from '@market/contracts';
 import { CAPTION_LIMIT, plainCaption, telegramCaption } from '../src/social/caption';
@@ -17,10 +24,45 @@ const listing: ChannelListing = {
   condition: 'Ishlatilgan',
   region: 'Toshkent',
   url: 'https://telefonbozor.uz/phone/a3f1c1a5-6c1e-4a51-9d1e-2b7f5d9b3a10',
-  photoUrls: Array.from({ length: 12 }, (_, index) => `https://cdn.example/photo-${index}-1440.jpg`),
+  // Addresses of test listings' photos: the fake Graph takes them for 4:5 pictures of their extension's format.
+  photoUrls: Array.from({ length: 12 }, (_, index) => `https://images.test/${TEST_PHOTO_KEYS}photo-${index}-channel.jpg`),
 };
 /** The photos as stored for the site, before uploads made a JPEG copy. */
-const webpPhotos = listing.photoUrls.map((url) => url.replace('-1440.jpg', '.webp'));
+const webpPhotos = listing.photoUrls.map((url) => url.replace('-channel.jpg', '.webp'));
+
+/** Serves pictures on 127.0.0.1 as the site's storage does, for Instagram to download. */
+async function startPhotoHost() {
+  const photos = new Map<string, Buffer>();
+  const server = createServer((request, response) => {
+    const photo = photos.get(request.url ?? '');
+    response.writeHead(photo ? 200 : 404, { 'Content-Type': 'image/jpeg' });
+    response.end(photo);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    /** Serves `photo` and answers its address. */
+    serve(name: string, photo: Buffer): string {
+      photos.set(`/${name}`, photo);
+      return `${url}/${name}`;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** A camera picture `width` x `height` as its sensor stores it, with the EXIF orientation that turns it upright. */
+function cameraPhoto(width: number, height: number, orientation = 1): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background: '#1d1d1f' } })
+    .composite([{ input: { create: { width: Math.round(width / 2), height: Math.round(height / 2), channels: 3, background: '#c0c0c8' } } }])
+    .jpeg()
+    .withMetadata({ orientation })
+    .toBuffer();
+}
+
+/** The channel copy an upload makes of `photo`: the stored picture first, the copy from it (ImagesService.store). */
+async function channelCopy(photo: Buffer): Promise<Buffer> {
+  return convertImage(await convertImage(photo, LISTING_PHOTO_SHAPE), LISTING_CHANNEL_SHAPE);
+}
 
 function memoryProgress(): PublishProgress & { steps: Map<string, string> } {
   const steps = new Map<string, string>();
@@ -170,6 +212,67 @@ describe('Graph API publishers', () => {
     expect(failure.message).toContain('9004/2207052');
     expect(failure.message).toContain('only JPEG');
     expect(graph.callsTo('media_publish')).toHaveLength(0);
+  });
+
+  describe('photos as Instagram takes them', () => {
+    let host: Awaited<ReturnType<typeof startPhotoHost>>;
+    beforeEach(async () => {
+      host = await startPhotoHost();
+    });
+    afterEach(() => host.close());
+
+    const instagram = () => new InstagramPublisher({ graphUrl: graph.url, userId: '17841', accessToken: 'token' });
+    const postPhoto = (url: string, publisher = instagram()) => publisher.publish({ ...listing, photoUrls: [url] }, memoryProgress()).catch((error) => error);
+
+    it('is refused, as Instagram refuses them, a photo outside 4:5 to 1.91:1, over 8 MiB, not JPEG, and a token it did not issue', async () => {
+      const refusals = [
+        [await cameraPhoto(3024, 4032), '36003/2207009', "aspect ratio ('3024/4032')"],
+        [await cameraPhoto(4000, 2000), '36003/2207009', 'aspect ratio'],
+        [await sharp({ create: { width: 1080, height: 1080, channels: 3, background: '#fff' } }).png().toBuffer(), '9004/2207052', 'only JPEG'],
+        [
+          await sharp(randomBytes(2400 * 3000 * 3), { raw: { width: 2400, height: 3000, channels: 3 } }).jpeg({ quality: 100 }).toBuffer(),
+          '36000/2207004',
+          '8 MiB',
+        ],
+      ] as const;
+      for (const [index, [photo, code, reason]] of refusals.entries()) {
+        const failure = await postPhoto(host.serve(`refused-${index}.jpg`, photo));
+        expect([code, failure]).toEqual([code, expect.any(PermanentPublishError)]);
+        expect(failure.message).toContain(code);
+        expect(failure.message).toContain(reason);
+      }
+      const revoked = new InstagramPublisher({ graphUrl: graph.url, userId: '17841', accessToken: 'revoked' });
+      const failure = await postPhoto(host.serve('square.jpg', await cameraPhoto(1080, 1080)), revoked);
+      expect(failure).toBeInstanceOf(PermanentPublishError);
+      expect(failure.message).toContain('190');
+      expect(graph.callsTo('media_publish')).toHaveLength(0);
+    });
+
+    it.each([
+      ['a photo shot upright on a phone (3:4, turned by EXIF)', cameraPhoto(4032, 3024, 6), [1152, 1440]],
+      ['a screenshot (9:19.5)', cameraPhoto(1170, 2532), [1152, 1440]],
+      ['a panorama (4:1)', cameraPhoto(4000, 1000), [1440, 754]],
+      ['a small square photo', cameraPhoto(200, 200), [320, 320]],
+    ])('posts %s as a JPEG padded into Instagram\'s ratios, the whole picture kept', async (_case, photo, [width, height]) => {
+      const copy = await channelCopy(await photo);
+      const shape = await sharp(copy).metadata();
+      expect([shape.format, shape.width, shape.height]).toEqual(['jpeg', width, height]);
+      expect(copy.length).toBeLessThan(8 * 1024 * 1024);
+
+      const link = await instagram().publish({ ...listing, photoUrls: [host.serve('copy.jpg', copy)] }, memoryProgress());
+      expect(link).toMatch(/^https:\/\/www\.instagram\.com\/p\/\d+\/$/);
+      expect(graph.callsTo('media').map((call) => call.answer!.status)).toEqual([200]);
+    });
+
+    it('pads with a neutral background and crops nothing away: the phone stays whole in the middle', async () => {
+      const copy = await channelCopy(await cameraPhoto(4032, 3024, 6));
+      const { data, info } = await sharp(copy).raw().toBuffer({ resolveWithObject: true });
+      const pixel = (x: number, y: number) => Array.from(data.subarray((y * info.width + x) * 3, (y * info.width + x) * 3 + 3));
+      // Padded left and right (3:4 widened to 4:5): grey at the edges, the photo's dark border and light middle inside.
+      for (const [x, y] of [[5, 720], [info.width - 6, 720]]) for (const channel of pixel(x, y)) expect(Math.abs(channel - 240)).toBeLessThan(8);
+      for (const channel of pixel(100, 5)) expect(channel).toBeLessThan(60);
+      for (const channel of pixel(info.width / 2, 720)) expect(channel).toBeGreaterThan(170);
+    });
   });
 
   it('polls the container until FINISHED before media_publish', async () => {

@@ -6,10 +6,12 @@ export const LISTING_THUMBNAIL_SHAPE = { size: 400 };
 export const LISTING_SCREEN_SHAPE = { size: 800 };
 
 /**
- * The copy posted to Instagram and Facebook: Instagram's content publishing takes only JPEG and
- * shows at most 1440 px wide.
+ * The copy posted to Instagram and Facebook. Instagram's content publishing takes only JPEG, 320 to 1440 px wide,
+ * width:height from 4:5 to 1.91:1 and at most 8 MiB (1440x1800 px of JPEG stays far below). A portrait phone photo
+ * (3:4) or a screenshot (9:19.5) is padded to 4:5, a panorama to 1.91:1. Named 'channel': copies made before the
+ * padding kept the photo's ratio under the name '1440' (the backfill replaces them).
  */
-export const LISTING_CHANNEL_SHAPE = { size: 1440, format: 'jpeg' } as const;
+export const LISTING_CHANNEL_SHAPE = { size: 1440, format: 'jpeg', ratio: { min: 4 / 5, max: 1.91 }, minWidth: 320, name: 'channel' } as const;
 
 /** The copies made of every listing photo, in the order `variant_keys` keeps them. */
 export const LISTING_PHOTO_VARIANTS = [LISTING_THUMBNAIL_SHAPE, LISTING_SCREEN_SHAPE, LISTING_CHANNEL_SHAPE];

@@ -31,6 +31,15 @@ export interface ImageShape {
   quality?: number;
   /** WebP for the site; JPEG for the platforms that take nothing else (Instagram's content publishing). */
   format?: ImageFormat;
+  /**
+   * Width:height a platform accepts (Instagram: 4:5 to 1.91:1): a picture outside it is padded to the nearest
+   * edge with a neutral background, never cropped, so the whole phone stays in the picture.
+   */
+  ratio?: { min: number; max: number };
+  /** The narrowest width the platform takes (Instagram: 320 px): a smaller picture is enlarged to it. */
+  minWidth?: number;
+  /** Names the stored copy (`<image>-<name>.<extension>`) instead of its size: a copy made another way gets a new key. */
+  name?: string;
 }
 
 export type ImageFormat = 'webp' | 'jpeg';
@@ -65,15 +74,35 @@ async function convert(input: ImageInput, shape: ImageShape): Promise<Buffer> {
   }
   if (!metadata?.format || !ACCEPTED_FORMATS.has(metadata.format)) throw new AppException(HttpStatus.BAD_REQUEST, 'notAnImage');
   try {
-    return await image
-      .rotate()
-      .resize(shape.size, shape.size, { fit: shape.square ? 'cover' : 'inside', withoutEnlargement: !shape.square })
-      .toFormat(shape.format ?? 'webp', { quality: shape.quality ?? 80 })
-      .toBuffer();
+    const resized = shape.ratio
+      ? image.rotate().resize({ ...paddedBox(metadata, shape, shape.ratio), fit: 'contain', background: PADDING })
+      : image.rotate().resize(shape.size, shape.size, { fit: shape.square ? 'cover' : 'inside', withoutEnlargement: !shape.square });
+    return await resized.toFormat(shape.format ?? 'webp', { quality: shape.quality ?? 80 }).toBuffer();
   } catch {
     // A header that looks like an image with a broken body.
     throw new AppException(HttpStatus.BAD_REQUEST, 'notAnImage');
   }
+}
+
+/** A light neutral grey: it reads as a backdrop beside both dark and light phones. */
+const PADDING = { r: 240, g: 240, b: 240, alpha: 1 };
+
+/**
+ * The canvas a picture is padded onto for the `accepted` ratios: the upright picture's own size widened (too tall)
+ * or heightened (too wide) to the nearest accepted ratio, then scaled to at most `shape.size` on its longer
+ * side and at least `shape.minWidth` wide. Rounded so the ratio stays inside: a platform refuses 0.799 for 0.8.
+ */
+function paddedBox(metadata: Metadata, shape: ImageShape, accepted: { min: number; max: number }): { width: number; height: number } {
+  // EXIF orientations 5-8 turn the picture a quarter: its upright width is the stored height.
+  const turned = (metadata.orientation ?? 1) >= 5;
+  const width = (turned ? metadata.height : metadata.width) ?? shape.size;
+  const height = (turned ? metadata.width : metadata.height) ?? shape.size;
+  const ratio = Math.min(accepted.max, Math.max(accepted.min, width / height));
+  const canvas = { width: Math.max(width, height * ratio), height: Math.max(height, width / ratio) };
+  const scale = Math.max(Math.min(1, shape.size / Math.max(canvas.width, canvas.height)), (shape.minWidth ?? 1) / canvas.width);
+  const boxHeight = Math.max(1, Math.round(canvas.height * scale));
+  const boxWidth = Math.min(Math.floor(boxHeight * accepted.max), Math.max(Math.round(canvas.width * scale), Math.ceil(boxHeight * accepted.min)));
+  return { width: boxWidth, height: boxHeight };
 }
 
 /**

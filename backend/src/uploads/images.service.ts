@@ -25,10 +25,21 @@ export interface PhotoHash {
   uploadedAt: Date;
 }
 
+/** What a backfill of copies did: copies made, and photos whose stored file could not be read. */
+export interface CopiesMade {
+  made: number;
+  unreadable: number;
+}
+
 /** A listing photo near another one's hash, and how many bits they differ in. */
 export interface SimilarPhoto {
   imageId: string;
   distance: number;
+}
+
+/** The storage key of an image's copy in `shape`, beside the image's own `<name>.webp`. */
+function variantKey(name: string, shape: ImageShape): string {
+  return `${name}-${shape.name ?? shape.size}.${IMAGE_FORMATS[shape.format ?? 'webp'].extension}`;
 }
 
 export function imageRef(image: Pick<Image, 'id' | 'location'>): ImageRef {
@@ -56,8 +67,8 @@ export class ImagesService {
     // Variants are made from the upright, metadata-free picture: a small decode instead of the camera's original.
     const variants = await Promise.all(
       (options.variants ?? []).map(async (shape) => {
-        const format = IMAGE_FORMATS[shape.format ?? 'webp'];
-        return { key: `${name}-${shape.size}.${format.extension}`, body: await convertImage(body, shape), contentType: format.contentType };
+        const { contentType } = IMAGE_FORMATS[shape.format ?? 'webp'];
+        return { key: variantKey(name, shape), body: await convertImage(body, shape), contentType };
       }),
     );
     const variantKeys = variants.map((variant) => variant.key);
@@ -206,6 +217,49 @@ export class ImagesService {
       }
     }
     return hashed;
+  }
+
+  /**
+   * Makes the copy `variant` in `shape` of up to `limit` listing photos after `afterId` (in id order) whose
+   * copy is missing or was made another way (its key is not the shape's): photos stored before the shape
+   * existed or changed. The copy is made from the stored picture, its key written into `variant_keys`, the
+   * copy it replaces deleted after. Answers the last photo looked at (null when none is left), how many
+   * copies were made and how many photos could not be read; a photo already done is not selected again,
+   * so a second run makes none twice.
+   */
+  async remakeListingPhotoCopies(variant: number, shape: ImageShape, afterId: string | null, limit: number): Promise<CopiesMade & { lastId: string | null }> {
+    const photos: { id: string; key: string; variant_keys: string[] }[] = await this.dataSource.query(
+      `SELECT id, key, variant_keys FROM images
+        WHERE purpose = 'listing' AND ($1::uuid IS NULL OR id > $1) AND cardinality(variant_keys) >= $2
+          AND variant_keys[$2::int + 1] IS DISTINCT FROM regexp_replace(key, '\\.webp$', '') || $3
+        ORDER BY id LIMIT $4`,
+      [afterId, variant, variantKey('', shape), limit],
+    );
+    let made = 0;
+    let unreadable = 0;
+    for (const photo of photos) {
+      const key = variantKey(photo.key.replace(/\.webp$/, ''), shape);
+      const replaced = photo.variant_keys[variant] ?? null;
+      try {
+        await this.storage.put(key, await convertImage(await this.storage.read(photo.key), shape), IMAGE_FORMATS[shape.format ?? 'webp'].contentType);
+      } catch {
+        // A file gone from the storage (or never there: the bench's and tests' made-up photos); counted, not logged one by one.
+        unreadable++;
+        continue;
+      }
+      // Written only over the copy read above: a photo deleted or changed meanwhile keeps its own.
+      const [, updated] = await this.dataSource.query(
+        `UPDATE images SET variant_keys[$2::int + 1] = $3 WHERE id = $1 AND variant_keys[$2::int + 1] IS NOT DISTINCT FROM $4`,
+        [photo.id, variant, key, replaced],
+      );
+      if (updated === 0) {
+        await this.discardFiles({ key, variantKeys: [] });
+        continue;
+      }
+      if (replaced && replaced !== key) await this.discardFiles({ key: replaced, variantKeys: [] });
+      made++;
+    }
+    return { lastId: photos.at(-1)?.id ?? null, made, unreadable };
   }
 
   /**

@@ -1,7 +1,8 @@
 import { InjectQueue } from '@nestjs/bullmq';
+import type { OnApplicationBootstrap } from '@nestjs/common';
 import { DelayedError, Job, Queue, UnrecoverableError } from 'bullmq';
 import { AppConfig, ChannelPostingService, type PhotoFormat } from '@market/backend';
-import { CHANNEL_PUBLISH_JOB, QUEUES, channelPublishJobSchema, parseEventPayload, type SocialChannel } from '@market/contracts';
+import { CHANNEL_COPIES_BACKFILL_JOB, CHANNEL_PUBLISH_JOB, QUEUES, channelPublishJobSchema, parseEventPayload, type SocialChannel } from '@market/contracts';
 import { DestinationPacer, type Destination } from '../pacing/destination-pacer';
 import { toChannelListing } from './channel-listing';
 import { OutcomeUnknownError } from './channels/channel-publisher';
@@ -38,10 +39,11 @@ const CHANNEL_JOB_OPTIONS = {
  */
 // A short lock: a job of a worker that died is taken over by another within about 15 s.
 @ProcessorOf(QUEUES.social, { concurrency: 6, lockDuration: 10_000, stalledInterval: 5_000 })
-export class SocialProcessor extends QueueProcessor<typeof QUEUES.social> {
+export class SocialProcessor extends QueueProcessor<typeof QUEUES.social> implements OnApplicationBootstrap {
   readonly handlers: JobHandlers<typeof QUEUES.social> = {
     'listing.publish-requested': (job) => this.fanOut(job),
     [CHANNEL_PUBLISH_JOB]: (job, token) => this.publish(job, token),
+    [CHANNEL_COPIES_BACKFILL_JOB]: () => this.backfillChannelCopies(),
   };
 
   constructor(
@@ -52,6 +54,16 @@ export class SocialProcessor extends QueueProcessor<typeof QUEUES.social> {
     private readonly config: AppConfig,
   ) {
     super();
+  }
+
+  /** Adds the channel copies' backfill once: BullMQ adds no job whose id it still keeps, and this one is kept when done. */
+  async onApplicationBootstrap(): Promise<void> {
+    await this.queue.add(CHANNEL_COPIES_BACKFILL_JOB, {}, { jobId: CHANNEL_COPIES_BACKFILL_JOB, attempts: 5, backoff: { type: 'exponential', delay: 60_000 }, removeOnComplete: false });
+  }
+
+  private async backfillChannelCopies(): Promise<void> {
+    const { made, unreadable } = await this.posting.makeMissingChannelCopies();
+    if (made || unreadable) this.logger.log(`Made the channel copy of ${made} listing photos; ${unreadable} could not be read from the storage`);
   }
 
   private async fanOut(job: Job): Promise<void> {

@@ -3,9 +3,12 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { statusAfter, tariffOf, type SocialChannel } from '@market/contracts';
 import { OutboxService } from '../../events/outbox.service';
-import { ImagesService } from '../../uploads/images.service';
-import { CHANNEL_VARIANT } from '../listing-photo-shapes';
+import { ImagesService, type CopiesMade } from '../../uploads/images.service';
+import { CHANNEL_VARIANT, LISTING_CHANNEL_SHAPE } from '../listing-photo-shapes';
 import { ListingEntity, ListingImageEntity, type StoredChannelPost } from '../listing.entity';
+
+/** Photos one statement of the channel copies' backfill reads. */
+const CHANNEL_COPIES_BATCH = 50;
 
 /** The format a channel takes its photos in. */
 export type PhotoFormat = 'webp' | 'jpeg';
@@ -39,9 +42,9 @@ export class ChannelPostingService {
   }
 
   /**
-   * The photos' public URLs in the seller's order: the stored WebP, or the JPEG copy made at
-   * upload for the platforms that take only JPEG (a photo stored before the copy existed has none
-   * and goes as WebP: Instagram refuses it with a reason the admin sees).
+   * The photos' public URLs in the seller's order: the stored WebP, or the JPEG copy in Instagram's
+   * ratios made at upload for the platforms that take only JPEG (a photo stored before the copy existed
+   * goes as WebP until the backfill made its copy: Instagram refuses it with a reason the admin sees).
    */
   async photoUrls(listingId: string, format: PhotoFormat = 'webp'): Promise<string[]> {
     const photos = await this.dataSource.getRepository(ListingImageEntity).find({ where: { listingId }, order: { position: 'ASC' } });
@@ -49,6 +52,22 @@ export class ChannelPostingService {
       photos.map((photo) => photo.imageId),
       format === 'jpeg' ? CHANNEL_VARIANT : undefined,
     );
+  }
+
+  /**
+   * Makes the channel copy of every listing photo that has none, or one made before it was padded to
+   * Instagram's ratios (the one-off backfill), a batch at a time. Photos done are not selected again and
+   * a photo whose file cannot be read is passed over, so it ends and can run twice.
+   */
+  async makeMissingChannelCopies(): Promise<CopiesMade> {
+    const total: CopiesMade = { made: 0, unreadable: 0 };
+    for (let afterId: string | null = null; ; ) {
+      const batch = await this.images.remakeListingPhotoCopies(CHANNEL_VARIANT, LISTING_CHANNEL_SHAPE, afterId, CHANNEL_COPIES_BATCH);
+      total.made += batch.made;
+      total.unreadable += batch.unreadable;
+      if (!batch.lastId) return total;
+      afterId = batch.lastId;
+    }
   }
 
   /** A channel's outcome other than a post: skipped, queued again, failed. */
