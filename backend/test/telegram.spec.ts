@@ -30,7 +30,7 @@ describe('linking a seller\'s Telegram chat', () => {
       .expect(201);
     expect(response.body.link).toMatch(/^https:\/\/t\.me\/telefon_bozor_bot\?start=[\w-]{32}$/);
 
-    expect(await links.redeem(tokenOf(response.body.link), 5551)).toEqual({ userId: seller.id, language: 'ru' });
+    expect(await links.redeem(tokenOf(response.body.link), 5551)).toEqual({ outcome: 'linked', userId: seller.id, language: 'ru' });
     const status = await request(app.getHttpServer()).get('/api/user/telegram').set('Cookie', seller.cookie).expect(200);
     expect(status.body).toEqual({ linked: true, botConfigured: true });
   });
@@ -38,12 +38,28 @@ describe('linking a seller\'s Telegram chat', () => {
   it('redeems a link only once and never an expired one', async () => {
     const seller = await createSignedInUser(app);
     const { link } = await links.createLink(seller.id, 'uz');
-    expect(await links.redeem(tokenOf(link), 5552)).toBeDefined();
-    expect(await links.redeem(tokenOf(link), 5553)).toBeUndefined();
+    expect(await links.redeem(tokenOf(link), 5552)).toMatchObject({ outcome: 'linked' });
+    expect(await links.redeem(tokenOf(link), 5553)).toEqual({ outcome: 'invalid' });
 
     const stale = await links.createLink(seller.id, 'uz');
     await app.get(DataSource).query(`UPDATE telegram_link_token SET expires_at = now() - interval '1 minute'`);
-    expect(await links.redeem(tokenOf(stale.link), 5554)).toBeUndefined();
+    expect(await links.redeem(tokenOf(stale.link), 5554)).toEqual({ outcome: 'invalid' });
+  });
+
+  it("moves a chat linked to another account only when the person in it agrees, keeping the link's token until then", async () => {
+    const [owner, stranger] = [await createSignedInUser(app), await createSignedInUser(app)];
+    await links.redeem(tokenOf((await links.createLink(owner.id, 'uz')).link), 5556);
+    // The stranger's own link, pressed in the owner's chat.
+    const strangers = tokenOf((await links.createLink(stranger.id, 'ru')).link);
+    expect(await links.redeem(strangers, 5556)).toEqual({ outcome: 'otherAccount', language: 'ru' });
+    expect(await links.subscriptionByChat(5556)).toMatchObject({ userId: owner.id });
+    expect(await links.subscriptionOf(stranger.id)).toBeNull();
+
+    expect(await links.redeem(strangers, 5556, { switchAccount: true })).toEqual({ outcome: 'linked', userId: stranger.id, language: 'ru' });
+    expect(await links.subscriptionByChat(5556)).toMatchObject({ userId: stranger.id });
+    expect(await links.subscriptionOf(owner.id)).toBeNull();
+    // The owner's own new link needs no question.
+    expect(await links.redeem(tokenOf((await links.createLink(stranger.id, 'uz')).link), 5556)).toMatchObject({ outcome: 'linked' });
   });
 
   it('stores no token in clear', async () => {

@@ -205,6 +205,38 @@ describe('moderation and the fan-out to the social channels', () => {
     expect(activeDates).toEqual([...activeDates].sort().reverse());
   });
 
+  it("asks before someone else's link moves the seller's chat to another account, and moves it only on 'Yes'", async () => {
+    const links = api.get(TelegramLinkService);
+    const tokenFor = async (user: TestUser) => new URL((await links.createLink(user.id, 'uz')).link).searchParams.get('start')!;
+    const stranger = await createSignedInUser(api);
+    const strangers = await tokenFor(stranger);
+    telegram.pushMessage(SELLER_CHAT, `/start ${strangers}`);
+    await eventually(async () => expect(messagesToSeller().filter((text) => text.includes('Bu chat boshqa hisobga ulangan'))).toHaveLength(1), 30_000);
+    const question = telegram.callsOf('sendMessage').find((call) => String(call.body.text).includes('Bu chat boshqa hisobga ulangan'))!;
+    expect(question.body.reply_markup).toEqual({
+      inline_keyboard: [[{ text: "Ha, o'tkazish", callback_data: `relink:${strangers}` }, { text: "Yo'q", callback_data: 'relink-keep' }]],
+    });
+    expect(await links.subscriptionByChat(SELLER_CHAT)).toMatchObject({ userId: seller.id });
+
+    const no = telegram.pushCallbackQuery(SELLER_CHAT, 'relink-keep');
+    await eventually(async () => {
+      const [answer] = telegram.callsOf('answerCallbackQuery').filter((call) => call.body.callback_query_id === no);
+      expect(answer?.body.text).toBe('Chat avvalgi hisobga ulanganicha qoldi.');
+    });
+    expect(await links.subscriptionByChat(SELLER_CHAT)).toMatchObject({ userId: seller.id });
+
+    telegram.pushCallbackQuery(SELLER_CHAT, `relink:${strangers}`);
+    await eventually(async () => expect(await links.subscriptionByChat(SELLER_CHAT)).toMatchObject({ userId: stranger.id }));
+    expect(await links.subscriptionOf(seller.id)).toBeNull();
+
+    // The seller's own link takes the chat back, after the same question.
+    const own = await tokenFor(seller);
+    telegram.pushMessage(SELLER_CHAT, `/start ${own}`);
+    await eventually(async () => expect(messagesToSeller().filter((text) => text.includes('Bu chat boshqa hisobga ulangan'))).toHaveLength(2), 30_000);
+    telegram.pushCallbackQuery(SELLER_CHAT, `relink:${own}`);
+    await eventually(async () => expect(await links.subscriptionByChat(SELLER_CHAT)).toMatchObject({ userId: seller.id }));
+  }, 60_000);
+
   it('lists the seller\'s listings on /my and stops messaging after /stop', async () => {
     await insertListing(dataSource, { authorId: seller.id, name: 'Listed on my' });
     telegram.pushMessage(SELLER_CHAT, '/my');

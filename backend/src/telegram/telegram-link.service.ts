@@ -9,6 +9,16 @@ import { TelegramLinkToken, TelegramSubscription } from './telegram-subscription
 
 const LINK_TTL_MS = 15 * 60 * 1000;
 
+/**
+ * What a deep link did for a chat: linked it, or not because the token is unknown, used or expired,
+ * or because the chat is linked to another account and the person in it has not agreed to switch
+ * (`language` is the link's, to ask in).
+ */
+export type LinkRedemption =
+  | { outcome: 'linked'; userId: string; language: Language }
+  | { outcome: 'otherAccount'; language: Language }
+  | { outcome: 'invalid' };
+
 function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
@@ -38,19 +48,25 @@ export class TelegramLinkService {
     return { link: `https://t.me/${this.config.TELEGRAM_BOT_USERNAME}?start=${token}`, expiresAt: expiresAt.toISOString() };
   }
 
-  /** Redeems a deep-link token for a chat; answers the linked user's id, or undefined for an unknown or used token. */
-  async redeem(token: string, chatId: number): Promise<{ userId: string; language: Language } | undefined> {
+  /**
+   * Redeems a deep-link token for a chat. A chat linked to another account is switched only when the
+   * person in it agreed (`switchAccount`): anyone can send a link of their own account, and pressing
+   * it must not move a seller's chat to a stranger unasked. Until then the token stays unused.
+   */
+  async redeem(token: string, chatId: number, { switchAccount = false } = {}): Promise<LinkRedemption> {
     return this.dataSource.transaction(async (transaction) => {
-      const [rows] = (await transaction.query(
-        `DELETE FROM telegram_link_token WHERE token_hash = $1 AND expires_at > now() RETURNING user_id, language`,
+      const [claimed] = (await transaction.query(
+        `SELECT user_id, language FROM telegram_link_token WHERE token_hash = $1 AND expires_at > now() FOR UPDATE`,
         [hashToken(token)],
-      )) as [Array<{ user_id: string; language: Language }>, number];
-      const claimed = rows[0];
-      if (!claimed) return undefined;
+      )) as Array<{ user_id: string; language: Language }>;
+      if (!claimed) return { outcome: 'invalid' };
+      const current = await transaction.findOneBy(TelegramSubscription, { chatId: String(chatId) });
+      if (current && current.userId !== claimed.user_id && !switchAccount) return { outcome: 'otherAccount', language: claimed.language };
+      await transaction.query(`DELETE FROM telegram_link_token WHERE token_hash = $1`, [hashToken(token)]);
       // One chat per account and one account per chat: a new link replaces any older one.
       await transaction.delete(TelegramSubscription, [{ userId: claimed.user_id }, { chatId: String(chatId) }]);
       await transaction.insert(TelegramSubscription, { userId: claimed.user_id, chatId: String(chatId), language: claimed.language });
-      return { userId: claimed.user_id, language: claimed.language };
+      return { outcome: 'linked', userId: claimed.user_id, language: claimed.language };
     });
   }
 

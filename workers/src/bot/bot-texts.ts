@@ -34,6 +34,18 @@ export const BOT_TEXTS = {
     ru: 'Аккаунт отключён. Мы больше не будем писать.',
     en: 'Your account is disconnected. We will not message you any more.',
   },
+  relinkAsk: {
+    uz: "Bu chat boshqa hisobga ulangan. Uni shu havoladagi hisobga o'tkazasizmi? Avvalgi hisob bu yerda xabar olmaydi.",
+    ru: 'Этот чат подключён к другому аккаунту. Переключить его на аккаунт из этой ссылки? Прежний аккаунт перестанет получать здесь сообщения.',
+    en: 'This chat is connected to another account. Switch it to the account of this link? The other account will no longer get messages here.',
+  },
+  relinkYes: { uz: "Ha, o'tkazish", ru: 'Да, переключить', en: 'Yes, switch' },
+  relinkNo: { uz: "Yo'q", ru: 'Нет', en: 'No' },
+  relinkKept: {
+    uz: "Chat avvalgi hisobga ulanganicha qoldi.",
+    ru: 'Чат остался подключён к прежнему аккаунту.',
+    en: 'The chat stays connected to its account.',
+  },
   noListings: { uz: "Sizda hali e'lonlar yo'q.", ru: 'У вас пока нет объявлений.', en: 'You have no listings yet.' },
   myListings: { uz: "Sizning e'lonlaringiz:", ru: 'Ваши объявления:', en: 'Your listings:' },
   approved: {

@@ -16,6 +16,12 @@ export const WEBHOOK_ANSWER_MS = 10_000;
 
 /** An alert's pause button names its saved search: 'pause:' and a UUID fit Telegram's 64 bytes of callback_data. */
 const PAUSE_ALERTS = 'pause:';
+/**
+ * The answers to whether a chat linked to another account moves to a link's account: 'relink:' and
+ * the link's token (32 characters) fit the 64 bytes; 'No' needs nothing but its name.
+ */
+const SWITCH_ACCOUNT = 'relink:';
+const KEEP_ACCOUNT = 'relink-keep';
 
 /** What the bot sends: text, or a photo with the text as its caption; optionally one button under it. */
 export interface BotMessage {
@@ -55,6 +61,8 @@ export class SellerBot implements OnApplicationBootstrap, OnApplicationShutdown 
     this.bot.command('my', (context) => this.myListings(context));
     this.bot.command('stop', (context) => this.stop(context));
     this.bot.callbackQuery(new RegExp(`^${PAUSE_ALERTS}`), (context) => this.pauseAlerts(context));
+    this.bot.callbackQuery(new RegExp(`^${SWITCH_ACCOUNT}`), (context) => this.switchAccount(context));
+    this.bot.callbackQuery(KEEP_ACCOUNT, (context) => this.keepAccount(context));
     this.bot.catch((error) => this.logger.warn(`Bot update failed: ${error.message}`));
   }
 
@@ -106,8 +114,28 @@ export class SellerBot implements OnApplicationBootstrap, OnApplicationShutdown 
       await this.reply(context, botText('welcome', DEFAULT_LANGUAGE));
       return;
     }
-    const linked = await this.links.redeem(token, context.chat!.id);
-    await this.reply(context, linked ? botText('linked', linked.language) : botText('linkInvalid', DEFAULT_LANGUAGE));
+    const redemption = await this.links.redeem(token, context.chat!.id);
+    if (redemption.outcome === 'otherAccount') {
+      // Someone else's link, pressed in a linked chat: ask before the chat changes hands.
+      const { language } = redemption;
+      const answers = new InlineKeyboard().text(botText('relinkYes', language), `${SWITCH_ACCOUNT}${token}`).text(botText('relinkNo', language), KEEP_ACCOUNT);
+      await this.reply(context, botText('relinkAsk', language), answers);
+      return;
+    }
+    await this.reply(context, redemption.outcome === 'linked' ? botText('linked', redemption.language) : botText('linkInvalid', DEFAULT_LANGUAGE));
+  }
+
+  /** 'Yes' under the question: the link is redeemed now, if it is still valid. */
+  private async switchAccount(context: Context): Promise<void> {
+    const token = context.callbackQuery!.data!.slice(SWITCH_ACCOUNT.length);
+    const redemption = await this.links.redeem(token, chatIdOf(context), { switchAccount: true });
+    await context.answerCallbackQuery();
+    await this.reply(context, redemption.outcome === 'linked' ? botText('linked', redemption.language) : botText('linkInvalid', DEFAULT_LANGUAGE));
+  }
+
+  private async keepAccount(context: Context): Promise<void> {
+    const subscription = await this.links.subscriptionByChat(chatIdOf(context));
+    await context.answerCallbackQuery({ text: botText('relinkKept', subscription?.language ?? DEFAULT_LANGUAGE) });
   }
 
   private async myListings(context: Context): Promise<void> {
@@ -121,7 +149,7 @@ export class SellerBot implements OnApplicationBootstrap, OnApplicationShutdown 
 
   /** The pause button under an alert: only the search's owner's linked chat turns its alerts off. */
   private async pauseAlerts(context: Context): Promise<void> {
-    const subscription = await this.links.subscriptionByChat(context.chat?.id ?? context.callbackQuery!.from.id);
+    const subscription = await this.links.subscriptionByChat(chatIdOf(context));
     const savedSearchId = context.callbackQuery!.data!.slice(PAUSE_ALERTS.length);
     const paused = subscription ? await this.savedSearches.pauseAlerts(subscription.userId, savedSearchId) : false;
     const language: Language = subscription?.language ?? DEFAULT_LANGUAGE;
@@ -136,8 +164,13 @@ export class SellerBot implements OnApplicationBootstrap, OnApplicationShutdown 
   }
 
   /** Answers a command in its chat, in turn with the bot's other messages to that chat (Telegram allows 1 a second). */
-  private async reply(context: Context, text: string): Promise<void> {
-    await this.pacing.awaitPrivateMessageInPlace(context.chat!.id);
-    await context.reply(text);
+  private async reply(context: Context, text: string, buttons?: InlineKeyboard): Promise<void> {
+    await this.pacing.awaitPrivateMessageInPlace(chatIdOf(context));
+    await context.reply(text, { reply_markup: buttons });
   }
+}
+
+/** The chat of a command or of a button pressed under a message; a button's message too old to be sent carries only who pressed it. */
+function chatIdOf(context: Context): number {
+  return context.chat?.id ?? context.callbackQuery!.from.id;
 }
