@@ -14,6 +14,7 @@ import { EventsModule } from './events/events.module';
 import { FavouritesModule } from './favourites/favourites.module';
 import { HealthModule } from './health/health.module';
 import { ListingsModule } from './listings/listings.module';
+import { NotificationsModule } from './notifications/notifications.module';
 import { PaymentsModule } from './payments/payments.module';
 import { QueueDashboardModule } from './queue-dashboard/queue-dashboard';
 import { RedisModule } from './redis/redis.module';
@@ -58,6 +59,7 @@ export class AppModule implements NestModule {
         SavedSearchesModule,
         SellersModule,
         ConversationsModule,
+        NotificationsModule,
       ],
     };
   }

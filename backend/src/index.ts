@@ -38,3 +38,7 @@ export { TelegramModule } from './telegram/telegram.module';
 export { TelegramLinkService } from './telegram/telegram-link.service';
 export { ImagesModule } from './uploads/images.module';
 export { ImagesService } from './uploads/images.service';
+export { ConversationsModule } from './conversations/conversations.module';
+export { ConversationsService } from './conversations/conversations.service';
+export { NotificationsModule } from './notifications/notifications.module';
+export { NotificationsService, type InboxEntry } from './notifications/notifications.service';

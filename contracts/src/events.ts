@@ -49,7 +49,7 @@ export const EVENT_QUEUES = {
   'listing.price-lowered': [QUEUES.buyerAlerts],
   'payment.confirmed': [QUEUES.notify],
   'device.refresh-requested': [QUEUES.deviceSpecs],
-  'conversation.message-sent': [],
+  'conversation.message-sent': [QUEUES.notify],
 } as const satisfies Record<EventName, readonly QueueName[]>;
 
 /** The social queue's per-channel job, added by the fan-out of 'listing.publish-requested'. */

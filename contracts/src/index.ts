@@ -27,3 +27,4 @@ export * from './buyers';
 export * from './buyer-constants';
 export * from './safety';
 export * from './conversations';
+export * from './notifications';

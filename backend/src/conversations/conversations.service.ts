@@ -203,6 +203,24 @@ export class ConversationsService {
     return this.thread(moderatorId, conversation, before);
   }
 
+  /** What the inbox and the bot tell the recipient of a message: the listing's name and the words, never who wrote them. */
+  async aboutMessage(messageId: number): Promise<{ conversationId: string; listingName: string | null; text: string; authorId: string; recipientId: string } | null> {
+    const [row] = (await this.dataSource.query(
+      `SELECT m.conversation_id, m.text, m.author_id, c.buyer_id, c.seller_id, c.listing_id
+         FROM conversation_message m JOIN conversation c ON c.id = m.conversation_id WHERE m.id = $1`,
+      [messageId],
+    )) as Array<{ conversation_id: string; text: string; author_id: string; buyer_id: string; seller_id: string; listing_id: string }>;
+    if (!row) return null;
+    const listing = await this.listings.find(row.listing_id);
+    return {
+      conversationId: row.conversation_id,
+      listingName: listing?.name ?? null,
+      text: row.text,
+      authorId: row.author_id,
+      recipientId: row.author_id === row.buyer_id ? row.seller_id : row.buyer_id,
+    };
+  }
+
   /** The message as `viewerId` sees it: whether it is theirs, and whether the other person has read it. */
   async messageFor(viewerId: string, { conversation, message }: SentMessage): Promise<ConversationMessage> {
     const othersMark = conversation.buyer_id === viewerId ? conversation.seller_read_id : conversation.buyer_read_id;

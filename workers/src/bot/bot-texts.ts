@@ -73,6 +73,11 @@ export const BOT_TEXTS = {
     ru: 'Этот поиск не найден или принадлежит другому аккаунту.',
     en: 'This search was not found or belongs to another account.',
   },
+  newConversation: {
+    uz: "💬 E'loningiz bo'yicha yangi xabar: {{name}}\n{{text}}\n{{link}}",
+    ru: '💬 Новое сообщение по вашему объявлению: {{name}}\n{{text}}\n{{link}}',
+    en: '💬 A new message about your listing: {{name}}\n{{text}}\n{{link}}',
+  },
   toppedUp: {
     uz: "💳 Balansingiz {{amount}} so'mga to'ldirildi.",
     ru: '💳 Баланс пополнен на {{amount}} сум.',

@@ -2,8 +2,8 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DelayedError, Job } from 'bullmq';
 import { GrammyError } from 'grammy';
 import { DataSource } from 'typeorm';
-import { TelegramLinkService } from '@market/backend';
-import { QUEUES, formatAmount, parseEventPayload, type Language } from '@market/contracts';
+import { AppConfig, ConversationsService, NotificationsService, TelegramLinkService } from '@market/backend';
+import { LANGUAGES, QUEUES, formatAmount, parseEventPayload, type Language, type NotificationKind, type Translated } from '@market/contracts';
 import { CHANNEL_LABELS, REJECTION_LABELS, botText } from './bot-texts';
 import { SellerBot } from './seller-bot.service';
 import { SellerListingsLookup } from './seller-listings.lookup';
@@ -12,13 +12,17 @@ import { ProcessorOf, QueueProcessor, type JobHandlers } from '../queue-processo
 
 interface Notification {
   userId: string;
+  kind: NotificationKind;
+  /** Where on the site it leads (a path). */
+  link: string | null;
   text: (language: Language) => string;
 }
 
 /**
- * Tells sellers through the bot what happened: approved, rejected, posted, balance topped up.
- * A job sends at most one message: its key is recorded after the send, and a job whose key
- * is already there does nothing.
+ * Tells people what happened: approved, rejected, posted, balance topped up, a new conversation.
+ * Everyone finds it in the site's inbox, in the bot's words; a linked chat gets it through the bot
+ * too. A job sends at most one message: its key is recorded after the send, and a job whose key
+ * is already there does nothing (the inbox keeps one entry per event and person).
  */
 @ProcessorOf(QUEUES.notify)
 export class NotifyProcessor extends QueueProcessor<typeof QUEUES.notify> {
@@ -27,6 +31,7 @@ export class NotifyProcessor extends QueueProcessor<typeof QUEUES.notify> {
     'listing.rejected': (job, token) => this.notify(job, token, () => this.rejected(job.data)),
     'listing.posted': (job, token) => this.notify(job, token, () => this.posted(job.data)),
     'payment.confirmed': (job, token) => this.notify(job, token, () => this.toppedUp(job.data)),
+    'conversation.message-sent': (job, token) => this.notify(job, token, () => this.newConversation(job.data)),
   };
 
   constructor(
@@ -35,18 +40,24 @@ export class NotifyProcessor extends QueueProcessor<typeof QUEUES.notify> {
     private readonly links: TelegramLinkService,
     private readonly listings: SellerListingsLookup,
     private readonly pacing: TelegramPacing,
+    private readonly inbox: NotificationsService,
+    private readonly conversations: ConversationsService,
+    private readonly config: AppConfig,
   ) {
     super();
   }
 
   private async notify(job: Job, token: string | undefined, notificationOf: () => Promise<Notification | null>): Promise<void> {
+    const notification = await notificationOf();
+    if (!notification) return;
+    // The job's id is the outbox event's.
+    const text = Object.fromEntries(LANGUAGES.map((language) => [language, notification.text(language)])) as Translated;
+    await this.inbox.record({ eventId: String(job.id), userId: notification.userId, kind: notification.kind, text, link: notification.link });
+
     if (!this.bot.configured) return;
     const key = `${QUEUES.notify}:${job.id}`;
     const [delivered] = await this.dataSource.query(`SELECT 1 FROM notification_delivery WHERE job_key = $1`, [key]);
     if (delivered) return;
-
-    const notification = await notificationOf();
-    if (!notification) return;
     const subscription = await this.links.subscriptionOf(notification.userId);
     if (!subscription) return;
     // Paced below Telegram's 1 a second per chat and 30 a second overall: a burst of approvals
@@ -78,6 +89,8 @@ export class NotifyProcessor extends QueueProcessor<typeof QUEUES.notify> {
     const listing = await this.listings.find(listingId);
     return listing && {
       userId: listing.authorId,
+      kind: 'approved',
+      link: `/phone/${listingId}`,
       text: (language) => botText('approved', language, { name: listing.name ?? '', link: this.listings.linkOf(listingId) }),
     };
   }
@@ -89,6 +102,8 @@ export class NotifyProcessor extends QueueProcessor<typeof QUEUES.notify> {
     const label = REJECTION_LABELS[reason as keyof typeof REJECTION_LABELS];
     return listing && {
       userId: listing.authorId,
+      kind: 'rejected',
+      link: '/profile',
       text: (language) => botText('rejected', language, { name: listing.name ?? '', reason: label ? label[language] : reason }),
     };
   }
@@ -98,12 +113,30 @@ export class NotifyProcessor extends QueueProcessor<typeof QUEUES.notify> {
     const listing = await this.listings.find(listingId);
     return listing && {
       userId: listing.authorId,
+      kind: 'posted',
+      link: `/phone/${listingId}`,
       text: (language) => botText('posted', language, { name: listing.name ?? '', links: `${CHANNEL_LABELS[channel]}: ${link}` }),
     };
   }
 
   private async toppedUp(data: unknown): Promise<Notification> {
     const { userId, amount } = parseEventPayload('payment.confirmed', data);
-    return { userId, text: (language) => botText('toppedUp', language, { amount: formatAmount(amount) }) };
+    return { userId, kind: 'toppedUp', link: '/profile/balance', text: (language) => botText('toppedUp', language, { amount: formatAmount(amount) }) };
+  }
+
+  /** The first message of a conversation, told to the seller it was written to; neither side's name or number goes with it. */
+  private async newConversation(data: unknown): Promise<Notification | null> {
+    const { messageId, first } = parseEventPayload('conversation.message-sent', data);
+    if (!first) return null;
+    const message = await this.conversations.aboutMessage(messageId);
+    if (!message) return null;
+    const link = `/profile/messages/${message.conversationId}`;
+    return {
+      userId: message.recipientId,
+      kind: 'newConversation',
+      link,
+      text: (language) =>
+        botText('newConversation', language, { name: message.listingName ?? '', text: message.text, link: new URL(link, this.config.PUBLIC_URL).toString() }),
+    };
   }
 }

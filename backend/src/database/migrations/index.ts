@@ -24,6 +24,7 @@ import { PhotoHashes1763801910000 } from './1763801910000-photo-hashes';
 import { CustomModels1763801920000 } from './1763801920000-custom-models';
 import { PaymentRecheck1763802033000 } from './1763802033000-payment-recheck';
 import { Conversations1763802100000 } from './1763802100000-conversations';
+import { Notifications1763802100001 } from './1763802100001-notifications';
 
 /** Every migration in order; listed explicitly so the same list works from sources and from the build. */
 export const MIGRATIONS = [
@@ -53,4 +54,5 @@ export const MIGRATIONS = [
   CustomModels1763801920000,
   PaymentRecheck1763802033000,
   Conversations1763802100000,
+  Notifications1763802100001,
 ];

@@ -1,0 +1,50 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { NOTIFICATIONS_PER_PAGE, type Notification, type NotificationKind, type NotificationPage, type Translated } from '@market/contracts';
+
+/** A notice to keep in someone's inbox; `eventId` is the event it tells of. */
+export interface InboxEntry {
+  eventId: string;
+  userId: string;
+  kind: NotificationKind;
+  text: Translated;
+  link: string | null;
+}
+
+/**
+ * The inbox: every notice the bot sends, kept on the site for everyone, linked or not. Written by
+ * the workers' handlers of the same events; an event handled twice is recorded once.
+ */
+@Injectable()
+export class NotificationsService {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  async record(entry: InboxEntry): Promise<void> {
+    await this.dataSource.query(
+      `INSERT INTO notification (event_id, user_id, kind, text, link) VALUES ($1, $2, $3, $4, $5) ON CONFLICT (event_id, user_id) DO NOTHING`,
+      [entry.eventId, entry.userId, entry.kind, JSON.stringify(entry.text), entry.link],
+    );
+  }
+
+  async page(userId: string, page: number): Promise<NotificationPage> {
+    const [rows, [{ total, unread }]] = (await Promise.all([
+      this.dataSource.query(
+        `SELECT id, kind, text, link, read_at IS NOT NULL AS read, created_at FROM notification WHERE user_id = $1 ORDER BY id DESC LIMIT $2 OFFSET $3`,
+        [userId, NOTIFICATIONS_PER_PAGE, (page - 1) * NOTIFICATIONS_PER_PAGE],
+      ),
+      this.dataSource.query(`SELECT count(*)::int AS total, (count(*) FILTER (WHERE read_at IS NULL))::int AS unread FROM notification WHERE user_id = $1`, [userId]),
+    ])) as [Array<Omit<Notification, 'id' | 'createdAt'> & { id: string; created_at: Date }>, Array<{ total: number; unread: number }>];
+    return {
+      notifications: rows.map((row) => ({ id: Number(row.id), kind: row.kind, text: row.text, link: row.link, read: row.read, createdAt: row.created_at.toISOString() })),
+      pages: Math.ceil(total / NOTIFICATIONS_PER_PAGE),
+      unread,
+    };
+  }
+
+  /** Marks everything in the inbox read (opening the inbox reads it). */
+  async markRead(userId: string): Promise<{ unread: number }> {
+    await this.dataSource.query(`UPDATE notification SET read_at = now() WHERE user_id = $1 AND read_at IS NULL`, [userId]);
+    return { unread: 0 };
+  }
+}

@@ -1,0 +1,36 @@
+import type { INestApplication } from '@nestjs/common';
+import request from 'supertest';
+import { NOTIFICATIONS_PER_PAGE } from '@market/contracts';
+import { NotificationsService } from '../src/notifications/notifications.service';
+import { createSignedInUser } from '../../test/support/users';
+import { listingsApp } from './listings-support';
+
+describe('notifications inbox', () => {
+  let app: INestApplication;
+  const http = () => request(app.getHttpServer());
+
+  beforeAll(async () => {
+    app = await listingsApp();
+  });
+  afterAll(() => app.close());
+
+  it('pages the inbox newest first, keeps one entry per event and person, and reads it all at once', async () => {
+    const user = await createSignedInUser(app);
+    const inbox = app.get(NotificationsService);
+    const text = (n: number) => ({ uz: `Xabar ${n}`, ru: `Сообщение ${n}`, en: `Notice ${n}` });
+    for (let n = 1; n <= NOTIFICATIONS_PER_PAGE + 1; n++) {
+      await inbox.record({ eventId: `event-${user.id}-${n}`, userId: user.id, kind: 'approved', text: text(n), link: null });
+    }
+    await inbox.record({ eventId: `event-${user.id}-1`, userId: user.id, kind: 'approved', text: text(99), link: null });
+
+    const first = await http().get('/api/notifications?page=1').set('Cookie', user.cookie).expect(200);
+    expect(first.body).toMatchObject({ pages: 2, unread: NOTIFICATIONS_PER_PAGE + 1 });
+    expect(first.body.notifications[0]).toMatchObject({ kind: 'approved', text: text(NOTIFICATIONS_PER_PAGE + 1), read: false, link: null });
+    const second = await http().get('/api/notifications?page=2').set('Cookie', user.cookie).expect(200);
+    expect(second.body.notifications.map((notification: { text: { uz: string } }) => notification.text.uz)).toEqual(['Xabar 1']);
+
+    await http().post('/api/notifications/read').set('Cookie', user.cookie).expect(200, { unread: 0 });
+    expect((await http().get('/api/notifications').set('Cookie', user.cookie).expect(200)).body.unread).toBe(0);
+    await http().get('/api/notifications?page=0').set('Cookie', user.cookie).expect(400);
+  });
+});

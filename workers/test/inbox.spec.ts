@@ -1,0 +1,109 @@
+import type { INestApplication, INestApplicationContext } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import type { Job } from 'bullmq';
+import request from 'supertest';
+import { DataSource } from 'typeorm';
+import type { Config } from '@market/backend';
+import { createApp } from '../../backend/src/app.factory';
+import { testConfig } from '../../test/support/config';
+import { ownTestDatabase } from '../../test/support/database';
+import { eventually } from '../../test/support/eventually';
+import { insertListing } from '../../test/support/listings';
+import { createSignedInUser, type TestUser } from '../../test/support/users';
+import { NotifyProcessor } from '../src/bot/notify.processor';
+import { WorkersModule } from '../src/workers.module';
+
+describe('the inbox tells every seller what happened, with or without the bot', () => {
+  let config: Config;
+  let api: INestApplication;
+  let workers: INestApplicationContext;
+  let dataSource: DataSource;
+  let database: Awaited<ReturnType<typeof ownTestDatabase>>;
+  let admin: TestUser;
+  let seller: TestUser;
+  const http = () => request(api.getHttpServer());
+  const inboxOf = async (user: TestUser) => (await http().get('/api/notifications?page=1').set('Cookie', user.cookie).expect(200)).body;
+
+  beforeAll(async () => {
+    database = await ownTestDatabase('inbox');
+    // No TELEGRAM_BOT_TOKEN: nobody has the bot.
+    config = testConfig({
+      DATABASE_URL: database.url,
+      QUEUE_PREFIX: `${process.env.QUEUE_PREFIX}_inbox`,
+      RELAY_POLL_MS: '50',
+      DEVICE_SPECS_REFRESH_PER_MINUTE: '0',
+    });
+    api = await createApp(config);
+    await api.init();
+    workers = await NestFactory.createApplicationContext(WorkersModule.forRoot(config), { logger: false });
+    await workers.init();
+    dataSource = api.get(DataSource);
+    admin = await createSignedInUser(api, { role: 'admin' });
+    seller = await createSignedInUser(api);
+  });
+  afterAll(async () => {
+    await workers?.close();
+    await api?.close();
+    await database?.drop();
+  });
+
+  it('shows "approved" and "rejected: <reason>" to a seller without Telegram, newest first, until read', async () => {
+    const approved = await insertListing(dataSource, { authorId: seller.id, name: 'Redmi Note 13' });
+    const rejected = await insertListing(dataSource, { authorId: seller.id, name: 'Pixel 8' });
+    await http().post('/api/phone/confirm').set('Cookie', admin.cookie).send({ id: approved }).expect(200);
+    await http().post('/api/phone/reject').set('Cookie', admin.cookie).send({ id: rejected, reason: 'other', text: 'Rasmlar boshqa telefonniki' }).expect(200);
+
+    const inbox = await eventually(async () => {
+      const body = await inboxOf(seller);
+      expect(body.notifications).toHaveLength(2);
+      return body;
+    });
+    expect(inbox.unread).toBe(2);
+    expect(inbox.notifications.map((notification: { kind: string }) => notification.kind)).toEqual(['rejected', 'approved']);
+    expect(inbox.notifications[0]).toMatchObject({ read: false, link: '/profile' });
+    expect(inbox.notifications[0].text.uz).toContain('Pixel 8');
+    expect(inbox.notifications[0].text.uz).toContain('Sabab: Rasmlar boshqa telefonniki');
+    expect(inbox.notifications[0].text.ru).toContain('Причина: Rasmlar boshqa telefonniki');
+    expect(inbox.notifications[1]).toMatchObject({ link: `/phone/${approved}` });
+    expect(inbox.notifications[1].text.en).toContain('Your listing was approved: Redmi Note 13');
+
+    expect(await http().post('/api/notifications/read').set('Cookie', seller.cookie).expect(200)).toMatchObject({ body: { unread: 0 } });
+    const read = await inboxOf(seller);
+    expect(read.unread).toBe(0);
+    expect(read.notifications.every((notification: { read: boolean }) => notification.read)).toBe(true);
+
+    // Another person's inbox holds none of it; a visitor has none.
+    expect(await inboxOf(admin)).toEqual({ notifications: [], pages: 0, unread: 0 });
+    await http().get('/api/notifications').expect(401);
+    await http().post('/api/notifications/read').expect(401);
+  });
+
+  it('tells a seller of a new conversation without the buyer’s name or number, and an event handled again once', async () => {
+    const buyer = await createSignedInUser(api, { name: 'Jasur Xaridor' });
+    const listingId = await insertListing(dataSource, { authorId: seller.id, status: 'active', name: 'iPhone 13 Pro' });
+    const { body } = await http().post('/api/conversations').set('Cookie', buyer.cookie).send({ listingId, text: 'Salom, almashasizmi?' }).expect(201);
+    await http().post(`/api/conversations/${body.id}/messages`).set('Cookie', buyer.cookie).send({ text: 'Javob kutaman' }).expect(201);
+
+    const entry = await eventually(async () => {
+      const found = (await inboxOf(seller)).notifications.find((notification: { kind: string }) => notification.kind === 'newConversation');
+      expect(found).toBeDefined();
+      return found;
+    });
+    expect(entry.link).toBe(`/profile/messages/${body.id}`);
+    expect(entry.text.uz).toContain('iPhone 13 Pro');
+    expect(entry.text.uz).toContain('Salom, almashasizmi?');
+    expect(JSON.stringify(entry.text)).not.toContain('Jasur');
+    expect(JSON.stringify(entry.text)).not.toContain(buyer.phoneNumber.slice(3));
+    // Only the opening message is an inbox entry; the thread has the rest.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect((await inboxOf(seller)).notifications.filter((notification: { kind: string }) => notification.kind === 'newConversation')).toHaveLength(1);
+
+    const [event] = await dataSource.query(
+      `SELECT id, payload FROM outbox_event WHERE name = 'conversation.message-sent' AND payload->>'conversationId' = $1 AND (payload->>'first')::boolean`,
+      [body.id],
+    );
+    await workers.get(NotifyProcessor).handlers['conversation.message-sent']({ id: event.id, data: event.payload } as Job, undefined);
+    const [{ count }] = await dataSource.query(`SELECT count(*)::int AS count FROM notification WHERE event_id = $1`, [event.id]);
+    expect(count).toBe(1);
+  });
+});
