@@ -2,6 +2,7 @@ import type { INestApplication } from '@nestjs/common';
 import { REPORTS_TO_HIDE } from '@market/contracts';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
+import { burst, countStatuses } from '../../test/support/burst';
 import { ownTestDatabase } from '../../test/support/database';
 import { insertListing } from '../../test/support/listings';
 import { listingsApp, signedInUser } from './listings-support';
@@ -15,8 +16,9 @@ describe('buyers report listings (issue 22)', () => {
   let seller: { id: string; cookie: string };
   let admin: { id: string; cookie: string };
   const buyers: { id: string; cookie: string }[] = [];
-  const report = (listingId: string, cookie: string, body: object) =>
-    request(app.getHttpServer()).post(`/api/phone/${listingId}/report`).set('Cookie', cookie).send(body);
+  /** Each buyer reports from an address of their own, unless told otherwise. */
+  const report = (listingId: string, cookie: string, body: object, address = `203.0.113.${buyers.findIndex((buyer) => buyer.cookie === cookie) + 1}`) =>
+    request(app.getHttpServer()).post(`/api/phone/${listingId}/report`).set('Cookie', cookie).set('X-Forwarded-For', address).send(body);
   /** Whether buyers can open the listing (the feed shows the same listings: both read ON_SALE). */
   const onTheSite = async (listingId: string) => (await request(app.getHttpServer()).get(`/api/phone/${listingId}`)).status === 200;
   const queueCard = async (listingId: string, status: string) =>
@@ -31,7 +33,21 @@ describe('buyers report listings (issue 22)', () => {
     seller = await signedInUser(app, phone(1));
     admin = await signedInUser(app, phone(2), 'admin');
     for (let n = 0; n < 12; n++) buyers.push(await signedInUser(app, phone(10 + n)));
+    // Established buyers: accounts of two months and more, created days apart.
+    for (const [n, buyer] of buyers.entries()) {
+      await app.get(DataSource).query(`UPDATE users SET created_at = now() - make_interval(days => 60 + $2) WHERE id = $1`, [buyer.id, n]);
+    }
   });
+  /** Accounts made `minutesAgo` for the purpose, a minute apart. */
+  async function newAccounts(count: number, first: number, minutesAgo = 5): Promise<{ id: string; cookie: string }[]> {
+    const accounts = [];
+    for (let n = 0; n < count; n++) {
+      const account = await signedInUser(app, phone(first + n));
+      await app.get(DataSource).query(`UPDATE users SET created_at = now() - make_interval(mins => $2) WHERE id = $1`, [account.id, minutesAgo + n]);
+      accounts.push(account);
+    }
+    return accounts;
+  }
   afterAll(async () => {
     await app.close();
     await database.drop();
@@ -67,7 +83,7 @@ describe('buyers report listings (issue 22)', () => {
     await report('not-an-id', buyers[0].cookie, { reason: 'spam' }).expect(404);
   });
 
-  it(`hides a listing reported by ${REPORTS_TO_HIDE} different users until an admin decides; approval starts the count afresh`, async () => {
+  it(`hides a listing reported by ${REPORTS_TO_HIDE} independent established buyers until an admin decides; approval starts the count afresh`, async () => {
     const listingId = await onSale();
     for (const buyer of buyers.slice(0, REPORTS_TO_HIDE - 1)) await report(listingId, buyer.cookie, { reason: 'fraud' }).expect(200);
     expect(await onTheSite(listingId)).toBe(true);
@@ -92,10 +108,52 @@ describe('buyers report listings (issue 22)', () => {
     expect((await queueCard(listingId, 'cancelled')).reports).toEqual([]);
   });
 
+  it('lets no three accounts a few minutes old take a listing off the site (issue 35)', async () => {
+    const listingId = await onSale();
+    for (const [n, account] of (await newAccounts(5, 40)).entries()) await report(listingId, account.cookie, { reason: 'fraud' }, `198.51.100.${n + 1}`).expect(200);
+    expect(await onTheSite(listingId)).toBe(true);
+  });
+
+  it('counts once the established reporters from one address, and accounts created together (issue 35)', async () => {
+    const oneAddress = await onSale();
+    for (const buyer of buyers.slice(4, 8)) await report(oneAddress, buyer.cookie, { reason: 'fraud' }, '198.51.100.77').expect(200);
+    expect(await onTheSite(oneAddress)).toBe(true);
+
+    // Three old accounts created within minutes of each other, on three addresses.
+    const together = await newAccounts(3, 50, 90 * 24 * 60);
+    const createdTogether = await onSale();
+    for (const [n, account] of together.entries()) await report(createdTogether, account.cookie, { reason: 'fraud' }, `198.51.100.${90 + n}`).expect(200);
+    expect(await onTheSite(createdTogether)).toBe(true);
+  });
+
+  it('dismisses the reports of a listing a moderator restores, and their reporters weigh less after it (issue 35)', async () => {
+    const listingId = await onSale();
+    const reporters = buyers.slice(8, 11);
+    for (const buyer of reporters) await report(listingId, buyer.cookie, { reason: 'fraud' }).expect(200);
+    expect(await onTheSite(listingId)).toBe(false);
+    await request(app.getHttpServer()).post('/api/phone/confirm').set('Cookie', admin.cookie).send({ id: listingId }).expect(200);
+    expect(await onTheSite(listingId)).toBe(true);
+    const outcomes = await app.get(DataSource).query(`SELECT DISTINCT outcome FROM listing_report WHERE listing_id = $1`, [listingId]);
+    expect(outcomes).toEqual([{ outcome: 'dismissed' }]);
+
+    // The same three, no longer established, cannot hide the next listing.
+    const next = await onSale();
+    for (const buyer of reporters) await report(next, buyer.cookie, { reason: 'fraud' }).expect(200);
+    expect(await onTheSite(next)).toBe(true);
+  });
+
   it('limits how many listings one user reports a day', async () => {
     const reporter = buyers[11];
     for (let n = 0; n < 10; n++) await report(await onSale(), reporter.cookie, { reason: 'spam' }).expect(200);
     const refused = await report(await onSale(), reporter.cookie, { reason: 'spam' }).expect(429);
     expect(refused.body.retryAfterSeconds).toBeGreaterThan(0);
+  });
+
+  it('holds the daily limit under a burst: 14 reports sent at once, at most 10 taken (issue 35)', async () => {
+    const [reporter] = await newAccounts(1, 60);
+    const listings = [];
+    for (let n = 0; n < 14; n++) listings.push(await onSale());
+    const answers = await burst(14, (n) => report(listings[n], reporter.cookie, { reason: 'spam' }, '198.51.100.200'));
+    expect(countStatuses(answers)).toEqual({ 200: 10, 429: 4 });
   });
 });

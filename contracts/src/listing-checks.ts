@@ -22,7 +22,7 @@ export const LISTING_CHECKS = [
 export type ListingCheckKind = (typeof LISTING_CHECKS)[number];
 
 export const CHECK_WEIGHTS: Record<ListingCheckKind, number> = {
-  /** Buyers' open reports: counted once per reporter (the detail is the number). */
+  /** Buyers' open reports, per independent reporter as much as their record weighs (reportSources; the detail is the sum, rounded). */
   reports: 3,
   /** A card number (listing-text-checks.ts) in the name, contact name or description: where prepayment goes. */
   cardNumber: 4,

@@ -4,8 +4,34 @@ import { z } from 'zod';
 export const REPORT_REASONS = ['spam', 'fraud', 'duplicate', 'sold', 'wrongInfo', 'other'] as const;
 export type ReportReason = (typeof REPORT_REASONS)[number];
 
-/** Reports from this many different users take a listing off the site until an admin decides. */
+/**
+ * Reports from this many independent established reporters take a listing off the site until an
+ * admin decides (issue 35): reporters whose weight is at least ESTABLISHED_REPORTER_WEIGHT, from
+ * different addresses and accounts not created together (within ACCOUNTS_TOGETHER_MINUTES).
+ */
 export const REPORTS_TO_HIDE = 3;
+export const ESTABLISHED_REPORTER_WEIGHT = 1;
+export const ACCOUNTS_TOGETHER_MINUTES = 30;
+
+/** What the site knows of a reporter when they report. */
+export interface ReporterRecord {
+  accountAgeDays: number;
+  approvedListings: number;
+  /** Their past reports the admins upheld (the listing was rejected) and dismissed (restored). */
+  upheld: number;
+  dismissed: number;
+}
+
+/**
+ * How much a reporter's word counts, 0 to 2: nothing on the account's first day, a quarter in
+ * its first week, a half in its first month, then 1; half more for a seller with an approved
+ * listing, a quarter for each upheld report (up to four), half less for each dismissed one.
+ */
+export function reporterWeight({ accountAgeDays, approvedListings, upheld, dismissed }: ReporterRecord): number {
+  const age = accountAgeDays < 1 ? 0 : accountAgeDays < 7 ? 0.25 : accountAgeDays < 30 ? 0.5 : 1;
+  const weight = age + (approvedListings > 0 ? 0.5 : 0) + 0.25 * Math.min(upheld, 4) - 0.5 * dismissed;
+  return Math.min(2, Math.max(0, weight));
+}
 
 /** `POST /api/phone/{id}/report`. */
 export const listingReportSchema = z

@@ -25,6 +25,7 @@ import { CustomModels1763801920000 } from './1763801920000-custom-models';
 import { PaymentRecheck1763802033000 } from './1763802033000-payment-recheck';
 import { Conversations1763802100000 } from './1763802100000-conversations';
 import { Notifications1763802100001 } from './1763802100001-notifications';
+import { ReportWeights1763803000000 } from './1763803000000-report-weights';
 
 /** Every migration in order; listed explicitly so the same list works from sources and from the build. */
 export const MIGRATIONS = [
@@ -55,4 +56,5 @@ export const MIGRATIONS = [
   PaymentRecheck1763802033000,
   Conversations1763802100000,
   Notifications1763802100001,
+  ReportWeights1763803000000,
 ];

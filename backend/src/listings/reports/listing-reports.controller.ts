@@ -3,6 +3,7 @@ import { ApiTags } from '@nestjs/swagger';
 import { listingReportSchema, listingStatusChangedSchema, translateMessage, type ListingReport, type ListingStatusChanged } from '@market/contracts';
 import { CurrentUser, SignedIn, type SessionUser } from '../../auth/auth.decorators';
 import { Answers } from '../../common/openapi';
+import { VisitorAddress } from '../../common/visitor-address';
 import { ZodPipe } from '../../common/zod-body.pipe';
 import { listingId } from '../listing-id.pipe';
 import { ListingReportsService } from './listing-reports.service';
@@ -20,7 +21,8 @@ export class ListingReportsController {
     @CurrentUser() user: SessionUser,
     @Param('id', listingId) id: string,
     @Body(new ZodPipe(listingReportSchema)) report: ListingReport,
+    @VisitorAddress() ip: string,
   ): Promise<ListingStatusChanged> {
-    return { status: await this.reports.report(user, id, report), message: translateMessage('listingReported') };
+    return { status: await this.reports.report(user, id, report, ip), message: translateMessage('listingReported') };
   }
 }

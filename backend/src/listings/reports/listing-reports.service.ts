@@ -1,17 +1,28 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
-import { REPORTS_TO_HIDE, type ListingReport, type ListingStatus, type OpenReport } from '@market/contracts';
+import {
+  ESTABLISHED_REPORTER_WEIGHT,
+  REPORTS_TO_HIDE,
+  reporterWeight,
+  type ListingReport,
+  type ListingStatus,
+  type OpenReport,
+} from '@market/contracts';
 import type { SessionUser } from '../../auth/auth.decorators';
 import { AppException } from '../../common/app.exception';
 import { RateLimitService } from '../../rate-limit/rate-limit.service';
+import { accountCreated } from '../../users/user-reads';
 import { nextStatus } from '../listing-lifecycle';
 import { LISTING_REPORT_LIMITS } from './listing-report.limits';
+import { reportSources } from './report-sources';
 
 /**
  * Buyers' reports on listings on sale. A report stays open until an admin approves or rejects the
- * listing; open reports from REPORTS_TO_HIDE different users take the listing off the site and
- * back into the admins' queue, so a scam stops reaching buyers before anyone looks at it.
+ * listing. Each weighs what its reporter's record is worth (reporterWeight); open reports from
+ * REPORTS_TO_HIDE independent established reporters (reportSources) take the listing off the site
+ * and back into the admins' queue, so a scam stops reaching buyers before anyone looks at it, and
+ * a few accounts made for the purpose cannot take an honest listing down.
  */
 @Injectable()
 export class ListingReportsService {
@@ -21,9 +32,10 @@ export class ListingReportsService {
   ) {}
 
   /** `POST /api/phone/{id}/report`: one report per user and listing; answers the listing's status after it. */
-  async report(reporter: SessionUser, listingId: string, { reason, text }: ListingReport): Promise<ListingStatus> {
-    await this.limits.assertAvailable(LISTING_REPORT_LIMITS.reports, reporter.id);
-    const status = await this.dataSource.transaction(async (transaction) => {
+  async report(reporter: SessionUser, listingId: string, { reason, text }: ListingReport, ip: string): Promise<ListingStatus> {
+    // Counted before anything is read (one atomic increment): a burst of reports cannot slip past the limit.
+    await this.limits.consume(LISTING_REPORT_LIMITS.reports, reporter.id);
+    return this.dataSource.transaction(async (transaction) => {
       const [listing]: { status: ListingStatus; author_id: string }[] = await transaction.query(
         `SELECT status, author_id FROM listing WHERE id = $1 AND deleted_at IS NULL FOR UPDATE`,
         [listingId],
@@ -32,22 +44,31 @@ export class ListingReportsService {
       if (!listing || listing.status !== 'active') throw new AppException(HttpStatus.NOT_FOUND, 'listingNotFound');
       if (listing.author_id === reporter.id) throw new AppException(HttpStatus.BAD_REQUEST, 'listingReportOwn');
       const added: unknown[] = await transaction.query(
-        `INSERT INTO listing_report (listing_id, reporter_id, reason, text) VALUES ($1, $2, $3, $4)
+        `INSERT INTO listing_report (listing_id, reporter_id, reason, text, weight, reporter_ip) VALUES ($1, $2, $3, $4, $5, $6)
          ON CONFLICT (listing_id, reporter_id) DO NOTHING RETURNING listing_id`,
-        [listingId, reporter.id, reason, reason === 'other' ? text : (text ?? null)],
+        [listingId, reporter.id, reason, reason === 'other' ? text : (text ?? null), await this.weightOf(transaction, reporter.id), ip],
       );
       if (!added.length) throw new AppException(HttpStatus.CONFLICT, 'listingAlreadyReported');
-      const [{ open }]: { open: number }[] = await transaction.query(
-        `SELECT count(*)::int AS open FROM listing_report WHERE listing_id = $1 AND decided_at IS NULL`,
-        [listingId],
-      );
-      if (open < REPORTS_TO_HIDE) return listing.status;
+      const established = (await reportSources(transaction, listingId)).filter((weight) => weight >= ESTABLISHED_REPORTER_WEIGHT);
+      if (established.length < REPORTS_TO_HIDE) return listing.status;
       const hidden = nextStatus('hideReported', listing.status, 'listingNotFound');
       await transaction.query(`UPDATE listing SET status = $2, updated_at = now() WHERE id = $1`, [listingId, hidden]);
       return hidden;
     });
-    await this.limits.record(LISTING_REPORT_LIMITS.reports, reporter.id);
-    return status;
+  }
+
+  /** The reporter's weight now: the account's age, their approved listings, their reports upheld and dismissed. */
+  private async weightOf(transaction: EntityManager, reporterId: string): Promise<number> {
+    const account = accountCreated('asked.id', 'account');
+    const [record]: { age_days: number; approved: number; upheld: number; dismissed: number }[] = await transaction.query(
+      `SELECT extract(epoch FROM now() - account_created_at) / 86400 AS age_days,
+              (SELECT count(*)::int FROM listing WHERE author_id = $1 AND approved_at IS NOT NULL) AS approved,
+              (SELECT count(*)::int FROM listing_report WHERE reporter_id = $1 AND outcome = 'upheld') AS upheld,
+              (SELECT count(*)::int FROM listing_report WHERE reporter_id = $1 AND outcome = 'dismissed') AS dismissed
+         FROM (SELECT ${account.columns} FROM (SELECT $1::uuid AS id) asked ${account.join}) reporter`,
+      [reporterId],
+    );
+    return reporterWeight({ accountAgeDays: Number(record.age_days), approvedListings: record.approved, upheld: record.upheld, dismissed: record.dismissed });
   }
 
   /** The open reports of each listing, newest first, for the moderation cards. */
@@ -68,8 +89,12 @@ export class ListingReportsService {
     return reports;
   }
 
-  /** An admin's approval or rejection decides the listing's open reports: later ones count afresh. */
-  async decide(transaction: EntityManager, listingId: string): Promise<void> {
-    await transaction.query(`UPDATE listing_report SET decided_at = now() WHERE listing_id = $1 AND decided_at IS NULL`, [listingId]);
+  /**
+   * An admin's approval or rejection decides the listing's open reports, later ones counting
+   * afresh: a rejection upholds them, an approval (a listing restored) dismisses them, and the
+   * reporters' next reports weigh accordingly.
+   */
+  async decide(transaction: EntityManager, listingId: string, outcome: 'upheld' | 'dismissed'): Promise<void> {
+    await transaction.query(`UPDATE listing_report SET decided_at = now(), outcome = $2 WHERE listing_id = $1 AND decided_at IS NULL`, [listingId, outcome]);
   }
 }
