@@ -13,6 +13,7 @@ import { answerMalformedRequests } from './common/malformed-requests';
 import { documentContracts } from './common/openapi';
 import { PublicAnswerCache } from './common/public-answer-cache';
 import { ListingSharePages } from './listings/listing-share-pages';
+import { timeRequests } from './metrics/request-timing';
 import { QueueDashboard } from './queue-dashboard/queue-dashboard';
 import type { Config } from './config/config.schema';
 import { serveFrontend } from './spa/serve-frontend';
@@ -32,6 +33,7 @@ export async function createApp(config: Config): Promise<INestApplication> {
   app.enableShutdownHooks();
   app.set('trust proxy', config.TRUST_PROXY);
   app.disable('x-powered-by');
+  app.use(timeRequests);
   app.useBodyParser('json', { limit: config.BODY_LIMIT });
   app.useBodyParser('urlencoded', { limit: config.BODY_LIMIT, extended: false });
   app.use(parseCookies);

@@ -15,6 +15,7 @@ import { FavouritesModule } from './favourites/favourites.module';
 import { HealthModule } from './health/health.module';
 import { ListingsModule } from './listings/listings.module';
 import { NotificationsModule } from './notifications/notifications.module';
+import { MetricsModule } from './metrics/metrics.module';
 import { PaymentsModule } from './payments/payments.module';
 import { QueueDashboardModule } from './queue-dashboard/queue-dashboard';
 import { RedisModule } from './redis/redis.module';
@@ -41,6 +42,7 @@ export class AppModule implements NestModule {
         RedisModule,
         EventsModule,
         HealthModule,
+        MetricsModule,
         RateLimitModule,
         PublicAnswerCacheModule,
         AuthModule,

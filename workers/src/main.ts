@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { Logger } from 'nestjs-pino';
 import { ConfigError, loadConfig, logUnhandledRejections } from '@market/backend';
+import { OperationsServer } from './operations/operations-server';
 import { WorkersModule } from './workers.module';
 
 /**
@@ -16,7 +17,11 @@ async function main(): Promise<void> {
   logUnhandledRejections();
   app.enableShutdownHooks(['SIGTERM', 'SIGINT']);
   await app.init();
-  console.log('Workers running');
+  // Without their port the workers still send SMS and post listings: the failure is logged, not fatal.
+  await app.get(OperationsServer).listen().then(
+    (port) => console.log(`Workers running; metrics and health on port ${port}`),
+    (error: Error) => console.error(`Workers running without their metrics and health port: ${error.message}`),
+  );
 }
 
 main().catch((error: Error) => {

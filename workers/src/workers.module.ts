@@ -11,6 +11,7 @@ import { AbandonedDraftsModule } from './drafts/abandoned-drafts.module';
 import { DeviceSpecRefreshModule } from './device-specs/device-spec-refresh.module';
 import { ExchangeRateRefreshModule } from './exchange-rate/exchange-rate-refresh.module';
 import { JobTable } from './job-table';
+import { OperationsServer } from './operations/operations-server';
 import { PaymentsWorkerModule } from './payments/payments.module';
 import { PhotoCleanupModule } from './photo-cleanup/photo-cleanup.module';
 import { RelayModule } from './relay/relay.module';
@@ -49,7 +50,7 @@ export class WorkersModule {
 
         AbandonedDraftsModule,
       ],
-      providers: [JobTable],
+      providers: [JobTable, OperationsServer],
     };
   }
 }

@@ -5,6 +5,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { QUEUES, type LastSms } from '@market/contracts';
 import { AppConfig } from '../config/app-config';
+import { smsDeliveryReports } from '../metrics/process-series';
 import { RateLimitService } from '../rate-limit/rate-limit.service';
 import { AUTH_LIMITS } from './auth.limits';
 
@@ -59,6 +60,7 @@ export class SmsDeliveryService implements OnApplicationShutdown {
       [messageId, status],
     );
     if (!updated.length) return false;
+    smsDeliveryReports.inc({ status });
     if (NOT_DELIVERED.has(status)) await this.noteNotDelivered(updated[0].job_id, status);
     return true;
   }

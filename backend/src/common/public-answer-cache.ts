@@ -19,6 +19,8 @@ import { InjectPinoLogger, PinoLogger } from 'nestjs-pino';
 import { from, lastValueFrom, type Observable } from 'rxjs';
 import { carriesSessionCookie } from '../auth/session-cookie';
 import { AppConfig } from '../config/app-config';
+import { httpRequestDuration, publicAnswers } from '../metrics/process-series';
+import { routeClass } from '../metrics/request-timing';
 
 /**
  * What each visitor of an answer does besides reading it (a listing's view is counted). It runs
@@ -45,6 +47,8 @@ interface StoredAnswer {
   expiresAt: number;
   headers: OutgoingHttpHeaders;
   body: Buffer;
+  /** The pattern of the route that computed it, for the latency of its replays. */
+  route: string;
   recorder?: VisitRecorder;
   /** Set while one request computes the successor of an expired answer; the others get this one meanwhile. */
   refreshing?: boolean;
@@ -72,10 +76,10 @@ export class PublicAnswerCache {
   private readonly computing = new Map<string, Promise<unknown>>();
   private readonly directRoutes: DirectRoute[] = [];
   /**
-   * The headers of each direct route's answers as its controller sent them (helmet's among them):
-   * a route is computed directly once Express has answered it once.
+   * The headers of each direct route's answers as its controller sent them (helmet's among them),
+   * and its route's pattern: a route is computed directly once Express has answered it once.
    */
-  private readonly directHeaders = new Map<DirectRoute, OutgoingHttpHeaders>();
+  private readonly directHeaders = new Map<DirectRoute, { headers: OutgoingHttpHeaders; route: string }>();
   /** Why a direct computation failed: Express then answers the request with it, without computing it again. */
   private readonly directFailures = new WeakMap<IncomingMessage, unknown>();
 
@@ -112,14 +116,16 @@ export class PublicAnswerCache {
     if (!this.directHeaders.size || !isAnonymousSameOriginGet(request)) return false;
     const { pathname, query } = splitUrl(request.url!);
     for (const route of this.directRoutes) {
-      const headers = this.directHeaders.get(route);
-      const compute = headers && route.route(pathname, query, request);
+      const learned = this.directHeaders.get(route);
+      const compute = learned && route.route(pathname, query, request);
       if (!compute) continue;
-      this.shared(request.url!, request, () => compute(), () => headers!, route.recorder).then(
+      const stop = httpRequestDuration.startTimer({ method: 'GET', route: learned.route });
+      this.shared(request.url!, request, () => compute(), () => learned.headers, learned.route, route.recorder).then(
         () => {
           const answer = this.answers.get(request.url!)!;
           response.writeHead(200, { ...answer.headers, 'content-length': answer.body.length });
           response.end(answer.body);
+          stop({ status: 200 });
           this.logger.info({ req: request, res: response, direct: true }, 'request completed');
         },
         // A refusal or a failure is answered through the pipeline, as the controller's own (ErrorFilter).
@@ -138,8 +144,11 @@ export class PublicAnswerCache {
     const answer = this.answers.get(request.url!);
     if (!answer) return false;
     if (answer.expiresAt > Date.now() || answer.refreshing) {
+      const stop = httpRequestDuration.startTimer({ method: 'GET', route: answer.route, status: 200 });
       response.writeHead(200, { ...answer.headers, 'content-length': answer.body.length });
       response.end(answer.body);
+      stop();
+      publicAnswers.inc({ result: 'hit' });
       this.recordVisit(answer.recorder, request);
       // Express's request logger never sees a replay: without this line the log would miss most
       // of the traffic. The logger's serializers keep only the method, the path and the status.
@@ -155,24 +164,35 @@ export class PublicAnswerCache {
   answer(request: Request, response: Response, compute: () => Promise<unknown>, recorder?: VisitRecorder): Promise<unknown> {
     if (this.directFailures.has(request)) return Promise.reject(this.directFailures.get(request));
     if (!isAnonymousSameOriginGet(request)) return compute();
-    return this.shared(request.originalUrl, request, compute, () => this.learnHeaders(request.originalUrl, request, replayableHeaders(response)), recorder);
+    const route = routeClass(request);
+    return this.shared(request.originalUrl, request, compute, () => this.learnHeaders(request.originalUrl, request, replayableHeaders(response), route), route, recorder);
   }
 
   /**
    * Computes the answer of `key` once for all concurrent visitors and keeps it with `headers()`.
    * A visitor who shares another's computation is answered by it, and visits only if it succeeds.
    */
-  private shared(key: string, request: IncomingMessage, compute: () => Promise<unknown>, headers: () => OutgoingHttpHeaders, recorder?: VisitRecorder): Promise<unknown> {
+  private shared(
+    key: string,
+    request: IncomingMessage,
+    compute: () => Promise<unknown>,
+    headers: () => OutgoingHttpHeaders,
+    route: string,
+    recorder?: VisitRecorder,
+  ): Promise<unknown> {
     let value = this.computing.get(key);
     if (value) {
+      publicAnswers.inc({ result: 'hit' });
       void value.then(() => this.recordVisit(recorder, request), () => undefined);
       return value;
     }
+    publicAnswers.inc({ result: 'miss' });
     value = compute().then((computed) => {
       this.answers.set(key, {
         expiresAt: Date.now() + this.config.PUBLIC_CACHE_TTL_MS,
         headers: headers(),
         body: Buffer.from(JSON.stringify(computed)),
+        route,
         recorder,
       });
       return computed;
@@ -183,12 +203,12 @@ export class PublicAnswerCache {
     return value;
   }
 
-  /** The headers Express sent for a direct route, kept for the route's answers computed without it. */
-  private learnHeaders(url: string, request: IncomingMessage, headers: OutgoingHttpHeaders): OutgoingHttpHeaders {
+  /** The headers Express sent for a direct route and its pattern, kept for the route's answers computed without it. */
+  private learnHeaders(url: string, request: IncomingMessage, headers: OutgoingHttpHeaders, pattern: string): OutgoingHttpHeaders {
     if (this.directHeaders.size < this.directRoutes.length) {
       const { pathname, query } = splitUrl(url);
       const route = this.directRoutes.find((candidate) => !this.directHeaders.has(candidate) && candidate.route(pathname, query, request));
-      if (route) this.directHeaders.set(route, headers);
+      if (route) this.directHeaders.set(route, { headers, route: pattern });
     }
     return headers;
   }

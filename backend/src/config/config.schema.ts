@@ -42,6 +42,10 @@ export const configSchema = z.object({
   PUBLIC_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(2_000),
   /** Phone numbers (any format, 12 digits) granted the admin role at API start. */
   ADMIN_PHONES: commaSeparated.pipe(z.array(phoneNumberSchema)),
+  /** Prometheus' bearer token for GET /api/metrics and the workers' /metrics; empty admits only an admin's session to the API's. */
+  METRICS_TOKEN: z.string().regex(/^([\w-]{32,})?$/, 'at least 32 letters, digits, _ or - (openssl rand -hex 24)').default(''),
+  /** The workers' own port: /metrics for Prometheus and /health/live, /health/ready for the orchestrator. */
+  WORKERS_PORT: z.coerce.number().int().min(0).max(65535).default(3002),
   /** Uploaded images: local disk (served under /uploads) unless an S3 bucket is configured. */
   STORAGE_DIR: z.string().default(resolve(__dirname, '../../../storage')),
   S3_BUCKET: z.string().default(''),

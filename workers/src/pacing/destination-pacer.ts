@@ -1,6 +1,7 @@
 import { Injectable, OnApplicationShutdown } from '@nestjs/common';
 import { DelayedError, type Job } from 'bullmq';
 import Redis from 'ioredis';
+import { Gauge } from 'prom-client';
 import { randomUUID } from 'node:crypto';
 import { AppConfig } from '@market/backend';
 
@@ -67,6 +68,18 @@ end
 return tostring(slot)
 `;
 
+/** The wait of the latest slot given per destination: a channel minutes behind is a backlog its limit cannot clear. */
+const pacerDelay = new Gauge({
+  name: 'pacer_delay_seconds',
+  help: 'How far ahead of now the latest slot given to each destination was, in seconds',
+  labelNames: ['destination'] as const,
+});
+
+/** A private chat's key names the chat: the chats share one series so that their count stays bounded. */
+function destinationClass(destination: Destination): string {
+  return destination.key.replace(/^telegram:chat:.*/, 'telegram:chat');
+}
+
 /** Where a job keeps the slot it reserved while it waits in the delayed set. */
 const SLOT_FIELD = 'pacedSlot';
 
@@ -103,8 +116,10 @@ export class DestinationPacer implements OnApplicationShutdown {
       destination.spacingMs ?? 0,
     ]);
     const reserve = (this.redis as unknown as { reserveSlot(...args: Array<string | number>): Promise<string> }).reserveSlot;
-    const slot = await reserve.call(this.redis, keys.length, ...keys, Date.now(), cost, randomUUID(), ...args);
-    return Number(slot);
+    const now = Date.now();
+    const slot = Number(await reserve.call(this.redis, keys.length, ...keys, now, cost, randomUUID(), ...args));
+    for (const destination of destinations) pacerDelay.set({ destination: destinationClass(destination) }, (slot - now) / 1000);
+    return slot;
   }
 
   /** The platform said "retry after": no slot of the destination is given before `until`. */

@@ -1,7 +1,7 @@
 import { InjectDataSource } from '@nestjs/typeorm';
 import { UnrecoverableError, type Job } from 'bullmq';
 import { DataSource } from 'typeorm';
-import { OutboxService, SmsTextSeal } from '@market/backend';
+import { OutboxService, smsMessages, SmsTextSeal } from '@market/backend';
 import { parseEventPayload, QUEUES } from '@market/contracts';
 import { SmsSendError, SmsSender } from './sms-sender';
 import { ProcessorOf, QueueProcessor, type JobHandlers } from '../queue-processor';
@@ -93,6 +93,7 @@ export class SmsProcessor extends QueueProcessor<typeof QUEUES.sms> {
        WHERE job_id = $1`,
       [jobId, status, details.providerMessageId ?? null, details.error ?? null],
     );
+    smsMessages.inc({ outcome: status });
   }
 
   /** The sealed text is kept only while it may still be sent: in the job and in its outbox event. */

@@ -1,0 +1,154 @@
+import { Injectable, OnApplicationShutdown } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { Queue } from 'bullmq';
+import Redis from 'ioredis';
+import type { Pool } from 'pg';
+import { Gauge, Registry } from 'prom-client';
+import type { DataSource } from 'typeorm';
+import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
+import { QUEUES } from '@market/contracts';
+import { AppConfig } from '../config/app-config';
+import { PUBLIC_READS } from '../database/public-reads';
+
+/** The job states an operator watches: a growing waiting or delayed set is work falling behind, failed is work lost. */
+const JOB_STATES = ['waiting', 'active', 'failed', 'delayed'] as const;
+
+/** A scrape must answer even when PostgreSQL or Redis does not: a series not read in time is left out of that scrape. */
+const READ_TIMEOUT_MS = 2_000;
+
+/**
+ * Each connection pool's connections and the requests waiting for one (a queue here is the
+ * first sign of a pool too small or a database too slow), read at each scrape. The API and the
+ * workers both register them on their registry.
+ */
+export function registerPoolGauges(registry: Registry, pools: Record<string, DataSource>): void {
+  const poolOf = (dataSource: DataSource) => (dataSource.driver as PostgresDriver).master as Pool;
+  new Gauge({
+    name: 'db_pool_connections',
+    help: 'Connections of each PostgreSQL pool, by state (busy, idle)',
+    labelNames: ['pool', 'state'] as const,
+    registers: [registry],
+    collect() {
+      for (const [name, dataSource] of Object.entries(pools)) {
+        const pool = poolOf(dataSource);
+        this.set({ pool: name, state: 'busy' }, pool.totalCount - pool.idleCount);
+        this.set({ pool: name, state: 'idle' }, pool.idleCount);
+      }
+    },
+  });
+  new Gauge({
+    name: 'db_pool_waiting_requests',
+    help: 'Queries waiting for a connection of each PostgreSQL pool',
+    labelNames: ['pool'] as const,
+    registers: [registry],
+    collect() {
+      for (const [name, dataSource] of Object.entries(pools)) this.set({ pool: name }, poolOf(dataSource).waitingCount);
+    },
+  });
+}
+
+/**
+ * What the whole site's state says, read from PostgreSQL and Redis at each scrape: the queues'
+ * depths, the outbox's oldest undispatched event, card payments still open after an hour, the
+ * replicas' lag. The API exports them (one answer for the site, whichever node is scraped).
+ */
+@Injectable()
+export class OperationsGauges implements OnApplicationShutdown {
+  readonly registry = new Registry();
+  private readonly connection: Redis;
+  private readonly queues: Queue[];
+
+  constructor(
+    config: AppConfig,
+    @InjectDataSource() private readonly dataSource: DataSource,
+    @InjectDataSource(PUBLIC_READS) publicReads: DataSource,
+  ) {
+    // Fails a read at once while Redis is down rather than holding the scrape until it returns.
+    this.connection = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1, enableOfflineQueue: false });
+    this.connection.on('error', () => undefined);
+    this.queues = Object.values(QUEUES).map((name) => new Queue(name, { connection: this.connection, prefix: config.QUEUE_PREFIX }));
+    registerPoolGauges(this.registry, { main: dataSource, 'public-reads': publicReads });
+    this.registerSiteGauges();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await Promise.all(this.queues.map((queue) => queue.close()));
+    this.connection.disconnect();
+  }
+
+  /** Seconds since the oldest event not yet handed to its queues was recorded; 0 when none waits. */
+  async outboxAgeSeconds(): Promise<number> {
+    const [{ age }] = await this.dataSource.query<{ age: number }[]>(
+      `SELECT coalesce(extract(epoch FROM now() - min(created_at)), 0)::float8 AS age FROM outbox_event WHERE dispatched_at IS NULL`,
+    );
+    return age;
+  }
+
+  private registerSiteGauges(): void {
+    const { queues, dataSource } = this;
+    const outboxAge = () => this.outboxAgeSeconds();
+    new Gauge({
+      name: 'bullmq_jobs',
+      help: 'Jobs of each BullMQ queue, by state (waiting, active, failed, delayed)',
+      labelNames: ['queue', 'state'] as const,
+      registers: [this.registry],
+      async collect() {
+        this.reset();
+        await Promise.all(
+          queues.map(async (queue) => {
+            const counts = await withinTimeout(queue.getJobCounts(...JOB_STATES));
+            for (const state of JOB_STATES) if (counts) this.set({ queue: queue.name, state }, counts[state] ?? 0);
+          }),
+        );
+      },
+    });
+    new Gauge({
+      name: 'outbox_oldest_pending_seconds',
+      help: 'Age of the oldest outbox event not yet handed to its queues (0 when none waits)',
+      registers: [this.registry],
+      async collect() {
+        this.reset();
+        const age = await withinTimeout(outboxAge());
+        if (age !== undefined) this.set(age);
+      },
+    });
+    new Gauge({
+      name: 'payments_unresolved_after_an_hour',
+      help: 'Card payments not final (neither confirmed nor failed) an hour after they started',
+      registers: [this.registry],
+      async collect() {
+        this.reset();
+        const rows = await withinTimeout(
+          dataSource.query<{ count: number }[]>(
+            `SELECT count(*)::int AS count FROM payment_transaction
+             WHERE status NOT IN ('confirmed', 'failed') AND created_at < now() - interval '1 hour'`,
+          ),
+        );
+        if (rows) this.set(rows[0].count);
+      },
+    });
+    new Gauge({
+      name: 'pg_replica_lag_seconds',
+      help: "Replay lag of each streaming replica of the API's database, as the primary sees it",
+      labelNames: ['replica'] as const,
+      registers: [this.registry],
+      async collect() {
+        this.reset();
+        const rows = await withinTimeout(
+          dataSource.query<{ replica: string; lag: number }[]>(
+            `SELECT coalesce(nullif(application_name, ''), client_addr::text, 'replica') AS replica,
+                    coalesce(extract(epoch FROM replay_lag), 0)::float8 AS lag
+             FROM pg_stat_replication`,
+          ),
+        );
+        for (const { replica, lag } of rows ?? []) this.set({ replica }, lag);
+      },
+    });
+  }
+}
+
+/** The read's value, or undefined when it failed or took longer than READ_TIMEOUT_MS. */
+function withinTimeout<T>(read: Promise<T>): Promise<T | undefined> {
+  const timeout = new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), READ_TIMEOUT_MS).unref());
+  return Promise.race([read.catch(() => undefined), timeout]);
+}
