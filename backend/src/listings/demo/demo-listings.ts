@@ -2,13 +2,16 @@ import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import sharp from 'sharp';
 import { DataSource } from 'typeorm';
-import { completeImei, CONDITION_GRADES, deviceColors, deviceMemoryOptions, LISTING_REGIONS, type Currency } from '@market/contracts';
+import { completeImei, CONDITION_GRADES, deviceColors, deviceMemoryOptions, type Currency } from '@market/contracts';
 import { AppConfig } from '../../config/app-config';
 import { DevicesService, type BrandedDevice } from '../../devices/devices.service';
 import { ImagesService } from '../../uploads/images.service';
 import { UsersService } from '../../users/users.service';
+import { ExchangeRateService } from '../exchange-rate.service';
 import { LISTING_PHOTO_SHAPE, LISTING_PHOTO_VARIANTS } from '../listing-photo-shapes';
 import { ListingsService } from '../listings.service';
+import { roundSom } from '../price-guide/price-guide.service';
+import { referenceMedian } from '../price-guide/reference-prices';
 
 /** Any number to name the demo seed's advisory lock: two API processes starting together seed once. */
 const DEMO_LOCK_ID = 7_121_000;
@@ -16,14 +19,26 @@ const DEVICES_PER_BRAND = 3;
 const MAX_LISTINGS = 48;
 const SEEDING_CONCURRENCY = 4;
 
-/** Demo sellers; the operator code 00 does not exist, so no real person is ever called. */
+/**
+ * Demo sellers, each selling in their own region. Their numbers are valid Uzbek mobile numbers
+ * (real operator codes, so every form and check takes them) whose subscriber part starts with 0:
+ * operators assign subscriber numbers from 1 upwards, so no real person is ever called.
+ */
 const DEMO_SELLERS = [
-  { phoneNumber: '998001000001', name: 'Aziz Karimov', region: 'toshkent', telegram: 'aziz_phones' },
-  { phoneNumber: '998001000002', name: 'Dilnoza Yusupova', region: 'samarqand', telegram: null },
-  { phoneNumber: '998001000003', name: 'Jasur Rahimov', region: 'fargona', telegram: 'jasur_mobile' },
-  { phoneNumber: '998001000004', name: 'Malika Tursunova', region: 'buxoro', telegram: null },
-  { phoneNumber: '998001000005', name: 'Sardor Aliyev', region: 'andijon', telegram: 'sardor_gadget' },
-  { phoneNumber: '998001000006', name: 'Nodira Qodirova', region: 'xorazm', telegram: 'nodira_shop' },
+  { phoneNumber: '998900000001', name: 'Aziz Karimov', region: 'toshkent', telegram: 'aziz_phones' },
+  { phoneNumber: '998930000002', name: 'Dilnoza Yusupova', region: 'samarqand', telegram: null },
+  { phoneNumber: '998970000003', name: 'Jasur Rahimov', region: 'fargona', telegram: 'jasur_mobile' },
+  { phoneNumber: '998990000004', name: 'Malika Tursunova', region: 'buxoro', telegram: null },
+  { phoneNumber: '998880000005', name: 'Sardor Aliyev', region: 'andijon', telegram: 'sardor_gadget' },
+  { phoneNumber: '998330000006', name: 'Nodira Qodirova', region: 'xorazm', telegram: 'nodira_shop' },
+  { phoneNumber: '998910000007', name: 'Bekzod Xolmatov', region: 'namangan', telegram: null },
+  { phoneNumber: '998940000008', name: 'Gulnora Saidova', region: 'qashqadaryo', telegram: 'gulnora_tel' },
+  { phoneNumber: '998950000009', name: 'Otabek Ergashev', region: 'surxondaryo', telegram: null },
+  { phoneNumber: '998770000010', name: 'Shahzoda Nazarova', region: 'navoiy', telegram: 'shahzoda_phone' },
+  { phoneNumber: '998500000011', name: 'Rustam Mirzayev', region: 'jizzax', telegram: null },
+  { phoneNumber: '998200000012', name: 'Kamola Abdullayeva', region: 'sirdaryo', telegram: 'kamola_gadgets' },
+  { phoneNumber: '998980000013', name: 'Ulugbek Tojiboyev', region: 'qoraqalpogiston', telegram: null },
+  { phoneNumber: '998900000014', name: 'Zarina Hasanova', region: 'toshkent', telegram: 'zarina_mobile' },
 ] as const;
 
 const DESCRIPTIONS = [
@@ -37,15 +52,13 @@ const DESCRIPTIONS = [
   "Orqa qopqog'ida kichik tirnalish bor. Face ID / barmoq izi ishlaydi.",
 ];
 
-/** Rough price bands in dollars per brand tier; a model's place in its brand's list shifts it. */
-const DOLLAR_BANDS: Record<string, [number, number]> = {
-  apple: [280, 1150],
-  samsung: [140, 950],
-  google: [220, 700],
-  oneplus: [200, 650],
-  nothing: [230, 520],
-};
-const DEFAULT_DOLLAR_BAND: [number, number] = [90, 380];
+/**
+ * Where a demo price sits in its model's reference band (reference-prices.ts, the price guide's):
+ * a new phone asks the top of it, grade A a little over the median, C under it.
+ */
+const PRICE_BY_CONDITION = { new: 1.25, A: 1.05, B: 0.95, C: 0.82 } as const;
+/** One demo listing in four is priced in dollars, as shops in Tashkent quote dearer phones. */
+const IN_DOLLARS_EVERY = 4;
 
 export interface DemoSeedReport {
   listings: number;
@@ -56,15 +69,36 @@ function escapeXml(text: string): string {
   return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 }
 
-/** A product-shot-like picture: the brand colour as a gradient, a phone silhouette and the model's name. */
-export async function demoPhoto(deviceName: string, brandColor: string, variant: number): Promise<Buffer> {
-  const angle = variant % 2 === 0 ? 'x1="0" y1="0" x2="1" y2="1"' : 'x1="1" y1="0" x2="0" y2="1"';
+/** A small seeded random generator (mulberry32): the same listing draws the same picture every time. */
+function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let mixed = Math.imul(state ^ (state >>> 15), 1 | state);
+    mixed = (mixed + Math.imul(mixed ^ (mixed >>> 7), 61 | mixed)) ^ mixed;
+    return ((mixed ^ (mixed >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+/**
+ * A product-shot-like picture: the brand colour as a gradient with soft lights behind a phone
+ * silhouette and the model's name. The lights and the phone's place come from the listing's own
+ * seed, so no two demo listings share a photo (the checks would flag a reused one).
+ */
+export async function demoPhoto(deviceName: string, brandColor: string, seed: number): Promise<Buffer> {
+  const random = seededRandom(seed);
+  const angle = `x1="${random().toFixed(2)}" y1="0" x2="${random().toFixed(2)}" y2="1"`;
+  const lights = Array.from({ length: 7 }, () => {
+    const shade = random() < 0.5 ? '#ffffff' : '#000000';
+    return `<circle cx="${Math.round(random() * 800)}" cy="${Math.round(random() * 600)}" r="${Math.round(60 + random() * 170)}" fill="${shade}" fill-opacity="${(0.15 + random() * 0.35).toFixed(2)}"/>`;
+  }).join('');
+  const x = Math.round(180 + random() * 440);
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="640" height="480" viewBox="0 0 800 600">
     <defs><linearGradient id="g" ${angle}><stop offset="0" stop-color="${brandColor}"/><stop offset="1" stop-color="#0f172a"/></linearGradient></defs>
-    <rect width="800" height="600" fill="url(#g)"/>
-    <rect x="${variant % 2 === 0 ? 310 : 330}" y="110" width="180" height="350" rx="30" fill="#111827" stroke="#e5e7eb" stroke-width="6"/>
-    <rect x="${variant % 2 === 0 ? 326 : 346}" y="140" width="148" height="290" rx="14" fill="${variant % 2 === 0 ? '#1f2937' : '#374151'}"/>
-    <circle cx="${variant % 2 === 0 ? 400 : 420}" cy="126" r="6" fill="#6b7280"/>
+    <rect width="800" height="600" fill="url(#g)"/>${lights}
+    <rect x="${x - 90}" y="110" width="180" height="350" rx="30" fill="#111827" stroke="#e5e7eb" stroke-width="6"/>
+    <rect x="${x - 74}" y="140" width="148" height="290" rx="14" fill="#1f2937"/>
+    <circle cx="${x}" cy="126" r="6" fill="#6b7280"/>
     <text x="400" y="535" font-family="DejaVu Sans, sans-serif" font-size="${Math.min(38, Math.floor(1300 / deviceName.length))}" font-weight="bold" fill="#ffffff" text-anchor="middle">${escapeXml(deviceName)}</text>
   </svg>`;
   return sharp(Buffer.from(svg)).jpeg({ quality: 82 }).toBuffer();
@@ -87,6 +121,7 @@ export class DemoListings implements OnApplicationBootstrap {
     private readonly images: ImagesService,
     private readonly users: UsersService,
     private readonly devices: DevicesService,
+    private readonly exchangeRate: ExchangeRateService,
     private readonly config: AppConfig,
   ) {}
 
@@ -124,13 +159,17 @@ export class DemoListings implements OnApplicationBootstrap {
   }
 
   private async seedListings(sellers: string[]): Promise<number> {
-    const devices = await this.devices.mostSelectedPerBrand(DEVICES_PER_BRAND, MAX_LISTINGS);
+    // Only models with a reference price (every shipped one): a demo price comes from it.
+    const devices = (await this.devices.mostSelectedPerBrand(DEVICES_PER_BRAND, MAX_LISTINGS)).filter(
+      (device) => referenceMedian(device.name) !== undefined,
+    );
+    const { rate } = await this.exchangeRate.current();
     // A few at a time: sharp draws on the thread pool while the next listing waits for the database.
     const created: { id: string; minutesAgo: number; views: number }[] = [];
     let next = 0;
     const worker = async () => {
       for (let index = next++; index < devices.length; index = next++) {
-        const id = await this.seedListing(devices[index], index, sellers);
+        const id = await this.seedListing(devices[index], index, sellers, rate);
         created.push({ id, minutesAgo: 7 + index * 173, views: 12 + ((index * 37) % 240) });
       }
     };
@@ -153,14 +192,14 @@ export class DemoListings implements OnApplicationBootstrap {
     return created.length;
   }
 
-  private async seedListing(device: BrandedDevice, index: number, sellers: string[]): Promise<string> {
+  private async seedListing(device: BrandedDevice, index: number, sellers: string[], usdRate: number): Promise<string> {
     const sellerIndex = index % sellers.length;
     const seller = DEMO_SELLERS[sellerIndex];
     const actor = { id: sellers[sellerIndex], role: 'user' as const };
     const photos = [];
     for (let variant = 0; variant < (index % 3 === 0 ? 2 : 1); variant++) {
       photos.push(
-        await this.images.store(await demoPhoto(device.name, device.brandColor, variant), {
+        await this.images.store(await demoPhoto(device.name, device.brandColor, index * 16 + variant), {
           purpose: 'listing',
           ownerId: actor.id,
           shape: LISTING_PHOTO_SHAPE,
@@ -171,7 +210,9 @@ export class DemoListings implements OnApplicationBootstrap {
     }
     const memory = deviceMemoryOptions(device);
     const colors = deviceColors(device);
-    const { price, valut } = this.demoPrice(device, index);
+    const isNew = index % 7 === 0;
+    const grade = isNew ? null : CONDITION_GRADES[index % CONDITION_GRADES.length];
+    const { price, valut } = demoPrice(device, isNew ? 'new' : grade!, index, usdRate);
     const saved = await this.listings.create(
       actor,
       {
@@ -185,17 +226,18 @@ export class DemoListings implements OnApplicationBootstrap {
         authorName: seller.name.split(' ')[0],
         telegramUsername: seller.telegram,
         updateProfile: false,
-        region: LISTING_REGIONS[index % LISTING_REGIONS.length].id,
+        region: seller.region,
         images: photos.map((photo) => photo.id),
-        condition: index % 7 === 0,
-        documents: index % 2 === 0,
+        condition: isNew,
+        // A new phone comes with its box and documents, and has no grade or battery wear.
+        documents: isNew || index % 2 === 0,
         delivery: index % 3 !== 1,
         // One IMEI of its own per demo phone (35 starts many phones' type codes).
         imei: [completeImei(`35${String(index).padStart(12, '0')}`)],
         uzimeiRegistered: index % 5 !== 0,
         noInstalmentDebt: true,
-        grade: CONDITION_GRADES[index % CONDITION_GRADES.length],
-        battery: index % 4 === 3 ? null : 100 - ((index * 7) % 31),
+        grade,
+        battery: isNew || index % 4 === 3 ? null : 100 - ((index * 7) % 31),
         tarif: index % 9 === 0 ? 1 : 0,
         step: 9,
       },
@@ -203,13 +245,17 @@ export class DemoListings implements OnApplicationBootstrap {
     );
     return saved._id;
   }
+}
 
-  /** Dollars for the dearer brands (as shops in Tashkent quote them), so'm for the rest; one in four the other way round. */
-  private demoPrice(device: BrandedDevice, index: number): { price: number; valut: Currency } {
-    const band = DOLLAR_BANDS[device.brand.toLowerCase()] ?? DEFAULT_DOLLAR_BAND;
-    const dollars = Math.round((band[0] + ((index * 7919) % 100) / 100 * (band[1] - band[0])) / 5) * 5;
-    const inDollars = (device.brand.toLowerCase() in DOLLAR_BANDS) !== (index % 4 === 3);
-    if (inDollars) return { price: dollars, valut: 'usd' };
-    return { price: Math.round((dollars * this.config.USD_UZS_FALLBACK_RATE) / 50_000) * 50_000, valut: 'uzs' };
-  }
+/**
+ * A demo price from the model's reference band, as the price guide shows it, so the first screen
+ * never shows a flagship for a budget phone's price; one listing in IN_DOLLARS_EVERY is in
+ * dollars at the day's rate, the same amount in so'm.
+ */
+function demoPrice(device: BrandedDevice, condition: keyof typeof PRICE_BY_CONDITION, index: number, usdRate: number): { price: number; valut: Currency } {
+  const median = referenceMedian(device.name)!;
+  // Sellers of the same model and condition ask a little more or less: ±4 %.
+  const som = roundSom(median * PRICE_BY_CONDITION[condition] * (0.96 + ((index * 7919) % 9) / 100));
+  if (index % IN_DOLLARS_EVERY === IN_DOLLARS_EVERY - 1) return { price: Math.round(som / usdRate / 5) * 5, valut: 'usd' };
+  return { price: som, valut: 'uzs' };
 }

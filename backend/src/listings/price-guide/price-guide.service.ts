@@ -3,10 +3,8 @@ import { PRICE_GUIDE_MIN_LISTINGS, PRICE_GUIDE_SOLD_DAYS, type PriceGuide, type 
 import { PublicReads } from '../../database/public-reads';
 import { catalogueModel } from '../../devices/device-reads';
 import { ON_SALE } from '../listing-feed';
-import { REFERENCE_PRICES } from './reference-prices';
+import { referenceMedian } from './reference-prices';
 
-/** The reference medians by model name in lower case. */
-const REFERENCE_MEDIANS = new Map(REFERENCE_PRICES.map(([name, median]) => [name.toLowerCase(), median]));
 /** The reference band around its median: used phones of one model vary by memory and wear. */
 const REFERENCE_LOW = 0.75;
 const REFERENCE_HIGH = 1.3;
@@ -49,11 +47,11 @@ export class PriceGuideService {
   private async referenceMedian(device: string): Promise<number | undefined> {
     const model = catalogueModel('asked.id');
     const [row] = await this.reads.query<{ device_name: string | null }>(`SELECT ${model.columns} FROM (SELECT $1::uuid AS id) asked ${model.join}`, [device]);
-    return row?.device_name ? REFERENCE_MEDIANS.get(row.device_name.toLowerCase()) : undefined;
+    return row?.device_name ? referenceMedian(row.device_name) : undefined;
   }
 }
 
 /** A band's edge to the nearest 50 000 so'm, as prices are asked. */
-function roundSom(amount: number): number {
+export function roundSom(amount: number): number {
   return Math.round(amount / 50_000) * 50_000;
 }

@@ -660,3 +660,10 @@ export const REFERENCE_PRICES: ReadonlyArray<readonly [string, number]> = [
   ['Xiaomi Mi 9 SE', 850_000],
   ['Xiaomi 17', 3_750_000],
 ];
+
+const MEDIANS = new Map(REFERENCE_PRICES.map(([name, median]) => [name.toLowerCase(), median]));
+
+/** The reference median in so'm of a catalogue model, by its name as the catalogue writes it (any letter case). */
+export function referenceMedian(modelName: string): number | undefined {
+  return MEDIANS.get(modelName.toLowerCase());
+}
