@@ -21,7 +21,10 @@ const TEST_CASHBOX = { PAYME_FISCAL_CODE: '10305008002000000', PAYME_PACKAGE_COD
 /** Tests stand behind a reverse proxy on this machine: each chooses its visitors' addresses with X-Forwarded-For. */
 const BEHIND_LOCAL_PROXY = { TRUST_PROXY: 'loopback' };
 
+/** Test files post many listings per seller; listing-floods.spec tests the daily caps at their defaults. */
+const MANY_LISTINGS = { LISTINGS_PER_DAY: '1000', LISTINGS_PER_DAY_NEW_ACCOUNT: '1000' };
+
 /** The configuration a test process runs with: the run's own database and queue prefix (global-setup). */
 export function testConfig(overrides: Partial<Record<keyof Config, string>> = {}): Config {
-  return loadConfig({ ...process.env, ...LOOPBACK_ONLY, ...TEST_CASHBOX, ...BEHIND_LOCAL_PROXY, NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_CACHE_TTL_MS: '0', ...overrides });
+  return loadConfig({ ...process.env, ...LOOPBACK_ONLY, ...TEST_CASHBOX, ...BEHIND_LOCAL_PROXY, ...MANY_LISTINGS, NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_CACHE_TTL_MS: '0', ...overrides });
 }

@@ -42,6 +42,12 @@ export const configSchema = z.object({
   PUBLIC_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(2_000),
   /** Phone numbers (any format, 12 digits) granted the admin role at API start. */
   ADMIN_PHONES: commaSeparated.pipe(z.array(phoneNumberSchema)),
+  /**
+   * New listings an account may post a day (issue 35), and an account younger than a week: a
+   * shop's day of phones, not a flood. Tests that post many listings per seller raise them.
+   */
+  LISTINGS_PER_DAY: z.coerce.number().int().min(1).default(20),
+  LISTINGS_PER_DAY_NEW_ACCOUNT: z.coerce.number().int().min(1).default(5),
   /** Prometheus' bearer token for GET /api/metrics and the workers' /metrics; empty admits only an admin's session to the API's. */
   METRICS_TOKEN: z.string().regex(/^([\w-]{32,})?$/, 'at least 32 letters, digits, _ or - (openssl rand -hex 24)').default(''),
   /** The workers' own port: /metrics for Prometheus and /health/live, /health/ready for the orchestrator. */

@@ -5,6 +5,7 @@ import {
   EDIT_CHECKS,
   LISTING_ACTIONS,
   REVIEW_THRESHOLD,
+  YOUNG_ACCOUNT_DAYS,
   mayDo,
   needsReview,
   riskScore,
@@ -25,7 +26,10 @@ import {
 import type { SessionUser } from '../auth/auth.decorators';
 import { BalanceService } from '../balance/balance.service';
 import { AppException } from '../common/app.exception';
+import { AppConfig } from '../config/app-config';
 import { OutboxService } from '../events/outbox.service';
+import { RateLimitService, type RateLimit } from '../rate-limit/rate-limit.service';
+import { accountCreated } from '../users/user-reads';
 import { UsersService } from '../users/users.service';
 import { ExchangeRateService, priceInUzs } from './exchange-rate.service';
 import { ListingEntity } from './listing.entity';
@@ -88,6 +92,8 @@ export class ListingsService {
     private readonly exchangeRates: ExchangeRateService,
     private readonly outbox: OutboxService,
     private readonly checks: ListingChecksService,
+    private readonly limits: RateLimitService,
+    private readonly config: AppConfig,
   ) {}
 
   /**
@@ -96,6 +102,8 @@ export class ListingsService {
    * the balance cannot cover it (409 `insufficientBalance`) no listing is created.
    */
   async create(actor: SessionUser, form: ListingForm, ip: string): Promise<ListingSaved> {
+    // Counted before the work (one atomic increment): a burst of posts cannot slip past the day's cap.
+    await this.limits.consume(await this.newListingsLimit(actor.id), actor.id);
     const { listingId, status, charged, balance } = await this.dataSource.transaction(async (transaction) => {
       const columns = await this.columns.complete(transaction, actor, form, actor.id, null);
       let listingId: string;
@@ -173,6 +181,18 @@ export class ListingsService {
       balance: saved.balance,
       message: saved.review ?? translateMessage(EDIT_MESSAGES[saved.status]),
     };
+  }
+
+  /** The day's cap on new listings of the account: lower while it is younger than YOUNG_ACCOUNT_DAYS. */
+  private async newListingsLimit(accountId: string): Promise<RateLimit> {
+    const account = accountCreated('asked.id', 'account');
+    const [{ young }]: { young: boolean }[] = await this.dataSource.query(
+      `SELECT account_created_at > now() - make_interval(days => $2) AS young FROM (SELECT ${account.columns} FROM (SELECT $1::uuid AS id) asked ${account.join}) seller`,
+      [accountId, YOUNG_ACCOUNT_DAYS],
+    );
+    return young
+      ? { name: 'new-listings-new-account', points: this.config.LISTINGS_PER_DAY_NEW_ACCOUNT, durationSeconds: 24 * 3600 }
+      : { name: 'new-listings', points: this.config.LISTINGS_PER_DAY, durationSeconds: 24 * 3600 };
   }
 
   /** `POST /api/phone/draft`: keeps what the wizard holds so far. */
