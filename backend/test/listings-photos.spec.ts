@@ -26,7 +26,7 @@ function jpegWithGpsAndRotation(width: number, height: number): Promise<Buffer> 
 }
 
 /** A PNG header claiming 30000 × 30000 pixels in a file of about a hundred bytes. */
-function decompressionBomb(): Buffer {
+function decompressionBomb(width = 30_000, height = 30_000): Buffer {
   const crcTable = Array.from({ length: 256 }, (_, n) => {
     let c = n;
     for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
@@ -46,13 +46,13 @@ function decompressionBomb(): Buffer {
     return Buffer.concat([length, typed, crc]);
   };
   const header = Buffer.alloc(13);
-  header.writeUInt32BE(30_000, 0);
-  header.writeUInt32BE(30_000, 4);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
   header[8] = 8;
   return Buffer.concat([
     Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
     chunk('IHDR', header),
-    chunk('IDAT', deflateSync(Buffer.alloc(30_001))),
+    chunk('IDAT', deflateSync(Buffer.alloc(width + 1))),
     chunk('IEND', Buffer.alloc(0)),
   ]);
 }
@@ -94,7 +94,7 @@ describe('listing photos: POST /api/upload (field files)', () => {
       response.body[0]._id,
     ]);
     const screenKey = response.body[0].key.replace('-400.webp', '-800.webp');
-    const channelKey = response.body[0].key.replace('-400.webp', '-1440.jpg');
+    const channelKey = response.body[0].key.replace('-400.webp', '-channel.jpg');
     expect(stored).toMatchObject({ purpose: 'listing', attached: false, variant_keys: [response.body[0].key, screenKey, channelKey] });
 
     const large = await fetchImage(stored.location);
@@ -105,7 +105,8 @@ describe('listing photos: POST /api/upload (field files)', () => {
       [large, 'webp', 800, 1200],
       [screen, 'webp', 533, 800],
       [thumbnail, 'webp', 267, 400],
-      [channel, 'jpeg', 800, 1200],
+      // Padded to Instagram's 4:5.
+      [channel, 'jpeg', 960, 1200],
     ] as const) {
       const metadata = await sharp(file).metadata();
       expect(metadata).toMatchObject({ format, width, height });
@@ -164,7 +165,22 @@ describe('listing photos: POST /api/upload (field files)', () => {
 
   it('refuses a decompression bomb before decoding it', async () => {
     const response = await upload([{ body: decompressionBomb(), name: 'tiny.png', type: 'image/png' }]).expect(400);
-    expect(response.body).toMatchObject({ code: 'imageTooManyPixels', message: { en: 'The photo has too many pixels' } });
+    expect(response.body).toMatchObject({ code: 'imageTooManyPixels' });
+  });
+
+  it("takes a phone's usual photo and refuses one over 25 megapixels before decoding it, saying the limit", async () => {
+    const usual = await sharp({ create: { width: 5_712, height: 4_284, channels: 3, background: '#3060a0' } }).png().toBuffer();
+    await upload([{ body: usual, name: 'iphone.png', type: 'image/png' }]).expect(201);
+    // A 50-megapixel camera mode's picture (8160 x 6144): its header alone is read.
+    const response = await upload([{ body: decompressionBomb(8_160, 6_144), name: 'full-resolution.png', type: 'image/png' }]).expect(400);
+    expect(response.body).toMatchObject({
+      code: 'imageTooManyPixels',
+      message: {
+        uz: "Rasm o'lchamlari juda katta: ko'pi bilan 25 megapiksel. Kameraning oddiy rejimida suratga oling yoki rasmni kichraytiring",
+        ru: 'Слишком большое разрешение фото: не больше 25 мегапикселей. Снимите в обычном режиме камеры или уменьшите фото',
+        en: "The photo has too many pixels: at most 25 megapixels. Take it in the camera's usual mode or make it smaller",
+      },
+    });
   });
 
   it('refuses a file over 15 MB with 413', async () => {
@@ -202,7 +218,7 @@ describe('listing photos in an S3-compatible bucket', () => {
         .expect(201);
       const [photo] = response.body;
       expect(photo.location).toBe(`${s3.config.S3_PUBLIC_URL}/${photo.key}`);
-      const jpegKey = photo.key.replace('-400.webp', '-1440.jpg');
+      const jpegKey = photo.key.replace('-400.webp', '-channel.jpg');
       // The app also keeps the catalogue's device pictures in the bucket (seeded at start); only photos are asserted here.
       const photoKeys = () => [...s3.objects.keys()].filter((key) => key.startsWith('listing/')).sort();
       expect(photoKeys()).toEqual(

@@ -7,6 +7,9 @@ const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'heif', 'tiff'])
 /** Refuses decompression bombs before decoding: 50 megapixels is above any phone camera. */
 const MAX_INPUT_PIXELS = 50_000_000;
 
+/** Whose turn a conversion takes when no user asked for it: the site's own work (seed pictures, backfills). */
+export const SITE_WORK = 'site';
+
 /** A picture's bytes, or the path of the temporary file an upload was streamed to. */
 export type ImageInput = Buffer | string;
 
@@ -15,13 +18,57 @@ export type ImageInput = Buffer | string;
 sharp.cache(false);
 
 /**
- * The conversion running now: this process converts one picture at a time, the others wait
- * their turn. A 15 MB photo holds about 50 MB while sharp works on it (on one core: sharp's
- * concurrency is 1 with glibc), and each thread that ran one keeps some of it. bench:uploads,
- * 8 clients each sending 8 such photos: peak RSS 347 MB one at a time, 393 MB two at a time,
- * 610 MB unlimited. One at a time also leaves the other core to everyone else's requests.
+ * This process converts one picture at a time, the others wait their turn. A 15 MB photo holds
+ * about 50 MB while sharp works on it (on one core: sharp's concurrency is 1 with glibc), and each
+ * thread that ran one keeps some of it. bench:uploads, 8 clients each sending 8 such photos: peak
+ * RSS 347 MB one at a time, 393 MB two at a time, 610 MB unlimited. One at a time also leaves the
+ * other core to everyone else's requests.
+ *
+ * The turns go round the owners waiting, one conversion each, the one served longest ago first,
+ * rather than first come first served: an account sending a pile of large pictures was ahead of
+ * everyone, and another user's 3 photos took 16.5 s instead of 190 ms (issue 32). Now each of
+ * their conversions waits for at most one of its.
  */
-let currentConversion: Promise<unknown> = Promise.resolve();
+class ConversionLane {
+  /** Each owner's conversions waiting to start. */
+  private readonly waiting = new Map<string, Array<() => void>>();
+  /** The turn each owner with conversions in the lane last had; an owner not served yet goes first. */
+  private readonly lastTurn = new Map<string, number>();
+  private turns = 0;
+  private busy = false;
+
+  run<T>(owner: string, work: () => Promise<T>): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      const start = () => void work().then(resolve, reject).finally(() => this.finished(owner));
+      const queue = this.waiting.get(owner);
+      if (queue) queue.push(start);
+      else this.waiting.set(owner, [start]);
+      if (!this.busy) this.next();
+    });
+  }
+
+  private finished(owner: string): void {
+    if (!this.waiting.has(owner)) this.lastTurn.delete(owner);
+    this.next();
+  }
+
+  /** The owner waiting whose last turn is the oldest; among those not served yet, the first to arrive. */
+  private next(): void {
+    let owner: string | undefined;
+    for (const candidate of this.waiting.keys()) {
+      if (owner === undefined || (this.lastTurn.get(candidate) ?? 0) < (this.lastTurn.get(owner) ?? 0)) owner = candidate;
+    }
+    this.busy = owner !== undefined;
+    if (owner === undefined) return;
+    const queue = this.waiting.get(owner)!;
+    const start = queue.shift()!;
+    if (queue.length === 0) this.waiting.delete(owner);
+    this.lastTurn.set(owner, ++this.turns);
+    start();
+  }
+}
+
+const lane = new ConversionLane();
 
 export interface ImageShape {
   /** Longest side (or the side of the square) in pixels. */
@@ -40,6 +87,8 @@ export interface ImageShape {
   minWidth?: number;
   /** Names the stored copy (`<image>-<name>.<extension>`) instead of its size: a copy made another way gets a new key. */
   name?: string;
+  /** The most pixels of a picture this shape is made from (MAX_INPUT_PIXELS when not given); a larger one is refused. */
+  maxInputPixels?: number;
 }
 
 export type ImageFormat = 'webp' | 'jpeg';
@@ -53,24 +102,25 @@ export const IMAGE_FORMATS: Record<ImageFormat, { extension: string; contentType
 /**
  * Re-encodes an upload as WebP (or the shape's format): checked by its content, turned upright by its EXIF
  * orientation, resized, and without any metadata (sharp writes none unless asked, so the
- * camera's GPS position and serial numbers never reach other users).
+ * camera's GPS position and serial numbers never reach other users). Waits for `owner`'s turn.
  */
-export function convertImage(input: ImageInput, shape: ImageShape): Promise<Buffer> {
-  const conversion = currentConversion.then(() => convert(input, shape));
-  currentConversion = conversion.catch(() => undefined);
-  return conversion;
+export function convertImage(input: ImageInput, shape: ImageShape, owner = SITE_WORK): Promise<Buffer> {
+  return lane.run(owner, () => convert(input, shape));
 }
 
 async function convert(input: ImageInput, shape: ImageShape): Promise<Buffer> {
   // sharp throws at once on an empty buffer (an empty file fails its checks like any non-image).
   if (Buffer.isBuffer(input) && input.length === 0) throw new AppException(HttpStatus.BAD_REQUEST, 'notAnImage');
-  const image = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error', animated: false });
+  const maxInputPixels = shape.maxInputPixels ?? MAX_INPUT_PIXELS;
+  const image = sharp(input, { limitInputPixels: maxInputPixels, failOn: 'error', animated: false });
   let metadata: Metadata | undefined;
   try {
     metadata = await image.metadata();
   } catch (error) {
     // sharp reads the dimensions from the header: a decompression bomb is refused before it is decoded.
-    if (/pixel limit/i.test((error as Error).message)) throw new AppException(HttpStatus.BAD_REQUEST, 'imageTooManyPixels');
+    if (/pixel limit/i.test((error as Error).message)) {
+      throw new AppException(HttpStatus.BAD_REQUEST, 'imageTooManyPixels', { megapixels: maxInputPixels / 1_000_000 });
+    }
   }
   if (!metadata?.format || !ACCEPTED_FORMATS.has(metadata.format)) throw new AppException(HttpStatus.BAD_REQUEST, 'notAnImage');
   try {

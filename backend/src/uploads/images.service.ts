@@ -61,14 +61,14 @@ export class ImagesService {
   ) {}
 
   async store(upload: ImageInput, options: StoreImageOptions): Promise<Image> {
-    const body = await convertImage(upload, options.shape);
+    const body = await convertImage(upload, options.shape, options.ownerId);
     const name = `${options.purpose}/${randomUUID()}`;
     const key = `${name}.webp`;
     // Variants are made from the upright, metadata-free picture: a small decode instead of the camera's original.
     const variants = await Promise.all(
       (options.variants ?? []).map(async (shape) => {
         const { contentType } = IMAGE_FORMATS[shape.format ?? 'webp'];
-        return { key: variantKey(name, shape), body: await convertImage(body, shape), contentType };
+        return { key: variantKey(name, shape), body: await convertImage(body, shape, options.ownerId), contentType };
       }),
     );
     const variantKeys = variants.map((variant) => variant.key);

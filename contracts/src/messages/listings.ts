@@ -75,9 +75,9 @@ export const LISTING_MESSAGES = {
     en: 'You can upload at most 8 photos',
   },
   imageTooManyPixels: {
-    uz: "Rasm o'lchamlari juda katta",
-    ru: 'Слишком большое разрешение фото',
-    en: 'The photo has too many pixels',
+    uz: "Rasm o'lchamlari juda katta: ko'pi bilan {{megapixels}} megapiksel. Kameraning oddiy rejimida suratga oling yoki rasmni kichraytiring",
+    ru: 'Слишком большое разрешение фото: не больше {{megapixels}} мегапикселей. Снимите в обычном режиме камеры или уменьшите фото',
+    en: "The photo has too many pixels: at most {{megapixels}} megapixels. Take it in the camera's usual mode or make it smaller",
   },
   photoUnavailable: {
     uz: 'Rasm topilmadi yoki boshqa e\'longa tegishli. Uni qayta yuklang',
