@@ -1,6 +1,8 @@
 import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
+import { PostgresQueryRunner } from 'typeorm/driver/postgres/PostgresQueryRunner';
+import { PUBLIC_READS } from '../src/database/public-reads';
 import { insertListing } from '../../test/support/listings';
 import { createSignedInUser } from '../../test/support/users';
 import { listingsApp } from './listings-support';
@@ -28,6 +30,21 @@ describe("a seller's public page", () => {
     expect(new Date(page.body.memberSince).getTime()).toBeLessThanOrEqual(Date.now());
     expect(page.body.phones.map((card: { _id: string }) => card._id)).toEqual([onSale]);
     expect(JSON.stringify(page.body)).not.toContain(seller.phoneNumber);
+  });
+
+  it('reads the listings on the public pool, with its statement timeout, for a signed-in visitor too', async () => {
+    const seller = await createSignedInUser(app);
+    await insertListing(dataSource, { authorId: seller.id, status: 'active' });
+    const queries = jest.spyOn(PostgresQueryRunner.prototype, 'query');
+    try {
+      await http().get(`/api/seller/${seller.id}`).set('Cookie', (await createSignedInUser(app)).cookie).expect(200);
+      const overListings = queries.mock.calls.flatMap(([sql], index) =>
+        /\bFROM listing\b/.test(sql) ? [(queries.mock.contexts[index] as PostgresQueryRunner).connection.name] : [],
+      );
+      expect(overListings).toEqual([PUBLIC_READS, PUBLIC_READS]);
+    } finally {
+      queries.mockRestore();
+    }
   });
 
   it('answers an unknown seller with a translated 404', async () => {

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import { LIMITS, type Currency, type FavouriteState, type ListingCard, type ListingQuery } from '@market/contracts';
+import { PublicReads } from '../../database/public-reads';
 import { ImagesService } from '../../uploads/images.service';
 import { FEED_ORDER, ON_SALE, feedFilterOf, feedSql } from '../listing-feed';
 import { CHANNEL_VARIANT } from '../listing-photo-shapes';
@@ -53,6 +54,7 @@ interface BuyerListingRow {
 export class BuyerListingsService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly reads: PublicReads,
     private readonly images: ImagesService,
   ) {}
 
@@ -124,22 +126,25 @@ export class BuyerListingsService {
     return rows.map((row) => row.id);
   }
 
-  /** A seller's listings on sale in feed order, a page of the feed's size, and how many they have sold (taken off sale). */
+  /**
+   * A seller's listings on sale in feed order, a page of the feed's size, and how many they have sold
+   * (taken off sale). A public page: read on the public pool, with its statement timeout, whoever asks.
+   */
   async ofSeller(authorId: string, page: number): Promise<{ phones: ListingCard[]; pages: number; sold: number }> {
-    const [rows, [counts]] = (await Promise.all([
-      this.dataSource.query(
+    const [rows, [counts]] = await Promise.all([
+      this.reads.query<CardRow>(
         `SELECT ${CARD_COLUMNS}, ${FIRST_PHOTO_COLUMNS}
            FROM listing l ${FIRST_PHOTO_JOIN}
           WHERE l.author_id = $1 AND ${ON_SALE}
           ORDER BY ${FEED_ORDER} LIMIT $2 OFFSET $3`,
         [authorId, LIMITS.listingsPerPage, (page - 1) * LIMITS.listingsPerPage],
       ),
-      this.dataSource.query(
+      this.reads.query<{ on_sale: number; sold: number }>(
         `SELECT count(*) FILTER (WHERE status = 'active')::int AS on_sale, count(*) FILTER (WHERE status = 'noActive')::int AS sold
            FROM listing WHERE author_id = $1 AND deleted_at IS NULL`,
         [authorId],
       ),
-    ])) as [CardRow[], Array<{ on_sale: number; sold: number }>];
+    ]);
     const locationOf = (key: string) => this.images.locationOf(key);
     return { phones: rows.map((row) => toCard(row, locationOf)), pages: Math.ceil(counts.on_sale / LIMITS.listingsPerPage), sold: counts.sold };
   }
