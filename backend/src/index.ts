@@ -18,6 +18,7 @@ export { smsMessages } from './metrics/process-series';
 export { DeviceSpecsModule } from './devices/device-specs.module';
 export { DeviceSpecsService, type DeviceToRefresh } from './devices/device-specs.service';
 export { DevicePictures, type StoredDevicePicture } from './devices/device-pictures';
+export { SpecSourcePacing, type SpecSourceClosed } from './devices/spec-source-pacing';
 export { EventsModule } from './events/events.module';
 export { OutboxService } from './events/outbox.service';
 export { AbandonedDraftsModule } from './listings/abandoned-drafts/abandoned-drafts.module';

@@ -195,6 +195,20 @@ export const deviceSpecRefreshSchema = deviceSchema.extend({
 });
 export type DeviceSpecRefresh = z.infer<typeof deviceSpecRefreshSchema>;
 
+/**
+ * Answer of `GET /api/phone/device-spec-source` (admins): how the spec refresh is asking GSMArena. Times in
+ * ISO 8601; `pausedUntil` is set while a refusal (429, 403) holds the refresh back, a day after five in a row.
+ */
+export const specSourcePacingStateSchema = z.object({
+  lastSuccessAt: z.string().nullable(),
+  lastRefusalAt: z.string().nullable(),
+  lastRefusal: z.string().nullable(),
+  pausedUntil: z.string().nullable(),
+  requestsThisHour: z.number().int().nonnegative(),
+  requestsPerHour: z.number().int().positive(),
+});
+export type SpecSourcePacingState = z.infer<typeof specSourcePacingStateSchema>;
+
 /** Body of `POST /api/phone/device` (admins): a model missing from the catalogue; its specs come from a refresh. */
 export const createDeviceBodySchema = z.object({
   name: z.string({ error: 'required' }).trim().min(3, 'minCharacters3').max(100, 'invalidValue'),

@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { MovingWindow } from './moving-window';
 
 /** A device as a GSMArena page shows it. */
 export interface FakeDevicePage {
@@ -134,18 +135,36 @@ export const IPHONE_13_PAGE: FakeDevicePage = {
 
 type Answer = { status: number; body: string | Buffer; contentType?: string; location?: string };
 
+/** How many requests the fake answers in a moving window before it answers 429, as GSMArena does to a burst. */
+export interface SpecSourceBurst {
+  requests: number;
+  windowMs: number;
+}
+
 /**
  * A fake of GSMArena on 127.0.0.1: device pages by path, a search page, model pictures (its
  * image host fdn2.gsmarena.com is this same server here), and scripted failures (a 500, a page
- * that is not a device page). Records every path it was asked for.
+ * that is not a device page). Past `burst` requests in its window it answers 429 with Retry-After,
+ * like the real site (which bans an address that goes on). Records every path it was asked for
+ * and the User-Agent of the last request.
  */
-export async function startFakeSpecSource() {
+export async function startFakeSpecSource(burst: SpecSourceBurst = { requests: 30, windowMs: 60_000 }) {
+  const window = new MovingWindow(burst.requests, burst.windowMs);
+  let userAgent: string | undefined;
   const pages = new Map<string, Answer>();
   const searches = new Map<string, Array<{ name: string; path: string }>>();
   const requests: string[] = [];
   const server: Server = createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://127.0.0.1');
     requests.push(url.pathname + url.search);
+    userAgent = request.headers['user-agent'];
+    const waitMs = window.waitFor(1);
+    if (waitMs > 0) {
+      response.writeHead(429, { 'Content-Type': 'text/html', 'Retry-After': String(Math.ceil(waitMs / 1000)) });
+      response.end('<html><body><h1>Too Many Requests</h1></body></html>');
+      return;
+    }
+    window.record(1);
     let answer: Answer = { status: 404, body: '<html><body><h1>Page not found</h1></body></html>' };
     if (url.pathname === '/results.php3') {
       const query = (url.searchParams.get('sSearch') ?? '').toLowerCase();
@@ -160,6 +179,7 @@ export async function startFakeSpecSource() {
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     requests,
+    userAgent: () => userAgent,
     serveDevice(path: string, device: FakeDevicePage): void {
       pages.set(path, { status: 200, body: gsmarenaDevicePage(device) });
     },

@@ -8,7 +8,7 @@ import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { ConfigModule, DatabaseModule, DevicePictures, DeviceSpecsService, loggerParams, OutboxService, type Config } from '@market/backend';
+import { ConfigModule, DatabaseModule, DevicePictures, DeviceSpecsService, loggerParams, OutboxService, SpecSourcePacing, type Config } from '@market/backend';
 import { deviceColors, deviceMemoryOptions, QUICK_SPEC_NAMES, type SpecSection } from '@market/contracts';
 import { createApp } from '../../backend/src/app.factory';
 import { dataSourceOptions } from '../../backend/src/database/data-source-options';
@@ -47,6 +47,7 @@ describe('device spec refresh', () => {
   let source: Awaited<ReturnType<typeof startFakeSpecSource>>;
   let specs: DeviceSpecsService;
   let refresh: DeviceSpecsRefresh;
+  let pacing: SpecSourcePacing;
   let categoryId: string;
   let storageDir: string;
 
@@ -57,8 +58,9 @@ describe('device spec refresh', () => {
   async function device(columns: { name?: string; sourcePath?: string | null; specsAgeDays?: number | null; requested?: boolean } = {}) {
     const name = columns.name ?? `Testfone ${Math.random().toString(36).slice(2, 8)}`;
     const [{ id }] = await dataSource.query(
-      `INSERT INTO devices (name, category_id, source_path, quick_spec, detail_spec, specs_refreshed_at, specs_refresh_requested_at)
-       VALUES ($1, $2, $3, $4, $5, now() - make_interval(days => $6::int), CASE WHEN $7 THEN clock_timestamp() END) RETURNING id`,
+      `INSERT INTO devices (name, category_id, source_path, quick_spec, detail_spec, specs_refreshed_at, specs_refresh_due_at, specs_refresh_requested_at)
+       VALUES ($1, $2, $3, $4, $5, now() - make_interval(days => $6::int), coalesce(now() - make_interval(days => $6::int - 30), now()), CASE WHEN $7 THEN clock_timestamp() END)
+       RETURNING id`,
       [
         name,
         categoryId,
@@ -80,12 +82,19 @@ describe('device spec refresh', () => {
     source = await startFakeSpecSource();
     const databaseUrl = await createTestDatabase(databaseName);
     storageDir = mkdtempSync(join(tmpdir(), 'device-pictures-'));
-    config = testConfig({ DATABASE_URL: databaseUrl, SPEC_SOURCE_URL: source.url, DEVICE_SPECS_REFRESH_PER_MINUTE: '2', STORAGE_DIR: storageDir });
+    config = testConfig({
+      DATABASE_URL: databaseUrl,
+      SPEC_SOURCE_URL: source.url,
+      DEVICE_SPECS_REFRESH_PER_MINUTE: '2',
+      SPEC_SOURCE_REQUESTS_PER_HOUR: '600',
+      STORAGE_DIR: storageDir,
+    });
     dataSource = await new DataSource({ ...dataSourceOptions(config), entities: [DeviceEntity, OutboxEvent] }).initialize();
     [{ id: categoryId }] = await dataSource.query(`INSERT INTO categories (name, color, number) VALUES ('Apple', '#1D1D1F', 2) RETURNING id`);
     const pictures = new DevicePictures(createImageStorage(config));
     specs = new DeviceSpecsService(dataSource, new OutboxService(dataSource), pictures);
-    refresh = new DeviceSpecsRefresh(specs, new SpecSourceClient(config), pictures);
+    pacing = new SpecSourcePacing(dataSource, config);
+    refresh = new DeviceSpecsRefresh(specs, new SpecSourceClient(config, pacing), pictures);
   });
   beforeEach(() => (source.requests.length = 0));
   afterAll(async () => {
@@ -233,7 +242,7 @@ describe('device spec refresh', () => {
       const elsewhere = await startFakeSpecSource();
       try {
         elsewhere.serveDevice(IPHONE_13_PATH, IPHONE_13_PAGE);
-        const client = new SpecSourceClient(config);
+        const client = new SpecSourceClient(config, pacing);
         for (const path of [`${elsewhere.url}/${IPHONE_13_PATH}`, `//${new URL(elsewhere.url).host}/${IPHONE_13_PATH}`]) {
           await expect(client.devicePage(path)).rejects.toMatchObject({ constructor: SpecSourceError, retryable: false });
         }
@@ -259,7 +268,7 @@ describe('device spec refresh', () => {
 
   describe('the scheduled refresh of stale specs', () => {
     it('requests a few of the stalest devices a minute and not the same ones again right after', async () => {
-      await dataSource.query(`UPDATE devices SET specs_refreshed_at = now()`);
+      await dataSource.query(`UPDATE devices SET specs_refreshed_at = now(), specs_refresh_due_at = now() + interval '30 days'`);
       const never = await device({ specsAgeDays: null, requested: false });
       const oldest = await device({ specsAgeDays: 400, requested: false });
       const old = await device({ specsAgeDays: 40, requested: false });
@@ -267,7 +276,7 @@ describe('device spec refresh', () => {
       await device({ specsAgeDays: 300, requested: true });
       const failedToday = await device({ specsAgeDays: 500, requested: false });
       await dataSource.query(`UPDATE devices SET specs_refresh_failed_at = now() WHERE id = $1`, [failedToday]);
-      const scheduler = new StaleSpecsScheduler(specs, config);
+      const scheduler = new StaleSpecsScheduler(specs, config, pacing);
       const requested = async () =>
         (await dataSource.query(`SELECT payload->>'deviceId' AS id FROM outbox_event WHERE name = 'device.refresh-requested' ORDER BY created_at`)).map(
           (row: { id: string }) => row.id,
@@ -278,6 +287,83 @@ describe('device spec refresh', () => {
       expect(await scheduler.requestStaleRefreshes()).toBe(1);
       expect(await scheduler.requestStaleRefreshes()).toBe(0);
       expect(await requested()).toEqual([never, oldest, old]);
+    });
+  });
+
+  describe('the catalogue asked gently', () => {
+    const resetPacing = () =>
+      dataSource.query(
+        `UPDATE spec_source_pacing SET hour_started_at = NULL, requests_this_hour = 0, last_success_at = NULL, last_refusal_at = NULL,
+                last_refusal = NULL, refusals_in_a_row = 0, paused_until = NULL`,
+      );
+    const secondsFromNow = (iso: string | null) => (Date.parse(iso!) - Date.now()) / 1000;
+    beforeEach(resetPacing);
+    afterAll(resetPacing);
+
+    it('spreads the next refreshes of a catalogue read on one day over the coming 30 days, and asks again 30 days after a refresh', async () => {
+      const seeded: { id: string; due: Date }[] = await dataSource.query(
+        `INSERT INTO devices (name, category_id, quick_spec, detail_spec, specs_refreshed_at)
+         SELECT 'Seeded ' || n, $1, '[]', '[]', now() - interval '10 days' FROM generate_series(1, 300) n
+         RETURNING id, specs_refresh_due_at AS due`,
+        [categoryId],
+      );
+      const days = seeded.map(({ due }) => (due.getTime() - Date.now()) / 86_400_000);
+      expect(Math.min(...days)).toBeGreaterThan(-0.01);
+      expect(Math.max(...days)).toBeLessThanOrEqual(30);
+      // Ten 3-day stretches, about 30 devices each: never the whole catalogue at once.
+      const stretches = Array.from({ length: 10 }, (_, stretch) => days.filter((day) => Math.floor(day / 3) === stretch).length);
+      for (const count of stretches) expect(count).toBeLessThan(70);
+
+      await specs.storeRefreshed(seeded[0].id, { quickSpec: STORED_QUICK_SPEC, detailSpec: STORED_DETAIL_SPEC, sourcePath: IPHONE_13_PATH });
+      const refreshed = await stored(seeded[0].id);
+      expect(refreshed.specsRefreshDueAt.getTime() - refreshed.specsRefreshedAt!.getTime()).toBe(30 * 86_400_000);
+      await dataSource.query(`DELETE FROM devices WHERE name LIKE 'Seeded %'`);
+    });
+
+    it('sends at most SPEC_SOURCE_REQUESTS_PER_HOUR requests an hour, counted across every client, and says who it is', async () => {
+      source.serveDevice(IPHONE_13_PATH, IPHONE_13_PAGE);
+      const capped = { ...config, SPEC_SOURCE_REQUESTS_PER_HOUR: 3 };
+      const cappedPacing = new SpecSourcePacing(dataSource, capped);
+      const clients = [new SpecSourceClient(capped, cappedPacing), new SpecSourceClient(capped, new SpecSourcePacing(dataSource, capped))];
+      const answers = await Promise.all(Array.from({ length: 5 }, (_, index) => clients[index % 2].devicePage(IPHONE_13_PATH).catch((error: unknown) => error)));
+
+      expect(answers.filter((answer) => typeof answer === 'string')).toHaveLength(3);
+      expect(answers.filter((answer) => answer instanceof SpecSourceError && answer.retryable && /hourly cap/.test(answer.message))).toHaveLength(2);
+      expect(source.requests).toHaveLength(3);
+      expect(source.userAgent()).toBe(`TelefonBozor/1.0 (+${config.PUBLIC_URL}; device specs for our phone catalogue, at most 3 requests an hour)`);
+      expect(await cappedPacing.state()).toMatchObject({ requestsThisHour: 3, requestsPerHour: 3, pausedUntil: null, lastSuccessAt: expect.any(String) });
+      expect(await new StaleSpecsScheduler(specs, capped, cappedPacing).requestStaleRefreshes()).toBe(0);
+    });
+
+    it('stops at the first 429 of a burst, waits twice as long after each refusal in a row and a day after the fifth', async () => {
+      const strict = await startFakeSpecSource({ requests: 2, windowMs: 60_000 });
+      try {
+        strict.serveDevice(IPHONE_13_PATH, IPHONE_13_PAGE);
+        const client = new SpecSourceClient({ ...config, SPEC_SOURCE_URL: strict.url }, pacing);
+        const answers = [];
+        for (let request = 0; request < 6; request++) answers.push(await client.devicePage(IPHONE_13_PATH).catch((error: SpecSourceError) => error.message));
+
+        // Two pages, the 429, then nothing more is sent while paused.
+        expect(strict.requests).toHaveLength(3);
+        expect(answers[2]).toBe(`spec source refused: HTTP 429 for /${IPHONE_13_PATH}`);
+        expect(answers.slice(3).every((answer) => answer.startsWith('spec source not asked: paused after a refusal until'))).toBe(true);
+        const first = await pacing.state();
+        expect(first).toMatchObject({ lastRefusal: `HTTP 429 for /${IPHONE_13_PATH}`, lastRefusalAt: expect.any(String), lastSuccessAt: expect.any(String) });
+        expect(secondsFromNow(first.pausedUntil)).toBeGreaterThan(55);
+        expect(await new StaleSpecsScheduler(specs, config, pacing).requestStaleRefreshes()).toBe(0);
+
+        // Each later refusal in a row (the site still refusing when the pause ends) doubles the pause; the fifth stops for a day.
+        const pauses = [];
+        for (let refusal = 2; refusal <= 5; refusal++) {
+          await dataSource.query(`UPDATE spec_source_pacing SET paused_until = now() - interval '1 second'`);
+          await client.devicePage(IPHONE_13_PATH).catch(() => undefined);
+          pauses.push(Math.round(secondsFromNow((await pacing.state()).pausedUntil) / 10) * 10);
+        }
+        expect(pauses).toEqual([120, 240, 480, 86_400]);
+        expect(strict.requests).toHaveLength(7);
+      } finally {
+        await strict.close();
+      }
     });
   });
 
@@ -323,6 +409,24 @@ describe('device spec refresh', () => {
 
       expect(response.body).toMatchObject({ _id: id, refresh: 'refreshed' });
       expect(response.body.quickSpec[2]).toEqual({ name: 'Camera pixels', value: '12MP' });
+    });
+
+    it("shows admins the refresher's state: last success, last refusal and until when it is paused", async () => {
+      await dataSource.query(
+        `UPDATE spec_source_pacing SET last_success_at = now() - interval '2 hours', last_refusal_at = now() - interval '1 hour',
+                last_refusal = 'HTTP 429 for /x-1.php', paused_until = now() + interval '3 hours'`,
+      );
+      const admin = await createSignedInUser(api, { role: 'admin' });
+      const seller = await createSignedInUser(api);
+      try {
+        await request(api.getHttpServer()).get('/api/phone/device-spec-source').set('Cookie', seller.cookie).expect(403);
+        const { body } = await request(api.getHttpServer()).get('/api/phone/device-spec-source').set('Cookie', admin.cookie).expect(200);
+        expect(body).toMatchObject({ lastRefusal: 'HTTP 429 for /x-1.php', requestsPerHour: 600 });
+        expect(Date.parse(body.pausedUntil) - Date.now()).toBeGreaterThan(2.9 * 3_600_000);
+        expect(Date.parse(body.lastSuccessAt)).toBeLessThan(Date.parse(body.lastRefusalAt));
+      } finally {
+        await dataSource.query(`UPDATE spec_source_pacing SET last_refusal_at = NULL, last_refusal = NULL, paused_until = NULL`);
+      }
     });
 
     it('answers the stored specs and a translated message when the source fails', async () => {

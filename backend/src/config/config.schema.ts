@@ -97,6 +97,8 @@ export const configSchema = z.object({
   /** The device spec source, read with GSMArena's page structure. */
   SPEC_SOURCE_URL: z.url().default('https://www.gsmarena.com'),
   SPEC_SOURCE_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(4_000),
+  /** Requests to the spec source an hour, across every worker process: GSMArena bans addresses after a few dozen quick ones. */
+  SPEC_SOURCE_REQUESTS_PER_HOUR: z.coerce.number().int().min(1).max(600).default(30),
   /** How long `POST /api/phone/update-device-spec` waits for the refresh before answering with the stored specs. */
   DEVICE_SPEC_WAIT_MS: z.coerce.number().int().min(0).max(30_000).default(6_000),
   /** Devices whose specs are older than 30 days refreshed per minute by the workers; 0 turns it off. */

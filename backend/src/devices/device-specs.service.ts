@@ -47,6 +47,7 @@ export class DeviceSpecsService {
           ...specs,
           ...(photo && { img: photo.location, pictureKey: photo.key }),
           specsRefreshedAt: () => 'clock_timestamp()',
+          specsRefreshDueAt: () => `clock_timestamp() + interval '30 days'`,
           specsRefreshError: null,
         });
       });
@@ -69,18 +70,19 @@ export class DeviceSpecsService {
   }
 
   /**
-   * Requests a refresh of up to `limit` devices whose specs are older than 30 days (or were never
-   * read); answers how many. A device requested in the last hour, or whose refresh failed in the
-   * last day, waits, so a failing source is not hammered.
+   * Requests a refresh of up to `limit` devices due for one (30 days after their last, each first at its
+   * own random point: not the whole catalogue on one day) or never read; answers how many. A device
+   * requested in the last hour, or whose refresh failed in the last day, waits, so a failing source is
+   * not hammered.
    */
   requestStaleRefreshes(limit: number): Promise<number> {
     return this.dataSource.transaction(async (transaction) => {
       const stale: { id: string }[] = await transaction.query(
         `SELECT id FROM devices
-          WHERE (specs_refreshed_at IS NULL OR specs_refreshed_at < now() - interval '30 days')
+          WHERE (specs_refreshed_at IS NULL OR specs_refresh_due_at <= now())
             AND (specs_refresh_requested_at IS NULL OR specs_refresh_requested_at < now() - interval '1 hour')
             AND (specs_refresh_failed_at IS NULL OR specs_refresh_failed_at < now() - interval '1 day')
-          ORDER BY specs_refreshed_at NULLS FIRST, id
+          ORDER BY specs_refreshed_at NULLS FIRST, specs_refresh_due_at, id
           LIMIT $1
           FOR UPDATE SKIP LOCKED`,
         [limit],

@@ -39,6 +39,10 @@ export class DeviceEntity {
   @Column({ name: 'specs_refreshed_at', type: 'timestamptz', nullable: true })
   specsRefreshedAt: Date | null;
 
+  /** When the scheduled refresh asks for the specs again: 30 days after a refresh, first at a random point of the coming 30 days (spread). */
+  @Column({ name: 'specs_refresh_due_at', type: 'timestamptz', insert: false })
+  specsRefreshDueAt: Date;
+
   /** The latest refresh request; it is done once specs_refreshed_at or specs_refresh_failed_at passes it. */
   @Column({ name: 'specs_refresh_requested_at', type: 'timestamptz', nullable: true })
   specsRefreshRequestedAt: Date | null;

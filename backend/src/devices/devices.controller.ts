@@ -16,11 +16,14 @@ import {
   deviceSchema,
   searchedDeviceCountSchema,
   deviceSpecRefreshSchema,
+  specSourcePacingStateSchema,
+  type SpecSourcePacingState,
 } from '@market/contracts';
 import { z } from 'zod';
 import { AdminOnly, CurrentUser, OptionalUser, SignedIn, type SessionUser } from '../auth/auth.decorators';
 import { ZodPipe } from '../common/zod-body.pipe';
 import { DevicesService } from './devices.service';
+import { SpecSourcePacing } from './spec-source-pacing';
 import { VisitorAddress } from '../common/visitor-address';
 import { Answers } from '../common/openapi';
 
@@ -28,7 +31,10 @@ import { Answers } from '../common/openapi';
 @ApiTags('devices')
 @Controller('phone')
 export class DevicesController {
-  constructor(private readonly devices: DevicesService) {}
+  constructor(
+    private readonly devices: DevicesService,
+    private readonly specSource: SpecSourcePacing,
+  ) {}
 
   @Answers(findDeviceResponseSchema)
   @Post('find-device')
@@ -62,6 +68,14 @@ export class DevicesController {
     @CurrentUser() user: SessionUser,
   ): Promise<DeviceSpecRefresh> {
     return this.devices.refreshSpecs(body.id, user.id);
+  }
+
+  /** How the workers' spec refresh is asking GSMArena: its last success and refusal, and until when it is paused. */
+  @AdminOnly()
+  @Answers(specSourcePacingStateSchema)
+  @Get('device-spec-source')
+  specSourceState(): Promise<SpecSourcePacingState> {
+    return this.specSource.state();
   }
 
   @AdminOnly()

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { AppConfig } from '@market/backend';
+import { AppConfig, SpecSourcePacing } from '@market/backend';
 
-/** A spec source failure; `retryable` ones (5xx, 429, timeouts) may succeed later. */
+/** A spec source failure; `retryable` ones (5xx, a refusal, timeouts, a pause) may succeed later. */
 export class SpecSourceError extends Error {
   constructor(
     message: string,
@@ -17,10 +17,24 @@ const MAX_PICTURE_BYTES = 5 * 1024 * 1024;
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 const MAX_REDIRECTS = 3;
 
-/** HTTP client of the device spec source (GSMArena's pages), at SPEC_SOURCE_URL. */
+/** Statuses by which the site refuses us (too many requests, or a ban): the refresh pauses. */
+const REFUSALS = new Set([403, 429]);
+
+/**
+ * HTTP client of the device spec source (GSMArena's pages), at SPEC_SOURCE_URL. Each request takes one of
+ * the hour's SPEC_SOURCE_REQUESTS_PER_HOUR first and is not sent while a refusal pauses the refresh
+ * (SpecSourcePacing); it says who we are and how often we ask.
+ */
 @Injectable()
 export class SpecSourceClient {
-  constructor(private readonly config: AppConfig) {}
+  private readonly userAgent: string;
+
+  constructor(
+    private readonly config: AppConfig,
+    private readonly pacing: SpecSourcePacing,
+  ) {
+    this.userAgent = `TelefonBozor/1.0 (+${config.PUBLIC_URL}; device specs for our phone catalogue, at most ${config.SPEC_SOURCE_REQUESTS_PER_HOUR} requests an hour)`;
+  }
 
   /**
    * The model photo a device page shows (`src` as the page has it, relative to `pagePath`). Only
@@ -80,21 +94,32 @@ export class SpecSourceClient {
   }
 
   private async request(url: URL, accept: string, redirect: 'manual' | 'error'): Promise<Response> {
+    const closed = await this.pacing.takeRequest();
+    if (closed) {
+      const why = closed.reason === 'paused' ? 'paused after a refusal' : 'at its hourly cap';
+      throw new SpecSourceError(`spec source not asked: ${why} until ${closed.until.toISOString()}`, true);
+    }
     let response: Response;
     try {
       response = await fetch(url, {
         redirect,
-        headers: { Accept: accept, 'User-Agent': 'TelefonBozor-catalogue/1.0 (device spec refresh)' },
+        headers: { Accept: accept, 'User-Agent': this.userAgent },
         signal: AbortSignal.timeout(this.config.SPEC_SOURCE_TIMEOUT_MS),
       });
     } catch (error) {
       throw new SpecSourceError(`spec source unreachable: ${(error as Error).message}`, true);
     }
+    if (REFUSALS.has(response.status)) {
+      await response.body?.cancel();
+      const refusal = `HTTP ${response.status} for ${url.pathname}`;
+      await this.pacing.recordRefusal(refusal, Number(response.headers.get('retry-after')) || 0);
+      throw new SpecSourceError(`spec source refused: ${refusal}`, true);
+    }
     if (!response.ok && !(redirect === 'manual' && REDIRECTS.has(response.status))) {
       await response.body?.cancel();
-      const retryable = response.status >= 500 || response.status === 429;
-      throw new SpecSourceError(`spec source answered HTTP ${response.status} for ${url.pathname}`, retryable);
+      throw new SpecSourceError(`spec source answered HTTP ${response.status} for ${url.pathname}`, response.status >= 500);
     }
+    await this.pacing.recordSuccess();
     return response;
   }
 }

@@ -26,6 +26,7 @@ import { PaymentRecheck1763802033000 } from './1763802033000-payment-recheck';
 import { Conversations1763802100000 } from './1763802100000-conversations';
 import { Notifications1763802100001 } from './1763802100001-notifications';
 import { ReportWeights1763803000000 } from './1763803000000-report-weights';
+import { SpecSourcePacing1763803100000 } from './1763803100000-spec-source-pacing';
 
 /** Every migration in order; listed explicitly so the same list works from sources and from the build. */
 export const MIGRATIONS = [
@@ -57,4 +58,5 @@ export const MIGRATIONS = [
   Conversations1763802100000,
   Notifications1763802100001,
   ReportWeights1763803000000,
+  SpecSourcePacing1763803100000,
 ];

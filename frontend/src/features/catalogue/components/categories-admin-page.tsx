@@ -8,6 +8,7 @@ import { toast } from '../../../lib/toast';
 import { useCategories } from '../api/get-categories';
 import { CategoryFormDialog } from './category-form-dialog';
 import { DeleteCategoryDialog } from './delete-category-dialog';
+import { SpecSourceState } from './spec-source-state';
 
 type OpenDialog = { kind: 'create' } | { kind: 'edit'; category: Category } | { kind: 'delete'; category: Category };
 
@@ -109,6 +110,8 @@ function CategoriesAdmin() {
           </tbody>
         </table>
       </div>
+
+      <SpecSourceState />
 
       {dialog?.kind === 'create' && <CategoryFormDialog nextNumber={nextNumber} onClose={closeDialog} />}
       {dialog?.kind === 'edit' && <CategoryFormDialog category={dialog.category} nextNumber={nextNumber} onClose={closeDialog} />}
