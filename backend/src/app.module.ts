@@ -6,7 +6,7 @@ import { AuthModule } from './auth/auth.module';
 import { BalanceModule } from './balance/balance.module';
 import { CategoriesPageModule } from './categories/categories-page.module';
 import { ConfigModule } from './config/config.module';
-import { ConversationsModule } from './conversations/conversations.module';
+import { ConversationsGatewayModule } from './conversations/conversations-gateway.module';
 import type { Config } from './config/config.schema';
 import { DatabaseModule } from './database/database.module';
 import { DevicesModule } from './devices/devices.module';
@@ -60,7 +60,7 @@ export class AppModule implements NestModule {
         FavouritesModule,
         SavedSearchesModule,
         SellersModule,
-        ConversationsModule,
+        ConversationsGatewayModule,
         NotificationsModule,
       ],
     };

@@ -112,3 +112,31 @@ export const reportedConversationPageSchema = z.object({
   pages: z.number().int(),
 });
 export type ReportedConversationPage = z.infer<typeof reportedConversationPageSchema>;
+
+/**
+ * Real time (Socket.IO on the API's port, signed in by the session cookie): the server pushes each
+ * new message and read mark to both people's open pages, whichever API process each is connected
+ * to. Messages are in PostgreSQL before they are pushed; a page that reconnects asks for the
+ * messages after the last id it holds (`sync`), in order, and keeps each id once.
+ */
+export const CONVERSATION_SOCKET_PATH = '/api/socket.io';
+export const CONVERSATION_SOCKET_EVENTS = {
+  /** Server to client: a MessagePush. */
+  message: 'conversation:message',
+  /** Server to client: a ReadPush. */
+  read: 'conversation:read',
+  /** Client to server, answered by its acknowledgement: a SyncRequest, answered with a MessagePage (hasOlder: more after these). */
+  sync: 'conversation:sync',
+} as const;
+export interface MessagePush {
+  conversationId: string;
+  message: ConversationMessage;
+}
+/** `readerId` has read the conversation up to message `readId`. */
+export interface ReadPush {
+  conversationId: string;
+  readerId: string;
+  readId: number;
+}
+export const syncRequestSchema = z.object({ conversationId: z.uuid(), after: z.number().int().nonnegative() });
+export type SyncRequest = z.infer<typeof syncRequestSchema>;

@@ -16,7 +16,11 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * port, at 127.0.0.1 and from a phone on the LAN.
  */
 function isSameOriginRequest(request: IncomingMessage, allowedOrigins: ReadonlySet<string>): boolean {
-  if (SAFE_METHODS.has(request.method!)) return true;
+  return SAFE_METHODS.has(request.method!) || comesFromThisSite(request, allowedOrigins);
+}
+
+/** The headers' part of isSameOriginRequest, for a request that acts whatever its method (a socket's handshake). */
+export function comesFromThisSite(request: IncomingMessage, allowedOrigins: ReadonlySet<string>): boolean {
   const origin = request.headers.origin;
   if (origin && allowedOrigins.has(origin)) return true;
   const site = request.headers['sec-fetch-site'];
@@ -29,12 +33,17 @@ function isSameOriginRequest(request: IncomingMessage, allowedOrigins: ReadonlyS
   }
 }
 
+/** The origins allowed besides the site's own. */
+export function allowedOrigins(config: Pick<Config, 'PUBLIC_URL' | 'CORS_ORIGINS'>): ReadonlySet<string> {
+  return new Set([config.PUBLIC_URL, ...config.CORS_ORIGINS].map((origin) => new URL(origin).origin));
+}
+
 /**
  * CSRF defence on top of SameSite=Lax cookies: a state-changing request that a browser sends from
  * another site is refused. PUBLIC_URL and CORS_ORIGINS only add origins allowed besides the site's own.
  */
 export function sameOriginOnly(config: Pick<Config, 'PUBLIC_URL' | 'CORS_ORIGINS'>) {
-  const allowed = new Set([config.PUBLIC_URL, ...config.CORS_ORIGINS].map((origin) => new URL(origin).origin));
+  const allowed = allowedOrigins(config);
   return (request: Request, _response: Response, next: NextFunction): void => {
     if (isSameOriginRequest(request, allowed)) return next();
     next(new AppException(HttpStatus.FORBIDDEN, 'foreignOrigin'));

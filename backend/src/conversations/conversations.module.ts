@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { EventsModule } from '../events/events.module';
 import { BuyerListingsModule } from '../listings/buyer-listings/buyer-listings.module';
 import { ImagesModule } from '../uploads/images.module';
+import { ConversationsLive } from './conversations-live';
 import { ConversationsController } from './conversations.controller';
 import { ConversationsService } from './conversations.service';
 
@@ -9,7 +10,7 @@ import { ConversationsService } from './conversations.service';
 @Module({
   imports: [BuyerListingsModule, ImagesModule, EventsModule],
   controllers: [ConversationsController],
-  providers: [ConversationsService],
-  exports: [ConversationsService],
+  providers: [ConversationsService, ConversationsLive],
+  exports: [ConversationsService, ConversationsLive],
 })
 export class ConversationsModule {}

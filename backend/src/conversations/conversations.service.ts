@@ -3,7 +3,10 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import {
   CONVERSATION_LIMITS,
+  CONVERSATION_SOCKET_EVENTS,
   messageWarnings,
+  type MessagePush,
+  type ReadPush,
   type Conversation,
   type ConversationMessage,
   type ConversationPage,
@@ -21,6 +24,7 @@ import { RateLimitService } from '../rate-limit/rate-limit.service';
 import { ImagesService } from '../uploads/images.service';
 import { sellerNameAndPicture } from '../users/user-reads';
 import { CONVERSATION_RATE_LIMITS } from './conversation.limits';
+import { ConversationsLive } from './conversations-live';
 
 interface ConversationRow {
   id: string;
@@ -66,6 +70,7 @@ export class ConversationsService {
     private readonly images: ImagesService,
     private readonly limits: RateLimitService,
     private readonly outbox: OutboxService,
+    private readonly live: ConversationsLive,
   ) {}
 
   /** Writes to a listing's seller: opens the conversation the first time, continues it after. */
@@ -87,6 +92,7 @@ export class ConversationsService {
       const conversation = await this.lock(transaction, user.id, { listingId: listing.id });
       return this.write(transaction, user.id, conversation!, request.text, []);
     });
+    await this.pushMessage(sent);
     return { conversation: await this.one(user.id, sent.conversation.id), sent };
   }
 
@@ -102,7 +108,7 @@ export class ConversationsService {
         throw refusal;
       }
     }
-    return this.dataSource.transaction(async (transaction) => {
+    const sent = await this.dataSource.transaction(async (transaction) => {
       const conversation = await this.lock(transaction, user.id, { conversationId });
       if (!conversation) throw new AppException(HttpStatus.NOT_FOUND, 'conversationNotFound');
       const photos = [...new Set(imageIds)];
@@ -111,6 +117,8 @@ export class ConversationsService {
       await this.images.markAttached(transaction, photos, 'listing');
       return this.write(transaction, user.id, conversation, text, photos);
     });
+    await this.pushMessage(sent);
+    return sent;
   }
 
   /** The user's conversations, the latest message first, and their unread messages in all. */
@@ -145,10 +153,13 @@ export class ConversationsService {
   async read(userId: string, conversationId: string): Promise<Conversation> {
     const conversation = await this.participantOf(userId, conversationId);
     const mark = conversation.buyer_id === userId ? 'buyer_read_id' : 'seller_read_id';
-    await this.dataSource.query(
-      `UPDATE conversation SET ${mark} = greatest(${mark}, (SELECT coalesce(max(id), 0) FROM conversation_message WHERE conversation_id = $1)) WHERE id = $1`,
+    const [[{ read_id: readId }]] = (await this.dataSource.query(
+      `UPDATE conversation SET ${mark} = greatest(${mark}, (SELECT coalesce(max(id), 0) FROM conversation_message WHERE conversation_id = $1)) WHERE id = $1
+       RETURNING ${mark} AS read_id`,
       [conversationId],
-    );
+    )) as [Array<{ read_id: string }>, number];
+    const push: ReadPush = { conversationId, readerId: userId, readId: Number(readId) };
+    for (const person of [conversation.buyer_id, conversation.seller_id]) this.live.push(person, CONVERSATION_SOCKET_EVENTS.read, push);
     return this.one(userId, conversationId);
   }
 
@@ -203,6 +214,18 @@ export class ConversationsService {
     return this.thread(moderatorId, conversation, before);
   }
 
+  /** The messages after message `after`, oldest first: what a page that reconnects missed. `hasOlder` here: more follow. */
+  async after(userId: string, conversationId: string, after: number): Promise<MessagePage> {
+    const conversation = await this.participantOf(userId, conversationId);
+    const perPage = CONVERSATION_LIMITS.messagesPerPage;
+    const rows = (await this.dataSource.query(
+      `SELECT ${MESSAGE_COLUMNS} FROM conversation_message m WHERE m.conversation_id = $1 AND m.id > $2 ORDER BY m.id LIMIT $3`,
+      [conversationId, after, perPage + 1],
+    )) as MessageRow[];
+    const othersMark = Number(conversation.buyer_id === userId ? conversation.seller_read_id : conversation.buyer_read_id);
+    return { messages: await Promise.all(rows.slice(0, perPage).map((row) => this.toMessage(userId, row, othersMark))), hasOlder: rows.length > perPage };
+  }
+
   /** What the inbox and the bot tell the recipient of a message: the listing's name and the words, never who wrote them. */
   async aboutMessage(messageId: number): Promise<{ conversationId: string; listingName: string | null; text: string; authorId: string; recipientId: string } | null> {
     const [row] = (await this.dataSource.query(
@@ -225,6 +248,14 @@ export class ConversationsService {
   async messageFor(viewerId: string, { conversation, message }: SentMessage): Promise<ConversationMessage> {
     const othersMark = conversation.buyer_id === viewerId ? conversation.seller_read_id : conversation.buyer_read_id;
     return this.toMessage(viewerId, message, Number(othersMark));
+  }
+
+  /** Pushes a committed message to both people's open pages, each seeing it as theirs or not. */
+  private async pushMessage(sent: SentMessage): Promise<void> {
+    for (const person of [sent.conversation.buyer_id, sent.conversation.seller_id]) {
+      const push: MessagePush = { conversationId: sent.conversation.id, message: await this.messageFor(person, sent) };
+      this.live.push(person, CONVERSATION_SOCKET_EVENTS.message, push);
+    }
   }
 
   private async thread(viewerId: string, conversation: ConversationRow, before?: number): Promise<MessagePage> {

@@ -1,0 +1,74 @@
+import { Logger, type OnApplicationShutdown } from '@nestjs/common';
+import { ConnectedSocket, MessageBody, SubscribeMessage, WebSocketGateway, type OnGatewayConnection, type OnGatewayInit } from '@nestjs/websockets';
+import { createAdapter } from '@socket.io/redis-adapter';
+import Redis from 'ioredis';
+import type { IncomingMessage } from 'node:http';
+import type { Server, Socket } from 'socket.io';
+import { CONVERSATION_SOCKET_EVENTS, CONVERSATION_SOCKET_PATH, syncRequestSchema, type MessagePage } from '@market/contracts';
+import { sessionTokenOf } from '../auth/session-cookie';
+import { SessionService } from '../auth/session.service';
+import { allowedOrigins, comesFromThisSite } from '../common/same-origin.middleware';
+import { AppConfig } from '../config/app-config';
+import { ConversationsLive, personRoom } from './conversations-live';
+import { ConversationsService } from './conversations.service';
+
+/**
+ * Socket.IO on the API's own port (`/api/socket.io`): a page signed in by its session cookie
+ * joins its person's room. The Redis adapter carries each push to the processes where the
+ * recipient's pages are connected.
+ */
+@WebSocketGateway({ path: CONVERSATION_SOCKET_PATH, serveClient: false })
+export class ConversationsGateway implements OnGatewayInit, OnGatewayConnection, OnApplicationShutdown {
+  private readonly logger = new Logger(ConversationsGateway.name);
+  private readonly publisher: Redis;
+  private readonly subscriber: Redis;
+
+  constructor(
+    private readonly config: AppConfig,
+    private readonly sessions: SessionService,
+    private readonly conversations: ConversationsService,
+    private readonly live: ConversationsLive,
+  ) {
+    this.publisher = new Redis(config.REDIS_URL, { lazyConnect: true });
+    this.subscriber = this.publisher.duplicate();
+    for (const connection of [this.publisher, this.subscriber]) {
+      connection.on('error', (error: Error) => this.logger.warn(`Redis for real time: ${error.message}`));
+    }
+  }
+
+  afterInit(server: Server): void {
+    // A socket's handshake acts for the signed-in person: from another site it is refused, as a form post would be.
+    const origins = allowedOrigins(this.config);
+    server.engine.opts.allowRequest = (request: IncomingMessage, callback) => callback(null, comesFromThisSite(request, origins));
+    server.adapter(createAdapter(this.publisher, this.subscriber, { key: `${this.config.QUEUE_PREFIX}:socket.io` }));
+    server.use((socket, next) => {
+      const token = sessionTokenOf(socket.request);
+      if (!token) return next(new Error('unauthorized'));
+      this.sessions.resolve(token).then(
+        (session) => {
+          if (!session) return next(new Error('unauthorized'));
+          (socket.data as { userId?: string }).userId = session.user.id;
+          next();
+        },
+        (error: Error) => next(error),
+      );
+    });
+    this.live.attach(server);
+  }
+
+  handleConnection(socket: Socket): void {
+    void socket.join(personRoom((socket.data as { userId: string }).userId));
+  }
+
+  /** The messages of one conversation after the last one the page holds, in order. */
+  @SubscribeMessage(CONVERSATION_SOCKET_EVENTS.sync)
+  sync(@ConnectedSocket() socket: Socket, @MessageBody() body: unknown): Promise<MessagePage> {
+    const { conversationId, after } = syncRequestSchema.parse(body);
+    return this.conversations.after((socket.data as { userId: string }).userId, conversationId, after);
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    this.publisher.disconnect();
+    this.subscriber.disconnect();
+  }
+}
