@@ -7,6 +7,7 @@ export { SmsTextSeal } from './auth/sms-text-seal';
 export { AppException } from './common/app.exception';
 export { loggerParams } from './common/logging';
 export { logUnhandledRejections } from './common/unhandled-rejections';
+export { withinTimeout } from './common/within-timeout';
 export { AppConfig } from './config/app-config';
 export { ConfigModule } from './config/config.module';
 export { ConfigError, loadConfig, type Config } from './config/config.schema';

@@ -1,5 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
+import { DataSource } from 'typeorm';
 import { createApp } from '../src/app.factory';
 import { testConfig } from '../../test/support/config';
 import { startPrivateRedis } from '../../test/support/redis-server';
@@ -15,7 +16,10 @@ describe('/api/health when a dependency is down', () => {
     try {
       proxy.cut();
       const down = await request(app.getHttpServer()).get('/api/health').expect(503);
-      expect(down.body).toEqual({ status: 'unavailable', database: 'down', redis: 'up' });
+      expect(down.body).toEqual({ status: 'unavailable', database: 'down', redis: 'up', draining: false, outboxAgeSeconds: null, replicaLagSeconds: null });
+      await request(app.getHttpServer()).get('/api/health/ready').expect(503);
+      // Restarting the process would not bring PostgreSQL back: it is still live.
+      await request(app.getHttpServer()).get('/api/health/live').expect(200, { status: 'ok' });
 
       proxy.restore();
       await request(app.getHttpServer()).get('/api/health').expect(200);
@@ -33,10 +37,47 @@ describe('/api/health when a dependency is down', () => {
       await request(app.getHttpServer()).get('/api/health').expect(200);
       await redis.stop();
       const down = await request(app.getHttpServer()).get('/api/health').expect(503);
-      expect(down.body).toEqual({ status: 'unavailable', database: 'up', redis: 'down' });
+      expect(down.body).toEqual(expect.objectContaining({ status: 'unavailable', database: 'up', redis: 'down' }));
     } finally {
       await app.close();
       await redis.stop();
+    }
+  });
+});
+
+describe('/api/health/live and /api/health/ready', () => {
+  it("answers ready with the outbox's age, and no replica lag on a database without replicas", async () => {
+    const app: INestApplication = await createApp(testConfig());
+    await app.init();
+    const dataSource = app.get(DataSource);
+    const [{ id }] = await dataSource.query(
+      `INSERT INTO outbox_event (name, payload, created_at) VALUES ('listing.approved', '{}', now() - interval '2 minutes') RETURNING id`,
+    );
+    try {
+      const ready = await request(app.getHttpServer()).get('/api/health/ready').expect(200);
+      expect(ready.body).toEqual({ status: 'ok', database: 'up', redis: 'up', draining: false, outboxAgeSeconds: expect.any(Number), replicaLagSeconds: null });
+      expect(ready.body.outboxAgeSeconds).toBeGreaterThanOrEqual(120);
+      // The old path answers the same, for the load balancers configured with it.
+      expect((await request(app.getHttpServer()).get('/api/health').expect(200)).body.outboxAgeSeconds).toBeGreaterThanOrEqual(120);
+    } finally {
+      await dataSource.query(`UPDATE outbox_event SET dispatched_at = now() WHERE id = $1`, [id]);
+      await app.close();
+    }
+  });
+
+  it('answers not ready but live while a stopping node drains, and still serves requests meanwhile', async () => {
+    const app: INestApplication = await createApp(testConfig({ SHUTDOWN_DRAIN_MS: '1500' }));
+    await app.init();
+    const server = app.getHttpServer();
+    await request(server).get('/api/health/ready').expect(200);
+    const stopped = app.close();
+    try {
+      const draining = await request(server).get('/api/health/ready').expect(503);
+      expect(draining.body).toEqual(expect.objectContaining({ status: 'unavailable', database: 'up', redis: 'up', draining: true }));
+      await request(server).get('/api/health/live').expect(200);
+      await request(server).get('/api/category').expect(200);
+    } finally {
+      await stopped;
     }
   });
 });

@@ -52,6 +52,8 @@ export const configSchema = z.object({
   METRICS_TOKEN: z.string().regex(/^([\w-]{32,})?$/, 'at least 32 letters, digits, _ or - (openssl rand -hex 24)').default(''),
   /** The workers' own port: /metrics for Prometheus and /health/live, /health/ready for the orchestrator. */
   WORKERS_PORT: z.coerce.number().int().min(0).max(65535).default(3002),
+  /** How long a stopping API answers /api/health/ready with 503 before closing, for the load balancer to move its traffic. */
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).default(0),
   /** Uploaded images: local disk (served under /uploads) unless an S3 bucket is configured. */
   STORAGE_DIR: z.string().default(resolve(__dirname, '../../../storage')),
   S3_BUCKET: z.string().default(''),

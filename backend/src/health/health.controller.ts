@@ -5,20 +5,33 @@ import type { Response } from 'express';
 import { DataSource } from 'typeorm';
 import { z } from 'zod';
 import { Answers } from '../common/openapi';
+import { withinTimeout } from '../common/within-timeout';
+import { OperationsGauges } from '../metrics/operations-gauges';
 import { RedisClient } from '../redis/redis.module';
+import { ShutdownDrain } from './shutdown-drain';
 
 const dependencySchema = z.enum(['up', 'down']);
 type Dependency = z.infer<typeof dependencySchema>;
 
-/** The answer of `GET /api/health`: 200 when both are up, 503 otherwise (load balancers read the status). */
-const healthSchema = z.object({ status: z.enum(['ok', 'unavailable']), database: dependencySchema, redis: dependencySchema });
+/**
+ * The answer of `GET /api/health` and `/api/health/ready`: 200 when both dependencies are up and
+ * the node is not draining, 503 otherwise (load balancers read the status). The outbox's age and
+ * the replicas' lag are reported, not judged: a stuck relay or a slow replica is no reason to
+ * take this node out of the pool (alerts watch them); null when they could not be read.
+ */
+const healthSchema = z.object({
+  status: z.enum(['ok', 'unavailable']),
+  database: dependencySchema,
+  redis: dependencySchema,
+  draining: z.boolean(),
+  outboxAgeSeconds: z.number().nullable(),
+  replicaLagSeconds: z.number().nullable(),
+});
+type Health = z.infer<typeof healthSchema>;
 
-const CHECK_TIMEOUT_MS = 2_000;
+const liveSchema = z.object({ status: z.literal('ok') });
 
-function withinTimeout(check: Promise<unknown>): Promise<Dependency> {
-  const timeout = new Promise<Dependency>((resolve) => setTimeout(() => resolve('down'), CHECK_TIMEOUT_MS).unref());
-  return Promise.race([check.then((): Dependency => 'up', (): Dependency => 'down'), timeout]);
-}
+const up = (check: Promise<unknown>): Promise<Dependency> => withinTimeout(check.then((): Dependency => 'up')).then((state) => state ?? 'down');
 
 @ApiTags('health')
 @Controller('health')
@@ -26,17 +39,44 @@ export class HealthController {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly redis: RedisClient,
+    private readonly gauges: OperationsGauges,
+    private readonly drain: ShutdownDrain,
   ) {}
 
+  /** Readiness, under the path load balancers have always asked. */
   @Answers(healthSchema)
   @Get()
-  async check(@Res({ passthrough: true }) response: Response): Promise<z.infer<typeof healthSchema>> {
-    const [database, redis] = await Promise.all([
-      withinTimeout(this.dataSource.query('SELECT 1')),
-      withinTimeout(this.redis.ping()),
+  check(@Res({ passthrough: true }) response: Response): Promise<Health> {
+    return this.ready(response);
+  }
+
+  /** Whether the node should get traffic. */
+  @Answers(healthSchema)
+  @Get('ready')
+  async ready(@Res({ passthrough: true }) response: Response): Promise<Health> {
+    const [database, redis, outboxAgeSeconds, replicas] = await Promise.all([
+      up(this.dataSource.query('SELECT 1')),
+      up(this.redis.ping()),
+      withinTimeout(this.gauges.outboxAgeSeconds()),
+      withinTimeout(this.gauges.replicaLags()),
     ]);
-    const healthy = database === 'up' && redis === 'up';
+    const draining = this.drain.draining;
+    const healthy = database === 'up' && redis === 'up' && !draining;
     response.status(healthy ? HttpStatus.OK : HttpStatus.SERVICE_UNAVAILABLE);
-    return { status: healthy ? 'ok' : 'unavailable', database, redis };
+    return {
+      status: healthy ? 'ok' : 'unavailable',
+      database,
+      redis,
+      draining,
+      outboxAgeSeconds: outboxAgeSeconds ?? null,
+      replicaLagSeconds: replicas?.length ? Math.max(...replicas.map(({ lag }) => lag)) : null,
+    };
+  }
+
+  /** Whether the process answers at all (restart it if not): true while it drains and while a dependency is down. */
+  @Answers(liveSchema)
+  @Get('live')
+  live(): z.infer<typeof liveSchema> {
+    return { status: 'ok' };
   }
 }

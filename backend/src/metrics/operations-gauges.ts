@@ -7,14 +7,12 @@ import { Gauge, Registry } from 'prom-client';
 import type { DataSource } from 'typeorm';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
 import { QUEUES } from '@market/contracts';
+import { withinTimeout } from '../common/within-timeout';
 import { AppConfig } from '../config/app-config';
 import { PUBLIC_READS } from '../database/public-reads';
 
 /** The job states an operator watches: a growing waiting or delayed set is work falling behind, failed is work lost. */
 const JOB_STATES = ['waiting', 'active', 'failed', 'delayed'] as const;
-
-/** A scrape must answer even when PostgreSQL or Redis does not: a series not read in time is left out of that scrape. */
-const READ_TIMEOUT_MS = 2_000;
 
 /**
  * Each connection pool's connections and the requests waiting for one (a queue here is the
@@ -50,7 +48,8 @@ export function registerPoolGauges(registry: Registry, pools: Record<string, Dat
 /**
  * What the whole site's state says, read from PostgreSQL and Redis at each scrape: the queues'
  * depths, the outbox's oldest undispatched event, card payments still open after an hour, the
- * replicas' lag. The API exports them (one answer for the site, whichever node is scraped).
+ * replicas' lag. The API exports them (one answer for the site, whichever node is scraped); a
+ * series not read in time is left out of that scrape.
  */
 @Injectable()
 export class OperationsGauges implements OnApplicationShutdown {
@@ -63,8 +62,8 @@ export class OperationsGauges implements OnApplicationShutdown {
     @InjectDataSource() private readonly dataSource: DataSource,
     @InjectDataSource(PUBLIC_READS) publicReads: DataSource,
   ) {
-    // Fails a read at once while Redis is down rather than holding the scrape until it returns.
-    this.connection = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1, enableOfflineQueue: false });
+    // Gives a read up after one reconnection while Redis is down rather than holding the scrape until it returns.
+    this.connection = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1 });
     this.connection.on('error', () => undefined);
     this.queues = Object.values(QUEUES).map((name) => new Queue(name, { connection: this.connection, prefix: config.QUEUE_PREFIX }));
     registerPoolGauges(this.registry, { main: dataSource, 'public-reads': publicReads });
@@ -84,9 +83,19 @@ export class OperationsGauges implements OnApplicationShutdown {
     return age;
   }
 
+  /** Each streaming replica's replay lag in seconds, as the primary sees it; none without replicas. */
+  replicaLags(): Promise<{ replica: string; lag: number }[]> {
+    return this.dataSource.query(
+      `SELECT coalesce(nullif(application_name, ''), client_addr::text, 'replica') AS replica,
+              coalesce(extract(epoch FROM replay_lag), 0)::float8 AS lag
+       FROM pg_stat_replication`,
+    );
+  }
+
   private registerSiteGauges(): void {
     const { queues, dataSource } = this;
     const outboxAge = () => this.outboxAgeSeconds();
+    const replicaLags = () => this.replicaLags();
     new Gauge({
       name: 'bullmq_jobs',
       help: 'Jobs of each BullMQ queue, by state (waiting, active, failed, delayed)',
@@ -134,21 +143,8 @@ export class OperationsGauges implements OnApplicationShutdown {
       registers: [this.registry],
       async collect() {
         this.reset();
-        const rows = await withinTimeout(
-          dataSource.query<{ replica: string; lag: number }[]>(
-            `SELECT coalesce(nullif(application_name, ''), client_addr::text, 'replica') AS replica,
-                    coalesce(extract(epoch FROM replay_lag), 0)::float8 AS lag
-             FROM pg_stat_replication`,
-          ),
-        );
-        for (const { replica, lag } of rows ?? []) this.set({ replica }, lag);
+        for (const { replica, lag } of (await withinTimeout(replicaLags())) ?? []) this.set({ replica }, lag);
       },
     });
   }
-}
-
-/** The read's value, or undefined when it failed or took longer than READ_TIMEOUT_MS. */
-function withinTimeout<T>(read: Promise<T>): Promise<T | undefined> {
-  const timeout = new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), READ_TIMEOUT_MS).unref());
-  return Promise.race([read.catch(() => undefined), timeout]);
 }
