@@ -42,7 +42,7 @@ export class SpecSourceClient {
    * make the workers fetch any address it names.
    */
   async picture(src: string, pagePath: string): Promise<Buffer> {
-    const base = new URL(`${this.config.SPEC_SOURCE_URL.replace(/\/+$/, '')}/`);
+    const base = this.base;
     let url: URL;
     try {
       url = new URL(src, new URL(pagePath, base));
@@ -65,6 +65,11 @@ export class SpecSourceClient {
     return body;
   }
 
+  /** SPEC_SOURCE_URL as the base its paths are read against. */
+  private get base(): URL {
+    return new URL(`${this.config.SPEC_SOURCE_URL.replace(/\/+$/, '')}/`);
+  }
+
   /** A device page, e.g. 'apple_iphone_13-11103.php'. */
   devicePage(path: string): Promise<string> {
     return this.get(path);
@@ -80,10 +85,10 @@ export class SpecSourceClient {
    * leaves the origin (a few within it are followed).
    */
   private async get(pathAndQuery: string): Promise<string> {
-    const origin = new URL(`${this.config.SPEC_SOURCE_URL.replace(/\/+$/, '')}/`);
-    let url = new URL(pathAndQuery, origin);
+    const { origin } = this.base;
+    let url = new URL(pathAndQuery, this.base);
     for (let redirects = 0; ; redirects++) {
-      if (url.origin !== origin.origin) throw new SpecSourceError(`${url.origin} is another origin than the spec source's`, false);
+      if (url.origin !== origin) throw new SpecSourceError(`${url.origin} is another origin than the spec source's`, false);
       const response = await this.request(url, 'text/html', 'manual');
       const location = response.headers.get('location');
       if (!REDIRECTS.has(response.status) || !location) return response.text();
