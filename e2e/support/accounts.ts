@@ -33,13 +33,19 @@ export function passwordFromSms(text: string): string {
  * password, which is read from the fake SMS gateway. Ends on /profile; answers the password.
  */
 export async function signInWithNewNumber(page: Page, phoneNumber: string): Promise<string> {
-  const smsBefore = await smsCount(phoneNumber);
   await page.goto('/login');
+  const password = await signInHereWithNewNumber(page, phoneNumber);
+  await expect(page).toHaveURL('/profile');
+  return password;
+}
+
+/** Signs a new number in on the sign-in page already open (where it goes next is the caller's to check). */
+export async function signInHereWithNewNumber(page: Page, phoneNumber: string): Promise<string> {
+  const smsBefore = await smsCount(phoneNumber);
   await typePhoneNumber(page, phoneNumber);
   await page.getByRole('button', { name: 'Davom etish' }).click();
   const password = passwordFromSms(await nextSms(phoneNumber, smsBefore));
   await page.getByLabel('Parol', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Kirish', exact: true }).click();
-  await expect(page).toHaveURL('/profile');
   return password;
 }

@@ -2,9 +2,11 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { authSchema, loginSchema } from '@market/contracts';
 import { errorText } from '../../../components/form/form-error';
+import { formatCountdown, useCountdown } from '../../../components/form/use-countdown';
 import { SubmitButton } from '../../../components/form/submit-button';
 import { TextField } from '../../../components/form/text-field';
 import { useZodForm } from '../../../components/form/use-zod-form';
+import { ApiError } from '../../../lib/api-client';
 import { useStartSession } from '../../../lib/auth';
 import { formatPhoneNumber } from '../../../lib/format';
 import { currentLanguage, useTranslation } from '../../../lib/i18n';
@@ -34,6 +36,9 @@ export function SignInForm() {
   const startSignIn = useStartSignIn();
   const signIn = useSignIn();
   const requestReset = useRequestPasswordReset();
+  /** A reset refused by the SMS limits: when, and for how many seconds; the button waits that long, counting down. */
+  const [resetRefused, setResetRefused] = useState<{ at: number; seconds: number } | null>(null);
+  const resetWaitSeconds = useCountdown(resetRefused?.at ?? null, resetRefused?.seconds ?? 0);
 
   const submitPhone = (event: FormEvent) => {
     event.preventDefault();
@@ -65,7 +70,8 @@ export function SignInForm() {
     });
   };
 
-  // Spec section 8: a failed reset request is not shown; the button stays for another try.
+  // Spec section 8: a failed reset request is not shown, the button stays for another try; but one
+  // refused by the SMS limits says how long to wait (issue 36), or the button would seem dead.
   const sendResetCode = () =>
     requestReset.mutate(
       { phoneNumber: passwordForm.values.phoneNumber },
@@ -75,7 +81,11 @@ export function SignInForm() {
           setStep1({ kind: 'codeSent' });
           setSmsSentAt(Date.now());
         },
-        onError: (error) => console.error('Password reset request failed', error),
+        onError: (error) => {
+          const seconds = error instanceof ApiError && error.status === 429 ? error.envelope?.retryAfterSeconds : undefined;
+          if (seconds) setResetRefused({ at: Date.now(), seconds });
+          else console.error('Password reset request failed', error);
+        },
       },
     );
 
@@ -135,14 +145,24 @@ export function SignInForm() {
       </form>
       {/* The one way to reset, for the number typed: the code sent works as the password (spec section 4). */}
       {step1.kind === 'exists' && (
-        <button
-          type="button"
-          onClick={sendResetCode}
-          disabled={requestReset.isPending}
-          className="mt-4 text-sm font-medium text-brand-700 hover:underline disabled:text-slate-400"
-        >
-          {requestReset.isPending ? t('sending') : t('signIn.forgotPassword')}
-        </button>
+        <div className="mt-4 flex flex-wrap items-center gap-x-4 text-sm">
+          <button
+            type="button"
+            onClick={sendResetCode}
+            disabled={requestReset.isPending || resetWaitSeconds > 0}
+            className="inline-flex min-h-11 items-center font-medium text-brand-700 hover:underline disabled:text-slate-400"
+          >
+            {requestReset.isPending ? t('sending') : t('signIn.forgotPassword')}
+          </button>
+          <Link to="/forgot" className="inline-flex min-h-11 items-center font-medium text-brand-700 hover:underline">
+            {t('signIn.resetPassword')}
+          </Link>
+          {resetWaitSeconds > 0 && (
+            <p role="status" className="w-full text-slate-600">
+              {t('sms.retryIn', { time: formatCountdown(resetWaitSeconds) })}
+            </p>
+          )}
+        </div>
       )}
     </AuthCard>
   );

@@ -1,7 +1,7 @@
 import { Suspense, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { Dialog } from '../../../components/dialog';
-import { useSession } from '../../../lib/auth';
+import { signInReturnOf, useSession } from '../../../lib/auth';
 import { useTranslation } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
 import { useFavouriteIds, useFavouriteStatus, useToggleFavourite } from '../api/favourites';
@@ -25,6 +25,7 @@ function FavouriteToggle({ listingId, place }: FavouriteButtonProps) {
   const { t } = useTranslation('buyers');
   const { user } = useSession();
   const navigate = useNavigate();
+  const location = useLocation();
   const [askingToSignIn, setAskingToSignIn] = useState(false);
   const ids = useFavouriteIds(Boolean(user));
   // Only a signed-in viewer keeps listings (and a seller sees the count): a visitor's heart needs no request.
@@ -42,7 +43,8 @@ function FavouriteToggle({ listingId, place }: FavouriteButtonProps) {
   };
   const signIn = () => {
     rememberPendingFavourite(listingId);
-    void navigate('/login');
+    // Back to this listing afterwards, its heart kept.
+    void navigate('/login', { state: signInReturnOf(location) });
   };
 
   return (

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
-import { Link } from 'react-router-dom';
-import { useSession } from '../../../lib/auth';
+import { Link, useLocation } from 'react-router-dom';
+import { signInReturnOf, useSession } from '../../../lib/auth';
 import { useTranslation } from '../../../lib/i18n';
 
 const ReportDialog = lazy(() => import('./report-dialog'));
@@ -11,12 +11,13 @@ const linkButtonClass = 'inline-flex min-h-11 items-center text-sm font-medium t
 export function ReportListing({ listingId, authorId }: { listingId: string; authorId: string }) {
   const { t } = useTranslation('listings');
   const { user } = useSession();
+  const location = useLocation();
   const [open, setOpen] = useState(false);
   const [reported, setReported] = useState(false);
   if (user?._id === authorId) return null;
   if (!user) {
     return (
-      <Link to="/login" className={linkButtonClass}>
+      <Link to="/login" state={signInReturnOf(location)} className={linkButtonClass}>
         {t('report.open')}
       </Link>
     );

@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
-import { Link } from 'react-router-dom';
-import { useSession } from '../../../lib/auth';
+import { Link, useLocation } from 'react-router-dom';
+import { signInReturnOf, useSession } from '../../../lib/auth';
 import { useTranslation } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
 import { useSaveSearch, type SearchFilters } from '../api/saved-searches';
@@ -18,12 +18,13 @@ export function SaveSearchButton({ filters }: { filters: SearchFilters }) {
 function SaveSearch({ filters }: { filters: SearchFilters }) {
   const { t } = useTranslation('buyers');
   const { user } = useSession();
+  const location = useLocation();
   const save = useSaveSearch();
   const className =
     'inline-flex min-h-11 items-center gap-2 rounded-lg border border-brand-700 bg-white px-4 py-2 text-sm font-medium text-brand-800 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-600 disabled:opacity-60';
   if (!user) {
     return (
-      <Link to="/login" className={className} title={t('savedSearches.signInToSave')}>
+      <Link to="/login" state={signInReturnOf(location)} className={className} title={t('savedSearches.signInToSave')}>
         {t('savedSearches.save')}
       </Link>
     );
