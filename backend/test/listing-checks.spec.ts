@@ -112,9 +112,16 @@ describe('the checks of waiting listings and the risk-ranked queue (issue 22)', 
       { kind: 'duplicateImei', detail: expect.any(String) },
     ]);
     expect(card.riskScore).toBe(16);
-    // Buyers never see the card number; the moderators' card shows it.
+    // Buyers never see the card number; the moderators' card shows it, with what the checks found marked.
     const detail = await request(server()).get(`/api/phone/${scam}`).set('Cookie', admin.cookie).expect(200);
     expect(detail.body.description).toBe("Oldindan to'lov qiling, karta **** **** **** 9012, tel 90 123 45 67");
+    const marked = card.flagged.map((span) => card.description!.slice(span.start, span.end));
+    expect(marked).toEqual(["Oldindan to'lov", '8600 1234 5678 9012', '90 123 45 67']);
+    expect(card.sellerRecord).toEqual({ since: expect.any(String), listings: 2, approved: 1, rejected: 0, reports: 0 });
+    // An admin who opens the listing's page gets the same card; nobody else does.
+    const opened = await request(server()).get(`/api/phone/${scam}/moderation`).set('Cookie', admin.cookie).expect(200);
+    expect(opened.body).toMatchObject({ _id: scam, riskScore: 16, flagged: card.flagged });
+    await request(server()).get(`/api/phone/${scam}/moderation`).set('Cookie', seller.cookie).expect(403);
   });
 
   it("flags a bait price of a catalogue model nobody has listed yet, against the catalogue's reference band", async () => {

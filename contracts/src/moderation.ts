@@ -67,6 +67,17 @@ export const moderationCardSchema = listingCardSchema.extend({
   riskScore: z.number().int().nonnegative(),
   /** 'Boshqa model': the model the seller typed, not in the catalogue yet, and its brand; null for a catalogue device. */
   customModel: z.object({ name: z.string(), brand: z.string() }).nullable(),
+  /** The description as the seller wrote it (buyers see a card number masked), and where the checks found a card number, contacts or scam wording in it. */
+  description: z.string().nullable(),
+  flagged: z.array(z.object({ start: z.number().int().nonnegative(), end: z.number().int().nonnegative() })),
+  /** The seller's record: account created (ISO), listings posted, approved, rejected, and reports received. */
+  sellerRecord: z.object({
+    since: z.string(),
+    listings: z.number().int().nonnegative(),
+    approved: z.number().int().nonnegative(),
+    rejected: z.number().int().nonnegative(),
+    reports: z.number().int().nonnegative(),
+  }),
 });
 export type ModerationCard = z.infer<typeof moderationCardSchema>;
 

@@ -10,6 +10,7 @@ import {
   rejectListingSchema,
   type ModerationQuery,
   type RejectListing,
+  moderationCardSchema,
   moderationQueueSchema,
   moderationOutcomeSchema,
   channelQueueSchema,
@@ -31,6 +32,12 @@ export class ModerationController {
   @Get('waiting')
   queue(@Query(new ZodPipe(moderationQuerySchema)) query: ModerationQuery) {
     return this.moderation.queue(query);
+  }
+
+  @Answers(moderationCardSchema)
+  @Get(':id/moderation')
+  card(@Param('id', listingId) id: string) {
+    return this.moderation.card(id);
   }
 
   @Answers(channelQueueSchema)

@@ -17,8 +17,14 @@ import {
   type ListingStatus,
   type ModerationOutcome,
   type ModerationQuery,
+  type ModerationCard,
   type ModerationQueue,
   type RejectListing,
+  SCAM_WORDING,
+  cardNumberSpans,
+  contactSpans,
+  wordingSpans,
+  type TextSpan,
 } from '@market/contracts';
 import type { SessionUser } from '../../auth/auth.decorators';
 import { CategoriesService } from '../../categories/categories.service';
@@ -26,6 +32,7 @@ import { AppException } from '../../common/app.exception';
 import { DevicesService } from '../../devices/devices.service';
 import { OutboxService } from '../../events/outbox.service';
 import { ImagesService } from '../../uploads/images.service';
+import { accountCreated } from '../../users/user-reads';
 import { UsersService } from '../../users/users.service';
 import { ListingEntity, type StoredChannelPost } from '../listing.entity';
 import { nextStatus } from '../listing-lifecycle';
@@ -61,11 +68,7 @@ export class ModerationService {
     const order = status === 'active' ? 'DESC' : 'ASC';
     const [rows, countRows] = await Promise.all([
       this.dataSource.query(
-        `SELECT ${CARD_COLUMNS}, l.posts,
-                l.rejection_reason, l.author_id, l.author_name, l.custom_model, l.category_id,
-                l.imei_sealed, l.imei_last4, l.uzimei_registered, l.no_instalment_debt,
-                CASE WHEN l.edited_at > l.approved_at THEN l.edited_at END AS edited_at,
-                ${FIRST_PHOTO_COLUMNS}
+        `SELECT ${MODERATION_COLUMNS}
            FROM listing l
            ${FIRST_PHOTO_JOIN}
            LEFT JOIN listing_check c ON c.listing_id = l.id AND l.status = 'waiting'
@@ -73,41 +76,71 @@ export class ModerationService {
           ORDER BY c.score DESC NULLS LAST, l.created_at ${order}, l.id ${order}
           LIMIT $2 OFFSET $3`,
         [status, LIMITS.listingsPerPage, (page - 1) * LIMITS.listingsPerPage],
-      ) as Promise<Array<CardRow & { posts: ListingEntity['posts']; rejection_reason: string | null; author_id: string; author_name: string | null; edited_at: Date | null;
-          custom_model: string | null; category_id: string | null; imei_sealed: string[]; imei_last4: string[]; uzimei_registered: boolean | null; no_instalment_debt: boolean }>>,
+      ) as Promise<ModerationRow[]>,
       this.dataSource.query(
         `SELECT status, count(*)::int AS listings FROM listing WHERE deleted_at IS NULL GROUP BY status`,
       ) as Promise<Array<{ status: ListingStatus; listings: number }>>,
     ]);
     const counts = Object.fromEntries(LISTING_STATUSES.map((tab) => [tab, 0])) as Record<ListingStatus, number>;
     for (const row of countRows) counts[row.status] = row.listings;
+    return { phones: await this.cardsOf(rows), pages: Math.ceil(counts[status] / LIMITS.listingsPerPage), counts };
+  }
+
+  /** `GET /api/phone/{id}/moderation`: the card of any listing but a draft, for an admin who opened its page. */
+  async card(id: string): Promise<ModerationCard> {
+    const rows: ModerationRow[] = await this.dataSource.query(
+      `SELECT ${MODERATION_COLUMNS} FROM listing l ${FIRST_PHOTO_JOIN} WHERE l.id = $1 AND l.deleted_at IS NULL AND l.status <> 'draft'`,
+      [id],
+    );
+    if (!rows.length) throw new AppException(HttpStatus.NOT_FOUND, 'listingNotFound');
+    return (await this.cardsOf(rows))[0];
+  }
+
+  private async cardsOf(rows: ModerationRow[]): Promise<ModerationCard[]> {
+    const authors = [...new Set(rows.map((row) => row.author_id))];
     // The contact name the seller gave in the wizard, else the account's name.
-    const [accountNames, brandNames, reports, findings] = await Promise.all([
+    const [accountNames, brandNames, reports, findings, { words }, sellers] = await Promise.all([
       this.users.namesOf([...new Set(rows.filter((row) => row.author_name === null).map((row) => row.author_id))]),
       this.categories.namesOf([...new Set(rows.flatMap((row) => (row.custom_model && row.category_id ? [row.category_id] : [])))]),
       this.reports.openReports(rows.map((row) => row.id)),
       this.checks.findingsOf(rows.filter((row) => row.status === 'waiting').map((row) => row.id)),
+      this.checks.bannedWords(),
+      this.sellerRecords(authors),
     ]);
     const locationOf = (key: string) => this.images.locationOf(key);
-    return {
-      phones: rows.map((row) => ({
-        ...toCard(row, locationOf),
-        authorName: row.author_name ?? accountNames.get(row.author_id) ?? null,
-        rejectionReason: row.rejection_reason,
-        posts: row.posts,
-        editedAt: row.edited_at?.toISOString() ?? null,
-        imei: this.imeis.open({ imeiSealed: row.imei_sealed, imeiLast4: row.imei_last4 }),
-        uzimeiRegistered: row.uzimei_registered,
-        noInstalmentDebt: row.no_instalment_debt,
-        reports: reports.get(row.id) ?? [],
-        checks: findings.get(row.id) ?? [],
-        riskScore: riskScore(findings.get(row.id) ?? []),
-        // The name the catalogue would give the model: the listing's, its brand first.
-        customModel: row.custom_model ? { name: row.name ?? row.custom_model, brand: brandNames.get(row.category_id ?? '') ?? '' } : null,
-      })),
-      pages: Math.ceil(counts[status] / LIMITS.listingsPerPage),
-      counts,
-    };
+    return rows.map((row) => ({
+      ...toCard(row, locationOf),
+      authorName: row.author_name ?? accountNames.get(row.author_id) ?? null,
+      rejectionReason: row.rejection_reason,
+      posts: row.posts,
+      editedAt: row.edited_at?.toISOString() ?? null,
+      imei: this.imeis.open({ imeiSealed: row.imei_sealed, imeiLast4: row.imei_last4 }),
+      uzimeiRegistered: row.uzimei_registered,
+      noInstalmentDebt: row.no_instalment_debt,
+      reports: reports.get(row.id) ?? [],
+      checks: findings.get(row.id) ?? [],
+      riskScore: riskScore(findings.get(row.id) ?? []),
+      // The name the catalogue would give the model: the listing's, its brand first.
+      customModel: row.custom_model ? { name: row.name ?? row.custom_model, brand: brandNames.get(row.category_id ?? '') ?? '' } : null,
+      description: row.description,
+      flagged: row.description ? flaggedSpans(row.description, words) : [],
+      sellerRecord: sellers.get(row.author_id)!,
+    }));
+  }
+
+  /** Each seller's record for the cards: since when, listings posted, approved, rejected, reports received. */
+  private async sellerRecords(authorIds: string[]): Promise<Map<string, ModerationCard['sellerRecord']>> {
+    const account = accountCreated('author.id', 'account');
+    const rows: { id: string; account_created_at: Date; listings: number; approved: number; rejected: number; reports: number }[] = await this.dataSource.query(
+      `SELECT author.id, ${account.columns},
+              (SELECT count(*)::int FROM listing WHERE author_id = author.id AND status <> 'draft' AND deleted_at IS NULL) AS listings,
+              (SELECT count(*)::int FROM listing WHERE author_id = author.id AND approved_at IS NOT NULL) AS approved,
+              (SELECT count(*)::int FROM listing WHERE author_id = author.id AND status = 'cancelled') AS rejected,
+              (SELECT count(*)::int FROM listing_report r JOIN listing l ON l.id = r.listing_id WHERE l.author_id = author.id) AS reports
+         FROM (SELECT unnest($1::uuid[]) AS id) author ${account.join}`,
+      [authorIds],
+    );
+    return new Map(rows.map(({ id, account_created_at, ...record }) => [id, { since: account_created_at.toISOString(), ...record }]));
   }
 
   /**
@@ -236,6 +269,40 @@ export class ModerationService {
     if (!listing) throw new AppException(HttpStatus.NOT_FOUND, 'notFound');
     return listing;
   }
+}
+
+/** A moderation card's columns, its first photo joined (FIRST_PHOTO_JOIN). */
+const MODERATION_COLUMNS = `${CARD_COLUMNS}, l.posts, l.rejection_reason, l.author_id, l.author_name, l.custom_model, l.category_id,
+  l.imei_sealed, l.imei_last4, l.uzimei_registered, l.no_instalment_debt, l.description,
+  CASE WHEN l.edited_at > l.approved_at THEN l.edited_at END AS edited_at, ${FIRST_PHOTO_COLUMNS}`;
+
+type ModerationRow = CardRow & {
+  posts: ListingEntity['posts'];
+  rejection_reason: string | null;
+  author_id: string;
+  author_name: string | null;
+  edited_at: Date | null;
+  custom_model: string | null;
+  category_id: string | null;
+  imei_sealed: string[];
+  imei_last4: string[];
+  uzimei_registered: boolean | null;
+  no_instalment_debt: boolean;
+  description: string | null;
+};
+
+/** Where a description has a card number, contacts or scam wording (the shipped list and the admins'), merged and in order. */
+function flaggedSpans(description: string, bannedWords: readonly string[]): TextSpan[] {
+  const spans = [...cardNumberSpans(description), ...contactSpans(description), ...wordingSpans(description, [...SCAM_WORDING, ...bannedWords]).spans].sort(
+    (a, b) => a.start - b.start,
+  );
+  const merged: TextSpan[] = [];
+  for (const span of spans) {
+    const last = merged.at(-1);
+    if (last && span.start <= last.end) last.end = Math.max(last.end, span.end);
+    else merged.push({ ...span });
+  }
+  return merged;
 }
 
 function queued(previous: StoredChannelPost | undefined): StoredChannelPost {

@@ -1,10 +1,18 @@
 import { useParams } from 'react-router-dom';
+import type { ListingDetailResponse } from '@market/contracts';
 import { ListingDetailPage, type OwnerNoticeSlot } from '../../features/listings/components/listing-detail-page';
+import { ListingModeration } from '../../features/moderation';
+import { useSession } from '../../lib/auth';
 import { OwnerNotice } from '../owner-notice';
 
-const ownerNotice: OwnerNoticeSlot = (listing, owner) => (
-  <OwnerNotice id={listing._id} status={listing.status} rejectionReason={owner.rejectionReason} />
-);
+/** The seller sees where their listing stands; an admin opening anyone else's listing sees the moderation bar (issue 35). */
+function ManagerNotice({ listing, owner }: { listing: ListingDetailResponse; owner: NonNullable<ListingDetailResponse['owner']> }) {
+  const { isAdmin, user } = useSession();
+  if (isAdmin && user?._id !== listing.author._id) return <ListingModeration id={listing._id} />;
+  return <OwnerNotice id={listing._id} status={listing.status} rejectionReason={owner.rejectionReason} />;
+}
+
+const ownerNotice: OwnerNoticeSlot = (listing, owner) => <ManagerNotice listing={listing} owner={owner} />;
 
 function PhoneDetailRoute() {
   const { id = '' } = useParams();

@@ -4,7 +4,8 @@ import { listingCard } from '../../../testing/listing-card';
 import { hasQueuedPost, withListing, withoutDecidedListing, withUndecidedListing } from './moderation-cache';
 
 function card(id: string, change: Partial<ModerationCard> = {}): ModerationCard {
-  return { ...listingCard(id), authorName: 'Aziz', rejectionReason: null, posts: {}, reports: [], checks: [], riskScore: 0, editedAt: null, customModel: null, imei: [], uzimeiRegistered: null, noInstalmentDebt: false, ...change };
+  return { ...listingCard(id), authorName: 'Aziz', rejectionReason: null, posts: {}, reports: [], checks: [], riskScore: 0, editedAt: null, customModel: null, imei: [], uzimeiRegistered: null, noInstalmentDebt: false,
+    description: null, flagged: [], sellerRecord: { since: '2026-01-01T00:00:00.000Z', listings: 1, approved: 0, rejected: 0, reports: 0 }, ...change };
 }
 
 const queue: ModerationQueue = {

@@ -9,6 +9,7 @@ import { useRejectListing } from '../api/reject-listing';
 import { rejectionReasonText } from '../rejection-reason';
 import { CatalogueModelDialog } from './catalogue-model-dialog';
 import { ChannelStates } from './channel-states';
+import { ListingRecord } from './listing-record';
 import { OpenReports } from './open-reports';
 import { RiskFindings } from './risk-findings';
 import { RejectDialog } from './reject-dialog';
@@ -89,6 +90,7 @@ export function ModerationBar({ listing, queue }: ModerationBarProps) {
           </button>
         </div>
       )}
+      <ListingRecord listing={listing} />
       <RiskFindings checks={listing.checks} />
       <OpenReports reports={listing.reports} />
       {showChannels && <ChannelStates posts={listing.posts} />}
