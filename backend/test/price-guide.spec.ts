@@ -95,6 +95,18 @@ describe('the price guide and listings marked sold (issue 22)', () => {
     expect(rest).toHaveLength(3);
   });
 
+  it("bounds a sold price like an asking price, sells a listing once, and leaves out of the guide a sale far from what was asked (issue 35)", async () => {
+    const { phone: device } = await testBrand(app, 'Chegara');
+    const [dollars, cheap] = await list(device, [{ price: 300, valut: 'usd' }, ...Array.from({ length: 5 }, () => ({ price: 5_000_000 }))]);
+    const sold = (id: string, body: object) => request(server()).post(`/api/phone/${id}/sold`).set('Cookie', seller.cookie).send(body);
+    expect((await sold(dollars, { price: '99 999 999 999' }).expect(400)).body.fields).toEqual({ price: 'priceTooHigh' });
+    await sold(dollars, {}).expect(200);
+    expect((await sold(dollars, { price: '250' }).expect(409)).body.message.en).toBe('This listing is already marked sold');
+    // 'Sold' for 100 000 so'm what was asked 5 000 000 for: not a price the guide believes.
+    await sold(cheap, { price: '100 000' }).expect(200);
+    expect(await guide(`device=${device.id}`)).toMatchObject({ count: 5, median: 5_000_000 });
+  });
+
   it('lets only the author mark a listing sold, and only one on sale or taken off sale, changing nothing otherwise', async () => {
     const { phone: device } = await testBrand(app, 'Faqat');
     const [onSale, waiting] = await list(device, [{ price: 2_000_000 }, { price: 2_000_000, status: 'waiting' }]);

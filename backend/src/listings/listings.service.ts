@@ -4,6 +4,7 @@ import { DataSource, IsNull, type EntityManager } from 'typeorm';
 import {
   EDIT_CHECKS,
   LISTING_ACTIONS,
+  LISTING_PRICE_MAX,
   REVIEW_THRESHOLD,
   YOUNG_ACCOUNT_DAYS,
   mayDo,
@@ -257,6 +258,12 @@ export class ListingsService {
     return this.dataSource.transaction(async (transaction) => {
       const listing = await this.lockFor(transaction, listingId, actor, 'markSold');
       const status = nextStatus('markSold', listing.status, 'listingSoldOnlyOnSale');
+      // Sold once: a second sale would count the phone twice in the price guide.
+      if (listing.soldAt) throw new AppException(HttpStatus.CONFLICT, 'listingAlreadySold');
+      // In the listing's currency, bounded as its asking price is.
+      if (price !== undefined && price > LISTING_PRICE_MAX[listing.valut]) {
+        throw new AppException(HttpStatus.BAD_REQUEST, 'validationFailed', {}, { price: 'priceTooHigh' });
+      }
       const soldPriceUzs = price === undefined ? listing.priceUzs : priceInUzs(price, listing.valut, await this.exchangeRates.usdRateCents(transaction));
       await transaction.update(ListingEntity, listingId, { status, soldAt: () => 'now()', soldPriceUzs, updatedAt: () => 'now()' });
       return status;

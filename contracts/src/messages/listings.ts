@@ -31,6 +31,11 @@ export const LISTING_MESSAGES = {
     ru: 'Объявление отмечено проданным и снято с продажи',
     en: 'The listing was marked sold and taken off sale',
   },
+  listingAlreadySold: {
+    uz: "Bu e'lon allaqachon sotilgan deb belgilangan",
+    ru: 'Это объявление уже отмечено проданным',
+    en: 'This listing is already marked sold',
+  },
   listingSoldOnlyOnSale: {
     uz: "Faqat sotuvdagi yoki sotuvdan olingan e'lonni sotilgan deb belgilash mumkin",
     ru: 'Проданным можно отметить только объявление в продаже или снятое с продажи',

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { PRICE_GUIDE_MIN_LISTINGS, PRICE_GUIDE_SOLD_DAYS, type PriceGuide, type PriceGuideQuery } from '@market/contracts';
+import { BAIT_PRICE_SHARE, PRICE_GUIDE_MIN_LISTINGS, PRICE_GUIDE_SOLD_DAYS, type PriceGuide, type PriceGuideQuery } from '@market/contracts';
 import { PublicReads } from '../../database/public-reads';
 import { catalogueModel } from '../../devices/device-reads';
 import { ON_SALE } from '../listing-feed';
@@ -27,6 +27,8 @@ export class PriceGuideService {
          UNION ALL
          SELECT l.sold_price_uzs, l.storage, l.condition FROM listing l
           WHERE l.device_id = $1 AND l.sold_at > now() - make_interval(days => $4) AND l.status = 'noActive' AND l.deleted_at IS NULL
+            -- A sane sale: not under the bait share of what was asked, nor over three times it (a typo, or a guide pushed about).
+            AND l.sold_price_uzs BETWEEN l.price_uzs * $5 AND l.price_uzs * 3
        )
        SELECT count(*)::int AS count,
               round(percentile_cont(0.25) WITHIN GROUP (ORDER BY price))::bigint AS low,
@@ -34,7 +36,7 @@ export class PriceGuideService {
               round(percentile_cont(0.75) WITHIN GROUP (ORDER BY price))::bigint AS high
          FROM comparable
         WHERE price IS NOT NULL AND ($2::text IS NULL OR storage = $2) AND ($3::boolean IS NULL OR condition = $3)`,
-      [device, storage ?? null, condition === undefined ? null : condition === 'new', PRICE_GUIDE_SOLD_DAYS],
+      [device, storage ?? null, condition === undefined ? null : condition === 'new', PRICE_GUIDE_SOLD_DAYS, BAIT_PRICE_SHARE],
     );
     if (row.count >= PRICE_GUIDE_MIN_LISTINGS) {
       return { count: row.count, low: Number(row.low), median: Number(row.median), high: Number(row.high), source: 'listings' };
