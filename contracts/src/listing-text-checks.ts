@@ -74,7 +74,7 @@ export function phoneNumberSpans(text: string): TextSpan[] {
  * and bare domains. The listing's own contact fields are where a seller's phone and Telegram go.
  */
 const CONTACT_LIKE =
-  /(?:https?:\/\/|www\.)\S+|(?<![\p{L}\p{N}])(?:t|telegram|wa)\.me\/[\w+]+|(?<![\p{L}\p{N}.])(?:[\p{L}\p{N}-]+\.)+(?:uz|com|ru|me|net|org|io|link|site|shop|store|app)(?:\/\S*)?(?![\p{L}\p{N}])|(?<![\p{L}\p{N}_])@[A-Za-z][\w.]{2,}|(?<![\p{L}\p{N}])(?:whats\s?app|wats?app|vatsap|ватсап|вацап|вотсап|viber|вайбер)(?![\p{L}\p{N}])/giu;
+  /(?:https?:\/\/|www\.)\S+|(?<![\p{L}\p{N}])(?:t|telegram|wa)\.me\/[\w+]+|(?<![\p{L}\p{N}.])(?:[\p{L}\p{N}-]+\.)+(?:uz|com|ru|me|net|org|io|link|site|shop|store|app)(?:\/\S*)?(?![\p{L}\p{N}])|(?<![\p{L}\p{N}_])@[A-Za-z][\w.]{2,}|(?<![\p{L}\p{N}])(?:telegram|tg|телеграм)\s*[:-]\s*@?[A-Za-z][\w.]{3,}|(?<![\p{L}\p{N}])(?:wh?ats?\s?app?|vats?app?|ватсап|вацап|вотсап|viber|вайбер)(?![\p{L}\p{N}])/giu;
 
 export function contactSpans(text: string): TextSpan[] {
   return [...[...text.matchAll(CONTACT_LIKE)].map((match) => ({ start: match.index, end: match.index + match[0].length })), ...phoneNumberSpans(text)].sort(
@@ -95,6 +95,8 @@ export const SCAM_WORDING: readonly string[] = [
   'oldindan tola*',
   'oldin tolov*',
   'oldin pul*',
+  'avval tolov*',
+  'avval pul*',
   'avans*',
   'zaklad*',
   'zalog*',
@@ -109,6 +111,8 @@ export const SCAM_WORDING: readonly string[] = [
   'олдиндан тулаб*',
   'олдиндан пул*',
   'олдин тулов*',
+  'аввал тулов*',
+  'аввал пул*',
   'картага ташла*',
   'картага утказ*',
   'картага пул*',
@@ -118,18 +122,21 @@ export const SCAM_WORDING: readonly string[] = [
   'предоплат*',
   'аванс*',
   'залог*',
+  'задат*',
   'оплата вперед',
   'оплату вперед',
   'переведите на карту',
   'перевести на карту',
   'переведи на карту',
   'перевод на карту',
+  'перекиньте на карту',
   'скиньте на карту',
   'скинь на карту',
   'киньте на карту',
   'на мою карту',
   'отправлю после оплаты',
   'predoplat*',
+  'zadatok',
   'perevedite na kartu',
   'skinte na kartu',
   // English
@@ -139,6 +146,9 @@ export const SCAM_WORDING: readonly string[] = [
   'advance payment',
   'pay in advance',
   'payment in advance',
+  'pay first',
+  'payment first',
+  'upfront',
   'deposit*',
   'transfer to my card',
   'transfer to card',
