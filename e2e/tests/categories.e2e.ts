@@ -58,6 +58,9 @@ test.describe('categories (brands)', () => {
       await page.goto('/profile/categories');
       await expect(page.getByRole('heading', { name: "Bo'limlar", level: 1 })).toBeVisible();
       await expect(categoryRow(page, 'Apple')).toBeVisible();
+      // Under the brands: whether GSMArena answers the spec refresh (not paused in a fresh stack).
+      const specSource = page.getByRole('region', { name: "GSMArena'dan qurilma xususiyatlari" });
+      await expect(specSource).toContainText('Yangilanmoqda: sayt javob bermoqda');
 
       await page.getByRole('button', { name: "Bo'lim qo'shish" }).click();
       const dialog = page.getByRole('dialog', { name: "Position qo'shish" });
