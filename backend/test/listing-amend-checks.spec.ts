@@ -61,6 +61,13 @@ describe('checks on every change of a listing on sale (issue 35)', () => {
     expect((await edit(telegram.id, { ...telegram.payload, telegramUsername: '@yangi_akkaunt' })).body.status).toBe('waiting');
   });
 
+  it("keeps on sale a listing without a contact name edited with the account's name the wizard fills in", async () => {
+    await dataSource.query(`UPDATE users SET name = 'Sardor Aliyev' WHERE id = $1`, [seller.id]);
+    const { id, payload } = await onSale({ authorName: '' });
+    expect((await dataSource.query(`SELECT author_name FROM listing WHERE id = $1`, [id]))[0].author_name).toBeNull();
+    expect((await edit(id, { ...payload, authorName: 'Sardor Aliyev', price: '4 400 000' })).body.status).toBe('active');
+  });
+
   it('sends back to review a typed model whose brand changes (Tecno Spark 40 became Apple Spark 40)', async () => {
     const typed = { device: '', ram: null, storage: null, color: null, customModel: { brand: brand.id, name: 'Spark 40' } };
     const { id, payload } = await onSale(typed);
