@@ -14,4 +14,5 @@ export const TEST_ADMIN_PHONES = {
   reusedPhotos: '998990000031',
   customModels: '998990000032',
   touchTargets: '998990000193',
+  trust: '998990000035',
 } as const;

@@ -143,6 +143,11 @@ export class E2eListings {
   }
 
   /** A buyer's report on a listing, as `POST /api/phone/{id}/report` records it. */
+  /** Makes an account `days` old: reports weigh by their reporter's age (issue 35). */
+  async ageAccount(account: { phoneNumber: string }, days: number): Promise<void> {
+    await this.client.query(`UPDATE users SET created_at = now() - make_interval(days => $2) WHERE phone_number = $1`, [account.phoneNumber, days]);
+  }
+
   async createReport(listing: SeededListing, reporter: SeededSeller, reason: string): Promise<void> {
     await this.client.query(`INSERT INTO listing_report (listing_id, reporter_id, reason) VALUES ($1, $2, $3)`, [listing.id, reporter.id, reason]);
   }
