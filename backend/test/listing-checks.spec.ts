@@ -78,7 +78,7 @@ describe('the checks of waiting listings and the risk-ranked queue (issue 22)', 
   it('finds the banned words admins keep, as whole words, and checks the waiting listings again when the list changes', async () => {
     const seller = await signedInUser(app, phone(5));
     await list(seller.id, { status: 'active', approved: true });
-    const offending = await list(seller.id, { description: 'Naqd TOLOV, kredit yo`q' });
+    const offending = await list(seller.id, { description: 'Naqd TOLOV, kredit bor' });
     const innocent = await list(seller.id, { description: 'Tolovchi emas, kreditkasiz' });
     await checkListings(app, [offending, innocent]);
     expect((await waitingTab()).find((card) => card._id === offending)?.checks).toEqual([]);
@@ -135,6 +135,25 @@ describe('the checks of waiting listings and the risk-ranked queue (issue 22)', 
     const cards = await waitingTab();
     expect(cards.find((card) => card._id === bait)?.checks).toEqual([{ kind: 'baitPrice', detail: '600000' }]);
     expect(cards.find((card) => card._id === fair)?.checks).toEqual([]);
+  });
+
+  it("flags a bait price of a catalogue model typed as 'Boshqa model', against its reference band", async () => {
+    const seller = await signedInUser(app, phone(15));
+    await list(seller.id, { status: 'active', approved: true });
+    const [{ id: apple }] = await dataSource.query(`SELECT id FROM categories WHERE name = 'Apple'`);
+    const typed = async (price: number): Promise<string> => {
+      const [{ id }] = await dataSource.query(
+        `INSERT INTO listing (author_id, category_id, custom_model, name, price, valut, price_uzs, region, description, phone_number, status, created_at)
+         VALUES ($1, $2, 'iPhone 13', 'Apple iPhone 13', $3, 'uzs', $3, 'toshkent', 'Yaxshi', '998901112233', 'waiting', '2019-01-01') RETURNING id`,
+        [seller.id, apple, price],
+      );
+      return id;
+    };
+    const [bait, fair] = [await typed(400_000), await typed(5_000_000)];
+    await checkListings(app, [bait, fair]);
+    const cards = await waitingTab();
+    expect(cards.find((card) => card._id === bait)?.checks).toEqual([{ kind: 'baitPrice', detail: '3250000' }, { kind: 'customModel', detail: 'Apple iPhone 13' }]);
+    expect(cards.find((card) => card._id === fair)?.checks).toEqual([{ kind: 'customModel', detail: 'Apple iPhone 13' }]);
   });
 
   it('flags an IMEI of a sold listing, even the same seller\'s, and not the same seller listing the same model again', async () => {

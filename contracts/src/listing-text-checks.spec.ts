@@ -19,7 +19,7 @@ describe('what the checks find in a seller’s words (issue 35)', () => {
   });
 
   it('finds phone numbers, Telegram, WhatsApp, handles and web addresses, not prices, memory or IMEIs', () => {
-    const text = 'tel 90 123 45 67, +998 (91) 234-56-78, 8 93 345 67 89, 997654321 t.me/sotuvchi @baraka_shop whatsapp olx.uz/item https://x.com telegram: arzon_tel';
+    const text = 'tel 90 123 45 67, +998 (91) 234-56-78, 8 93 345 67 89, 997654321 t.me/sotuvchi @baraka_shop whatsapp olx.uz/item https://x.com telegram: arzon_tel insta: arzon.uz_shop';
     expect(found(text, contactSpans(text))).toEqual([
       '90 123 45 67',
       '+998 (91) 234-56-78',
@@ -31,6 +31,7 @@ describe('what the checks find in a seller’s words (issue 35)', () => {
       'olx.uz/item',
       'https://x.com',
       'telegram: arzon_tel',
+      'insta: arzon.uz_shop',
     ]);
     for (const honest of ['Narxi 4 500 000 so‘m, 128/6 GB, batareya 87%', 'Narx 950 000 000 emas, 9 500 000', 'IMEI 356938035643809', 'iPhone 13 Pro Max 256GB', 'Telegram orqali yozing']) {
       expect(contactSpans(honest)).toEqual([]);
@@ -58,7 +59,13 @@ describe('what the checks find in a seller’s words (issue 35)', () => {
       'Payment upfront please',
     ];
     for (const text of scams) expect(wordingSpans(text, SCAM_WORDING).words).not.toEqual([]);
-    const honest = ["Karta orqali to'lov ham mumkin", 'Qutisi, zaryadkasi bor', 'Оплата при встрече, можно картой', 'Payment in cash or by card when we meet', "To'lov uchrashganda"];
+    const honest = [
+      'Без предоплаты, только при встрече',
+      'Предоплата не нужна, смотрите телефон',
+      'No deposit, pay when you see it',
+      "Oldindan to'lov shart emas, ko'rib oling",
+      "Oldindan rahmat",
+      "Karta orqali to'lov ham mumkin", 'Qutisi, zaryadkasi bor', 'Оплата при встрече, можно картой', 'Payment in cash or by card when we meet', "To'lov uchrashganda"];
     for (const text of honest) expect(wordingSpans(text, SCAM_WORDING).words).toEqual([]);
   });
 

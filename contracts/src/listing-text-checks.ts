@@ -74,7 +74,7 @@ export function phoneNumberSpans(text: string): TextSpan[] {
  * and bare domains. The listing's own contact fields are where a seller's phone and Telegram go.
  */
 const CONTACT_LIKE =
-  /(?:https?:\/\/|www\.)\S+|(?<![\p{L}\p{N}])(?:t|telegram|wa)\.me\/[\w+]+|(?<![\p{L}\p{N}.])(?:[\p{L}\p{N}-]+\.)+(?:uz|com|ru|me|net|org|io|link|site|shop|store|app)(?:\/\S*)?(?![\p{L}\p{N}])|(?<![\p{L}\p{N}_])@[A-Za-z][\w.]{2,}|(?<![\p{L}\p{N}])(?:telegram|tg|телеграм)\s*[:-]\s*@?[A-Za-z][\w.]{3,}|(?<![\p{L}\p{N}])(?:wh?ats?\s?app?|vats?app?|ватсап|вацап|вотсап|viber|вайбер)(?![\p{L}\p{N}])/giu;
+  /(?:https?:\/\/|www\.)\S+|(?<![\p{L}\p{N}])(?:t|telegram|wa)\.me\/[\w+]+|(?<![\p{L}\p{N}.])(?:[\p{L}\p{N}-]+\.)+(?:uz|com|ru|me|net|org|io|link|site|shop|store|app)(?:\/\S*)?(?![\p{L}\p{N}])|(?<![\p{L}\p{N}_])@[A-Za-z][\w.]{2,}|(?<![\p{L}\p{N}])(?:telegram|tg|телеграм|instagram|insta|инстаграм)\s*[:-]\s*@?[A-Za-z][\w.]{3,}|(?<![\p{L}\p{N}])(?:wh?ats?\s?app?|vats?app?|ватсап|вацап|вотсап|viber|вайбер)(?![\p{L}\p{N}])/giu;
 
 export function contactSpans(text: string): TextSpan[] {
   return [...[...text.matchAll(CONTACT_LIKE)].map((match) => ({ start: match.index, end: match.index + match[0].length })), ...phoneNumberSpans(text)].sort(
@@ -192,12 +192,20 @@ export function wordingSpans(text: string, words: readonly string[]): { words: s
       .map(escapeRegExp)
       .join('[\\s-]+');
     const pattern = new RegExp(`(?<![\\p{L}\\p{N}])${body}${stem ? '[\\p{L}\\p{N}]*' : '(?![\\p{L}\\p{N}])'}`, 'gu');
-    const matches = [...normalized.matchAll(pattern)];
+    const matches = [...normalized.matchAll(pattern)].filter((match) => !negated(normalized, match.index, match.index + match[0].length));
     if (matches.length === 0) continue;
     found.push(word);
     for (const match of matches) spans.push({ start: origins[match.index], end: origins[match.index + match[0].length - 1] + 1 });
   }
   return { words: found, spans };
+}
+
+/** A word said not to be asked for: 'без предоплаты', 'no deposit', 'oldindan to'lov shart emas'. */
+const NEGATED_BEFORE = /(?:^|[^\p{L}])(?:без|не|нет|никаких|no|not|without|hech qanday|hech)\s+$/u;
+const NEGATED_AFTER = /^[\p{L}]*\s+(?:не нужн|не надо|не требу|не прошу|не беру|shart emas|kerak emas|yoq|olmayman|soramayman|not required|not needed)/u;
+
+function negated(normalized: string, start: number, end: number): boolean {
+  return NEGATED_BEFORE.test(normalized.slice(Math.max(0, start - 20), start)) || NEGATED_AFTER.test(normalized.slice(end, end + 30));
 }
 
 function escapeRegExp(text: string): string {

@@ -18,6 +18,7 @@ import { ImagesService } from '../../uploads/images.service';
 import { accountCreated } from '../../users/user-reads';
 import { THUMBNAIL_VARIANT } from '../listing-photo-shapes';
 import { PriceGuideService } from '../price-guide/price-guide.service';
+import { referenceMedian } from '../price-guide/reference-prices';
 import { reportSources } from '../reports/report-sources';
 
 /** Listings checked per run: a burst of submissions is caught up over a few runs. */
@@ -127,6 +128,10 @@ export class ListingChecksService {
       if (guide.median !== null && Number(listing.price_uzs) < guide.median * BAIT_PRICE_SHARE) {
         checks.push({ kind: 'baitPrice', detail: String(guide.median) });
       }
+    } else if (listing.custom_model && listing.name && listing.price_uzs !== null) {
+      // A model typed though the catalogue has it ('Apple iPhone 15' under 'Boshqa model') still has its reference band.
+      const median = referenceMedian(listing.name);
+      if (median !== undefined && Number(listing.price_uzs) < median * BAIT_PRICE_SHARE) checks.push({ kind: 'baitPrice', detail: String(median) });
     }
     // The seller's own words: the name (a typed model's too), the contact name and the description.
     const text = [listing.name, listing.author_name, listing.description].filter(Boolean).join('\n');
