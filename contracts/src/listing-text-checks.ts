@@ -76,10 +76,12 @@ export function phoneNumberSpans(text: string): TextSpan[] {
 const CONTACT_LIKE =
   /(?:https?:\/\/|www\.)\S+|(?<![\p{L}\p{N}])(?:t|telegram|wa)\.me\/[\w+]+|(?<![\p{L}\p{N}.])(?:[\p{L}\p{N}-]+\.)+(?:uz|com|ru|me|net|org|io|link|site|shop|store|app)(?:\/\S*)?(?![\p{L}\p{N}])|(?<![\p{L}\p{N}_])@[A-Za-z][\w.]{2,}|(?<![\p{L}\p{N}])(?:telegram|tg|телеграм|instagram|insta|инстаграм)\s*[:-]\s*@?[A-Za-z][\w.]{3,}|(?<![\p{L}\p{N}])(?:wh?ats?\s?app?|vats?app?|ватсап|вацап|вотсап|viber|вайбер)(?![\p{L}\p{N}])/giu;
 
+/** Where sellers check a phone, not where they take a buyer: 'imei.info da tekshirildi', 'apple.com'. */
+const REFERENCE_SITES = /^(?:https?:\/\/)?(?:www\.)?(?:apple\.com|icloud\.com|samsung\.com|imei\.info|uzimei\.uz|gsmarena\.com)(?:\/\S*)?$/i;
+
 export function contactSpans(text: string): TextSpan[] {
-  return [...[...text.matchAll(CONTACT_LIKE)].map((match) => ({ start: match.index, end: match.index + match[0].length })), ...phoneNumberSpans(text)].sort(
-    (a, b) => a.start - b.start,
-  );
+  const links = [...text.matchAll(CONTACT_LIKE)].filter((match) => !REFERENCE_SITES.test(match[0]));
+  return [...links.map((match) => ({ start: match.index, end: match.index + match[0].length })), ...phoneNumberSpans(text)].sort((a, b) => a.start - b.start);
 }
 
 /**
