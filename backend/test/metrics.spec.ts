@@ -41,6 +41,7 @@ describe('GET /api/metrics', () => {
         'sms_delivery_reports_total counter',
         'payments_unresolved_after_an_hour gauge',
         'pg_replica_lag_seconds gauge',
+        'pg_wal_archive_failing gauge',
         'nodejs_eventloop_lag_p99_seconds gauge',
       ]),
     );
@@ -48,6 +49,7 @@ describe('GET /api/metrics', () => {
       expect(answer.text).toMatch(new RegExp(`^bullmq_jobs\\{queue="sms",state="${state}"\\} \\d+$`, 'm'));
     }
     expect(answer.text).toMatch(/^db_pool_waiting_requests\{pool="public-reads"\} 0$/m);
+    expect(answer.text).toMatch(/^pg_wal_archive_failing 0$/m);
   });
 
   it('refuses a visitor, a wrong token and a user who is not an admin, with the usual envelope', async () => {

@@ -48,7 +48,7 @@ export function registerPoolGauges(registry: Registry, pools: Record<string, Dat
 /**
  * What the whole site's state says, read from PostgreSQL and Redis at each scrape: the queues'
  * depths, the outbox's oldest undispatched event, card payments still open after an hour, the
- * replicas' lag. The API exports them (one answer for the site, whichever node is scraped); a
+ * replicas' lag, whether WAL archiving (the backups' point-in-time recovery) is failing. The API exports them (one answer for the site, whichever node is scraped); a
  * series not read in time is left out of that scrape.
  */
 @Injectable()
@@ -144,6 +144,20 @@ export class OperationsGauges implements OnApplicationShutdown {
       async collect() {
         this.reset();
         for (const { replica, lag } of (await withinTimeout(replicaLags())) ?? []) this.set({ replica }, lag);
+      },
+    });
+    new Gauge({
+      name: 'pg_wal_archive_failing',
+      help: "1 while PostgreSQL's last attempt to archive a WAL segment (pgBackRest's archive-push) failed",
+      registers: [this.registry],
+      async collect() {
+        this.reset();
+        const rows = await withinTimeout(
+          dataSource.query<{ failing: number }[]>(
+            `SELECT (coalesce(last_failed_time > coalesce(last_archived_time, '-infinity'), false))::int AS failing FROM pg_stat_archiver`,
+          ),
+        );
+        if (rows) this.set(rows[0].failing);
       },
     });
   }
