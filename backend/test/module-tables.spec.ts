@@ -13,6 +13,7 @@ const OWNERS: Record<string, string> = {
   conversation_message: 'conversations',
   conversation_report: 'conversations',
   conversation_moderator_read: 'conversations',
+  conversation_relay: 'conversations',
   notification: 'notifications',
 };
 /** A table named in SQL (whose keywords are upper case in this code, unlike the comments' words). */

@@ -133,7 +133,7 @@ export async function startFakeTelegram(botUsername = 'telefon_bozor_test_bot', 
     }
   });
 
-  function update(chatId: number, text: string) {
+  function update(chatId: number, text: string, replyTo?: number) {
     return {
       update_id: nextUpdateId++,
       message: {
@@ -142,6 +142,7 @@ export async function startFakeTelegram(botUsername = 'telefon_bozor_test_bot', 
         chat: { id: chatId, type: 'private' },
         from: { id: chatId, is_bot: false, first_name: 'Seller' },
         text,
+        ...(replyTo !== undefined && { reply_to_message: { message_id: replyTo, date: Math.floor(Date.now() / 1000), chat: { id: chatId, type: 'private' } } }),
         // Telegram marks a leading /command as an entity; bots recognise commands by it.
         ...(text.startsWith('/') && { entities: [{ type: 'bot_command', offset: 0, length: text.split(' ')[0].length }] }),
       },
@@ -153,9 +154,9 @@ export async function startFakeTelegram(botUsername = 'telefon_bozor_test_bot', 
     botUsername,
     /** The calls of one Bot API method, e.g. 'sendMediaGroup'. */
     callsOf: (method: string) => fake.calls.filter((call) => call.path.endsWith(`/${method}`)),
-    /** A private message from a user, delivered on the bot's next getUpdates. */
-    pushMessage(chatId: number, text: string): void {
-      pendingUpdates.push(update(chatId, text));
+    /** A private message from a user, delivered on the bot's next getUpdates; `replyTo` answers the bot's message of that id. */
+    pushMessage(chatId: number, text: string, replyTo?: number): void {
+      pendingUpdates.push(update(chatId, text, replyTo));
     },
     /** A user presses an inline button with this callback_data under a message in their chat; answers the callback query's id. */
     pushCallbackQuery(chatId: number, data: string, messageId = nextMessageId - 1): string {

@@ -244,6 +244,30 @@ export class ConversationsService {
     };
   }
 
+  /** Remembers the bot's message that relayed a conversation's message to `userId`'s chat: a reply to it answers there. */
+  async recordRelay(chatId: string, botMessageId: number, conversationId: string, userId: string): Promise<void> {
+    await this.dataSource.query(
+      `INSERT INTO conversation_relay (chat_id, bot_message_id, conversation_id, user_id) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING`,
+      [chatId, botMessageId, conversationId, userId],
+    );
+  }
+
+  /**
+   * A reply in Telegram to a relayed message: sent into its conversation as `userId`'s message, with
+   * the site's rules and limits. Null when the replied message relayed nothing to this person.
+   */
+  async replyFromChat(userId: string, chatId: string, botMessageId: number, text: string): Promise<SentMessage | null> {
+    const [relay] = (await this.dataSource.query(
+      `SELECT conversation_id FROM conversation_relay WHERE chat_id = $1 AND bot_message_id = $2 AND user_id = $3`,
+      [chatId, botMessageId, userId],
+    )) as Array<{ conversation_id: string }>;
+    if (!relay) return null;
+    const words = text.trim();
+    if (!words) throw new AppException(HttpStatus.BAD_REQUEST, 'messageEmpty');
+    if (words.length > CONVERSATION_LIMITS.textMax) throw new AppException(HttpStatus.BAD_REQUEST, 'messageTooLong');
+    return this.send({ id: userId, role: 'user' }, relay.conversation_id, words, []);
+  }
+
   /** The message as `viewerId` sees it: whether it is theirs, and whether the other person has read it. */
   async messageFor(viewerId: string, { conversation, message }: SentMessage): Promise<ConversationMessage> {
     const othersMark = conversation.buyer_id === viewerId ? conversation.seller_read_id : conversation.buyer_read_id;

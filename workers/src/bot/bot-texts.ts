@@ -78,6 +78,17 @@ export const BOT_TEXTS = {
     ru: '💬 Новое сообщение по вашему объявлению: {{name}}\n{{text}}\n{{link}}',
     en: '💬 A new message about your listing: {{name}}\n{{text}}\n{{link}}',
   },
+  conversationMessage: {
+    uz: "💬 {{name}}\n{{text}}\n{{link}}",
+    ru: '💬 {{name}}\n{{text}}\n{{link}}',
+    en: '💬 {{name}}\n{{text}}\n{{link}}',
+  },
+  replyHint: {
+    uz: "Javobingiz suhbatga tushishi uchun bot yuborgan xabarga «Javob berish» (reply) qiling.",
+    ru: 'Чтобы ответ попал в переписку, ответьте (reply) на сообщение бота.',
+    en: "To answer in the conversation, reply to the bot's message.",
+  },
+  replySent: { uz: '✓ Yuborildi', ru: '✓ Отправлено', en: '✓ Sent' },
   toppedUp: {
     uz: "💳 Balansingiz {{amount}} so'mga to'ldirildi.",
     ru: '💳 Баланс пополнен на {{amount}} сум.',

@@ -16,6 +16,10 @@ interface Notification {
   /** Where on the site it leads (a path). */
   link: string | null;
   text: (language: Language) => string;
+  /** False for what the inbox does not keep (each message of a conversation: the thread has them). */
+  inbox?: boolean;
+  /** Told the id of the bot's message once sent (a relayed message, which a reply answers). */
+  sent?: (chatId: string, botMessageId: number) => Promise<void>;
 }
 
 /**
@@ -31,7 +35,7 @@ export class NotifyProcessor extends QueueProcessor<typeof QUEUES.notify> {
     'listing.rejected': (job, token) => this.notify(job, token, () => this.rejected(job.data)),
     'listing.posted': (job, token) => this.notify(job, token, () => this.posted(job.data)),
     'payment.confirmed': (job, token) => this.notify(job, token, () => this.toppedUp(job.data)),
-    'conversation.message-sent': (job, token) => this.notify(job, token, () => this.newConversation(job.data)),
+    'conversation.message-sent': (job, token) => this.notify(job, token, () => this.conversationMessage(job.data)),
   };
 
   constructor(
@@ -52,7 +56,9 @@ export class NotifyProcessor extends QueueProcessor<typeof QUEUES.notify> {
     if (!notification) return;
     // The job's id is the outbox event's.
     const text = Object.fromEntries(LANGUAGES.map((language) => [language, notification.text(language)])) as Translated;
-    await this.inbox.record({ eventId: String(job.id), userId: notification.userId, kind: notification.kind, text, link: notification.link });
+    if (notification.inbox !== false) {
+      await this.inbox.record({ eventId: String(job.id), userId: notification.userId, kind: notification.kind, text, link: notification.link });
+    }
 
     if (!this.bot.configured) return;
     const key = `${QUEUES.notify}:${job.id}`;
@@ -64,7 +70,8 @@ export class NotifyProcessor extends QueueProcessor<typeof QUEUES.notify> {
     // reaches the seller in turn instead of retrying all at once into 429s.
     await this.pacing.awaitPrivateMessage(job, token, subscription.chatId);
     try {
-      await this.bot.send(subscription.chatId, notification.text(subscription.language));
+      const botMessageId = await this.bot.send(subscription.chatId, notification.text(subscription.language));
+      await notification.sent?.(subscription.chatId, botMessageId);
     } catch (error) {
       if (!(error instanceof GrammyError)) throw error;
       if (error.error_code === 403) {
@@ -124,10 +131,13 @@ export class NotifyProcessor extends QueueProcessor<typeof QUEUES.notify> {
     return { userId, kind: 'toppedUp', link: '/profile/balance', text: (language) => botText('toppedUp', language, { amount: formatAmount(amount) }) };
   }
 
-  /** The first message of a conversation, told to the seller it was written to; neither side's name or number goes with it. */
-  private async newConversation(data: unknown): Promise<Notification | null> {
+  /**
+   * Each message of a conversation, relayed to its recipient's linked chat (the listing's name, the
+   * words, a link to the thread; never who wrote it): a reply to it answers in the thread. The first
+   * one is also the inbox's 'new conversation'.
+   */
+  private async conversationMessage(data: unknown): Promise<Notification | null> {
     const { messageId, first } = parseEventPayload('conversation.message-sent', data);
-    if (!first) return null;
     const message = await this.conversations.aboutMessage(messageId);
     if (!message) return null;
     const link = `/profile/messages/${message.conversationId}`;
@@ -135,8 +145,14 @@ export class NotifyProcessor extends QueueProcessor<typeof QUEUES.notify> {
       userId: message.recipientId,
       kind: 'newConversation',
       link,
+      inbox: first,
       text: (language) =>
-        botText('newConversation', language, { name: message.listingName ?? '', text: message.text, link: new URL(link, this.config.PUBLIC_URL).toString() }),
+        botText(first ? 'newConversation' : 'conversationMessage', language, {
+          name: message.listingName ?? '',
+          text: message.text,
+          link: new URL(link, this.config.PUBLIC_URL).toString(),
+        }),
+      sent: (chatId, botMessageId) => this.conversations.recordRelay(chatId, botMessageId, message.conversationId, message.recipientId),
     };
   }
 }

@@ -1,8 +1,8 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { Bot, InlineKeyboard, webhookCallback, type Context } from 'grammy';
 import { createServer, type Server } from 'node:http';
-import { AppConfig, SavedSearchAlertsService, TelegramLinkService } from '@market/backend';
-import { DEFAULT_LANGUAGE, type Language } from '@market/contracts';
+import { AppConfig, AppException, ConversationsService, SavedSearchAlertsService, TelegramLinkService } from '@market/backend';
+import { DEFAULT_LANGUAGE, formatMessage, type Language } from '@market/contracts';
 import { TelegramPacing } from '../pacing/telegram-pacing';
 import { botText } from './bot-texts';
 import { SellerListingsLookup } from './seller-listings.lookup';
@@ -54,6 +54,7 @@ export class SellerBot implements OnApplicationBootstrap, OnApplicationShutdown 
     private readonly listings: SellerListingsLookup,
     private readonly pacing: TelegramPacing,
     private readonly savedSearches: SavedSearchAlertsService,
+    private readonly conversations: ConversationsService,
   ) {
     if (!config.TELEGRAM_BOT_TOKEN) return;
     this.bot = new Bot(config.TELEGRAM_BOT_TOKEN, { client: { apiRoot: config.TELEGRAM_API_URL } });
@@ -63,6 +64,8 @@ export class SellerBot implements OnApplicationBootstrap, OnApplicationShutdown 
     this.bot.callbackQuery(new RegExp(`^${PAUSE_ALERTS}`), (context) => this.pauseAlerts(context));
     this.bot.callbackQuery(new RegExp(`^${SWITCH_ACCOUNT}`), (context) => this.switchAccount(context));
     this.bot.callbackQuery(KEEP_ACCOUNT, (context) => this.keepAccount(context));
+    // After the commands: any other text is a person writing, a reply to a relayed message answering its conversation.
+    this.bot.on('message:text', (context) => this.answerConversation(context));
     this.bot.catch((error) => this.logger.warn(`Bot update failed: ${error.message}`));
   }
 
@@ -100,12 +103,37 @@ export class SellerBot implements OnApplicationBootstrap, OnApplicationShutdown 
     if (this.bot?.isRunning()) await this.bot.stop();
   }
 
-  /** Sends a message to a linked chat. */
-  async send(chatId: string, message: string | BotMessage): Promise<void> {
+  /** Sends a message to a linked chat; answers the sent message's id. */
+  async send(chatId: string, message: string | BotMessage): Promise<number> {
     const { text, photoUrl, button } = typeof message === 'string' ? { text: message } : message;
     const reply_markup = button && new InlineKeyboard().text(button.text, button.data);
-    if (photoUrl) await this.bot!.api.sendPhoto(chatId, photoUrl, { caption: text, reply_markup });
-    else await this.bot!.api.sendMessage(chatId, text, { link_preview_options: { is_disabled: true }, reply_markup });
+    const sent = photoUrl
+      ? await this.bot!.api.sendPhoto(chatId, photoUrl, { caption: text, reply_markup })
+      : await this.bot!.api.sendMessage(chatId, text, { link_preview_options: { is_disabled: true }, reply_markup });
+    return sent.message_id;
+  }
+
+  /**
+   * A reply to a relayed conversation message lands in that conversation as the linked person's
+   * message: only its words cross, never the chat's name, username or number. What the site refuses
+   * (a closed or blocked conversation, a limit) is answered in the chat with the site's words.
+   */
+  private async answerConversation(context: Context): Promise<void> {
+    const subscription = await this.links.subscriptionByChat(context.chat!.id);
+    if (!subscription) {
+      await this.reply(context, botText('notLinked', DEFAULT_LANGUAGE));
+      return;
+    }
+    const repliedTo = context.message!.reply_to_message?.message_id;
+    let answered = false;
+    try {
+      answered = repliedTo !== undefined && (await this.conversations.replyFromChat(subscription.userId, String(context.chat!.id), repliedTo, context.message!.text!)) !== null;
+    } catch (error) {
+      if (!(error instanceof AppException)) throw error;
+      await this.reply(context, formatMessage(error.messageKey, subscription.language, error.params));
+      return;
+    }
+    await this.reply(context, botText(answered ? 'replySent' : 'replyHint', subscription.language));
   }
 
   private async start(context: Context): Promise<void> {

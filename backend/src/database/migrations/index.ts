@@ -25,6 +25,7 @@ import { CustomModels1763801920000 } from './1763801920000-custom-models';
 import { PaymentRecheck1763802033000 } from './1763802033000-payment-recheck';
 import { Conversations1763802100000 } from './1763802100000-conversations';
 import { Notifications1763802100001 } from './1763802100001-notifications';
+import { ConversationRelay1763802100002 } from './1763802100002-conversation-relay';
 import { ReportWeights1763803000000 } from './1763803000000-report-weights';
 import { SpecSourcePacing1763803100000 } from './1763803100000-spec-source-pacing';
 
@@ -57,6 +58,7 @@ export const MIGRATIONS = [
   PaymentRecheck1763802033000,
   Conversations1763802100000,
   Notifications1763802100001,
+  ConversationRelay1763802100002,
   ReportWeights1763803000000,
   SpecSourcePacing1763803100000,
 ];
