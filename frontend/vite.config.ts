@@ -53,7 +53,8 @@ export default defineConfig({
       { find: /^zod$/, replacement: fileURLToPath(new URL('./src/lib/zod.ts', import.meta.url)) },
     ],
   },
-  server: { proxy: { '/api': api, '/uploads': api } },
+  // ws: conversations' Socket.IO lives under /api (docs/conversations.md).
+  server: { proxy: { '/api': { target: api, ws: true }, '/uploads': api } },
   build: {
     target: 'es2022',
     sourcemap: false,

@@ -3,7 +3,9 @@ import { Outlet } from 'react-router-dom';
 import { FullScreenLoader } from '../components/full-screen-loader';
 import { ListingSlotsProvider, type ListingSlots } from '../components/listing-slots';
 import { TopBar } from '../components/top-bar';
+import { MessagesLink, WriteToSeller } from '../features/conversations';
 import { FavouriteButton, KeepPendingFavourite } from '../features/favourites';
+import { NotificationsBell } from '../features/notifications';
 import { RememberViewed } from '../features/recently-viewed';
 import { resetBrowsing, ScrollToTop } from '../features/listings';
 import { useTranslation } from '../lib/i18n';
@@ -17,7 +19,16 @@ const LISTING_SLOTS: ListingSlots = {
       <FavouriteButton listingId={listing._id} place="detail" />
     </>
   ),
+  contact: (listing) => <WriteToSeller listingId={listing._id} />,
 };
+
+/** Conversations and the inbox (issue 37): their unread counts in the top bar. */
+const SIGNED_IN_LINKS = (
+  <>
+    <MessagesLink />
+    <NotificationsBell />
+  </>
+);
 
 export function AppLayout() {
   const { t } = useTranslation();
@@ -27,7 +38,7 @@ export function AppLayout() {
         <ScrollToTop />
         <KeepPendingFavourite />
         {/* Listings (issue 5): the logo starts browsing afresh, without filters or the scroll-back card. */}
-        <TopBar onLogoClick={resetBrowsing} />
+        <TopBar onLogoClick={resetBrowsing} signedInLinks={SIGNED_IN_LINKS} />
         <main className="mx-auto w-full max-w-6xl flex-1 px-4 py-6">
           <Suspense fallback={<FullScreenLoader />}>
             <Outlet />

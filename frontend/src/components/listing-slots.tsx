@@ -7,6 +7,8 @@ export interface ListingSlots {
   card?: (listingId: string) => ReactNode;
   /** Beside the detail page's price. */
   detail?: (listing: ListingDetail) => ReactNode;
+  /** Beside the call button, for a signed-in visitor who is not the seller (writing to the seller). */
+  contact?: (listing: ListingDetail) => ReactNode;
 }
 
 const ListingSlotsContext = createContext<ListingSlots>({});

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useSession } from '../lib/auth';
 import { useTranslation } from '../lib/i18n';
@@ -12,9 +12,11 @@ const UserMenu = lazy(loadUserMenu);
 export interface TopBarProps {
   /** Run when the logo is clicked, before going home (the app resets the listings' browsing). */
   onLogoClick?: () => void;
+  /** Beside a signed-in user's menu (the app's messages and notifications, with their unread counts). */
+  signedInLinks?: ReactNode;
 }
 
-export function TopBar({ onLogoClick }: TopBarProps) {
+export function TopBar({ onLogoClick, signedInLinks }: TopBarProps) {
   const { t } = useTranslation();
   const { user, isAdmin, loading } = useSession();
   useEffect(() => {
@@ -39,10 +41,13 @@ export function TopBar({ onLogoClick }: TopBarProps) {
             <span className="hidden sm:inline">{t('addListing')}</span>
           </Link>
           {user ? (
-            // The avatar's place meanwhile: nothing beside it moves.
-            <Suspense fallback={<span aria-hidden className="h-11 w-11" />}>
-              <UserMenu user={user} isAdmin={isAdmin} />
-            </Suspense>
+            <>
+              {signedInLinks}
+              {/* The avatar's place meanwhile: nothing beside it moves. */}
+              <Suspense fallback={<span aria-hidden className="h-11 w-11" />}>
+                <UserMenu user={user} isAdmin={isAdmin} />
+              </Suspense>
+            </>
           ) : (
             <Link to="/login" className="inline-flex min-h-11 items-center rounded-md px-2 text-sm font-medium text-brand-700 hover:bg-brand-50 sm:px-3">
               {t('signIn')}

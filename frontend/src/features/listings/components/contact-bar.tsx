@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from '../../../lib/i18n';
 import { telegramLink, type ContactReveal } from '../hooks/use-contact-reveal';
 import { SocialIcon } from './social-icon';
@@ -10,7 +11,7 @@ const TELEGRAM = 'flex min-h-12 flex-1 items-center justify-center gap-2 rounded
  * scrolled. Sticky, not fixed: at the page's end it rests above the footer instead of covering it.
  * Either button asks for the contact first; then they call and open the chat.
  */
-export function ContactBar({ reveal }: { reveal: ContactReveal }) {
+export function ContactBar({ reveal, children }: { reveal: ContactReveal; children?: ReactNode }) {
   const { t } = useTranslation('listings');
   const { contact } = reveal;
   return (
@@ -45,6 +46,7 @@ export function ContactBar({ reveal }: { reveal: ContactReveal }) {
           </>
         )}
       </div>
+      {children && <div className="mt-2 flex">{children}</div>}
     </section>
   );
 }

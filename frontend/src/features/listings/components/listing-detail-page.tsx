@@ -64,6 +64,8 @@ function ListingDetailView({ listing, ownerNotice }: { listing: ListingDetailRes
   const { t } = useTranslation('listings');
   const { user } = useSession();
   const reveal = useContactReveal(listing._id);
+  const slots = useListingSlots();
+  const contactSlot = user && user._id !== listing.author._id ? slots.contact?.(listing) : null;
   const actions: HeaderAction[] =
     user?._id === listing.author._id ? [{ label: t('detail.edit'), to: `/profile/phone/edit/${listing._id}` }] : [];
 
@@ -83,13 +85,15 @@ function ListingDetailView({ listing, ownerNotice }: { listing: ListingDetailRes
         </section>
         <div className="space-y-4 lg:sticky lg:top-20 lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:self-start">
           <ListingSummary listing={listing} />
-          <SellerPanel _id={listing._id} author={listing.author} authorName={listing.authorName} region={listing.region} reveal={reveal} />
+          <SellerPanel _id={listing._id} author={listing.author} authorName={listing.authorName} region={listing.region} reveal={reveal}>
+            {contactSlot}
+          </SellerPanel>
           <SafetyWarning />
           <ReportListing listingId={listing._id} authorId={listing.author._id} />
         </div>
         <ListingDetails listing={listing} />
       </article>
-      <ContactBar reveal={reveal} />
+      <ContactBar reveal={reveal}>{contactSlot}</ContactBar>
     </>
   );
 }

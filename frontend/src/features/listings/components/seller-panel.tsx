@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { ListingDetail } from '@market/contracts';
 import { formatPhoneNumber } from '../../../lib/format';
@@ -9,13 +10,13 @@ import { SocialIcon } from './social-icon';
 /** How the number looks until the visitor asks for it (spec section 2, Seller side panel). */
 const MASKED_PHONE = 'xxx-xx-xxx-xx-xx';
 
-export type SellerPanelProps = Pick<ListingDetail, '_id' | 'author' | 'authorName' | 'region'> & { reveal: ContactReveal };
+export type SellerPanelProps = Pick<ListingDetail, '_id' | 'author' | 'authorName' | 'region'> & { reveal: ContactReveal; children?: ReactNode };
 
 /**
  * The seller: name, photo or initial, region and the hidden number. 'Qo'ng'iroq qilish' asks
  * for the contact; on phones the contact bar holds that button, always on screen.
  */
-export function SellerPanel({ _id, author, authorName, region, reveal }: SellerPanelProps) {
+export function SellerPanel({ _id, author, authorName, region, reveal, children }: SellerPanelProps) {
   const { t } = useTranslation('listings');
   const name = authorName || author.name || t('seller.anonymous');
   const { contact, errorMessage } = reveal;
@@ -87,6 +88,7 @@ export function SellerPanel({ _id, author, authorName, region, reveal }: SellerP
           {errorMessage}
         </p>
       )}
+      {children && <div className="mt-2 hidden lg:flex">{children}</div>}
     </section>
   );
 }

@@ -1,0 +1,4 @@
+import { ConversationsPage } from '../../../features/conversations';
+
+/** /profile/messages: the conversations. */
+export { ConversationsPage as Component };

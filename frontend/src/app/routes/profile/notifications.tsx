@@ -1,0 +1,4 @@
+import { NotificationsPage } from '../../../features/notifications';
+
+/** /profile/notifications: the inbox. */
+export { NotificationsPage as Component };

@@ -1,0 +1,84 @@
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
+import type { Conversation, ConversationMessage, ConversationPage, ConversationReport, ListingImage, MessagePage } from '@market/contracts';
+import { api } from '../../../lib/api-client';
+
+export const CONVERSATIONS_KEY = ['conversations'] as const;
+const listKey = (page: number) => [...CONVERSATIONS_KEY, 'list', page] as const;
+export const threadKey = (id: string) => [...CONVERSATIONS_KEY, 'thread', id] as const;
+
+/** `GET /api/conversations?page=`: also the top bar's unread count (page 1). */
+export function useConversations(page: number, enabled = true) {
+  return useQuery({ queryKey: listKey(page), queryFn: () => api.get<ConversationPage>(`/conversations?page=${page}`), enabled });
+}
+
+/** `GET /api/conversations/{id}/messages?before=`: the latest page first, older ones as the reader scrolls up. */
+export function useThread(id: string) {
+  return useInfiniteQuery({
+    queryKey: threadKey(id),
+    queryFn: ({ pageParam }) => api.get<MessagePage>(`/conversations/${id}/messages${pageParam ? `?before=${pageParam}` : ''}`),
+    initialPageParam: 0,
+    getNextPageParam: (last) => (last.hasOlder ? last.messages[0]?.id : undefined),
+  });
+}
+
+/** The thread's messages in order, each id once (a push and a refetch may bring the same message). */
+export function messagesOf(data: InfiniteData<MessagePage> | undefined): ConversationMessage[] {
+  const byId = new Map<number, ConversationMessage>();
+  for (const page of data?.pages ?? []) for (const message of page.messages) byId.set(message.id, message);
+  return [...byId.values()].sort((a, b) => a.id - b.id);
+}
+
+/** Adds a message to a thread's latest page unless it is there already. */
+export function addToThread(queryClient: QueryClient, conversationId: string, message: ConversationMessage): void {
+  queryClient.setQueryData<InfiniteData<MessagePage>>(threadKey(conversationId), (data) => {
+    if (!data || data.pages.some((page) => page.messages.some((held) => held.id === message.id))) return data;
+    const [latest, ...older] = data.pages;
+    return { ...data, pages: [{ ...latest, messages: [...latest.messages, message] }, ...older] };
+  });
+}
+
+/** `POST /api/conversations`: the first message from the listing page. */
+export function useStartConversation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { listingId: string; text: string }) => api.post<Conversation>('/conversations', body),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: CONVERSATIONS_KEY }),
+  });
+}
+
+/** Uploads the photos through the listings' pipeline (`POST /api/upload`), then sends the message. */
+export function useSendMessage(conversationId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ text, photos }: { text: string; photos: File[] }) => {
+      let images: string[] = [];
+      if (photos.length) {
+        const form = new FormData();
+        for (const photo of photos) form.append('files', photo);
+        images = (await api.post<ListingImage[]>('/upload', form)).map((image) => image._id);
+      }
+      return api.post<ConversationMessage>(`/conversations/${conversationId}/messages`, { text, images });
+    },
+    onSuccess: (message) => {
+      addToThread(queryClient, conversationId, message);
+      void queryClient.invalidateQueries({ queryKey: [...CONVERSATIONS_KEY, 'list'] });
+    },
+  });
+}
+
+/** `POST /api/conversations/{id}/read`: answers the conversation, which the thread's header shows. */
+export function useReadConversation(conversationId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post<Conversation>(`/conversations/${conversationId}/read`),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: [...CONVERSATIONS_KEY, 'list'] }),
+  });
+}
+
+export function useBlockConversation(conversationId: string) {
+  return useMutation({ mutationFn: () => api.post<Conversation>(`/conversations/${conversationId}/block`) });
+}
+
+export function useReportConversation(conversationId: string) {
+  return useMutation({ mutationFn: (report: ConversationReport) => api.post<{ message: Record<string, string> }>(`/conversations/${conversationId}/report`, report) });
+}
