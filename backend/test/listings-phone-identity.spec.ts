@@ -48,10 +48,10 @@ describe('IMEI, UZIMEI, condition grade and battery health (issue 22)', () => {
   describe('refuses a payload breaking a rule, translated, creating nothing', () => {
     it.each([
       ['an IMEI of 14 digits', { imei: ['35209900176148'] }, { 'imei.0': 'imeiInvalid' }],
-      ['an IMEI failing the Luhn check', { imei: ['352099001761482'] }, { 'imei.0': 'imeiInvalid' }],
+      ['an IMEI failing the Luhn check', { imei: ['352099001761482'] }, { 'imei.0': 'imeiCheckDigit' }],
       ['an IMEI with letters', { imei: ['35209900176148A'] }, { 'imei.0': 'imeiInvalid' }],
-      ['three IMEIs', { imei: [freshImei(), freshImei(), freshImei()] }, { imei: 'imeiInvalid' }],
-      ['the same IMEI twice', 'twice', { imei: 'imeiInvalid' }],
+      ['three IMEIs', { imei: [freshImei(), freshImei(), freshImei()] }, { imei: 'imeiTooMany' }],
+      ['the same IMEI twice', 'twice', { imei: 'imeiRepeated' }],
       ['no IMEI', { imei: [] }, { imei: 'required' }],
       ['no UZIMEI answer', { uzimeiRegistered: undefined }, { uzimeiRegistered: 'required' }],
       ['the instalment declaration not ticked', { noInstalmentDebt: false }, { noInstalmentDebt: 'instalmentDeclarationRequired' }],
@@ -119,7 +119,7 @@ describe('IMEI, UZIMEI, condition grade and battery health (issue 22)', () => {
     const resumed = await request(server()).get(`/api/phone/${draft.body._id}`).set('Cookie', seller.cookie).expect(200);
     expect(resumed.body.owner.form).toMatchObject({ imei: [], uzimeiRegistered: null, noInstalmentDebt: false, grade: null, battery: null });
     const refused = await request(server()).post('/api/phone/draft').set('Cookie', seller.cookie).send({ step: 3, imei: ['111111111111111'] }).expect(400);
-    expect(refused.body.fields).toEqual({ 'imei.0': 'imeiInvalid' });
+    expect(refused.body.fields).toEqual({ 'imei.0': 'imeiCheckDigit' });
 
     const fresh = await post(seller.cookie, { condition: true, grade: 'C', battery: 60 }, 201);
     const [row] = await dataSource.query(`SELECT grade, battery FROM listing WHERE id = $1`, [fresh.body._id]);

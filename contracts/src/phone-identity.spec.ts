@@ -12,6 +12,11 @@ describe('the IMEI rule', () => {
   it.each([
     ['a wrong check digit', '352099001761482'],
     ['two swapped digits', '352099001761418'],
+  ])('tells %s of 15 digits by its check digit, not by its length', (_case, imei) => {
+    expect(imeiSchema.safeParse(imei).error?.issues.map((issue) => issue.message)).toEqual(['imeiCheckDigit']);
+  });
+
+  it.each([
     ['14 digits', '35209900176148'],
     ['16 digits', '3520990017614810'],
     ['a letter', '35209900176148A'],
@@ -22,8 +27,10 @@ describe('the IMEI rule', () => {
 
   it('takes one or two different IMEIs, dropping a blank second field', () => {
     expect(imeiListSchema.parse(['352099001761481', ' '])).toEqual(['352099001761481']);
-    expect(imeiListSchema.safeParse(['352099001761481', '352099001761481']).success).toBe(false);
-    expect(imeiListSchema.safeParse([completeImei('35000000000001'), completeImei('35000000000002'), completeImei('35000000000003')]).success).toBe(false);
+    expect(imeiListSchema.safeParse(['352099001761481', '352099001761481']).error?.issues[0].message).toBe('imeiRepeated');
+    expect(
+      imeiListSchema.safeParse([completeImei('35000000000001'), completeImei('35000000000002'), completeImei('35000000000003')]).error?.issues[0].message,
+    ).toBe('imeiTooMany');
   });
 
   it('shows only the last four digits', () => {

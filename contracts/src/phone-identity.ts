@@ -10,19 +10,23 @@ import { luhnValid } from './payments';
 /** A dual-SIM phone has two IMEIs; `*#06#` shows them. */
 export const IMEI_MAX = 2;
 
-/** One IMEI as typed: spaces, dashes and slashes dropped; 15 digits passing the Luhn check. */
+/**
+ * One IMEI as typed: spaces, dashes and slashes dropped; 15 digits passing the Luhn check. A
+ * 15-digit entry that fails the check is told so (`imeiCheckDigit`): 'must be 15 digits' would
+ * be wrong for it, and a mistyped digit is the usual cause.
+ */
 export const imeiSchema = z
   .string({ error: 'imeiInvalid' })
   .transform((value) => value.replace(/[\s\-/]/g, ''))
-  .pipe(z.string().regex(/^\d{15}$/, 'imeiInvalid').refine(luhnValid, 'imeiInvalid'));
+  .pipe(z.string().regex(/^\d{15}$/, 'imeiInvalid').refine(luhnValid, 'imeiCheckDigit'));
 
 /** One or two IMEIs, each once; empty entries (a second field left blank) are dropped. */
 export const imeiListSchema = z.preprocess(
   (value) => (Array.isArray(value) ? value.filter((entry) => !(typeof entry === 'string' && entry.trim() === '')) : value),
   z
     .array(imeiSchema, { error: (issue) => (issue.input === undefined ? 'required' : 'imeiInvalid') })
-    .max(IMEI_MAX, 'imeiInvalid')
-    .refine((imeis) => new Set(imeis).size === imeis.length, 'imeiInvalid'),
+    .max(IMEI_MAX, 'imeiTooMany')
+    .refine((imeis) => new Set(imeis).size === imeis.length, 'imeiRepeated'),
 );
 
 /** All buyers ever see of an IMEI. */

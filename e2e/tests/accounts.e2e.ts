@@ -5,7 +5,7 @@ import { hashPassword } from '../../backend/src/auth/password-hasher';
 import { newPhoneNumber, passwordFromSms, shownPhoneNumber, typePhoneNumber } from '../support/accounts';
 import { expect, test } from '../support/fixtures';
 import { nextSms, smsCount } from '../support/sms';
-import { layoutWidth, PHONE } from '../support/viewports';
+import { DESKTOP, layoutWidth, PHONE } from '../support/viewports';
 
 /**
  * An existing account with a known password, written straight to the database: making it
@@ -327,6 +327,58 @@ test.describe('accounts', () => {
     await expect(page.getByRole('button', { name: 'Foydalanuvchi menyusi: Aziza Karimova' })).toBeVisible();
     await expect(save).toBeDisabled();
   });
+
+  test("keeps what was typed in one settings card when another card is saved", async ({ seller: { page } }) => {
+    await page.goto('/profile/settings');
+    const nameCard = page.getByRole('region', { name: 'Ism va familiya' });
+    await nameCard.getByLabel('Familiya').fill('Karimova');
+    await nameCard.getByLabel('Jinsi').selectOption('female');
+
+    const accountCard = page.getByRole('region', { name: 'Foydalanuvchi nomi va e-pochta' });
+    await accountCard.getByLabel('Foydalanuvchi nomi').fill(`aziza_${Date.now().toString(36)}`);
+    await accountCard.getByRole('button', { name: 'Saqlash' }).click();
+    await expect(page.getByText('Saqlandi')).toBeVisible();
+
+    await expect(nameCard.getByLabel('Familiya')).toHaveValue('Karimova');
+    await expect(nameCard.getByLabel('Jinsi')).toHaveValue('female');
+
+    const locationCard = page.getByRole('region', { name: 'Mamlakat va viloyat' });
+    await locationCard.getByLabel('Mamlakat').selectOption('uz');
+    await locationCard.getByLabel('Viloyat').selectOption('samarqand');
+    await locationCard.getByRole('button', { name: 'Saqlash' }).click();
+    await expect(locationCard.getByRole('button', { name: 'Saqlash' })).toBeDisabled();
+
+    await expect(nameCard.getByLabel('Familiya')).toHaveValue('Karimova');
+    await expect(nameCard.getByLabel('Jinsi')).toHaveValue('female');
+    await expect(nameCard.getByRole('button', { name: 'Saqlash' })).toBeEnabled();
+  });
+
+  for (const [screen, viewport] of [
+    ['phone', PHONE],
+    ['desktop', DESKTOP],
+  ] as const) {
+    test.describe(`on a ${screen}`, () => {
+      test.use({ viewport });
+
+      test('asks before leaving the settings with edits not saved, and stays when told to', async ({ seller: { page } }) => {
+        await page.goto('/profile/settings');
+        await page.getByRole('region', { name: 'Ism va familiya' }).getByLabel('Familiya').fill('Saqlanmagan');
+        const questions: string[] = [];
+        page.once('dialog', (dialog) => {
+          questions.push(dialog.message());
+          void dialog.dismiss();
+        });
+        await page.getByRole('link', { name: 'Telefon bozor: bosh sahifa' }).click();
+        await expect.poll(() => questions).toEqual(["Saqlanmagan o'zgarishlar bor. Sahifadan chiqasizmi?"]);
+        await expect(page).toHaveURL('/profile/settings');
+        await expect(page.getByRole('region', { name: 'Ism va familiya' }).getByLabel('Familiya')).toHaveValue('Saqlanmagan');
+
+        page.once('dialog', (dialog) => void dialog.accept());
+        await page.getByRole('link', { name: 'Telefon bozor: bosh sahifa' }).click();
+        await expect(page).toHaveURL('/');
+      });
+    });
+  }
 
   test('updates and removes the avatar', async ({ seller: { page } }) => {
     await page.goto('/profile/settings');

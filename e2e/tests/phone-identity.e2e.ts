@@ -83,9 +83,12 @@ test.describe('IMEI, UZIMEI, grade and battery from the seller to the buyer (iss
         await expect(page.getByText('Ekran va korpusda tirnalish yo\'q, hammasi ishlaydi')).toBeVisible();
         await expect(page.getByText(/\*#06# terib IMEI raqamini ko'ring/)).toBeVisible();
         await next(page);
-        await expect(page.getByText("IMEI 15 ta raqamdan iborat bo'lishi kerak (*#06# terib ko'ring)")).toBeVisible();
-        await page.getByLabel('IMEI', { exact: true }).fill(imeis[0]);
+        // 15 digits were typed: the check digit is what is wrong, not the length.
+        const checkDigit = "IMEI noto'g'ri: raqamlardan biri xato terilgan (*#06# terib, qayta ko'chiring)";
+        await expect(page.getByText(checkDigit)).toBeVisible();
         await expect(page.getByText("IMEI 15 ta raqamdan iborat bo'lishi kerak (*#06# terib ko'ring)")).toHaveCount(0);
+        await page.getByLabel('IMEI', { exact: true }).fill(imeis[0]);
+        await expect(page.getByText(checkDigit)).toHaveCount(0);
         expect(await layoutWidth(page)).toBeLessThanOrEqual(PHONE.width);
       });
       await listings.approve(id);

@@ -106,6 +106,17 @@ export const LISTING_MESSAGES = {
     ru: 'IMEI — 15 цифр (наберите *#06#, чтобы увидеть его)',
     en: 'An IMEI is 15 digits (dial *#06# to see it)',
   },
+  imeiCheckDigit: {
+    uz: "IMEI noto'g'ri: raqamlardan biri xato terilgan (*#06# terib, qayta ko'chiring)",
+    ru: 'IMEI неверный: одна из цифр набрана с ошибкой (наберите *#06# и перепишите заново)',
+    en: 'This IMEI is not valid: a digit is mistyped (dial *#06# and copy it again)',
+  },
+  imeiRepeated: {
+    uz: "Ikkala IMEI bir xil bo'lmasin: ikkinchi SIM uyasi o'z IMEI raqamiga ega",
+    ru: 'Два IMEI не должны совпадать: у второго SIM-слота свой IMEI',
+    en: 'The two IMEIs must differ: the second SIM slot has its own IMEI',
+  },
+  imeiTooMany: { uz: "IMEI 2 tadan ko'p bo'lmasin", ru: 'Не более 2 IMEI', en: 'No more than 2 IMEIs' },
   instalmentDeclarationRequired: {
     uz: "Telefon muddatli to'lovda emasligini tasdiqlang",
     ru: 'Подтвердите, что телефон не в рассрочке',

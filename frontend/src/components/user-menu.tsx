@@ -6,13 +6,14 @@ import { ADMIN_PAGES } from './admin-pages';
 import { Menu, type MenuItem } from './menu';
 import { UserAvatar, userDisplayName } from './user-avatar';
 
-/** The top bar's menu of a signed-in user: profile, settings, admin, sign-out, with the balance. */
+/** The top bar's menu of a signed-in user: profile, the balance (a way to its page), settings, admin, sign-out. */
 export default function UserMenu({ user, isAdmin }: { user: UserDto; isAdmin: boolean }) {
   const { t } = useTranslation();
   const logout = useLogout();
   const name = userDisplayName(user);
   const items: MenuItem[] = [
     { key: 'profile', label: t('userMenu.profile'), to: '/profile' },
+    { key: 'balance', label: `${t('userMenu.balance')}: ${formatSom(user.balance, currentLanguage())}`, to: '/profile/balance' },
     { key: 'favourites', label: t('pages.favourites'), to: '/profile/favourites' },
     { key: 'searches', label: t('pages.savedSearches'), to: '/profile/searches' },
     { key: 'settings', label: t('userMenu.settings'), to: '/profile/settings' },
@@ -29,14 +30,7 @@ export default function UserMenu({ user, isAdmin }: { user: UserDto; isAdmin: bo
           <span className="hidden max-w-32 truncate sm:inline">{name}</span>
         </>
       }
-      header={
-        <>
-          <p className="truncate font-medium text-slate-900">{name}</p>
-          <p className="text-sm text-slate-600">
-            {t('userMenu.balance')}: <span className="font-medium text-slate-900">{formatSom(user.balance, currentLanguage())}</span>
-          </p>
-        </>
-      }
+      header={<p className="truncate font-medium text-slate-900">{name}</p>}
       items={items}
     />
   );

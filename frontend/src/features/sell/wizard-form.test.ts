@@ -84,7 +84,7 @@ describe('wizard form', () => {
       grade: 'required',
     });
     expect(stepErrors(STEP.condition, filled({ imei: ['352099001761481', '352099001761482'], battery: '40' }), context)).toEqual({
-      'imei.1': 'imeiInvalid',
+      'imei.1': 'imeiCheckDigit',
       battery: 'batteryRange',
     });
     // A new phone has no grade or battery to give.

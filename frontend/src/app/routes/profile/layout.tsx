@@ -14,6 +14,7 @@ const MENU: MenuEntry[] = [
   { to: '/profile', labelKey: 'pages.myListings', end: true },
   { to: '/profile/favourites', labelKey: 'pages.favourites', end: false },
   { to: '/profile/searches', labelKey: 'pages.savedSearches', end: false },
+  { to: '/profile/balance', labelKey: 'pages.balance', end: false },
   { to: '/profile/settings', labelKey: 'pages.settings', end: false },
 ];
 

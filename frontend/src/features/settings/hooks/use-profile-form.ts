@@ -5,6 +5,7 @@ import { fieldErrorsOf, type FieldErrors } from '../../../components/form/use-zo
 import { useSession } from '../../../lib/auth';
 import { useTranslation } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
+import { useAskBeforeLeaving } from '../../../lib/unsaved-changes';
 import { useUpdateUser } from '../api/update-user';
 import { changedFields, storedValues, type ProfileField } from './profile-changes';
 
@@ -17,7 +18,8 @@ interface ProfileFormOptions {
 
 /**
  * One settings card (spec section 4): Save stays disabled until a value differs from the
- * stored one; only changed, valid fields are sent; a server error shows under the form.
+ * stored one; only changed, valid fields are sent; a server error shows under the form. Each
+ * card keeps its own edits through another card's save; leaving the page with edits asks first.
  */
 export function useProfileForm<Field extends ProfileField>(user: UserDto, fields: readonly Field[], options: ProfileFormOptions = {}) {
   const { t } = useTranslation('settings');
@@ -28,6 +30,7 @@ export function useProfileForm<Field extends ProfileField>(user: UserDto, fields
   const [errors, setErrors] = useState<FieldErrors>({});
   const [serverError, setServerError] = useState<string | null>(null);
   const changed = changedFields(values, stored);
+  useAskBeforeLeaving(changed.length > 0, t('unsavedLeave'));
 
   const setValue = (field: Field, value: string) => {
     setValues((current) => ({ ...current, [field]: value }));
