@@ -54,10 +54,12 @@ export const DUE_FOR_A_CHECK = `l.status = 'waiting' AND l.deleted_at IS NULL
        OR EXISTS (SELECT 1 FROM listing_report r WHERE r.listing_id = l.id AND r.created_at > c.checked_at))`;
 
 /**
- * The checks of listings waiting for moderation (issue 22), run by the workers off the request
- * path: buyers' open reports, a bait price, the admins' banned words, a seller never approved
- * before. A listing is checked again whenever it changed or was reported since it was last
- * checked, so running twice changes nothing; the moderation queue sorts by the stored score.
+ * The checks of listings waiting for moderation (issues 22 and 35), run by the workers off the
+ * request path: card numbers, contacts and scam wording in the seller's words, a bait price, a
+ * shared IMEI or photo, a flood, weighed reports, a seller never approved before (LISTING_CHECKS).
+ * A listing is checked again whenever it changed or was reported since it was last checked, so
+ * running twice changes nothing; the moderation queue sorts by the stored score. An edit that
+ * keeps a listing on sale is checked as it is saved (checkAmended).
  */
 @Injectable()
 export class ListingChecksService {
