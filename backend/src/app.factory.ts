@@ -14,6 +14,7 @@ import { documentContracts } from './common/openapi';
 import { PublicAnswerCache } from './common/public-answer-cache';
 import { ListingSharePages } from './listings/listing-share-pages';
 import { timeRequests } from './metrics/request-timing';
+import { cardCheckoutOrigins } from './payments/payments.module';
 import { QueueDashboard } from './queue-dashboard/queue-dashboard';
 import type { Config } from './config/config.schema';
 import { serveFrontend } from './spa/serve-frontend';
@@ -42,7 +43,7 @@ export async function createApp(config: Config): Promise<INestApplication> {
       contentSecurityPolicy: {
         directives: {
           'img-src': ["'self'", 'data:', 'blob:', ...config.IMAGE_HOSTS],
-          'connect-src': ["'self'"],
+          'connect-src': ["'self'", ...cardCheckoutOrigins(config)],
         },
       },
       crossOriginEmbedderPolicy: false,

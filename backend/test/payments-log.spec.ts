@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import request from 'supertest';
 import { SANDBOX_OTP, SANDBOX_TEST_CARDS } from '@market/contracts';
 import { createApp } from '../src/app.factory';
-import { FAKE_PAYME_CODE, startFakePayme } from '../../test/fakes/card-gateway';
+import { confirmedCardToken, FAKE_PAYME_CODE, startFakePayme, type PaymeAnswer } from '../../test/fakes/card-gateway';
 import { testConfig } from '../../test/support/config';
 import { createSignedInUser } from '../../test/support/users';
 
@@ -44,24 +44,23 @@ describe('logs of whole card payment runs', () => {
   });
   afterAll(() => jest.restoreAllMocks());
 
-  async function paymentFlows(app: INestApplication, cards: string[], otp: string): Promise<void> {
+  /** The browser's part for one card: its verified token, or null when the card was refused. */
+  type CardCheckout = (cardNumber: string) => Promise<string | null>;
+
+  async function paymentFlows(app: INestApplication, cards: string[], tokenOf: CardCheckout): Promise<void> {
     const user = await createSignedInUser(app);
     const server = app.getHttpServer();
     for (const cardNumber of cards) {
-      const grouped = cardNumber.replace(/(\d{4})(?=\d)/g, '$1 ');
-      const started = await request(server)
-        .post('/api/payments/uzcard/createTransaction')
-        .set('Cookie', user.cookie)
-        .send({ amount: 12_000, cardNumber: grouped, mmyy: '03/99', expireDate: '9903' });
+      const cardToken = await tokenOf(cardNumber);
+      if (!cardToken) continue;
+      const started = await request(server).post('/api/payments/uzcard/createTransaction').set('Cookie', user.cookie).send({ amount: 12_000, cardToken });
       const transactionId = started.body.result?.transactionId;
       if (!transactionId) continue;
-      const confirm = (code: string) =>
-        request(server).post('/api/payments/uzcard/confirmTransaction').set('Cookie', user.cookie).send({ transactionId, otp: code });
-      await confirm('000000');
-      await confirm(otp);
-      await confirm(otp);
+      const confirm = () => request(server).post('/api/payments/uzcard/confirmTransaction').set('Cookie', user.cookie).send({ transactionId });
+      await confirm();
+      await confirm();
     }
-    // Refused input that carries a card number: a rule broken, and a body that is not even JSON.
+    // Refused input that carries a card number: a field the API does not take, and a body that is not even JSON.
     await request(server)
       .post('/api/payments/uzcard/createTransaction')
       .set('Cookie', user.cookie)
@@ -75,20 +74,32 @@ describe('logs of whole card payment runs', () => {
       .expect(400);
   }
 
+  /** The dialog's card methods against `checkout`, a wrong code first, as a user mistyping it. */
+  const viaCheckout =
+    (checkout: { url: string; cashboxId: string }, code: string, post?: Parameters<typeof confirmedCardToken>[3]): CardCheckout =>
+    async (cardNumber) => {
+      await confirmedCardToken(checkout, { number: cardNumber, expire: '0399' }, '000000', post);
+      const confirmed = await confirmedCardToken(checkout, { number: cardNumber, expire: '0399' }, code, post);
+      return 'token' in confirmed ? confirmed.token : null;
+    };
+
   it('never contains a card number, with the sandbox gateway', async () => {
     const app = await createApp(testConfig({ LOG_LEVEL: 'trace' }));
     await app.init();
     // Nest buffers its log lines until listen(); tests only init().
     app.flushLogs();
     try {
-      await paymentFlows(app, cardNumbers, SANDBOX_OTP);
+      const sandbox = { url: '/api/payments/sandbox-payme', cashboxId: 'sandbox' };
+      const post = async (body: unknown, headers: Record<string, string>) =>
+        (await request(app.getHttpServer()).post(sandbox.url).set(headers).send(body as object)).body as PaymeAnswer;
+      await paymentFlows(app, cardNumbers, viaCheckout(sandbox, SANDBOX_OTP, post));
     } finally {
       await app.close();
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
     const log = captured.text();
     expect(log).toContain('Sandbox card gateway: PAYME_MERCHANT_ID and PAYME_KEY are not set');
-    expect(log).toContain(`Sandbox card gateway: SMS code ${SANDBOX_OTP} for payment`);
+    expect(log).toContain(`Sandbox card gateway: SMS code ${SANDBOX_OTP} sent to`);
     expect(log).toMatch(/Card payment [\w-]+ confirmed/);
     for (const number of cardNumbers) {
       expect(log).not.toContain(number);
@@ -117,11 +128,18 @@ describe('logs of whole card payment runs', () => {
     await app.init();
     app.flushLogs();
     try {
-      await paymentFlows(app, cardNumbers, FAKE_PAYME_CODE);
-      payme.delayNext('cards.create', 600);
-      await paymentFlows(app, [cardNumbers[0]], FAKE_PAYME_CODE);
-      payme.setOutage(true);
-      await paymentFlows(app, [cardNumbers[0]], FAKE_PAYME_CODE);
+      const browser = viaCheckout({ url: payme.url, cashboxId: 'market' }, FAKE_PAYME_CODE);
+      await paymentFlows(app, cardNumbers, browser);
+      await paymentFlows(app, [cardNumbers[0]], async (cardNumber) => {
+        const token = await browser(cardNumber);
+        payme.delayNext('cards.check', 600);
+        return token;
+      });
+      await paymentFlows(app, [cardNumbers[0]], async (cardNumber) => {
+        const token = await browser(cardNumber);
+        payme.setOutage(true);
+        return token;
+      });
     } finally {
       await app.close();
       await payme.close();

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import {
   cardNumberProblem,
   cardPaymentFormSchema,
+  cardPaymentOtpSchema,
   cardTypeOf,
   confirmCardPaymentSchema,
   createCardPaymentSchema,
@@ -96,20 +97,14 @@ describe('card expiry rules', () => {
 });
 
 describe('createTransaction body', () => {
-  const valid = { amount: 50_000, cardNumber: '8600 0691 9540 6311', expireDate: '9903' };
+  const valid = { amount: 50_000, cardToken: 'tok_63119784d15d8d8d093b37b8' };
 
-  it('normalises the card number and keeps the expiry as year then month', () => {
-    expect(createCardPaymentSchema.parse(valid)).toEqual({ amount: 50_000, cardNumber: '8600069195406311', expireDate: '9903' });
-  });
-
-  it("reorders the form's mmyy when expireDate is missing", () => {
-    const parsed = createCardPaymentSchema.parse({ amount: '33 000', cardNumber: valid.cardNumber, mmyy: '03/99' });
-    expect(parsed).toEqual({ amount: 33_000, cardNumber: '8600069195406311', expireDate: '9903' });
-  });
-
-  it('prefers expireDate over mmyy and drops unknown fields', () => {
-    const parsed = createCardPaymentSchema.parse({ ...valid, mmyy: '0101', extra: true });
-    expect(parsed).toEqual({ amount: 50_000, cardNumber: '8600069195406311', expireDate: '9903' });
+  it('takes the amount and the verified card token, and has no field for a card number or expiry', () => {
+    expect(createCardPaymentSchema.parse({ ...valid, amount: '33 000' })).toEqual({ amount: 33_000, cardToken: valid.cardToken });
+    expect(Object.keys(createCardPaymentSchema.shape).sort()).toEqual(['amount', 'cardToken']);
+    for (const card of [{ cardNumber: '8600069195406311' }, { expireDate: '9903' }, { mmyy: '03/99' }]) {
+      expect(createCardPaymentSchema.safeParse({ ...valid, ...card }).success).toBe(false);
+    }
   });
 
   it('names the amount limits as amounts are written everywhere else, in every language', () => {
@@ -131,22 +126,16 @@ describe('createTransaction body', () => {
   });
 
   it('reports every missing field as required at once', () => {
-    expect(fieldErrors(createCardPaymentSchema.safeParse({}))).toEqual({
-      amount: 'required',
-      cardNumber: 'required',
-      expireDate: 'required',
-    });
-  });
-
-  it('reports an expired card', () => {
-    expect(fieldErrors(createCardPaymentSchema.safeParse({ ...valid, expireDate: '2001' }))).toEqual({ expireDate: 'cardExpired' });
+    expect(fieldErrors(createCardPaymentSchema.safeParse({}))).toEqual({ amount: 'required', cardToken: 'required' });
   });
 
   it('uses only message keys that have texts', () => {
     const results = [
       createCardPaymentSchema.safeParse({}),
-      createCardPaymentSchema.safeParse({ amount: 'x', cardNumber: '4111111111111111', expireDate: '2613' }),
-      confirmCardPaymentSchema.safeParse({ transactionId: 'nope', otp: '12' }),
+      createCardPaymentSchema.safeParse({ amount: 'x', cardToken: '' }),
+      createCardPaymentSchema.safeParse({ ...valid, cardNumber: '4111111111111111' }),
+      confirmCardPaymentSchema.safeParse({ transactionId: 'nope' }),
+      cardPaymentOtpSchema.safeParse('12'),
     ];
     for (const message of results.flatMap((result) => Object.values(fieldErrors(result)))) {
       expect(isMessageKey(message)).toBe(true);
@@ -164,16 +153,17 @@ describe('payment dialog form', () => {
 describe('confirmTransaction body', () => {
   const transactionId = '0b9f3a52-8d5e-4c59-9a83-0d0f2a1e6c11';
 
-  it('takes a 6-digit code as text or number', () => {
-    expect(confirmCardPaymentSchema.parse({ transactionId, otp: '012345' })).toEqual({ transactionId, otp: '012345' });
-    expect(confirmCardPaymentSchema.parse({ transactionId, otp: 666666 })).toEqual({ transactionId, otp: '666666' });
+  it('takes the payment id only, and refuses a malformed one', () => {
+    expect(confirmCardPaymentSchema.parse({ transactionId })).toEqual({ transactionId });
+    expect(fieldErrors(confirmCardPaymentSchema.safeParse({ transactionId: 'x' }))).toEqual({ transactionId: 'invalidValue' });
+    expect(fieldErrors(confirmCardPaymentSchema.safeParse({}))).toEqual({ transactionId: 'required' });
   });
+});
 
-  it('refuses a code of another length and a malformed id', () => {
-    expect(fieldErrors(confirmCardPaymentSchema.safeParse({ transactionId, otp: '12345' }))).toEqual({ otp: 'otpDigits6' });
-    expect(fieldErrors(confirmCardPaymentSchema.safeParse({ transactionId: 'x', otp: '123456' }))).toEqual({
-      transactionId: 'invalidValue',
-    });
-    expect(fieldErrors(confirmCardPaymentSchema.safeParse({}))).toEqual({ transactionId: 'required', otp: 'required' });
+describe('the SMS code the dialog sends to Payme', () => {
+  it('takes 6 digits as text or number, and refuses another length', () => {
+    expect(cardPaymentOtpSchema.parse('012345')).toBe('012345');
+    expect(cardPaymentOtpSchema.parse(666666)).toBe('666666');
+    expect(fieldErrors(cardPaymentOtpSchema.safeParse('12345'))).toEqual({ '': 'otpDigits6' });
   });
 });

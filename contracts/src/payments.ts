@@ -25,8 +25,6 @@ const CARD_TYPE_BY_PREFIX: Readonly<Record<string, CardType>> = { '8600': 'uzcar
 
 /** A card payment must be confirmed within this time after the SMS code was sent. */
 export const CARD_PAYMENT_TTL_SECONDS = 5 * 60;
-/** Wrong codes allowed for one payment before it fails and must be started again. */
-export const CARD_PAYMENT_CODE_ATTEMPTS = 3;
 export const BALANCE_HISTORY_PAGE_SIZE = 20;
 
 /** The Luhn checksum every real card number passes; it catches a mistyped or swapped digit. */
@@ -92,15 +90,6 @@ export const cardNumberSchema = z
     if (problem) context.addIssue({ code: 'custom', message: problem });
   });
 
-/** Expiry as the API takes it: year then month, 'YYMM'. */
-export const cardExpireDateSchema = z
-  .string({ error: 'required' })
-  .transform((value) => value.replace(/\D/g, ''))
-  .superRefine((yymm, context) => {
-    const problem = expireDateProblem(yymm);
-    if (problem) context.addIssue({ code: 'custom', message: problem });
-  });
-
 /** Expiry as the dialog's masked input holds it: month then year, 'MM/YY'. */
 export const cardExpiryMmyySchema = z
   .string({ error: 'required' })
@@ -135,39 +124,30 @@ export const cardPaymentFormSchema = z.object({
   amount: topUpAmountSchema,
 });
 
+/** A card token that Payme issued to the browser (cards.create) and verified with the SMS code (cards.verify). */
+const cardTokenSchema = z.string({ error: 'required' }).min(1, 'required').max(4_000, 'invalidValue');
+
 /**
- * `POST /api/payments/uzcard/createTransaction`. The dialog sends its fields plus `expireDate`
- * (year then month); a body with only the form's `mmyy` is reordered here.
+ * `POST /api/payments/uzcard/createTransaction`: the amount and the verified card token. The card
+ * number and expiry go from the browser to Payme only (cards.*); this body has no field for them,
+ * and a body that carries one is refused.
  */
-export const createCardPaymentSchema = z.preprocess(
-  (body) => {
-    if (typeof body !== 'object' || body === null) return body;
-    const { expireDate, mmyy } = body as { expireDate?: unknown; mmyy?: unknown };
-    return expireDate === undefined && typeof mmyy === 'string' ? { ...body, expireDate: mmyyToExpireDate(mmyy) } : body;
-  },
-  z.object({ amount: topUpAmountSchema, cardNumber: cardNumberSchema, expireDate: cardExpireDateSchema }),
-);
+export const createCardPaymentSchema = z.strictObject({ amount: topUpAmountSchema, cardToken: cardTokenSchema }, { error: 'invalidValue' });
 export type CreateCardPayment = z.output<typeof createCardPaymentSchema>;
 
+/** `POST /api/payments/uzcard/confirmTransaction`: takes the money of a created payment; repeating it changes nothing. */
+export const confirmCardPaymentSchema = z.object({
+  transactionId: z.string({ error: 'required' }).pipe(z.uuid('invalidValue')),
+});
+export type ConfirmCardPayment = z.output<typeof confirmCardPaymentSchema>;
+
+/** The SMS code the dialog sends to Payme's cards.verify. */
 export const cardPaymentOtpSchema = z
   .union([z.string(), z.number()], { error: 'required' })
   .transform((value) => String(value).trim())
   .refine((otp) => new RegExp(`^\\d{${LIMITS.cardOtpDigits}}$`).test(otp), 'otpDigits6');
 
-/** `POST /api/payments/uzcard/confirmTransaction`. */
-export const confirmCardPaymentSchema = z.object({
-  transactionId: z.string({ error: 'required' }).pipe(z.uuid('invalidValue')),
-  otp: cardPaymentOtpSchema,
-});
-export type ConfirmCardPayment = z.output<typeof confirmCardPaymentSchema>;
-
-export const cardPaymentStartedSchema = z.object({
-  result: z.object({
-    transactionId: z.uuid(),
-    /** Masked as the gateway gives it, e.g. '99890*****67'. */
-    otpSentPhone: z.string(),
-  }),
-});
+export const cardPaymentStartedSchema = z.object({ result: z.object({ transactionId: z.uuid() }) });
 export type CardPaymentStarted = z.infer<typeof cardPaymentStartedSchema>;
 
 export const cardPaymentConfirmedSchema = z.object({ result: z.object({ amount: z.number().int().positive() }) });
@@ -201,16 +181,30 @@ export const SANDBOX_TEST_CARDS: readonly SandboxTestCard[] = [
 export const SANDBOX_OTP = '666666';
 
 /**
- * `GET /api/payments/uzcard/mode`: whether payments are simulated, so the dialog can say so. Only
- * the sandbox names its test cards and code; a real gateway's answer carries nothing else.
+ * Payme's public offer, which Payme's card-form rules ask the form to link to (with Payme's logo);
+ * check the address with Payme Business before launch.
+ */
+export const PAYME_OFFER_URL = 'https://cdn.payme.uz/terms/main.html';
+
+/**
+ * Where the dialog sends the card (Payme's cards.create, cards.get_verify_code, cards.verify, from
+ * the browser), authenticated by the cashbox id alone, and Payme's offer the form links to.
+ */
+export const cardCheckoutSchema = z.object({ url: z.string(), cashboxId: z.string(), offerUrl: z.string() });
+export type CardCheckout = z.infer<typeof cardCheckoutSchema>;
+
+/**
+ * `GET /api/payments/uzcard/mode`: where the browser sends the card, and whether payments are
+ * simulated, so the dialog can say so. Only the sandbox names its test cards and code.
  */
 export const cardGatewayModeSchema = z.discriminatedUnion('sandbox', [
   z.object({
     sandbox: z.literal(true),
+    checkout: cardCheckoutSchema,
     testCards: z.array(z.object({ number: z.string(), expiry: z.string(), outcome: z.enum(SANDBOX_CARD_OUTCOMES) })),
     otp: z.string(),
   }),
-  z.strictObject({ sandbox: z.literal(false) }),
+  z.strictObject({ sandbox: z.literal(false), checkout: cardCheckoutSchema }),
 ]);
 export type CardGatewayMode = z.infer<typeof cardGatewayModeSchema>;
 
@@ -265,3 +259,15 @@ export const unresolvedPaymentsSchema = z.object({
   ),
 });
 export type UnresolvedPayments = z.infer<typeof unresolvedPaymentsSchema>;
+
+/**
+ * Payme's documented refusals of a card or its code (cards.*), which the payer reads in our words
+ * (and under the field they concern); any other code the payer reads in Payme's own words.
+ */
+export const PAYME_CARD_REFUSALS: Readonly<Record<number, MessageKey>> = {
+  [-31101]: 'paymentCodeExpired',
+  [-31102]: 'paymentTooManyAttempts',
+  [-31103]: 'paymentWrongCode',
+  [-31300]: 'cardInvalid',
+  [-31301]: 'paymentSmsNotConnected',
+};

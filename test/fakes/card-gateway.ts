@@ -45,6 +45,9 @@ export interface FakePaymeCall {
   auth: string | undefined;
 }
 
+/** The card methods Payme gives the merchant's client side (the browser), with the cashbox id alone. */
+const BROWSER_METHODS: ReadonlySet<string> = new Set(['cards.create', 'cards.get_verify_code', 'cards.verify']);
+
 /** The code the fake "sends" by SMS, like Payme's test environment. */
 export const FAKE_PAYME_CODE = '666666';
 const MAX_WRONG_CODES = 3;
@@ -118,6 +121,12 @@ export async function startFakePayme(options: { merchantId: string; key: string;
       const token = `tok_${randomUUID()}`;
       tokens.set(token, { card, verified: false, wrongCodes: 0 });
       return { card: { number: `${number.slice(0, 6)}******${number.slice(-4)}`, expire: `${expire.slice(0, 2)}/${expire.slice(2)}`, token, recurrent: false, verify: false } };
+    },
+    'cards.check': (params) => {
+      const token = tokens.get(params.token as string);
+      if (!token) throw errors.cardNotFound();
+      const { number, expire } = token.card;
+      return { card: { number: `${number.slice(0, 6)}******${number.slice(-4)}`, expire: `${expire.slice(0, 2)}/${expire.slice(2)}`, token: params.token, recurrent: false, verify: token.verified } };
     },
     'cards.get_verify_code': (params) => {
       const token = tokens.get(params.token as string);
@@ -193,12 +202,18 @@ export async function startFakePayme(options: { merchantId: string; key: string;
     receipt.state = state;
   }
 
-  /** The documented X-Auth form of each method: the cashbox id alone for cards.*, id:key for receipts.* */
+  /** The documented X-Auth form of each method: the cashbox id alone for the browser's card methods, id:key for the others. */
   function authorized(method: string, auth: string | undefined): boolean {
-    return auth === (method.startsWith('cards.') ? options.merchantId : `${options.merchantId}:${options.key}`);
+    return auth === (BROWSER_METHODS.has(method) ? options.merchantId : `${options.merchantId}:${options.key}`);
   }
 
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    // The checkout answers browsers of any site: the cashbox id is no secret, the key never comes from a browser.
+    response.setHeader('Access-Control-Allow-Origin', '*');
+    if (request.method === 'OPTIONS') {
+      response.writeHead(204, { 'Access-Control-Allow-Methods': 'POST', 'Access-Control-Allow-Headers': 'Content-Type, X-Auth' }).end();
+      return;
+    }
     let body = '';
     for await (const chunk of request) body += chunk;
     const { id, method, params } = JSON.parse(body) as { id: number; method: string; params: Record<string, unknown> };
@@ -277,3 +292,33 @@ export async function startFakePayme(options: { merchantId: string; key: string;
 }
 
 export type FakePayme = Awaited<ReturnType<typeof startFakePayme>>;
+
+/** A JSON-RPC answer of Payme's (or the sandbox's) card methods. */
+export interface PaymeAnswer {
+  result?: Record<string, unknown>;
+  error?: { code: number; message: unknown };
+}
+
+/**
+ * The dialog's part, as the browser does it: cards.create, cards.get_verify_code and cards.verify with
+ * the cashbox id alone, against Payme's checkout `url` (or the sandbox's). Answers the verified card
+ * token, or the first refusal. `post` sends one JSON-RPC body with its headers (fetch by default).
+ */
+export async function confirmedCardToken(
+  checkout: { url: string; cashboxId: string },
+  card: { number: string; expire: string },
+  code: string,
+  post: (body: unknown, headers: Record<string, string>) => Promise<PaymeAnswer> = async (body, headers) =>
+    (await fetch(checkout.url, { method: 'POST', headers, body: JSON.stringify(body) })).json() as Promise<PaymeAnswer>,
+): Promise<{ token: string; phone: string } | { refusal: NonNullable<PaymeAnswer['error']>; method: string }> {
+  const headers = { 'Content-Type': 'application/json', 'X-Auth': checkout.cashboxId };
+  const call = (method: string, params: Record<string, unknown>) => post({ id: 1, method, params }, headers);
+  const created = await call('cards.create', { card: { number: card.number.replace(/\s/g, ''), expire: card.expire }, save: false });
+  if (created.error) return { refusal: created.error, method: 'cards.create' };
+  const token = (created.result!.card as { token: string }).token;
+  const sent = await call('cards.get_verify_code', { token });
+  if (sent.error) return { refusal: sent.error, method: 'cards.get_verify_code' };
+  const verified = await call('cards.verify', { token, code });
+  if (verified.error) return { refusal: verified.error, method: 'cards.verify' };
+  return { token, phone: sent.result!.phone as string };
+}

@@ -7,7 +7,7 @@ import { DataSource } from 'typeorm';
 import { ConfigModule, DatabaseModule, type RecheckOutcome } from '@market/backend';
 import { CARD_PAYMENT_TTL_SECONDS, PAYMENT_RECHECK_EVERY_MS, PAYMENT_RECHECK_JOB, QUEUES } from '@market/contracts';
 import { createApp } from '../../backend/src/app.factory';
-import { FAKE_PAYME_CODE, startFakePayme, type FakePayme } from '../../test/fakes/card-gateway';
+import { confirmedCardToken, FAKE_PAYME_CODE, startFakePayme, type FakePayme } from '../../test/fakes/card-gateway';
 import { testConfig } from '../../test/support/config';
 import { eventually } from '../../test/support/eventually';
 import { createSignedInUser, type TestUser } from '../../test/support/users';
@@ -28,17 +28,20 @@ describe("the workers' re-check of card payments that reached Payme and are not 
   let workers: INestApplicationContext;
   let queue: Queue;
 
+  /** The card confirmed at Payme by the browser, then the payment created with its token. */
   async function startedPayment(user: TestUser, amount: number): Promise<string> {
+    const confirmed = await confirmedCardToken({ url: payme.url, cashboxId: 'market' }, { number: CARD, expire: '0399' }, FAKE_PAYME_CODE);
+    if (!('token' in confirmed)) throw new Error(`Payme refused the card: ${confirmed.refusal.code}`);
     const started = await request(api.getHttpServer())
       .post('/api/payments/uzcard/createTransaction')
       .set('Cookie', user.cookie)
-      .send({ amount, cardNumber: CARD, expireDate: '9903' })
+      .send({ amount, cardToken: confirmed.token })
       .expect(201);
     return started.body.result.transactionId;
   }
 
   const confirmation = (user: TestUser, transactionId: string) =>
-    request(api.getHttpServer()).post('/api/payments/uzcard/confirmTransaction').set('Cookie', user.cookie).send({ transactionId, otp: FAKE_PAYME_CODE });
+    request(api.getHttpServer()).post('/api/payments/uzcard/confirmTransaction').set('Cookie', user.cookie).send({ transactionId });
 
   async function settlingPayment(user: TestUser, amount: number, pay: Parameters<FakePayme['scriptNextPay']>[0]): Promise<string> {
     const transactionId = await startedPayment(user, amount);

@@ -13,7 +13,7 @@ export type PaymentStatus = 'pending' | 'confirming' | 'settling' | 'confirmed' 
 
 export type PaymentFailureReason = CardGatewayFailure;
 
-/** A card top-up. The card number and expiry are never stored: only the last four digits and the card type. */
+/** A card top-up. The card number and expiry never reach us: Payme tells the last four digits and the card type, all we keep. */
 @Entity('payment_transaction')
 export class PaymentTransaction {
   @PrimaryColumn('uuid')
@@ -46,9 +46,6 @@ export class PaymentTransaction {
   @Column({ name: 'failure_reason', type: 'text', nullable: true })
   failureReason: PaymentFailureReason | null;
 
-  /** Wrong SMS codes entered so far. */
-  @Column({ name: 'code_attempts', type: 'int', default: 0 })
-  codeAttempts: number;
 
   /** When the current 'confirming' claim was taken; a claim older than its lease is taken over. */
   @Column({ name: 'claimed_at', type: 'timestamptz', nullable: true })

@@ -22,14 +22,14 @@ import { Answers } from '../common/openapi';
 export class PaymentsController {
   constructor(private readonly payments: PaymentsService) {}
 
-  /** Whether card payments are simulated (sandbox gateway), so the payment dialog can say so. */
+  /** Where the payment dialog sends the card (Payme's checkout, from the browser), and whether payments are simulated. */
   @Answers(cardGatewayModeSchema)
   @Get('mode')
   mode(): CardGatewayMode {
     return this.payments.mode();
   }
 
-  /** Step 1 of the payment dialog: registers the card with the gateway, which sends the SMS code. */
+  /** Once the browser has the card confirmed by Payme (its token): creates the payment. Never takes a card number. */
   @SignedIn()
   @Answers(cardPaymentStartedSchema)
   @Post('createTransaction')
@@ -40,7 +40,7 @@ export class PaymentsController {
     return this.payments.start(user.id, body);
   }
 
-  /** Step 2: the SMS code; on success the balance rises by the amount. Repeating it changes nothing. */
+  /** Takes the money of a created payment; on success the balance rises by the amount. Repeating it changes nothing. */
   @SignedIn()
   @Answers(cardPaymentConfirmedSchema)
   @Post('confirmTransaction')

@@ -11,6 +11,7 @@ import { PaymentsService } from './payments.service';
 import { CardGateway } from './providers/card-gateway';
 import { PaymeCardGateway, PaymeCardSessions } from './providers/payme-card-gateway';
 import { SandboxCardGateway } from './providers/sandbox-card-gateway';
+import { SandboxPaymeController } from './sandbox-payme.controller';
 import { UnresolvedPaymentsController } from './unresolved-payments.controller';
 
 /**
@@ -48,7 +49,15 @@ export function cardGatewayFor(config: AppConfig, redis: RedisClient): CardGatew
     throw new Error('No card gateway: set PAYME_MERCHANT_ID and PAYME_KEY, or PAYMENTS_SANDBOX=true to simulate card payments (no money moves)');
   }
   logger.warn('Sandbox card gateway: PAYME_MERCHANT_ID and PAYME_KEY are not set, card payments are simulated');
-  return new SandboxCardGateway();
+  return new SandboxCardGateway(redis, config.QUEUE_PREFIX);
+}
+
+/**
+ * Where the browser may send card data (the CSP's connect-src beside our own origin): Payme's checkout
+ * when Payme is configured, nothing else (the sandbox's card methods are ours).
+ */
+export function cardCheckoutOrigins(config: AppConfig): string[] {
+  return config.PAYME_MERCHANT_ID && config.PAYME_KEY ? [new URL(config.PAYME_BASE_URL).origin] : [];
 }
 
 /** The card gateway and the settlement of paid payments: the API's confirmations and the workers' re-check share them. */
@@ -61,7 +70,7 @@ export class PaymentSettlementModule {}
 
 @Module({
   imports: [TypeOrmModule.forFeature([PaymentTransaction]), PaymentSettlementModule],
-  controllers: [PaymentsController, UnresolvedPaymentsController],
+  controllers: [PaymentsController, SandboxPaymeController, UnresolvedPaymentsController],
   providers: [PaymentsService],
 })
 export class PaymentsModule {}

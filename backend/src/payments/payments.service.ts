@@ -4,9 +4,8 @@ import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DataSource, type EntityManager, type Repository } from 'typeorm';
 import {
-  CARD_PAYMENT_CODE_ATTEMPTS,
   CARD_PAYMENT_TTL_SECONDS,
-  cardTypeOf,
+  PAYME_OFFER_URL,
   SANDBOX_OTP,
   SANDBOX_TEST_CARDS,
   type CardGatewayMode,
@@ -18,6 +17,7 @@ import {
   type UnresolvedPayments,
 } from '@market/contracts';
 import { AppException } from '../common/app.exception';
+import { AppConfig } from '../config/app-config';
 import { RateLimitService, type RateLimit } from '../rate-limit/rate-limit.service';
 import { PaymentSettlement } from './payment-settlement.service';
 import { PaymentTransaction } from './payment-transaction.entity';
@@ -28,41 +28,28 @@ import {
   type CardGatewayFailure,
   type CardPaymentCompletion,
 } from './providers/card-gateway';
+import { SANDBOX_CASHBOX_ID } from './providers/sandbox-card-gateway';
+import { SANDBOX_CHECKOUT_PATH } from './sandbox-payme.controller';
 
-/** Each start sends an SMS and registers the card with the provider. */
+/** Each start creates a receipt at the provider. */
 const PAYMENT_START_LIMIT: RateLimit = { name: 'card-payment-start', points: 10, durationSeconds: 60 * 60 };
-/** Wrong codes across all of a user's payments; each payment also fails after CARD_PAYMENT_CODE_ATTEMPTS. */
-const PAYMENT_WRONG_CODE_LIMIT: RateLimit = { name: 'card-payment-wrong-code', points: 10, durationSeconds: 60 * 60 };
 /** How often a confirmation waiting for another one of the same payment looks again. */
 const CLAIM_POLL_MS = 100;
 
 const FAILURE_STATUS: Readonly<Record<CardGatewayFailure, HttpStatus>> = {
   cardInvalid: HttpStatus.BAD_REQUEST,
-  paymentTestCardsOnly: HttpStatus.BAD_REQUEST,
-  paymentWrongCode: HttpStatus.BAD_REQUEST,
   paymentInsufficientFunds: HttpStatus.PAYMENT_REQUIRED,
-  paymentCardBlocked: HttpStatus.PAYMENT_REQUIRED,
   paymentSmsNotConnected: HttpStatus.PAYMENT_REQUIRED,
   paymentRefused: HttpStatus.PAYMENT_REQUIRED,
   paymentCancelled: HttpStatus.GONE,
-  paymentCodeExpired: HttpStatus.GONE,
-  paymentTooManyAttempts: HttpStatus.GONE,
   paymentExpired: HttpStatus.GONE,
   paymentGatewayUnavailable: HttpStatus.SERVICE_UNAVAILABLE,
   paymentGatewayTimeout: HttpStatus.GATEWAY_TIMEOUT,
 };
 
-/** The dialog field a refusal belongs to, so the form can show it under that input. */
-const FAILURE_FIELD: Partial<Record<CardGatewayFailure, string>> = {
-  cardInvalid: 'cardNumber',
-  paymentTestCardsOnly: 'cardNumber',
-  paymentWrongCode: 'otp',
-};
-
 /** `wording`: the provider's own words for a refusal, read instead of the reason's text. */
 function paymentRefused(reason: CardGatewayFailure, wording?: Translated): AppException {
-  const field = FAILURE_FIELD[reason];
-  return new AppException(FAILURE_STATUS[reason], reason, {}, field ? { [field]: reason } : undefined, wording);
+  return new AppException(FAILURE_STATUS[reason], reason, {}, undefined, wording);
 }
 
 /** Payme took the payment but has not settled its receipt: the workers credit it once it is paid. */
@@ -95,37 +82,38 @@ export class PaymentsService {
     private readonly gateway: CardGateway,
     private readonly settlement: PaymentSettlement,
     private readonly rateLimits: RateLimitService,
+    private readonly config: AppConfig,
   ) {}
 
+  /** Where the dialog sends the card (Payme's checkout, or the sandbox's), and the sandbox's test cards. */
   mode(): CardGatewayMode {
-    return this.gateway.sandbox ? { sandbox: true, testCards: [...SANDBOX_TEST_CARDS], otp: SANDBOX_OTP } : { sandbox: false };
+    if (!this.gateway.sandbox) {
+      return { sandbox: false, checkout: { url: this.config.PAYME_BASE_URL, cashboxId: this.config.PAYME_MERCHANT_ID, offerUrl: PAYME_OFFER_URL } };
+    }
+    const checkout = { url: `/api/${SANDBOX_CHECKOUT_PATH}`, cashboxId: SANDBOX_CASHBOX_ID, offerUrl: PAYME_OFFER_URL };
+    return { sandbox: true, checkout, testCards: [...SANDBOX_TEST_CARDS], otp: SANDBOX_OTP };
   }
 
+  /** Creates the payment for a card the browser registered with Payme and confirmed with its SMS code. */
   async start(userId: string, request: CreateCardPayment): Promise<CardPaymentStarted> {
     await this.rateLimits.consume(PAYMENT_START_LIMIT, userId);
     const transactionId = randomUUID();
-    const payment = {
-      id: transactionId,
-      userId,
-      amount: request.amount,
-      cardLast4: request.cardNumber.slice(-4),
-      // The body schema admits Uzcard and Humo cards only.
-      cardType: cardTypeOf(request.cardNumber)!,
-      provider: this.gateway.provider,
-    };
     try {
-      const started = await this.gateway.start({
-        transactionId,
+      const { reference, card } = await this.gateway.start({ transactionId, amount: request.amount, cardToken: request.cardToken });
+      await this.payments.insert({
+        id: transactionId,
+        userId,
         amount: request.amount,
-        cardNumber: request.cardNumber,
-        expireDate: request.expireDate,
+        cardLast4: card.last4,
+        cardType: card.type,
+        provider: this.gateway.provider,
+        providerRef: reference,
+        status: 'pending',
       });
-      await this.payments.insert({ ...payment, providerRef: started.reference, status: 'pending' });
-      this.logger.log(`Card payment ${transactionId} started: ${request.amount} so'm, ${payment.cardType} card, user ${userId}`);
-      return { result: { transactionId, otpSentPhone: started.otpSentPhone } };
+      this.logger.log(`Card payment ${transactionId} started: ${request.amount} so'm, ${card.type} card, user ${userId}`);
+      return { result: { transactionId } };
     } catch (error) {
       if (!(error instanceof CardGatewayError)) throw error;
-      await this.payments.insert({ ...payment, status: 'failed', failureReason: error.reason });
       this.logger.warn(`Card payment ${transactionId} could not start: ${error.message}`);
       throw paymentRefused(error.reason, error.wording);
     }
@@ -148,7 +136,6 @@ export class PaymentsService {
   }
 
   async confirm(userId: string, request: ConfirmCardPayment): Promise<CardPaymentConfirmed> {
-    await this.rateLimits.assertAvailable(PAYMENT_WRONG_CODE_LIMIT, userId);
     // A lapsed claim is taken over by the loop itself, so waiting longer than the lease is never needed.
     const waitUntil = Date.now() + this.settlement.claimLeaseMs + 1_000;
     for (;;) {
@@ -159,7 +146,7 @@ export class PaymentsService {
         case 'failed':
           throw paymentRefused(claim.reason);
         case 'claimed':
-          if ((await this.settle(claim.payment, claim.checkOnly, request.otp)) === 'processing') throw paymentProcessing();
+          if ((await this.settle(claim.payment, claim.checkOnly)) === 'processing') throw paymentProcessing();
           return { result: { amount: claim.payment.amount } };
         case 'busy':
           if (Date.now() > waitUntil) throw new AppException(HttpStatus.CONFLICT, 'paymentInProgress');
@@ -191,8 +178,8 @@ export class PaymentsService {
   }
 
   /** Runs the claimed payment at the gateway, outside any database transaction, and records the outcome. */
-  private async settle(payment: PaymentTransaction, checkOnly: boolean, otp: string): Promise<'paid' | 'processing'> {
-    const completion = { transactionId: payment.id, reference: payment.providerRef!, amount: payment.amount, otp };
+  private async settle(payment: PaymentTransaction, checkOnly: boolean): Promise<'paid' | 'processing'> {
+    const completion = { transactionId: payment.id, reference: payment.providerRef!, amount: payment.amount };
     const settling = payment.status === 'settling';
     let outcome: 'paid' | 'processing';
     try {
@@ -230,18 +217,13 @@ export class PaymentsService {
       throw error;
     }
     this.logger.warn(`Card payment ${payment.id} was not confirmed: ${error.message}`);
-
-    const wrongCode = error.reason === 'paymentWrongCode';
-    const codeAttempts = payment.codeAttempts + (wrongCode ? 1 : 0);
-    const reason = wrongCode && codeAttempts >= CARD_PAYMENT_CODE_ATTEMPTS ? 'paymentTooManyAttempts' : error.reason;
+    const { reason } = error;
     await this.payments.update(
       stillClaimed,
       retryable(reason) || (releaseTo === 'settling' && reason !== 'paymentCancelled')
-        ? { status: releaseTo, codeAttempts, claimedAt: null }
-        : { status: 'failed', failureReason: reason, codeAttempts, claimedAt: null },
+        ? { status: releaseTo, claimedAt: null }
+        : { status: 'failed', failureReason: reason, claimedAt: null },
     );
-    // Counted after the release: a user over the limit gets 429 but the payment is not left claimed.
-    if (wrongCode) await this.rateLimits.consume(PAYMENT_WRONG_CODE_LIMIT, payment.userId);
     throw paymentRefused(reason, error.wording);
   }
 }

@@ -1,15 +1,10 @@
-import type { MessageKey, Translated } from '@market/contracts';
+import type { CardType, MessageKey, Translated } from '@market/contracts';
 
 /** Why the gateway refused or could not answer, as the message key the user reads. */
 export type CardGatewayFailure = Extract<
   MessageKey,
   | 'cardInvalid'
-  | 'paymentTestCardsOnly'
-  | 'paymentWrongCode'
-  | 'paymentCodeExpired'
-  | 'paymentTooManyAttempts'
   | 'paymentInsufficientFunds'
-  | 'paymentCardBlocked'
   | 'paymentSmsNotConnected'
   | 'paymentRefused'
   | 'paymentCancelled'
@@ -18,13 +13,9 @@ export type CardGatewayFailure = Extract<
   | 'paymentGatewayTimeout'
 >;
 
-const RETRYABLE: ReadonlySet<CardGatewayFailure> = new Set([
-  'paymentWrongCode',
-  'paymentGatewayUnavailable',
-  'paymentGatewayTimeout',
-]);
+const RETRYABLE: ReadonlySet<CardGatewayFailure> = new Set(['paymentGatewayUnavailable', 'paymentGatewayTimeout']);
 
-/** Whether the same payment may be confirmed again after this failure: with another code, or the same one later. */
+/** Whether the same payment may be confirmed again after this failure (later). */
 export function retryable(reason: CardGatewayFailure): boolean {
   return RETRYABLE.has(reason);
 }
@@ -53,29 +44,27 @@ export interface CardPaymentStart {
   transactionId: string;
   /** Whole so'm. */
   amount: number;
-  /** 16 digits; used for this call only, never kept. */
-  cardNumber: string;
-  /** Year then month, 'YYMM'. */
-  expireDate: string;
+  /** The card token the browser got from the provider and verified with the SMS code; the card number never reaches us. */
+  cardToken: string;
 }
 
 export interface StartedCardPayment {
   /** The provider's handle of this payment (e.g. its receipt id), stored as `provider_ref`. */
   reference: string;
-  /** The phone the SMS code went to, masked by the provider. */
-  otpSentPhone: string;
+  /** What the provider tells of the card: its last four digits and type, all we keep. */
+  card: { last4: string; type: CardType };
 }
 
 export interface CardPaymentCompletion {
   transactionId: string;
   reference: string;
   amount: number;
-  otp: string;
 }
 
 /**
- * A Uzcard/Humo card gateway: it registers the card and sends an SMS code, then takes the money
- * once the code is confirmed. The abstract class is the injection token; see payments.module.ts
+ * A Uzcard/Humo card gateway: the browser gives the card to the provider and confirms it with the
+ * SMS code; the gateway then creates the payment for the verified card token and takes the money.
+ * The abstract class is the injection token; see payments.module.ts
  * for how a driver is chosen.
  */
 export abstract class CardGateway {
@@ -87,7 +76,7 @@ export abstract class CardGateway {
   abstract start(payment: CardPaymentStart): Promise<StartedCardPayment>;
 
   /**
-   * Checks the SMS code and takes the money: 'paid' once the receipt is paid, 'processing' when
+   * Takes the money: 'paid' once the receipt is paid, 'processing' when
    * the provider took the payment but has not settled it yet (re-checked later with settlement()).
    * Calling it again for a payment whose money was already taken never takes it twice.
    */

@@ -1,6 +1,6 @@
 import type Redis from 'ioredis';
 import { z } from 'zod';
-import { CARD_PAYMENT_TTL_SECONDS, type Translated } from '@market/contracts';
+import { CARD_PAYMENT_TTL_SECONDS, cardTypeOf, type Translated } from '@market/contracts';
 import {
   CardGateway,
   CardGatewayError,
@@ -25,14 +25,12 @@ export interface PaymeSettings {
 }
 
 /**
- * The Subscribe API's documented error codes whose meaning the payer reads in our words (and, for a
- * wrong code or card number, under the field). Any other code the payer reads in Payme's own words:
- * -31630 among them, which Payme's table gives for several refusals of the card (not only insufficient funds).
+ * The Subscribe API's documented error codes whose meaning the payer reads in our words: a card
+ * refused by cards.check (as the dialog reads them from cards.*) and insufficient funds. Any other
+ * code the payer reads in Payme's own words: -31630 among them, which Payme's table gives for
+ * several refusals of the card (not only insufficient funds).
  */
 const PAYME_FAILURES: Readonly<Record<number, CardGatewayFailure>> = {
-  [-31101]: 'paymentCodeExpired',
-  [-31102]: 'paymentTooManyAttempts',
-  [-31103]: 'paymentWrongCode',
   [-31300]: 'cardInvalid',
   [-31301]: 'paymentSmsNotConnected',
   [-31303]: 'paymentInsufficientFunds',
@@ -54,8 +52,8 @@ function settlementOf(state: number): ReceiptSettlement {
 /** The service a top-up receipt sells: what the fiscal receipt's item is called. */
 const RECEIPT_TITLE = "Telefon bozor: balansni to'ldirish";
 
-const cardResult = z.object({ card: z.object({ token: z.string().min(1) }) });
-const verifyCodeResult = z.object({ sent: z.boolean(), phone: z.string() });
+/** cards.check: the card as Payme knows it, its number masked ('860006******6311'), verified by its SMS code or not. */
+const checkedCardResult = z.object({ card: z.object({ number: z.string().regex(/^\d{4}.*\d{4}$/), verify: z.boolean() }) });
 const receiptResult = z.object({ receipt: z.object({ _id: z.string().min(1), state: z.number() }) });
 const receiptStateResult = z.object({ state: z.number() });
 
@@ -67,8 +65,6 @@ const answerSchema = z.object({
 
 interface CardSession {
   token: string;
-  /** Set once cards.verify accepted the code, so a retried payment does not verify twice. */
-  verified: boolean;
 }
 
 /**
@@ -105,9 +101,11 @@ export class PaymeCardSessions {
 }
 
 /**
- * Payme's Subscribe API (JSON-RPC 2.0 over POST): cards.create → cards.get_verify_code →
- * receipts.create when the payment starts; cards.verify → receipts.pay when it is confirmed.
- * A receipt can be paid once only, so a retried confirmation never takes the money twice.
+ * Payme's Subscribe API (JSON-RPC 2.0 over POST), its server side: the browser registers the card
+ * and confirms it with the SMS code (cards.create, cards.get_verify_code, cards.verify); the server
+ * checks the token it is given (cards.check) and creates the receipt when the payment starts, and
+ * pays it (receipts.pay) when it is confirmed. A receipt can be paid once only, so a retried
+ * confirmation never takes the money twice.
  */
 export class PaymeCardGateway extends CardGateway {
   readonly provider = 'payme';
@@ -122,11 +120,10 @@ export class PaymeCardGateway extends CardGateway {
   }
 
   async start(payment: CardPaymentStart): Promise<StartedCardPayment> {
-    // The API takes the expiry year first; Payme wants it month first.
-    const expire = payment.expireDate.slice(2) + payment.expireDate.slice(0, 2);
-    const { card } = await this.call('cards.create', { card: { number: payment.cardNumber, expire }, save: false }, cardResult);
-    const code = await this.call('cards.get_verify_code', { token: card.token }, verifyCodeResult);
-    if (!code.sent) throw new CardGatewayError('paymentGatewayUnavailable', 'cards.get_verify_code sent no SMS');
+    const { card } = await this.call('cards.check', { token: payment.cardToken }, checkedCardResult);
+    if (!card.verify) throw new CardGatewayError('cardInvalid', 'cards.check: the card was not confirmed by its SMS code');
+    const type = cardTypeOf(card.number);
+    if (!type) throw new CardGatewayError('cardInvalid', 'cards.check: not an Uzcard or Humo card');
     const tiyin = payment.amount * 100;
     const { fiscal } = this.settings;
     const { receipt } = await this.call(
@@ -151,8 +148,8 @@ export class PaymeCardGateway extends CardGateway {
       },
       receiptResult,
     );
-    await this.sessions.save(payment.transactionId, { token: card.token, verified: false });
-    return { reference: receipt._id, otpSentPhone: code.phone };
+    await this.sessions.save(payment.transactionId, { token: payment.cardToken });
+    return { reference: receipt._id, card: { last4: card.number.slice(-4), type } };
   }
 
   async pay(payment: CardPaymentCompletion): Promise<'paid' | 'processing'> {
@@ -162,10 +159,6 @@ export class PaymeCardGateway extends CardGateway {
     if (before === 'cancelled') throw new CardGatewayError('paymentCancelled', 'the receipt was cancelled');
     const card = await this.sessions.load(payment.transactionId);
     if (!card) throw new CardGatewayError('paymentExpired', 'card session is gone');
-    if (!card.verified) {
-      await this.call('cards.verify', { token: card.token, code: payment.otp }, cardResult);
-      await this.sessions.save(payment.transactionId, { ...card, verified: true });
-    }
     const { receipt } = await this.call('receipts.pay', { id: payment.reference, token: card.token }, receiptResult);
     // Only state 4 is money received; a receipt still on its way is re-checked until it is paid or cancelled.
     const after = settlementOf(receipt.state);
@@ -183,12 +176,9 @@ export class PaymeCardGateway extends CardGateway {
     await this.call('receipts.cancel', { id: payment.reference }, receiptResult);
   }
 
-  /**
-   * Payme's protocol page: the card methods authenticate as a front end would, with the cashbox
-   * id alone (X-Auth: {id}); the receipt methods as the back end, with id:key.
-   */
-  private authOf(method: string): string {
-    return method.startsWith('cards.') ? this.settings.merchantId : `${this.settings.merchantId}:${this.settings.key}`;
+  /** Payme's protocol page: the back end authenticates with id:key (the browser's card methods with the id alone). */
+  private get auth(): string {
+    return `${this.settings.merchantId}:${this.settings.key}`;
   }
 
   private async call<T>(method: string, params: Record<string, unknown>, resultSchema: z.ZodType<T>): Promise<T> {
@@ -196,7 +186,7 @@ export class PaymeCardGateway extends CardGateway {
     try {
       const response = await fetch(this.settings.baseUrl, {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json', 'X-Auth': this.authOf(method) },
+        headers: { 'Content-Type': 'application/json', 'X-Auth': this.auth },
         body: JSON.stringify({ id: ++this.requestId, method, params }),
         signal: AbortSignal.timeout(this.settings.timeoutMs),
       });

@@ -4,7 +4,7 @@ import { useSession } from '../../../lib/auth';
 import { api } from '../../../lib/api-client';
 import { BALANCE_HISTORY_KEY } from './get-balance-history';
 
-/** `POST /api/payments/uzcard/confirmTransaction`: the SMS code; on success the balance rose by `result.amount`. */
+/** `POST /api/payments/uzcard/confirmTransaction`: takes the money; on success the balance rose by `result.amount`. */
 export function confirmCardPayment(request: ConfirmCardPayment): Promise<CardPaymentConfirmed> {
   return api.post<CardPaymentConfirmed>('/payments/uzcard/confirmTransaction', request);
 }

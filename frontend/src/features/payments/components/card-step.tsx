@@ -82,12 +82,18 @@ export function CardStep({ values, errors, onChange, onSubmit, busy, mode }: Car
       <SubmitButton busy={busy} busyLabel={t('card.busy')} fullWidth>
         {t('card.submit')}
       </SubmitButton>
-      {/* Payme's Subscribe API requires this mark on the card form, and the note that card data stays with Payme. */}
-      <footer className="border-t border-slate-200 pt-3 text-center text-xs text-slate-500">
+      {/* Payme's card-form rules: its logo, the 'Powered by Payme' mark and a link to its offer. */}
+      <footer className="space-y-1 border-t border-slate-200 pt-3 text-center text-xs text-slate-500">
+        <img src="/payme-logo.svg" alt={t('payme.logo')} width={96} height={28} className="mx-auto" />
         <p className="font-semibold tracking-wide text-sky-700" data-testid="powered-by-payme">
           {t('payme.poweredBy')}
         </p>
-        <p className="mt-1">{t('payme.dataStaysWithPayme')}</p>
+        <p>{mode?.sandbox ? t('sandbox.cardDataLocal') : t('payme.dataGoesToPayme')}</p>
+        {mode && (
+          <a href={mode.checkout.offerUrl} target="_blank" rel="noreferrer" className="inline-flex min-h-11 items-center text-sky-700 underline hover:no-underline">
+            {t('payme.offer')}
+          </a>
+        )}
       </footer>
     </form>
   );

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { cardPaymentFormSchema, confirmCardPaymentSchema, LIMITS, type CardPaymentConfirmed } from '@market/contracts';
+import { cardPaymentFormSchema, cardPaymentOtpSchema, LIMITS, type CardCheckout, type CardPaymentConfirmed } from '@market/contracts';
 import type { z } from 'zod';
 import { Dialog } from '../../../components/dialog';
 import { errorText } from '../../../components/form/form-error';
@@ -10,6 +10,7 @@ import { toast } from '../../../lib/toast';
 import { useConfirmCardPayment } from '../api/confirm-card-payment';
 import { useCreateCardPayment } from '../api/create-card-payment';
 import { useCardGatewayMode } from '../api/get-card-gateway-mode';
+import { registerCard, verifyCard } from '../api/payme-cards';
 import { initialTopUpAmount } from '../format';
 import { CardStep, type CardFormValues } from './card-step';
 import { MethodStep } from './method-step';
@@ -35,11 +36,19 @@ export function PaymentMethodPicker({ open, ...flow }: PaymentMethodPickerProps)
   return open ? <PaymentFlow {...flow} /> : null;
 }
 
-type Step =
-  | { name: 'method' }
-  | { name: 'card' }
-  | { name: 'otp'; transactionId: string; otpSentPhone: string; amount: number }
-  | { name: 'done'; amount: number };
+/**
+ * The otp step's payment as far as it got: Payme's card token, then `verified` once the code
+ * confirmed it, then our `transactionId`; a retry after an error goes on from there.
+ */
+interface CardPaymentProgress {
+  token: string;
+  otpSentPhone: string;
+  amount: number;
+  verified: boolean;
+  transactionId?: string;
+}
+
+type Step = { name: 'method' } | { name: 'card' } | ({ name: 'otp' } & CardPaymentProgress) | { name: 'done'; amount: number };
 
 const CARD_STEPS = 3;
 
@@ -47,13 +56,8 @@ type CardPayment = z.output<typeof cardPaymentFormSchema>;
 
 /** Statuses after which the payment cannot be confirmed any more: refused by the bank (402), gone (404), expired or locked (410). */
 const PAYMENT_OVER = new Set([402, 404, 410]);
-
-/** The server names the expiry `expireDate`; the form calls its input `mmyy`. */
-function cardFieldErrors(error: unknown): Partial<Record<keyof CardFormValues, string>> {
-  if (!(error instanceof ApiError)) return {};
-  const { expireDate, ...fields } = error.fields;
-  return { ...fields, ...(expireDate ? { mmyy: expireDate } : {}) };
-}
+/** Payme's refusals of a code after which the card must be entered again. */
+const CODE_OVER = new Set(['paymentCodeExpired', 'paymentTooManyAttempts']);
 
 function PaymentFlow({ onClose, onPaid, suggestedAmount }: Omit<PaymentMethodPickerProps, 'open'>) {
   const { t } = useTranslation('payments');
@@ -65,54 +69,67 @@ function PaymentFlow({ onClose, onPaid, suggestedAmount }: Omit<PaymentMethodPic
   });
   const [otp, setOtp] = useState('');
   const [otpError, setOtpError] = useState<string>();
+  const [busy, setBusy] = useState(false);
   const mode = useCardGatewayMode().data;
   const creation = useCreateCardPayment();
   const confirmation = useConfirmCardPayment();
 
-  const startPayment = () => {
+  /** Step 1: the card goes from the browser to Payme, which texts the code; our API sees nothing yet. */
+  const startPayment = async (checkout: CardCheckout) => {
     const card = form.submit();
     if (!card) return;
-    // The schema has reordered the typed month and year into the API's 'YYMM'.
-    const { cardNumber, mmyy: expireDate, amount } = card;
-    creation.mutate(
-      { amount, cardNumber, mmyy: form.values.mmyy, expireDate },
-      {
-        onSuccess: ({ result }) => {
-          setOtp('');
-          setOtpError(undefined);
-          setStep({ name: 'otp', ...result, amount });
-        },
-        onError: (error) => {
-          toast.error(errorText(error, t));
-          form.setErrors(cardFieldErrors(error));
-        },
-      },
-    );
-  };
-
-  const confirmPayment = async (transactionId: string) => {
-    const request = confirmCardPaymentSchema.safeParse({ transactionId, otp });
-    if (!request.success) {
-      setOtpError(fieldErrorsOf(request.error).otp);
-      return;
-    }
-    let confirmed: CardPaymentConfirmed;
+    setBusy(true);
     try {
-      // Awaited rather than per-call callbacks: the caller may unmount the picker as soon as the balance rises.
-      confirmed = await confirmation.mutateAsync(request.data);
+      const { token, phone } = await registerCard(checkout, { number: card.cardNumber, mmyy: form.values.mmyy });
+      setOtp('');
+      setOtpError(undefined);
+      setStep({ name: 'otp', token, otpSentPhone: phone, amount: card.amount, verified: false });
     } catch (error) {
       toast.error(errorText(error, t));
-      if (error instanceof ApiError && PAYMENT_OVER.has(error.status)) {
+      if (error instanceof ApiError) form.setErrors(error.fields);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  /** Step 2: the code confirms the card at Payme; our API then receives the verified token and takes the money. */
+  const confirmPayment = async (checkout: CardCheckout, progress: CardPaymentProgress) => {
+    let current = progress;
+    if (!current.verified) {
+      const code = cardPaymentOtpSchema.safeParse(otp);
+      if (!code.success) {
+        setOtpError(fieldErrorsOf(code.error)['']);
+        return;
+      }
+    }
+    setBusy(true);
+    try {
+      if (!current.verified) {
+        await verifyCard(checkout, current.token, otp.trim());
+        current = { ...current, verified: true };
+      }
+      const transactionId = current.transactionId ?? (await creation.mutateAsync({ amount: current.amount, cardToken: current.token })).result.transactionId;
+      current = { ...current, transactionId };
+      // Awaited rather than per-call callbacks: the caller may unmount the picker as soon as the balance rises.
+      const confirmed: CardPaymentConfirmed = await confirmation.mutateAsync({ transactionId });
+      const { amount } = confirmed.result;
+      setStep({ name: 'done', amount });
+      onPaid?.(amount);
+    } catch (error) {
+      toast.error(errorText(error, t));
+      const over = error instanceof ApiError && (PAYMENT_OVER.has(error.status) || CODE_OVER.has(error.envelope?.code ?? ''));
+      if (over) {
         setStep({ name: 'card' });
         return;
       }
-      setOtp('');
-      setOtpError(error instanceof ApiError ? error.fields.otp : undefined);
-      return;
+      setStep({ name: 'otp', ...current });
+      if (!current.verified) {
+        setOtp('');
+        setOtpError(error instanceof ApiError ? error.fields.otp : undefined);
+      }
+    } finally {
+      setBusy(false);
     }
-    const { amount } = confirmed.result;
-    setStep({ name: 'done', amount });
-    onPaid?.(amount);
   };
 
   const stepOf = (number: number) => t('dialog.step', { step: number, total: CARD_STEPS });
@@ -132,8 +149,8 @@ function PaymentFlow({ onClose, onPaid, suggestedAmount }: Omit<PaymentMethodPic
             values={form.values}
             errors={form.errors}
             onChange={form.setValue}
-            onSubmit={startPayment}
-            busy={creation.isPending}
+            onSubmit={() => mode && void startPayment(mode.checkout)}
+            busy={busy || !mode}
             mode={mode}
           />
         </Dialog>
@@ -150,8 +167,8 @@ function PaymentFlow({ onClose, onPaid, suggestedAmount }: Omit<PaymentMethodPic
               setOtpError(undefined);
             }}
             error={otpError}
-            onSubmit={() => void confirmPayment(step.transactionId)}
-            busy={confirmation.isPending}
+            onSubmit={() => mode && void confirmPayment(mode.checkout, step)}
+            busy={busy}
             mode={mode}
           />
         </Dialog>
