@@ -28,6 +28,7 @@ import { Notifications1763802100001 } from './1763802100001-notifications';
 import { ConversationRelay1763802100002 } from './1763802100002-conversation-relay';
 import { ReportWeights1763803000000 } from './1763803000000-report-weights';
 import { SpecSourcePacing1763803100000 } from './1763803100000-spec-source-pacing';
+import { CardTokens1763803330000 } from './1763803330000-card-tokens';
 
 /** Every migration in order; listed explicitly so the same list works from sources and from the build. */
 export const MIGRATIONS = [
@@ -61,4 +62,5 @@ export const MIGRATIONS = [
   ConversationRelay1763802100002,
   ReportWeights1763803000000,
   SpecSourcePacing1763803100000,
+  CardTokens1763803330000,
 ];
