@@ -89,25 +89,6 @@ export class RateLimitService {
     }
   }
 
-  /** Check-then-record: a burst passes the check together. Kept only until its last callers (reports, card codes) consume first. */
-  async assertAvailable(limit: RateLimit, key: string): Promise<void> {
-    let state: RateLimiterRes | null;
-    try {
-      state = await this.limiter(limit).get(key);
-    } catch (error) {
-      throw this.refusal(error);
-    }
-    if (state && state.consumedPoints >= limit.points) throw this.refusal(state);
-  }
-
-  async record(limit: RateLimit, key: string): Promise<void> {
-    try {
-      await this.limiter(limit).penalty(key);
-    } catch (error) {
-      throw this.refusal(error);
-    }
-  }
-
   async refund(limit: RateLimit, key: string, points = 1): Promise<void> {
     try {
       await this.limiter(limit).reward(key, points);
