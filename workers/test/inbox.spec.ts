@@ -3,7 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import type { Job } from 'bullmq';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
-import type { Config } from '@market/backend';
+import { OutboxService, type Config } from '@market/backend';
 import { createApp } from '../../backend/src/app.factory';
 import { testConfig } from '../../test/support/config';
 import { ownTestDatabase } from '../../test/support/database';
@@ -105,5 +105,32 @@ describe('the inbox tells every seller what happened, with or without the bot', 
     await workers.get(NotifyProcessor).handlers['conversation.message-sent']({ id: event.id, data: event.payload } as Job, undefined);
     const [{ count }] = await dataSource.query(`SELECT count(*)::int AS count FROM notification WHERE event_id = $1`, [event.id]);
     expect(count).toBe(1);
+  });
+
+  it("tells a buyer without Telegram of a saved search's match and of a lower price on a kept listing", async () => {
+    const buyer = await createSignedInUser(api);
+    const listingId = await insertListing(dataSource, { authorId: seller.id, name: 'Honor inbox match' });
+    const [{ category_id: brand }] = await dataSource.query(`SELECT category_id FROM listing WHERE id = $1`, [listingId]);
+    await http().post('/api/user/saved-searches').set('Cookie', buyer.cookie).send({ query: { brand }, alerts: 'instant' }).expect(201);
+    await http().post('/api/phone/confirm').set('Cookie', admin.cookie).send({ id: listingId }).expect(200);
+    const match = await eventually(async () => {
+      const found = (await inboxOf(buyer)).notifications.find((notification: { kind: string }) => notification.kind === 'savedSearchMatch');
+      expect(found).toBeDefined();
+      return found;
+    });
+    expect(match).toMatchObject({ link: `/phone/${listingId}` });
+    expect(match.text.uz).toContain('Honor inbox match');
+
+    await http().post(`/api/phone/${listingId}/favourite`).set('Cookie', buyer.cookie).expect(200);
+    await dataSource.transaction((transaction) =>
+      api.get(OutboxService).record(transaction, 'listing.price-lowered', { listingId, oldPrice: 7_000_000, oldValut: 'uzs' }),
+    );
+    const drop = await eventually(async () => {
+      const found = (await inboxOf(buyer)).notifications.find((notification: { kind: string }) => notification.kind === 'priceDrop');
+      expect(found).toBeDefined();
+      return found;
+    });
+    expect(drop.text.uz).toContain('Honor inbox match');
+    expect(drop.text.uz).toMatch(/7\s000\s000\sso.m → 6\s500\s000\sso.m/);
   });
 });

@@ -98,6 +98,14 @@ export class FavouritesService {
     };
   }
 
+  /** The listing still offered and who keeps it: the inbox tells each of them of a lower price, linked or not. */
+  async holdersOf(listingId: string): Promise<{ listing: BuyerListing; userIds: string[] } | null> {
+    const listing = await this.listings.find(listingId);
+    if (!listing?.offered) return null;
+    const rows = (await this.dataSource.query(`SELECT user_id FROM favourite WHERE listing_id = $1`, [listingId])) as Array<{ user_id: string }>;
+    return { listing, userIds: rows.map((row) => row.user_id) };
+  }
+
   /**
    * Hands each holder of a listing whose price was lowered to `send`, once per lowering
    * (`eventId`) and holder: the delivery is recorded before sending, so a job run again, even at

@@ -65,6 +65,15 @@ export class SavedSearchAlertsService {
     return listing;
   }
 
+  /** Who has a saved search the listing matched (recordMatches), once each: the inbox tells them all, linked or not. */
+  async matchedUsers(listingId: string): Promise<string[]> {
+    const rows = (await this.dataSource.query(
+      `SELECT DISTINCT s.user_id FROM saved_search_match m JOIN saved_search s ON s.id = m.saved_search_id WHERE m.listing_id = $1`,
+      [listingId],
+    )) as Array<{ user_id: string }>;
+    return rows.map((row) => row.user_id);
+  }
+
   /**
    * Hands each instant alert of the listing not handed out yet to `send`, once however many runs
    * of the job race: an alert is claimed by marking it sent, and given back when `send` throws (the

@@ -1,5 +1,5 @@
 import { QUEUES, parseEventPayload } from '@market/contracts';
-import { FavouritesService, SavedSearchAlertsService } from '@market/backend';
+import { FavouritesService, NotificationsService, SavedSearchAlertsService } from '@market/backend';
 import { ProcessorOf, QueueProcessor, type JobHandlers } from '../queue-processor';
 import { BuyerMessages } from './buyer-messages';
 
@@ -17,12 +17,22 @@ export class BuyerAlertsProcessor extends QueueProcessor<typeof QUEUES.buyerAler
     'listing.approved': async (job) => {
       const { listingId } = parseEventPayload('listing.approved', job.data);
       const listing = await this.alerts.recordMatches(listingId);
+      if (!listing) return;
+      // The job's id is the outbox event's: one inbox entry per listing and person, however many of their searches match.
+      for (const userId of await this.alerts.matchedUsers(listingId)) {
+        await this.inbox.record({ eventId: String(job.id), userId, kind: 'savedSearchMatch', text: this.messages.matchedInbox(listing), link: `/phone/${listingId}` });
+      }
       // Without the bot the matches still count as new listings on the site.
-      if (!listing || !this.messages.configured) return;
+      if (!this.messages.configured) return;
       await this.alerts.deliverInstant(listing, (alert) => this.messages.matched(alert));
     },
     'listing.price-lowered': async (job) => {
       const { listingId, oldPrice, oldValut } = parseEventPayload('listing.price-lowered', job.data);
+      const kept = await this.favourites.holdersOf(listingId);
+      for (const userId of kept?.userIds ?? []) {
+        const text = this.messages.priceLoweredInbox(kept!.listing, { price: oldPrice, valut: oldValut });
+        await this.inbox.record({ eventId: String(job.id), userId, kind: 'priceDrop', text, link: `/phone/${listingId}` });
+      }
       if (!this.messages.configured) return;
       // The job's id is the outbox event's: one message per lowering and holder.
       await this.favourites.deliverPriceDrop(String(job.id), listingId, ({ userId, listing }) =>
@@ -35,6 +45,7 @@ export class BuyerAlertsProcessor extends QueueProcessor<typeof QUEUES.buyerAler
     private readonly alerts: SavedSearchAlertsService,
     private readonly favourites: FavouritesService,
     private readonly messages: BuyerMessages,
+    private readonly inbox: NotificationsService,
   ) {
     super();
   }

@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { GrammyError } from 'grammy';
 import { AppConfig, TelegramLinkService, type SavedSearchAlert, type SavedSearchDigest } from '@market/backend';
-import type { Language } from '@market/contracts';
+import { LANGUAGES, type Language, type Translated } from '@market/contracts';
 import { SellerBot, pauseAlertsData, type BotMessage } from '../bot/seller-bot.service';
 import { TelegramPacing } from '../pacing/telegram-pacing';
 import { digestText, matchedText, pauseButtonText, priceLoweredText, type AlertedListing } from './buyer-alert-texts';
@@ -49,6 +49,15 @@ export class BuyerMessages {
     await this.sendTo(userId, (language) => priceLoweredText(language, this.alerted(listing), before));
   }
 
+  /** The inbox's words for a match and a lower price: the bot's own, in every language. */
+  matchedInbox(listing: SavedSearchAlert['listing']): Translated {
+    return inEveryLanguage((language) => matchedText(language, this.alerted(listing)));
+  }
+
+  priceLoweredInbox(listing: SavedSearchAlert['listing'], before: Pick<AlertedListing, 'price' | 'valut'>): Translated {
+    return inEveryLanguage((language) => priceLoweredText(language, this.alerted(listing), before));
+  }
+
   private async sendTo(userId: string, message: (language: Language) => string | BotMessage): Promise<void> {
     const subscription = await this.links.subscriptionOf(userId);
     if (!subscription) return;
@@ -74,4 +83,8 @@ export class BuyerMessages {
   private alerted(listing: SavedSearchAlert['listing']): AlertedListing {
     return { ...listing, link: new URL(`/phone/${listing.id}`, this.config.PUBLIC_URL).toString() };
   }
+}
+
+function inEveryLanguage(text: (language: Language) => string): Translated {
+  return Object.fromEntries(LANGUAGES.map((language) => [language, text(language)])) as Translated;
 }
