@@ -48,8 +48,9 @@ export function registerPoolGauges(registry: Registry, pools: Record<string, Dat
 /**
  * What the whole site's state says, read from PostgreSQL and Redis at each scrape: the queues'
  * depths, the outbox's oldest undispatched event, card payments still open after an hour, the
- * replicas' lag, whether WAL archiving (the backups' point-in-time recovery) is failing. The API exports them (one answer for the site, whichever node is scraped); a
- * series not read in time is left out of that scrape.
+ * replicas' lag, whether WAL archiving (the backups' point-in-time recovery) is failing. The API
+ * exports them (one answer for the site, whichever node is scraped); a series not read in time is
+ * left out of that scrape.
  */
 @Injectable()
 export class OperationsGauges implements OnApplicationShutdown {
