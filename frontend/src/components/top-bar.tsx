@@ -25,10 +25,11 @@ export function TopBar({ onLogoClick, signedInLinks }: TopBarProps) {
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white">
       <div className="mx-auto flex h-14 max-w-6xl items-center gap-2 px-3 sm:gap-3 sm:px-4">
-        <Link to="/" onClick={onLogoClick} className="flex min-h-11 min-w-0 items-center truncate text-base font-bold tracking-tight text-brand-700 sm:text-lg" aria-label={t('logoLabel')}>
+        <Link to="/" onClick={onLogoClick} className="flex min-h-11 min-w-11 items-center truncate text-base font-bold tracking-tight text-brand-700 sm:text-lg" aria-label={t('logoLabel')}>
           {t('brand')}
         </Link>
-        <div className="ml-auto flex shrink-0 items-center gap-1 sm:gap-2">
+        {/* No gaps on phones: a signed-in bar holds six 44 px controls beside the logo at 360 px. */}
+        <div className="ml-auto flex shrink-0 items-center sm:gap-2">
           <LanguageSelect />
           <Link
             to="/profile/phone/add"
