@@ -151,7 +151,7 @@ describe('buyers report listings (issue 22)', () => {
 
   it('holds the daily limit under a burst: 14 reports sent at once, at most 10 taken (issue 35)', async () => {
     const [reporter] = await newAccounts(1, 60);
-    const listings = [];
+    const listings: string[] = [];
     for (let n = 0; n < 14; n++) listings.push(await onSale());
     const answers = await burst(14, (n) => report(listings[n], reporter.cookie, { reason: 'spam' }, '198.51.100.200'));
     expect(countStatuses(answers)).toEqual({ 200: 10, 429: 4 });
