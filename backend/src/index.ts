@@ -46,5 +46,6 @@ export { ImagesModule } from './uploads/images.module';
 export { ImagesService } from './uploads/images.service';
 export { ConversationsModule } from './conversations/conversations.module';
 export { ConversationsService } from './conversations/conversations.service';
+export { WorkersPushesModule } from './conversations/workers-pushes';
 export { NotificationsModule } from './notifications/notifications.module';
 export { NotificationsService, type InboxEntry } from './notifications/notifications.service';

@@ -1,9 +1,11 @@
 import type { INestApplication, INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import type { AddressInfo } from 'node:net';
+import { io } from 'socket.io-client';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { TelegramLinkService, type Config } from '@market/backend';
-import { MESSAGES } from '@market/contracts';
+import { CONVERSATION_SOCKET_EVENTS, CONVERSATION_SOCKET_PATH, MESSAGES, type MessagePush } from '@market/contracts';
 import { createApp } from '../../backend/src/app.factory';
 import { startFakeTelegram } from '../../test/fakes/telegram-bot-api';
 import { testConfig } from '../../test/support/config';
@@ -40,7 +42,7 @@ describe('conversations through the bot', () => {
       TELEGRAM_BOT_USERNAME: telegram.botUsername,
     });
     api = await createApp(config);
-    await api.init();
+    await api.listen(0, '127.0.0.1');
     workers = await NestFactory.createApplicationContext(WorkersModule.forRoot(config), { logger: false });
     await workers.init();
     dataSource = api.get(DataSource);
@@ -59,6 +61,15 @@ describe('conversations through the bot', () => {
     const buyer = await createSignedInUser(api, { name: 'Jasur Xaridor' });
     const listingId = await insertListing(dataSource, { authorId: seller.id, status: 'active', name: 'Galaxy S23 relay' });
     const { body } = await http().post('/api/conversations').set('Cookie', buyer.cookie).send({ listingId, text: 'Salom, bormi?' }).expect(201);
+    // The buyer's page is open: the answer through the bot (written by the workers) reaches it at once.
+    const buyersPage = io(`http://127.0.0.1:${(api.getHttpServer().address() as AddressInfo).port}`, {
+      path: CONVERSATION_SOCKET_PATH,
+      transports: ['websocket'],
+      extraHeaders: { Cookie: buyer.cookie },
+    });
+    const pushed: MessagePush[] = [];
+    buyersPage.on(CONVERSATION_SOCKET_EVENTS.message, (push: MessagePush) => pushed.push(push));
+    await new Promise((resolve) => buyersPage.on('connect', () => resolve(undefined)));
     await http().post(`/api/conversations/${body.id}/messages`).set('Cookie', buyer.cookie).send({ text: 'Qutisi ham bormi?' }).expect(201);
 
     await eventually(async () => expect(textsToSeller().filter((text) => text.includes('Galaxy S23 relay'))).toHaveLength(2));
@@ -79,6 +90,8 @@ describe('conversations through the bot', () => {
     });
     expect(thread.messages[2]).toMatchObject({ text: 'Ha, qutisi bilan', mine: false, authorId: seller.id });
     await eventually(async () => expect(textsToSeller()).toContain('✓ Yuborildi'));
+    await eventually(async () => expect(pushed.map((push) => push.message.text)).toContain('Ha, qutisi bilan'));
+    buyersPage.disconnect();
   });
 
   it('explains a message that replies to nothing, and a reply to a blocked conversation changes nothing', async () => {

@@ -1,7 +1,5 @@
-import { Logger, type OnApplicationShutdown } from '@nestjs/common';
+import type { OnApplicationShutdown } from '@nestjs/common';
 import { ConnectedSocket, MessageBody, SubscribeMessage, WebSocketGateway, type OnGatewayConnection, type OnGatewayInit } from '@nestjs/websockets';
-import { createAdapter } from '@socket.io/redis-adapter';
-import Redis from 'ioredis';
 import type { IncomingMessage } from 'node:http';
 import type { Server, Socket } from 'socket.io';
 import { CONVERSATION_SOCKET_EVENTS, CONVERSATION_SOCKET_PATH, syncRequestSchema, type MessagePage } from '@market/contracts';
@@ -9,7 +7,7 @@ import { sessionTokenOf } from '../auth/session-cookie';
 import { SessionService } from '../auth/session.service';
 import { allowedOrigins, comesFromThisSite } from '../common/same-origin.middleware';
 import { AppConfig } from '../config/app-config';
-import { ConversationsLive, personRoom } from './conversations-live';
+import { ConversationsLive, personRoom, pushAdapter } from './conversations-live';
 import { ConversationsService } from './conversations.service';
 
 /**
@@ -19,28 +17,22 @@ import { ConversationsService } from './conversations.service';
  */
 @WebSocketGateway({ path: CONVERSATION_SOCKET_PATH, serveClient: false })
 export class ConversationsGateway implements OnGatewayInit, OnGatewayConnection, OnApplicationShutdown {
-  private readonly logger = new Logger(ConversationsGateway.name);
-  private readonly publisher: Redis;
-  private readonly subscriber: Redis;
+  private closeAdapter: (() => void) | undefined;
 
   constructor(
     private readonly config: AppConfig,
     private readonly sessions: SessionService,
     private readonly conversations: ConversationsService,
     private readonly live: ConversationsLive,
-  ) {
-    this.publisher = new Redis(config.REDIS_URL, { lazyConnect: true });
-    this.subscriber = this.publisher.duplicate();
-    for (const connection of [this.publisher, this.subscriber]) {
-      connection.on('error', (error: Error) => this.logger.warn(`Redis for real time: ${error.message}`));
-    }
-  }
+  ) {}
 
   afterInit(server: Server): void {
     // A socket's handshake acts for the signed-in person: from another site it is refused, as a form post would be.
     const origins = allowedOrigins(this.config);
     server.engine.opts.allowRequest = (request: IncomingMessage, callback) => callback(null, comesFromThisSite(request, origins));
-    server.adapter(createAdapter(this.publisher, this.subscriber, { key: `${this.config.QUEUE_PREFIX}:socket.io` }));
+    const { adapter, close } = pushAdapter(this.config);
+    server.adapter(adapter);
+    this.closeAdapter = close;
     server.use((socket, next) => {
       const token = sessionTokenOf(socket.request);
       if (!token) return next(new Error('unauthorized'));
@@ -67,8 +59,7 @@ export class ConversationsGateway implements OnGatewayInit, OnGatewayConnection,
     return this.conversations.after((socket.data as { userId: string }).userId, conversationId, after);
   }
 
-  async onApplicationShutdown(): Promise<void> {
-    this.publisher.disconnect();
-    this.subscriber.disconnect();
+  onApplicationShutdown(): void {
+    this.closeAdapter?.();
   }
 }
