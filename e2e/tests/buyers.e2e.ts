@@ -53,6 +53,24 @@ test.describe("buyers' favourites and saved searches", () => {
         await expect(page).toHaveURL(new RegExp(`/\\?page=1&brand=${brand.id}&region=toshkent$`));
         await expect(page.getByRole('heading', { name: listing.name })).toBeVisible();
       });
+
+      test('says so in Uzbek when the connection is gone, and a later success clears that error', async ({ seller, consoleErrors }) => {
+        const { page } = seller;
+        // The browser reports the request it could not send.
+        consoleErrors.allow(/ERR_INTERNET_DISCONNECTED/);
+        await page.goto(`/?page=1&brand=${brand.id}&region=samarqand`);
+        await expect(page.getByRole('button', { name: 'Qidiruvni saqlash' })).toBeVisible();
+        await page.context().setOffline(true);
+        await page.getByRole('button', { name: 'Qidiruvni saqlash' }).click();
+        const offline = page.getByText("Internet aloqasi yo'q. Ulanib, qayta urinib ko'ring");
+        await expect(offline).toBeVisible();
+        await expect(page.getByText('Failed to fetch')).toHaveCount(0);
+
+        await page.context().setOffline(false);
+        await page.getByRole('button', { name: 'Qidiruvni saqlash' }).click();
+        await expect(page.getByText('Qidiruv saqlandi')).toBeVisible();
+        await expect(offline).toHaveCount(0);
+      });
     });
   }
 

@@ -53,6 +53,11 @@ export const COMMON_MESSAGES = {
     ru: 'Связь с сервером временно приостановлена',
     en: 'The connection to the server is temporarily suspended',
   },
+  offline: {
+    uz: "Internet aloqasi yo'q. Ulanib, qayta urinib ko'ring",
+    ru: 'Нет подключения к интернету. Подключитесь и попробуйте снова',
+    en: 'No internet connection. Connect and try again',
+  },
   serverNotWorking: {
     uz: 'Serverda nosozlik. Keyinroq urinib ko\'ring',
     ru: 'Ошибка сервера. Попробуйте позже',

@@ -1,5 +1,8 @@
 import type { ErrorEnvelope, MessageKey } from '@market/contracts';
-import { currentLanguage } from './i18n';
+import { currentLanguage, messageText } from './i18n';
+
+/** The status of an answer that never came: the browser is offline, or the connection broke. */
+export const NO_ANSWER = 0;
 
 /** An error answer of the API, carrying the server's envelope. */
 export class ApiError extends Error {
@@ -7,7 +10,8 @@ export class ApiError extends Error {
     readonly status: number,
     readonly envelope: ErrorEnvelope | undefined,
   ) {
-    super(envelope?.message[currentLanguage()] ?? `HTTP ${status}`);
+    // Without the server's words: 'offline' when no answer came, else the server's fault, in the reader's language.
+    super(envelope?.message[currentLanguage()] ?? messageText(status === NO_ANSWER ? 'offline' : 'serverNotWorking'));
   }
 
   /** Field errors as message keys, to show under each field. */
@@ -27,7 +31,11 @@ export interface ApiResponse<T> {
   data: T;
 }
 
-/** Every request of the app goes through here: same-origin cookies, JSON in and out, envelope errors. */
+/**
+ * Every request of the app goes through here: same-origin cookies, JSON in and out, envelope
+ * errors. A request that gets no answer is an ApiError with status NO_ANSWER, which says
+ * 'offline' in the reader's language, never the browser's 'Failed to fetch'.
+ */
 export async function apiRequest<T>(method: string, path: string, body?: unknown): Promise<ApiResponse<T>> {
   const isForm = body instanceof FormData;
   const response = await fetch(`/api${path}`, {
@@ -35,6 +43,8 @@ export async function apiRequest<T>(method: string, path: string, body?: unknown
     credentials: 'include',
     headers: body === undefined || isForm ? undefined : { 'Content-Type': 'application/json' },
     body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
+  }).catch(() => {
+    throw new ApiError(NO_ANSWER, undefined);
   });
   const payload: unknown = response.status === 204 ? undefined : await response.json().catch(() => undefined);
   if (!response.ok) {

@@ -96,6 +96,14 @@ export function useTranslation(namespace = 'common'): { t: TFunction } {
   return { t: catalogue.translator(shown, namespace) };
 }
 
+/**
+ * A server message (the `messages` namespace) in the language on screen, for code outside React:
+ * those texts are always loaded, as a first-page namespace that a language switch waits for.
+ */
+export function messageText(key: string): string {
+  return catalogue.translator(language, 'messages')(key);
+}
+
 /** Shows the stored language; resolves once its texts of the first pages are in place (the app renders after it). */
 export function startInStoredLanguage(): Promise<void> {
   return changeLanguage(storedLanguage());

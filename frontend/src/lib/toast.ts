@@ -25,13 +25,23 @@ export function useToastsRequested(): boolean {
   );
 }
 
+/** Errors on screen: a later success means the user got past them, so it clears them (issue 36: a stale red toast stayed over a success). */
+const errorsShown = new Set<string | number>();
+
 function show(kind: 'success' | 'error' | 'info') {
   return (message: string, options?: Pick<ToastOptions, 'toastId'>) => {
     if (!requested) {
       requested = true;
       listeners.forEach((listener) => listener());
     }
-    void host.then((toastify) => toastify[kind](message, options));
+    void host.then((toastify) => {
+      if (kind === 'success') {
+        errorsShown.forEach((id) => toastify.dismiss(id));
+        errorsShown.clear();
+      }
+      const id = toastify[kind](message, options);
+      if (kind === 'error') errorsShown.add(id);
+    });
   };
 }
 

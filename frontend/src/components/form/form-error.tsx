@@ -1,9 +1,9 @@
 import { ApiError } from '../../lib/api-client';
 import type { TFunction } from '../../lib/i18n';
 
-/** What to tell the user about a failed call: the server's message in the current language, else 'serverNotWorking'. */
+/** What to tell the user about a failed call: an API error's own words (the server's, or 'offline'), else 'serverNotWorking'. */
 export function errorText(error: unknown, t: TFunction): string {
-  return error instanceof ApiError && error.envelope ? error.message : t('messages:serverNotWorking');
+  return error instanceof ApiError ? error.message : t('messages:serverNotWorking');
 }
 
 /** A form's server error: red, under the form, with a leading asterisk (spec section 8). */

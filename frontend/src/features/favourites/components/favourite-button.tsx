@@ -3,6 +3,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { Dialog } from '../../../components/dialog';
 import { signInReturnOf, useSession } from '../../../lib/auth';
 import { useTranslation } from '../../../lib/i18n';
+import { errorText } from '../../../components/form/form-error';
 import { toast } from '../../../lib/toast';
 import { useFavouriteIds, useFavouriteStatus, useToggleFavourite } from '../api/favourites';
 import { rememberPendingFavourite } from '../pending-favourite';
@@ -39,7 +40,7 @@ function FavouriteToggle({ listingId, place }: FavouriteButtonProps) {
       setAskingToSignIn(true);
       return;
     }
-    toggle.mutate({ listingId, keep: !kept }, { onError: (error) => toast.error(error.message) });
+    toggle.mutate({ listingId, keep: !kept }, { onError: (error) => toast.error(errorText(error, t)) });
   };
   const signIn = () => {
     rememberPendingFavourite(listingId);

@@ -1,5 +1,6 @@
 import { listingReportSchema, REPORT_REASONS, REPORTS_TO_HIDE, type ReportReason } from '@market/contracts';
 import { Dialog } from '../../../components/dialog';
+import { errorText } from '../../../components/form/form-error';
 import { ReasonFields } from '../../../components/form/reason-fields';
 import { SubmitButton } from '../../../components/form/submit-button';
 import { useZodForm } from '../../../components/form/use-zod-form';
@@ -27,7 +28,7 @@ export default function ReportDialog({ listingId, onClose, onReported }: { listi
         form.showServerFields(error);
         // Already reported: nothing more to do here.
         if (error instanceof ApiError && error.status === 409) onReported();
-        toast.error(error.message);
+        toast.error(errorText(error, t));
       },
     });
   };

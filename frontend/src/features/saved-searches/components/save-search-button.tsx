@@ -1,5 +1,6 @@
 import { Suspense } from 'react';
 import { Link, useLocation } from 'react-router-dom';
+import { errorText } from '../../../components/form/form-error';
 import { signInReturnOf, useSession } from '../../../lib/auth';
 import { useTranslation } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
@@ -37,7 +38,7 @@ function SaveSearch({ filters }: { filters: SearchFilters }) {
       onClick={() =>
         save.mutate(filters, {
           onSuccess: () => toast.success(t('savedSearches.saved')),
-          onError: (error) => toast.error(error.message),
+          onError: (error) => toast.error(errorText(error, t)),
         })
       }
     >

@@ -1,5 +1,6 @@
 import { Link, useNavigate } from 'react-router-dom';
 import { SAVED_SEARCH_ALERTS, type SavedSearch, type SavedSearchAlerts } from '@market/contracts';
+import { errorText } from '../../../components/form/form-error';
 import { PageTitle } from '../../../components/page-title';
 import { useTranslation } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
@@ -20,7 +21,7 @@ export function SavedSearchesPage({ describe, feedPath }: SavedSearchesPageProps
   const setAlerts = useSetSearchAlerts();
   const remove = useDeleteSavedSearch();
   const navigate = useNavigate();
-  const failed = (error: Error) => toast.error(error.message);
+  const failed = (error: Error) => toast.error(errorText(error, t));
 
   return (
     <section>

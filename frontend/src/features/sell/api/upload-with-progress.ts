@@ -1,5 +1,5 @@
 import type { ErrorEnvelope } from '@market/contracts';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError, NO_ANSWER } from '../../../lib/api-client';
 
 function isErrorEnvelope(payload: unknown): payload is ErrorEnvelope {
   const message = (payload as ErrorEnvelope | undefined)?.message;
@@ -25,8 +25,8 @@ export function uploadWithProgress<T>(path: string, form: FormData, onProgress: 
       if (request.status >= 200 && request.status < 300) resolve(payload as T);
       else reject(new ApiError(request.status, isErrorEnvelope(payload) ? payload : undefined));
     };
-    // The connection broke: no status, no envelope; the caller shows 'serverNotWorking'.
-    request.onerror = () => reject(new ApiError(0, undefined));
+    // The connection broke: no answer, which the error says ('offline').
+    request.onerror = () => reject(new ApiError(NO_ANSWER, undefined));
     request.send(form);
   });
 }
