@@ -3,11 +3,15 @@ import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { createApp } from '../src/app.factory';
 import { AUTH_LIMITS } from '../src/auth/auth.limits';
+import { BUYER_LIMITS } from '@market/contracts';
+import { DEVICE_SPEC_REFRESH_LIMIT } from '../src/devices/devices.service';
 import { LISTING_LIMITS } from '../src/listings/listing.limits';
+import { AVATAR_LIMITS } from '../src/uploads/avatar.limits';
 import { RateLimitService } from '../src/rate-limit/rate-limit.service';
 import { burst, countStatuses } from '../../test/support/burst';
 import { testConfig } from '../../test/support/config';
 import { insertListing } from '../../test/support/listings';
+import { detailedPhoto } from '../../test/support/pictures';
 import { forgetSmsCountdown, signedInUser, smsOutbox } from './auth.support';
 
 // Numbers and addresses of this file only.
@@ -126,6 +130,35 @@ describe('limits under a burst of simultaneous requests', () => {
     await app.get(RateLimitService).consume(LISTING_LIMITS.contactReveals, `ip:${ip}`, LISTING_LIMITS.contactReveals.points - 3);
     const answers = await burst(10, () => request(server()).get(`/api/phone/${listingId}/contact`).set('X-Forwarded-For', ip));
     expect(countStatuses(answers)).toEqual({ 200: 3, 429: 7 });
+  });
+
+  it('keeps at most the saved searches a buyer may have, of a burst of different searches', async () => {
+    const buyer = await signedInUser(app, phone(9));
+    const answers = await burst(BUYER_LIMITS.savedSearchesPerUser + 5, (n) =>
+      request(server())
+        .post('/api/user/saved-searches')
+        .set('Cookie', buyer.cookie)
+        .send({ query: { maxPrice: 1_000_000 + n * 50_000 } }),
+    );
+    expect(countStatuses(answers)).toEqual({ 201: BUYER_LIMITS.savedSearchesPerUser, 409: 5 });
+    const [{ kept }] = await dataSource.query(`SELECT count(*)::int AS kept FROM saved_search WHERE user_id = $1`, [buyer.id]);
+    expect(kept).toBe(BUYER_LIMITS.savedSearchesPerUser);
+  });
+
+  it('takes at most the avatar uploads left this hour of a burst', async () => {
+    const user = await signedInUser(app, phone(10));
+    await app.get(RateLimitService).consume(AVATAR_LIMITS.uploads, user.id, AVATAR_LIMITS.uploads.points - 2);
+    const photo = await detailedPhoto(10);
+    const answers = await burst(5, (n) => request(server()).post('/api/upload').set('Cookie', user.cookie).attach('image', photo, `me-${n}.jpg`));
+    expect(countStatuses(answers)).toEqual({ 201: 2, 429: 3 });
+  });
+
+  it('asks for at most the spec refreshes left this hour of a burst', async () => {
+    const user = await signedInUser(app, phone(11));
+    const [device] = await dataSource.query(`SELECT id FROM devices ORDER BY name LIMIT 1`);
+    await app.get(RateLimitService).consume(DEVICE_SPEC_REFRESH_LIMIT, user.id, DEVICE_SPEC_REFRESH_LIMIT.points - 2);
+    const answers = await burst(5, () => request(server()).post('/api/phone/update-device-spec').set('Cookie', user.cookie).send({ id: device.id }));
+    expect(answers.filter((answer) => answer.status === 429)).toHaveLength(3);
   });
 
   it('creates one registration of a burst from two browsers for one number, and each browser confirms only its own code', async () => {
