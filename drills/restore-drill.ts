@@ -2,7 +2,7 @@
 // pgBackRest under deploy/pgbackrest/pgbackrest.conf's own settings (compression, encryption,
 // asynchronous archiving), the site's writes go on, and a second cluster is restored from the
 // repository to a noted second: every row committed before it is there, none after, and every
-// balance is still the sum of its ledger. `npm run drills:restore` runs it at full size,
+// balance is still the sum of its ledger. `npm run drills -- --restore` runs it at full size,
 // restore.drill.ts in CI.
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';

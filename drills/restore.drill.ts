@@ -2,7 +2,7 @@ import { migrateDatabase } from '../backend/src/database/migrate';
 import { runRestoreDrill } from './restore-drill';
 
 /**
- * The short restore drill (`npm run drills:restore` is the full one): a scratch cluster archives its
+ * The short restore drill (`npm run drills -- --restore` is the full one): a scratch cluster archives its
  * WAL and is backed up with pgBackRest under the deploy's settings, sellers keep writing, and a second
  * cluster restored to a noted second holds every row committed before it, none after, and balances
  * that are still the sums of their ledgers.

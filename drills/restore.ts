@@ -1,4 +1,4 @@
-// `npm run drills:restore [-- --listings 1000000 --sellers 1000]`: the restore drill at full size
+// `npm run drills -- --restore [--listings 1000000 --sellers 1000]`: the restore drill at full size
 // (restore-drill.ts says what it does). A scratch cluster with the bench's million listings is backed
 // up with pgBackRest, sellers keep writing, and a second cluster is restored to a noted second from
 // the base backup and the archived WAL. Prints each step's time; exits non-zero when a row committed
