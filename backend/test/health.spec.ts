@@ -3,6 +3,7 @@ import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { createApp } from '../src/app.factory';
 import { testConfig } from '../../test/support/config';
+import { eventually } from '../../test/support/eventually';
 import { startPrivateRedis } from '../../test/support/redis-server';
 import { startTcpProxy, throughProxy } from '../../test/support/tcp-proxy';
 
@@ -66,13 +67,14 @@ describe('/api/health/live and /api/health/ready', () => {
   });
 
   it('answers not ready but live while a stopping node drains, and still serves requests meanwhile', async () => {
-    const app: INestApplication = await createApp(testConfig({ SHUTDOWN_DRAIN_MS: '1500' }));
+    // A window long enough for the requests below on a busy machine; the node drains once its shutdown hooks run.
+    const app: INestApplication = await createApp(testConfig({ SHUTDOWN_DRAIN_MS: '6000' }));
     await app.init();
     const server = app.getHttpServer();
     await request(server).get('/api/health/ready').expect(200);
     const stopped = app.close();
     try {
-      const draining = await request(server).get('/api/health/ready').expect(503);
+      const draining = await eventually(async () => request(server).get('/api/health/ready').expect(503), 5_000);
       expect(draining.body).toEqual(expect.objectContaining({ status: 'unavailable', database: 'up', redis: 'up', draining: true }));
       await request(server).get('/api/health/live').expect(200);
       await request(server).get('/api/category').expect(200);
