@@ -15,7 +15,7 @@ import { detailedPhoto } from '../../test/support/pictures';
 import { forgetSmsCountdown, signedInUser, smsOutbox } from './auth.support';
 
 // Numbers and addresses of this file only.
-const phone = (n: number) => `99890300${String(n).padStart(4, '0')}`;
+const phone = (n: number) => `99890377${String(n).padStart(4, '0')}`;
 const browser = (name: string) => `code_requester=${name.padEnd(43, '0')}`;
 
 /**
