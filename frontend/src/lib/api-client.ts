@@ -20,8 +20,8 @@ export class ApiError extends Error {
   }
 }
 
-// A plain check keeps the schema library out of the first page load.
-function isErrorEnvelope(payload: unknown): payload is ErrorEnvelope {
+/** Whether an answer's body is the API's error envelope; a plain check keeps the schema library out of the first page load. */
+export function isErrorEnvelope(payload: unknown): payload is ErrorEnvelope {
   const message = (payload as ErrorEnvelope | undefined)?.message;
   return typeof message === 'object' && message !== null && typeof message.uz === 'string';
 }

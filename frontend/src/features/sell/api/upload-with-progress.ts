@@ -1,10 +1,4 @@
-import type { ErrorEnvelope } from '@market/contracts';
-import { ApiError, NO_ANSWER } from '../../../lib/api-client';
-
-function isErrorEnvelope(payload: unknown): payload is ErrorEnvelope {
-  const message = (payload as ErrorEnvelope | undefined)?.message;
-  return typeof message === 'object' && message !== null && typeof message.uz === 'string';
-}
+import { ApiError, isErrorEnvelope, NO_ANSWER } from '../../../lib/api-client';
 
 /**
  * A multipart POST to the API with upload progress, which `fetch` cannot report. Like
