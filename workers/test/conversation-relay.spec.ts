@@ -27,8 +27,16 @@ describe('conversations through the bot', () => {
   let seller: TestUser;
   const http = () => request(api.getHttpServer());
   const textsToSeller = () => telegram.callsOf('sendMessage').filter((call) => Number(call.body.chat_id) === SELLER_CHAT).map((call) => String(call.body.text));
-  const lastRelay = async () =>
-    Number((await dataSource.query(`SELECT bot_message_id FROM conversation_relay WHERE chat_id = $1 ORDER BY bot_message_id DESC LIMIT 1`, [SELLER_CHAT]))[0].bot_message_id);
+  /** The bot's message that relayed the conversation's last message; recorded just after Telegram answers the send. */
+  const lastRelay = (conversationId: string) =>
+    eventually(async () => {
+      const [relay] = await dataSource.query(
+        `SELECT bot_message_id FROM conversation_relay WHERE chat_id = $1 AND conversation_id = $2 ORDER BY bot_message_id DESC LIMIT 1`,
+        [SELLER_CHAT, conversationId],
+      );
+      expect(relay).toBeDefined();
+      return Number(relay.bot_message_id);
+    });
 
   beforeAll(async () => {
     [telegram, database] = await Promise.all([startFakeTelegram(), ownTestDatabase('relay')]);
@@ -82,7 +90,7 @@ describe('conversations through the bot', () => {
       expect(text).not.toContain(buyer.phoneNumber.slice(3));
     }
 
-    telegram.pushMessage(SELLER_CHAT, 'Ha, qutisi bilan', await lastRelay());
+    telegram.pushMessage(SELLER_CHAT, 'Ha, qutisi bilan', await lastRelay(body.id));
     const thread = await eventually(async () => {
       const page = await http().get(`/api/conversations/${body.id}/messages`).set('Cookie', buyer.cookie).expect(200);
       expect(page.body.messages).toHaveLength(3);
@@ -99,7 +107,7 @@ describe('conversations through the bot', () => {
     const listingId = await insertListing(dataSource, { authorId: seller.id, status: 'active', name: 'Pixel relay' });
     const { body } = await http().post('/api/conversations').set('Cookie', buyer.cookie).send({ listingId, text: 'Almashasizmi?' }).expect(201);
     await eventually(async () => expect(textsToSeller().some((text) => text.includes('Almashasizmi?'))).toBe(true));
-    const relay = await lastRelay();
+    const relay = await lastRelay(body.id);
 
     telegram.pushMessage(SELLER_CHAT, 'Kimga yozayapman?');
     await eventually(async () => expect(textsToSeller().at(-1)).toContain('reply'));
