@@ -1,9 +1,13 @@
 import type { INestApplication } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { io } from 'socket.io-client';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
+import { CONVERSATION_SOCKET_PATH } from '@market/contracts';
 import { createApp } from '../src/app.factory';
 import { testConfig } from '../../test/support/config';
+import { eventually } from '../../test/support/eventually';
 import { createSignedInUser } from '../../test/support/users';
 
 const METRICS_TOKEN = randomBytes(24).toString('hex');
@@ -21,7 +25,7 @@ describe('GET /api/metrics', () => {
 
   beforeAll(async () => {
     app = await createApp(testConfig({ METRICS_TOKEN, PUBLIC_CACHE_TTL_MS: '60000' }));
-    await app.init();
+    await app.listen(0, '127.0.0.1');
   });
   afterAll(() => app.close());
 
@@ -43,6 +47,7 @@ describe('GET /api/metrics', () => {
         'pg_replica_lag_seconds gauge',
         'pg_wal_archive_failing gauge',
         'nodejs_eventloop_lag_p99_seconds gauge',
+        'conversation_connected_pages gauge',
       ]),
     );
     for (const state of ['waiting', 'active', 'failed', 'delayed']) {
@@ -97,5 +102,26 @@ describe('GET /api/metrics', () => {
     } finally {
       await dataSource.query(`UPDATE outbox_event SET dispatched_at = now() WHERE id = $1`, [id]);
     }
+  });
+
+  it('counts the signed-in pages connected for real-time messages, and forgets a page that left', async () => {
+    const buyer = await createSignedInUser(app);
+    const before = sample(await scrape(), 'conversation_connected_pages');
+    const page = (cookie?: string) =>
+      io(`http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}`, {
+        path: CONVERSATION_SOCKET_PATH,
+        transports: ['websocket'],
+        reconnection: false,
+        extraHeaders: cookie ? { Cookie: cookie } : {},
+      });
+    const signedIn = page(buyer.cookie);
+    const visitor = page();
+    await Promise.all([
+      new Promise((resolve) => signedIn.on('connect', () => resolve(undefined))),
+      new Promise((resolve) => visitor.on('connect_error', () => resolve(undefined))),
+    ]);
+    expect(sample(await scrape(), 'conversation_connected_pages')).toBe(before + 1);
+    signedIn.disconnect();
+    await eventually(async () => expect(sample(await scrape(), 'conversation_connected_pages')).toBe(before));
   });
 });

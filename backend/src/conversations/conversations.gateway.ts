@@ -1,5 +1,5 @@
 import type { OnApplicationShutdown } from '@nestjs/common';
-import { ConnectedSocket, MessageBody, SubscribeMessage, WebSocketGateway, type OnGatewayConnection, type OnGatewayInit } from '@nestjs/websockets';
+import { ConnectedSocket, MessageBody, SubscribeMessage, WebSocketGateway, type OnGatewayConnection, type OnGatewayDisconnect, type OnGatewayInit } from '@nestjs/websockets';
 import type { IncomingMessage } from 'node:http';
 import type { Server, Socket } from 'socket.io';
 import { CONVERSATION_SOCKET_EVENTS, CONVERSATION_SOCKET_PATH, syncRequestSchema, type MessagePage } from '@market/contracts';
@@ -7,6 +7,7 @@ import { sessionTokenOf } from '../auth/session-cookie';
 import { SessionService } from '../auth/session.service';
 import { allowedOrigins, comesFromThisSite } from '../common/same-origin.middleware';
 import { AppConfig } from '../config/app-config';
+import { conversationPages } from '../metrics/process-series';
 import { ConversationsLive, personRoom, pushAdapter } from './conversations-live';
 import { ConversationsService } from './conversations.service';
 
@@ -16,7 +17,7 @@ import { ConversationsService } from './conversations.service';
  * recipient's pages are connected.
  */
 @WebSocketGateway({ path: CONVERSATION_SOCKET_PATH, serveClient: false })
-export class ConversationsGateway implements OnGatewayInit, OnGatewayConnection, OnApplicationShutdown {
+export class ConversationsGateway implements OnGatewayInit, OnGatewayConnection, OnGatewayDisconnect, OnApplicationShutdown {
   private closeAdapter: (() => void) | undefined;
 
   constructor(
@@ -49,7 +50,13 @@ export class ConversationsGateway implements OnGatewayInit, OnGatewayConnection,
   }
 
   handleConnection(socket: Socket): void {
+    conversationPages.inc();
     void socket.join(personRoom((socket.data as { userId: string }).userId));
+  }
+
+  /** Called only for sockets that connected: a handshake the middleware refused never counted. */
+  handleDisconnect(): void {
+    conversationPages.dec();
   }
 
   /** The messages of one conversation after the last one the page holds, in order. */

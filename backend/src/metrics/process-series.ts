@@ -1,4 +1,4 @@
-import { collectDefaultMetrics, Counter, Histogram, register } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, register } from 'prom-client';
 
 /**
  * The series a process counts as things happen, on prom-client's registry of the process: one
@@ -39,4 +39,10 @@ export const smsDeliveryReports = new Counter({
   name: 'sms_delivery_reports_total',
   help: 'Delivery reports of sent SMS, by the gateway status (DELIVRD is delivered)',
   labelNames: ['status'] as const,
+});
+
+/** Signed-in pages holding a real-time conversations socket on this API process; the sum over nodes is the site's. */
+export const conversationPages = new Gauge({
+  name: 'conversation_connected_pages',
+  help: 'Signed-in pages connected to this API process for real-time conversation messages',
 });
