@@ -3,6 +3,8 @@
  * Modules and their services only; a module's tables stay behind its service.
  */
 export { smsDeliveryReportUrl } from './auth/sms-delivery.service';
+export { SmsSendingModule } from './auth/sms-sending.module';
+export { SmsSendingService } from './auth/sms-sending.service';
 export { SmsTextSeal } from './auth/sms-text-seal';
 export { AppException } from './common/app.exception';
 export { loggerParams } from './common/logging';
@@ -15,7 +17,6 @@ export { DatabaseModule } from './database/database.module';
 export { PUBLIC_READS } from './database/public-reads';
 export { carriesBearerToken } from './metrics/metrics-access.guard';
 export { registerPoolGauges } from './metrics/operations-gauges';
-export { smsMessages } from './metrics/process-series';
 export { DeviceSpecsModule } from './devices/device-specs.module';
 export { DeviceSpecsService, type DeviceToRefresh } from './devices/device-specs.service';
 export { DevicePictures, type StoredDevicePicture } from './devices/device-pictures';

@@ -4,7 +4,7 @@ import { NestFactory } from '@nestjs/core';
 import { Job, Queue, UnrecoverableError } from 'bullmq';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { ConfigModule, DatabaseModule, OutboxService, SmsTextSeal } from '@market/backend';
+import { ConfigModule, DatabaseModule, OutboxService, SmsSendingService, SmsTextSeal } from '@market/backend';
 import { QUEUES, smsText } from '@market/contracts';
 import { dataSourceOptions } from '../../backend/src/database/data-source-options';
 import { OutboxEvent } from '../../backend/src/events/outbox-event.entity';
@@ -61,7 +61,7 @@ describe('SMS delivery', () => {
   });
 
   it('signs in to Eskiz and sends the message; the text is then wiped from the job and the outbox', async () => {
-    const processor = new SmsProcessor(dataSource, eskizSender(), seal, outbox);
+    const processor = new SmsProcessor(new SmsSendingService(dataSource), eskizSender(), seal, outbox);
     const job = await smsJob('Telefon bozor: parolingiz 12345678');
 
     await expect(processor.process(job)).resolves.toBe('sent');
@@ -77,7 +77,7 @@ describe('SMS delivery', () => {
 
   it('signs in again once when the token has expired, and sends', async () => {
     const sender = eskizSender();
-    const processor = new SmsProcessor(dataSource, sender, seal, outbox);
+    const processor = new SmsProcessor(new SmsSendingService(dataSource), sender, seal, outbox);
     await processor.process(await smsJob(code(11111)));
     eskiz.expireTokens();
 
@@ -89,7 +89,7 @@ describe('SMS delivery', () => {
   });
 
   it('does not send again when a job runs again after sending, before its text was wiped', async () => {
-    const processor = new SmsProcessor(dataSource, eskizSender(), seal, outbox);
+    const processor = new SmsProcessor(new SmsSendingService(dataSource), eskizSender(), seal, outbox);
     const job = await smsJob(code(33333));
     const sealed = job.data;
     await processor.process(job);
@@ -103,7 +103,7 @@ describe('SMS delivery', () => {
 
   it('never sends again after an attempt whose outcome is unknown (the answer timed out)', async () => {
     eskiz.delaySends(1_000);
-    const processor = new SmsProcessor(dataSource, eskizSender(200), seal, outbox);
+    const processor = new SmsProcessor(new SmsSendingService(dataSource), eskizSender(200), seal, outbox);
     const job = await smsJob(code(44444));
 
     await expect(processor.process(job)).rejects.toThrow(/unreachable/);
@@ -115,7 +115,7 @@ describe('SMS delivery', () => {
 
   it('does not retry a message Eskiz refuses (4xx)', async () => {
     eskiz.failNextSends(400);
-    const processor = new SmsProcessor(dataSource, eskizSender(), seal, outbox);
+    const processor = new SmsProcessor(new SmsSendingService(dataSource), eskizSender(), seal, outbox);
     const job = await smsJob(code(55555));
 
     await expect(processor.process(job)).rejects.toBeInstanceOf(UnrecoverableError);
@@ -128,7 +128,7 @@ describe('SMS delivery', () => {
 
   it('fails, without sending, a text sealed with another key (the API and the workers must share SMS_SECRET_KEY)', async () => {
     const otherKey = new SmsTextSeal(testConfig({ SMS_SECRET_KEY: randomBytes(32).toString('base64') }));
-    const processor = new SmsProcessor(dataSource, eskizSender(), otherKey, outbox);
+    const processor = new SmsProcessor(new SmsSendingService(dataSource), eskizSender(), otherKey, outbox);
     const job = await smsJob('Telefon bozor: parolingiz 31415926');
 
     await expect(processor.process(job)).rejects.toThrow(
@@ -140,7 +140,7 @@ describe('SMS delivery', () => {
   });
 
   it('never sends a sealed text to a number it was not sealed for', async () => {
-    const processor = new SmsProcessor(dataSource, eskizSender(), seal, outbox);
+    const processor = new SmsProcessor(new SmsSendingService(dataSource), eskizSender(), seal, outbox);
     const sealedForAnother = { phoneNumber: '998905550099', sealedText: seal.seal(PHONE, 'Telefon bozor: parolingiz 27182818') };
     const job = await queue.add('sms.requested', sealedForAnother, { jobId: randomUUID() });
 
@@ -230,7 +230,7 @@ describe('SMS texts Eskiz has not approved', () => {
 
   async function sendThrough(eskiz: FakeEskiz, text: string) {
     const sender = new EskizSmsSender({ baseUrl: eskiz.baseUrl, ...eskiz.credentials, from: '4546', timeoutMs: 2_000, callbackUrl: '' });
-    const processor = new SmsProcessor(dataSource, sender, seal, new OutboxService(dataSource));
+    const processor = new SmsProcessor(new SmsSendingService(dataSource), sender, seal, new OutboxService(dataSource));
     const payload = { phoneNumber: PHONE, sealedText: seal.seal(PHONE, text) };
     const eventId = await dataSource.transaction((transaction) => new OutboxService(dataSource).record(transaction, 'sms.requested', payload));
     const job = await queue.add('sms.requested', payload, { jobId: eventId, attempts: 3 });

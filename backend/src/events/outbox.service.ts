@@ -48,6 +48,14 @@ export class OutboxService {
     await this.dataSource.getRepository(OutboxEvent).delete({ dispatchedAt: Not(IsNull()), createdAt: LessThan(createdBefore) });
   }
 
+  /** Seconds since the oldest event not yet handed to its queues was recorded; 0 when none waits. */
+  async oldestPendingAgeSeconds(): Promise<number> {
+    const [{ age }] = await this.dataSource.query<{ age: number }[]>(
+      `SELECT coalesce(extract(epoch FROM now() - min(created_at)), 0)::float8 AS age FROM outbox_event WHERE dispatched_at IS NULL`,
+    );
+    return age;
+  }
+
   /** Replaces the sealed text of an 'sms.requested' event (its id is the SMS job's) once the job is over. */
   async redactSmsText(eventId: string, redactedText: string): Promise<void> {
     await this.dataSource.query(

@@ -10,6 +10,8 @@ import { QUEUES } from '@market/contracts';
 import { withinTimeout } from '../common/within-timeout';
 import { AppConfig } from '../config/app-config';
 import { PUBLIC_READS } from '../database/public-reads';
+import { OutboxService } from '../events/outbox.service';
+import { PaymentSettlement } from '../payments/payment-settlement.service';
 
 /** The job states an operator watches: a growing waiting or delayed set is work falling behind, failed is work lost. */
 const JOB_STATES = ['waiting', 'active', 'failed', 'delayed'] as const;
@@ -62,6 +64,8 @@ export class OperationsGauges implements OnApplicationShutdown {
     config: AppConfig,
     @InjectDataSource() private readonly dataSource: DataSource,
     @InjectDataSource(PUBLIC_READS) publicReads: DataSource,
+    private readonly outbox: OutboxService,
+    private readonly settlement: PaymentSettlement,
   ) {
     // Gives a read up after one reconnection while Redis is down rather than holding the scrape until it returns.
     this.connection = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1 });
@@ -77,11 +81,8 @@ export class OperationsGauges implements OnApplicationShutdown {
   }
 
   /** Seconds since the oldest event not yet handed to its queues was recorded; 0 when none waits. */
-  async outboxAgeSeconds(): Promise<number> {
-    const [{ age }] = await this.dataSource.query<{ age: number }[]>(
-      `SELECT coalesce(extract(epoch FROM now() - min(created_at)), 0)::float8 AS age FROM outbox_event WHERE dispatched_at IS NULL`,
-    );
-    return age;
+  outboxAgeSeconds(): Promise<number> {
+    return this.outbox.oldestPendingAgeSeconds();
   }
 
   /** Each streaming replica's replay lag in seconds, as the primary sees it; none without replicas. */
@@ -97,6 +98,7 @@ export class OperationsGauges implements OnApplicationShutdown {
     const { queues, dataSource } = this;
     const outboxAge = () => this.outboxAgeSeconds();
     const replicaLags = () => this.replicaLags();
+    const unresolvedPayments = () => this.settlement.countUnresolvedAfterAnHour();
     new Gauge({
       name: 'bullmq_jobs',
       help: 'Jobs of each BullMQ queue, by state (waiting, active, failed, delayed)',
@@ -128,13 +130,8 @@ export class OperationsGauges implements OnApplicationShutdown {
       registers: [this.registry],
       async collect() {
         this.reset();
-        const rows = await withinTimeout(
-          dataSource.query<{ count: number }[]>(
-            `SELECT count(*)::int AS count FROM payment_transaction
-             WHERE status NOT IN ('confirmed', 'failed') AND created_at < now() - interval '1 hour'`,
-          ),
-        );
-        if (rows) this.set(rows[0].count);
+        const count = await withinTimeout(unresolvedPayments());
+        if (count !== undefined) this.set(count);
       },
     });
     new Gauge({

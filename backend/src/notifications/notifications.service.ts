@@ -14,7 +14,8 @@ export interface InboxEntry {
 
 /**
  * The inbox: every notice the bot sends, kept on the site for everyone, linked or not. Written by
- * the workers' handlers of the same events; an event handled twice is recorded once.
+ * the workers' handlers of the same events; an event handled twice is recorded once. Also what
+ * the bot sent (notification_delivery), so that a notice reaches a linked chat once.
  */
 @Injectable()
 export class NotificationsService {
@@ -40,6 +41,17 @@ export class NotificationsService {
       pages: Math.ceil(total / NOTIFICATIONS_PER_PAGE),
       unread,
     };
+  }
+
+  /** Whether the bot already sent the notice of job `jobKey` (notification_delivery): a retried job sends nothing twice. */
+  async sentByBot(jobKey: string): Promise<boolean> {
+    const [sent] = await this.dataSource.query(`SELECT 1 FROM notification_delivery WHERE job_key = $1`, [jobKey]);
+    return !!sent;
+  }
+
+  /** Recorded once the bot's message went out. */
+  async recordSentByBot(jobKey: string): Promise<void> {
+    await this.dataSource.query(`INSERT INTO notification_delivery (job_key) VALUES ($1) ON CONFLICT DO NOTHING`, [jobKey]);
   }
 
   /** Marks everything in the inbox read (opening the inbox reads it). */

@@ -115,6 +115,15 @@ export class PaymentSettlement {
       .getMany();
   }
 
+  /** How many payments, through either gateway, are still not final an hour after they started: the operations gauge. */
+  async countUnresolvedAfterAnHour(): Promise<number> {
+    const [{ count }] = await this.dataSource.query<{ count: number }[]>(
+      `SELECT count(*)::int AS count FROM payment_transaction
+       WHERE status NOT IN ('confirmed', 'failed') AND created_at < now() - interval '${UNRESOLVED_FOR_ADMINS_AFTER}'`,
+    );
+    return count;
+  }
+
   private notFinal(manager: EntityManager = this.dataSource.manager) {
     return manager
       .createQueryBuilder(PaymentTransaction, 'payment')

@@ -1,7 +1,5 @@
-import { InjectDataSource } from '@nestjs/typeorm';
 import { DelayedError, Job } from 'bullmq';
 import { GrammyError } from 'grammy';
-import { DataSource } from 'typeorm';
 import { AppConfig, ConversationsService, NotificationsService, TelegramLinkService } from '@market/backend';
 import { LANGUAGES, QUEUES, formatAmount, parseEventPayload, type Language, type NotificationKind, type Translated } from '@market/contracts';
 import { CHANNEL_LABELS, REJECTION_LABELS, botText } from './bot-texts';
@@ -39,7 +37,6 @@ export class NotifyProcessor extends QueueProcessor<typeof QUEUES.notify> {
   };
 
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
     private readonly bot: SellerBot,
     private readonly links: TelegramLinkService,
     private readonly listings: SellerListingsLookup,
@@ -62,8 +59,7 @@ export class NotifyProcessor extends QueueProcessor<typeof QUEUES.notify> {
 
     if (!this.bot.configured) return;
     const key = `${QUEUES.notify}:${job.id}`;
-    const [delivered] = await this.dataSource.query(`SELECT 1 FROM notification_delivery WHERE job_key = $1`, [key]);
-    if (delivered) return;
+    if (await this.inbox.sentByBot(key)) return;
     const subscription = await this.links.subscriptionOf(notification.userId);
     if (!subscription) return;
     // Paced below Telegram's 1 a second per chat and 30 a second overall: a burst of approvals
@@ -88,7 +84,7 @@ export class NotifyProcessor extends QueueProcessor<typeof QUEUES.notify> {
       }
       throw error;
     }
-    await this.dataSource.query(`INSERT INTO notification_delivery (job_key) VALUES ($1) ON CONFLICT DO NOTHING`, [key]);
+    await this.inbox.recordSentByBot(key);
   }
 
   private async approved(data: unknown): Promise<Notification | null> {

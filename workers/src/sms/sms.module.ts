@@ -1,6 +1,6 @@
 import { BullModule } from '@nestjs/bullmq';
 import { Logger, Module } from '@nestjs/common';
-import { AppConfig, EventsModule, smsDeliveryReportUrl, SmsTextSeal } from '@market/backend';
+import { AppConfig, EventsModule, smsDeliveryReportUrl, SmsSendingModule } from '@market/backend';
 import { QUEUES } from '@market/contracts';
 import { DevelopmentSmsSender } from './development-sms.sender';
 import { EskizSmsSender } from './eskiz-sms.sender';
@@ -24,7 +24,7 @@ export function createSmsSender(config: AppConfig): SmsSender {
 }
 
 @Module({
-  imports: [BullModule.registerQueue({ name: QUEUES.sms }), EventsModule],
-  providers: [{ provide: SmsSender, inject: [AppConfig], useFactory: createSmsSender }, SmsTextSeal, SmsProcessor],
+  imports: [BullModule.registerQueue({ name: QUEUES.sms }), EventsModule, SmsSendingModule],
+  providers: [{ provide: SmsSender, inject: [AppConfig], useFactory: createSmsSender }, SmsProcessor],
 })
 export class SmsModule {}

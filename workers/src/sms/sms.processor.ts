@@ -1,7 +1,5 @@
-import { InjectDataSource } from '@nestjs/typeorm';
 import { UnrecoverableError, type Job } from 'bullmq';
-import { DataSource } from 'typeorm';
-import { OutboxService, smsMessages, SmsTextSeal } from '@market/backend';
+import { OutboxService, SmsSendingService, SmsTextSeal } from '@market/backend';
 import { parseEventPayload, QUEUES } from '@market/contracts';
 import { SmsSendError, SmsSender } from './sms-sender';
 import { ProcessorOf, QueueProcessor, type JobHandlers } from '../queue-processor';
@@ -12,19 +10,16 @@ export type SmsJobOutcome = 'sent' | 'already-sent' | 'outcome-unknown' | 'text-
 const REDACTED_TEXT = '[redacted after delivery]';
 
 /**
- * Sends the 'sms.requested' jobs. Each job has a `sms_delivery` row (job id = outbox event
- * id) that is marked 'sending' before the gateway is called, so a retry never sends twice:
- * it sends again only after the gateway certainly refused ('failed'); an attempt that
- * stopped mid-call leaves 'sending', which the retry turns into 'unknown' without sending
- * (one missing SMS can be requested again; a duplicate password SMS cannot be taken back).
- * The text arrives sealed (SmsTextSeal) and is opened only in memory, to be sent.
+ * Sends the 'sms.requested' jobs: each attempt claims its SMS delivery before calling the gateway
+ * (SmsSendingService, the auth module's, owns the record), so a retry never sends twice. The
+ * text arrives sealed (SmsTextSeal) and is opened only in memory, to be sent.
  */
 @ProcessorOf(QUEUES.sms)
 export class SmsProcessor extends QueueProcessor<typeof QUEUES.sms> {
   readonly handlers: JobHandlers<typeof QUEUES.sms> = { 'sms.requested': (job) => this.send(job) };
 
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly deliveries: SmsSendingService,
     private readonly sender: SmsSender,
     private readonly seal: SmsTextSeal,
     private readonly outbox: OutboxService,
@@ -41,17 +36,17 @@ export class SmsProcessor extends QueueProcessor<typeof QUEUES.sms> {
     // The API and the workers were given different keys, a development run's key was lost on restart,
     // or the text was moved to another number: no retry can open it. Still sealed, it is not wiped.
     if (text === null) throw new UnrecoverableError('The SMS text does not open (sealed with another SMS_SECRET_KEY, or for another number): not sent');
-    const claim = await this.claim(jobId, phoneNumber);
+    const claim = await this.deliveries.claim(jobId, phoneNumber);
     if (claim !== 'send') {
       await this.redact(job);
       return claim;
     }
     try {
       const { messageId } = await this.sender.send(phoneNumber, text);
-      await this.record(jobId, 'sent', { providerMessageId: messageId });
+      await this.deliveries.recordSent(jobId, messageId);
     } catch (error) {
       const failure = error instanceof SmsSendError ? error : new SmsSendError((error as Error).message, false);
-      if (failure.notSent) await this.record(jobId, 'failed', { error: failure.message });
+      if (failure.notSent) await this.deliveries.recordFailed(jobId, failure.message);
       this.logger.warn(`SMS job ${jobId} failed (${failure.notSent ? 'not sent' : 'outcome unknown'}): ${failure.message}`);
       if (failure.permanent || this.isLastAttempt(job)) await this.redact(job);
       throw failure.permanent ? new UnrecoverableError(failure.message) : failure;
@@ -59,41 +54,6 @@ export class SmsProcessor extends QueueProcessor<typeof QUEUES.sms> {
     await this.redact(job);
     this.logger.log(`SMS job ${jobId} sent through ${this.sender.name}`);
     return 'sent';
-  }
-
-  /** 'send' when this attempt may call the gateway. */
-  private async claim(jobId: string, phoneNumber: string): Promise<'send' | 'already-sent' | 'outcome-unknown'> {
-    const created: unknown[] = await this.dataSource.query(
-      `INSERT INTO sms_delivery (job_id, phone_number, status, attempts) VALUES ($1, $2, 'sending', 1)
-       ON CONFLICT (job_id) DO NOTHING RETURNING job_id`,
-      [jobId, phoneNumber],
-    );
-    if (created.length) return 'send';
-    const [retried]: [unknown[], number] = await this.dataSource.query(
-      `UPDATE sms_delivery SET status = 'sending', attempts = attempts + 1, error = NULL, updated_at = now()
-       WHERE job_id = $1 AND status = 'failed' RETURNING job_id`,
-      [jobId],
-    );
-    if (retried.length) return 'send';
-    const [unknown]: [unknown[], number] = await this.dataSource.query(
-      `UPDATE sms_delivery SET status = 'unknown', updated_at = now() WHERE job_id = $1 AND status = 'sending' RETURNING job_id`,
-      [jobId],
-    );
-    if (unknown.length) this.logger.warn(`SMS job ${jobId}: an earlier attempt stopped mid-send; not sending again`);
-    return unknown.length ? 'outcome-unknown' : 'already-sent';
-  }
-
-  private async record(
-    jobId: string,
-    status: 'sent' | 'failed',
-    details: { providerMessageId?: string | null; error?: string },
-  ): Promise<void> {
-    await this.dataSource.query(
-      `UPDATE sms_delivery SET status = $2, provider_message_id = COALESCE($3, provider_message_id), error = $4, updated_at = now()
-       WHERE job_id = $1`,
-      [jobId, status, details.providerMessageId ?? null, details.error ?? null],
-    );
-    smsMessages.inc({ outcome: status });
   }
 
   /** The sealed text is kept only while it may still be sent: in the job and in its outbox event. */
