@@ -18,6 +18,8 @@ import { cardCheckoutOrigins } from './payments/payments.module';
 import { QueueDashboard } from './queue-dashboard/queue-dashboard';
 import type { Config } from './config/config.schema';
 import { serveFrontend } from './spa/serve-frontend';
+import { miniAppFraming } from './spa/mini-app-framing';
+import { MINI_APP_PATH } from '@market/contracts';
 
 export const API_PREFIX = 'api';
 
@@ -38,17 +40,12 @@ export async function createApp(config: Config): Promise<INestApplication> {
   app.useBodyParser('json', { limit: config.BODY_LIMIT });
   app.useBodyParser('urlencoded', { limit: config.BODY_LIMIT, extended: false });
   app.use(parseCookies);
-  app.use(
-    helmet({
-      contentSecurityPolicy: {
-        directives: {
-          'img-src': ["'self'", 'data:', 'blob:', ...config.IMAGE_HOSTS],
-          'connect-src': ["'self'", ...cardCheckoutOrigins(config)],
-        },
-      },
-      crossOriginEmbedderPolicy: false,
-    }),
-  );
+  const directives = {
+    'img-src': ["'self'", 'data:', 'blob:', ...config.IMAGE_HOSTS],
+    'connect-src': ["'self'", ...cardCheckoutOrigins(config)],
+  };
+  app.use(helmet({ contentSecurityPolicy: { directives }, crossOriginEmbedderPolicy: false }));
+  app.use(MINI_APP_PATH, miniAppFraming(directives));
   if (config.CORS_ORIGINS.length) app.enableCors({ origin: config.CORS_ORIGINS, credentials: true });
   app.get(QueueDashboard).mount(app.getHttpAdapter().getInstance());
   app.setGlobalPrefix(API_PREFIX);

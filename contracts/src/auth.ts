@@ -33,10 +33,13 @@ export const resetPasswordWithTokenSchema = z
     path: ['confirmPassword'],
   });
 
+/** The name an account is registered under (the registration form, and a Telegram sign-in that creates the account). */
+export const accountNameSchema = z.string({ error: 'required' }).trim().min(1, 'required').min(3, 'minCharacters3').max(50, 'maxCharacters50');
+
 /** `/register`: the account exists only after the phone is confirmed with the SMS code (registerConfirmSchema). */
 export const registerSchema = z
   .object({
-    name: z.string({ error: 'required' }).trim().min(1, 'required').min(3, 'minCharacters3').max(50, 'maxCharacters50'),
+    name: accountNameSchema,
     phoneNumber: phoneNumberSchema,
     password: passwordSchema,
     confirmPassword: z.string({ error: 'required' }).min(1, 'required'),

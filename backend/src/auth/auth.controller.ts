@@ -21,13 +21,19 @@ import {
   messageResponseSchema,
   signedInResponseSchema,
   checkSmsCodeResponseSchema,
+  telegramSignInSchema,
+  telegramSignInResponseSchema,
+  type TelegramSignInRequest,
+  type TelegramSignInResponse,
 } from '@market/contracts';
 import { z } from 'zod';
 import { AppConfig } from '../config/app-config';
 import { ZodPipe } from '../common/zod-body.pipe';
 import { AuthService, type StartedSession } from './auth.service';
 import { codeRequesterFor, codeRequesterOf } from './code-requester';
-import { clearSessionCookie, sessionTokenOf, setSessionCookie } from './session-cookie';
+import { clearSessionCookie, setSessionCookie } from './session-cookie';
+import { headerSessionTokenOf, presentedSession } from './session-header';
+import { TelegramSignInService } from './telegram-sign-in.service';
 import { VisitorAddress } from '../common/visitor-address';
 import { Answers } from '../common/openapi';
 
@@ -40,6 +46,7 @@ export class AuthController {
   constructor(
     private readonly auth: AuthService,
     private readonly config: AppConfig,
+    private readonly telegramSignIn: TelegramSignInService,
   ) {}
 
   /** Step 1: 201 with the 'password sent' text for a new number, 208 for an existing account. */
@@ -73,7 +80,7 @@ export class AuthController {
   @Post('logout')
   @HttpCode(HttpStatus.OK)
   async logout(@Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<MessageResponse> {
-    await this.auth.logout(sessionTokenOf(request));
+    await this.auth.logout(presentedSession(request)?.token);
     clearSessionCookie(response, this.config);
     return { message: translateMessage('loggedOut') };
   }
@@ -110,7 +117,7 @@ export class AuthController {
     @VisitorAddress() ip: string,
     @Req() request: Request,
   ): Promise<MessageResponse> {
-    await this.auth.resetPassword(body.phoneNumber, body.token, body.password, ip, sessionTokenOf(request));
+    await this.auth.resetPassword(body.phoneNumber, body.token, body.password, ip, presentedSession(request)?.token);
     return { message: translateMessage('passwordUpdated') };
   }
 
@@ -138,6 +145,31 @@ export class AuthController {
   ): Promise<SignedInResponse> {
     const session = await this.auth.confirmRegistration(body.phoneNumber, body.code, ip, codeRequesterOf(request));
     return this.signedIn(response, session, 'registrationCongratulation');
+  }
+
+  /**
+   * The Telegram Mini App's sign-in by its initData (docs/mini-app.md). The session comes back in the
+   * body, for the app to send in the header: no cookie is set, a Telegram Web iframe would not keep it.
+   */
+  @Answers(telegramSignInResponseSchema)
+  @Post('telegram')
+  @HttpCode(HttpStatus.OK)
+  async signInWithTelegram(
+    @Body(new ZodPipe(telegramSignInSchema)) body: TelegramSignInRequest,
+    @VisitorAddress() ip: string,
+    @Req() request: Request,
+  ): Promise<TelegramSignInResponse> {
+    const outcome = await this.telegramSignIn.signIn(body, ip);
+    if (outcome.status === 'contactNeeded') return outcome;
+    // A new launch replaces the session the app had.
+    const previous = headerSessionTokenOf(request);
+    if (previous) await this.auth.logout(previous);
+    return {
+      status: 'signedIn',
+      user: outcome.user,
+      message: translateMessage(outcome.message),
+      session: { token: outcome.token, expiresAt: outcome.expiresAt.toISOString() },
+    };
   }
 
   private signedIn(response: Response, session: StartedSession, message: 'loginSuccess' | 'registrationCongratulation'): SignedInResponse {

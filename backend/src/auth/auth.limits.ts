@@ -48,6 +48,11 @@ export const AUTH_LIMITS = {
    * polling of the same number every 5 s counts no more.
    */
   lastSmsAsked: { name: 'last-sms-asked', points: 1, durationSeconds: 3600 },
+  /**
+   * Mini App sign-ins from one address, valid or not: each costs a signature check and lookups. The
+   * app asks a few times while the bot receives a number just shared, so a person uses a handful.
+   */
+  telegramSignInPerIp: { name: 'telegram-sign-in-ip', points: 60, durationSeconds: 3600 },
 } as const satisfies Record<string, RateLimit>;
 
 /**

@@ -1,4 +1,5 @@
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import type { SessionCarrier } from './session.service';
 
 /** A signed-in browser. Only the SHA-256 of the cookie's token is stored: a leaked table signs nobody in. */
 @Entity('sessions')
@@ -11,6 +12,9 @@ export class Session {
 
   @Column({ name: 'token_hash', type: 'bytea' })
   tokenHash: Buffer;
+
+  @Column({ type: 'text' })
+  carrier: SessionCarrier;
 
   @Column({ name: 'expires_at', type: 'timestamptz' })
   expiresAt: Date;

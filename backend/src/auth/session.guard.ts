@@ -4,12 +4,13 @@ import type { Request, Response } from 'express';
 import { AppException } from '../common/app.exception';
 import { AppConfig } from '../config/app-config';
 import { ACCESS_REQUIREMENT, type AccessRequirement, type RequestWithSession } from './auth.decorators';
-import { clearSessionCookie, sessionTokenOf, setSessionCookie } from './session-cookie';
+import { clearSessionCookie, setSessionCookie } from './session-cookie';
+import { presentedSession } from './session-header';
 import { SessionService } from './session.service';
 
 /**
- * Global guard: resolves the `session` cookie on every route (so public routes can use
- * @OptionalUser()) and enforces @SignedIn() / @AdminOnly().
+ * Global guard: resolves the session (the `session` cookie, or the Mini App's header) on every
+ * route (so public routes can use @OptionalUser()) and enforces @SignedIn() / @AdminOnly().
  */
 @Injectable()
 export class SessionGuard implements CanActivate {
@@ -23,13 +24,15 @@ export class SessionGuard implements CanActivate {
     if (context.getType() !== 'http') return true;
     const request = context.switchToHttp().getRequest<Request & RequestWithSession>();
     const response = context.switchToHttp().getResponse<Response>();
-    const token = sessionTokenOf(request);
-    if (token) {
-      const session = await this.sessions.resolve(token);
+    const presented = presentedSession(request);
+    if (presented) {
+      const session = await this.sessions.resolve(presented.token, presented.carrier);
+      // A header session's expiry slides on the server alone: the Mini App keeps its token as it is.
+      const viaCookie = presented.carrier === 'cookie';
       if (session) {
         request.sessionUser = session.user;
-        if (session.renewedUntil) setSessionCookie(response, this.config, token, session.renewedUntil);
-      } else {
+        if (session.renewedUntil && viaCookie) setSessionCookie(response, this.config, presented.token, session.renewedUntil);
+      } else if (viaCookie) {
         clearSessionCookie(response, this.config);
       }
     }

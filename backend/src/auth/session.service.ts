@@ -11,6 +11,13 @@ export const SESSION_LIFETIME_MS = 30 * 24 * 3600 * 1000;
 /** A session is extended at most once a day, so an active user costs one write a day, not one per request. */
 const RENEWAL_INTERVAL_MS = 24 * 3600 * 1000;
 
+/**
+ * How a session's token travels: the web app's httpOnly cookie, or the Mini App's header (a
+ * Telegram Web iframe gets no cookies of ours). A token is accepted only the way it was issued, so
+ * a token that leaked from a page's script never works as the cookie, nor a cookie's as a header.
+ */
+export type SessionCarrier = 'cookie' | 'header';
+
 export interface ResolvedSession {
   sessionId: string;
   user: SessionUser;
@@ -23,31 +30,32 @@ const account = accountRole('s.user_id');
 const LIVE_SESSION_SQL = `
   SELECT s.id AS session_id, s.expires_at, s.user_id, ${account.columns}
     FROM sessions s ${account.join}
-   WHERE s.token_hash = $1 AND s.expires_at > now()`;
+   WHERE s.token_hash = $1 AND s.carrier = $2 AND s.expires_at > now()`;
 
 function hashToken(token: string): Buffer {
   return createHash('sha256').update(token).digest();
 }
 
-/** Opaque session tokens: 32 random bytes in the cookie, their SHA-256 in the `sessions` table. */
+/** Opaque session tokens: 32 random bytes in the cookie (or the Mini App's header), their SHA-256 in the `sessions` table. */
 @Injectable()
 export class SessionService {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
-  async start(userId: string): Promise<{ token: string; expiresAt: Date }> {
+  async start(userId: string, carrier: SessionCarrier = 'cookie'): Promise<{ token: string; expiresAt: Date }> {
     const sessions = this.dataSource.getRepository(Session);
     const token = randomBytes(32).toString('base64url');
     const expiresAt = new Date(Date.now() + SESSION_LIFETIME_MS);
-    await sessions.insert({ userId, tokenHash: hashToken(token), expiresAt });
+    await sessions.insert({ userId, tokenHash: hashToken(token), expiresAt, carrier });
     // Expired sessions are useless: each sign-in sweeps the user's own, so the table stays small.
     await sessions.createQueryBuilder().delete().where('user_id = :userId AND expires_at <= now()', { userId }).execute();
     return { token, expiresAt };
   }
 
-  /** The live session a cookie token names, extended (sliding expiry) when it is due. */
-  async resolve(token: string): Promise<ResolvedSession | null> {
+  /** The live session a token names when it came the way it was issued, extended (sliding expiry) when it is due. */
+  async resolve(token: string, carrier: SessionCarrier = 'cookie'): Promise<ResolvedSession | null> {
     const rows: { session_id: string; expires_at: Date; user_id: string; account_role: UserRole }[] = await this.dataSource.query(LIVE_SESSION_SQL, [
       hashToken(token),
+      carrier,
     ]);
     const row = rows[0];
     if (!row) return null;

@@ -18,6 +18,7 @@ import { LRUCache } from 'lru-cache';
 import { InjectPinoLogger, PinoLogger } from 'nestjs-pino';
 import { from, lastValueFrom, type Observable } from 'rxjs';
 import { carriesSessionCookie } from '../auth/session-cookie';
+import { headerSessionTokenOf } from '../auth/session-header';
 import { AppConfig } from '../config/app-config';
 import { httpRequestDuration, publicAnswers } from '../metrics/process-series';
 import { routeClass } from '../metrics/request-timing';
@@ -225,9 +226,9 @@ function splitUrl(url: string): { pathname: string; query: ParsedUrlQuery } {
   return mark < 0 ? { pathname: url, query: {} } : { pathname: url.slice(0, mark), query: parseQuery(url.slice(mark + 1)) };
 }
 
-/** Anonymity is judged from the cookies as the session guard reads them, never from the header's text. */
+/** Anonymity is judged from the cookies and the Mini App's session header as the session guard reads them, never from the Cookie header's text. */
 function isAnonymousSameOriginGet(request: IncomingMessage): boolean {
-  return request.method === 'GET' && !request.headers.origin && !carriesSessionCookie(request);
+  return request.method === 'GET' && !request.headers.origin && !carriesSessionCookie(request) && !headerSessionTokenOf(request);
 }
 
 /** What is replayed to everyone never sets a cookie, whoever's request computed it. */

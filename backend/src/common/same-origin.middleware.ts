@@ -3,6 +3,8 @@ import type { IncomingMessage } from 'node:http';
 import type { NextFunction, Request, Response } from 'express';
 import type { Config } from '../config/config.schema';
 import { AppException } from './app.exception';
+import { carriesSessionCookie } from '../auth/session-cookie';
+import { headerSessionTokenOf } from '../auth/session-header';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -16,7 +18,19 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * port, at 127.0.0.1 and from a phone on the LAN.
  */
 function isSameOriginRequest(request: IncomingMessage, allowedOrigins: ReadonlySet<string>): boolean {
-  return SAFE_METHODS.has(request.method!) || comesFromThisSite(request, allowedOrigins);
+  return SAFE_METHODS.has(request.method!) || carriesOnlyHeaderSession(request) || comesFromThisSite(request, allowedOrigins);
+}
+
+/**
+ * The Mini App's requests carry their session in a header, not a cookie. CSRF rides on what a
+ * browser attaches by itself; a header it never does: another site's form cannot set one, and its
+ * fetch() could only with a CORS preflight this API does not grant. Such a request acts only as
+ * the token its own page knew, so wherever it comes from (Telegram's webviews differ in what
+ * Origin and Sec-Fetch-Site they send) it passes. With a session cookie beside it, the cookie
+ * could be the ambient credential, and the usual check applies.
+ */
+function carriesOnlyHeaderSession(request: IncomingMessage): boolean {
+  return headerSessionTokenOf(request) !== undefined && !carriesSessionCookie(request);
 }
 
 /** The headers' part of isSameOriginRequest, for a request that acts whatever its method (a socket's handshake). */

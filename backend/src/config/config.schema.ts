@@ -110,6 +110,13 @@ export const configSchema = z.object({
   TELEGRAM_BOT_TOKEN: z.string().default(''),
   /** The bot's username, for the sellers' one-time deep links (t.me/<username>?start=<token>). */
   TELEGRAM_BOT_USERNAME: z.string().regex(/^\w*$/).default(''),
+  /**
+   * The Mini App's short name as registered with BotFather (/newapp): links open listings in it
+   * (t.me/<bot>/<name>?startapp=<listing id>); empty: no 'open in the app' buttons (docs/mini-app.md).
+   */
+  TELEGRAM_MINI_APP_NAME: z.string().regex(/^\w*$/).default(''),
+  /** How old a Mini App's initData may be when it signs someone in (Telegram's auth_date). */
+  TELEGRAM_INIT_DATA_MAX_AGE_SECONDS: z.coerce.number().int().min(60).default(24 * 3600),
   /** '@username' of a public channel or its numeric id; empty skips Telegram channel posts. */
   TELEGRAM_CHANNEL_ID: z.string().default(''),
   /** When set, the bot receives updates on this public URL (served by the workers on TELEGRAM_WEBHOOK_PORT) instead of long polling. */

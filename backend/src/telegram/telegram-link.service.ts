@@ -1,13 +1,15 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { createHash, randomBytes } from 'node:crypto';
-import { DataSource, LessThan } from 'typeorm';
+import { DataSource, type EntityManager, LessThan } from 'typeorm';
 import type { Language } from '@market/contracts';
 import { AppException } from '../common/app.exception';
 import { AppConfig } from '../config/app-config';
-import { TelegramLinkToken, TelegramSubscription } from './telegram-subscription.entity';
+import { TelegramContact, TelegramLinkToken, TelegramSubscription } from './telegram-subscription.entity';
 
 const LINK_TTL_MS = 15 * 60 * 1000;
+/** A shared contact waits this long for the Mini App's sign-in, which asks again right after sharing. */
+const CONTACT_TTL_MS = 60 * 60 * 1000;
 
 /**
  * What a deep link did for a chat: linked it, or not because the token is unknown, used or expired,
@@ -63,11 +65,38 @@ export class TelegramLinkService {
       const current = await transaction.findOneBy(TelegramSubscription, { chatId: String(chatId) });
       if (current && current.userId !== claimed.user_id && !switchAccount) return { outcome: 'otherAccount', language: claimed.language };
       await transaction.query(`DELETE FROM telegram_link_token WHERE token_hash = $1`, [hashToken(token)]);
-      // One chat per account and one account per chat: a new link replaces any older one.
-      await transaction.delete(TelegramSubscription, [{ userId: claimed.user_id }, { chatId: String(chatId) }]);
-      await transaction.insert(TelegramSubscription, { userId: claimed.user_id, chatId: String(chatId), language: claimed.language });
+      await this.linkChat(transaction, claimed.user_id, chatId, claimed.language);
       return { outcome: 'linked', userId: claimed.user_id, language: claimed.language };
     });
+  }
+
+  /** One chat per account and one account per chat: a new link replaces any older one. */
+  async linkChat(transaction: EntityManager, userId: string, chatId: number, language: Language): Promise<void> {
+    await transaction.delete(TelegramSubscription, [{ userId }, { chatId: String(chatId) }]);
+    await transaction.insert(TelegramSubscription, { userId, chatId: String(chatId), language });
+  }
+
+  /** Keeps the number a Telegram user shared with the bot from their own account, for their Mini App sign-in. */
+  async recordContact(telegramUserId: number, phoneNumber: string): Promise<void> {
+    await this.dataSource
+      .createQueryBuilder()
+      .insert()
+      .into(TelegramContact)
+      .values({ telegramUserId: String(telegramUserId), phoneNumber })
+      .orUpdate(['phone_number', 'shared_at'], ['telegram_user_id'])
+      .execute();
+  }
+
+  /** The number the Telegram user shared lately, taken (deleted) within the caller's transaction; null when none. */
+  async takeContact(transaction: EntityManager, telegramUserId: number): Promise<string | null> {
+    const { raw } = await transaction
+      .createQueryBuilder()
+      .delete()
+      .from(TelegramContact)
+      .where('telegram_user_id = :telegramUserId AND shared_at > :since', { telegramUserId: String(telegramUserId), since: new Date(Date.now() - CONTACT_TTL_MS) })
+      .returning('phone_number')
+      .execute();
+    return (raw as Array<{ phone_number: string }>)[0]?.phone_number ?? null;
   }
 
   async subscriptionOf(userId: string): Promise<TelegramSubscription | null> {

@@ -32,3 +32,19 @@ export class TelegramLinkToken {
   @Column({ name: 'expires_at', type: 'timestamptz' })
   expiresAt: Date;
 }
+
+/**
+ * A phone number a Telegram user shared with the bot from their own account (the contact's
+ * user_id is the sender's): Telegram vouches for it, and the user's next Mini App sign-in uses it.
+ */
+@Entity('telegram_contact')
+export class TelegramContact {
+  @PrimaryColumn({ name: 'telegram_user_id', type: 'bigint' })
+  telegramUserId: string;
+
+  @Column({ name: 'phone_number', type: 'text' })
+  phoneNumber: string;
+
+  @Column({ name: 'shared_at', type: 'timestamptz', insert: false })
+  sharedAt: Date;
+}

@@ -87,10 +87,11 @@ export class UsersService implements OnApplicationBootstrap {
   }
 
   /**
-   * Registration after the SMS code confirmed the number: creates the account, or takes over
-   * one that never confirmed its number. Null when the number belongs to a confirmed account.
+   * Registration after the SMS code (or Telegram, for a shared contact: no password then) confirmed
+   * the number: creates the account, or takes over one that never confirmed its number. Null when
+   * the number belongs to a confirmed account.
    */
-  async completeRegistration(transaction: EntityManager, phoneNumber: string, name: string, passwordHash: string): Promise<string | null> {
+  async completeRegistration(transaction: EntityManager, phoneNumber: string, name: string, passwordHash: string | null): Promise<string | null> {
     const rows: { id: string }[] = await transaction.query(
       `INSERT INTO users (phone_number, name, password_hash, phone_confirmed) VALUES ($1, $2, $3, true)
        ON CONFLICT (phone_number) DO UPDATE

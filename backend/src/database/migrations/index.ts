@@ -29,6 +29,7 @@ import { ConversationRelay1763802100002 } from './1763802100002-conversation-rel
 import { ReportWeights1763803000000 } from './1763803000000-report-weights';
 import { SpecSourcePacing1763803100000 } from './1763803100000-spec-source-pacing';
 import { CardTokens1763803330000 } from './1763803330000-card-tokens';
+import { TelegramMiniApp1763803400000 } from './1763803400000-telegram-mini-app';
 
 /** Every migration in order; listed explicitly so the same list works from sources and from the build. */
 export const MIGRATIONS = [
@@ -63,4 +64,5 @@ export const MIGRATIONS = [
   ReportWeights1763803000000,
   SpecSourcePacing1763803100000,
   CardTokens1763803330000,
+  TelegramMiniApp1763803400000,
 ];
