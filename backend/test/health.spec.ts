@@ -32,7 +32,7 @@ describe('/api/health when a dependency is down', () => {
 
   it('answers 503 naming Redis when Redis is unreachable', async () => {
     const redis = await startPrivateRedis();
-    const app: INestApplication = await createApp({ ...testConfig(), REDIS_URL: redis.url });
+    const app: INestApplication = await createApp(testConfig({ REDIS_URL: redis.url }));
     await app.init();
     try {
       await request(app.getHttpServer()).get('/api/health').expect(200);

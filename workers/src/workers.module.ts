@@ -31,7 +31,7 @@ export class WorkersModule {
         // Job processors (workers) keep ioredis' defaults: they wait for Redis to return. Their
         // queue workers start once the job table has checked them (JobTable registers them).
         BullModule.forRoot({
-          connection: { url: config.REDIS_URL, maxRetriesPerRequest: null },
+          connection: { url: config.REDIS_QUEUE_URL, maxRetriesPerRequest: null },
           prefix: config.QUEUE_PREFIX,
           extraOptions: { manualRegistration: true },
         }),

@@ -69,7 +69,7 @@ export class SmsDeliveryService implements OnApplicationShutdown {
   private async noteNotDelivered(jobId: string, status: string): Promise<void> {
     this.logger.warn(`SMS job ${jobId} was not delivered: the operator reported ${status}`);
     try {
-      this.smsQueue ??= new Queue(QUEUES.sms, { connection: { url: this.config.REDIS_URL }, prefix: this.config.QUEUE_PREFIX });
+      this.smsQueue ??= new Queue(QUEUES.sms, { connection: { url: this.config.REDIS_QUEUE_URL }, prefix: this.config.QUEUE_PREFIX });
       const job = await Job.fromId(this.smsQueue, jobId);
       await job?.log(`Not delivered: Eskiz reported ${status} at ${new Date().toISOString()}`);
     } catch (error) {

@@ -36,6 +36,22 @@ describe('configuration', () => {
     expect(() => loadConfig({ ...instagramLogin, INSTAGRAM_ACCESS_TOKEN: 'EAAGt0k3n' })).toThrow(/INSTAGRAM_GRAPH_API_URL.*graph\.facebook\.com/);
   });
 
+  it('keeps queues and cached limits on REDIS_URL unless each is given its own Redis', () => {
+    const one = loadConfig({ REDIS_URL: 'redis://redis:6379' });
+    expect([one.REDIS_QUEUE_URL, one.REDIS_CACHE_URL]).toEqual(['redis://redis:6379', 'redis://redis:6379']);
+    const apart = loadConfig({ REDIS_URL: 'redis://redis:6379', REDIS_QUEUE_URL: 'redis://queues:6379', REDIS_CACHE_URL: 'redis://cache:6379' });
+    expect([apart.REDIS_QUEUE_URL, apart.REDIS_CACHE_URL]).toEqual(['redis://queues:6379', 'redis://cache:6379']);
+  });
+
+  it('reads public pages from the primary unless replicas are named', () => {
+    expect(loadConfig({}).DATABASE_REPLICA_URLS).toEqual([]);
+    expect(loadConfig({ DATABASE_REPLICA_URLS: 'postgres://r1:5432/market, postgres://r2:5432/market' }).DATABASE_REPLICA_URLS).toEqual([
+      'postgres://r1:5432/market',
+      'postgres://r2:5432/market',
+    ]);
+    expect(() => loadConfig({ DATABASE_REPLICA_URLS: 'mysql://r1/market' })).toThrow(/DATABASE_REPLICA_URLS/);
+  });
+
   it('stops start-up with a message naming a wrong variable', () => {
     expect(() => loadConfig({ PORT: 'three thousand' })).toThrow(ConfigError);
     expect(() => loadConfig({ PORT: 'three thousand' })).toThrow(/PORT/);

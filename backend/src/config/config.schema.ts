@@ -28,7 +28,18 @@ export const configSchema = z.object({
   }),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).default('postgres://postgres@127.0.0.1:5432/telefon_bozor'),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /**
+   * Streaming replicas of DATABASE_URL (comma-separated URLs) for anonymous visitors' public reads;
+   * empty: every read goes to DATABASE_URL (docs/scale-out.md).
+   */
+  DATABASE_REPLICA_URLS: commaSeparated.pipe(z.array(z.url({ protocol: /^postgres(ql)?$/ }))),
+  /** A replica whose replay is further behind than this is left out until it catches up. */
+  DATABASE_REPLICA_MAX_LAG_MS: z.coerce.number().int().min(100).max(600_000).default(2_000),
   REDIS_URL: z.url({ protocol: /^rediss?$/ }).default('redis://127.0.0.1:6379'),
+  /** BullMQ's queues, the channels' pacing and real-time pushes: a Redis that never evicts (noeviction, append-only). Defaults to REDIS_URL. */
+  REDIS_QUEUE_URL: z.union([z.literal(''), z.url({ protocol: /^rediss?$/ })]).default(''),
+  /** Limits and counted views: a Redis that may evict under memory pressure. Defaults to REDIS_URL. */
+  REDIS_CACHE_URL: z.union([z.literal(''), z.url({ protocol: /^rediss?$/ })]).default(''),
   QUEUE_PREFIX: z.string().regex(/^[\w-]+$/).default('bull'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   BODY_LIMIT: z.string().regex(/^\d+(b|kb|mb)$/, 'a size such as 100kb or 1mb').default('100kb'),
@@ -190,6 +201,8 @@ export const configSchema = z.object({
   .transform((config) => ({
     ...config,
     PUBLIC_URL: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
+    REDIS_QUEUE_URL: config.REDIS_QUEUE_URL || config.REDIS_URL,
+    REDIS_CACHE_URL: config.REDIS_CACHE_URL || config.REDIS_URL,
     INSTAGRAM_GRAPH_API_URL: config.INSTAGRAM_GRAPH_API_URL || config.GRAPH_API_URL,
   }));
 

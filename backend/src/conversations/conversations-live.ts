@@ -12,7 +12,7 @@ export function personRoom(userId: string): string {
 /** The Redis adapter every process shares (under the deployment's QUEUE_PREFIX): a push from one reaches the sockets of all. */
 export function pushAdapter(config: AppConfig): { adapter: ReturnType<typeof createAdapter>; close: () => void } {
   const logger = new Logger('ConversationsLive');
-  const publisher = new Redis(config.REDIS_URL, { lazyConnect: true });
+  const publisher = new Redis(config.REDIS_QUEUE_URL, { lazyConnect: true });
   const subscriber = publisher.duplicate();
   for (const connection of [publisher, subscriber]) connection.on('error', (error: Error) => logger.warn(`Redis for real time: ${error.message}`));
   return {

@@ -1,9 +1,14 @@
-import { HttpStatus, Injectable } from '@nestjs/common';
+import { HttpStatus, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { HttpAdapterHost } from '@nestjs/core';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { escapeLiteral, type Pool } from 'pg';
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { RequestListener, Server } from 'node:http';
+import { escapeLiteral, Pool, type PoolConfig } from 'pg';
 import { DataSource, QueryFailedError, type DataSourceOptions } from 'typeorm';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
+import { carriesSessionCookie } from '../auth/session-cookie';
 import { AppException } from '../common/app.exception';
+import { AppConfig } from '../config/app-config';
 import type { Config } from '../config/config.schema';
 
 /** The name of the connection pool of public reads (TypeORM's named data source). */
@@ -31,17 +36,70 @@ const QUERY_CANCELED = '57014';
  * (bench/RESULTS.md: planning was 0.3 ms of a 0.5 ms name search).
  */
 export function publicReadsOptions(config: Pick<Config, 'DATABASE_URL' | 'DATABASE_POOL_SIZE'>): DataSourceOptions {
+  return { name: PUBLIC_READS, type: 'postgres', url: config.DATABASE_URL, extra: publicReadSessions(config) };
+}
+
+/** The pool settings of public reads, on the primary and on each replica alike. */
+function publicReadSessions(config: Pick<Config, 'DATABASE_POOL_SIZE'>): PoolConfig {
   return {
-    name: PUBLIC_READS,
-    type: 'postgres',
-    url: config.DATABASE_URL,
-    extra: {
-      max: config.DATABASE_POOL_SIZE,
-      connectionTimeoutMillis: 3_000,
-      statement_timeout: PUBLIC_READ_TIMEOUT_MS,
-      options: '-c jit=off -c max_parallel_workers_per_gather=0 -c default_transaction_read_only=on -c plan_cache_mode=force_generic_plan',
-    },
+    max: config.DATABASE_POOL_SIZE,
+    connectionTimeoutMillis: 3_000,
+    statement_timeout: PUBLIC_READ_TIMEOUT_MS,
+    options: '-c jit=off -c max_parallel_workers_per_gather=0 -c default_transaction_read_only=on -c plan_cache_mode=force_generic_plan',
   };
+}
+
+/** Set while an anonymous visitor's GET is handled: only such a request may be answered from a replica. */
+const anonymousRead = new AsyncLocalStorage<true>();
+
+/**
+ * Lets the public reads of anonymous visitors' GETs go to a replica. Everything else reads the
+ * primary: writes, a signed-in person's pages (an author or a moderator sees their own change at
+ * once, whatever the replicas' lag), and the workers, which read right after the commits they react to.
+ */
+function readAnonymousGetsFromReplicas(server: Server): void {
+  const handlers = server.listeners('request') as RequestListener[];
+  server.removeAllListeners('request');
+  server.on('request', (request, response) => {
+    const handle = () => {
+      for (const handler of handlers) handler(request, response);
+    };
+    if ((request.method === 'GET' || request.method === 'HEAD') && !carriesSessionCookie(request)) anonymousRead.run(true, handle);
+    else handle();
+  });
+}
+
+/** How often each replica's replay lag is measured. */
+const LAG_CHECK_MS = 500;
+/**
+ * How far a replica's replay is behind, in ms: none when it has replayed all it received,
+ * else the age of the last transaction it replayed. A replica cut off from its primary also
+ * reports none; the primary's own view of it (/api/health's replicaLagSeconds, the alert) tells.
+ */
+const REPLAY_LAG_SQL = `SELECT CASE WHEN pg_last_wal_receive_lsn() = pg_last_wal_replay_lsn() THEN 0
+  ELSE coalesce(extract(epoch FROM clock_timestamp() - pg_last_xact_replay_timestamp()) * 1000, 0) END::float8 AS lag_ms`;
+
+/** A streaming replica's pool of public reads and its last measured lag (Infinity until measured, or when unreachable). */
+class Replica {
+  lagMs = Infinity;
+  readonly pool: Pool;
+
+  constructor(
+    readonly url: string,
+    settings: PoolConfig,
+  ) {
+    this.pool = new Pool({ connectionString: url, ...settings });
+    // An idle connection the replica closed (a restart): the next query opens another.
+    this.pool.on('error', () => undefined);
+  }
+
+  async measure(): Promise<void> {
+    try {
+      this.lagMs = (await this.pool.query<{ lag_ms: number }>(REPLAY_LAG_SQL)).rows[0].lag_ms;
+    } catch {
+      this.lagMs = Infinity;
+    }
+  }
 }
 
 /**
@@ -53,21 +111,78 @@ export function publicReadsOptions(config: Pick<Config, 'DATABASE_URL' | 'DATABA
  * is sent with its values in its text, so that it is planned for them.
  */
 @Injectable()
-export class PublicReads {
+export class PublicReads implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger(PublicReads.name);
   private readonly statementNames = new Map<string, string>();
+  /** The streaming replicas of DATABASE_REPLICA_URLS (docs/scale-out.md). */
+  private readonly replicas: Replica[];
+  private readonly maxLagMs: number;
+  private lagChecks: NodeJS.Timeout | undefined;
 
-  constructor(@InjectDataSource(PUBLIC_READS) private readonly dataSource: DataSource) {}
+  constructor(
+    @InjectDataSource(PUBLIC_READS) private readonly dataSource: DataSource,
+    config: AppConfig,
+    private readonly adapterHost: HttpAdapterHost,
+  ) {
+    this.replicas = config.DATABASE_REPLICA_URLS.map((url) => new Replica(url, publicReadSessions(config)));
+    this.maxLagMs = config.DATABASE_REPLICA_MAX_LAG_MS;
+  }
+
+  /**
+   * The API's server is wrapped once every other handler is on it (the public answer cache's
+   * direct computations, Socket.IO's): all of them run inside the mark. The workers have no server.
+   */
+  onApplicationBootstrap(): void {
+    const server = this.adapterHost.httpAdapter?.getHttpServer() as Server | undefined;
+    if (server) readAnonymousGetsFromReplicas(server);
+  }
 
   async query<Row>(sql: string, params: unknown[] = [], { prepared = false } = {}): Promise<Row[]> {
+    const replica = this.replicaInStep();
     try {
-      if (!prepared) return (await this.dataSource.query(withValues(sql, params))) as Row[];
-      const pool = (this.dataSource.driver as PostgresDriver).master as Pool;
-      return (await pool.query({ name: this.statementName(sql), text: sql, values: params })).rows as Row[];
+      if (replica) {
+        try {
+          return await this.run<Row>(replica.pool, sql, params, prepared);
+        } catch (error) {
+          if (!lostConnection(error)) throw error;
+          // A replica that went away is left out until it answers again; the primary answers meanwhile.
+          replica.lagMs = Infinity;
+          this.logger.warn(`Replica ${redactedHost(replica.url)} unreachable (${(error as Error).message}): reading the primary`);
+        }
+      }
+      const primary = (this.dataSource.driver as PostgresDriver).master as Pool;
+      return await this.run<Row>(primary, sql, params, prepared);
     } catch (error) {
       const driverError = error instanceof QueryFailedError ? error.driverError : error;
       if ((driverError as { code?: string }).code === QUERY_CANCELED) throw new AppException(HttpStatus.SERVICE_UNAVAILABLE, 'serviceUnavailable');
       throw error;
     }
+  }
+
+  onApplicationShutdown(): Promise<void[]> {
+    clearInterval(this.lagChecks);
+    return Promise.all(this.replicas.map((replica) => replica.pool.end()));
+  }
+
+  private async run<Row>(pool: Pool, sql: string, params: unknown[], prepared: boolean): Promise<Row[]> {
+    const query = prepared ? { name: this.statementName(sql), text: sql, values: params } : { text: withValues(sql, params) };
+    return (await pool.query(query)).rows as Row[];
+  }
+
+  /**
+   * A replica for this read, when the request is an anonymous visitor's and some replica's lag is
+   * within DATABASE_REPLICA_MAX_LAG_MS (one of them at random, to spread the reads); else none.
+   * Lags are measured from the first such read on (the workers never start measuring).
+   */
+  private replicaInStep(): Replica | undefined {
+    if (!this.replicas.length || !anonymousRead.getStore()) return undefined;
+    if (!this.lagChecks) {
+      const measure = () => void Promise.all(this.replicas.map((replica) => replica.measure()));
+      this.lagChecks = setInterval(measure, LAG_CHECK_MS).unref();
+      measure();
+    }
+    const inStep = this.replicas.filter((replica) => replica.lagMs <= this.maxLagMs);
+    return inStep[Math.floor(Math.random() * inStep.length)];
   }
 
   /** One name per text, the same on every connection (each prepares it on first use). */
@@ -76,6 +191,16 @@ export class PublicReads {
     if (!name) this.statementNames.set(sql, (name = `public-read-${this.statementNames.size + 1}`));
     return name;
   }
+}
+
+/** The connection failed, not the statement: no SQLSTATE, or a connection (08) or shutdown (57P) class. */
+function lostConnection(error: unknown): boolean {
+  const code = (error as { code?: string }).code;
+  return !code || !/^[0-9A-Z]{5}$/.test(code) || code.startsWith('08') || code.startsWith('57P');
+}
+
+function redactedHost(url: string): string {
+  return new URL(url).host;
 }
 
 /** `sql` with each `$n` replaced by the n-th value as a constant, escaped as node-postgres escapes it. */

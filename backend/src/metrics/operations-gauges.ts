@@ -68,7 +68,7 @@ export class OperationsGauges implements OnApplicationShutdown {
     private readonly settlement: PaymentSettlement,
   ) {
     // Gives a read up after one reconnection while Redis is down rather than holding the scrape until it returns.
-    this.connection = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1 });
+    this.connection = new Redis(config.REDIS_QUEUE_URL, { maxRetriesPerRequest: 1 });
     this.connection.on('error', () => undefined);
     this.queues = Object.values(QUEUES).map((name) => new Queue(name, { connection: this.connection, prefix: config.QUEUE_PREFIX }));
     registerPoolGauges(this.registry, { main: dataSource, 'public-reads': publicReads });

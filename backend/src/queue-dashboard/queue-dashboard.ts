@@ -35,7 +35,7 @@ export class QueueDashboard implements OnApplicationShutdown {
     private readonly config: AppConfig,
     private readonly sessions: SessionService,
   ) {
-    this.connection = new Redis(config.REDIS_URL, { maxRetriesPerRequest: null });
+    this.connection = new Redis(config.REDIS_QUEUE_URL, { maxRetriesPerRequest: null });
     this.connection.on('error', () => undefined);
     this.queues = Object.values(QUEUES).map((name) => new Queue(name, { connection: this.connection, prefix: config.QUEUE_PREFIX }));
   }

@@ -11,7 +11,7 @@ import { AppConfig } from '../config/app-config';
 @Injectable()
 export class RedisClient extends Redis implements OnApplicationShutdown {
   constructor(@Inject(AppConfig) config: AppConfig) {
-    super(config.REDIS_URL, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: false, enableAutoPipelining: true });
+    super(config.REDIS_CACHE_URL, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: false, enableAutoPipelining: true });
     // Connection errors are reported by /api/health; ioredis keeps reconnecting on its own.
     this.on('error', () => undefined);
   }

@@ -29,7 +29,7 @@ export class OperationsServer implements OnModuleDestroy, OnApplicationShutdown 
   ) {
     registerPoolGauges(this.registry, { main: dataSource, 'public-reads': publicReads });
     // Its own connection, giving up after one reconnection while Redis is down (the check's timeout bounds the wait).
-    this.redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1 });
+    this.redis = new Redis(config.REDIS_QUEUE_URL, { maxRetriesPerRequest: 1 });
     this.redis.on('error', () => undefined);
   }
 

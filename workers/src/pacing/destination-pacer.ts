@@ -97,7 +97,7 @@ export class DestinationPacer implements OnApplicationShutdown {
   readonly timeScale: number;
 
   constructor(config: AppConfig) {
-    this.redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: null });
+    this.redis = new Redis(config.REDIS_QUEUE_URL, { maxRetriesPerRequest: null });
     this.redis.defineCommand('reserveSlot', { lua: RESERVE_SCRIPT });
     this.prefix = `${config.QUEUE_PREFIX}:pacing`;
     this.timeScale = config.CHANNEL_PACING_TIME_SCALE;

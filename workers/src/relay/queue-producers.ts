@@ -22,7 +22,7 @@ export class QueueProducers implements OnApplicationShutdown {
   private readonly queues: Map<QueueName, Queue>;
 
   constructor(config: AppConfig) {
-    this.connection = new Redis(config.REDIS_URL, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
+    this.connection = new Redis(config.REDIS_QUEUE_URL, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
     this.connection.on('error', () => undefined);
     this.queues = new Map(
       Object.values(QUEUES).map((name) => [
