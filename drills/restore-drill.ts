@@ -6,12 +6,12 @@
 // restore.drill.ts in CI.
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chown, mkdir, mkdtemp, readFile, readdir, rm, writeFile, appendFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
+import { chown, mkdir, mkdtemp, readFile, rm, writeFile, appendFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { Client } from 'pg';
+import type { Client } from 'pg';
+import { asOwner, chownTree, clusterOwner, createCluster, freePort, startCluster, stopClusters, withClient } from './scratch-cluster';
 
 const run = promisify(execFile);
 const STANZA = 'drill';
@@ -67,19 +67,14 @@ export async function runRestoreDrill(options: RestoreDrillOptions): Promise<Res
     await writeFile(config, await drillConfig(work, paths.primary, primaryPort));
     const pgbackrest = (...args: string[]) => asOwner(owner, 'pgbackrest', [`--config=${config}`, `--stanza=${STANZA}`, ...args]);
 
-    await asOwner(owner, await binary('initdb'), ['-D', paths.primary, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C.UTF-8']);
-    await appendFile(
-      join(paths.primary, 'postgresql.conf'),
-      [
-        `port = ${primaryPort}`,
-        `listen_addresses = '127.0.0.1'`,
-        `unix_socket_directories = '${paths.sockets}'`,
-        'wal_level = replica',
-        'archive_mode = on',
-        `archive_command = 'pgbackrest --config=${config} --stanza=${STANZA} archive-push %p'`,
-        '',
-      ].join('\n'),
-    );
+    await createCluster(owner, paths.primary, [
+      `port = ${primaryPort}`,
+      `listen_addresses = '127.0.0.1'`,
+      `unix_socket_directories = '${paths.sockets}'`,
+      'wal_level = replica',
+      'archive_mode = on',
+      `archive_command = 'pgbackrest --config=${config} --stanza=${STANZA} archive-push %p'`,
+    ]);
     await startCluster(owner, paths.primary, running);
     await pgbackrest('stanza-create');
     const primaryUrl = `postgres://postgres@127.0.0.1:${primaryPort}/market`;
@@ -123,7 +118,7 @@ export async function runRestoreDrill(options: RestoreDrillOptions): Promise<Res
     const restored = await withClient(restoredUrl, (client) => compare(client, before, after));
     return { timings, backupBytes, restored };
   } finally {
-    for (const data of running.reverse()) await asOwner(owner, await binary('pg_ctl'), ['-D', data, '-m', 'immediate', 'stop']).catch(() => undefined);
+    await stopClusters(owner, running);
     await rm(work, { recursive: true, force: true });
   }
 }
@@ -255,63 +250,7 @@ async function waitForPromotion(client: Client): Promise<void> {
   }
 }
 
-async function startCluster(owner: Owner | null, data: string, running: string[]): Promise<void> {
-  await asOwner(owner, await binary('pg_ctl'), ['-D', data, '-l', join(data, 'server.log'), '-w', '-t', '600', 'start']);
-  running.push(data);
-}
-
-async function withClient<T>(url: string, use: (client: Client) => Promise<T>): Promise<T> {
-  const client = new Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await use(client);
-  } finally {
-    await client.end();
-  }
-}
-
-interface Owner {
-  uid: number;
-  gid: number;
-}
-
-/** PostgreSQL refuses to run as root: as root the clusters are the postgres user's; otherwise the caller's own. */
-async function clusterOwner(): Promise<Owner | null> {
-  if (process.getuid?.() !== 0) return null;
-  const [uid, gid] = await Promise.all([run('id', ['-u', 'postgres']), run('id', ['-g', 'postgres'])]);
-  return { uid: Number(uid.stdout), gid: Number(gid.stdout) };
-}
-
-/** Runs a program as the clusters' owner; answers its standard output. */
-async function asOwner(owner: Owner | null, command: string, args: string[]): Promise<string> {
-  const [file, argv] = owner ? ['runuser', ['-u', 'postgres', '--', command, ...args]] : [command, args];
-  const { stdout } = await run(file, argv, { maxBuffer: 16 * 1024 * 1024 }).catch((error: Error & { stderr?: string }) => {
-    throw new Error(`${command} ${args.join(' ')} failed: ${error.stderr || error.message}`);
-  });
-  return stdout;
-}
-
-async function chownTree(path: string, owner: Owner): Promise<void> {
-  await chown(path, owner.uid, owner.gid);
-  for (const entry of await readdir(path, { withFileTypes: true })) if (entry.isDirectory()) await chownTree(join(path, entry.name), owner);
-}
-
-/** A PostgreSQL server program of the newest version installed (Debian keeps them out of PATH). */
-async function binary(name: string): Promise<string> {
-  const root = '/usr/lib/postgresql';
-  const versions = (await readdir(root).catch(() => [] as string[])).map(Number).filter(Boolean).sort((a, b) => b - a);
-  return versions.length ? join(root, String(versions[0]), 'bin', name) : name;
-}
-
 async function repositorySize(path: string): Promise<number> {
   const { stdout } = await run('du', ['-sb', path]);
   return Number(stdout.split('\t')[0]);
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
