@@ -239,6 +239,7 @@ describe('hostile input: every endpoint refuses bad input with a translated 4xx 
       access: 'signedIn',
       body: () => ({ transactionId: '6f1c1d7e-5b8a-4c1e-9a55-0b7f4a8e2c11', otp: '666666' }),
     },
+    { method: 'get', path: '/api/payments/uzcard/transactions/:id', access: 'signedIn', ids: () => ['6f1c1d7e-5b8a-4c1e-9a55-0b7f4a8e2c11'] },
 
     {
       method: 'get',

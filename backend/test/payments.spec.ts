@@ -5,10 +5,12 @@ import { DataSource } from 'typeorm';
 import { PAYME_OFFER_URL, SANDBOX_OTP, createCardPaymentSchema } from '@market/contracts';
 import { createApp } from '../src/app.factory';
 import { PaymentSettlement } from '../src/payments/payment-settlement.service';
+import { CONFIRMATION_ANSWER_WITHIN_MS } from '../src/payments/payments.service';
 import { cardGatewayFor } from '../src/payments/payments.module';
 import type { RedisClient } from '../src/redis/redis.module';
 import { confirmedCardToken, FAKE_PAYME_CODE, startFakePayme, type FakePayme, type PaymeAnswer } from '../../test/fakes/card-gateway';
 import { testConfig } from '../../test/support/config';
+import { eventually } from '../../test/support/eventually';
 import type { TestUser } from '../../test/support/users';
 import { createSignedInUser } from '../../test/support/users';
 
@@ -19,6 +21,8 @@ const BLOCKED_CARD = '9860 2222 2222 2226';
 
 const CREATE = '/api/payments/uzcard/createTransaction';
 const CONFIRM = '/api/payments/uzcard/confirmTransaction';
+const STATE = '/api/payments/uzcard/transactions';
+const PROCESSING = { result: { status: 'processing' } };
 const SANDBOX_CHECKOUT = { url: '/api/payments/sandbox-payme', cashboxId: 'sandbox' };
 
 /** Shared by both gateways: what a user can observe of their balance and the records behind it. */
@@ -59,6 +63,7 @@ describe('card top-up with the sandbox gateway', () => {
     request(app.getHttpServer()).post(CREATE).set('Cookie', user.cookie).send(body);
   const confirm = (user: TestUser, transactionId: string) =>
     request(app.getHttpServer()).post(CONFIRM).set('Cookie', user.cookie).send({ transactionId });
+  const state = (user: TestUser, transactionId: string) => request(app.getHttpServer()).get(`${STATE}/${transactionId}`).set('Cookie', user.cookie);
   /** The dialog's card methods, sent to the sandbox as the browser sends them. */
   const cardFlow = (card: string, code = SANDBOX_OTP, checkout = SANDBOX_CHECKOUT) =>
     confirmedCardToken(checkout, { number: card, expire: '0399' }, code, async (body, headers) =>
@@ -111,7 +116,7 @@ describe('card top-up with the sandbox gateway', () => {
     const { transactionId } = started.body.result;
 
     const paid = await confirm(user, transactionId).expect(200);
-    expect(paid.body).toEqual({ result: { amount: 50_000 } });
+    expect(paid.body).toEqual({ result: { status: 'confirmed', amount: 50_000 } });
     expect(await seen.balance(user)).toBe(51_000);
     expect(await seen.ledger(user)).toEqual([{ amount: 50_000, kind: 'topUp', reference: transactionId }]);
     expect(await seen.confirmedEvents(transactionId)).toEqual([{ payload: { userId: user.id, transactionId, amount: 50_000 } }]);
@@ -151,17 +156,20 @@ describe('card top-up with the sandbox gateway', () => {
     const transactionId = await startedPayment(user, 20_000);
     await confirm(user, transactionId).expect(200);
     const again = await confirm(user, transactionId).expect(200);
-    expect(again.body).toEqual({ result: { amount: 20_000 } });
+    expect(again.body).toEqual({ result: { status: 'confirmed', amount: 20_000 } });
     expect(await seen.balance(user)).toBe(20_000);
     expect(await seen.ledger(user)).toHaveLength(1);
     expect(await seen.confirmedEvents(transactionId)).toHaveLength(1);
   });
 
-  it('credits exactly once when 50 confirmations of one payment arrive together', async () => {
+  it('credits exactly once when 50 confirmations of one payment arrive together; those that found it at the gateway answer processing', async () => {
     const user = await createSignedInUser(app);
     const transactionId = await startedPayment(user, 75_000);
     const answers = await Promise.all(Array.from({ length: 50 }, () => confirm(user, transactionId)));
-    for (const answer of answers) expect({ status: answer.status, body: answer.body }).toEqual({ status: 200, body: { result: { amount: 75_000 } } });
+    const confirmed = { status: 200, body: { result: { status: 'confirmed', amount: 75_000 } } };
+    for (const answer of answers) expect([confirmed, { status: 200, body: PROCESSING }]).toContainEqual({ status: answer.status, body: answer.body });
+    expect(answers.map((answer) => answer.body)).toContainEqual(confirmed.body);
+    expect((await state(user, transactionId).expect(200)).body).toEqual(confirmed.body);
     expect(await seen.balance(user)).toBe(75_000);
     expect(await seen.ledger(user)).toHaveLength(1);
     expect(await seen.confirmedEvents(transactionId)).toHaveLength(1);
@@ -204,6 +212,8 @@ describe('card top-up with the sandbox gateway', () => {
     const response = await confirm(stranger, transactionId).expect(404);
     expect(response.body.code).toBe('paymentNotFound');
     await confirm(stranger, randomUUID()).expect(404);
+    expect((await state(stranger, transactionId).expect(404)).body.code).toBe('paymentNotFound');
+    expect((await state(owner, transactionId).expect(200)).body).toEqual({ result: { status: 'pending' } });
     expect(await seen.balance(stranger)).toBe(0);
     await confirm(owner, transactionId).expect(200);
     expect(await seen.balance(owner)).toBe(10_000);
@@ -243,6 +253,7 @@ describe('card top-up through the Payme client and a fake Payme', () => {
   }
   const confirm = (user: TestUser, transactionId: string) =>
     request(app.getHttpServer()).post(CONFIRM).set('Cookie', user.cookie).send({ transactionId });
+  const state = (user: TestUser, transactionId: string) => request(app.getHttpServer()).get(`${STATE}/${transactionId}`).set('Cookie', user.cookie);
 
   beforeAll(async () => {
     payme = await startFakePayme({
@@ -336,12 +347,12 @@ describe('card top-up through the Payme client and a fake Payme', () => {
     const { transactionId } = (await start(user, RICH_CARD, 30_000)).body.result;
     payme.scriptNextPay({ state: 30 });
 
-    const processing = await confirm(user, transactionId).expect(409);
-    expect(processing.body.code).toBe('paymentProcessing');
-    expect(processing.body.message.uz).toMatch(/tekshirilmoqda/);
+    const processing = await confirm(user, transactionId).expect(200);
+    expect(processing.body).toEqual(PROCESSING);
     expect(await seen.payment(transactionId)).toMatchObject({ status: 'settling' });
+    expect((await state(user, transactionId).expect(200)).body).toEqual(PROCESSING);
     // Confirming again or re-checking while Payme still works on it changes nothing.
-    await confirm(user, transactionId).expect(409);
+    expect((await confirm(user, transactionId).expect(200)).body).toEqual(PROCESSING);
     expect(await settlement.recheckUnresolved()).toMatchObject({ paid: 0 });
     expect(await seen.balance(user)).toBe(0);
 
@@ -362,12 +373,13 @@ describe('card top-up through the Payme client and a fake Payme', () => {
     const { transactionId } = (await start(user, RICH_CARD, 20_000)).body.result;
     const cardBefore = payme.cardBalance(RICH_CARD)!;
     payme.scriptNextPay({ state: 20, settlesTo: 50, afterMs: 50 });
-    await confirm(user, transactionId).expect(409);
+    expect((await confirm(user, transactionId).expect(200)).body).toEqual(PROCESSING);
     await new Promise((resolve) => setTimeout(resolve, 100));
 
     expect(await settlement.recheckUnresolved()).toMatchObject({ cancelled: 1 });
     expect(await seen.payment(transactionId)).toMatchObject({ status: 'failed', failure_reason: 'paymentCancelled' });
     expect((await confirm(user, transactionId).expect(410)).body.code).toBe('paymentCancelled');
+    expect((await state(user, transactionId).expect(200)).body).toEqual({ result: { status: 'failed', reason: 'paymentCancelled' } });
     expect(await seen.balance(user)).toBe(0);
     expect(payme.cardBalance(RICH_CARD)).toBe(cardBefore);
   });
@@ -383,6 +395,56 @@ describe('card top-up through the Payme client and a fake Payme', () => {
       payme.setOutage(false);
     }
     expect(await seen.balance(user)).toBe(0);
+  });
+});
+
+describe('a confirmation while Payme is slow', () => {
+  let app: INestApplication;
+  let payme: FakePayme;
+  let seen: ReturnType<typeof observer>;
+  const CARD = '8600069195406311';
+
+  beforeAll(async () => {
+    payme = await startFakePayme({ merchantId: 'market', key: 'payme-key', cards: [{ number: CARD, expire: '0399', phone: '998935550011', balance: 1_000_000_000 }] });
+    // Payme answers within its timeout, only later than a confirmation waits.
+    app = await createApp(testConfig({ PAYME_BASE_URL: payme.url, PAYME_MERCHANT_ID: 'market', PAYME_KEY: 'payme-key', PAYME_TIMEOUT_MS: '10000' }));
+    await app.init();
+    seen = observer(app);
+  });
+  afterAll(async () => {
+    await app.close();
+    await payme.close();
+  });
+
+  it('answers processing within a few seconds, then the payment the dialog follows is confirmed and credited exactly once', async () => {
+    const user = await createSignedInUser(app);
+    const confirmed = await confirmedCardToken({ url: payme.url, cashboxId: 'market' }, { number: CARD, expire: '0399' }, FAKE_PAYME_CODE);
+    const started = await request(app.getHttpServer())
+      .post(CREATE)
+      .set('Cookie', user.cookie)
+      .send({ amount: 45_000, cardToken: (confirmed as { token: string }).token })
+      .expect(201);
+    const { transactionId } = started.body.result;
+    const confirm = () => request(app.getHttpServer()).post(CONFIRM).set('Cookie', user.cookie).send({ transactionId });
+    const state = () => request(app.getHttpServer()).get(`${STATE}/${transactionId}`).set('Cookie', user.cookie);
+    payme.delayNext('receipts.pay', 6_000);
+
+    const askedAt = Date.now();
+    expect((await confirm().expect(200)).body).toEqual(PROCESSING);
+    expect(Date.now() - askedAt).toBeLessThan(CONFIRMATION_ANSWER_WITHIN_MS + 1_000);
+    // A second press while Payme works answers at once and calls Payme no more.
+    const againAt = Date.now();
+    expect((await confirm().expect(200)).body).toEqual(PROCESSING);
+    expect(Date.now() - againAt).toBeLessThan(1_000);
+    expect((await state().expect(200)).body).toEqual(PROCESSING);
+    expect(await seen.balance(user)).toBe(0);
+
+    await eventually(async () => expect((await state().expect(200)).body).toEqual({ result: { status: 'confirmed', amount: 45_000 } }), 10_000);
+    expect((await confirm().expect(200)).body).toEqual({ result: { status: 'confirmed', amount: 45_000 } });
+    expect(await seen.balance(user)).toBe(45_000);
+    expect(await seen.ledger(user)).toEqual([{ amount: 45_000, kind: 'topUp', reference: transactionId }]);
+    expect(await seen.confirmedEvents(transactionId)).toHaveLength(1);
+    expect(payme.callsOf('receipts.pay')).toHaveLength(1);
   });
 });
 

@@ -13,6 +13,7 @@ export * from './listing-form';
 export * from './phone-identity';
 export * from './regions';
 export * from './payments';
+export * from './payment-lifecycle';
 export * from './messages/index';
 export * from './sms-texts';
 export * from './errors';

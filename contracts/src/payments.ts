@@ -150,8 +150,44 @@ export const cardPaymentOtpSchema = z
 export const cardPaymentStartedSchema = z.object({ result: z.object({ transactionId: z.uuid() }) });
 export type CardPaymentStarted = z.infer<typeof cardPaymentStartedSchema>;
 
-export const cardPaymentConfirmedSchema = z.object({ result: z.object({ amount: z.number().int().positive() }) });
+/** Why Payme refused a payment or could not answer, as the message key the payer reads. */
+export const CARD_PAYMENT_FAILURES = [
+  'cardInvalid',
+  'paymentInsufficientFunds',
+  'paymentSmsNotConnected',
+  'paymentRefused',
+  'paymentCancelled',
+  'paymentExpired',
+  'paymentGatewayUnavailable',
+  'paymentGatewayTimeout',
+] as const satisfies readonly MessageKey[];
+export type CardPaymentFailure = (typeof CARD_PAYMENT_FAILURES)[number];
+
+const paymentConfirmedSchema = z.object({ status: z.literal('confirmed'), amount: z.number().int().positive() });
+/** Payme is working on it (a confirmation or the re-check is at Payme, or its receipt is not paid yet): follow it. */
+const paymentProcessingSchema = z.object({ status: z.literal('processing') });
+
+/**
+ * `POST /api/payments/uzcard/confirmTransaction`: confirmed with the so'm credited, or, when Payme
+ * has not answered within a few seconds, processing (the dialog then follows the payment's state);
+ * a refusal is an error answer.
+ */
+export const cardPaymentConfirmedSchema = z.object({ result: z.discriminatedUnion('status', [paymentConfirmedSchema, paymentProcessingSchema]) });
 export type CardPaymentConfirmed = z.infer<typeof cardPaymentConfirmedSchema>;
+
+/**
+ * `GET /api/payments/uzcard/transactions/:transactionId`: where the payer's payment stands. `pending`:
+ * the last call to Payme ended with no outcome, and it may be confirmed again; `failed` names why.
+ */
+export const cardPaymentStateSchema = z.object({
+  result: z.discriminatedUnion('status', [
+    paymentConfirmedSchema,
+    paymentProcessingSchema,
+    z.object({ status: z.literal('pending') }),
+    z.object({ status: z.literal('failed'), reason: z.enum(CARD_PAYMENT_FAILURES) }),
+  ]),
+});
+export type CardPaymentState = z.infer<typeof cardPaymentStateSchema>;
 
 export const SANDBOX_CARD_OUTCOMES = ['success', 'insufficientFunds', 'blocked'] as const;
 export type SandboxCardOutcome = (typeof SANDBOX_CARD_OUTCOMES)[number];

@@ -1,10 +1,10 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
-import { CARD_PAYMENT_TTL_SECONDS } from '@market/contracts';
+import { CARD_PAYMENT_TTL_SECONDS, FINAL_PAYMENT_STATUSES } from '@market/contracts';
 import { BalanceService } from '../balance/balance.service';
-import { AppConfig } from '../config/app-config';
 import { OutboxService } from '../events/outbox.service';
+import { PaymentMoves } from './payment-moves';
 import { PaymentTransaction } from './payment-transaction.entity';
 import { CardGateway } from './providers/card-gateway';
 
@@ -47,18 +47,14 @@ export interface RecheckOutcome {
 @Injectable()
 export class PaymentSettlement {
   private readonly logger = new Logger(PaymentSettlement.name);
-  /** The longest a claimed payment may take at the gateway (check, verify, pay); after it the claim is taken over. */
-  readonly claimLeaseMs: number;
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly gateway: CardGateway,
     private readonly balance: BalanceService,
     private readonly outbox: OutboxService,
-    config: AppConfig,
-  ) {
-    this.claimLeaseMs = config.PAYME_TIMEOUT_MS * 3 + 5_000;
-  }
+    private readonly moves: PaymentMoves,
+  ) {}
 
   /** Credits a payment whose money was taken; a payment credited already is left as it is. */
   async recordPaid(payment: PaymentTransaction): Promise<void> {
@@ -70,12 +66,7 @@ export class PaymentSettlement {
       // A confirmation that took over a lapsed claim, or a re-check, may have recorded it already.
       if (current?.status === 'confirmed') return false;
       // The money was taken, so it is credited whatever a concurrent takeover concluded meanwhile.
-      await transaction.update(PaymentTransaction, payment.id, {
-        status: 'confirmed',
-        confirmedAt: () => 'now()',
-        claimedAt: null,
-        failureReason: null,
-      });
+      await this.moves.move(transaction, payment.id, 'pay');
       await this.balance.credit(transaction, payment.userId, payment.amount, 'topUp', payment.id);
       await this.outbox.record(transaction, 'payment.confirmed', {
         userId: payment.userId,
@@ -119,7 +110,8 @@ export class PaymentSettlement {
   async countUnresolvedAfterAnHour(): Promise<number> {
     const [{ count }] = await this.dataSource.query<{ count: number }[]>(
       `SELECT count(*)::int AS count FROM payment_transaction
-       WHERE status NOT IN ('confirmed', 'failed') AND created_at < now() - interval '${UNRESOLVED_FOR_ADMINS_AFTER}'`,
+       WHERE status <> ALL($1) AND created_at < now() - interval '${UNRESOLVED_FOR_ADMINS_AFTER}'`,
+      [FINAL_PAYMENT_STATUSES],
     );
     return count;
   }
@@ -127,7 +119,7 @@ export class PaymentSettlement {
   private notFinal(manager: EntityManager = this.dataSource.manager) {
     return manager
       .createQueryBuilder(PaymentTransaction, 'payment')
-      .where(NOT_FINAL, { lease: this.claimLeaseMs / 1000 })
+      .where(NOT_FINAL, { lease: this.moves.claimLeaseMs / 1000 })
       .andWhere('payment.provider = :provider', { provider: this.gateway.provider });
   }
 
@@ -141,16 +133,15 @@ export class PaymentSettlement {
       .setLock('pessimistic_write')
       .getRawAndEntities<{ expired: boolean }>();
     if (!payment) return null;
-    await transaction.update(PaymentTransaction, id, { status: 'confirming', claimedAt: () => 'now()', checkedAt: () => 'now()' });
+    await this.moves.move(transaction, id, 'claim', { checked: true });
     return { payment, expired: timing.expired };
   }
 
   /** `payment` as it was before this re-check claimed it. */
   private async recheck(payment: PaymentTransaction, expired: boolean): Promise<Exclude<keyof RecheckOutcome, 'unresolvedAfterAnHour'>> {
-    const claimed = { id: payment.id, status: 'confirming' as const };
-    const payments = this.dataSource.getRepository(PaymentTransaction);
+    const manager = this.dataSource.manager;
     // A confirmation that stopped mid-call goes back to waiting for a code: paying it again first asks where it stands.
-    let releaseTo: 'pending' | 'settling' = payment.status === 'settling' ? 'settling' : 'pending';
+    let release: 'release' | 'settle' = payment.status === 'settling' ? 'settle' : 'release';
     try {
       const reference = { transactionId: payment.id, reference: payment.providerRef! };
       const settlement = await this.gateway.settlement(reference);
@@ -159,22 +150,22 @@ export class PaymentSettlement {
         return 'paid';
       }
       if (settlement === 'cancelled') {
-        await payments.update(claimed, { status: 'failed', failureReason: 'paymentCancelled', claimedAt: null });
+        await this.moves.move(manager, payment.id, 'refuse', { failureReason: 'paymentCancelled' });
         this.logger.warn(`Card payment ${payment.id}: Payme cancelled its receipt; nothing credited`);
         return 'cancelled';
       }
-      if (settlement === 'processing') releaseTo = 'settling';
+      if (settlement === 'processing') release = 'settle';
       // Past its lifetime nobody may pay it any more: cancelled first, so a receipts.pay still on its way is refused.
       else if (expired && payment.status !== 'settling') {
         await this.gateway.cancel(reference);
-        await payments.update(claimed, { status: 'failed', failureReason: 'paymentExpired', claimedAt: null });
+        await this.moves.move(manager, payment.id, 'expire', { failureReason: 'paymentExpired' });
         this.logger.log(`Card payment ${payment.id} expired unpaid; its receipt is cancelled`);
         return 'expired';
       }
     } catch (error) {
       this.logger.warn(`Card payment ${payment.id} could not be re-checked: ${(error as Error).message}`);
     }
-    await payments.update(claimed, { status: releaseTo, claimedAt: null });
+    await this.moves.move(manager, payment.id, release);
     return 'unresolved';
   }
 }

@@ -1,17 +1,6 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
-import type { CardType } from '@market/contracts';
+import type { CardPaymentFailure, CardType, PaymentStatus } from '@market/contracts';
 import { bigintAsNumber } from '../users/user.entity';
-import type { CardGatewayFailure } from './providers/card-gateway';
-
-/**
- * pending: the SMS code was sent; confirming: one request (or the workers' re-check) is at the
- * gateway right now (claimed, so no other request calls it); settling: Payme took the payment but
- * its receipt is not paid yet; confirmed and failed are final. The workers re-check every payment
- * that is not final until it is.
- */
-export type PaymentStatus = 'pending' | 'confirming' | 'settling' | 'confirmed' | 'failed';
-
-export type PaymentFailureReason = CardGatewayFailure;
 
 /** A card top-up. The card number and expiry never reach us: Payme tells the last four digits and the card type, all we keep. */
 @Entity('payment_transaction')
@@ -40,12 +29,12 @@ export class PaymentTransaction {
   @Column({ name: 'provider_ref', type: 'text', nullable: true })
   providerRef: string | null;
 
+  /** Moved only by PaymentMoves, as the contracts' PAYMENT_MOVES say. */
   @Column({ type: 'text' })
   status: PaymentStatus;
 
   @Column({ name: 'failure_reason', type: 'text', nullable: true })
-  failureReason: PaymentFailureReason | null;
-
+  failureReason: CardPaymentFailure | null;
 
   /** When the current 'confirming' claim was taken; a claim older than its lease is taken over. */
   @Column({ name: 'claimed_at', type: 'timestamptz', nullable: true })

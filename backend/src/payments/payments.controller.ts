@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, HttpStatus, Post } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, HttpStatus, Param, Post } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import {
   confirmCardPaymentSchema,
@@ -6,11 +6,13 @@ import {
   type CardGatewayMode,
   type CardPaymentConfirmed,
   type CardPaymentStarted,
+  type CardPaymentState,
   type ConfirmCardPayment,
   type CreateCardPayment,
   cardGatewayModeSchema,
   cardPaymentStartedSchema,
   cardPaymentConfirmedSchema,
+  cardPaymentStateSchema,
 } from '@market/contracts';
 import { CurrentUser, SignedIn, type SessionUser } from '../auth/auth.decorators';
 import { ZodPipe } from '../common/zod-body.pipe';
@@ -40,7 +42,10 @@ export class PaymentsController {
     return this.payments.start(user.id, body);
   }
 
-  /** Takes the money of a created payment; on success the balance rises by the amount. Repeating it changes nothing. */
+  /**
+   * Takes the money of a created payment; on success the balance rises by the amount. Repeating it
+   * changes nothing. Answers 'processing' when Payme takes longer than a few seconds.
+   */
   @SignedIn()
   @Answers(cardPaymentConfirmedSchema)
   @Post('confirmTransaction')
@@ -50,5 +55,16 @@ export class PaymentsController {
     @Body(new ZodPipe(confirmCardPaymentSchema)) body: ConfirmCardPayment,
   ): Promise<CardPaymentConfirmed> {
     return this.payments.confirm(user.id, body);
+  }
+
+  /** Where the payer's payment stands: the dialog follows a 'processing' answer here until it is final. */
+  @SignedIn()
+  @Answers(cardPaymentStateSchema)
+  @Get('transactions/:transactionId')
+  state(
+    @CurrentUser() user: SessionUser,
+    @Param(new ZodPipe(confirmCardPaymentSchema)) { transactionId }: ConfirmCardPayment,
+  ): Promise<CardPaymentState> {
+    return this.payments.state(user.id, transactionId);
   }
 }

@@ -4,6 +4,7 @@ import { BalanceModule } from '../balance/balance.module';
 import { AppConfig } from '../config/app-config';
 import { EventsModule } from '../events/events.module';
 import { RedisClient, RedisModule } from '../redis/redis.module';
+import { PaymentMoves } from './payment-moves';
 import { PaymentSettlement } from './payment-settlement.service';
 import { PaymentTransaction } from './payment-transaction.entity';
 import { PaymentsController } from './payments.controller';
@@ -60,11 +61,11 @@ export function cardCheckoutOrigins(config: AppConfig): string[] {
   return config.PAYME_MERCHANT_ID && config.PAYME_KEY ? [new URL(config.PAYME_BASE_URL).origin] : [];
 }
 
-/** The card gateway and the settlement of paid payments: the API's confirmations and the workers' re-check share them. */
+/** The card gateway, the payments' moves and the settlement of paid payments: the API's confirmations and the workers' re-check share them. */
 @Module({
   imports: [TypeOrmModule.forFeature([PaymentTransaction]), RedisModule, BalanceModule, EventsModule],
-  providers: [PaymentSettlement, { provide: CardGateway, inject: [AppConfig, RedisClient], useFactory: cardGatewayFor }],
-  exports: [PaymentSettlement, CardGateway],
+  providers: [PaymentMoves, PaymentSettlement, { provide: CardGateway, inject: [AppConfig, RedisClient], useFactory: cardGatewayFor }],
+  exports: [PaymentMoves, PaymentSettlement, CardGateway],
 })
 export class PaymentSettlementModule {}
 

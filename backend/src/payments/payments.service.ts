@@ -1,16 +1,19 @@
-import { HttpStatus, Injectable, Logger } from '@nestjs/common';
+import { HttpStatus, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DataSource, type EntityManager, type Repository } from 'typeorm';
 import {
   CARD_PAYMENT_TTL_SECONDS,
+  PAYMENT_MOVES,
   PAYME_OFFER_URL,
   SANDBOX_OTP,
   SANDBOX_TEST_CARDS,
   type CardGatewayMode,
   type CardPaymentConfirmed,
+  type CardPaymentFailure,
   type CardPaymentStarted,
+  type CardPaymentState,
   type ConfirmCardPayment,
   type CreateCardPayment,
   type Translated,
@@ -19,24 +22,22 @@ import {
 import { AppException } from '../common/app.exception';
 import { AppConfig } from '../config/app-config';
 import { RateLimitService, type RateLimit } from '../rate-limit/rate-limit.service';
+import { PaymentMoves } from './payment-moves';
 import { PaymentSettlement } from './payment-settlement.service';
 import { PaymentTransaction } from './payment-transaction.entity';
-import {
-  CardGateway,
-  CardGatewayError,
-  retryable,
-  type CardGatewayFailure,
-  type CardPaymentCompletion,
-} from './providers/card-gateway';
+import { CardGateway, CardGatewayError, retryable, type CardPaymentCompletion } from './providers/card-gateway';
 import { SANDBOX_CASHBOX_ID } from './providers/sandbox-card-gateway';
 import { SANDBOX_CHECKOUT_PATH } from './sandbox-payme.controller';
 
 /** Each start creates a receipt at the provider. */
 const PAYMENT_START_LIMIT: RateLimit = { name: 'card-payment-start', points: 10, durationSeconds: 60 * 60 };
-/** How often a confirmation waiting for another one of the same payment looks again. */
-const CLAIM_POLL_MS = 100;
+/**
+ * How long a confirmation waits for Payme before it answers 'processing': Payme may take up to
+ * three calls of PAYME_TIMEOUT_MS, and the dialog follows the payment's state meanwhile.
+ */
+export const CONFIRMATION_ANSWER_WITHIN_MS = 3_000;
 
-const FAILURE_STATUS: Readonly<Record<CardGatewayFailure, HttpStatus>> = {
+const FAILURE_STATUS: Readonly<Record<CardPaymentFailure, HttpStatus>> = {
   cardInvalid: HttpStatus.BAD_REQUEST,
   paymentInsufficientFunds: HttpStatus.PAYMENT_REQUIRED,
   paymentSmsNotConnected: HttpStatus.PAYMENT_REQUIRED,
@@ -48,12 +49,14 @@ const FAILURE_STATUS: Readonly<Record<CardGatewayFailure, HttpStatus>> = {
 };
 
 /** `wording`: the provider's own words for a refusal, read instead of the reason's text. */
-function paymentRefused(reason: CardGatewayFailure, wording?: Translated): AppException {
+function paymentRefused(reason: CardPaymentFailure, wording?: Translated): AppException {
   return new AppException(FAILURE_STATUS[reason], reason, {}, undefined, wording);
 }
 
-/** Payme took the payment but has not settled its receipt: the workers credit it once it is paid. */
-const paymentProcessing = () => new AppException(HttpStatus.CONFLICT, 'paymentProcessing');
+const PROCESSING = { result: { status: 'processing' } } as const;
+
+/** Someone else's payment is answered exactly like a missing one. */
+const paymentNotFound = () => new AppException(HttpStatus.NOT_FOUND, 'paymentNotFound');
 
 /**
  * `checkOnly`: the gateway is only asked where the payment stands, never to pay: the payment
@@ -61,29 +64,37 @@ const paymentProcessing = () => new AppException(HttpStatus.CONFLICT, 'paymentPr
  */
 type Claim =
   | { kind: 'confirmed'; amount: number }
-  | { kind: 'failed'; reason: CardGatewayFailure }
+  | { kind: 'failed'; reason: CardPaymentFailure }
   | { kind: 'busy' }
   | { kind: 'claimed'; payment: PaymentTransaction; checkOnly: boolean };
 
 /**
- * Card top-ups. Confirming is a small state machine on the payment row: one request claims a
- * pending payment ('confirming') under a row lock, calls the gateway outside any database
- * transaction, then records the outcome. Concurrent confirmations of the same payment wait
- * for that outcome instead of calling the gateway again, and the ledger's unique
- * (kind, reference) makes a second credit impossible even if a claim was taken over.
+ * Card top-ups. A confirmation claims the pending payment under a row lock ('confirming': no other
+ * request or re-check calls Payme for it), calls Payme outside any database transaction, and
+ * records the outcome, every step a move of PAYMENT_MOVES (PaymentMoves). It answers within a few
+ * seconds: when Payme is slower, or another confirmation holds the claim, it answers 'processing'
+ * and the dialog follows the payment's state until it is final. The ledger's unique (kind,
+ * reference) makes a second credit impossible even if a claim was taken over.
  */
 @Injectable()
-export class PaymentsService {
+export class PaymentsService implements OnApplicationShutdown {
   private readonly logger = new Logger(PaymentsService.name);
+  /** Confirmations still at Payme after their request was answered: shutting down waits for their outcome. */
+  private readonly atPayme = new Set<Promise<void>>();
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     @InjectRepository(PaymentTransaction) private readonly payments: Repository<PaymentTransaction>,
     private readonly gateway: CardGateway,
     private readonly settlement: PaymentSettlement,
+    private readonly moves: PaymentMoves,
     private readonly rateLimits: RateLimitService,
     private readonly config: AppConfig,
   ) {}
+
+  async onApplicationShutdown(): Promise<void> {
+    await Promise.all(this.atPayme);
+  }
 
   /** Where the dialog sends the card (Payme's checkout, or the sandbox's), and the sandbox's test cards. */
   mode(): CardGatewayMode {
@@ -108,7 +119,7 @@ export class PaymentsService {
         cardType: card.type,
         provider: this.gateway.provider,
         providerRef: reference,
-        status: 'pending',
+        status: PAYMENT_MOVES.start.moves.new,
       });
       this.logger.log(`Card payment ${transactionId} started: ${request.amount} so'm, ${card.type} card, user ${userId}`);
       return { result: { transactionId } };
@@ -136,26 +147,55 @@ export class PaymentsService {
   }
 
   async confirm(userId: string, request: ConfirmCardPayment): Promise<CardPaymentConfirmed> {
-    // A lapsed claim is taken over by the loop itself, so waiting longer than the lease is never needed.
-    const waitUntil = Date.now() + this.settlement.claimLeaseMs + 1_000;
-    for (;;) {
-      const claim = await this.dataSource.transaction((transaction) => this.claim(transaction, userId, request.transactionId));
-      switch (claim.kind) {
-        case 'confirmed':
-          return { result: { amount: claim.amount } };
-        case 'failed':
-          throw paymentRefused(claim.reason);
-        case 'claimed':
-          if ((await this.settle(claim.payment, claim.checkOnly)) === 'processing') throw paymentProcessing();
-          return { result: { amount: claim.payment.amount } };
-        case 'busy':
-          if (Date.now() > waitUntil) throw new AppException(HttpStatus.CONFLICT, 'paymentInProgress');
-          await sleep(CLAIM_POLL_MS);
+    const claim = await this.dataSource.transaction((transaction) => this.claim(transaction, userId, request.transactionId));
+    switch (claim.kind) {
+      case 'confirmed':
+        return { result: { status: 'confirmed', amount: claim.amount } };
+      case 'failed':
+        throw paymentRefused(claim.reason);
+      case 'busy':
+        // Another confirmation, or the re-check, is at Payme with it: the dialog follows their outcome.
+        return PROCESSING;
+      case 'claimed': {
+        const settled = this.settle(claim.payment, claim.checkOnly);
+        const outcome = await Promise.race([settled, sleep(CONFIRMATION_ANSWER_WITHIN_MS, 'slow' as const, { ref: false })]);
+        if (outcome === 'slow') this.awaitOutcome(claim.payment.id, settled);
+        return outcome === 'paid' ? { result: { status: 'confirmed', amount: claim.payment.amount } } : PROCESSING;
       }
     }
   }
 
-  /** Decides under the row lock what this confirmation does: answer from a final state, wait, or claim the payment. */
+  /** Where the payer's payment stands, for the dialog following a 'processing' answer. */
+  async state(userId: string, transactionId: string): Promise<CardPaymentState> {
+    const payment = await this.payments.findOneBy({ id: transactionId, userId });
+    if (!payment) throw paymentNotFound();
+    switch (payment.status) {
+      case 'confirmed':
+        return { result: { status: 'confirmed', amount: payment.amount } };
+      case 'failed':
+        return { result: { status: 'failed', reason: payment.failureReason! } };
+      case 'pending':
+        return { result: { status: 'pending' } };
+      case 'confirming':
+      case 'settling':
+        return PROCESSING;
+    }
+  }
+
+  /** A confirmation answered 'processing' goes on at Payme; its outcome is recorded on the payment, where the dialog reads it. */
+  private awaitOutcome(paymentId: string, settled: Promise<unknown>): void {
+    const outcome: Promise<void> = settled
+      .then(
+        () => undefined,
+        (error: unknown) => {
+          if (!(error instanceof AppException)) this.logger.error(`Card payment ${paymentId} was not settled: ${(error as Error).message}`);
+        },
+      )
+      .finally(() => this.atPayme.delete(outcome));
+    this.atPayme.add(outcome);
+  }
+
+  /** Decides under the row lock what this confirmation does: answer from a final state, leave it to the one at Payme, or claim it. */
   private async claim(transaction: EntityManager, userId: string, transactionId: string): Promise<Claim> {
     const {
       entities: [payment],
@@ -163,17 +203,14 @@ export class PaymentsService {
     } = await transaction
       .createQueryBuilder(PaymentTransaction, 'payment')
       .addSelect('payment.created_at < now() - make_interval(secs => :ttl)', 'expired')
-      .addSelect('payment.claimed_at < now() - make_interval(secs => :lease)', 'claim_lapsed')
-      .where('payment.id = :transactionId', { transactionId, ttl: CARD_PAYMENT_TTL_SECONDS, lease: this.settlement.claimLeaseMs / 1000 })
+      .where('payment.id = :transactionId', { transactionId, ttl: CARD_PAYMENT_TTL_SECONDS })
       .setLock('pessimistic_write')
-      .getRawAndEntities<{ expired: boolean; claim_lapsed: boolean | null }>();
-    // Someone else's payment is answered exactly like a missing one.
-    if (!payment || payment.userId !== userId) throw new AppException(HttpStatus.NOT_FOUND, 'paymentNotFound');
+      .getRawAndEntities<{ expired: boolean }>();
+    if (!payment || payment.userId !== userId) throw paymentNotFound();
 
     if (payment.status === 'confirmed') return { kind: 'confirmed', amount: payment.amount };
     if (payment.status === 'failed') return { kind: 'failed', reason: payment.failureReason! };
-    if (payment.status === 'confirming' && !timing.claim_lapsed) return { kind: 'busy' };
-    await transaction.update(PaymentTransaction, payment.id, { status: 'confirming', claimedAt: () => 'now()' });
+    if (!(await this.moves.move(transaction, payment.id, 'claim'))) return { kind: 'busy' };
     return { kind: 'claimed', payment, checkOnly: timing.expired || payment.status === 'settling' };
   }
 
@@ -191,7 +228,7 @@ export class PaymentsService {
       await this.settlement.recordPaid(payment);
       return 'paid';
     }
-    await this.payments.update({ id: payment.id, status: 'confirming' }, { status: 'settling', claimedAt: null });
+    await this.moves.move(this.dataSource.manager, payment.id, 'settle');
     this.logger.warn(`Card payment ${payment.id}: Payme has not settled its receipt yet; the workers re-check it`);
     return 'processing';
   }
@@ -207,23 +244,20 @@ export class PaymentsService {
   }
 
   /**
-   * Releases the claim: back to where it was (`releaseTo`: pending, or settling for a receipt Payme
+   * Ends the claim: back to where it was (`releaseTo`: pending, or settling for a receipt Payme
    * took) when the payment may be tried again, otherwise failed for good.
    */
   private async recordRefusal(payment: PaymentTransaction, error: unknown, releaseTo: 'pending' | 'settling'): Promise<never> {
-    const stillClaimed = { id: payment.id, status: 'confirming' as const };
+    const manager = this.dataSource.manager;
+    const release = releaseTo === 'settling' ? 'settle' : 'release';
     if (!(error instanceof CardGatewayError)) {
-      await this.payments.update(stillClaimed, { status: releaseTo, claimedAt: null });
+      await this.moves.move(manager, payment.id, release);
       throw error;
     }
     this.logger.warn(`Card payment ${payment.id} was not confirmed: ${error.message}`);
     const { reason } = error;
-    await this.payments.update(
-      stillClaimed,
-      retryable(reason) || (releaseTo === 'settling' && reason !== 'paymentCancelled')
-        ? { status: releaseTo, claimedAt: null }
-        : { status: 'failed', failureReason: reason, claimedAt: null },
-    );
+    if (retryable(reason) || (releaseTo === 'settling' && reason !== 'paymentCancelled')) await this.moves.move(manager, payment.id, release);
+    else await this.moves.move(manager, payment.id, reason === 'paymentExpired' ? 'expire' : 'refuse', { failureReason: reason });
     throw paymentRefused(reason, error.wording);
   }
 }

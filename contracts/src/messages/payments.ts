@@ -81,11 +81,6 @@ export const PAYMENT_MESSAGES = {
     en: 'The payment has expired. Please start again',
   },
   paymentNotFound: { uz: "To'lov topilmadi", ru: 'Платёж не найден', en: 'Payment not found' },
-  paymentInProgress: {
-    uz: "To'lov amalga oshirilmoqda, biroz kuting",
-    ru: 'Платёж обрабатывается, подождите',
-    en: 'The payment is being processed, please wait',
-  },
   paymentTestCardsOnly: {
     uz: 'Sinov rejimida faqat test kartalari qabul qilinadi',
     ru: 'В тестовом режиме принимаются только тестовые карты',

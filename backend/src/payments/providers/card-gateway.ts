@@ -1,22 +1,9 @@
-import type { CardType, MessageKey, Translated } from '@market/contracts';
+import type { CardPaymentFailure, CardType, Translated } from '@market/contracts';
 
-/** Why the gateway refused or could not answer, as the message key the user reads. */
-export type CardGatewayFailure = Extract<
-  MessageKey,
-  | 'cardInvalid'
-  | 'paymentInsufficientFunds'
-  | 'paymentSmsNotConnected'
-  | 'paymentRefused'
-  | 'paymentCancelled'
-  | 'paymentExpired'
-  | 'paymentGatewayUnavailable'
-  | 'paymentGatewayTimeout'
->;
-
-const RETRYABLE: ReadonlySet<CardGatewayFailure> = new Set(['paymentGatewayUnavailable', 'paymentGatewayTimeout']);
+const RETRYABLE: ReadonlySet<CardPaymentFailure> = new Set(['paymentGatewayUnavailable', 'paymentGatewayTimeout']);
 
 /** Whether the same payment may be confirmed again after this failure (later). */
-export function retryable(reason: CardGatewayFailure): boolean {
+export function retryable(reason: CardPaymentFailure): boolean {
   return RETRYABLE.has(reason);
 }
 
@@ -26,7 +13,7 @@ export class CardGatewayError extends Error {
    * `wording` is the provider's own message for the payer, shown instead of the reason's text.
    */
   constructor(
-    readonly reason: CardGatewayFailure,
+    readonly reason: CardPaymentFailure,
     detail?: string,
     readonly wording?: Translated,
   ) {

@@ -1,10 +1,9 @@
 import type Redis from 'ioredis';
 import { z } from 'zod';
-import { CARD_PAYMENT_TTL_SECONDS, cardTypeOf, type Translated } from '@market/contracts';
+import { CARD_PAYMENT_TTL_SECONDS, cardTypeOf, type CardPaymentFailure, type Translated } from '@market/contracts';
 import {
   CardGateway,
   CardGatewayError,
-  type CardGatewayFailure,
   type CardPaymentCompletion,
   type CardPaymentStart,
   type ReceiptSettlement,
@@ -30,7 +29,7 @@ export interface PaymeSettings {
  * code the payer reads in Payme's own words: -31630 among them, which Payme's table gives for
  * several refusals of the card (not only insufficient funds).
  */
-const PAYME_FAILURES: Readonly<Record<number, CardGatewayFailure>> = {
+const PAYME_FAILURES: Readonly<Record<number, CardPaymentFailure>> = {
   [-31300]: 'cardInvalid',
   [-31301]: 'paymentSmsNotConnected',
   [-31303]: 'paymentInsufficientFunds',

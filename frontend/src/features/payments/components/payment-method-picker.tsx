@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { cardPaymentFormSchema, cardPaymentOtpSchema, LIMITS, type CardCheckout, type CardPaymentConfirmed } from '@market/contracts';
+import { cardPaymentFormSchema, cardPaymentOtpSchema, LIMITS, type CardCheckout } from '@market/contracts';
 import type { z } from 'zod';
 import { Dialog } from '../../../components/dialog';
 import { errorText } from '../../../components/form/form-error';
@@ -15,6 +15,7 @@ import { initialTopUpAmount } from '../format';
 import { CardStep, type CardFormValues } from './card-step';
 import { MethodStep } from './method-step';
 import { OtpStep } from './otp-step';
+import { ProcessingStep } from './processing-step';
 import { SuccessStep } from './success-step';
 
 export interface PaymentMethodPickerProps {
@@ -48,7 +49,12 @@ interface CardPaymentProgress {
   transactionId?: string;
 }
 
-type Step = { name: 'method' } | { name: 'card' } | ({ name: 'otp' } & CardPaymentProgress) | { name: 'done'; amount: number };
+type Step =
+  | { name: 'method' }
+  | { name: 'card' }
+  | ({ name: 'otp' } & CardPaymentProgress)
+  | { name: 'done'; amount: number }
+  | { name: 'processing' };
 
 const CARD_STEPS = 3;
 
@@ -111,10 +117,24 @@ function PaymentFlow({ onClose, onPaid, suggestedAmount }: Omit<PaymentMethodPic
       const transactionId = current.transactionId ?? (await creation.mutateAsync({ amount: current.amount, cardToken: current.token })).result.transactionId;
       current = { ...current, transactionId };
       // Awaited rather than per-call callbacks: the caller may unmount the picker as soon as the balance rises.
-      const confirmed: CardPaymentConfirmed = await confirmation.mutateAsync({ transactionId });
-      const { amount } = confirmed.result;
-      setStep({ name: 'done', amount });
-      onPaid?.(amount);
+      const outcome = await confirmation.mutateAsync({ transactionId });
+      switch (outcome.status) {
+        case 'confirmed':
+          setStep({ name: 'done', amount: outcome.amount });
+          onPaid?.(outcome.amount);
+          break;
+        case 'processing':
+          setStep({ name: 'processing' });
+          break;
+        case 'failed':
+          toast.error(t(`messages:${outcome.reason}`));
+          setStep({ name: 'card' });
+          break;
+        case 'pending':
+          // Payme gave no outcome: the same payment may be confirmed again.
+          toast.error(t('messages:paymentGatewayTimeout'));
+          setStep({ name: 'otp', ...current });
+      }
     } catch (error) {
       toast.error(errorText(error, t));
       const over = error instanceof ApiError && (PAYMENT_OVER.has(error.status) || CODE_OVER.has(error.envelope?.code ?? ''));
@@ -177,6 +197,12 @@ function PaymentFlow({ onClose, onPaid, suggestedAmount }: Omit<PaymentMethodPic
       return (
         <Dialog {...frame} title={t('done.title')} subtitle={stepOf(3)} contentKey="done">
           <SuccessStep amount={step.amount} onDone={onClose} />
+        </Dialog>
+      );
+    case 'processing':
+      return (
+        <Dialog {...frame} title={t('done.title')} subtitle={stepOf(3)} contentKey="processing">
+          <ProcessingStep onDone={onClose} />
         </Dialog>
       );
   }
