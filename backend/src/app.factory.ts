@@ -12,7 +12,7 @@ import { ErrorFilter } from './common/error.filter';
 import { answerMalformedRequests } from './common/malformed-requests';
 import { documentContracts } from './common/openapi';
 import { PublicAnswerCache } from './common/public-answer-cache';
-import { ListingSharePages } from './listings/listing-share-pages';
+import { ListingSharePages } from './browse/listing-share-pages';
 import { timeRequests } from './metrics/request-timing';
 import { cardCheckoutOrigins } from './payments/payments.module';
 import { QueueDashboard } from './queue-dashboard/queue-dashboard';

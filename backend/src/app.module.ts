@@ -4,6 +4,7 @@ import { loggerParams } from './common/logging';
 import { AppConfig } from './config/app-config';
 import { AuthModule } from './auth/auth.module';
 import { BalanceModule } from './balance/balance.module';
+import { BrowseModule } from './browse/browse.module';
 import { CategoriesPageModule } from './categories/categories-page.module';
 import { ConfigModule } from './config/config.module';
 import { ConversationsGatewayModule } from './conversations/conversations-gateway.module';
@@ -14,6 +15,7 @@ import { EventsModule } from './events/events.module';
 import { FavouritesModule } from './favourites/favourites.module';
 import { HealthModule } from './health/health.module';
 import { ListingsModule } from './listings/listings.module';
+import { ModerationModule } from './moderation/moderation.module';
 import { NotificationsModule } from './notifications/notifications.module';
 import { MetricsModule } from './metrics/metrics.module';
 import { PaymentsModule } from './payments/payments.module';
@@ -47,14 +49,17 @@ export class AppModule implements NestModule {
         PublicAnswerCacheModule,
         AuthModule,
         UsersModule,
-        // Routes register in this order: the devices' fixed paths under /api/phone come before
-        // the listings' `/phone/:id`, and the modules built on listings come after them.
+        // Routes register in this order: the fixed paths under /api/phone (the devices', the sellers'
+        // `/phone/my`, moderation's, the price guide's) come before browsing's `/phone/:id`, and the
+        // modules built on listings come after them.
         DevicesModule,
         BalanceModule,
         PaymentsModule,
         TelegramModule,
         QueueDashboardModule,
         ListingsModule,
+        ModerationModule,
+        BrowseModule,
         UploadsModule,
         CategoriesPageModule,
         FavouritesModule,

@@ -39,8 +39,8 @@ export { SavedSearchAlertsModule } from './saved-searches/saved-search-alerts.mo
 export { SavedSearchAlertsService, type SavedSearchAlert, type SavedSearchDigest } from './saved-searches/saved-search-alerts.service';
 export { SellerListingsModule } from './listings/seller-listings/seller-listings.module';
 export { SellerListingsService, type SellerListing } from './listings/seller-listings/seller-listings.service';
-export { ListingChecksService } from './listings/trust/listing-checks.service';
-export { TrustModule } from './listings/trust/trust.module';
+export { ListingChecksService } from './moderation/trust/listing-checks.service';
+export { TrustModule } from './moderation/trust/trust.module';
 export { TelegramModule } from './telegram/telegram.module';
 export { TelegramLinkService } from './telegram/telegram-link.service';
 export { ImagesModule } from './uploads/images.module';

@@ -8,8 +8,8 @@ import { DataSource } from 'typeorm';
 import { categorySchema, type Category, type ImageRef } from '@market/contracts';
 import { createApp } from '../src/app.factory';
 import { CategoriesService } from '../src/categories/categories.service';
-import { CategoryListingCounts } from '../src/listings/category-listing-counts';
-import { ListingFeedService } from '../src/listings/listing-feed.service';
+import { CategoryListingCounts } from '../src/browse/category-listing-counts';
+import { ListingFeedService } from '../src/browse/listing-feed.service';
 import { testConfig } from '../../test/support/config';
 import { createSignedInUser } from '../../test/support/users';
 

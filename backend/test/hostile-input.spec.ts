@@ -7,7 +7,7 @@ import request, { type Response } from 'supertest';
 import { DataSource } from 'typeorm';
 import { errorEnvelopeSchema, isMessageKey } from '@market/contracts';
 import { readdir } from 'node:fs/promises';
-import { ListingCountersService } from '../src/listings/listing-counters.service';
+import { ListingCountersService } from '../src/browse/listing-counters.service';
 import { RedisClient } from '../src/redis/redis.module';
 import { TemporaryUploadFiles } from '../src/uploads/temporary-upload-files';
 import { startFakePayme, type FakePayme } from '../../test/fakes/card-gateway';

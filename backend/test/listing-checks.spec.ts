@@ -3,7 +3,7 @@ import type { ModerationCard } from '@market/contracts';
 import sharp from 'sharp';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
-import { ListingChecksService } from '../src/listings/trust/listing-checks.service';
+import { ListingChecksService } from '../src/moderation/trust/listing-checks.service';
 import { checkListings, detailedPhoto, listingsApp, signedInUser, testBrand, type TestDevice } from './listings-support';
 
 /** Phone numbers of this file: 99877192xxxx. */

@@ -4,10 +4,10 @@ import { DataSource } from 'typeorm';
 import { PostgresQueryRunner } from 'typeorm/driver/postgres/PostgresQueryRunner';
 import type { ListingCard, ListingStatus } from '@market/contracts';
 import { DevicesService } from '../src/devices/devices.service';
-import { ListingCountersService } from '../src/listings/listing-counters.service';
+import { ListingCountersService } from '../src/browse/listing-counters.service';
 import { PUBLIC_READS } from '../src/database/public-reads';
-import { ANCHORS_FROM } from '../src/listings/listing-feed';
-import { FEED_TOTALS_SQL } from '../src/listings/listing-feed-totals';
+import { ANCHORS_FROM } from '../src/browse/listing-feed';
+import { FEED_TOTALS_SQL } from '../src/browse/listing-feed-totals';
 import { approve, listingsApp, signedInUser, testBrand, TEST_USD_RATE, uploadPhotos, wizardPayload } from './listings-support';
 
 /** Phone numbers of this file: 99877200xxxx. */

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { LIMITS, listingQuerySchema, LISTING_REGIONS } from '@market/contracts';
-import { ANCHOR_SPACING, ANCHORS_FROM, anchorBefore, feedSql, type FeedFilter, type FeedPosition } from '../src/listings/listing-feed';
-import { FEED_TOTALS_SETTINGS, FEED_TOTALS_SQL } from '../src/listings/listing-feed-totals';
+import { ANCHOR_SPACING, ANCHORS_FROM, anchorBefore, feedSql, type FeedFilter, type FeedPosition } from '../src/browse/listing-feed';
+import { FEED_TOTALS_SETTINGS, FEED_TOTALS_SQL } from '../src/browse/listing-feed-totals';
 import { createTestDatabase, dropTestDatabase, uniqueRunId } from '../../test/support/database';
 
 /**

@@ -7,7 +7,7 @@ import { gunzipSync } from 'node:zlib';
 import { LISTING_PHOTO_SIZES } from '@market/contracts';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
-import { ListingSitemap } from '../src/listings/listing-share-pages';
+import { ListingSitemap } from '../src/browse/listing-share-pages';
 import { ownTestDatabase } from '../../test/support/database';
 import { insertListing, insertTestDevice } from '../../test/support/listings';
 import { approve, listingsApp, signedInUser, testBrand, uploadPhotos, wizardPayload } from './listings-support';

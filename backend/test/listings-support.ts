@@ -8,7 +8,7 @@ import { DataSource } from 'typeorm';
 import { completeImei } from '@market/contracts';
 import type { Config } from '../src/config/config.schema';
 import { createApp } from '../src/app.factory';
-import { DUE_FOR_A_CHECK, ListingChecksService } from '../src/listings/trust/listing-checks.service';
+import { DUE_FOR_A_CHECK, ListingChecksService } from '../src/moderation/trust/listing-checks.service';
 import { testConfig } from '../../test/support/config';
 
 export { signedInUser } from './auth.support';

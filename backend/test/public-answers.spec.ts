@@ -6,8 +6,8 @@ import { PublicReads } from '../src/database/public-reads';
 import { insertListing } from '../../test/support/listings';
 import { CategoriesService } from '../src/categories/categories.service';
 import { AppException } from '../src/common/app.exception';
-import { ListingDetailService } from '../src/listings/listing-detail.service';
-import { ListingFeedService } from '../src/listings/listing-feed.service';
+import { ListingDetailService } from '../src/browse/listing-detail.service';
+import { ListingFeedService } from '../src/browse/listing-feed.service';
 import { listingsApp, signedInUser, testBrand } from './listings-support';
 
 /** Phone numbers of this file: 99877106xxxx. */

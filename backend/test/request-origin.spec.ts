@@ -3,7 +3,7 @@ import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { insertListing } from '../../test/support/listings';
 import { createApp } from '../src/app.factory';
-import { ListingCountersService } from '../src/listings/listing-counters.service';
+import { ListingCountersService } from '../src/browse/listing-counters.service';
 import { testConfig } from '../../test/support/config';
 import { signedInUser } from './auth.support';
 

@@ -2,7 +2,7 @@ import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { BUYER_LIMITS } from '@market/contracts';
-import { BuyerListingsService } from '../src/listings/buyer-listings/buyer-listings.service';
+import { BuyerListingsService } from '../src/browse/buyer-listings/buyer-listings.service';
 import { SavedSearchAlertsService } from '../src/saved-searches/saved-search-alerts.service';
 import { createSignedInUser } from '../../test/support/users';
 import { listingsApp, testBrand } from './listings-support';

@@ -2,8 +2,8 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { Category, CategoryBody } from '@market/contracts';
 import { DevicesService } from '../devices/devices.service';
-import { CategoryListingCounts } from '../listings/category-listing-counts';
-import { ListingFeedService } from '../listings/listing-feed.service';
+import { CategoryListingCounts } from '../browse/category-listing-counts';
+import { ListingFeedService } from '../browse/listing-feed.service';
 import { CategoriesService, type StoredCategory } from './categories.service';
 import type { CategoryUsage } from './category-usage';
 

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { EventsModule } from '../events/events.module';
-import { BuyerListingsModule } from '../listings/buyer-listings/buyer-listings.module';
+import { BuyerListingsModule } from '../browse/buyer-listings/buyer-listings.module';
 import { ImagesModule } from '../uploads/images.module';
 import { ConversationsLive } from './conversations-live';
 import { ConversationsController } from './conversations.controller';

@@ -19,7 +19,7 @@ import {
 import type { SessionUser } from '../auth/auth.decorators';
 import { AppException } from '../common/app.exception';
 import { OutboxService } from '../events/outbox.service';
-import { BuyerListingsService } from '../listings/buyer-listings/buyer-listings.service';
+import { BuyerListingsService } from '../browse/buyer-listings/buyer-listings.service';
 import { RateLimitService } from '../rate-limit/rate-limit.service';
 import { ImagesService } from '../uploads/images.service';
 import { sellerNameAndPicture } from '../users/user-reads';

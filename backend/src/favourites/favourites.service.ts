@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { BUYER_LIMITS, type Currency, type FavouriteIds, type FavouritePage, type FavouriteStatus } from '@market/contracts';
 import { AppException } from '../common/app.exception';
-import { BuyerListingsService, type BuyerListing } from '../listings/buyer-listings/buyer-listings.service';
+import { BuyerListingsService, type BuyerListing } from '../browse/buyer-listings/buyer-listings.service';
 
 /** Listings a buyer keeps: the heart on cards and on the detail page, the profile's 'Saralanganlar'. */
 @Injectable()

@@ -1,24 +1,16 @@
-import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, Post, Put, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, Post, Put } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import {
   listingDraftSchema,
   listingFormSchema,
-  listingQuerySchema,
   translateMessage,
-  type ListingContact,
-  type ListingDetailResponse,
   type ListingDraftForm,
   type ListingDraftSaved,
   type ListingForm,
-  type ListingPage,
-  type ListingQuery,
   type ListingSaved,
   type MessageResponse,
   type MyListings,
-  listingPageSchema,
   myListingsSchema,
-  listingDetailResponseSchema,
-  listingContactSchema,
   listingSavedSchema,
   listingDraftSavedSchema,
   messageResponseSchema,
@@ -27,68 +19,32 @@ import {
   type ListingStatusChanged,
   type MarkSold,
 } from '@market/contracts';
-import { CurrentUser, OptionalUser, SignedIn, type SessionUser } from '../auth/auth.decorators';
+import { CurrentUser, SignedIn, type SessionUser } from '../auth/auth.decorators';
 import { ZodPipe } from '../common/zod-body.pipe';
-import { ListingDetailService } from './listing-detail.service';
-import { ListingFeedService } from './listing-feed.service';
 import { listingId } from './listing-id.pipe';
-import { ListingViewRecorder } from './listing-view-recorder';
 import { ListingsService } from './listings.service';
 import { MyListingsService } from './my-listings.service';
-import { PublicCache } from '../common/public-answer-cache';
 import { VisitorAddress } from '../common/visitor-address';
 import { Answers } from '../common/openapi';
 
 /**
- * Phone listings under the spec's `/api/phone` paths. The `:id` routes match any single
- * segment, so the modules with fixed paths under `/api/phone` (the device catalogue,
- * moderation's `/api/phone/waiting`) must be registered before this one in AppModule.
+ * The sellers' side of phone listings under the spec's `/api/phone` paths: the wizard, drafts,
+ * edits and the lifecycle. Its fixed `GET /phone/my` comes before BrowseController's
+ * `GET /phone/:id` (AppModule registers ListingsModule first).
  */
 @ApiTags('listings')
 @Controller('phone')
 export class ListingsController {
   constructor(
-    private readonly feed: ListingFeedService,
-    private readonly details: ListingDetailService,
     private readonly listings: ListingsService,
     private readonly myListings: MyListingsService,
   ) {}
-
-  /** The home feed: 12 active listings a page, promoted first, then newest. */
-  @Answers(listingPageSchema)
-  @Get()
-  @PublicCache()
-  list(@Query(new ZodPipe(listingQuerySchema)) query: ListingQuery): Promise<ListingPage> {
-    return this.feed.list(query);
-  }
 
   @SignedIn()
   @Answers(myListingsSchema)
   @Get('my')
   mine(@CurrentUser() user: SessionUser): Promise<MyListings> {
     return this.myListings.mine(user.id);
-  }
-
-  @Answers(listingDetailResponseSchema)
-  @Get(':id')
-  @PublicCache(ListingViewRecorder)
-  detail(
-    @Param('id', listingId) id: string,
-    @OptionalUser() user: SessionUser | undefined,
-    @VisitorAddress() ip: string,
-  ): Promise<ListingDetailResponse> {
-    return this.details.detail(id, { user, ip });
-  }
-
-  /** The seller's phone and Telegram username, limited per visitor. */
-  @Answers(listingContactSchema)
-  @Get(':id/contact')
-  contact(
-    @Param('id', listingId) id: string,
-    @OptionalUser() user: SessionUser | undefined,
-    @VisitorAddress() ip: string,
-  ): Promise<ListingContact> {
-    return this.details.contact(id, { user, ip });
   }
 
   /** The wizard's last step: a new listing (or a finished draft) waiting for moderation. */

@@ -39,7 +39,7 @@ import { ListingFormColumns } from './listing-form-columns';
 import { nextStatus } from './listing-lifecycle';
 import { ListingPhotosService } from './listing-photos.service';
 import { ListingTariffs } from './listing-tariffs';
-import { ListingChecksService } from './trust/listing-checks.service';
+import { ListingChecksService } from '../moderation/trust/listing-checks.service';
 
 /** What the seller is told after an edit, by where it left the listing. */
 const EDIT_MESSAGES: Record<StatusAfter<'edit' | 'amend'>, MessageKey> = {

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { BuyerListingsModule } from '../listings/buyer-listings/buyer-listings.module';
+import { BuyerListingsModule } from '../browse/buyer-listings/buyer-listings.module';
 import { SavedSearchAlertsService } from './saved-search-alerts.service';
 
 /** Saved searches' matches and alerts, for the workers. */

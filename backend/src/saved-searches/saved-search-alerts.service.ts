@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { z } from 'zod';
 import type { SavedSearchQuery } from '@market/contracts';
-import { BuyerListingsService, type BuyerListing } from '../listings/buyer-listings/buyer-listings.service';
+import { BuyerListingsService, type BuyerListing } from '../browse/buyer-listings/buyer-listings.service';
 
 /** Candidate searches checked against a listing in one query. */
 const CHECKED_AT_ONCE = 500;

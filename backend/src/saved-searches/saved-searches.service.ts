@@ -5,7 +5,7 @@ import { BUYER_LIMITS, type SavedSearch, type SavedSearchAlerts, type SavedSearc
 import { CategoriesService } from '../categories/categories.service';
 import { AppException } from '../common/app.exception';
 import { DevicesService } from '../devices/devices.service';
-import { isBrandId } from '../listings/listing-feed';
+import { isBrandId } from '../browse/listing-feed';
 import { storedQuery } from './saved-search-query';
 
 interface SavedSearchRow {

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { BuyerListingsModule } from '../listings/buyer-listings/buyer-listings.module';
+import { BuyerListingsModule } from '../browse/buyer-listings/buyer-listings.module';
 import { UsersModule } from '../users/users.module';
 import { SellersController } from './sellers.controller';
 import { SellersService } from './sellers.service';

@@ -1,7 +1,7 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
 import type { SellerPage } from '@market/contracts';
 import { AppException } from '../common/app.exception';
-import { BuyerListingsService } from '../listings/buyer-listings/buyer-listings.service';
+import { BuyerListingsService } from '../browse/buyer-listings/buyer-listings.service';
 import { UsersService } from '../users/users.service';
 
 /** A seller's public page: who they are and their listings on sale. */

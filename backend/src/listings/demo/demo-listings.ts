@@ -10,8 +10,8 @@ import { UsersService } from '../../users/users.service';
 import { ExchangeRateService } from '../exchange-rate.service';
 import { LISTING_PHOTO_SHAPE, LISTING_PHOTO_VARIANTS } from '../listing-photo-shapes';
 import { ListingsService } from '../listings.service';
-import { roundSom } from '../price-guide/price-guide.service';
-import { referenceMedian } from '../price-guide/reference-prices';
+import { roundSom } from '../../browse/price-guide/price-guide.service';
+import { referenceMedian } from '../../browse/price-guide/reference-prices';
 
 /** Any number to name the demo seed's advisory lock: two API processes starting together seed once. */
 const DEMO_LOCK_ID = 7_121_000;

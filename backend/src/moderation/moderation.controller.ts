@@ -15,11 +15,11 @@ import {
   moderationOutcomeSchema,
   channelQueueSchema,
 } from '@market/contracts';
-import { AdminOnly, CurrentUser, type SessionUser } from '../../auth/auth.decorators';
-import { ZodPipe } from '../../common/zod-body.pipe';
-import { listingId } from '../listing-id.pipe';
+import { AdminOnly, CurrentUser, type SessionUser } from '../auth/auth.decorators';
+import { ZodPipe } from '../common/zod-body.pipe';
+import { listingId } from '../listings/listing-id.pipe';
 import { ModerationService } from './moderation.service';
-import { Answers } from '../../common/openapi';
+import { Answers } from '../common/openapi';
 
 /** Registered before the listings controller so 'waiting' is never taken for a listing id. */
 @ApiTags('moderation')

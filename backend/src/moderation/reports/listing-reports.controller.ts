@@ -5,7 +5,7 @@ import { CurrentUser, SignedIn, type SessionUser } from '../../auth/auth.decorat
 import { Answers } from '../../common/openapi';
 import { VisitorAddress } from '../../common/visitor-address';
 import { ZodPipe } from '../../common/zod-body.pipe';
-import { listingId } from '../listing-id.pipe';
+import { listingId } from '../../listings/listing-id.pipe';
 import { ListingReportsService } from './listing-reports.service';
 
 @ApiTags('listings')

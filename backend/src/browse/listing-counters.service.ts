@@ -6,7 +6,7 @@ import type { SessionUser } from '../auth/auth.decorators';
 import { AppConfig } from '../config/app-config';
 import { RedisClient } from '../redis/redis.module';
 import { ListingCounterBatch, type ListingCounts } from './listing-counter-batch';
-import { COUNTED_ONCE_PER_SECONDS } from './listing.limits';
+import { COUNTED_ONCE_PER_SECONDS } from '../listings/listing.limits';
 
 /** Who is looking: a signed-in user, or a visitor known by IP address. */
 export interface Viewer {
@@ -47,7 +47,7 @@ export class ListingCountersService implements BeforeApplicationShutdown {
 
   /**
    * Counts a visitor's view of an active listing, once a day per visitor (anonymous visitors
-   * answered from memory are counted here too: ListingViewRecorder). The count is written with
+   * answered from memory are counted here too: ListingFastPath). The count is written with
    * the others every COUNTER_WRITE_INTERVAL_MS.
    */
   async countView(id: string, viewer: Viewer): Promise<void> {

@@ -13,7 +13,7 @@ import type { SessionUser } from '../../auth/auth.decorators';
 import { AppException } from '../../common/app.exception';
 import { RateLimitService } from '../../rate-limit/rate-limit.service';
 import { accountCreated } from '../../users/user-reads';
-import { nextStatus } from '../listing-lifecycle';
+import { nextStatus } from '../../listings/listing-lifecycle';
 import { LISTING_REPORT_LIMITS } from './listing-report.limits';
 import { reportSources } from './report-sources';
 

@@ -5,8 +5,8 @@ import { LIMITS, type Currency, type FavouriteState, type ListingCard, type List
 import { PublicReads } from '../../database/public-reads';
 import { ImagesService } from '../../uploads/images.service';
 import { FEED_ORDER, ON_SALE, feedFilterOf, feedSql } from '../listing-feed';
-import { CHANNEL_VARIANT } from '../listing-photo-shapes';
-import { CARD_COLUMNS, FIRST_PHOTO_COLUMNS, FIRST_PHOTO_JOIN, toCard, type CardRow } from '../listing.serializer';
+import { CHANNEL_VARIANT } from '../../listings/listing-photo-shapes';
+import { CARD_COLUMNS, FIRST_PHOTO_COLUMNS, FIRST_PHOTO_JOIN, toCard, type CardRow } from '../../listings/listing.serializer';
 
 /** What saved searches and favourites need to know of a listing. */
 export interface BuyerListing {

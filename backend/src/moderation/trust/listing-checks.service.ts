@@ -16,9 +16,9 @@ import {
 } from '@market/contracts';
 import { ImagesService } from '../../uploads/images.service';
 import { accountCreated } from '../../users/user-reads';
-import { THUMBNAIL_VARIANT } from '../listing-photo-shapes';
-import { PriceGuideService } from '../price-guide/price-guide.service';
-import { referenceMedian } from '../price-guide/reference-prices';
+import { THUMBNAIL_VARIANT } from '../../listings/listing-photo-shapes';
+import { PriceGuideService } from '../../browse/price-guide/price-guide.service';
+import { referenceMedian } from '../../browse/price-guide/reference-prices';
 import { reportSources } from '../reports/report-sources';
 
 /** Listings checked per run: a burst of submissions is caught up over a few runs. */

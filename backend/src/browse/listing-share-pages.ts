@@ -12,7 +12,7 @@ import { AppConfig } from '../config/app-config';
 import type { PageMeta, ServeFrontendOptions, SitemapDocument } from '../spa/serve-frontend';
 import { ImagesService } from '../uploads/images.service';
 import { FEED_ORDER, ON_SALE } from './listing-feed';
-import { FIRST_PHOTO_COLUMNS, FIRST_PHOTO_JOIN, largePhoto, type CardRow } from './listing.serializer';
+import { FIRST_PHOTO_COLUMNS, FIRST_PHOTO_JOIN, largePhoto, type CardRow } from '../listings/listing.serializer';
 
 const LISTING_PAGE = /^\/phone\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/?$/i;
 

@@ -23,11 +23,11 @@ import { RateLimitService } from '../rate-limit/rate-limit.service';
 import { joinImage, storedImageJson, type StoredImage } from '../uploads/image-reads';
 import { ImagesService } from '../uploads/images.service';
 import { sellerNameAndPicture, type SellerNameAndPicture } from '../users/user-reads';
-import { ImeiSeal } from './imei-seal';
+import { ImeiSeal } from '../listings/imei-seal';
 import { ListingCountersService, visitorKey, type Viewer } from './listing-counters.service';
-import type { StoredChannelPost } from './listing.entity';
-import { LISTING_LIMITS } from './listing.limits';
-import { isoTime, largePhoto, thumbnailPhoto, toPosts } from './listing.serializer';
+import type { StoredChannelPost } from '../listings/listing.entity';
+import { LISTING_LIMITS } from '../listings/listing.limits';
+import { isoTime, largePhoto, thumbnailPhoto, toPosts } from '../listings/listing.serializer';
 
 interface DetailRow extends CatalogueModelColumns, BrandNameColumns, SellerNameAndPicture {
   id: string;

@@ -1,6 +1,6 @@
 import { LIMITS, type ConditionGrade, type Currency, type ListingQuery, type ListingSort } from '@market/contracts';
 import { brandIdByName } from '../categories/category-reads';
-import { CARD_COLUMNS, FIRST_PHOTO_COLUMNS, FIRST_PHOTO_JOIN } from './listing.serializer';
+import { CARD_COLUMNS, FIRST_PHOTO_COLUMNS, FIRST_PHOTO_JOIN } from '../listings/listing.serializer';
 
 /**
  * The SQL of `GET /api/phone`. Every condition keeps the partial indexes' predicate

@@ -12,7 +12,7 @@ import { DevicesService, type ListingModels } from '../devices/devices.service';
 import { ImagesService } from '../uploads/images.service';
 import { ANCHOR_SPACING, anchorBefore, feedFilterOf, feedSql, isBrandId, ON_SALE, type FeedAnchor, type FeedPosition, type FeedSql } from './listing-feed';
 import { FEED_TOTALS_SETTINGS, FeedTotals } from './listing-feed-totals';
-import { toCard, type CardRow } from './listing.serializer';
+import { toCard, type CardRow } from '../listings/listing.serializer';
 
 /** Models offered under 'mavjud emas' when a name search finds nothing. */
 const SUGGESTIONS_SHOWN = 5;

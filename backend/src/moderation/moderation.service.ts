@@ -26,20 +26,20 @@ import {
   wordingSpans,
   type TextSpan,
 } from '@market/contracts';
-import type { SessionUser } from '../../auth/auth.decorators';
-import { CategoriesService } from '../../categories/categories.service';
-import { AppException } from '../../common/app.exception';
-import { DevicesService } from '../../devices/devices.service';
-import { OutboxService } from '../../events/outbox.service';
-import { ImagesService } from '../../uploads/images.service';
-import { accountCreated } from '../../users/user-reads';
-import { UsersService } from '../../users/users.service';
-import { ListingEntity, type StoredChannelPost } from '../listing.entity';
-import { nextStatus } from '../listing-lifecycle';
-import { CARD_COLUMNS, FIRST_PHOTO_COLUMNS, FIRST_PHOTO_JOIN, toCard, type CardRow } from '../listing.serializer';
-import { ListingReportsService } from '../reports/listing-reports.service';
-import { ImeiSeal } from '../imei-seal';
-import { ListingChecksService } from '../trust/listing-checks.service';
+import type { SessionUser } from '../auth/auth.decorators';
+import { CategoriesService } from '../categories/categories.service';
+import { AppException } from '../common/app.exception';
+import { DevicesService } from '../devices/devices.service';
+import { OutboxService } from '../events/outbox.service';
+import { ImagesService } from '../uploads/images.service';
+import { accountCreated } from '../users/user-reads';
+import { UsersService } from '../users/users.service';
+import { ListingEntity, type StoredChannelPost } from '../listings/listing.entity';
+import { nextStatus } from '../listings/listing-lifecycle';
+import { CARD_COLUMNS, FIRST_PHOTO_COLUMNS, FIRST_PHOTO_JOIN, toCard, type CardRow } from '../listings/listing.serializer';
+import { ListingReportsService } from './reports/listing-reports.service';
+import { ImeiSeal } from '../listings/imei-seal';
+import { ListingChecksService } from './trust/listing-checks.service';
 
 /**
  * Admins' decisions on listings. Each change and its event commit together: the seller's

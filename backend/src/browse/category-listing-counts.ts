@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
-import { ListingEntity } from './listing.entity';
+import { ListingEntity } from '../listings/listing.entity';
 import { ON_SALE } from './listing-feed';
 
 /** Listings per category, for the delete refusal of a category. */

@@ -15,15 +15,15 @@ const listingQuery = new ZodPipe(listingQuerySchema);
 const LISTING_PATH = /^\/api\/phone\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
 
 /**
- * The listings' part in the public answer cache. A listing's detail is replayed to anonymous
- * visitors from memory like the feed; each of them still counts as a view (once a day per
- * visitor, as when the detail is computed for them). And the feed's and the detail's URLs that
- * are not kept (the long tail: any page, any listing, any model typed any way) are computed for
- * anonymous visitors as ListingsController computes them, without Express and Nest's pipeline,
- * which cost about as much as the answer itself (issue 17).
+ * The fast path of anonymous browsing: the feed's and a listing's detail URLs that the public
+ * answer cache does not keep (the long tail: any page, any listing, any model typed any way) are
+ * computed for anonymous visitors as BrowseController computes them, without Express and Nest's
+ * pipeline, which cost about as much as the answer itself (issue 17). A detail replayed from
+ * memory still counts as a view (once a day per visitor, as when it is computed for them): this
+ * is the detail route's VisitRecorder.
  */
 @Injectable()
-export class ListingViewRecorder extends VisitRecorder implements OnModuleInit {
+export class ListingFastPath extends VisitRecorder implements OnModuleInit {
   constructor(
     private readonly feed: ListingFeedService,
     private readonly details: ListingDetailService,

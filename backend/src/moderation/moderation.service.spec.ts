@@ -1,10 +1,10 @@
 import type { INestApplication } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { SOCIAL_CHANNELS, type EventName } from '@market/contracts';
-import { insertListing } from '../../../../test/support/listings';
-import { createSignedInUser } from '../../../../test/support/users';
-import type { SessionUser } from '../../auth/auth.decorators';
-import { listingsApp } from '../../../test/listings-support';
+import { insertListing } from '../../../test/support/listings';
+import { createSignedInUser } from '../../../test/support/users';
+import type { SessionUser } from '../auth/auth.decorators';
+import { listingsApp } from '../../test/listings-support';
 import { ModerationService } from './moderation.service';
 
 /** The service beside its rules: what an admin's approve, post and reject do to a listing and which events they record (real PostgreSQL). */
