@@ -24,7 +24,8 @@ const isGroupOrChannel = (chatId: string) => chatId.startsWith('@') || chatId.st
  * enforces the flood limits with moving windows per chat and for the bot, answering 429 with
  * `retry_after` (whole seconds until the window frees); a chat that floods again before then
  * waits twice as long. A user who blocked the bot answers 403. setWebhook keeps its
- * secret_token. A caption over 1024 characters and an inline button's callback_data over 64 bytes
+ * secret_token. A caption over 1024 characters, an inline button's callback_data over 64 bytes, a
+ * button without a text or one action, and a Mini App (button or setChatMenuButton) not on HTTPS
  * are refused (400), as is answering a callback query that was never sent or was answered already.
  * A photo by URL must be a JPEG or a PNG (judged by the URL's extension; Telegram reads the
  * content's type): a WebP is refused as Telegram refuses a type it does not take as a photo.
@@ -43,6 +44,7 @@ export async function startFakeTelegram(botUsername = 'telefon_bozor_test_bot', 
   const overall = new MovingWindow(overallPerSecond, 1000 * timeScale);
   const penalties = new Map<string, { until: number; seconds: number }>();
   let webhook: { url: string; secretToken?: string } | undefined;
+  let menuButton: MenuButton = { type: 'default' };
 
   function windowOf(chatId: string): MovingWindow {
     let window = windows.get(chatId);
@@ -128,6 +130,13 @@ export async function startFakeTelegram(botUsername = 'telefon_bozor_test_bot', 
         return { body: { ok: true, result: true } };
       case 'setMyCommands':
         return { body: { ok: true, result: true } };
+      case 'setChatMenuButton': {
+        const button = (typeof call.body.menu_button === 'string' ? JSON.parse(call.body.menu_button) : (call.body.menu_button ?? { type: 'default' })) as MenuButton;
+        const refusal = menuButtonRefusal(button);
+        if (refusal) return badRequest(refusal);
+        menuButton = button;
+        return { body: { ok: true, result: true } };
+      }
       default:
         return { status: 404, body: { ok: false, error_code: 404, description: `Not Found: method ${method}` } };
     }
@@ -174,6 +183,24 @@ export async function startFakeTelegram(botUsername = 'telefon_bozor_test_bot', 
       });
       return id;
     },
+    /**
+     * A user shares a contact in their chat with the bot, as a Mini App's requestContact does with
+     * their own (`userId` omitted: the sender's); another id is someone else's contact card.
+     */
+    pushContact(chatId: number, phoneNumber: string, userId: number | undefined = chatId): void {
+      pendingUpdates.push({
+        update_id: nextUpdateId++,
+        message: {
+          message_id: nextMessageId++,
+          date: Math.floor(Date.now() / 1000),
+          chat: { id: chatId, type: 'private' },
+          from: { id: chatId, is_bot: false, first_name: 'Buyer', language_code: 'uz' },
+          contact: { phone_number: phoneNumber, first_name: 'Buyer', ...(userId !== undefined && { user_id: userId }) },
+        },
+      });
+    },
+    /** The bot's menu button, as setChatMenuButton (for all chats) last set it. */
+    menuButton: () => menuButton,
     /** The webhook setWebhook set, with its secret_token. */
     webhook: () => webhook,
     /** A message from a user as Telegram delivers it to the webhook: with the secret_token header, as set. */
@@ -217,13 +244,39 @@ function photoTypeAccepted(photo: unknown): boolean {
 const CAPTION_LIMIT = 1024;
 const CALLBACK_DATA_LIMIT = 64;
 
-/** Every callback_data of an inline keyboard holds 1-64 bytes (reply_markup arrives as JSON, or as a JSON string in a multipart form). */
+/** What the bot's menu button does: the default, its command list, or opening a Mini App. */
+type MenuButton = { type: 'default' } | { type: 'commands' } | { type: 'web_app'; text: string; web_app: { url: string } };
+
+/** Telegram opens only HTTPS pages as Mini Apps (core.telegram.org/bots/webapps). */
+const isHttps = (url: unknown) => typeof url === 'string' && url.startsWith('https://') && URL.canParse(url);
+
+function menuButtonRefusal(button: MenuButton): string | undefined {
+  if (button.type === 'default' || button.type === 'commands') return undefined;
+  if (button.type !== 'web_app') return 'unsupported menu button type';
+  if (!button.text) return 'menu button text is empty';
+  return isHttps(button.web_app?.url) ? undefined : 'WEB_APP_URL_INVALID: only HTTPS links are allowed';
+}
+
+interface InlineButton {
+  text?: string;
+  callback_data?: string;
+  url?: string;
+  web_app?: { url?: string };
+}
+
+/**
+ * Every inline button has a text and one action: callback_data of 1-64 bytes, an http(s) or tg://
+ * URL, or a Mini App's HTTPS page (reply_markup arrives as JSON, or as a JSON string in a multipart form).
+ */
 function buttonsValid(replyMarkup: unknown): boolean {
   if (replyMarkup === undefined) return true;
-  const markup = (typeof replyMarkup === 'string' ? JSON.parse(replyMarkup) : replyMarkup) as { inline_keyboard?: Array<Array<{ callback_data?: string }>> };
-  return (markup.inline_keyboard ?? []).flat().every(({ callback_data: data }) => {
-    if (data === undefined) return true;
-    const bytes = Buffer.byteLength(data);
+  const markup = (typeof replyMarkup === 'string' ? JSON.parse(replyMarkup) : replyMarkup) as { inline_keyboard?: InlineButton[][] };
+  return (markup.inline_keyboard ?? []).flat().every((button) => {
+    const actions = [button.callback_data, button.url, button.web_app].filter((action) => action !== undefined);
+    if (!button.text || actions.length !== 1) return false;
+    if (button.url !== undefined) return /^(https?|tg):\/\//.test(button.url) && URL.canParse(button.url);
+    if (button.web_app !== undefined) return isHttps(button.web_app.url);
+    const bytes = Buffer.byteLength(button.callback_data!);
     return bytes >= 1 && bytes <= CALLBACK_DATA_LIMIT;
   });
 }

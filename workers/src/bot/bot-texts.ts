@@ -89,6 +89,17 @@ export const BOT_TEXTS = {
     en: "To answer in the conversation, reply to the bot's message.",
   },
   replySent: { uz: '✓ Yuborildi', ru: '✓ Отправлено', en: '✓ Sent' },
+  openApp: { uz: 'Ilovani ochish', ru: 'Открыть приложение', en: 'Open the app' },
+  contactReceived: {
+    uz: "Raqamingiz qabul qilindi. Ilovaga qayting: u sizni shu raqam bilan kiritadi.",
+    ru: 'Номер получен. Вернитесь в приложение: оно войдёт по этому номеру.',
+    en: 'Your number is received. Go back to the app: it signs you in with it.',
+  },
+  contactRefused: {
+    uz: "Ilovaga kirish uchun o'zingizning O'zbekiston mobil raqamingizni ulashing.",
+    ru: 'Чтобы войти в приложение, поделитесь своим узбекским мобильным номером.',
+    en: 'To sign in to the app, share your own Uzbek mobile number.',
+  },
   toppedUp: {
     uz: "💳 Balansingiz {{amount}} so'mga to'ldirildi.",
     ru: '💳 Баланс пополнен на {{amount}} сум.',

@@ -2,7 +2,7 @@ import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } fro
 import { Bot, InlineKeyboard, webhookCallback, type Context } from 'grammy';
 import { createServer, type Server } from 'node:http';
 import { AppConfig, AppException, ConversationsService, SavedSearchAlertsService, TelegramLinkService } from '@market/backend';
-import { DEFAULT_LANGUAGE, formatMessage, type Language } from '@market/contracts';
+import { DEFAULT_LANGUAGE, formatMessage, LANGUAGES, MINI_APP_PATH, phoneNumberSchema, type Language } from '@market/contracts';
 import { TelegramPacing } from '../pacing/telegram-pacing';
 import { botText } from './bot-texts';
 import { SellerListingsLookup } from './seller-listings.lookup';
@@ -64,6 +64,7 @@ export class SellerBot implements OnApplicationBootstrap, OnApplicationShutdown 
     this.bot.callbackQuery(new RegExp(`^${PAUSE_ALERTS}`), (context) => this.pauseAlerts(context));
     this.bot.callbackQuery(new RegExp(`^${SWITCH_ACCOUNT}`), (context) => this.switchAccount(context));
     this.bot.callbackQuery(KEEP_ACCOUNT, (context) => this.keepAccount(context));
+    this.bot.on('message:contact', (context) => this.recordContact(context));
     // After the commands: any other text is a person writing, a reply to a relayed message answering its conversation.
     this.bot.on('message:text', (context) => this.answerConversation(context));
     this.bot.catch((error) => this.logger.warn(`Bot update failed: ${error.message}`));
@@ -78,6 +79,7 @@ export class SellerBot implements OnApplicationBootstrap, OnApplicationShutdown 
       this.logger.log('Sellers\' bot is off: TELEGRAM_BOT_TOKEN is not set');
       return;
     }
+    await this.openMiniAppFromMenu();
     if (this.config.TELEGRAM_WEBHOOK_URL) {
       // Telegram repeats the secret in X-Telegram-Bot-Api-Secret-Token; grammY answers 401 to an
       // update without it, so knowing the URL is not enough to forge a /stop for someone's chat.
@@ -96,6 +98,18 @@ export class SellerBot implements OnApplicationBootstrap, OnApplicationShutdown 
     }
     // bot.start() resolves only when polling stops; failures are retried by grammY itself.
     void this.bot.start({ drop_pending_updates: false }).catch((error: Error) => this.logger.error(`Bot polling stopped: ${error.message}`));
+  }
+
+  /**
+   * The menu button beside every chat's input opens the Mini App, once it is registered with
+   * BotFather (TELEGRAM_MINI_APP_NAME) and the site is on HTTPS, the only pages Telegram opens.
+   * A refusal leaves Telegram's default button and the bot running.
+   */
+  private async openMiniAppFromMenu(): Promise<void> {
+    const url = `${this.config.PUBLIC_URL}${MINI_APP_PATH}`;
+    if (!this.config.TELEGRAM_MINI_APP_NAME || !url.startsWith('https://')) return;
+    const menu_button = { type: 'web_app' as const, text: botText('openApp', DEFAULT_LANGUAGE), web_app: { url } };
+    await this.bot!.api.setChatMenuButton({ menu_button }).catch((error: Error) => this.logger.warn(`The menu button was not set: ${error.message}`));
   }
 
   async onApplicationShutdown(): Promise<void> {
@@ -134,6 +148,24 @@ export class SellerBot implements OnApplicationBootstrap, OnApplicationShutdown 
       return;
     }
     await this.reply(context, botText(answered ? 'replySent' : 'replyHint', subscription.language));
+  }
+
+  /**
+   * A number shared from the Mini App (requestContact) arrives as the sender's contact. Only their
+   * own counts (the contact's user_id is the sender's): Telegram vouches for it, and their next Mini
+   * App sign-in uses it. Someone else's contact card, or a number the site cannot serve, proves nothing.
+   */
+  private async recordContact(context: Context): Promise<void> {
+    const { contact } = context.message!;
+    const sender = context.from!;
+    const language = LANGUAGES.find((candidate) => candidate === sender.language_code) ?? DEFAULT_LANGUAGE;
+    const phoneNumber = phoneNumberSchema.safeParse(contact!.phone_number);
+    if (contact!.user_id !== sender.id || !phoneNumber.success) {
+      await this.reply(context, botText('contactRefused', language));
+      return;
+    }
+    await this.links.recordContact(sender.id, phoneNumber.data);
+    await this.reply(context, botText('contactReceived', language));
   }
 
   private async start(context: Context): Promise<void> {

@@ -1,0 +1,69 @@
+import type { INestApplication, INestApplicationContext } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import request from 'supertest';
+import { TelegramLinkService, type Config } from '@market/backend';
+import { createApp } from '../../backend/src/app.factory';
+import { startFakeTelegram } from '../../test/fakes/telegram-bot-api';
+import { testConfig } from '../../test/support/config';
+import { ownTestDatabase } from '../../test/support/database';
+import { eventually } from '../../test/support/eventually';
+import { signedLaunch, TEST_BOT_TOKEN } from '../../test/support/telegram-init-data';
+import { WorkersModule } from '../src/workers.module';
+
+// Telegram users and numbers of this file only.
+const BUYER = 5937410001;
+const STRANGER = 5937410002;
+const phone = (n: number) => `99893741${String(n).padStart(4, '0')}`;
+
+describe('the bot and the Mini App', () => {
+  let telegram: Awaited<ReturnType<typeof startFakeTelegram>>;
+  let config: Config;
+  let api: INestApplication;
+  let workers: INestApplicationContext;
+  let database: Awaited<ReturnType<typeof ownTestDatabase>>;
+  const textsTo = (chatId: number) => telegram.callsOf('sendMessage').filter((call) => Number(call.body.chat_id) === chatId).map((call) => String(call.body.text));
+
+  beforeAll(async () => {
+    [telegram, database] = await Promise.all([startFakeTelegram(), ownTestDatabase('miniapp')]);
+    config = testConfig({
+      DATABASE_URL: database.url,
+      QUEUE_PREFIX: `${process.env.QUEUE_PREFIX}_miniapp`,
+      TELEGRAM_API_URL: telegram.url,
+      TELEGRAM_BOT_TOKEN: TEST_BOT_TOKEN,
+      TELEGRAM_BOT_USERNAME: telegram.botUsername,
+      TELEGRAM_MINI_APP_NAME: 'market',
+      PUBLIC_URL: 'https://telefonbozor.example',
+    });
+    api = await createApp(config);
+    await api.init();
+    workers = await NestFactory.createApplicationContext(WorkersModule.forRoot(config), { logger: false });
+    await workers.init();
+  });
+  afterAll(async () => {
+    await workers?.close();
+    await api?.close();
+    await Promise.all([telegram?.close(), database?.drop()]);
+  });
+
+  it("sets the bot's menu button to open the Mini App's entry page", () => {
+    expect(telegram.menuButton()).toEqual({ type: 'web_app', text: 'Ilovani ochish', web_app: { url: 'https://telefonbozor.example/mini-app' } });
+  });
+
+  it("takes the sender's own shared number as Telegram-verified: the app's next sign-in registers it and links the chat", async () => {
+    const signIn = () => request(api.getHttpServer()).post('/api/auth/telegram').send({ initData: signedLaunch({ id: BUYER, first_name: 'Jasur' }), agree: true, name: 'Jasur Xaridor' });
+    expect((await signIn().expect(200)).body).toEqual({ status: 'contactNeeded' });
+    telegram.pushContact(BUYER, `+${phone(1)}`);
+    await eventually(async () => expect(textsTo(BUYER)).toContain("Raqamingiz qabul qilindi. Ilovaga qayting: u sizni shu raqam bilan kiritadi."));
+    const signedIn = (await signIn().expect(200)).body;
+    expect(signedIn).toMatchObject({ status: 'signedIn', user: { phoneNumber: phone(1), name: 'Jasur Xaridor' } });
+    expect((await api.get(TelegramLinkService).subscriptionByChat(BUYER))?.userId).toBe(signedIn.user._id);
+  });
+
+  it("refuses someone else's contact card and a number the site cannot serve, recording neither", async () => {
+    telegram.pushContact(STRANGER, `+${phone(2)}`, BUYER);
+    telegram.pushContact(STRANGER, '+79161234567');
+    await eventually(async () => expect(textsTo(STRANGER)).toEqual(Array(2).fill("Ilovaga kirish uchun o'zingizning O'zbekiston mobil raqamingizni ulashing.")));
+    const answer = await request(api.getHttpServer()).post('/api/auth/telegram').send({ initData: signedLaunch({ id: STRANGER, first_name: 'Begona' }), agree: true }).expect(200);
+    expect(answer.body).toEqual({ status: 'contactNeeded' });
+  });
+});
