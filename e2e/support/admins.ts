@@ -15,4 +15,5 @@ export const TEST_ADMIN_PHONES = {
   customModels: '998990000032',
   touchTargets: '998990000193',
   trust: '998990000035',
+  firstTime: '998990000036',
 } as const;

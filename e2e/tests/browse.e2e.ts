@@ -225,8 +225,8 @@ test.describe('browsing listings', () => {
     // Photos after the first load lazily, once their slide is shown.
     await expect.poll(() => shownPhoto.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0), { message: 'the third photo has loaded', intervals: [100] }).toBe(true);
     expect(await shownPhoto.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(800);
-    // The arrow keys page the gallery a click has focused.
-    await shownPhoto.click();
+    // The arrow keys page the gallery focused from the keyboard (a click opens the photo full screen).
+    await page.getByRole('region', { name: `${detail.name} rasmlari` }).locator('[tabindex="0"]').focus();
     await page.keyboard.press('ArrowLeft');
     await expect(shownPhoto).toHaveAttribute('alt', `${detail.name}, 2-rasm (3 tadan)`);
 

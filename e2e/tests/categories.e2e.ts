@@ -97,6 +97,8 @@ test.describe('categories (brands)', () => {
 
       const saved = (await listedCategories(page)).find((category) => category.name === brandName);
       expect(saved?.image?.location).toBeTruthy();
+      // Its row shows the logo beside the name (issue 36 item 10).
+      await expect(categoryRow(page, brandName).locator('img')).toHaveAttribute('src', saved!.image!.location);
       // The new brand is on the public page with its image.
       await page.goto('/categories');
       const card = page.getByRole('link', { name: brandName });

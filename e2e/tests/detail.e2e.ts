@@ -12,14 +12,14 @@ async function box(locator: Locator): Promise<{ x: number; y: number; width: num
   return found;
 }
 
-/** The photo the slider shows. */
-function shownPhoto(page: Page): Locator {
-  return page.locator('[aria-current="true"] img');
+/** The photo the slider (or within `scope`, the viewer) shows. */
+function shownPhoto(scope: Page | Locator): Locator {
+  return scope.locator('[aria-current="true"] img');
 }
 
-/** The address of the photo the slider shows once it has loaded; '' while it loads. */
-function shownPhotoSource(page: Page): Promise<string> {
-  return shownPhoto(page).evaluate((image: HTMLImageElement) => (image.complete && image.naturalWidth > 0 ? image.currentSrc : ''));
+/** The address of the photo shown once it has loaded; '' while it loads. */
+function shownPhotoSource(scope: Page | Locator): Promise<string> {
+  return shownPhoto(scope).evaluate((image: HTMLImageElement) => (image.complete && image.naturalWidth > 0 ? image.currentSrc : ''));
 }
 
 function contactBar(page: Page): Locator {
@@ -102,7 +102,7 @@ test.describe('the listing page', () => {
       await expect(page.getByRole('dialog', { name: 'Filtrlar' })).toBeVisible();
       expect(await smallTouchTargets(page), 'the filters').toEqual([]);
 
-      // Swiper's code (the lazily loaded `swiper-slides` chunk) is fetched only to zoom a photo.
+      // Swiper's code (the lazily loaded `photo-viewer` chunk) is fetched only to open a photo full screen.
       const swiperFetches: string[] = [];
       page.on('request', (request) => {
         if (new URL(request.url()).pathname.includes('/swiper')) swiperFetches.push(request.url());
@@ -127,17 +127,21 @@ test.describe('the listing page', () => {
       await page.getByRole('button', { name: 'Keyingi rasm' }).click();
       await expect(shownPhoto(page)).toHaveAttribute('alt', `${listing.name}, 2-rasm (3 tadan)`);
 
-      // A phone takes the 800 px copy; zooming in shows the 1600 px photo.
+      // A phone takes the 800 px copy; zooming in the viewer shows the 1600 px photo.
       await expect.poll(() => shownPhotoSource(page)).toMatch(/-800\.png$/);
-      expect(swiperFetches, 'Swiper before a photo is zoomed').toEqual([]);
-      await shownPhoto(page).dblclick();
-      await expect.poll(() => shownPhotoSource(page)).toMatch(/-1600\.png$/);
+      expect(swiperFetches, 'Swiper before a photo is opened').toEqual([]);
+      await shownPhoto(page).click();
+      const viewer = page.getByRole('dialog', { name: `${listing.name}: rasmlar` });
+      await expect(viewer.getByText('2 / 3')).toBeVisible();
+      expect(await smallTouchTargets(page), 'the photo viewer').toEqual([]);
+      await viewer.locator('[aria-current="true"] img').dblclick();
+      await expect.poll(() => shownPhotoSource(viewer)).toMatch(/-1600\.png$/);
     });
 
     test.describe('with a finger', () => {
       test.use({ hasTouch: true });
 
-      test('swipes to the next photo, its dot following, and zooms it with a pinch', async ({ page, context }) => {
+      test('swipes to the next photo, its dot following, and a pinch opens it full screen, zoomed in', async ({ page, context }) => {
         await page.goto(`/phone/${listing.id}`);
         await expect(shownPhoto(page)).toHaveAttribute('alt', `${listing.name}, 1-rasm (3 tadan)`);
         const { x, y, width, height } = await box(shownPhoto(page));
@@ -153,22 +157,23 @@ test.describe('the listing page', () => {
 
         await touch.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: across - 30, y: middle }, { x: across + 30, y: middle }] });
         await touch.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
-        await expect.poll(() => shownPhotoSource(page)).toMatch(/-1600\.png$/);
-        await expect(shownPhoto(page)).toHaveAttribute('alt', `${listing.name}, 2-rasm (3 tadan)`);
+        const viewer = page.getByRole('dialog', { name: `${listing.name}: rasmlar` });
+        await expect.poll(() => shownPhotoSource(viewer)).toMatch(/-1600\.png$/);
+        await expect(shownPhoto(viewer)).toHaveAttribute('alt', `${listing.name}, 2-rasm (3 tadan)`);
       });
     });
 
-    test("keeps the photos when the zoom's code cannot be fetched (the connection dropped)", async ({ page, consoleErrors }) => {
+    test("keeps the photos when the viewer's code cannot be fetched (the connection dropped)", async ({ page, consoleErrors }) => {
       consoleErrors.allow(/Failed to load resource: net::ERR_INTERNET_DISCONNECTED/);
       let refused!: () => void;
       const zoomAsked = new Promise<void>((resolve) => (refused = resolve));
-      await page.route(/\/swiper-slides-/, async (route) => {
+      await page.route(/\/photo-viewer-/, async (route) => {
         await route.abort('internetdisconnected');
         refused();
       });
       await page.goto(`/phone/${listing.id}`);
       await expect(shownPhoto(page)).toHaveAttribute('alt', `${listing.name}, 1-rasm (3 tadan)`);
-      await shownPhoto(page).dblclick();
+      await shownPhoto(page).click();
       await zoomAsked;
       await expect(page.getByRole('heading', { level: 1, name: listing.name })).toBeVisible();
       await page.getByRole('button', { name: 'Keyingi rasm' }).click();

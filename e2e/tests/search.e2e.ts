@@ -11,7 +11,8 @@ const headings = (page: Page) => cards(page).getByRole('heading').allTextContent
 
 /** Opens the filters' drawer from the search bar. */
 async function openDrawer(page: Page): Promise<Locator> {
-  await page.getByRole('button', { name: /^Filtrlar/ }).click();
+  // 'Filtrlar' or 'Filtrlar (3)', not an empty list's 'Filtrlarni tozalash'.
+  await page.getByRole('button', { name: /^Filtrlar( \(\d+\))?$/ }).click();
   const drawer = page.getByRole('dialog', { name: 'Filtrlar' });
   await expect(drawer).toBeVisible();
   return drawer;

@@ -1,5 +1,6 @@
 import { Suspense } from 'react';
-import { Outlet } from 'react-router-dom';
+import { matchPath, Outlet, useLocation } from 'react-router-dom';
+import { ADMIN_PAGES } from '../components/admin-pages';
 import { FullScreenLoader } from '../components/full-screen-loader';
 import { ListingSlotsProvider, type ListingSlots } from '../components/listing-slots';
 import { TopBar } from '../components/top-bar';
@@ -32,6 +33,9 @@ const SIGNED_IN_LINKS = (
 
 export function AppLayout() {
   const { t } = useTranslation();
+  // The admins' pages (the moderation queue, the brands table) use a desktop's whole width (issue 36 item 10).
+  const { pathname } = useLocation();
+  const wide = ADMIN_PAGES.some((page) => matchPath(page.to, pathname));
   return (
     <ListingSlotsProvider value={LISTING_SLOTS}>
       <div className="flex min-h-screen flex-col">
@@ -39,7 +43,7 @@ export function AppLayout() {
         <KeepPendingFavourite />
         {/* Listings (issue 5): the logo starts browsing afresh, without filters or the scroll-back card. */}
         <TopBar onLogoClick={resetBrowsing} signedInLinks={SIGNED_IN_LINKS} />
-        <main className="mx-auto w-full max-w-6xl flex-1 px-4 py-6">
+        <main className={`mx-auto w-full flex-1 px-4 py-6 ${wide ? 'max-w-[96rem]' : 'max-w-6xl'}`}>
           <Suspense fallback={<FullScreenLoader />}>
             <Outlet />
           </Suspense>

@@ -1,6 +1,9 @@
 import { Link } from 'react-router-dom';
 import type { ListingStatus } from '@market/contracts';
+import { useFavouriteStatus } from '../features/favourites/api/favourites';
 import { rejectionReasonText } from '../features/moderation/rejection-reason';
+import { useMyListings } from '../features/sell/api/get-my-listings';
+import { ChannelProgress } from '../features/sell/components/channel-progress';
 import { draftPath, editListingPath } from '../features/sell/paths';
 import { useTranslation } from '../lib/i18n';
 
@@ -9,16 +12,18 @@ export interface OwnerNoticeProps {
   status: ListingStatus;
   /** Moderation's reason of a rejected listing. */
   rejectionReason: string | null;
+  views: number;
 }
 
 const LINK = 'mt-3 inline-flex min-h-11 items-center rounded-lg bg-brand-700 px-4 font-medium text-white hover:bg-brand-800';
 
 /**
- * The author's view of their own listing: where it stands, and for a rejected one why and what
+ * The author's view of their own listing: where it stands, how it does (views, favourites and each
+ * channel's post, in place of the call buttons a visitor gets), and for a rejected one why and what
  * to do about it. Only the author gets here (the API answers `owner` to them alone). Composed
  * here: it joins the listings page with the sell (statuses, paths) and moderation (reasons) texts.
  */
-export function OwnerNotice({ id, status, rejectionReason }: OwnerNoticeProps) {
+export function OwnerNotice({ id, status, rejectionReason, views }: OwnerNoticeProps) {
   const { t } = useTranslation('listings');
   const { t: tSell } = useTranslation('sell');
   const { t: tModeration } = useTranslation('moderation');
@@ -39,6 +44,7 @@ export function OwnerNotice({ id, status, rejectionReason }: OwnerNoticeProps) {
         </p>
       )}
       <p className="mt-1 text-sm">{t(`owner.explain.${status}`)}</p>
+      {status !== 'draft' && <OwnerStats id={id} views={views} />}
       {rejected && (
         <Link to={editListingPath(id)} className={LINK}>
           {t('owner.fix')}
@@ -50,5 +56,27 @@ export function OwnerNotice({ id, status, rejectionReason }: OwnerNoticeProps) {
         </Link>
       )}
     </section>
+  );
+}
+
+/** The heart's count and 'Mening e'lonlarim''s channel posts, the author's own. */
+function OwnerStats({ id, views }: { id: string; views: number }) {
+  const { t } = useTranslation('listings');
+  const favourites = useFavouriteStatus(id, true).data?.count;
+  const channels = useMyListings().data?.phones.find((listing) => listing._id === id)?.channels;
+  return (
+    <>
+      <dl className="mt-2 flex flex-wrap gap-x-4 text-sm">
+        <div>
+          <dt className="inline">{t('owner.views')}:</dt> <dd className="inline font-semibold">{views}</dd>
+        </div>
+        {favourites !== undefined && (
+          <div>
+            <dt className="inline">{t('owner.favourites')}:</dt> <dd className="inline font-semibold">{favourites}</dd>
+          </div>
+        )}
+      </dl>
+      {channels && <ChannelProgress channels={channels} />}
+    </>
   );
 }

@@ -9,7 +9,7 @@ import { OwnerNotice } from '../owner-notice';
 function ManagerNotice({ listing, owner }: { listing: ListingDetailResponse; owner: NonNullable<ListingDetailResponse['owner']> }) {
   const { isAdmin, user } = useSession();
   if (isAdmin && user?._id !== listing.author._id) return <ListingModeration id={listing._id} />;
-  return <OwnerNotice id={listing._id} status={listing.status} rejectionReason={owner.rejectionReason} />;
+  return <OwnerNotice id={listing._id} status={listing.status} rejectionReason={owner.rejectionReason} views={listing.views} />;
 }
 
 const ownerNotice: OwnerNoticeSlot = (listing, owner) => <ManagerNotice listing={listing} owner={owner} />;

@@ -28,20 +28,25 @@ export function BrandCard({ category, selected = false, onSelect, size = 'large'
       aria-current={selected ? 'true' : undefined}
       className={`flex h-full flex-col items-center gap-2 rounded-xl border bg-white p-3 text-center transition hover:border-brand-600 hover:shadow-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 ${selected ? 'border-brand-600 ring-2 ring-brand-100' : 'border-slate-200'}`}
     >
-      {category.image ? (
-        <img src={category.image.location} alt="" loading="lazy" className={`${logoSize} rounded-lg object-contain`} />
-      ) : (
-        <span
-          aria-hidden
-          className={`${logoSize} flex items-center justify-center rounded-full font-bold text-white`}
-          style={{ backgroundColor: category.color, textShadow: '0 1px 2px rgb(0 0 0 / 0.35)' }}
-        >
-          {category.name.charAt(0).toUpperCase()}
-        </span>
-      )}
+      <BrandLogo category={category} className={logoSize} />
       <span className="line-clamp-1 font-medium text-slate-900">{category.name}</span>
       <span className="text-xs text-slate-600">{t('brands.listings', { count: category.PhonesCount })}</span>
     </Link>
+  );
+}
+
+/** A brand's logo, decorative beside its name: the uploaded image, or its initial on its colour. `className` sizes it. */
+export function BrandLogo({ category, className }: { category: Pick<Category, 'name' | 'color' | 'image'>; className: string }) {
+  return category.image ? (
+    <img src={category.image.location} alt="" loading="lazy" className={`${className} shrink-0 rounded-lg object-contain`} />
+  ) : (
+    <span
+      aria-hidden
+      className={`${className} flex shrink-0 items-center justify-center rounded-full font-bold text-white`}
+      style={{ backgroundColor: category.color, textShadow: '0 1px 2px rgb(0 0 0 / 0.35)' }}
+    >
+      {category.name.charAt(0).toUpperCase()}
+    </span>
   );
 }
 

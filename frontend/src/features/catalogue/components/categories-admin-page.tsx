@@ -6,6 +6,7 @@ import { PageTitle } from '../../../components/page-title';
 import { useTranslation } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
 import { useCategories } from '../api/get-categories';
+import { BrandLogo } from './brand-card';
 import { CategoryFormDialog } from './category-form-dialog';
 import { DeleteCategoryDialog } from './delete-category-dialog';
 import { SpecSourceState } from './spec-source-state';
@@ -86,7 +87,7 @@ function CategoriesAdmin() {
                   <td className="px-1.5 py-3 sm:px-3 tabular-nums text-slate-600">{category.number}</td>
                   <th scope="row" className="px-1.5 py-3 sm:px-3 font-medium text-slate-900">
                     <span className="flex items-center gap-2">
-                      <span className="hidden h-3 w-3 shrink-0 rounded-full sm:inline-block border border-black/10" style={{ backgroundColor: category.color }} aria-hidden />
+                      <BrandLogo category={category} className="h-8 w-8 text-sm" />
                       {category.name}
                     </span>
                   </th>

@@ -44,7 +44,8 @@ export function ListingCard({ listing, actions, hideSeller, firstScreen }: Listi
               {t('card.promoted')}
             </span>
           )}
-          <h2 className="line-clamp-2 font-medium break-words text-slate-900">{listing.name}</h2>
+          {/* Clear of the heart laid over the card's corner (issue 36: it covered long names on phones). */}
+          <h2 className={`line-clamp-2 font-medium break-words text-slate-900 ${slots.card ? 'pr-10' : ''}`}>{listing.name}</h2>
           <p className="mt-1 text-lg font-bold whitespace-nowrap text-brand-800">{formatListingPrice(listing.price, listing.valut, currentLanguage())}</p>
           {(listing.grade || listing.battery !== null) && (
             <p className="mt-1 truncate text-xs text-slate-600">

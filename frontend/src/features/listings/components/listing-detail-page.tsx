@@ -65,9 +65,10 @@ function ListingDetailView({ listing, ownerNotice }: { listing: ListingDetailRes
   const { user } = useSession();
   const reveal = useContactReveal(listing._id);
   const slots = useListingSlots();
-  const contactSlot = user && user._id !== listing.author._id ? slots.contact?.(listing) : null;
-  const actions: HeaderAction[] =
-    user?._id === listing.author._id ? [{ label: t('detail.edit'), to: `/profile/phone/edit/${listing._id}` }] : [];
+  // The seller's own listing offers no call or message to themselves; the owner's notice shows how it does instead.
+  const own = user?._id === listing.author._id;
+  const contactSlot = user && !own ? slots.contact?.(listing) : null;
+  const actions: HeaderAction[] = own ? [{ label: t('detail.edit'), to: `/profile/phone/edit/${listing._id}` }] : [];
 
   return (
     <>
@@ -85,7 +86,7 @@ function ListingDetailView({ listing, ownerNotice }: { listing: ListingDetailRes
         </section>
         <div className="space-y-4 lg:sticky lg:top-20 lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:self-start">
           <ListingSummary listing={listing} />
-          <SellerPanel _id={listing._id} author={listing.author} authorName={listing.authorName} region={listing.region} reveal={reveal}>
+          <SellerPanel _id={listing._id} author={listing.author} authorName={listing.authorName} region={listing.region} reveal={own ? undefined : reveal}>
             {contactSlot}
           </SellerPanel>
           <SafetyWarning />
@@ -93,7 +94,7 @@ function ListingDetailView({ listing, ownerNotice }: { listing: ListingDetailRes
         </div>
         <ListingDetails listing={listing} />
       </article>
-      <ContactBar reveal={reveal}>{contactSlot}</ContactBar>
+      {!own && <ContactBar reveal={reveal}>{contactSlot}</ContactBar>}
     </>
   );
 }

@@ -20,10 +20,15 @@ export interface ListingListProps {
   /** The load failed: its message, already in the reader's language. */
   error?: string;
   onRetry?: () => void;
+  /** What found nothing: the name typed, whether other filters narrowed it, and the way to drop them all. */
+  search?: { name?: string; filtered: boolean; onClear: () => void };
 }
 
-/** Cards of one page: a skeleton of 3 while loading, 'mavjud emas' when there are none (spec section 2, Home). */
-export function ListingList({ listings, loading, error, onRetry }: ListingListProps) {
+/**
+ * Cards of one page: a skeleton of 3 while loading, 'mavjud emas' when there are none (spec section 2,
+ * Home), saying what was searched and offering to clear the filters.
+ */
+export function ListingList({ listings, loading, error, onRetry, search }: ListingListProps) {
   const { t } = useTranslation('listings');
   if (loading) {
     return (
@@ -45,10 +50,24 @@ export function ListingList({ listings, loading, error, onRetry }: ListingListPr
     );
   }
   if (!listings?.length) {
+    const searched = search && (search.name || search.filtered);
     return (
-      <p role="status" className="rounded-xl border border-dashed border-slate-300 bg-white py-12 text-center text-slate-600">
-        {t('list.empty')}
-      </p>
+      <div role="status" className="rounded-xl border border-dashed border-slate-300 bg-white px-4 py-12 text-center text-slate-600">
+        <p className="break-words">
+          {search?.name
+            ? t(search.filtered ? 'list.emptyNameFiltered' : 'list.emptyName', { name: search.name })
+            : t(searched ? 'list.emptyFiltered' : 'list.empty')}
+        </p>
+        {searched && (
+          <button
+            type="button"
+            onClick={search.onClear}
+            className="mt-3 inline-flex min-h-11 items-center rounded-lg border border-brand-600 px-4 font-medium text-brand-800 hover:bg-brand-50"
+          >
+            {t('list.clearFilters')}
+          </button>
+        )}
+      </div>
     );
   }
   return (

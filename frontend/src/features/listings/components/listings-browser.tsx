@@ -4,6 +4,7 @@ import { listingQueryString } from '@market/contracts';
 import { PageTitle } from '../../../components/page-title';
 import { useTranslation } from '../../../lib/i18n';
 import { useListings } from '../api/get-listings';
+import { drawerFilterCount } from '../filter-query';
 import type { ListingFiltersState } from '../hooks/use-listing-filters';
 import { useScrollBack } from '../hooks/use-scroll-back';
 import { Filters, type BrandsQuery } from './filters';
@@ -59,6 +60,7 @@ export function ListingsBrowser({ browsing, brandsQuery }: ListingsBrowserProps)
             loading={listings.isPending}
             error={listings.isError ? listings.error.message : undefined}
             onRetry={() => void listings.refetch()}
+            search={{ name: filters.name, filtered: drawerFilterCount(filters) > 0, onClear: clear }}
           />
           {suggestions && suggestions.length > 0 && (
             <nav aria-label={t('list.suggestions')} className="mt-3">

@@ -10,7 +10,11 @@ import { SocialIcon } from './social-icon';
 /** How the number looks until the visitor asks for it (spec section 2, Seller side panel). */
 const MASKED_PHONE = 'xxx-xx-xxx-xx-xx';
 
-export type SellerPanelProps = Pick<ListingDetail, '_id' | 'author' | 'authorName' | 'region'> & { reveal: ContactReveal; children?: ReactNode };
+export type SellerPanelProps = Pick<ListingDetail, '_id' | 'author' | 'authorName' | 'region'> & {
+  /** Absent on the seller's own listing: nobody calls themselves. */
+  reveal?: ContactReveal;
+  children?: ReactNode;
+};
 
 /**
  * The seller: name, photo or initial, region and the hidden number. 'Qo'ng'iroq qilish' asks
@@ -19,7 +23,6 @@ export type SellerPanelProps = Pick<ListingDetail, '_id' | 'author' | 'authorNam
 export function SellerPanel({ _id, author, authorName, region, reveal, children }: SellerPanelProps) {
   const { t } = useTranslation('listings');
   const name = authorName || author.name || t('seller.anonymous');
-  const { contact, errorMessage } = reveal;
 
   return (
     <section aria-labelledby={`seller-${_id}`} className="rounded-xl border border-slate-200 bg-white p-4">
@@ -44,6 +47,18 @@ export function SellerPanel({ _id, author, authorName, region, reveal, children 
         </div>
       </div>
 
+      {reveal && <SellerContact reveal={reveal} />}
+      {children && <div className="mt-2 hidden lg:flex">{children}</div>}
+    </section>
+  );
+}
+
+/** The number, masked until asked for, and Telegram; the button that asks (desktops: phones have the contact bar). */
+function SellerContact({ reveal }: { reveal: ContactReveal }) {
+  const { t } = useTranslation('listings');
+  const { contact, errorMessage } = reveal;
+  return (
+    <>
       <dl className="mt-4 space-y-2 text-sm">
         <div className="flex items-center justify-between gap-2">
           <dt className="text-slate-500">{t('seller.phone')}</dt>
@@ -88,7 +103,6 @@ export function SellerPanel({ _id, author, authorName, region, reveal, children 
           {errorMessage}
         </p>
       )}
-      {children && <div className="mt-2 hidden lg:flex">{children}</div>}
-    </section>
+    </>
   );
 }

@@ -1,13 +1,12 @@
-import { SOCIAL_CHANNELS } from '@market/contracts';
+import { SOCIAL_CHANNELS, type SellerChannelPosts } from '@market/contracts';
 import { formatTashkentEta } from '../../../lib/format';
 import { useTranslation } from '../../../lib/i18n';
-import type { MyListing } from '../api/my-listings-cache';
 
 /** A paid listing's channels for its seller: 'Instagram: navbatda, taxminan 14:20', posted with the link, or failed. */
-export function ChannelProgress({ listing }: { listing: MyListing }) {
+export function ChannelProgress({ channels: posts }: { channels: SellerChannelPosts }) {
   const { t } = useTranslation('sell');
   const channels = SOCIAL_CHANNELS.flatMap((channel) => {
-    const post = listing.channels[channel];
+    const post = posts[channel];
     return post ? [{ channel, post }] : [];
   });
   if (!channels.length) return null;

@@ -24,7 +24,7 @@ export function ListingActions({ listing, onDelete }: { listing: MyListing; onDe
   return (
     <div>
       {listing.status === 'cancelled' && listing.rejectionReason && <RejectionReason reason={listing.rejectionReason} />}
-      <ChannelProgress listing={listing} />
+      <ChannelProgress channels={listing.channels} />
       <div role="group" aria-label={t('my.actions', { name: label })} className="-mx-1 flex flex-wrap gap-1">
         {allows('submit') && (
           <Link to={draftPath(listing._id)} className={`${actionClass} text-brand-700 hover:bg-brand-50`}>
