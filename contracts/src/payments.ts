@@ -189,7 +189,8 @@ export const cardPaymentStateSchema = z.object({
 });
 export type CardPaymentState = z.infer<typeof cardPaymentStateSchema>;
 
-export const SANDBOX_CARD_OUTCOMES = ['success', 'insufficientFunds', 'blocked'] as const;
+/** 'slow': paid, but only after SANDBOX_SLOW_PAY_MS, longer than a confirmation waits: its answer is 'processing'. */
+export const SANDBOX_CARD_OUTCOMES = ['success', 'insufficientFunds', 'blocked', 'slow'] as const;
 export type SandboxCardOutcome = (typeof SANDBOX_CARD_OUTCOMES)[number];
 
 export interface SandboxTestCard {
@@ -212,7 +213,10 @@ export const SANDBOX_TEST_CARDS: readonly SandboxTestCard[] = [
   { number: '9860 0101 0101 0105', expiry: '03/99', outcome: 'success' },
   { number: '8600 1111 1111 1110', expiry: '03/99', outcome: 'insufficientFunds' },
   { number: '9860 2222 2222 2226', expiry: '03/99', outcome: 'blocked' },
+  { number: '8600 3333 3333 3336', expiry: '03/99', outcome: 'slow' },
 ];
+/** How long the sandbox takes to pay with its 'slow' test card. */
+export const SANDBOX_SLOW_PAY_MS = 6_000;
 /** Payme's test environment confirms every test payment with this code. */
 export const SANDBOX_OTP = '666666';
 
@@ -244,7 +248,8 @@ export const cardGatewayModeSchema = z.discriminatedUnion('sandbox', [
 ]);
 export type CardGatewayMode = z.infer<typeof cardGatewayModeSchema>;
 
-export const BALANCE_ENTRY_KINDS = ['topUp', 'listingCharge'] as const;
+/** Promotions (issue 39) are charged under their product's kind, so the history names what was bought. */
+export const BALANCE_ENTRY_KINDS = ['topUp', 'listingCharge', 'liftCharge', 'top3Charge', 'top7Charge', 'channelRepostCharge', 'promotionRefund'] as const;
 export const balanceEntryKindSchema = z.enum(BALANCE_ENTRY_KINDS);
 export type BalanceEntryKind = z.infer<typeof balanceEntryKindSchema>;
 
@@ -252,6 +257,11 @@ export type BalanceEntryKind = z.infer<typeof balanceEntryKindSchema>;
 export const BALANCE_ENTRY_LABELS: Readonly<Record<BalanceEntryKind, MessageKey>> = {
   topUp: 'balanceTopUp',
   listingCharge: 'balanceListingCharge',
+  liftCharge: 'promotionLift',
+  top3Charge: 'promotionTop3',
+  top7Charge: 'promotionTop7',
+  channelRepostCharge: 'promotionChannelRepost',
+  promotionRefund: 'promotionRefund',
 };
 
 export const balanceEntrySchema = z.object({
@@ -259,7 +269,7 @@ export const balanceEntrySchema = z.object({
   /** Signed whole so'm: a top-up is positive, a listing charge negative. */
   amount: z.number().int(),
   kind: balanceEntryKindSchema,
-  /** The card payment's transaction id or the charged listing's id. */
+  /** The card payment's transaction id, the charged listing's id or the promotion's id. */
   reference: z.string(),
   createdAt: z.string(),
 });

@@ -1,11 +1,13 @@
 import type { Locator, Page } from '@playwright/test';
-import { SANDBOX_OTP, SANDBOX_TEST_CARDS } from '../../contracts/src/payments';
+import { SANDBOX_OTP, SANDBOX_SLOW_PAY_MS, SANDBOX_TEST_CARDS } from '../../contracts/src/payments';
 import { expect, test } from '../support/fixtures';
 import { layoutWidth, PHONE } from '../support/viewports';
 
 /** The stack runs without gateway credentials, so payments go to the sandbox gateway and its test cards. */
 const TEST_CARD = SANDBOX_TEST_CARDS.find((card) => card.outcome === 'success')!;
 const BLOCKED_CARD = SANDBOX_TEST_CARDS.find((card) => card.outcome === 'blocked')!;
+/** Paid only after SANDBOX_SLOW_PAY_MS, longer than a confirmation waits. */
+const SLOW_CARD = SANDBOX_TEST_CARDS.find((card) => card.outcome === 'slow')!;
 
 /**
  * An amount as the page shows it, e.g. "50 000 so'm". The uz-UZ grouping comes from the browser's
@@ -133,5 +135,30 @@ test.describe('balance top-up by card, on a 360 px phone', () => {
       await page.keyboard.press('Escape');
       await expect(dialog).not.toBeAttached();
     });
+  });
+
+  test("follows a payment that takes long: the confirmation answers 'processing' at once, the dialog waits and shows it paid, credited once", async ({
+    seller: { page },
+  }) => {
+    await page.goto('/profile/balance');
+    await expect(page.getByText(soms('0'))).toBeVisible();
+    const dialog = await openCardPayment(page);
+    await typeCard(dialog, SLOW_CARD, '20000');
+    await dialog.getByRole('button', { name: 'Kod olish' }).click();
+    await dialog.getByLabel('SMS kod').fill(SANDBOX_OTP);
+    const confirmation = page.waitForResponse((response) => response.url().endsWith('/payments/uzcard/confirmTransaction'));
+    await dialog.getByRole('button', { name: 'Tasdiqlash' }).click();
+
+    // The API does not hold the request while the payment is taken.
+    expect(await (await confirmation).json()).toEqual({ result: { status: 'processing' } });
+    await expect(dialog.getByRole('button', { name: 'Tekshirilmoqda...' })).toBeDisabled();
+    await expect(dialog.getByText("To'lov muvaffaqiyatli amalga oshirildi")).toBeVisible({ timeout: SANDBOX_SLOW_PAY_MS + 10_000 });
+    await expect(dialog.getByText(soms('20 000', { exact: false }))).toBeVisible();
+    await dialog.getByRole('button', { name: 'OK' }).click();
+
+    await expect(page.getByText(soms('20 000'))).toBeVisible();
+    await expect(page.getByRole('listitem').filter({ hasText: "Balansni to'ldirish" })).toHaveCount(1);
+    await page.reload();
+    await expect(page.getByText(soms('20 000'))).toBeVisible();
   });
 });

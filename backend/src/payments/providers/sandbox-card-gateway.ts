@@ -1,11 +1,13 @@
 import { Logger } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type Redis from 'ioredis';
 import {
   CARD_PAYMENT_TTL_SECONDS,
   cardTypeOf,
   mmyyToExpireDate,
   SANDBOX_OTP,
+  SANDBOX_SLOW_PAY_MS,
   SANDBOX_TEST_CARDS,
   translateMessage,
   type CardType,
@@ -103,6 +105,7 @@ export class SandboxCardGateway extends CardGateway {
   async pay(payment: CardPaymentCompletion): Promise<'paid'> {
     const outcome = payment.reference.slice(REFERENCE_PREFIX.length).split(':')[0] as SandboxCardOutcome;
     if (outcome === 'insufficientFunds') throw new CardGatewayError('paymentInsufficientFunds', 'sandbox test card');
+    if (outcome === 'slow') await sleep(SANDBOX_SLOW_PAY_MS);
     this.logger.log(`Sandbox card gateway: payment ${payment.transactionId} of ${payment.amount} so'm taken`);
     return 'paid';
   }
