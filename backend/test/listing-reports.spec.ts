@@ -1,5 +1,5 @@
 import type { INestApplication } from '@nestjs/common';
-import { REPORTS_TO_HIDE } from '@market/contracts';
+import { LANGUAGES, LIMITS, MESSAGES, REPORTS_TO_HIDE, type MessageKey } from '@market/contracts';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { burst, countStatuses } from '../../test/support/burst';
@@ -73,6 +73,10 @@ describe('buyers report listings (issue 22)', () => {
     expect(again.body.message.en).toBe('You have already reported this listing');
     await report(listingId, buyers[1].cookie, { reason: 'other' }).expect(400);
     await report(listingId, buyers[1].cookie, { reason: 'scam' }).expect(400);
+    // 500 characters are taken; the 501st is refused with a message that names 500 (it said 200, the description's bound).
+    const long = await report(listingId, buyers[1].cookie, { reason: 'other', text: 'x'.repeat(LIMITS.reportTextMax + 1) }).expect(400);
+    const fieldError = MESSAGES[long.body.fields.text as MessageKey];
+    for (const language of LANGUAGES) expect(fieldError[language]).toContain(`${LIMITS.reportTextMax}`);
     expect((await queueCard(listingId, 'active')).reports.map((open: { reason: string }) => open.reason)).toEqual(['spam']);
   });
 

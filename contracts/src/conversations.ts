@@ -4,6 +4,7 @@ import { FAVOURITE_STATES } from './buyer-constants';
 import { listingCardSchema } from './listing';
 import { cardNumberSpans, contactSpans, phoneNumberSpans, SCAM_WORDING, wordingSpans } from './listing-text-checks';
 import type { Translated } from './languages';
+import { LIMITS } from './limits';
 
 /** Conversations between a buyer and a seller about one listing (issue 37). */
 export const CONVERSATION_LIMITS = {
@@ -32,7 +33,7 @@ export type SendMessage = z.input<typeof sendMessageSchema>;
 export const conversationReportSchema = z
   .object({
     reason: z.enum(CONVERSATION_REPORT_REASONS, 'required'),
-    text: z.string().trim().max(500, 'descriptionMax').optional(),
+    text: z.string().trim().max(LIMITS.reportTextMax, 'reportTextMax').optional(),
   })
   .refine((body) => body.reason !== 'other' || Boolean(body.text), { message: 'required', path: ['text'] });
 export type ConversationReport = z.infer<typeof conversationReportSchema>;

@@ -1,6 +1,8 @@
 /** Business constants and limits of spec section 9. */
 export const LIMITS = {
   descriptionMax: 200,
+  /** A report's own words (a listing's, a conversation's): room for what happened. */
+  reportTextMax: 500,
   deviceSearchMin: 3,
   photosMin: 1,
   photosMax: 8,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LIMITS } from './limits';
 
 /** Why a buyer reports a listing (issue 22); 'other' needs the buyer's own words. */
 export const REPORT_REASONS = ['spam', 'fraud', 'duplicate', 'sold', 'wrongInfo', 'other'] as const;
@@ -37,7 +38,7 @@ export function reporterWeight({ accountAgeDays, approvedListings, upheld, dismi
 export const listingReportSchema = z
   .object({
     reason: z.enum(REPORT_REASONS, 'required'),
-    text: z.string().trim().max(500, 'descriptionMax').optional(),
+    text: z.string().trim().max(LIMITS.reportTextMax, 'reportTextMax').optional(),
   })
   .refine((body) => body.reason !== 'other' || Boolean(body.text), { message: 'required', path: ['text'] });
 export type ListingReport = z.infer<typeof listingReportSchema>;

@@ -4,6 +4,7 @@ import { channelPostSchema, listingCardSchema, listingStatusSchema, requestedCha
 import { listingCheckSchema } from './listing-checks';
 import { REJECTION_REASONS, SOCIAL_CHANNELS } from './listing-constants';
 import { openReportSchema } from './listing-reports';
+import { LIMITS } from './limits';
 
 /**
  * `POST /api/phone/confirm`: approves a listing awaiting a decision, or posts an active one;
@@ -16,7 +17,7 @@ export const rejectListingSchema = z
   .object({
     id: z.uuid('invalidValue'),
     reason: z.enum(REJECTION_REASONS, 'required'),
-    text: z.string().trim().max(200, 'descriptionMax').optional(),
+    text: z.string().trim().max(LIMITS.descriptionMax, 'descriptionMax').optional(),
   })
   .refine((body) => body.reason !== 'other' || Boolean(body.text), { message: 'required', path: ['text'] });
 export type RejectListing = z.infer<typeof rejectListingSchema>;

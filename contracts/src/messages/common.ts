@@ -18,6 +18,7 @@ export const COMMON_MESSAGES = {
     en: 'Enter more than 3 characters',
   },
   descriptionMax: { uz: "Eng ko'pi 200 ta belgi", ru: 'Не более 200 символов', en: 'At most 200 characters' },
+  reportTextMax: { uz: "Eng ko'pi 500 ta belgi", ru: 'Не более 500 символов', en: 'At most 500 characters' },
   invalidValue: { uz: "Noto'g'ri qiymat", ru: 'Неверное значение', en: 'Invalid value' },
   validationFailed: {
     uz: "Ma'lumotlar noto'g'ri to'ldirilgan",

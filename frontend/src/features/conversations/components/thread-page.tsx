@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import {
   CONVERSATION_LIMITS,
   CONVERSATION_REPORT_REASONS,
+  LIMITS,
   MESSAGE_WARNING_TEXT,
   SAFETY_WARNING,
   type Conversation,
@@ -241,7 +242,7 @@ function ThreadActions({ conversation, onBlocked }: { conversation: Conversation
         </label>
         <label className="flex-1">
           {t('reportText')}
-          <input value={text} onChange={(event) => setText(event.target.value)} maxLength={500} className="ml-1 min-h-11 w-full rounded-md border border-slate-300 px-2" />
+          <input value={text} onChange={(event) => setText(event.target.value)} maxLength={LIMITS.reportTextMax} className="ml-1 min-h-11 w-full rounded-md border border-slate-300 px-2" />
         </label>
         <button type="submit" className="min-h-11 rounded-md border border-slate-300 px-3 font-medium">
           {t('report')}

@@ -1,4 +1,4 @@
-import { listingReportSchema, REPORT_REASONS, REPORTS_TO_HIDE, type ReportReason } from '@market/contracts';
+import { LIMITS, listingReportSchema, REPORT_REASONS, REPORTS_TO_HIDE, type ReportReason } from '@market/contracts';
 import { Dialog } from '../../../components/dialog';
 import { errorText } from '../../../components/form/form-error';
 import { ReasonFields } from '../../../components/form/reason-fields';
@@ -52,7 +52,7 @@ export default function ReportDialog({ listingId, onClose, onReported }: { listi
           text={values.text}
           onText={(text) => setValue('text', text)}
           errors={errors}
-          maxLength={500}
+          maxLength={LIMITS.reportTextMax}
         />
         <div className="mt-5 flex justify-end">
           <SubmitButton busy={report.isPending} busyLabel={t('report.sending')}>
