@@ -7,6 +7,7 @@ import { escapeLiteral, Pool, type PoolConfig } from 'pg';
 import { DataSource, QueryFailedError, type DataSourceOptions } from 'typeorm';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
 import { carriesSessionCookie } from '../auth/session-cookie';
+import { headerSessionTokenOf } from '../auth/session-header';
 import { AppException } from '../common/app.exception';
 import { AppConfig } from '../config/app-config';
 import type { Config } from '../config/config.schema';
@@ -64,7 +65,8 @@ function readAnonymousGetsFromReplicas(server: Server): void {
     const handle = () => {
       for (const handler of handlers) handler(request, response);
     };
-    if ((request.method === 'GET' || request.method === 'HEAD') && !carriesSessionCookie(request)) anonymousRead.run(true, handle);
+    const anonymous = !carriesSessionCookie(request) && !headerSessionTokenOf(request);
+    if ((request.method === 'GET' || request.method === 'HEAD') && anonymous) anonymousRead.run(true, handle);
     else handle();
   });
 }
