@@ -259,6 +259,19 @@ export function checkDeviceChoices(
   return { ...memory, color, fields };
 }
 
+/**
+ * What a listing's condition implies, in one place for the wizard, the server and moderation's
+ * comparison: a new phone (`condition` true) comes with its box and documents and has no grade or
+ * battery; a used one keeps the seller's answers.
+ */
+export function conditionDetails<Grade, Battery>(answers: { condition: boolean; documents: boolean; grade: Grade; battery: Battery }): {
+  documents: boolean;
+  grade: Grade | null;
+  battery: Battery | null;
+} {
+  return answers.condition ? { documents: true, grade: null, battery: null } : { documents: answers.documents, grade: answers.grade, battery: answers.battery };
+}
+
 /** What the wizard needs to resume a draft or open an edit: the values as the seller left them. */
 export const listingFormValuesSchema = z.object({
   device: z.uuid().nullable(),

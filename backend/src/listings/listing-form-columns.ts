@@ -1,6 +1,6 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { checkDeviceChoices, type CustomModel, type ListingDraftForm, type ListingForm, type MessageKey } from '@market/contracts';
+import { checkDeviceChoices, conditionDetails, type CustomModel, type ListingDraftForm, type ListingForm, type MessageKey } from '@market/contracts';
 import type { SessionUser } from '../auth/auth.decorators';
 import { CategoriesService } from '../categories/categories.service';
 import { AppException } from '../common/app.exception';
@@ -104,6 +104,7 @@ export class ListingFormColumns {
   ): Promise<Omit<WizardColumns, 'phoneNumber'>> {
     const price = form.price ?? null;
     const rateCents = await this.exchangeRates.usdRateCents(transaction);
+    const details = conditionDetails(form);
     return {
       deviceId: model?.id ?? null,
       customModel: model?.customModel ?? null,
@@ -113,8 +114,7 @@ export class ListingFormColumns {
       valut: form.valut,
       priceUzs: price === null ? null : priceInUzs(price, form.valut, rateCents),
       condition: form.condition,
-      // A new phone comes with its box and documents; the wizard asks only about a used one.
-      document: form.condition || form.documents,
+      document: details.documents,
       shipping: form.delivery,
       region: form.region ?? null,
       color: choices.color,
@@ -128,9 +128,8 @@ export class ListingFormColumns {
       ...this.imeis.store(form.imei),
       uzimeiRegistered: form.uzimeiRegistered,
       noInstalmentDebt: form.noInstalmentDebt,
-      // Grade and battery describe a used phone; a new one has neither.
-      grade: form.condition ? null : form.grade,
-      battery: form.condition ? null : form.battery,
+      grade: details.grade,
+      battery: details.battery,
     };
   }
 

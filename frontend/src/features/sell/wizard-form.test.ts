@@ -123,9 +123,11 @@ describe('wizard form', () => {
     expect(listingFormInput(filled({ phoneNumber: '998907654321' }), admin).phoneNumber).toBe('998907654321');
   });
 
-  it('does not ask about documents for a new phone', () => {
-    expect(listingFormInput(filled({ condition: true, documents: true }), context).documents).toBe(false);
+  it('sends a new phone with its box and documents, as the server stores it, whatever the hidden question held', () => {
+    expect(listingFormInput(filled({ condition: true, documents: false }), context).documents).toBe(true);
     expect(listingFormInput(filled({ condition: false, documents: true }), context).documents).toBe(true);
+    expect(listingFormInput(filled({ condition: false, documents: false }), context).documents).toBe(false);
+    expect(listingFormInput(filled({ condition: true, grade: 'A', battery: '90' }), context)).toMatchObject({ grade: null, battery: null });
   });
 
   it('keeps the step reached in a draft, with nothing chosen as null', () => {

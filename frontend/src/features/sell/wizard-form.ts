@@ -1,6 +1,7 @@
 import {
   batterySchema,
   checkDeviceChoices,
+  conditionDetails,
   imeiSchema,
   groupDigitsAsTyped,
   LIMITS,
@@ -154,16 +155,12 @@ export function listingFormInput(values: WizardValues, context: PayloadContext &
     region: values.region,
     images: context.images,
     condition: values.condition,
-    // A new phone comes with its box and documents: the question is asked only for a used one.
-    documents: values.condition ? false : values.documents,
+    ...conditionDetails(values),
     delivery: values.delivery,
     imei: values.imei,
     // Unanswered (null) and unticked are sent as they are: the schema refuses them with their messages.
     uzimeiRegistered: values.uzimeiRegistered as boolean,
     noInstalmentDebt: values.noInstalmentDebt as true,
-    // Grade and battery are asked only for a used phone.
-    grade: values.condition ? null : values.grade,
-    battery: values.condition ? null : values.battery,
     tarif: values.tarif,
     step: context.step,
     ...(context.draftId ? { draftId: context.draftId } : {}),
@@ -172,6 +169,7 @@ export function listingFormInput(values: WizardValues, context: PayloadContext &
 
 /** What moderation approves of the wizard's listing, stored as the server stores it (a new phone has its box and documents). */
 export function reviewedOf(values: WizardValues, images: string[]): ReviewedListing {
+  const { documents, grade } = conditionDetails(values);
   return {
     // A typed model with its brand stands for the device, as the server compares them.
     device: values.device?._id ?? (values.customModel ? `${values.customModel.brand} ${values.customModel.name.trim()}` : null),
@@ -179,8 +177,8 @@ export function reviewedOf(values: WizardValues, images: string[]): ReviewedList
     storage: values.storage,
     color: values.color,
     condition: values.condition,
-    documents: values.condition || values.documents,
-    grade: values.condition ? null : values.grade,
+    documents,
+    grade,
     imei: values.imei.filter(Boolean),
     images,
     authorName: values.authorName.trim(),
