@@ -22,6 +22,7 @@ export * from './user';
 export * from './auth';
 export * from './catalogue';
 export * from './telegram';
+export * from './mini-app';
 export * from './moderation';
 export * from './format';
 export * from './buyers';

@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { startFakeEskiz } from '../../test/fakes/eskiz';
+import { startFakeTelegram } from '../../test/fakes/telegram-bot-api';
+import { TEST_BOT_TOKEN } from '../../test/support/telegram-init-data';
 
 /** The fake Eskiz's operator never delivers an SMS to a number ending in these digits. */
 export const UNDELIVERED_SUFFIX = '0404';
@@ -31,6 +33,15 @@ const FAKES: Record<string, () => Promise<StackFake>> = {
       },
       received: () => eskiz.sent,
       close: eskiz.close,
+    };
+  },
+  /** Telegram's Bot API: the bot the Mini App belongs to (its token signs the test's initData); what the bot sent. */
+  telegram: async () => {
+    const telegram = await startFakeTelegram();
+    return {
+      env: { TELEGRAM_API_URL: telegram.url, TELEGRAM_BOT_TOKEN: TEST_BOT_TOKEN, TELEGRAM_BOT_USERNAME: telegram.botUsername, TELEGRAM_MINI_APP_NAME: 'market' },
+      received: () => telegram.calls.filter(({ path }) => !path.endsWith('/getUpdates')).map(({ path, body }) => ({ method: path.split('/').pop(), body })),
+      close: telegram.close,
     };
   },
 };

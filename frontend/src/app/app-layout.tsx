@@ -9,7 +9,9 @@ import { FavouriteButton, KeepPendingFavourite } from '../features/favourites';
 import { NotificationsBell } from '../features/notifications';
 import { RememberViewed } from '../features/recently-viewed';
 import { resetBrowsing, ScrollToTop } from '../features/listings';
+import { MiniApp } from '../features/telegram-app';
 import { useTranslation } from '../lib/i18n';
+import { insideTelegram } from '../lib/telegram-launch';
 
 /** The favourites' heart on every card and on the detail page, which also joins the recently viewed. */
 const LISTING_SLOTS: ListingSlots = {
@@ -41,8 +43,15 @@ export function AppLayout() {
       <div className="flex min-h-screen flex-col">
         <ScrollToTop />
         <KeepPendingFavourite />
-        {/* Listings (issue 5): the logo starts browsing afresh, without filters or the scroll-back card. */}
-        <TopBar onLogoClick={resetBrowsing} signedInLinks={SIGNED_IN_LINKS} />
+        {/* Inside Telegram, which draws the title bar, the Mini App's shell and its bottom bar take the top bar's place (issue 40). */}
+        {insideTelegram() ? (
+          <Suspense fallback={null}>
+            <MiniApp />
+          </Suspense>
+        ) : (
+          /* Listings (issue 5): the logo starts browsing afresh, without filters or the scroll-back card. */
+          <TopBar onLogoClick={resetBrowsing} signedInLinks={SIGNED_IN_LINKS} />
+        )}
         <main className={`mx-auto w-full flex-1 px-4 py-6 ${wide ? 'max-w-[96rem]' : 'max-w-6xl'}`}>
           <Suspense fallback={<FullScreenLoader />}>
             <Outlet />

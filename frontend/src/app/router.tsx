@@ -1,5 +1,6 @@
 import { use, type ComponentType, type ReactElement } from 'react';
 import { matchRoutes, useRoutes, type RouteObject } from 'react-router-dom';
+import { MINI_APP_PATH } from '@market/contracts';
 import { AppLayout } from './app-layout';
 
 interface RouteModule {
@@ -52,6 +53,7 @@ const routes: RouteObject[] = [
       route('register', page(() => import('./routes/register'))),
       route('forgot', page(() => import('./routes/forgot'))),
       route('terms', page(() => import('./routes/terms'))),
+      route(MINI_APP_PATH.slice(1), page(() => import('./routes/mini-app'))),
       route('categories', page(() => import('./routes/categories'))),
       route('seller/:id', page(() => import('./routes/seller'))),
       route('profile', page(() => import('./routes/profile/layout')), [

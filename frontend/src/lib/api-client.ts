@@ -1,5 +1,6 @@
 import type { ErrorEnvelope, MessageKey } from '@market/contracts';
 import { currentLanguage, messageText } from './i18n';
+import { headerSessionToken } from './telegram-launch';
 
 /** The status of an answer that never came: the browser is offline, or the connection broke. */
 export const NO_ANSWER = 0;
@@ -31,9 +32,15 @@ export interface ApiResponse<T> {
   data: T;
 }
 
+/** The Mini App's session header (its token as `Authorization: Bearer`), empty on the web. */
+export function sessionHeader(): Record<string, string> {
+  const token = headerSessionToken();
+  return token ? { Authorization: `Bearer ${token}` } : {};
+}
+
 /**
- * Every request of the app goes through here: same-origin cookies, JSON in and out, envelope
- * errors. A request that gets no answer is an ApiError with status NO_ANSWER, which says
+ * Every request of the app goes through here: same-origin cookies (inside Telegram, the session
+ * header instead: Telegram Web's iframe keeps no cookies of ours), JSON in and out, envelope errors. A request that gets no answer is an ApiError with status NO_ANSWER, which says
  * 'offline' in the reader's language, never the browser's 'Failed to fetch'.
  */
 export async function apiRequest<T>(method: string, path: string, body?: unknown): Promise<ApiResponse<T>> {
@@ -41,7 +48,10 @@ export async function apiRequest<T>(method: string, path: string, body?: unknown
   const response = await fetch(`/api${path}`, {
     method,
     credentials: 'include',
-    headers: body === undefined || isForm ? undefined : { 'Content-Type': 'application/json' },
+    headers: {
+      ...(body !== undefined && !isForm && { 'Content-Type': 'application/json' }),
+      ...sessionHeader(),
+    },
     body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
   }).catch(() => {
     throw new ApiError(NO_ANSWER, undefined);

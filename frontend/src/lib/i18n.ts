@@ -65,13 +65,21 @@ export function storedLanguage(): Language {
   return isLanguage(stored) ? stored : DEFAULT_LANGUAGE;
 }
 
+/** Whether the person chose a language here (the Mini App follows Telegram's until they do). */
+export function languageChosen(): boolean {
+  return isLanguage(localStorage.getItem(LANGUAGE_STORAGE_KEY));
+}
+
 export function currentLanguage(): Language {
   return language;
 }
 
-/** Switches the page to `next` once the texts in use are there in it; the last choice wins. */
-export async function changeLanguage(next: Language): Promise<void> {
-  localStorage.setItem(LANGUAGE_STORAGE_KEY, next);
+/**
+ * Switches the page to `next` once the texts in use are there in it; the last choice wins.
+ * `remember: false` shows it without making it the person's choice (Telegram's language).
+ */
+export async function changeLanguage(next: Language, { remember = true } = {}): Promise<void> {
+  if (remember) localStorage.setItem(LANGUAGE_STORAGE_KEY, next);
   const request = ++latestLanguageRequest;
   await Promise.all([...namespacesInUse].map((namespace) => catalogue.loading(next, namespace)));
   if (request !== latestLanguageRequest) return;

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { CONVERSATION_LIMITS } from '@market/contracts';
 import { useTranslation } from '../../../lib/i18n';
+import { useMainAction } from '../../../lib/main-action';
 import { useStartConversation } from '../api/conversations';
 
 /**
@@ -14,15 +15,19 @@ export function WriteToSeller({ listingId }: { listingId: string }) {
   const [writing, setWriting] = useState(false);
   const [text, setText] = useState('');
   const start = useStartConversation();
+  const openForm = () => {
+    setText(t('firstMessage'));
+    setWriting(true);
+  };
+  const send = () => start.mutate({ listingId, text }, { onSuccess: (conversation) => void navigate(`/profile/messages/${conversation.id}`) });
+  // Inside Telegram the MainButton writes to the seller, then sends.
+  useMainAction(writing ? { label: t('send'), run: send, disabled: !text.trim(), busy: start.isPending } : { label: t('writeToSeller'), run: openForm });
 
   if (!writing) {
     return (
       <button
         type="button"
-        onClick={() => {
-          setText(t('firstMessage'));
-          setWriting(true);
-        }}
+        onClick={openForm}
         className="flex min-h-12 flex-1 items-center justify-center rounded-lg border border-brand-700 px-4 font-medium text-brand-700 hover:bg-brand-50"
       >
         {t('writeToSeller')}
@@ -31,7 +36,7 @@ export function WriteToSeller({ listingId }: { listingId: string }) {
   }
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    start.mutate({ listingId, text }, { onSuccess: (conversation) => void navigate(`/profile/messages/${conversation.id}`) });
+    send();
   };
   return (
     <form onSubmit={submit} className="w-full space-y-2 rounded-lg border border-slate-200 bg-white p-3">

@@ -1,8 +1,8 @@
-import { ApiError, isErrorEnvelope, NO_ANSWER } from '../../../lib/api-client';
+import { ApiError, isErrorEnvelope, NO_ANSWER, sessionHeader } from '../../../lib/api-client';
 
 /**
  * A multipart POST to the API with upload progress, which `fetch` cannot report. Like
- * `apiRequest` it sends the session cookie and turns an error answer into an `ApiError`.
+ * `apiRequest` it sends the session (cookie, or the Mini App's header) and turns an error answer into an `ApiError`.
  * `onProgress` gets the share sent so far, 0 to 1.
  */
 export function uploadWithProgress<T>(path: string, form: FormData, onProgress: (sent: number) => void): Promise<T> {
@@ -10,6 +10,7 @@ export function uploadWithProgress<T>(path: string, form: FormData, onProgress: 
     const request = new XMLHttpRequest();
     request.open('POST', `/api${path}`);
     request.withCredentials = true;
+    for (const [name, value] of Object.entries(sessionHeader())) request.setRequestHeader(name, value);
     request.responseType = 'json';
     request.upload.onprogress = (event) => {
       if (event.lengthComputable) onProgress(event.loaded / event.total);

@@ -1,0 +1,10 @@
+import { Navigate } from 'react-router-dom';
+import { pathOf, startTarget } from '../telegram-sdk';
+
+/**
+ * The Mini App's entry page (MINI_APP_PATH, the URL registered with BotFather): moves on, in place,
+ * to what the link's `startapp` names (a listing, a conversation, the saved searches) or home.
+ */
+export function MiniAppEntry() {
+  return <Navigate replace to={pathOf(startTarget())} />;
+}
