@@ -107,6 +107,31 @@ describe('Telegram channel publisher', () => {
     expect(link).toBe(`https://t.me/telefonbozor/${progress.steps.get('message')}`);
   });
 
+  describe('with the Mini App registered', () => {
+    const appLink = `https://t.me/telefon_bozor_test_bot/market?startapp=${listing.id}`;
+    const withApp = () => new TelegramChannelPublisher({ apiRoot: telegram.url, token: '123:ABC', channelId: '@telefonbozor', appLinkOf: (id) => `https://t.me/telefon_bozor_test_bot/market?startapp=${id}` });
+
+    it('puts a button opening the listing in the app under a one-photo post, beside the web link', async () => {
+      await withApp().publish({ ...listing, photoUrls: listing.photoUrls.slice(0, 1) }, memoryProgress());
+      const [call] = telegram.callsOf('sendPhoto');
+      expect(call.answer?.status).toBe(200);
+      expect(call.body.reply_markup).toEqual({ inline_keyboard: [[{ text: '📲 Ilovada ochish', url: appLink }]] });
+      expect(String(call.body.caption)).toContain(`<a href="${listing.url}">`);
+    });
+
+    it("links the app in an album's caption, under which Telegram allows no button", async () => {
+      await withApp().publish(listing, memoryProgress());
+      const [call] = telegram.callsOf('sendMediaGroup');
+      const [first] = call.body.media as Array<{ caption: string }>;
+      expect(first.caption).toMatch(new RegExp(`<a href="${listing.url}">.*</a>\\n<a href="${appLink.replace(/[?]/g, '\\?')}">📲 Ilovada ochish</a>$`));
+    });
+
+    it('adds no button when no Mini App is registered', async () => {
+      await new TelegramChannelPublisher({ apiRoot: telegram.url, token: '123:ABC', channelId: '@telefonbozor', appLinkOf: () => undefined }).publish({ ...listing, photoUrls: [] }, memoryProgress());
+      expect(telegram.callsOf('sendMessage')[0].body.reply_markup).toBeUndefined();
+    });
+  });
+
   it('is refused with 429 and retry_after once the channel took 20 messages in a minute, an album counting each photo', async () => {
     await publisher().publish({ ...listing, photoUrls: listing.photoUrls.slice(0, 10) }, memoryProgress());
     await publisher().publish({ ...listing, photoUrls: listing.photoUrls.slice(0, 10) }, memoryProgress());

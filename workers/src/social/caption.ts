@@ -34,9 +34,16 @@ function captionLines(listing: ChannelListing, escape: (text: string) => string)
   ].filter(Boolean);
 }
 
-/** The Telegram caption in HTML parse mode, cut to the limit without breaking an entity. */
-export function telegramCaption(listing: ChannelListing): string {
-  const link = `\n\n${escapeHtml(WARNING)}\n<a href="${escapeHtml(listing.url)}">${escapeHtml(listing.url)}</a>`;
+/** The words of the link or button that opens a listing in the Telegram Mini App. */
+export const OPEN_IN_APP = '📲 Ilovada ochish';
+
+/**
+ * The Telegram caption in HTML parse mode, cut to the limit without breaking an entity. `appLink`,
+ * the listing in the Mini App, goes under the web link when no button can (an album's caption).
+ */
+export function telegramCaption(listing: ChannelListing, appLink?: string): string {
+  const app = appLink ? `\n<a href="${escapeHtml(appLink)}">${OPEN_IN_APP}</a>` : '';
+  const link = `\n\n${escapeHtml(WARNING)}\n<a href="${escapeHtml(listing.url)}">${escapeHtml(listing.url)}</a>${app}`;
   let body = captionLines(listing, escapeHtml).join('\n');
   while (body.length + link.length > CAPTION_LIMIT) {
     // Drop whole characters of the plain text, then any half-cut entity like "&am".

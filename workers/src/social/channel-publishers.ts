@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { AppConfig } from '@market/backend';
-import type { SocialChannel } from '@market/contracts';
+import { miniAppLink, type SocialChannel } from '@market/contracts';
 import { DestinationPacer } from '../pacing/destination-pacer';
 import { TelegramPacing } from '../pacing/telegram-pacing';
 import type { ChannelPublisher } from './channels/channel-publisher';
@@ -21,6 +21,7 @@ export class ChannelPublishers {
         token: config.TELEGRAM_BOT_TOKEN || undefined,
         channelId: config.TELEGRAM_CHANNEL_ID || undefined,
         pacing: telegramPacing,
+        appLinkOf: (listingId) => miniAppLink(config.TELEGRAM_BOT_USERNAME, config.TELEGRAM_MINI_APP_NAME, { listingId }),
       }),
       instagram: new InstagramPublisher({
         ...graph,

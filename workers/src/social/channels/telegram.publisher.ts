@@ -1,5 +1,5 @@
 import { Api, GrammyError, HttpError, InputMediaBuilder } from 'grammy';
-import { telegramCaption } from '../caption';
+import { OPEN_IN_APP, telegramCaption } from '../caption';
 import { PermanentPublishError, RateLimitedError, isTransientStatus } from '../publish-errors';
 import type { TelegramPacing } from '../../pacing/telegram-pacing';
 import { postOnce, type ChannelListing, type ChannelPublisher, type PacedSend, type PublishProgress } from './channel-publisher';
@@ -13,6 +13,8 @@ export interface TelegramChannelOptions {
   /** '@username' of a public channel or its numeric id ('-100…'). */
   channelId?: string;
   pacing?: TelegramPacing;
+  /** A listing's link in the Mini App (t.me/<bot>/<app>?startapp=<id>); undefined when none is registered. */
+  appLinkOf?: (listingId: string) => string | undefined;
 }
 
 /** Public link of a channel message: t.me/<username>/<id>, or t.me/c/<id>/<id> for a private channel. */
@@ -56,11 +58,17 @@ export class TelegramChannelPublisher implements ChannelPublisher {
     }
   }
 
+  /**
+   * A post opens the listing in the Mini App by a button under it, beside the caption's web link;
+   * Telegram puts no buttons under an album, whose caption carries the app's link instead.
+   */
   private async send(channelId: string, listing: ChannelListing): Promise<number> {
-    const caption = telegramCaption(listing);
+    const appLink = this.options.appLinkOf?.(listing.id);
     const photos = photosOf(listing);
-    if (photos.length === 0) return (await this.api!.sendMessage(channelId, caption, { parse_mode: 'HTML' })).message_id;
-    if (photos.length === 1) return (await this.api!.sendPhoto(channelId, photos[0], { caption, parse_mode: 'HTML' })).message_id;
+    const reply_markup = appLink ? { inline_keyboard: [[{ text: OPEN_IN_APP, url: appLink }]] } : undefined;
+    if (photos.length === 0) return (await this.api!.sendMessage(channelId, telegramCaption(listing), { parse_mode: 'HTML', reply_markup })).message_id;
+    if (photos.length === 1) return (await this.api!.sendPhoto(channelId, photos[0], { caption: telegramCaption(listing), parse_mode: 'HTML', reply_markup })).message_id;
+    const caption = telegramCaption(listing, appLink);
     const album = photos.map((url, index) => InputMediaBuilder.photo(url, index === 0 ? { caption, parse_mode: 'HTML' } : {}));
     const messages = await this.api!.sendMediaGroup(channelId, album);
     return messages[0].message_id;
