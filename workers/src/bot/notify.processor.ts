@@ -1,5 +1,4 @@
 import { DelayedError, Job } from 'bullmq';
-import { GrammyError } from 'grammy';
 import { AppConfig, ConversationsService, NotificationsService, TelegramLinkService } from '@market/backend';
 import { LANGUAGES, QUEUES, formatAmount, parseEventPayload, type Language, type NotificationKind, type Translated } from '@market/contracts';
 import { CHANNEL_LABELS, REJECTION_LABELS, botText } from './bot-texts';
@@ -65,25 +64,13 @@ export class NotifyProcessor extends QueueProcessor<typeof QUEUES.notify> {
     // Paced below Telegram's 1 a second per chat and 30 a second overall: a burst of approvals
     // reaches the seller in turn instead of retrying all at once into 429s.
     await this.pacing.awaitPrivateMessage(job, token, subscription.chatId);
-    try {
-      const botMessageId = await this.bot.send(subscription.chatId, notification.text(subscription.language));
-      await notification.sent?.(subscription.chatId, botMessageId);
-    } catch (error) {
-      if (!(error instanceof GrammyError)) throw error;
-      if (error.error_code === 403) {
-        // The seller blocked the bot (or deleted the chat): nothing can reach them there, so the link goes.
-        await this.links.unlinkChat(Number(subscription.chatId));
-        this.logger.log(`Telegram chat of user ${notification.userId} unlinked: ${error.description}`);
-        return;
-      }
-      if (error.error_code === 429) {
-        const retryAfterMs = (error.parameters.retry_after ?? 1) * 1000;
-        await this.pacing.retryAfter(this.pacing.privateChat(subscription.chatId), retryAfterMs);
-        await job.moveToDelayed(Date.now() + retryAfterMs, token);
-        throw new DelayedError();
-      }
-      throw error;
+    const outcome = await this.bot.sendToPerson(notification.userId, subscription.chatId, notification.text(subscription.language));
+    if ('unlinked' in outcome) return;
+    if ('retryAfterMs' in outcome) {
+      await job.moveToDelayed(Date.now() + outcome.retryAfterMs, token);
+      throw new DelayedError();
     }
+    await notification.sent?.(subscription.chatId, outcome.sent);
     await this.inbox.recordSentByBot(key);
   }
 

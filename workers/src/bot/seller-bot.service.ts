@@ -1,5 +1,5 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import { Bot, InlineKeyboard, webhookCallback, type Context } from 'grammy';
+import { Bot, GrammyError, InlineKeyboard, webhookCallback, type Context } from 'grammy';
 import { createServer, type Server } from 'node:http';
 import { AppConfig, AppException, ConversationsService, SavedSearchAlertsService, TelegramLinkService } from '@market/backend';
 import { DEFAULT_LANGUAGE, formatMessage, LANGUAGES, MINI_APP_PATH, phoneNumberSchema, type Language } from '@market/contracts';
@@ -30,6 +30,9 @@ export interface BotMessage {
   photoUrl?: string | null;
   button?: { text: string; data: string };
 }
+
+/** What became of a message to a linked person's chat: sent, the chat unlinked, or Telegram's wait before that chat takes another. */
+export type PersonalMessageOutcome = { sent: number } | { unlinked: true } | { retryAfterMs: number };
 
 /** The callback_data of the button that turns a saved search's alerts off. */
 export function pauseAlertsData(savedSearchId: string): string {
@@ -125,6 +128,29 @@ export class SellerBot implements OnApplicationBootstrap, OnApplicationShutdown 
       ? await this.bot!.api.sendPhoto(chatId, photoUrl, { caption: text, reply_markup })
       : await this.bot!.api.sendMessage(chatId, text, { link_preview_options: { is_disabled: true }, reply_markup });
     return sent.message_id;
+  }
+
+  /**
+   * Sends to a linked person's private chat, with what Telegram's refusals mean for every sender:
+   * 403 (they blocked the bot or deleted the chat) unlinks the chat, since nothing reaches them
+   * there; 429 holds every message to that chat until its retry_after, and the caller is told how
+   * long. Anything else is thrown for the job's retry.
+   */
+  async sendToPerson(userId: string, chatId: string, message: string | BotMessage): Promise<PersonalMessageOutcome> {
+    try {
+      return { sent: await this.send(chatId, message) };
+    } catch (error) {
+      if (!(error instanceof GrammyError)) throw error;
+      if (error.error_code === 403) {
+        await this.links.unlinkChat(Number(chatId));
+        this.logger.log(`Telegram chat of user ${userId} unlinked: ${error.description}`);
+        return { unlinked: true };
+      }
+      if (error.error_code !== 429) throw error;
+      const retryAfterMs = (error.parameters.retry_after ?? 1) * 1000;
+      await this.pacing.retryAfter(this.pacing.privateChat(chatId), retryAfterMs);
+      return { retryAfterMs };
+    }
   }
 
   /**

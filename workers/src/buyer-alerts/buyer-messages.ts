@@ -1,5 +1,4 @@
-import { Injectable, Logger } from '@nestjs/common';
-import { GrammyError } from 'grammy';
+import { Injectable } from '@nestjs/common';
 import { AppConfig, TelegramLinkService, type SavedSearchAlert, type SavedSearchDigest } from '@market/backend';
 import { LANGUAGES, type Language, type Translated } from '@market/contracts';
 import { SellerBot, pauseAlertsData, type BotMessage } from '../bot/seller-bot.service';
@@ -18,8 +17,6 @@ const REFUSALS_AWAITED = 3;
  */
 @Injectable()
 export class BuyerMessages {
-  private readonly logger = new Logger(BuyerMessages.name);
-
   constructor(
     private readonly bot: SellerBot,
     private readonly links: TelegramLinkService,
@@ -61,22 +58,11 @@ export class BuyerMessages {
   private async sendTo(userId: string, message: (language: Language) => string | BotMessage): Promise<void> {
     const subscription = await this.links.subscriptionOf(userId);
     if (!subscription) return;
-    for (let refusals = 0; ; refusals++) {
+    for (let refusals = 1; ; refusals++) {
       await this.pacing.awaitPrivateMessageInPlace(subscription.chatId);
-      try {
-        await this.bot.send(subscription.chatId, message(subscription.language));
-        return;
-      } catch (error) {
-        if (!(error instanceof GrammyError)) throw error;
-        if (error.error_code === 403) {
-          // The buyer blocked the bot (or deleted the chat): nothing reaches them there, so the link goes.
-          await this.links.unlinkChat(Number(subscription.chatId));
-          this.logger.log(`Telegram chat of user ${userId} unlinked: ${error.description}`);
-          return;
-        }
-        if (error.error_code !== 429 || refusals + 1 >= REFUSALS_AWAITED) throw error;
-        await this.pacing.retryAfter(this.pacing.privateChat(subscription.chatId), (error.parameters.retry_after ?? 1) * 1000);
-      }
+      const outcome = await this.bot.sendToPerson(userId, subscription.chatId, message(subscription.language));
+      if (!('retryAfterMs' in outcome)) return;
+      if (refusals >= REFUSALS_AWAITED) throw new Error(`Telegram refused the message to user ${userId}'s chat ${refusals} times (429)`);
     }
   }
 
