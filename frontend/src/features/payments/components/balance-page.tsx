@@ -7,6 +7,7 @@ import { formatAmount } from '../../../lib/format';
 import { useTranslation } from '../../../lib/i18n';
 import { BalanceHistory } from './balance-history';
 import { PaymentMethodPicker } from './payment-method-picker';
+import { insideTelegram } from '../../../lib/telegram-launch';
 
 /** `/profile/balance`: the balance in so'm, the button opening the payment method picker, and the history. */
 export function BalancePage() {
@@ -32,9 +33,14 @@ export function BalancePage() {
           {/* The profile layout renders this page only for a signed-in user. */}
           <p className="text-3xl font-semibold tabular-nums text-slate-900">{t('balance.amount', { amount: formatAmount(user?.balance ?? 0) })}</p>
         </div>
-        <button type="button" onClick={() => setPickerOpen(true)} aria-haspopup="dialog" className={`${primaryButtonClass} w-full sm:w-auto`}>
-          {t('balance.topUp')}
-        </button>
+        {/* Telegram wants digital goods bought inside a Mini App paid in Stars: card top-ups are not offered there (docs/mini-app.md). */}
+        {insideTelegram() ? (
+          <p className="text-sm text-slate-600">{t('mini-app:payments.notOffered')}</p>
+        ) : (
+          <button type="button" onClick={() => setPickerOpen(true)} aria-haspopup="dialog" className={`${primaryButtonClass} w-full sm:w-auto`}>
+            {t('balance.topUp')}
+          </button>
+        )}
       </section>
       <section aria-labelledby={historyId} className="mt-6">
         <h2 id={historyId} className="mb-3 text-lg font-semibold text-slate-900">

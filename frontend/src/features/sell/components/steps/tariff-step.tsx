@@ -15,6 +15,7 @@ import { LAST_STEP } from '../../wizard-steps';
 import { ChoiceGroup } from '../choice-group';
 import { useTopUpDialog } from '../top-up-dialog';
 import { TopUpPrompt } from '../top-up-prompt';
+import { insideTelegram } from '../../../../lib/telegram-launch';
 
 function TariffLabel({ tariff }: { tariff: Tariff }) {
   const discount = tariffDiscountPercent(tariff);
@@ -99,13 +100,17 @@ export function TariffStep() {
     });
   };
 
+  // Inside Telegram no paid promotion is offered (its rules want Stars for digital goods): only what costs nothing here.
+  const offeredTariffs = insideTelegram() ? TARIFFS.filter((candidate) => costOf(candidate.value) === 0) : TARIFFS;
+
   return (
     <div className="space-y-5">
+      {offeredTariffs.length < TARIFFS.length && <p className="text-sm text-slate-600">{t('mini-app:payments.notOffered')}</p>}
       <ChoiceGroup
         legend={t('steps.tariff')}
         hideLegend
         columns="one"
-        choices={TARIFFS.map((candidate) => ({
+        choices={offeredTariffs.map((candidate) => ({
           value: String(candidate.value),
           label: <TariffLabel tariff={candidate} />,
           hint: <TariffHint tariff={candidate} />,
