@@ -73,6 +73,12 @@ test.describe('the marketplace as a Telegram Mini App', () => {
       await press(page, 'main_button_pressed');
       await expect(app.getByTestId('message').filter({ hasText: 'Assalomu alaykum! Telefon hali sotuvdami?' })).toBeVisible();
       expect((await telegramCalls(page, 'web_app_trigger_haptic_feedback')).length).toBeGreaterThanOrEqual(2);
+    // In the thread it sends what is typed.
+    await expect.poll(() => mainButton(page)).toMatchObject({ is_visible: true, text: 'Yuborish', is_active: false });
+    await app.getByRole('textbox', { name: 'Xabar' }).fill('Ertaga ko\'rsam bo\'ladimi?');
+    await expect.poll(() => mainButton(page)).toMatchObject({ text: 'Yuborish', is_active: true });
+    await press(page, 'main_button_pressed');
+    await expect(app.getByTestId('message').filter({ hasText: "Ertaga ko'rsam bo'ladimi?" })).toBeVisible();
 
       // Telegram's BackButton appears in the thread and returns to the listing.
       await expect.poll(async () => (await telegramCalls(page, 'web_app_setup_back_button')).at(-1)).toEqual({ is_visible: true });
@@ -86,6 +92,17 @@ test.describe('the marketplace as a Telegram Mini App', () => {
       expect(headers.filter((sent) => sent.cookie?.includes('session='))).toEqual([]);
     });
   }
+
+  test('inside Telegram the balance offers no card top-up, as Telegram wants Stars for digital goods', async ({ page, listings, baseURL }) => {
+    const buyer = await listings.createSeller({ name: 'Jasur' });
+    const telegramUser = (nextTelegramUser += 1);
+    await linkTelegramChat(buyer.id, telegramUser);
+    await openInTelegramApp(page, launchUrl(baseURL!, { id: telegramUser, first_name: 'Jasur', language_code: 'uz' }, listing.id));
+    await page.getByRole('navigation', { name: "Ilova bo'limlari" }).getByRole('link', { name: 'Profil' }).click();
+    await page.goto('/profile/balance');
+    await expect(page.getByText("Telegram ichida to'lovlar qabul qilinmaydi")).toBeVisible();
+    await expect(page.getByRole('button', { name: "Hisobni to'ldirish" })).toHaveCount(0);
+  });
 
   test('the web app outside Telegram downloads none of the Mini App', async ({ page }) => {
     const scripts: string[] = [];

@@ -15,6 +15,7 @@ import { formatListingPrice, formatTashkentTime } from '../../../lib/format';
 import { currentLanguage, useTranslation } from '../../../lib/i18n';
 import { messagesOf, useBlockConversation, useReadConversation, useReportConversation, useSendMessage, useThread } from '../api/conversations';
 import { PersonPicture } from './person-picture';
+import { useMainAction } from '../../../lib/main-action';
 
 /**
  * /profile/messages/{id}: the thread, older messages loaded as one scrolls up, the composer fixed
@@ -153,8 +154,7 @@ function Composer({ conversationId, onSent }: { conversationId: string; onSent: 
   const [text, setText] = useState('');
   const [photos, setPhotos] = useState<File[]>([]);
   const send = useSendMessage(conversationId);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const sendNow = () => {
     onSent();
     send.mutate(
       { text, photos },
@@ -166,6 +166,12 @@ function Composer({ conversationId, onSent }: { conversationId: string; onSent: 
       },
     );
   };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    sendNow();
+  };
+  // Inside Telegram the MainButton sends.
+  useMainAction({ label: t('send'), run: sendNow, disabled: !text.trim() && photos.length === 0, busy: send.isPending });
   return (
     <form onSubmit={submit} className="border-t border-slate-200 p-2">
       {send.isError && (

@@ -29,6 +29,7 @@ import { TopUpDialogContext, type RenderTopUpDialog } from './top-up-dialog';
 import { WizardProgress } from './wizard-progress';
 import { WizardSuccess } from './wizard-success';
 import { LoadFailed } from '../../../components/load-failed';
+import { useMainAction } from '../../../lib/main-action';
 
 const STEP_VIEWS: Record<StepName, ComponentType> = {
   device: DeviceStep,
@@ -131,6 +132,8 @@ function ListingWizard({ isAdmin }: { isAdmin: boolean }) {
     headingRef.current?.focus();
     keepDraft();
   }, [step, keepDraft]);
+  // Inside Telegram the MainButton continues the wizard (the page's own button stays for the web).
+  useMainAction(finished || step >= LAST_STEP ? null : { label: t('next'), run: () => goNext(), disabled: step === STEP.device && !hasDevice });
 
   if (finished) return <WizardSuccess {...finished} />;
 
