@@ -1,7 +1,10 @@
 import type { INestApplication } from '@nestjs/common';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import { io } from 'socket.io-client';
+import { CONVERSATION_SOCKET_PATH } from '@market/contracts';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { createApp } from '../src/app.factory';
@@ -154,6 +157,25 @@ describe('Telegram Mini App sign-in (POST /api/auth/telegram)', () => {
       await me(token).expect(401);
       await request(app.getHttpServer()).get('/api/user').set('Cookie', account.cookie).expect(200);
     });
+  });
+
+  it("opens the conversations' live socket with the header session's token in the handshake, never a cookie's", async () => {
+    const account = await signedInUser(app, phone(11));
+    await linkChat(account.id, telegramUser(11).id);
+    const token = (await signIn({ initData: signedLaunch(telegramUser(11)) }).expect(200)).body.session.token;
+    await app.listen(0, '127.0.0.1');
+    const connect = async (auth: object) => {
+      const socket = io(`http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}`, { path: CONVERSATION_SOCKET_PATH, transports: ['websocket'], reconnection: false, auth });
+      const outcome = await new Promise<string>((resolve) => {
+        socket.on('connect', () => resolve('connected'));
+        socket.on('connect_error', (error) => resolve(error.message));
+      });
+      socket.disconnect();
+      return outcome;
+    };
+    expect(await connect({ token })).toBe('connected');
+    expect(await connect({ token: account.cookie.slice('session='.length) })).toBe('unauthorized');
+    expect(await connect({})).toBe('unauthorized');
   });
 
   describe('framing', () => {

@@ -12,8 +12,9 @@ import { ConversationsLive, personRoom, pushAdapter } from './conversations-live
 import { ConversationsService } from './conversations.service';
 
 /**
- * Socket.IO on the API's own port (`/api/socket.io`): a page signed in by its session cookie
- * joins its person's room. The Redis adapter carries each push to the processes where the
+ * Socket.IO on the API's own port (`/api/socket.io`): a page signed in by its session cookie (or,
+ * in the Telegram Mini App, by its header session's token in the handshake's `auth`) joins its
+ * person's room. The Redis adapter carries each push to the processes where the
  * recipient's pages are connected.
  */
 @WebSocketGateway({ path: CONVERSATION_SOCKET_PATH, serveClient: false })
@@ -35,9 +36,10 @@ export class ConversationsGateway implements OnGatewayInit, OnGatewayConnection,
     server.adapter(adapter);
     this.closeAdapter = close;
     server.use((socket, next) => {
-      const token = sessionTokenOf(socket.request);
+      const headerToken = (socket.handshake.auth as { token?: unknown }).token;
+      const [token, carrier] = typeof headerToken === 'string' ? [headerToken, 'header' as const] : [sessionTokenOf(socket.request), 'cookie' as const];
       if (!token) return next(new Error('unauthorized'));
-      this.sessions.resolve(token).then(
+      this.sessions.resolve(token, carrier).then(
         (session) => {
           if (!session) return next(new Error('unauthorized'));
           (socket.data as { userId?: string }).userId = session.user.id;
