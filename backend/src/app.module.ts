@@ -19,6 +19,7 @@ import { ModerationModule } from './moderation/moderation.module';
 import { NotificationsModule } from './notifications/notifications.module';
 import { MetricsModule } from './metrics/metrics.module';
 import { PaymentsModule } from './payments/payments.module';
+import { PromotionsModule } from './promotions/promotions.module';
 import { QueueDashboardModule } from './queue-dashboard/queue-dashboard';
 import { RedisModule } from './redis/redis.module';
 import { RateLimitModule } from './rate-limit/rate-limit.module';
@@ -60,6 +61,7 @@ export class AppModule implements NestModule {
         ListingsModule,
         ModerationModule,
         BrowseModule,
+        PromotionsModule,
         UploadsModule,
         CategoriesPageModule,
         FavouritesModule,

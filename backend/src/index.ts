@@ -32,6 +32,8 @@ export { ExchangeRateService } from './listings/exchange-rate.service';
 export { RateLimitModule } from './rate-limit/rate-limit.module';
 export { PaymentSettlementModule } from './payments/payments.module';
 export { PaymentSettlement, type RecheckOutcome } from './payments/payment-settlement.service';
+export { PromotionSettlementModule } from './promotions/promotions.module';
+export { PromotionSettlement, type SettlementOutcome } from './promotions/promotion-settlement.service';
 
 export { FavouritesModule } from './favourites/favourites.module';
 export { FavouritesService } from './favourites/favourites.service';

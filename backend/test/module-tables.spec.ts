@@ -19,6 +19,8 @@ const OWNERS: Record<string, string> = {
   devices: 'devices',
   spec_source_pacing: 'devices',
   balance_entry: 'balance',
+  promotion: 'promotions',
+  promotion_price: 'promotions',
   payment_transaction: 'payments',
   listing: 'listings',
   listing_image: 'listings',
@@ -51,7 +53,8 @@ const OWNERS: Record<string, string> = {
  * Every other table is read by others only through its owner's services and read fragments.
  */
 const READERS: Record<string, readonly string[]> = {
-  listing: ['browse', 'moderation'],
+  // Promotions (issue 39) check that the listing they sell for is on sale, and settle those that left sale.
+  listing: ['browse', 'moderation', 'promotions'],
   listing_image: ['browse', 'moderation'],
   channel_publication_step: ['moderation'],
 };

@@ -9,5 +9,7 @@ export const errorEnvelopeSchema = z.object({
   code: z.string(),
   fields: z.record(z.string(), z.string()).optional(),
   retryAfterSeconds: z.number().int().optional(),
+  /** So'm the balance lacks for a purchase (402 promotionBalanceShort): the payment picker proposes it. */
+  shortfall: z.number().int().positive().optional(),
 });
 export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;

@@ -29,6 +29,8 @@ export const EVENT_PAYLOADS = {
   'listing.publish-requested': z.object({ listingId: uuid, channels: z.array(socialChannelSchema).min(1) }),
   'listing.posted': z.object({ listingId: uuid, channel: socialChannelSchema, link: z.url() }),
   'listing.price-lowered': z.object({ listingId: uuid, oldPrice: z.number().int().nonnegative(), oldValut: currencySchema }),
+  // A bought repost (issue 39): one more post of the listing to the configured channels, its steps under the promotion's id.
+  'promotion.repost-requested': z.object({ promotionId: uuid, listingId: uuid }),
   'payment.confirmed': z.object({ userId: uuid, transactionId: uuid, amount: z.number().int().positive() }),
   'device.refresh-requested': z.object({ deviceId: uuid }),
   // `first`: the message opened the conversation (the seller's inbox says so).
@@ -47,6 +49,7 @@ export const EVENT_QUEUES = {
   'listing.publish-requested': [QUEUES.social],
   'listing.posted': [QUEUES.notify],
   'listing.price-lowered': [QUEUES.buyerAlerts],
+  'promotion.repost-requested': [QUEUES.social],
   'payment.confirmed': [QUEUES.notify],
   'device.refresh-requested': [QUEUES.deviceSpecs],
   'conversation.message-sent': [QUEUES.notify],
@@ -54,7 +57,12 @@ export const EVENT_QUEUES = {
 
 /** The social queue's per-channel job, added by the fan-out of 'listing.publish-requested'. */
 export const CHANNEL_PUBLISH_JOB = 'channel.publish';
-export const channelPublishJobSchema = z.object({ listingId: uuid, channel: socialChannelSchema });
+export const channelPublishJobSchema = z.object({
+  listingId: uuid,
+  channel: socialChannelSchema,
+  /** A bought repost's promotion (issue 39): posted again whatever the tariff, its steps kept apart from the first post's. */
+  repostOf: uuid.optional(),
+});
 export type ChannelPublishJob = z.infer<typeof channelPublishJobSchema>;
 
 /**
@@ -72,6 +80,13 @@ export const CHANNEL_COPIES_BACKFILL_JOB = 'photos.backfill-channel-copies';
 export const PAYMENT_RECHECK_JOB = 'payments.recheck-settling';
 export const PAYMENT_RECHECK_EVERY_MS = 60_000;
 
+/**
+ * The payments queue's scheduled job (issue 39): TOPs that ran their days end, and promotions whose
+ * listing left sale are refunded what they could not run, once (the ledger's reference is the promotion).
+ */
+export const PROMOTION_SETTLE_JOB = 'promotions.settle';
+export const PROMOTION_SETTLE_EVERY_MS = 60_000;
+
 /** The drafts queue's scheduled job: drafts untouched for 30 days are removed with their photos. */
 export const ABANDONED_DRAFTS_JOB = 'drafts.remove-abandoned';
 
@@ -80,6 +95,7 @@ const FOLLOW_UP_JOBS = {
   [CHANNEL_PUBLISH_JOB]: QUEUES.social,
   [CHANNEL_COPIES_BACKFILL_JOB]: QUEUES.social,
   [PAYMENT_RECHECK_JOB]: QUEUES.payments,
+  [PROMOTION_SETTLE_JOB]: QUEUES.payments,
   [ABANDONED_DRAFTS_JOB]: QUEUES.drafts,
 } as const;
 type FollowUpJob = keyof typeof FOLLOW_UP_JOBS;

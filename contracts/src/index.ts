@@ -14,6 +14,7 @@ export * from './phone-identity';
 export * from './regions';
 export * from './payments';
 export * from './payment-lifecycle';
+export * from './promotions';
 export * from './messages/index';
 export * from './sms-texts';
 export * from './errors';

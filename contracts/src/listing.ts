@@ -51,6 +51,8 @@ export const listingCardSchema = z.object({
   battery: z.number().int().nullable(),
   /** Who sells it, for the link to their page: the name the listing gives (null: none given). */
   seller: z.object({ _id: z.uuid(), name: z.string().nullable() }),
+  /** Shown in one of a feed page's TOP places (issue 39); absent elsewhere. */
+  top: z.literal(true).optional(),
 });
 export type ListingCard = z.infer<typeof listingCardSchema>;
 

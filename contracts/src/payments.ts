@@ -248,7 +248,8 @@ export const cardGatewayModeSchema = z.discriminatedUnion('sandbox', [
 ]);
 export type CardGatewayMode = z.infer<typeof cardGatewayModeSchema>;
 
-export const BALANCE_ENTRY_KINDS = ['topUp', 'listingCharge'] as const;
+/** Promotions (issue 39) are charged under their product's kind, so the history names what was bought. */
+export const BALANCE_ENTRY_KINDS = ['topUp', 'listingCharge', 'liftCharge', 'top3Charge', 'top7Charge', 'channelRepostCharge', 'promotionRefund'] as const;
 export const balanceEntryKindSchema = z.enum(BALANCE_ENTRY_KINDS);
 export type BalanceEntryKind = z.infer<typeof balanceEntryKindSchema>;
 
@@ -256,6 +257,11 @@ export type BalanceEntryKind = z.infer<typeof balanceEntryKindSchema>;
 export const BALANCE_ENTRY_LABELS: Readonly<Record<BalanceEntryKind, MessageKey>> = {
   topUp: 'balanceTopUp',
   listingCharge: 'balanceListingCharge',
+  liftCharge: 'promotionLift',
+  top3Charge: 'promotionTop3',
+  top7Charge: 'promotionTop7',
+  channelRepostCharge: 'promotionChannelRepost',
+  promotionRefund: 'promotionRefund',
 };
 
 export const balanceEntrySchema = z.object({
@@ -263,7 +269,7 @@ export const balanceEntrySchema = z.object({
   /** Signed whole so'm: a top-up is positive, a listing charge negative. */
   amount: z.number().int(),
   kind: balanceEntryKindSchema,
-  /** The card payment's transaction id or the charged listing's id. */
+  /** The card payment's transaction id, the charged listing's id or the promotion's id. */
   reference: z.string(),
   createdAt: z.string(),
 });

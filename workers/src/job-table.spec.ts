@@ -1,7 +1,7 @@
 import { BullRegistrar } from '@nestjs/bullmq';
 import { DiscoveryModule } from '@nestjs/core';
 import { Test } from '@nestjs/testing';
-import { ABANDONED_DRAFTS_JOB, CHANNEL_COPIES_BACKFILL_JOB, CHANNEL_PUBLISH_JOB, PAYMENT_RECHECK_JOB, QUEUES } from '@market/contracts';
+import { ABANDONED_DRAFTS_JOB, CHANNEL_COPIES_BACKFILL_JOB, CHANNEL_PUBLISH_JOB, PAYMENT_RECHECK_JOB, PROMOTION_SETTLE_JOB, QUEUES } from '@market/contracts';
 import { jobTableProblems, JobTable, type HandledJobs } from './job-table';
 import { ProcessorOf, QueueProcessor, type JobHandlers } from './queue-processor';
 
@@ -11,10 +11,10 @@ const done = async () => undefined;
 function completeTable(): HandledJobs[] {
   return [
     { processor: 'SmsProcessor', queue: QUEUES.sms, jobs: ['sms.requested'] },
-    { processor: 'SocialProcessor', queue: QUEUES.social, jobs: ['listing.publish-requested', CHANNEL_PUBLISH_JOB, CHANNEL_COPIES_BACKFILL_JOB] },
+    { processor: 'SocialProcessor', queue: QUEUES.social, jobs: ['listing.publish-requested', 'promotion.repost-requested', CHANNEL_PUBLISH_JOB, CHANNEL_COPIES_BACKFILL_JOB] },
     { processor: 'NotifyProcessor', queue: QUEUES.notify, jobs: ['listing.approved', 'listing.rejected', 'listing.posted', 'payment.confirmed', 'conversation.message-sent'] },
     { processor: 'DeviceSpecsProcessor', queue: QUEUES.deviceSpecs, jobs: ['device.refresh-requested'] },
-    { processor: 'PaymentsProcessor', queue: QUEUES.payments, jobs: [PAYMENT_RECHECK_JOB] },
+    { processor: 'PaymentsProcessor', queue: QUEUES.payments, jobs: [PAYMENT_RECHECK_JOB, PROMOTION_SETTLE_JOB] },
     { processor: 'BuyerAlertsProcessor', queue: QUEUES.buyerAlerts, jobs: ['listing.approved', 'listing.price-lowered'] },
     { processor: 'AbandonedDraftsProcessor', queue: QUEUES.drafts, jobs: [ABANDONED_DRAFTS_JOB] },
   ];
@@ -56,7 +56,12 @@ describe('the workers start', () => {
   }
   @ProcessorOf(QUEUES.social)
   class Social extends QueueProcessor<typeof QUEUES.social> {
-    readonly handlers: JobHandlers<typeof QUEUES.social> = { 'listing.publish-requested': done, [CHANNEL_PUBLISH_JOB]: done, [CHANNEL_COPIES_BACKFILL_JOB]: done };
+    readonly handlers: JobHandlers<typeof QUEUES.social> = {
+      'listing.publish-requested': done,
+      'promotion.repost-requested': done,
+      [CHANNEL_PUBLISH_JOB]: done,
+      [CHANNEL_COPIES_BACKFILL_JOB]: done,
+    };
   }
   @ProcessorOf(QUEUES.deviceSpecs)
   class DeviceSpecs extends QueueProcessor<typeof QUEUES.deviceSpecs> {
@@ -82,7 +87,7 @@ describe('the workers start', () => {
   }
   @ProcessorOf(QUEUES.payments)
   class Payments extends QueueProcessor<typeof QUEUES.payments> {
-    readonly handlers: JobHandlers<typeof QUEUES.payments> = { [PAYMENT_RECHECK_JOB]: done };
+    readonly handlers: JobHandlers<typeof QUEUES.payments> = { [PAYMENT_RECHECK_JOB]: done, [PROMOTION_SETTLE_JOB]: done };
   }
   /** What the compiler refuses: a notify processor that forgot a job (a cast, a stale build). */
   @ProcessorOf(QUEUES.notify)

@@ -19,6 +19,6 @@ import { PriceGuideModule } from './price-guide/price-guide.module';
   // The price guide first: its fixed path (/phone/price-guide) must not be taken for a listing id.
   controllers: [PriceGuideController, BrowseController],
   providers: [ListingFeedService, ListingDetailService, ListingCountersService, ListingFastPath, ListingSharePages, CategoryListingCounts],
-  exports: [CategoryListingCounts, ListingFeedService, ListingSharePages],
+  exports: [CategoryListingCounts, ListingCountersService, ListingFeedService, ListingSharePages],
 })
 export class BrowseModule {}

@@ -64,6 +64,16 @@ export class ListingCountersService implements BeforeApplicationShutdown {
     return this.counters.unwritten(id).views;
   }
 
+  /** A listing's views and contact reveals so far, those not written yet included (a promotion's before and after). */
+  async countsOf(id: string): Promise<ListingCounts> {
+    const [row]: { views: number; contact_reveals: number }[] = await this.dataSource.query(
+      `SELECT views, contact_reveals FROM listing_counter WHERE listing_id = $1`,
+      [id],
+    );
+    const unwritten = this.counters.unwritten(id);
+    return { views: (row?.views ?? 0) + unwritten.views, contactReveals: (row?.contact_reveals ?? 0) + unwritten.contactReveals };
+  }
+
   /** Writes the views and contact reveals counted since the last write (the tests' way to see them at once). */
   writeCountsNow(): Promise<void> {
     return this.counters.flush();

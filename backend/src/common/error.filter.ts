@@ -68,12 +68,13 @@ export class ErrorFilter implements ExceptionFilter {
 
   private envelopeOf(error: unknown, status: number): ErrorEnvelope {
     if (error instanceof AppException) {
-      const seconds = error.params.seconds;
+      const { seconds, shortfall } = error.params;
       return {
         message: error.wording ?? translateMessage(error.messageKey, error.params),
         code: error.messageKey,
         ...(error.fields && { fields: error.fields }),
         ...(typeof seconds === 'number' && { retryAfterSeconds: seconds }),
+        ...(typeof shortfall === 'number' && { shortfall }),
       };
     }
     return statusEnvelope(status);

@@ -11,6 +11,7 @@ import { DemoListings } from './demo/demo-listings';
 import { ExchangeRateModule } from './exchange-rate.module';
 import { ImeiSeal } from './imei-seal';
 import { ListingFormColumns } from './listing-form-columns';
+import { ListingLift } from './listing-lift';
 import { ListingPhotosService } from './listing-photos.service';
 import { ListingTariffs } from './listing-tariffs';
 import { ListingEntity, ListingImageEntity } from './listing.entity';
@@ -37,7 +38,7 @@ import { MyListingsService } from './my-listings.service';
     TrustModule,
   ],
   controllers: [ListingsController],
-  providers: [ListingsService, ListingFormColumns, ImeiSeal, ListingPhotosService, ListingTariffs, MyListingsService, DemoListings],
-  exports: [ImeiSeal, ListingPhotosService],
+  providers: [ListingsService, ListingFormColumns, ImeiSeal, ListingPhotosService, ListingTariffs, MyListingsService, DemoListings, ListingLift],
+  exports: [ImeiSeal, ListingPhotosService, ListingLift],
 })
 export class ListingsModule {}

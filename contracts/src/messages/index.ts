@@ -7,6 +7,7 @@ import { CONVERSATION_MESSAGES } from './conversations';
 import { LISTING_MESSAGES } from './listings';
 import { MODERATION_MESSAGES } from './moderation';
 import { PAYMENT_MESSAGES } from './payments';
+import { PROMOTION_MESSAGES } from './promotions';
 import { REPORT_MESSAGES } from './reports';
 import { TELEGRAM_MESSAGES } from './telegram';
 
@@ -23,6 +24,7 @@ export const MESSAGES = {
   ...LISTING_MESSAGES,
   ...MODERATION_MESSAGES,
   ...PAYMENT_MESSAGES,
+  ...PROMOTION_MESSAGES,
   ...REPORT_MESSAGES,
   ...TELEGRAM_MESSAGES,
   ...BUYER_MESSAGES,

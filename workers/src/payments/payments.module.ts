@@ -1,15 +1,16 @@
 import { BullModule } from '@nestjs/bullmq';
 import { Module } from '@nestjs/common';
-import { PaymentSettlementModule, RateLimitModule } from '@market/backend';
+import { PaymentSettlementModule, PromotionSettlementModule, RateLimitModule } from '@market/backend';
 import { QUEUES } from '@market/contracts';
 import { PaymentRecheckSchedule, PaymentsProcessor } from './payments.processor';
 
 /**
- * The payments queue: the scheduled re-check of card payments that reached Payme and are not final.
+ * The payments queue: the scheduled re-check of card payments that reached Payme and are not final,
+ * and the promotions' settlement (issue 39).
  * (The balance it credits goes through the users module, whose phone verification needs the rate limits.)
  */
 @Module({
-  imports: [BullModule.registerQueue({ name: QUEUES.payments }), RateLimitModule, PaymentSettlementModule],
+  imports: [BullModule.registerQueue({ name: QUEUES.payments }), RateLimitModule, PaymentSettlementModule, PromotionSettlementModule],
   providers: [PaymentsProcessor, PaymentRecheckSchedule],
 })
 export class PaymentsWorkerModule {}

@@ -1,8 +1,8 @@
 import { InjectQueue } from '@nestjs/bullmq';
 import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import type { Queue } from 'bullmq';
-import { PaymentSettlement, type RecheckOutcome } from '@market/backend';
-import { PAYMENT_RECHECK_EVERY_MS, PAYMENT_RECHECK_JOB, QUEUES } from '@market/contracts';
+import { PaymentSettlement, PromotionSettlement, type RecheckOutcome, type SettlementOutcome } from '@market/backend';
+import { PAYMENT_RECHECK_EVERY_MS, PAYMENT_RECHECK_JOB, PROMOTION_SETTLE_EVERY_MS, PROMOTION_SETTLE_JOB, QUEUES } from '@market/contracts';
 import { ProcessorOf, QueueProcessor, type JobHandlers } from '../queue-processor';
 
 /**
@@ -13,10 +13,23 @@ import { ProcessorOf, QueueProcessor, type JobHandlers } from '../queue-processo
  */
 @ProcessorOf(QUEUES.payments)
 export class PaymentsProcessor extends QueueProcessor<typeof QUEUES.payments> {
-  readonly handlers: JobHandlers<typeof QUEUES.payments> = { [PAYMENT_RECHECK_JOB]: () => this.recheck() };
+  readonly handlers: JobHandlers<typeof QUEUES.payments> = {
+    [PAYMENT_RECHECK_JOB]: () => this.recheck(),
+    [PROMOTION_SETTLE_JOB]: () => this.settlePromotions(),
+  };
 
-  constructor(private readonly settlement: PaymentSettlement) {
+  constructor(
+    private readonly settlement: PaymentSettlement,
+    private readonly promotions: PromotionSettlement,
+  ) {
     super();
+  }
+
+  /** Ends TOPs that ran their days and refunds promotions whose listing left sale (issue 39); a second run refunds nothing twice. */
+  private async settlePromotions(): Promise<SettlementOutcome> {
+    const outcome = await this.promotions.settle();
+    if (outcome.refunded) this.logger.log(`Promotions refunded as their listing left sale: ${outcome.refunded}`);
+    return outcome;
   }
 
   private async recheck(): Promise<RecheckOutcome> {
@@ -30,7 +43,7 @@ export class PaymentsProcessor extends QueueProcessor<typeof QUEUES.payments> {
   }
 }
 
-/** Schedules the re-check (one scheduler per deployment, whichever worker process starts it). */
+/** Schedules the re-check and the promotions' settlement (one scheduler per deployment, whichever worker process starts it). */
 @Injectable()
 export class PaymentRecheckSchedule implements OnApplicationBootstrap {
   constructor(@InjectQueue(QUEUES.payments) private readonly queue: Queue) {}
@@ -40,6 +53,11 @@ export class PaymentRecheckSchedule implements OnApplicationBootstrap {
       PAYMENT_RECHECK_JOB,
       { every: PAYMENT_RECHECK_EVERY_MS },
       { name: PAYMENT_RECHECK_JOB, opts: { removeOnComplete: 100, removeOnFail: 500 } },
+    );
+    await this.queue.upsertJobScheduler(
+      PROMOTION_SETTLE_JOB,
+      { every: PROMOTION_SETTLE_EVERY_MS },
+      { name: PROMOTION_SETTLE_JOB, opts: { removeOnComplete: 100, removeOnFail: 500 } },
     );
   }
 }

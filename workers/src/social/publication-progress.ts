@@ -2,22 +2,27 @@ import type { ChannelPostingService } from '@market/backend';
 import type { SocialChannel } from '@market/contracts';
 import type { PublishProgress } from './channels/channel-publisher';
 
-/** The remote ids of one listing's post to one channel, stored as soon as the channel answers. */
+/**
+ * The remote ids of one listing's post to one channel, stored as soon as the channel answers. A
+ * bought repost (issue 39) keeps its steps under its promotion's id, apart from the first post's.
+ */
 export async function loadPublicationProgress(
   posting: ChannelPostingService,
   listingId: string,
   channel: SocialChannel,
+  repostOf?: string,
 ): Promise<PublishProgress> {
   const steps = await posting.publicationSteps(listingId, channel);
+  const key = (step: string) => (repostOf ? `repost:${repostOf}:${step}` : step);
   return {
-    get: (step) => steps.get(step),
+    get: (step) => steps.get(key(step)),
     async remember(step, remoteId) {
-      await posting.rememberStep(listingId, channel, step, remoteId);
-      steps.set(step, remoteId);
+      await posting.rememberStep(listingId, channel, key(step), remoteId);
+      steps.set(key(step), remoteId);
     },
     async forget(step) {
-      await posting.forgetStep(listingId, channel, step);
-      steps.delete(step);
+      await posting.forgetStep(listingId, channel, key(step));
+      steps.delete(key(step));
     },
   };
 }

@@ -1,8 +1,16 @@
 import { InjectQueue } from '@nestjs/bullmq';
 import type { OnApplicationBootstrap } from '@nestjs/common';
 import { DelayedError, Job, Queue, UnrecoverableError } from 'bullmq';
-import { AppConfig, ChannelPostingService, type PhotoFormat } from '@market/backend';
-import { CHANNEL_COPIES_BACKFILL_JOB, CHANNEL_PUBLISH_JOB, QUEUES, channelPublishJobSchema, parseEventPayload, type SocialChannel } from '@market/contracts';
+import { AppConfig, ChannelPostingService, PromotionSettlement, type PhotoFormat } from '@market/backend';
+import {
+  CHANNEL_COPIES_BACKFILL_JOB,
+  CHANNEL_PUBLISH_JOB,
+  QUEUES,
+  SOCIAL_CHANNELS,
+  channelPublishJobSchema,
+  parseEventPayload,
+  type SocialChannel,
+} from '@market/contracts';
 import { DestinationPacer, type Destination } from '../pacing/destination-pacer';
 import { toChannelListing } from './channel-listing';
 import { OutcomeUnknownError } from './channels/channel-publisher';
@@ -42,6 +50,7 @@ const CHANNEL_JOB_OPTIONS = {
 export class SocialProcessor extends QueueProcessor<typeof QUEUES.social> implements OnApplicationBootstrap {
   readonly handlers: JobHandlers<typeof QUEUES.social> = {
     'listing.publish-requested': (job) => this.fanOut(job),
+    'promotion.repost-requested': (job) => this.fanOutRepost(job),
     [CHANNEL_PUBLISH_JOB]: (job, token) => this.publish(job, token),
     [CHANNEL_COPIES_BACKFILL_JOB]: () => this.backfillChannelCopies(),
   };
@@ -52,6 +61,7 @@ export class SocialProcessor extends QueueProcessor<typeof QUEUES.social> implem
     private readonly publishers: ChannelPublishers,
     private readonly pacer: DestinationPacer,
     private readonly config: AppConfig,
+    private readonly promotions: PromotionSettlement,
   ) {
     super();
   }
@@ -68,42 +78,58 @@ export class SocialProcessor extends QueueProcessor<typeof QUEUES.social> implem
 
   private async fanOut(job: Job): Promise<void> {
     const { listingId, channels } = parseEventPayload('listing.publish-requested', job.data);
+    await this.addChannelJobs(job, channels, { listingId });
+  }
+
+  /** A bought repost (issue 39) goes to every configured channel, paced like every post; with none configured it cannot run: refunded. */
+  private async fanOutRepost(job: Job): Promise<void> {
+    const { promotionId, listingId } = parseEventPayload('promotion.repost-requested', job.data);
+    const channels = SOCIAL_CHANNELS.filter((channel) => this.publishers.of(channel).configured);
+    if (channels.length === 0) await this.promotions.refund(promotionId);
+    else await this.addChannelJobs(job, channels, { listingId, repostOf: promotionId });
+  }
+
+  /** One job per channel, its id the request's: a request handled twice adds no job twice. */
+  private async addChannelJobs(job: Job, channels: readonly SocialChannel[], data: { listingId: string; repostOf?: string }): Promise<void> {
     await this.queue.addBulk(
       channels.map((channel) => ({
         name: CHANNEL_PUBLISH_JOB,
-        data: { listingId, channel },
+        data: { ...data, channel },
         opts: { ...CHANNEL_JOB_OPTIONS, jobId: `${job.id}-${channel}` },
       })),
     );
   }
 
   private async publish(job: Job, token: string | undefined): Promise<void> {
-    const { listingId, channel } = channelPublishJobSchema.parse(job.data);
-    const listing = await this.posting.listingToPost(listingId, channel);
+    const { listingId, channel, repostOf } = channelPublishJobSchema.parse(job.data);
+    // A repost whose listing left sale is refunded by the promotions' settlement.
+    const listing = await this.posting.listingToPost(listingId, channel, !!repostOf);
     if (!listing) return;
 
     const publisher = this.publishers.of(channel);
     if (!publisher.configured) {
-      await this.posting.recordPost(listingId, channel, { posted: false, link: null, state: 'skipped', reason: 'not configured' });
+      if (!repostOf) await this.posting.recordPost(listingId, channel, { posted: false, link: null, state: 'skipped', reason: 'not configured' });
       return;
     }
     const photoUrls = await this.posting.photoUrls(listingId, CHANNEL_PHOTO_FORMAT[channel]);
     const channelListing = toChannelListing(listing, photoUrls, this.config.PUBLIC_URL);
-    const progress = await loadPublicationProgress(this.posting, listingId, channel);
+    const progress = await loadPublicationProgress(this.posting, listingId, channel, repostOf);
     const turn = await publisher.pacing(channelListing);
     // Waiting for the platform's limit: the listing shows when its post is due. A job back to check
     // what the channel was still processing took its turn before it left.
     if (countOf(job, 'processingChecks') === 0) {
-      await this.pacer.awaitTurn(job, token, turn.destinations, turn.cost, (slot) => this.recordQueued(listingId, channel, slot, null));
+      await this.pacer.awaitTurn(job, token, turn.destinations, turn.cost, (slot) => this.recordQueued(job, slot, null));
     }
     try {
       const link = await publisher.publish(channelListing, progress);
       await this.posting.recordPosted(listingId, channel, link);
+      if (repostOf) await this.promotions.repostPosted(repostOf);
     } catch (caught) {
       if (caught instanceof StillProcessingError) await this.checkLater(job, token, caught);
       const error = caught instanceof RateLimitedError ? await this.waitAsAsked(job, token, turn.throttled, caught) : (caught as Error);
       const reason = error.message;
-      await this.posting.recordPost(listingId, channel, { posted: false, link: null, state: 'failed', reason });
+      // A repost that fails leaves the listing's first post as it was.
+      if (!repostOf) await this.posting.recordPost(listingId, channel, { posted: false, link: null, state: 'failed', reason });
       this.logger.warn(`Posting listing ${listingId} to ${channel} failed: ${reason}`);
       throw error instanceof PermanentPublishError || error instanceof OutcomeUnknownError ? new UnrecoverableError(reason) : error;
     }
@@ -136,14 +162,16 @@ export class SocialProcessor extends QueueProcessor<typeof QUEUES.social> implem
 
   /** Shows the post as queued until `until`, keeps the job's count of its delays and sends it to the delayed set (DelayedError). */
   private async comeBackAt(job: Job, token: string | undefined, until: number, reason: string, counted: Partial<Record<DelayCount, number>>): Promise<never> {
-    const { listingId, channel } = channelPublishJobSchema.parse(job.data);
-    await this.recordQueued(listingId, channel, until, reason);
+    await this.recordQueued(job, until, reason);
     await job.updateData({ ...(job.data as object), ...counted });
     await job.moveToDelayed(until, token);
     throw new DelayedError();
   }
 
-  private recordQueued(listingId: string, channel: SocialChannel, slot: number, reason: string | null): Promise<void> {
-    return this.posting.recordPost(listingId, channel, { posted: false, link: null, state: 'queued', reason, eta: new Date(slot).toISOString() });
+  /** The listing shows its post as queued; a repost's wait leaves the first post's link shown. */
+  private async recordQueued(job: Job, slot: number, reason: string | null): Promise<void> {
+    const { listingId, channel, repostOf } = channelPublishJobSchema.parse(job.data);
+    if (repostOf) return;
+    await this.posting.recordPost(listingId, channel, { posted: false, link: null, state: 'queued', reason, eta: new Date(slot).toISOString() });
   }
 }

@@ -33,11 +33,14 @@ export class ChannelPostingService {
 
   /**
    * The listing, unless since the request it was deleted or can no longer be posted (taken
-   * off sale, its tariff without this channel), or it is already posted there.
+   * off sale, its tariff without this channel), or it is already posted there. A bought repost
+   * (issue 39) goes to the channel whatever the tariff and the first post.
    */
-  async listingToPost(listingId: string, channel: SocialChannel): Promise<ListingToPost | null> {
+  async listingToPost(listingId: string, channel: SocialChannel, repost = false): Promise<ListingToPost | null> {
     const listing = await this.dataSource.getRepository(ListingEntity).findOneBy({ id: listingId });
-    if (!listing || listing.deletedAt || !statusAfter('post', listing.status) || !tariffOf(listing.tarif).channels.includes(channel)) return null;
+    if (!listing || listing.deletedAt || !statusAfter('post', listing.status)) return null;
+    if (repost) return listing;
+    if (!tariffOf(listing.tarif).channels.includes(channel)) return null;
     return listing.posts[channel]?.posted ? null : listing;
   }
 

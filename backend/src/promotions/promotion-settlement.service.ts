@@ -1,0 +1,88 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
+import { TOP_DAYS } from '@market/contracts';
+import { BalanceService } from '../balance/balance.service';
+import { Promotion } from './promotion.entity';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Promotions stopped by one settlement run at most; the next run takes the rest. */
+const STOPPED_PER_RUN = 500;
+
+export interface SettlementOutcome {
+  /** TOPs that ran their days. */
+  ended: number;
+  /** Promotions whose listing left sale, refunded what they could not run. */
+  refunded: number;
+}
+
+/**
+ * What happens to promotions after their purchase (issue 39), for the workers: the scheduled
+ * settlement ends TOPs that ran their days and refunds what a promotion could not run because its
+ * listing left sale (rejected, sold, taken off sale, hidden by reports, deleted); the channel jobs
+ * mark a repost done. Each refund is one ledger entry whose reference is the promotion: running it
+ * twice refunds once.
+ */
+@Injectable()
+export class PromotionSettlement {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly balance: BalanceService,
+  ) {}
+
+  async settle(): Promise<SettlementOutcome> {
+    const [, ended]: [unknown, number] = await this.dataSource.query(
+      `UPDATE promotion SET state = 'done' WHERE state = 'running' AND ends_at <= now()`,
+    );
+    const stopped: { id: string }[] = await this.dataSource.query(
+      `SELECT p.id FROM promotion p JOIN listing l ON l.id = p.listing_id
+        WHERE p.state = 'running' AND NOT (l.status = 'active' AND l.deleted_at IS NULL)
+        LIMIT $1`,
+      [STOPPED_PER_RUN],
+    );
+    let refunded = 0;
+    for (const { id } of stopped) if (await this.refund(id)) refunded += 1;
+    return { ended, refunded };
+  }
+
+  /**
+   * Stops a running promotion that cannot run, giving back what it did not use: a repost's whole
+   * price, a TOP's whole days left (the day it stopped in counts as used). False when it was no
+   * longer running (already settled by another run).
+   */
+  refund(promotionId: string): Promise<boolean> {
+    return this.dataSource.transaction(async (transaction) => {
+      const promotion = await this.runningLocked(transaction, promotionId);
+      if (!promotion) return false;
+      const days = TOP_DAYS[promotion.product];
+      const daysLeft = days === undefined ? undefined : Math.max(0, Math.floor((promotion.endsAt!.getTime() - Date.now()) / DAY_MS));
+      const amount = days === undefined ? promotion.price : Math.floor((promotion.price * daysLeft!) / days);
+      await transaction.query(
+        `UPDATE promotion SET state = $2, refunded = $3, ends_at = CASE WHEN ends_at > now() THEN now() ELSE ends_at END WHERE id = $1`,
+        [promotionId, amount > 0 ? 'refunded' : 'done', amount],
+      );
+      if (amount > 0) await this.balance.credit(transaction, promotion.buyerId, amount, 'promotionRefund', promotionId);
+      return true;
+    });
+  }
+
+  /** The listing a repost waiting to be posted is for; null once it was posted or refunded. */
+  async repostWaiting(promotionId: string): Promise<string | null> {
+    const promotion = await this.dataSource.getRepository(Promotion).findOneBy({ id: promotionId, state: 'running', product: 'channelRepost' });
+    return promotion?.listingId ?? null;
+  }
+
+  /** A channel took the repost: it did what was bought, nothing is refunded for it any more. */
+  async repostPosted(promotionId: string): Promise<void> {
+    await this.dataSource.query(`UPDATE promotion SET state = 'done' WHERE id = $1 AND state = 'running' AND product = 'channelRepost'`, [promotionId]);
+  }
+
+  private runningLocked(transaction: EntityManager, promotionId: string): Promise<Promotion | null> {
+    return transaction
+      .getRepository(Promotion)
+      .createQueryBuilder('promotion')
+      .where(`promotion.id = :promotionId AND promotion.state = 'running'`, { promotionId })
+      .setLock('pessimistic_write')
+      .getOne();
+  }
+}
