@@ -112,6 +112,7 @@ describe('categories (brands) API', () => {
         description: 'Xperia',
         number: 3,
         image: null,
+        parent: null,
         PhonesCount: 0,
         devicesCount: 0,
       });
@@ -304,11 +305,47 @@ describe('categories (brands) API', () => {
   });
 
   describe('brands as the other modules read them', () => {
-    it("finds each brand by its name in lower case, as the feed's `?brand=Samsung` looks it up", async () => {
+    it("finds and counts a series' listings under its brand (issue 36 item 4), and the series alone under its own", async () => {
+      const maker = await createCategory({ name: unique('Maker') });
+      const series = await createCategory({ name: unique('Maker series'), parent: maker._id });
+      expect(series.parent).toBe(maker._id);
+      const { id: sellerId } = await createSignedInUser(app);
+      for (const [categoryId, name] of [[maker._id, unique('Maker phone')], [series._id, unique('Series phone')]]) {
+        await dataSource.query(
+          `INSERT INTO listing (author_id, category_id, custom_model, name, price, valut, price_uzs, region, description, phone_number, status)
+           VALUES ($1, $2, 'Counted', $3, 1000000, 'uzs', 1000000, 'toshkent', 'Yaxshi', '998901112233', 'active')`,
+          [sellerId, categoryId, name],
+        );
+      }
+      const namesUnder = async (brand: string) => ((await http().get('/api/phone').query({ brand, page: 1 }).expect(200)).body.phones as { name: string }[]).map((phone) => phone.name);
+      expect(await namesUnder(maker.name.toLowerCase())).toHaveLength(2);
+      expect(await namesUnder(maker._id)).toHaveLength(2);
+      expect(await namesUnder(series._id)).toEqual([expect.stringMatching(/^Series phone/)]);
+      expect((await listed(maker._id))!.PhonesCount).toBe(2);
+      expect((await listed(series._id))!.PhonesCount).toBe(1);
+    });
+
+    it('refuses a series of a series, a brand of its own series, and a brand with series joining another', async () => {
+      const maker = await createCategory();
+      const series = await createCategory({ parent: maker._id });
+      const other = await createCategory();
+      const refused = async (request: Promise<request.Response>) => expect((await request).body.fields).toEqual({ parent: 'categoryParentInvalid' });
+      await refused(http().post('/api/category').set('Cookie', admin).send({ name: unique('Deep'), color: '#123ABC', number: 50, parent: series._id }).expect(400));
+      await refused(http().put(`/api/category/${maker._id}`).set('Cookie', admin).send({ name: maker.name, color: '#123ABC', number: 50, parent: maker._id }).expect(400));
+      await refused(http().put(`/api/category/${maker._id}`).set('Cookie', admin).send({ name: maker.name, color: '#123ABC', number: 50, parent: other._id }).expect(400));
+      // Freed from its brand, a series is a brand of its own again.
+      const freed = await http().put(`/api/category/${series._id}`).set('Cookie', admin).send({ name: series.name, color: '#123ABC', number: 50, parent: null }).expect(200);
+      expect(freed.body.parent).toBeNull();
+    });
+
+    it("finds each brand by its name in any case with its series, as the feed's `?brand=Xiaomi` takes them", async () => {
       const brand = await createCategory({ name: unique('MixedCase') });
-      const ids = await app.get(CategoriesService).idsByName();
-      expect(ids.get(brand.name.toLowerCase())).toBe(brand._id);
-      expect(ids.has(brand.name)).toBe(false);
+      const series = await createCategory({ name: unique('Series'), parent: brand._id });
+      const families = await app.get(CategoriesService).families();
+      expect(families.idsOf(brand.name.toUpperCase())).toEqual([brand._id, series._id]);
+      expect(families.idsOf(brand._id)).toEqual([brand._id, series._id]);
+      expect(families.idsOf(series.name)).toEqual([series._id]);
+      expect(families.idsOf('No such brand')).toEqual([]);
     });
 
     it('names the brands asked for, leaving out one that is gone', async () => {

@@ -105,6 +105,13 @@ describe('device catalogue API', () => {
       for (const device of devices) expect([device.name, brandOf.get(device.name)]).toEqual([device.name, device.brand.toLowerCase()]);
     });
 
+    it("makes Redmi and POCO Xiaomi's series, as buyers know them (issue 36 item 4)", async () => {
+      const series: { name: string }[] = await dataSource.query(
+        `SELECT series.name FROM categories series JOIN categories maker ON maker.id = series.parent_id WHERE lower(maker.name) = 'xiaomi' ORDER BY series.name`,
+      );
+      expect(series.map((row) => row.name)).toEqual(['POCO', 'Redmi']);
+    });
+
     it('writes nothing when run again', async () => {
       expect(await app.get(DeviceSeeder).seed()).toMatchObject({ written: 0, problems: 0 });
     });

@@ -40,6 +40,8 @@ describe('GET /api/phone query plans on 200 000 listings', () => {
   const databaseName = `market_plans_${uniqueRunId()}`;
   let client: Client;
   let brandId: string;
+  /** Another brand's id, standing for a series of 'Brand 3' (the feed walks each one's part of the index). */
+  let seriesId: string;
   const report: string[] = [];
 
   async function explain(label: string, text: string, params: readonly unknown[]): Promise<{ plan: PlanNode; rows: Record<string, unknown>[] }> {
@@ -94,6 +96,7 @@ describe('GET /api/phone query plans on 200 000 listings', () => {
     );
     await client.query('VACUUM ANALYZE listing');
     [{ id: brandId }] = (await client.query(`SELECT id FROM categories WHERE name = 'Brand 3'`)).rows;
+    [{ id: seriesId }] = (await client.query(`SELECT id FROM categories WHERE name = 'Brand 4'`)).rows;
   }, 300_000);
 
   afterAll(async () => {
@@ -118,9 +121,15 @@ describe('GET /api/phone query plans on 200 000 listings', () => {
     async (label, filters) => {
       const query = listingQuerySchema.parse(Object.fromEntries(filters.map((filter) => [filter, values[filter]])));
       const deviceIds = query.name ? await devicesNamed(query.name) : undefined;
-      const variants = filters.includes('brand') ? [{ brand: 'Brand 3', label: '' }, { brand: brandId, label: ' (brand id)' }] : [{ brand: undefined, label: '' }];
-      for (const { brand, label: brandLabel } of variants) {
-        const sql = feedSql({ ...query, brand, deviceIds });
+      // The feed hands over the ids a brand stands for (ListingFeedService, from its totals): the brand alone, or with a series.
+      const variants = filters.includes('brand')
+        ? [
+            { brandIds: [brandId], label: '' },
+            { brandIds: [brandId, seriesId], label: ' (with a series)' },
+          ]
+        : [{ brandIds: undefined, label: '' }];
+      for (const { brandIds, label: brandLabel } of variants) {
+        const sql = feedSql({ ...query, brandIds, deviceIds });
         for (const [kind, text, params] of [
           ['page 1', sql.page(0).sql, sql.page(0).params],
           ['page 50', sql.page(49 * 12).sql, sql.page(49 * 12).params],
@@ -158,7 +167,7 @@ describe('GET /api/phone query plans on 200 000 listings', () => {
   it.each(sortedAndFiltered)('plans the pages of %s (sorts and the buyers\' filters) on indexes only', async (label, values) => {
     const query = listingQuerySchema.parse(values);
     const deviceIds = query.name ? await devicesNamed(query.name) : undefined;
-    const sql = feedSql({ ...query, deviceIds });
+    const sql = feedSql({ ...query, deviceIds, brandIds: query.brand ? [brandId] : undefined });
     for (const [kind, text, params] of [
       ['page 1', sql.page(0).sql, sql.page(0).params],
       ['page 50', sql.page(49 * 12).sql, sql.page(49 * 12).params],
@@ -178,7 +187,8 @@ describe('GET /api/phone query plans on 200 000 listings', () => {
   describe('a deep page', () => {
     const filters: Array<[string, () => Promise<FeedFilter>]> = [
       ['the whole feed', async () => ({})],
-      ['a brand', async () => ({ brand: 'Brand 3' })],
+      ['a brand', async () => ({ brand: 'Brand 3', brandIds: [brandId] })],
+      ['a brand with a series', async () => ({ brand: 'Brand 3', brandIds: [brandId, seriesId] })],
       ['a region', async () => ({ region: 'toshkent' })],
       ['the models a name found', async () => ({ deviceIds: await devicesNamed('Brand 3 Spark') })],
       ['the models a name found in a region', async () => ({ deviceIds: await devicesNamed('Brand 3 Spark'), region: 'toshkent' })],
@@ -205,7 +215,7 @@ describe('GET /api/phone query plans on 200 000 listings', () => {
         const walks = listingReads(plan).filter((node) => node['Node Type'] === 'Index Only Scan');
         expect(walks).toHaveLength(1);
         expect(walks[0]['Heap Fetches']).toBe(0);
-        expect(rowsRead(walks[0])).toBeLessThanOrEqual((filter.deviceIds?.length ?? 1) * (ANCHOR_SPACING + LIMITS.listingsPerPage));
+        expect(rowsRead(walks[0])).toBeLessThanOrEqual(((filter.deviceIds ?? filter.brandIds)?.length ?? 1) * (ANCHOR_SPACING + LIMITS.listingsPerPage));
         // Only the page's own listings are read from the table.
         for (const node of listingReads(plan).filter((read) => read !== walks[0])) expect(rowsRead(node)).toBeLessThanOrEqual(LIMITS.listingsPerPage);
         const plain = sql.page(offset);

@@ -1,4 +1,5 @@
 import {
+  brandsWithSeries,
   categoryBodySchema,
   deviceColors,
   deviceMemoryOptions,
@@ -173,6 +174,7 @@ describe('category body', () => {
       number: 2,
       description: null,
       image: null,
+      parent: null,
     });
   });
 
@@ -195,5 +197,17 @@ describe('device search body', () => {
     expect(findDeviceBodySchema.safeParse({ name: ' ip ' }).error?.issues[0].message).toBe('deviceSearchMin');
     expect(findDeviceBodySchema.safeParse({}).error?.issues[0].message).toBe('deviceSearchMin');
     expect(findDeviceBodySchema.parse({ name: ' iphone13 ' })).toEqual({ name: 'iphone13' });
+  });
+});
+
+describe('the brands as buyers pick them', () => {
+  it('lists each brand of its own in order with its series, and a series whose brand is gone as a brand', () => {
+    const brand = (_id: string, parent: string | null = null) => ({ _id, parent });
+    const [xiaomi, redmi, samsung, poco, orphan] = [brand('xiaomi'), brand('redmi', 'xiaomi'), brand('samsung'), brand('poco', 'xiaomi'), brand('nova', 'huawei')];
+    expect(brandsWithSeries([xiaomi, redmi, samsung, poco, orphan])).toEqual([
+      { brand: xiaomi, series: [redmi, poco] },
+      { brand: samsung, series: [] },
+      { brand: orphan, series: [] },
+    ]);
   });
 });

@@ -34,6 +34,8 @@ export const categoryBodySchema = z.object({
     .transform((value) => value || null),
   /** The id `POST /api/uploadImg` answered with; null or absent means no image. */
   image: z.uuid('invalidValue').nullish().transform((value) => value ?? null),
+  /** The brand this one is a series of (Redmi: Xiaomi); null or absent for a brand of its own. */
+  parent: z.uuid('invalidValue').nullish().transform((value) => value ?? null),
 });
 export type CategoryBody = z.infer<typeof categoryBodySchema>;
 
@@ -48,12 +50,25 @@ export const categorySchema = z.object({
   description: z.string().nullable(),
   number: z.number().int(),
   image: imageRefSchema.nullable(),
-  /** Active listings of the brand ('E'lonlar' on the categories page). */
+  /** The brand this one is a series of; its filter and count include this one's listings. */
+  parent: z.uuid().nullable(),
+  /** Active listings of the brand, its series' included ('E'lonlar' on the categories page). */
   PhonesCount: z.number().int(),
   /** Devices of the brand in the catalogue ('Qurilmalar'). */
   devicesCount: z.number().int(),
 });
 export type Category = z.infer<typeof categorySchema>;
+
+/**
+ * The brands as buyers pick them (issue 36 item 4): each brand of its own in page order with its
+ * series (Xiaomi: Redmi, POCO). A series whose brand is not among `categories` stands as a brand.
+ */
+export function brandsWithSeries<T extends Pick<Category, '_id' | 'parent'>>(categories: readonly T[]): Array<{ brand: T; series: T[] }> {
+  const ids = new Set(categories.map((category) => category._id));
+  return categories
+    .filter((category) => !category.parent || !ids.has(category.parent))
+    .map((brand) => ({ brand, series: categories.filter((category) => category.parent === brand._id) }));
+}
 
 // ---------------------------------------------------------------- devices
 

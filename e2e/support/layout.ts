@@ -9,7 +9,10 @@ import type { Page } from '@playwright/test';
  * and are left out of the overlap check.
  */
 export function layoutProblems(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
+  return page.evaluate(async () => {
+    // Measured once still: a notification sliding in is not cut off. Endless motions (spinners) are not waited for.
+    const moving = document.getAnimations().filter((animation) => animation.playState === 'running' && animation.effect?.getTiming().iterations !== Infinity);
+    await Promise.race([Promise.allSettled(moving.map((animation) => animation.finished)), new Promise((resolve) => setTimeout(resolve, 3_000))]);
     const problems: string[] = [];
     const viewport = { width: document.documentElement.clientWidth, height: window.innerHeight };
     if (document.documentElement.scrollWidth > viewport.width) problems.push(`the page is ${document.documentElement.scrollWidth} px wide`);

@@ -104,11 +104,11 @@ export class E2eListings {
     await this.client.end();
   }
 
-  /** A brand (category); names are unique regardless of case, so give each test file its own. */
-  async createBrand(name: string): Promise<SeededBrand> {
+  /** A brand (category), or a series of `seriesOf`; names are unique regardless of case, so give each test file its own. */
+  async createBrand(name: string, seriesOf?: SeededBrand): Promise<SeededBrand> {
     const { rows } = await this.client.query<{ id: string }>(
-      `INSERT INTO categories (name, color, number) VALUES ($1, '#0f766e', 1000) RETURNING id`,
-      [name],
+      `INSERT INTO categories (name, color, number, parent_id) VALUES ($1, '#0f766e', 1000, $2) RETURNING id`,
+      [name, seriesOf?.id ?? null],
     );
     return { id: rows[0].id, name };
   }

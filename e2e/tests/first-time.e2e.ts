@@ -116,6 +116,38 @@ test.describe('a first-time visitor (issue 36)', () => {
       });
     });
 
+    test('finds a series under its brand: the brand row shows the brand, its list has both, and a series can be picked within it', async ({ page, listings }) => {
+      const maker = await listings.createBrand(`Ishlab ${tag}`);
+      const series = await listings.createBrand(`Seriya ${tag}`, maker);
+      await listings.createListing({ device: await listings.createDevice(maker, `Ishlab ${tag} 14`), seller });
+      await listings.createListing({ device: await listings.createDevice(series, `Seriya ${tag} Note 14`), seller });
+      await page.goto('/');
+      const row = page.getByRole('region', { name: 'Brendlar' });
+      await expect(row.getByRole('link', { name: new RegExp(`^I?Ishlab ${tag}`) })).toBeVisible();
+      await expect(row.getByRole('link', { name: new RegExp(`Seriya ${tag}`) })).toHaveCount(0);
+      // The brand's card counts its series' listings too.
+      await expect(row.getByRole('link', { name: new RegExp(`Ishlab ${tag}`) })).toContainText("2 ta e'lon");
+      await row.getByRole('link', { name: new RegExp(`Ishlab ${tag}`) }).click();
+      const cards = page.locator('#listings').getByRole('article');
+      await expect(cards).toHaveCount(2);
+      const seriesChoice = page.getByRole('list', { name: `Ishlab ${tag} seriyalari` });
+      await seriesChoice.getByRole('link', { name: `Seriya ${tag}` }).click();
+      await expect(page).toHaveURL((url) => url.searchParams.get('brand') === series.id);
+      await expect(cards).toHaveCount(1);
+      await expect(cards.first()).toContainText(`Seriya ${tag} Note 14`);
+      await seriesChoice.getByRole('link', { name: `Barcha Ishlab ${tag}` }).click();
+      await expect(cards).toHaveCount(2);
+      expect(await layoutProblems(page), 'the brand and its series').toEqual([]);
+
+      // By name in the address, as people type it, and in the filters' brand choice.
+      await page.goto(`/?page=1&brand=${encodeURIComponent(`ishlab ${tag}`)}`);
+      await expect(cards).toHaveCount(2);
+      await page.getByRole('button', { name: /^Filtrlar( \(\d+\))?$/ }).click();
+      await page.getByRole('dialog', { name: 'Filtrlar' }).getByLabel('Brend').selectOption({ label: `Ishlab ${tag} › Seriya ${tag}` });
+      await expect(page).toHaveURL((url) => url.searchParams.get('brand') === series.id);
+      await expect(cards).toHaveCount(1);
+    });
+
     test("says what an empty search looked for, keeps 'mavjud emas', and offers to clear the filters", async ({ page }) => {
       await page.goto(`/?page=1&name=qqxxzz${tag}&region=buxoro`);
       await expect(page.getByRole('status').filter({ hasText: `«qqxxzz${tag}» bo'yicha tanlangan filtrlar bilan e'lon mavjud emas` })).toBeVisible();
@@ -238,5 +270,18 @@ test.describe("the moderators' desktop (issue 36 item 10)", () => {
     const left = Math.min(...boxes.map((box) => box.x));
     expect(columns.size, 'columns of the queue').toBeGreaterThanOrEqual(2);
     expect(right - left, 'the width the queue takes').toBeGreaterThan(MODERATORS_DESKTOP.width * 0.75);
+  });
+
+  test('makes a brand a series of another from the brands table, which then names it', async ({ admin: { page }, listings }) => {
+    const maker = await listings.createBrand(`Ota ${tag}`);
+    await listings.createBrand(`Bola ${tag}`);
+    await page.goto('/profile/categories');
+    await page.getByRole('button', { name: `Bola ${tag}: amallar` }).click();
+    await page.getByRole('menuitem', { name: 'Tahrirlash' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Qaysi brendning seriyasi').selectOption({ label: maker.name });
+    await dialog.getByRole('button', { name: 'Saqlash' }).click();
+    await expect(page.getByText("Bo'lim o'zgartirildi")).toBeVisible();
+    await expect(page.getByRole('rowheader', { name: new RegExp(`Bola ${tag}`) })).toContainText(`Ota ${tag} seriyasi`);
   });
 });

@@ -1,3 +1,4 @@
+import { BrandFamilies } from '../categories/brand-families';
 import { FeedTotals } from './listing-feed-totals';
 
 interface Variant {
@@ -25,9 +26,10 @@ function group(variants: Variant[], change: Partial<{ category_id: string; devic
 const read = (rows: unknown[]) =>
   FeedTotals.read(
     async <Row>() => rows as Row[],
-    new Map([
-      ['brand', 'brand'],
-      ['other', 'other'],
+    new BrandFamilies([
+      { id: 'brand', name: 'Brand', parent_id: null },
+      { id: 'other', name: 'Other', parent_id: null },
+      { id: 'series', name: 'Series', parent_id: 'brand' },
     ]),
   );
 
@@ -71,7 +73,9 @@ describe('the feed totals', () => {
     expect(totals.count({ valut: 'uzs', minPrice: 2_000_000, maxPrice: 5_000_000 })).toBe(4);
     expect(totals.count({ deviceIds: ['model', 'model 2'], minPrice: 3_000_000 })).toBe(5);
     expect(totals.count({ categoryId: 'brand', maxPrice: 2_000_000 })).toBe(2);
-    expect(totals.brandId('Other', false)).toBe('other');
+    expect(totals.brandIds('Other')).toEqual(['other']);
+    expect(totals.brandIds('brand')).toEqual(['brand', 'series']);
+    expect(totals.brandIds('Nokia')).toEqual([]);
   });
 
   it('counts price bounds with a brand, a region or neither as the listings themselves count', async () => {

@@ -1,5 +1,6 @@
 import { setImmediate as yieldToRequests } from 'node:timers/promises';
 import { CONDITION_GRADES, type ConditionGrade } from '@market/contracts';
+import type { BrandFamilies } from '../categories/brand-families';
 import { ON_SALE, type FeedFilter } from './listing-feed';
 
 /** A filter of the feed as its totals read it: the brand by id, the models the name found. */
@@ -150,8 +151,8 @@ export class FeedTotals {
   private constructor(
     groups: Group[],
     private readonly variants: VariantCodes,
-    /** Brands by lower-case name, for `?brand=Samsung`. */
-    private readonly brandIds: ReadonlyMap<string, string>,
+    /** Brands by id or name with their series, for `?brand=Samsung`. */
+    private readonly families: BrandFamilies,
     /**
      * Every price of a brand, and of a region, in order: price bounds with at most one of them are
      * two binary searches, not two per group (the whole feed's 6,000 groups took 2.8 ms, a brand's 0.16).
@@ -175,9 +176,9 @@ export class FeedTotals {
 
   /**
    * Reads a snapshot with `query` (one scan of the index of listings by model); yields to requests
-   * while parsing it. `brandIds` are the brands by lower-case name (CategoriesService.idsByName).
+   * while parsing it. `families` are the brands with their series (CategoriesService.families).
    */
-  static async read(query: <Row>(sql: string) => Promise<Row[]>, brandIds: ReadonlyMap<string, string>): Promise<FeedTotals> {
+  static async read(query: <Row>(sql: string) => Promise<Row[]>, families: BrandFamilies): Promise<FeedTotals> {
     const rows = await query<{ category_id: string; device_id: string; region: string; variants: string }>(FEED_TOTALS_SQL);
     const variants = new VariantCodes();
     const groups: Group[] = [];
@@ -217,7 +218,7 @@ export class FeedTotals {
     return new FeedTotals(
       groups,
       variants,
-      brandIds,
+      families,
       await sortedPrices(groups, (group) => group.categoryId),
       await sortedPrices(groups, (group) => group.region),
     );
@@ -228,9 +229,9 @@ export class FeedTotals {
     return new Map([...this.pricesByCategory].map(([categoryId, prices]) => [categoryId, prices.length]));
   }
 
-  /** The brand's id by its id or its name in any case; undefined for a brand that does not exist. */
-  brandId(brand: string, isId: boolean): string | undefined {
-    return isId ? brand.toLowerCase() : this.brandIds.get(brand.toLowerCase());
+  /** The ids the brand's filter takes, by its id or its name in any case: its own and its series'; none for a brand that does not exist. */
+  brandIds(brand: string): string[] {
+    return this.families.idsOf(brand);
   }
 
   count({ categoryId, region, deviceIds, minPrice, maxPrice, ...others }: TotalsFilter): number {

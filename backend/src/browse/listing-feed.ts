@@ -1,7 +1,6 @@
-import { LIMITS, TOP_PLACES_PER_PAGE, type ConditionGrade, type Currency, type ListingQuery, type ListingSort } from '@market/contracts';
-import { brandIdByName } from '../categories/category-reads';
+import { LIMITS, type ConditionGrade, type Currency, type ListingQuery, type ListingSort } from '@market/contracts';
+import { brandFamilyIds } from '../categories/category-reads';
 import { CARD_COLUMNS, FIRST_PHOTO_COLUMNS, FIRST_PHOTO_JOIN } from '../listings/listing.serializer';
-import { RUNNING_TOP } from '../promotions/promotion-reads';
 
 /**
  * The SQL of `GET /api/phone`. Every condition keeps the partial indexes' predicate
@@ -32,7 +31,10 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** What the feed is filtered by: the query's filters, with the models a name search found instead of the name. */
 export interface FeedFilter {
+  /** A brand's id or name: it stands for the brand and its series (Xiaomi: Redmi, POCO). */
   brand?: string;
+  /** The ids `brand` stands for, when the caller has them (the feed, from its totals): each is then taken from its index. */
+  brandIds?: readonly string[];
   region?: string;
   minPrice?: number;
   maxPrice?: number;
@@ -138,11 +140,6 @@ export interface FeedSql {
    * skip the few outside wide bounds, or take the few inside narrow bounds from the price index).
    */
   plannedOnce: boolean;
-  /**
-   * A page's TOP places (issue 39): of the listings in TOP that match the filter, taken in the order
-   * their TOP began, the TOP_PLACES_PER_PAGE from place `turn` on (counted round), as cards.
-   */
-  topPlaces(turn: number): { sql: string; params: unknown[] };
 }
 
 export function feedSql(filter: FeedFilter): FeedSql {
@@ -155,12 +152,16 @@ export function feedSql(filter: FeedFilter): FeedSql {
     return `$${params.length}`;
   };
   const conditions = [ON_SALE];
-  if (filter.brand) {
+  const { deviceIds, brandIds } = filter;
+  // A brand with series is walked like the models of a name: each one's part of the index, merged.
+  const brandSplit = !deviceIds && brandIds && brandIds.length > 1;
+  if (filter.brand && !brandSplit) {
     conditions.push(
-      isBrandId(filter.brand)
-        ? `l.category_id = ${bind(filter.brand)}::uuid`
-        : // A brand by name ('Samsung', any case).
-          `l.category_id = ${brandIdByName(bind(filter.brand))}`,
+      brandIds?.length === 1
+        ? `l.category_id = ${bind(brandIds[0])}::uuid`
+        : brandIds
+          ? `l.category_id = ANY(${bind(brandIds)}::uuid[])`
+          : `l.category_id IN (${brandFamilyIds(bind(filter.brand))})`,
     );
   }
   if (filter.region) conditions.push(`l.region = ${bind(filter.region)}`);
@@ -174,8 +175,8 @@ export function feedSql(filter: FeedFilter): FeedSql {
   if (filter.grade) conditions.push(`l.grade = ${bind(filter.grade)}`);
   if (filter.minBattery !== undefined) conditions.push(`l.battery >= ${bind(filter.minBattery)}::smallint`);
   const where = conditions.join(' AND ');
-  const { deviceIds } = filter;
-  const byDevice = deviceIds ? ` AND l.device_id = ANY(${bind(deviceIds)}::uuid[])` : '';
+  const split = deviceIds ? { column: 'device_id', ids: deviceIds } : brandSplit && brandIds ? { column: 'category_id', ids: brandIds } : undefined;
+  const bySplit = split ? ` AND l.${split.column} = ANY(${bind(split.ids)}::uuid[])` : '';
   const filterParams = [...params];
   const priceBounds = filter.minPrice !== undefined || filter.maxPrice !== undefined;
   const newest = order === FEED_ORDERS.newest;
@@ -192,31 +193,15 @@ export function feedSql(filter: FeedFilter): FeedSql {
      ORDER BY ${orderBy}`;
 
   return {
-    topPlaces(turn) {
-      return {
-        sql: `
-          WITH top AS (
-            SELECT l.id, row_number() OVER (ORDER BY running.starts_at, l.id) - 1 AS place, count(*) OVER () AS topped
-              FROM (${RUNNING_TOP}) running JOIN listing l ON l.id = running.listing_id
-             WHERE ${where}${byDevice}),
-          shown AS (SELECT id, ((place - $${filterParams.length + 1}::bigint) % topped + topped) % topped AS turn_place FROM top)
-          SELECT (SELECT to_json(card) FROM (SELECT ${CARD_COLUMNS}, ${FIRST_PHOTO_COLUMNS}) card) AS card
-            FROM shown JOIN listing l ON l.id = shown.id
-            ${FIRST_PHOTO_JOIN}
-           WHERE shown.turn_place < ${TOP_PLACES_PER_PAGE}
-           ORDER BY shown.turn_place`,
-        params: [...filterParams, turn],
-      };
-    },
-    count: `SELECT count(*)::int AS total FROM listing l WHERE ${where}${byDevice}`,
+    count: `SELECT count(*)::int AS total FROM listing l WHERE ${where}${bySplit}`,
     params: filterParams,
     anchored,
-    plannedOnce: !!deviceIds || !newest || !priceBounds,
+    plannedOnce: !!split || !newest || !priceBounds,
     startsFromAnchor(offset) {
-      return anchored && offset >= ANCHOR_SPACING && offset * (deviceIds?.length ?? 1) >= ANCHORS_FROM;
+      return anchored && offset >= ANCHOR_SPACING && offset * (split?.ids.length ?? 1) >= ANCHORS_FROM;
     },
     page(offset, from) {
-      const pageParams = deviceIds ? params.slice(0, -1) : [...params];
+      const pageParams = split ? params.slice(0, -1) : [...params];
       const next = (value: unknown) => {
         pageParams.push(value);
         return `$${pageParams.length}`;
@@ -227,20 +212,20 @@ export function feedSql(filter: FeedFilter): FeedSql {
             .join(', ')})`
         : '';
       const skipped = from ? offset - from.offset : offset;
-      if (deviceIds) {
-        // Each model's first `skipped + 12` listings in the feed's order (its part of the index, from
-        // the anchor), merged: a page costs what it shows and what comes before it, never the
-        // models' other listings.
-        const models = next(deviceIds);
-        const perModel = next(skipped + LIMITS.listingsPerPage);
+      if (split) {
+        // Each model's (or series') first `skipped + 12` listings in the feed's order (its part of the
+        // index, from the anchor), merged: a page costs what it shows and what comes before it, never
+        // the models' other listings.
+        const keys = next(split.ids);
+        const perKey = next(skipped + LIMITS.listingsPerPage);
         return {
           sql: rows(`
             SELECT ${orderColumns}
-              FROM unnest(${models}::uuid[]) AS device (id)
+              FROM unnest(${keys}::uuid[]) AS part (id)
               CROSS JOIN LATERAL (
                 SELECT ${orderColumns} FROM listing l
-                 WHERE l.device_id = device.id AND ${where}${start}
-                 ORDER BY ${orderBy} LIMIT ${perModel}) l
+                 WHERE l.${split.column} = part.id AND ${where}${start}
+                 ORDER BY ${orderBy} LIMIT ${perKey}) l
              ORDER BY ${orderBy} LIMIT ${LIMITS.listingsPerPage} OFFSET ${next(skipped)}`),
           params: pageParams,
         };
@@ -258,7 +243,7 @@ export function feedSql(filter: FeedFilter): FeedSql {
         sql: `
           SELECT ${order.columns.map(([column]) => `${column}::text AS ${column}`).join(', ')}
             FROM (SELECT ${orderColumns}, row_number() OVER (ORDER BY ${orderBy}) AS place
-                    FROM listing l WHERE ${where}${byDevice}) listing_in_order
+                    FROM listing l WHERE ${where}${bySplit}) listing_in_order
            WHERE place % $${params.length + 1} = 0
            ORDER BY place`,
         params: [...params, spacing],

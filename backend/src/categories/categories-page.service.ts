@@ -27,12 +27,14 @@ export class CategoriesPageService {
   }
 
   async create(body: CategoryBody): Promise<Category> {
-    const [category] = await this.counted([await this.categories.create(body)]);
+    const created = await this.categories.create(body);
+    const [category] = await this.counted([created], await this.categories.list());
     return category;
   }
 
   async update(id: string, body: CategoryBody): Promise<Category> {
-    const [category] = await this.counted([await this.categories.update(id, body)]);
+    const updated = await this.categories.update(id, body);
+    const [category] = await this.counted([updated], await this.categories.list());
     return category;
   }
 
@@ -41,11 +43,15 @@ export class CategoriesPageService {
     return this.categories.remove(id, (transaction) => this.usageOf(id, transaction));
   }
 
-  private async counted(categories: StoredCategory[]): Promise<Category[]> {
+  /** `all`: every category, where the series of those counted are found. */
+  private async counted(categories: StoredCategory[], all = categories): Promise<Category[]> {
     const [activeListings, devices] = await Promise.all([this.feed.onSaleByBrand(), this.devices.byCategory()]);
+    // A brand counts its series' listings too, as its filter finds them (Xiaomi: Redmi, POCO).
+    const series = seriesOf(all);
+    const onSale = (id: string) => activeListings.get(id) ?? 0;
     return categories.map((category) => ({
       ...category,
-      PhonesCount: activeListings.get(category._id) ?? 0,
+      PhonesCount: onSale(category._id) + (series.get(category._id) ?? []).reduce((sum, id) => sum + onSale(id), 0),
       devicesCount: devices.get(category._id) ?? 0,
     }));
   }
@@ -58,4 +64,11 @@ export class CategoriesPageService {
     ]);
     return { listings, onSale, devices };
   }
+}
+
+/** Each brand's series' ids. */
+function seriesOf(categories: StoredCategory[]): Map<string, string[]> {
+  const series = new Map<string, string[]>();
+  for (const category of categories) if (category.parent) series.set(category.parent, [...(series.get(category.parent) ?? []), category._id]);
+  return series;
 }

@@ -9,12 +9,15 @@ import { imageRefColumns, joinImage } from '../uploads/image-reads';
 import { ImagesService } from '../uploads/images.service';
 import { CategoryEntity } from './category.entity';
 import type { CategoryUsage } from './category-usage';
+import { BrandFamilies } from './brand-families';
 
 /** A brand the catalogue seed needs; created once with these defaults, then owned by the admins. */
 export interface BrandDefaults {
   name: string;
   color: string;
   number: number;
+  /** The brand it is a series of, by name (Redmi: 'Xiaomi'), set when the seed creates it. */
+  parent?: string;
 }
 
 /** A category without its counts: those come from the modules above this one (CategoriesPageService). */
@@ -26,6 +29,7 @@ interface CategoryRow {
   color: string;
   description: string | null;
   number: number;
+  parent_id: string | null;
   image_id: string | null;
   image_location: string | null;
 }
@@ -41,7 +45,7 @@ function violates(error: unknown, code: string, constraint?: string): boolean {
 
 /** Categories with the image each shows (read through the uploads module's fragments). */
 const CATEGORIES_WITH_IMAGES = `
-  SELECT c.id, c.name, c.color, c.description, c.number, ${imageRefColumns('i', 'image_')}
+  SELECT c.id, c.name, c.color, c.description, c.number, c.parent_id, ${imageRefColumns('i', 'image_')}
     FROM categories c ${joinImage('i', 'c.image_id', 'LEFT JOIN')}`;
 
 /**
@@ -65,6 +69,7 @@ export class CategoriesService {
   /** The image must be one uploaded for a category (`POST /api/uploadImg`); saving marks it used. */
   async create(body: CategoryBody): Promise<StoredCategory> {
     const id = await this.saving(async (transaction) => {
+      await this.checkParent(transaction, null, body.parent);
       await this.attachImage(transaction, body.image);
       const { identifiers } = await transaction.insert(CategoryEntity, this.columnsOf(body));
       return identifiers[0].id as string;
@@ -76,6 +81,7 @@ export class CategoriesService {
   async update(id: string, body: CategoryBody): Promise<StoredCategory> {
     const replaced = await this.saving(async (transaction) => {
       const category = await this.lockCategory(transaction, id);
+      await this.checkParent(transaction, id, body.parent);
       const imageChanged = body.image !== category.imageId;
       if (imageChanged) await this.attachImage(transaction, body.image);
       await transaction.update(CategoryEntity, id, this.columnsOf(body));
@@ -126,10 +132,9 @@ export class CategoriesService {
     return transaction.getRepository(CategoryEntity).findOne({ where: { id }, select: { name: true, color: true } });
   }
 
-  /** Every brand's id by its lower-cased name, as the caller's transaction sees them: a brand named in an address in any case. */
-  async idsByName(transaction: EntityManager = this.dataSource.manager): Promise<Map<string, string>> {
-    const rows: { id: string; name: string }[] = await transaction.query(`SELECT id, lower(name) AS name FROM categories`);
-    return new Map(rows.map((row) => [row.name, row.id]));
+  /** Every brand with its series, as the caller's transaction sees them: a brand named in an address in any case, and what its filter takes. */
+  async families(transaction: EntityManager = this.dataSource.manager): Promise<BrandFamilies> {
+    return new BrandFamilies(await transaction.query(`SELECT id, name, parent_id FROM categories`));
   }
 
   /**
@@ -138,12 +143,23 @@ export class CategoriesService {
    */
   async ensureBrands(brands: readonly BrandDefaults[], transaction: EntityManager = this.dataSource.manager): Promise<Map<string, string>> {
     if (brands.length === 0) return new Map();
-    await transaction.query(
+    const created: { name: string }[] = await transaction.query(
       `INSERT INTO categories (name, color, number)
        SELECT name, color, number FROM jsonb_to_recordset($1::jsonb) AS brand(name text, color text, number int)
-       ON CONFLICT ((lower(name))) DO NOTHING`,
+       ON CONFLICT ((lower(name))) DO NOTHING
+       RETURNING lower(name) AS name`,
       [JSON.stringify(brands)],
     );
+    // A series joins its brand when created here; afterwards the admins decide.
+    const newSeries = brands.filter((brand) => brand.parent && created.some((row) => row.name === brand.name.toLowerCase()));
+    if (newSeries.length > 0) {
+      await transaction.query(
+        `UPDATE categories series SET parent_id = maker.id
+           FROM jsonb_to_recordset($1::jsonb) AS brand(name text, parent text), categories maker
+          WHERE lower(series.name) = lower(brand.name) AND lower(maker.name) = lower(brand.parent)`,
+        [JSON.stringify(newSeries)],
+      );
+    }
     const rows: { id: string; name: string }[] = await transaction.query(
       `SELECT id, name FROM categories WHERE lower(name) = ANY($1::text[])`,
       [brands.map((brand) => brand.name.toLowerCase())],
@@ -166,6 +182,16 @@ export class CategoriesService {
       .getOne();
     if (!category) throw new AppException(HttpStatus.NOT_FOUND, 'categoryNotFound');
     return category;
+  }
+
+  /** A series belongs to another brand that is no series itself, and has no series of its own. */
+  private async checkParent(transaction: EntityManager, id: string | null, parent: string | null): Promise<void> {
+    if (!parent) return;
+    const [maker]: { parent_id: string | null }[] = await transaction.query(`SELECT parent_id FROM categories WHERE id = $1 FOR SHARE`, [parent]);
+    const [{ series }]: { series: number }[] = id ? await transaction.query(`SELECT count(*)::int AS series FROM categories WHERE parent_id = $1`, [id]) : [{ series: 0 }];
+    if (!maker || maker.parent_id !== null || parent === id || series > 0) {
+      throw new AppException(HttpStatus.BAD_REQUEST, 'categoryParentInvalid', {}, { parent: 'categoryParentInvalid' });
+    }
   }
 
   private async attachImage(transaction: EntityManager, imageId: string | null): Promise<void> {
@@ -191,7 +217,7 @@ export class CategoriesService {
   }
 
   private columnsOf(body: CategoryBody): Partial<CategoryEntity> {
-    return { name: body.name, color: body.color, number: body.number, description: body.description, imageId: body.image };
+    return { name: body.name, color: body.color, number: body.number, description: body.description, imageId: body.image, parentId: body.parent };
   }
 }
 
@@ -202,6 +228,7 @@ function toCategory(row: CategoryRow): StoredCategory {
     color: row.color,
     description: row.description,
     number: row.number,
+    parent: row.parent_id,
     image: row.image_id && row.image_location ? { _id: row.image_id, location: row.image_location } : null,
   };
 }

@@ -17,11 +17,13 @@ export function brandName(categoryId: string): ReadFragment {
 }
 
 /**
- * The id of the brand named `name` in any case (a parameter of the caller's, e.g. `$2`), as a
- * value: NULL when there is none. The unique index on lower(name) finds it, once per query.
+ * The ids a brand's filter takes, as a subquery: the brand named or identified by `brand` (a
+ * parameter of the caller's, e.g. `$2`: an id, or a name in any case) and its series (Xiaomi:
+ * Redmi, POCO). No rows when there is no such brand.
  */
-export function brandIdByName(name: string): string {
-  return `(SELECT brand.id FROM categories brand WHERE lower(brand.name) = lower(${name}))`;
+export function brandFamilyIds(brand: string): string {
+  return `SELECT family.id FROM categories maker JOIN categories family ON family.id = maker.id OR family.parent_id = maker.id
+           WHERE maker.id::text = lower(${brand}) OR lower(maker.name) = lower(${brand})`;
 }
 
 /**

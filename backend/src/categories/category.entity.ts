@@ -23,6 +23,10 @@ export class CategoryEntity {
   @Column({ name: 'image_id', type: 'uuid', nullable: true })
   imageId: string | null;
 
+  /** The brand this one is a series of (Redmi: Xiaomi), one level deep; null for a brand of its own. */
+  @Column({ name: 'parent_id', type: 'uuid', nullable: true })
+  parentId: string | null;
+
   @Column({ name: 'created_at', type: 'timestamptz', insert: false, update: false })
   createdAt: Date;
 }

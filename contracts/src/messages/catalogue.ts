@@ -18,6 +18,11 @@ export const CATALOGUE_MESSAGES = {
     en: 'A category with this name already exists',
   },
   categoryNotFound: { uz: "Bo'lim topilmadi", ru: 'Раздел не найден', en: 'Category not found' },
+  categoryParentInvalid: {
+    uz: "Seriya faqat o'z seriyalari bo'lmagan boshqa brendga tegishli bo'la oladi",
+    ru: 'Серия может принадлежать только другому бренду, у которого нет своих серий',
+    en: 'A series can belong only to another brand, one that is not a series itself',
+  },
   categoryInUse: {
     uz: "Bo'limni o'chirib bo'lmaydi: unda {{devices}} ta qurilma va {{listings}} ta e'lon bor, {{onSale}} tasi sotuvda",
     ru: 'Раздел нельзя удалить: в нём устройств — {{devices}}, объявлений — {{listings}}, из них в продаже — {{onSale}}',

@@ -30,7 +30,7 @@ import { ReportWeights1763803000000 } from './1763803000000-report-weights';
 import { SpecSourcePacing1763803100000 } from './1763803100000-spec-source-pacing';
 import { CardTokens1763803330000 } from './1763803330000-card-tokens';
 import { TelegramMiniApp1763803400000 } from './1763803400000-telegram-mini-app';
-import { Promotions1763803600000 } from './1763803600000-promotions';
+import { BrandSeries1763803500000 } from './1763803500000-brand-series';
 
 /** Every migration in order; listed explicitly so the same list works from sources and from the build. */
 export const MIGRATIONS = [
@@ -66,5 +66,5 @@ export const MIGRATIONS = [
   SpecSourcePacing1763803100000,
   CardTokens1763803330000,
   TelegramMiniApp1763803400000,
-  Promotions1763803600000,
+  BrandSeries1763803500000,
 ];

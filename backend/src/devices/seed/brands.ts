@@ -3,13 +3,14 @@ import type { BrandDefaults } from '../../categories/categories.service';
 /**
  * How the seed creates the brands it needs: a colour each and the order on the categories
  * page (roughly what sells most in Uzbekistan first). Admins may change both afterwards.
+ * A series a maker sells under its own name belongs to that brand (issue 36 item 4, docs/catalogue-and-search.md).
  */
 const KNOWN_BRANDS: readonly BrandDefaults[] = [
   { name: 'Samsung', color: '#1428A0', number: 1 },
   { name: 'Apple', color: '#1D1D1F', number: 2 },
   { name: 'Xiaomi', color: '#FF6900', number: 3 },
-  { name: 'Redmi', color: '#E4002B', number: 4 },
-  { name: 'POCO', color: '#F5B400', number: 5 },
+  { name: 'Redmi', color: '#E4002B', number: 4, parent: 'Xiaomi' },
+  { name: 'POCO', color: '#F5B400', number: 5, parent: 'Xiaomi' },
   { name: 'Honor', color: '#0070C9', number: 6 },
   { name: 'Huawei', color: '#CF0A2C', number: 7 },
   { name: 'Tecno', color: '#0057FF', number: 8 },

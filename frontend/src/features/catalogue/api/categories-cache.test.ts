@@ -3,7 +3,7 @@ import type { Category } from '@market/contracts';
 import { withCategory, withoutCategory } from './categories-cache';
 
 function category(id: string, name: string, number: number): Category {
-  return { _id: id, name, number, color: '#000000', description: null, image: null, PhonesCount: 0, devicesCount: 0 };
+  return { _id: id, name, number, color: '#000000', description: null, image: null, parent: null, PhonesCount: 0, devicesCount: 0 };
 }
 
 const apple = category('a', 'Apple', 1);

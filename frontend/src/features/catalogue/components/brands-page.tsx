@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { brandsWithSeries } from '@market/contracts';
 import { PageTitle } from '../../../components/page-title';
 import { useTranslation } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
@@ -29,9 +30,10 @@ export function BrandsPage() {
         <p className="py-10 text-center text-slate-600">{t('brands.empty')}</p>
       ) : (
         <ul className={GRID}>
-          {categories.data.map((category) => (
-            <li key={category._id}>
-              <BrandCard category={category} />
+          {/* Each brand stands for its series too (Xiaomi: Redmi, POCO): the series are picked on the home page. */}
+          {brandsWithSeries(categories.data).map(({ brand }) => (
+            <li key={brand._id}>
+              <BrandCard category={brand} />
             </li>
           ))}
         </ul>

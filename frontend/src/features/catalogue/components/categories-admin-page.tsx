@@ -88,7 +88,14 @@ function CategoriesAdmin() {
                   <th scope="row" className="px-1.5 py-3 sm:px-3 font-medium text-slate-900">
                     <span className="flex items-center gap-2">
                       <BrandLogo category={category} className="h-8 w-8 text-sm" />
-                      {category.name}
+                      <span>
+                        {category.name}
+                        {category.parent && (
+                          <span className="block text-xs font-normal text-slate-500">
+                            {t('admin.seriesOf', { name: list.find((maker) => maker._id === category.parent)?.name })}
+                          </span>
+                        )}
+                      </span>
                     </span>
                   </th>
                   <td className="px-1.5 py-3 sm:px-3 text-right tabular-nums">{category.PhonesCount}</td>
@@ -114,8 +121,8 @@ function CategoriesAdmin() {
 
       <SpecSourceState />
 
-      {dialog?.kind === 'create' && <CategoryFormDialog nextNumber={nextNumber} onClose={closeDialog} />}
-      {dialog?.kind === 'edit' && <CategoryFormDialog category={dialog.category} nextNumber={nextNumber} onClose={closeDialog} />}
+      {dialog?.kind === 'create' && <CategoryFormDialog nextNumber={nextNumber} categories={list} onClose={closeDialog} />}
+      {dialog?.kind === 'edit' && <CategoryFormDialog category={dialog.category} nextNumber={nextNumber} categories={list} onClose={closeDialog} />}
       {dialog?.kind === 'delete' && <DeleteCategoryDialog category={dialog.category} onClose={closeDialog} />}
     </section>
   );

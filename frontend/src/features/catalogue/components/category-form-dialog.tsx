@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
-import { categoryBodySchema, type Category, type ImageRef } from '@market/contracts';
+import { brandsWithSeries, categoryBodySchema, type Category, type ImageRef } from '@market/contracts';
 import { Dialog } from '../../../components/dialog';
 import { inputClass } from '../../../components/form/text-field';
 import { ApiError } from '../../../lib/api-client';
@@ -16,6 +16,8 @@ interface CategoryFormValues {
   /** As typed; the schema turns it into a number. */
   number: string;
   image: ImageRef | null;
+  /** The brand it is a series of; '' for a brand of its own. */
+  parent: string;
 }
 
 type FieldName = keyof CategoryFormValues;
@@ -30,6 +32,7 @@ function initialValues(category: Category | undefined, nextNumber: number): Cate
     description: category?.description ?? '',
     number: String(category?.number ?? nextNumber),
     image: category?.image ?? null,
+    parent: category?.parent ?? '',
   };
 }
 
@@ -38,11 +41,13 @@ interface CategoryFormDialogProps {
   category?: Category;
   /** Proposed order number of a new category. */
   nextNumber: number;
+  /** Every category: the brands a series may belong to. */
+  categories: Category[];
   onClose: () => void;
 }
 
 /** 'Position qo'shish' / 'Position o'zgartirish': create with POST, edit with PUT; the list updates on success. */
-export function CategoryFormDialog({ category, nextNumber, onClose }: CategoryFormDialogProps) {
+export function CategoryFormDialog({ category, nextNumber, categories, onClose }: CategoryFormDialogProps) {
   const { t } = useTranslation('catalogue');
   const [values, setValues] = useState(() => initialValues(category, nextNumber));
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
@@ -53,7 +58,9 @@ export function CategoryFormDialog({ category, nextNumber, onClose }: CategoryFo
   const formErrorId = useId();
   const fileInput = useRef<HTMLInputElement>(null);
 
-  const change = (field: Exclude<FieldName, 'image'>) => (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+  // A series belongs to a brand of its own (one level), never to itself.
+  const makers = brandsWithSeries(categories).filter(({ brand }) => brand._id !== category?._id);
+  const change = (field: Exclude<FieldName, 'image'>) => (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => {
     setValues((current) => ({ ...current, [field]: event.target.value }));
     setFieldErrors((current) => ({ ...current, [field]: undefined }));
   };
@@ -68,7 +75,7 @@ export function CategoryFormDialog({ category, nextNumber, onClose }: CategoryFo
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const parsed = categoryBodySchema.safeParse({ ...values, image: values.image?._id ?? null });
+    const parsed = categoryBodySchema.safeParse({ ...values, image: values.image?._id ?? null, parent: values.parent || null });
     if (!parsed.success) {
       const errors: FieldErrors = {};
       for (const issue of parsed.error.issues) errors[issue.path[0] as FieldName] ??= issue.message;
@@ -109,6 +116,18 @@ export function CategoryFormDialog({ category, nextNumber, onClose }: CategoryFo
             {(props) => <input {...props} type="number" min={0} step={1} inputMode="numeric" value={values.number} onChange={change('number')} />}
           </Field>
         </div>
+        <Field label={t('form.parent')} error={errorOf('parent')}>
+          {(props) => (
+            <select {...props} value={values.parent} onChange={change('parent')}>
+              <option value="">{t('form.noParent')}</option>
+              {makers.map(({ brand }) => (
+                <option key={brand._id} value={brand._id}>
+                  {brand.name}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
         <Field label={t('form.description')} error={errorOf('description')}>
           {(props) => <textarea {...props} rows={3} value={values.description} onChange={change('description')} />}
         </Field>

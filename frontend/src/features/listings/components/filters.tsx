@@ -2,6 +2,7 @@ import { useQuery, type UseQueryOptions } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import {
   BATTERY_FILTER_BOUNDS,
+  brandsWithSeries,
   CONDITION_GRADES,
   LISTING_REGIONS,
   LISTING_SORTS,
@@ -211,7 +212,11 @@ function FilterFields({ filters, typed, onTypePrice, boundsRefused, onChoose, br
       </div>
       {select('brand', t('filters.brand'), brandIdOf(filters.brand, brands), (brand) => onChoose({ brand: brand || undefined }), [
         ['', t('filters.allBrands')],
-        ...(brands ?? []).map((brand): [string, string] => [brand._id, brand.name]),
+        // A brand stands for its series too; each series follows it, to narrow to that one ('Xiaomi › Redmi').
+        ...brandsWithSeries(brands ?? []).flatMap(({ brand, series }): Array<[string, string]> => [
+          [brand._id, brand.name],
+          ...series.map((one): [string, string] => [one._id, `${brand.name} › ${one.name}`]),
+        ]),
       ])}
       {select('region', t('filters.region'), filters.region ?? '', (region) => onChoose({ region: region || undefined }), [
         ['', t('filters.allRegions')],
