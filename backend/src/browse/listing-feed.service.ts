@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { LRUCache } from 'lru-cache';
 import { DataSource } from 'typeorm';
-import { LIMITS, type ListingPage, type ListingQuery, type ListingSuggestion } from '@market/contracts';
+import { LIMITS, TOP_PLACES_PER_PAGE, TOP_ROTATION_MS, type ListingPage, type ListingQuery, type ListingSuggestion } from '@market/contracts';
 import { CategoriesService } from '../categories/categories.service';
 import { ConcurrencyLimit } from '../common/concurrency-limit';
 import { readThroughCache } from '../common/read-through-cache';
@@ -27,6 +27,13 @@ const ANCHORED_FEEDS_KEPT = 2_000;
 const FEED_TOTALS_REFRESH_MS = 15_000;
 /** Searches (a name or price bounds) waiting for their turn beyond that: more are answered 503. */
 const SEARCHES_WAITING = 500;
+
+/** A page's TOP places, and its organic listings' number and first place in the feed's order. */
+interface FeedPlaces {
+  top: CardRow[];
+  perPage: number;
+  offset: number;
+}
 
 /** The home feed (`GET /api/phone`): its pages, their totals and the models suggested when a name finds nothing. */
 @Injectable()
@@ -85,7 +92,8 @@ export class ListingFeedService {
     const search = query.name !== undefined || query.minPrice !== undefined || query.maxPrice !== undefined;
     const found = await (search ? this.searches.run(() => this.feedPage(query)) : this.feedPage(query));
     const locationOf = (key: string) => this.images.locationOf(key);
-    const page: ListingPage = { phones: found.rows.map((row) => toCard(row, locationOf)), pages: Math.ceil(found.total / LIMITS.listingsPerPage) };
+    const phones = [...found.top.map((row) => ({ ...toCard(row, locationOf), top: true as const })), ...found.rows.map((row) => toCard(row, locationOf))];
+    const page: ListingPage = { phones, pages: Math.ceil(found.total / found.perPage) };
     if (found.models?.deviceIds && found.total === 0) page.suggestions = await this.suggestions(found.models);
     return page;
   }
@@ -104,26 +112,39 @@ export class ListingFeedService {
     return new Map(rows.map((row) => [row.category_id, row.listings]));
   }
 
-  private async feedPage(query: ListingQuery): Promise<{ rows: CardRow[]; total: number; models?: ListingModels }> {
+  private async feedPage(query: ListingQuery): Promise<FeedPlaces & { rows: CardRow[]; total: number; models?: ListingModels }> {
     const models = query.name !== undefined ? await this.devices.listingModels(query.name) : undefined;
-    if (models?.deviceIds?.length === 0) return { rows: [], total: 0, models };
-    const offset = (query.page - 1) * LIMITS.listingsPerPage;
+    if (models?.deviceIds?.length === 0) return { top: [], perPage: LIMITS.listingsPerPage, offset: 0, rows: [], total: 0, models };
     const totals = this.feedTotals && (await this.feedTotals.fetch('listings on sale'));
-    if (!totals) {
-      const sql = feedSql(feedFilterOf(query, models));
-      const [total, rows] = await Promise.all([this.feedCounts ? this.feedCounts.fetch(this.feedKey(sql), { context: sql }) : this.countFeed(sql), this.pageRows(sql, offset)]);
-      return { rows, total: total!, models };
-    }
     // The brand and its series (Xiaomi: Redmi, POCO), from the snapshot's brands: each taken from its own index.
-    const brandIds = query.brand === undefined ? undefined : totals.brandIds(query.brand);
+    const brandIds = query.brand === undefined || !totals ? undefined : totals.brandIds(query.brand);
     const filter = { ...feedFilterOf(query, models), brandIds };
     const sql = feedSql(filter);
+    const places = await this.places(sql, query.page);
+    if (!totals) {
+      const [total, rows] = await Promise.all([this.feedCounts ? this.feedCounts.fetch(this.feedKey(sql), { context: sql }) : this.countFeed(sql), this.pageRows(sql, places)]);
+      return { ...places, rows, total: total!, models };
+    }
     const counted = brandIds ? brandIds.reduce((sum, categoryId) => sum + totals.count({ ...filter, categoryId }), 0) : totals.count(filter);
     // Beyond the snapshot's last page there is nothing to read, but for the page right after it: listings
     // put on sale since the snapshot (a seller's first listing of a rare model) show there at once, and count.
-    if (offset >= counted + LIMITS.listingsPerPage) return { rows: [], total: counted, models };
-    const rows = await this.pageRows(sql, offset);
-    return { rows, total: Math.max(counted, offset + rows.length), models };
+    if (places.offset >= counted + places.perPage) return { ...places, top: [], rows: [], total: counted, models };
+    const rows = await this.pageRows(sql, places);
+    return { ...places, rows, total: Math.max(counted, places.offset + rows.length), models };
+  }
+
+  /**
+   * A page's TOP places and where its organic listings start (issue 39): the listings in TOP that
+   * match the filter take TOP_PLACES_PER_PAGE places at most, moving on by that many each page and
+   * each TOP_ROTATION_MS, so each is shown as often; the rest of the page is the feed in its order,
+   * 12 − the TOP places a page. The public answer cache keeps a page 2 s: a new TOP shows that soon.
+   */
+  private async places(sql: FeedSql, page: number): Promise<FeedPlaces> {
+    const turn = (Math.floor(Date.now() / TOP_ROTATION_MS) + page - 1) * TOP_PLACES_PER_PAGE;
+    const places = sql.topPlaces(turn);
+    const top = await this.reads.query<{ card: CardRow }>(places.sql, places.params, { prepared: sql.plannedOnce });
+    const perPage = LIMITS.listingsPerPage - top.length;
+    return { top: top.map((row) => row.card), perPage, offset: (page - 1) * perPage };
   }
 
   /**
@@ -145,11 +166,12 @@ export class ListingFeedService {
     return rows.map((row) => ({ _id: row.id, name: byId.get(row.id)! }));
   }
 
-  private async pageRows(sql: FeedSql, offset: number): Promise<CardRow[]> {
+  /** The page's organic listings; one in a TOP place of the same page is shown there only. */
+  private async pageRows(sql: FeedSql, { offset, perPage, top }: FeedPlaces): Promise<CardRow[]> {
     const from = this.feedAnchors && sql.startsFromAnchor(offset) ? await this.anchorFor(sql, offset) : undefined;
     const page = sql.page(offset, from);
     const rows = await this.reads.query<{ card: CardRow }>(page.sql, page.params, { prepared: sql.plannedOnce });
-    return rows.map((row) => row.card);
+    return rows.slice(0, perPage).flatMap(({ card }) => (top.some((topped) => topped.id === card.id) ? [] : [card]));
   }
 
   private async anchorFor(sql: FeedSql, offset: number): Promise<FeedAnchor | undefined> {

@@ -1,6 +1,7 @@
-import { LIMITS, type ConditionGrade, type Currency, type ListingQuery, type ListingSort } from '@market/contracts';
+import { LIMITS, TOP_PLACES_PER_PAGE, type ConditionGrade, type Currency, type ListingQuery, type ListingSort } from '@market/contracts';
 import { brandFamilyIds } from '../categories/category-reads';
 import { CARD_COLUMNS, FIRST_PHOTO_COLUMNS, FIRST_PHOTO_JOIN } from '../listings/listing.serializer';
+import { RUNNING_TOP } from '../promotions/promotion-reads';
 
 /**
  * The SQL of `GET /api/phone`. Every condition keeps the partial indexes' predicate
@@ -140,6 +141,11 @@ export interface FeedSql {
    * skip the few outside wide bounds, or take the few inside narrow bounds from the price index).
    */
   plannedOnce: boolean;
+  /**
+   * A page's TOP places (issue 39): of the listings in TOP that match the filter, taken in the order
+   * their TOP began, the TOP_PLACES_PER_PAGE from place `turn` on (counted round), as cards.
+   */
+  topPlaces(turn: number): { sql: string; params: unknown[] };
 }
 
 export function feedSql(filter: FeedFilter): FeedSql {
@@ -193,6 +199,22 @@ export function feedSql(filter: FeedFilter): FeedSql {
      ORDER BY ${orderBy}`;
 
   return {
+    topPlaces(turn) {
+      return {
+        sql: `
+          WITH top AS (
+            SELECT l.id, row_number() OVER (ORDER BY running.starts_at, l.id) - 1 AS place, count(*) OVER () AS topped
+              FROM (${RUNNING_TOP}) running JOIN listing l ON l.id = running.listing_id
+             WHERE ${where}${bySplit}),
+          shown AS (SELECT id, ((place - $${filterParams.length + 1}::bigint) % topped + topped) % topped AS turn_place FROM top)
+          SELECT (SELECT to_json(card) FROM (SELECT ${CARD_COLUMNS}, ${FIRST_PHOTO_COLUMNS}) card) AS card
+            FROM shown JOIN listing l ON l.id = shown.id
+            ${FIRST_PHOTO_JOIN}
+           WHERE shown.turn_place < ${TOP_PLACES_PER_PAGE}
+           ORDER BY shown.turn_place`,
+        params: [...filterParams, turn],
+      };
+    },
     count: `SELECT count(*)::int AS total FROM listing l WHERE ${where}${bySplit}`,
     params: filterParams,
     anchored,

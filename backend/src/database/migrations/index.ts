@@ -31,6 +31,7 @@ import { SpecSourcePacing1763803100000 } from './1763803100000-spec-source-pacin
 import { CardTokens1763803330000 } from './1763803330000-card-tokens';
 import { TelegramMiniApp1763803400000 } from './1763803400000-telegram-mini-app';
 import { BrandSeries1763803500000 } from './1763803500000-brand-series';
+import { Promotions1763803600000 } from './1763803600000-promotions';
 
 /** Every migration in order; listed explicitly so the same list works from sources and from the build. */
 export const MIGRATIONS = [
@@ -67,4 +68,5 @@ export const MIGRATIONS = [
   CardTokens1763803330000,
   TelegramMiniApp1763803400000,
   BrandSeries1763803500000,
+  Promotions1763803600000,
 ];
