@@ -40,3 +40,17 @@ export function miniAppLink(botUsername: string, miniAppName: string, target: St
 
 /** The Mini App's entry page, the URL registered with BotFather: `<PUBLIC_URL>/mini-app`. */
 export const MINI_APP_PATH = '/mini-app';
+
+const LINKED_PAGES: Array<[RegExp, (id: string) => StartAppTarget]> = [
+  [/^\/phone\/([0-9a-f-]{36})$/i, (listingId) => ({ listingId })],
+  [/^\/profile\/messages\/([0-9a-f-]{36})$/i, (conversationId) => ({ conversationId })],
+];
+
+/** The start target of a page of the site a message links to (a listing, a conversation); undefined for the others. */
+export function startTargetOfPath(path: string | null): StartAppTarget | undefined {
+  for (const [pattern, target] of LINKED_PAGES) {
+    const id = path && pattern.exec(path)?.[1];
+    if (id) return target(id);
+  }
+  return undefined;
+}

@@ -2,7 +2,7 @@ import { DelayedError, Job } from 'bullmq';
 import { AppConfig, ConversationsService, NotificationsService, TelegramLinkService } from '@market/backend';
 import { LANGUAGES, QUEUES, formatAmount, parseEventPayload, type Language, type NotificationKind, type Translated } from '@market/contracts';
 import { CHANNEL_LABELS, REJECTION_LABELS, botText } from './bot-texts';
-import { SellerBot } from './seller-bot.service';
+import { SellerBot, withAppButton } from './seller-bot.service';
 import { SellerListingsLookup } from './seller-listings.lookup';
 import { TelegramPacing } from '../pacing/telegram-pacing';
 import { ProcessorOf, QueueProcessor, type JobHandlers } from '../queue-processor';
@@ -64,7 +64,8 @@ export class NotifyProcessor extends QueueProcessor<typeof QUEUES.notify> {
     // Paced below Telegram's 1 a second per chat and 30 a second overall: a burst of approvals
     // reaches the seller in turn instead of retrying all at once into 429s.
     await this.pacing.awaitPrivateMessage(job, token, subscription.chatId);
-    const outcome = await this.bot.sendToPerson(notification.userId, subscription.chatId, notification.text(subscription.language));
+    const message = withAppButton(notification.text(subscription.language), notification.link, subscription.language);
+    const outcome = await this.bot.sendToPerson(notification.userId, subscription.chatId, message);
     if ('unlinked' in outcome) return;
     if ('retryAfterMs' in outcome) {
       await job.moveToDelayed(Date.now() + outcome.retryAfterMs, token);

@@ -2,7 +2,7 @@ import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } fro
 import { Bot, GrammyError, InlineKeyboard, webhookCallback, type Context } from 'grammy';
 import { createServer, type Server } from 'node:http';
 import { AppConfig, AppException, ConversationsService, SavedSearchAlertsService, TelegramLinkService } from '@market/backend';
-import { DEFAULT_LANGUAGE, formatMessage, LANGUAGES, MINI_APP_PATH, phoneNumberSchema, type Language } from '@market/contracts';
+import { DEFAULT_LANGUAGE, formatMessage, LANGUAGES, MINI_APP_PATH, miniAppLink, phoneNumberSchema, startTargetOfPath, type Language, type StartAppTarget } from '@market/contracts';
 import { TelegramPacing } from '../pacing/telegram-pacing';
 import { botText } from './bot-texts';
 import { SellerListingsLookup } from './seller-listings.lookup';
@@ -29,6 +29,14 @@ export interface BotMessage {
   /** An absolute URL Telegram fetches the photo from. */
   photoUrl?: string | null;
   button?: { text: string; data: string };
+  /** A button opening this page of the site in the Mini App (none when no Mini App is registered). */
+  appButton?: { text: string; target: StartAppTarget };
+}
+
+/** A message with the button that opens `path` (a listing, a conversation) in the Mini App; plain text for other pages. */
+export function withAppButton(text: string, path: string | null, language: Language): BotMessage {
+  const target = startTargetOfPath(path);
+  return target ? { text, appButton: { text: botText('openApp', language), target } } : { text };
 }
 
 /** What became of a message to a linked person's chat: sent, the chat unlinked, or Telegram's wait before that chat takes another. */
@@ -122,8 +130,13 @@ export class SellerBot implements OnApplicationBootstrap, OnApplicationShutdown 
 
   /** Sends a message to a linked chat; answers the sent message's id. */
   async send(chatId: string, message: string | BotMessage): Promise<number> {
-    const { text, photoUrl, button } = typeof message === 'string' ? { text: message } : message;
-    const reply_markup = button && new InlineKeyboard().text(button.text, button.data);
+    const { text, photoUrl, button, appButton } = typeof message === 'string' ? { text: message } : message;
+    const appLink = appButton && miniAppLink(this.config.TELEGRAM_BOT_USERNAME, this.config.TELEGRAM_MINI_APP_NAME, appButton.target);
+    const keyboard = new InlineKeyboard();
+    if (button) keyboard.text(button.text, button.data);
+    if (button && appLink) keyboard.row();
+    if (appLink) keyboard.url(appButton!.text, appLink);
+    const reply_markup = button || appLink ? keyboard : undefined;
     const sent = photoUrl
       ? await this.bot!.api.sendPhoto(chatId, photoUrl, { caption: text, reply_markup })
       : await this.bot!.api.sendMessage(chatId, text, { link_preview_options: { is_disabled: true }, reply_markup });

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { AppConfig, TelegramLinkService, type SavedSearchAlert, type SavedSearchDigest } from '@market/backend';
 import { LANGUAGES, type Language, type Translated } from '@market/contracts';
-import { SellerBot, pauseAlertsData, type BotMessage } from '../bot/seller-bot.service';
+import { SellerBot, pauseAlertsData, withAppButton, type BotMessage } from '../bot/seller-bot.service';
 import { TelegramPacing } from '../pacing/telegram-pacing';
 import { digestText, matchedText, pauseButtonText, priceLoweredText, type AlertedListing } from './buyer-alert-texts';
 
@@ -28,11 +28,14 @@ export class BuyerMessages {
     return this.bot.configured;
   }
 
-  /** The listing's first photo (when it has one) with the alert as its caption, and the button that pauses the search. */
+  /**
+   * The listing's first photo (when it has one) with the alert as its caption, the button that
+   * pauses the search and the one that opens the listing in the Mini App.
+   */
   async matched({ userId, savedSearchId, listing }: SavedSearchAlert): Promise<void> {
     const photoUrl = listing.photoLocation && new URL(listing.photoLocation, this.config.PUBLIC_URL).toString();
     await this.sendTo(userId, (language) => ({
-      text: matchedText(language, this.alerted(listing)),
+      ...withAppButton(matchedText(language, this.alerted(listing)), `/phone/${listing.id}`, language),
       photoUrl,
       button: { text: pauseButtonText(language), data: pauseAlertsData(savedSearchId) },
     }));
@@ -43,7 +46,7 @@ export class BuyerMessages {
   }
 
   async priceLowered(userId: string, listing: SavedSearchAlert['listing'], before: Pick<AlertedListing, 'price' | 'valut'>): Promise<void> {
-    await this.sendTo(userId, (language) => priceLoweredText(language, this.alerted(listing), before));
+    await this.sendTo(userId, (language) => withAppButton(priceLoweredText(language, this.alerted(listing), before), `/phone/${listing.id}`, language));
   }
 
   /** The inbox's words for a match and a lower price: the bot's own, in every language. */
