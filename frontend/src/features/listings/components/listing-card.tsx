@@ -39,7 +39,8 @@ export function ListingCard({ listing, actions, hideSeller, firstScreen }: Listi
       >
         <CardPhoto src={listing.image?.location} alt={t('card.photoAlt', { name: listing.name })} eager={firstScreen} />
         <div className="flex min-w-0 flex-1 flex-col">
-          {listing.tarif === PROMOTED_TARIFF && (
+          {/* Super 4x, or a TOP place of the feed bought as a promotion (issue 39). */}
+          {(listing.tarif === PROMOTED_TARIFF || listing.top) && (
             <span className="mb-1 self-start rounded bg-amber-100 px-1.5 py-0.5 text-xs font-semibold text-amber-800">
               {t('card.promoted')}
             </span>
