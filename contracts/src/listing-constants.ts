@@ -3,13 +3,40 @@
  * list, a listing) need these values but no schema, and a module that builds schemas brings
  * zod (a quarter of their download) along. The schemas built on them are in listing.ts.
  */
+import type { Language, Translated } from './languages';
 
 export const LISTING_STATUSES = ['active', 'noActive', 'waiting', 'cancelled', 'draft'] as const;
 export type ListingStatus = (typeof LISTING_STATUSES)[number];
 
+/** A status as sellers read it, on the site and from the bot. */
+export const LISTING_STATUS_LABELS: Record<ListingStatus, Translated> = {
+  active: { uz: 'Faol', ru: 'Активно', en: 'Active' },
+  noActive: { uz: 'Sotuvda emas', ru: 'Снято с продажи', en: 'Off sale' },
+  waiting: { uz: 'Tekshiruvda', ru: 'На проверке', en: 'Awaiting review' },
+  cancelled: { uz: 'Rad etilgan', ru: 'Отклонено', en: 'Rejected' },
+  draft: { uz: 'Qoralama', ru: 'Черновик', en: 'Draft' },
+};
+
 /** Why an admin turns a listing down; 'other' carries the admin's own words. */
 export const REJECTION_REASONS = ['fraud', 'contacts', 'duplicate', 'wrongPrice', 'poorPhotos', 'notAPhone', 'prohibited', 'other'] as const;
 export type RejectionReason = (typeof REJECTION_REASONS)[number];
+
+/** A rejection reason as the moderator picks it and the seller reads it (site, bot); a stored 'other' is the admin's own words. */
+export const REJECTION_REASON_LABELS: Record<RejectionReason, Translated> = {
+  fraud: { uz: "Firibgarlik (oldindan to'lov so'raydi)", ru: 'Мошенничество (просит предоплату)', en: 'Fraud (asks for prepayment)' },
+  contacts: { uz: "Tavsifda aloqa ma'lumotlari", ru: 'Контакты в описании', en: 'Contact details in the description' },
+  duplicate: { uz: "Takroriy e'lon", ru: 'Повторное объявление', en: 'Duplicate listing' },
+  wrongPrice: { uz: "Narx noto'g'ri", ru: 'Неверная цена', en: 'Wrong price' },
+  poorPhotos: { uz: 'Rasmlar sifatsiz', ru: 'Плохие фотографии', en: 'Poor photos' },
+  notAPhone: { uz: 'Bu telefon emas', ru: 'Это не телефон', en: 'Not a phone' },
+  prohibited: { uz: 'Taqiqlangan mahsulot', ru: 'Запрещённый товар', en: 'Prohibited item' },
+  other: { uz: 'Boshqa sabab', ru: 'Другая причина', en: 'Other reason' },
+};
+
+/** A stored rejection reason in `language`: a fixed reason's label, or the admin's own words as written. */
+export function rejectionReasonText(stored: string, language: Language): string {
+  return (REJECTION_REASONS as readonly string[]).includes(stored) ? REJECTION_REASON_LABELS[stored as RejectionReason][language] : stored;
+}
 
 /** 'valut' on the wire: a listing price keeps the currency the seller chose. */
 export const CURRENCIES = ['uzs', 'usd'] as const;

@@ -1,11 +1,10 @@
 import { Link } from 'react-router-dom';
-import type { ListingStatus } from '@market/contracts';
+import { LISTING_STATUS_LABELS, rejectionReasonText, type ListingStatus } from '@market/contracts';
 import { useFavouriteStatus } from '../features/favourites/api/favourites';
-import { rejectionReasonText } from '../features/moderation/rejection-reason';
 import { useMyListings } from '../features/sell/api/get-my-listings';
 import { ChannelProgress } from '../features/sell/components/channel-progress';
 import { draftPath, editListingPath } from '../features/sell/paths';
-import { useTranslation } from '../lib/i18n';
+import { useLanguage, useTranslation } from '../lib/i18n';
 
 export interface OwnerNoticeProps {
   id: string;
@@ -21,12 +20,11 @@ const LINK = 'mt-3 inline-flex min-h-11 items-center rounded-lg bg-brand-700 px-
  * The author's view of their own listing: where it stands, how it does (views, favourites and each
  * channel's post, in place of the call buttons a visitor gets), and for a rejected one why and what
  * to do about it. Only the author gets here (the API answers `owner` to them alone). Composed
- * here: it joins the listings page with the sell (statuses, paths) and moderation (reasons) texts.
+ * here: it joins the listings page with the sell paths; statuses and reasons are the contracts' labels.
  */
 export function OwnerNotice({ id, status, rejectionReason, views }: OwnerNoticeProps) {
   const { t } = useTranslation('listings');
-  const { t: tSell } = useTranslation('sell');
-  const { t: tModeration } = useTranslation('moderation');
+  const language = useLanguage();
   const rejected = status === 'cancelled';
   return (
     <section
@@ -37,10 +35,10 @@ export function OwnerNotice({ id, status, rejectionReason, views }: OwnerNoticeP
       <h2 id={`owner-${id}`} className="text-sm font-medium">
         {t('owner.title')}
       </h2>
-      <p className="mt-1 text-lg font-semibold">{tSell(`status.${status}`)}</p>
+      <p className="mt-1 text-lg font-semibold">{LISTING_STATUS_LABELS[status][language]}</p>
       {rejected && rejectionReason && (
         <p className="mt-1">
-          {t('owner.reason', { reason: rejectionReasonText(rejectionReason, tModeration) })}
+          {t('owner.reason', { reason: rejectionReasonText(rejectionReason, language) })}
         </p>
       )}
       <p className="mt-1 text-sm">{t(`owner.explain.${status}`)}</p>

@@ -96,6 +96,11 @@ export async function changeLanguage(next: Language, { remember = true } = {}): 
  */
 const TEXTS_READY = Object.assign(Promise.resolve(), { status: 'fulfilled', value: undefined });
 
+/** The language on screen, for texts the contracts hold in every language (statuses, reasons, regions). */
+export function useLanguage(): Language {
+  return useSyncExternalStore(subscribeToLanguage, currentLanguage);
+}
+
 /** The texts of `namespace` (default `common`) in the current language; suspends while they load. */
 export function useTranslation(namespace = 'common'): { t: TFunction } {
   const shown = useSyncExternalStore(subscribeToLanguage, currentLanguage);

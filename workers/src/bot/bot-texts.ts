@@ -1,11 +1,4 @@
-import {
-  fillPlaceholders,
-  type Language,
-  type ListingStatus,
-  type RejectionReason,
-  type SocialChannel,
-  type Translated,
-} from '@market/contracts';
+import { fillPlaceholders, type Language, type SocialChannel, type Translated } from '@market/contracts';
 
 /** What the sellers' bot says, in the language the seller used on the site when linking. */
 export const BOT_TEXTS = {
@@ -106,25 +99,6 @@ export const BOT_TEXTS = {
     en: "💳 Your balance was topped up by {{amount}} so'm.",
   },
 } as const satisfies Record<string, Translated>;
-
-export const STATUS_LABELS: Record<ListingStatus, Translated> = {
-  active: { uz: 'Faol', ru: 'Активно', en: 'Active' },
-  noActive: { uz: 'Sotuvda emas', ru: 'Снято с продажи', en: 'Off sale' },
-  waiting: { uz: 'Tekshiruvda', ru: 'На проверке', en: 'Awaiting review' },
-  cancelled: { uz: 'Rad etilgan', ru: 'Отклонено', en: 'Rejected' },
-  draft: { uz: 'Qoralama', ru: 'Черновик', en: 'Draft' },
-};
-
-/** The fixed rejection reasons; 'other' arrives as the admin's own words. */
-export const REJECTION_LABELS: Record<Exclude<RejectionReason, 'other'>, Translated> = {
-  fraud: { uz: "Firibgarlik (oldindan to'lov so'raydi)", ru: 'Мошенничество (просит предоплату)', en: 'Fraud (asks for prepayment)' },
-  contacts: { uz: "Tavsifda aloqa ma'lumotlari", ru: 'Контакты в описании', en: 'Contact details in the description' },
-  duplicate: { uz: "Takroriy e'lon", ru: 'Повторное объявление', en: 'Duplicate listing' },
-  wrongPrice: { uz: "Narx noto'g'ri", ru: 'Неверная цена', en: 'Wrong price' },
-  poorPhotos: { uz: 'Rasmlar sifatsiz', ru: 'Плохие фотографии', en: 'Poor photos' },
-  notAPhone: { uz: 'Bu telefon emas', ru: 'Это не телефон', en: 'Not a phone' },
-  prohibited: { uz: 'Taqiqlangan mahsulot', ru: 'Запрещённый товар', en: 'Prohibited item' },
-};
 
 export const CHANNEL_LABELS: Record<SocialChannel, string> = {
   telegram: 'Telegram',

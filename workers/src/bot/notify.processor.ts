@@ -1,7 +1,7 @@
 import { DelayedError, Job } from 'bullmq';
 import { AppConfig, ConversationsService, NotificationsService, TelegramLinkService } from '@market/backend';
-import { LANGUAGES, QUEUES, formatAmount, parseEventPayload, type Language, type NotificationKind, type Translated } from '@market/contracts';
-import { CHANNEL_LABELS, REJECTION_LABELS, botText } from './bot-texts';
+import { LANGUAGES, QUEUES, formatAmount, parseEventPayload, rejectionReasonText, type Language, type NotificationKind, type Translated } from '@market/contracts';
+import { CHANNEL_LABELS, botText } from './bot-texts';
 import { SellerBot, withAppButton } from './seller-bot.service';
 import { SellerListingsLookup } from './seller-listings.lookup';
 import { TelegramPacing } from '../pacing/telegram-pacing';
@@ -89,13 +89,11 @@ export class NotifyProcessor extends QueueProcessor<typeof QUEUES.notify> {
   private async rejected(data: unknown): Promise<Notification | null> {
     const { listingId, reason } = parseEventPayload('listing.rejected', data);
     const listing = await this.listings.find(listingId);
-    // A fixed reason arrives as its code; 'other' as the admin's own words.
-    const label = REJECTION_LABELS[reason as keyof typeof REJECTION_LABELS];
     return listing && {
       userId: listing.authorId,
       kind: 'rejected',
       link: '/profile',
-      text: (language) => botText('rejected', language, { name: listing.name ?? '', reason: label ? label[language] : reason }),
+      text: (language) => botText('rejected', language, { name: listing.name ?? '', reason: rejectionReasonText(reason, language) }),
     };
   }
 

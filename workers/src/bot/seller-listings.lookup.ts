@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { AppConfig, SellerListingsService, type SellerListing } from '@market/backend';
-import { formatListingPrice, type Language } from '@market/contracts';
-import { STATUS_LABELS, botText } from './bot-texts';
+import { formatListingPrice, LISTING_STATUS_LABELS, type Language } from '@market/contracts';
+import { botText } from './bot-texts';
 
 const LISTED_AT_MOST = 20;
 
@@ -20,7 +20,7 @@ export class SellerListingsLookup {
     const lines = listings.map(
       (listing) =>
         `• ${listing.name ?? '—'}${listing.price ? `, ${formatListingPrice(listing.price, listing.valut, language)}` : ''}: ` +
-        `${STATUS_LABELS[listing.status][language]}\n  ${this.linkOf(listing.id)}`,
+        `${LISTING_STATUS_LABELS[listing.status][language]}\n  ${this.linkOf(listing.id)}`,
     );
     return [botText('myListings', language), ...lines].join('\n');
   }

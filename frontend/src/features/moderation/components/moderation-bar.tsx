@@ -1,12 +1,11 @@
 import { useState } from 'react';
-import { canDo, statusAfter, tariffOf, type ModerationCard } from '@market/contracts';
+import { canDo, rejectionReasonText, statusAfter, tariffOf, type ModerationCard } from '@market/contracts';
 import { primaryButtonClass } from '../../../components/form/submit-button';
 import { formatTashkentTime } from '../../../lib/format';
-import { useTranslation } from '../../../lib/i18n';
+import { useLanguage, useTranslation } from '../../../lib/i18n';
 import { useApproveListing, usePublishListing } from '../api/confirm-listing';
 import type { ModerationQueueParams } from '../api/get-moderation-queue';
 import { useRejectListing } from '../api/reject-listing';
-import { rejectionReasonText } from '../rejection-reason';
 import { CatalogueModelDialog } from './catalogue-model-dialog';
 import { ChannelStates } from './channel-states';
 import { ListingRecord } from './listing-record';
@@ -33,6 +32,7 @@ interface ModerationBarProps {
  */
 export function ModerationBar({ listing, queue }: ModerationBarProps) {
   const { t } = useTranslation('moderation');
+  const language = useLanguage();
   const approve = useApproveListing(queue);
   const reject = useRejectListing(queue);
   const publish = usePublishListing(queue);
@@ -75,7 +75,7 @@ export function ModerationBar({ listing, queue }: ModerationBarProps) {
       )}
       {listing.status === 'cancelled' && listing.rejectionReason && (
         <p className="break-words text-red-700">
-          {t('reason')}: {rejectionReasonText(listing.rejectionReason, t)}
+          {t('reason')}: {rejectionReasonText(listing.rejectionReason, language)}
         </p>
       )}
       {listing.customModel && (

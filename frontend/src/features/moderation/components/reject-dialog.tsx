@@ -1,8 +1,8 @@
-import { REJECTION_REASONS, rejectListingSchema, suggestedRejection, type ModerationCard, type RejectionReason } from '@market/contracts';
+import { REJECTION_REASON_LABELS, REJECTION_REASONS, rejectListingSchema, suggestedRejection, type ModerationCard, type RejectionReason } from '@market/contracts';
 import { Dialog } from '../../../components/dialog';
 import { ReasonFields } from '../../../components/form/reason-fields';
 import { useZodForm } from '../../../components/form/use-zod-form';
-import { useTranslation } from '../../../lib/i18n';
+import { useLanguage, useTranslation } from '../../../lib/i18n';
 
 interface RejectDialogProps {
   listing: ModerationCard;
@@ -18,6 +18,7 @@ const secondaryButtonClass =
 /** 'Rad etish': the admin picks a reason from the list, or writes one for 'other'; checked by the server's schema. */
 export function RejectDialog({ listing, onReject, onClose }: RejectDialogProps) {
   const { t } = useTranslation('moderation');
+  const language = useLanguage();
   // The reason the workers' checks point to, if any, is chosen already.
   const suggested = suggestedRejection(listing.checks);
   const form = useZodForm(rejectListingSchema, { id: listing._id, reason: (suggested ?? '') as RejectionReason | '', text: '' });
@@ -42,7 +43,7 @@ export function RejectDialog({ listing, onReject, onClose }: RejectDialogProps) 
         <ReasonFields
           legend={t('rejectDialog.reasons')}
           reasons={REJECTION_REASONS}
-          labelOf={(reason) => t(`reasons.${reason}`)}
+          labelOf={(reason) => REJECTION_REASON_LABELS[reason][language]}
           reason={values.reason}
           onReason={(reason) => setValue('reason', reason)}
           textLabel={t('rejectDialog.text')}

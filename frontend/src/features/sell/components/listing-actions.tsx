@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { canDo, REJECTION_REASONS, type ListingAction } from '@market/contracts';
-import { useTranslation } from '../../../lib/i18n';
+import { canDo, rejectionReasonText, type ListingAction } from '@market/contracts';
+import { useLanguage, useTranslation } from '../../../lib/i18n';
 import type { MyListing } from '../api/my-listings-cache';
 import { usePutOnSale } from '../api/put-on-sale';
 import { ChannelProgress } from './channel-progress';
@@ -65,10 +65,10 @@ export function ListingActions({ listing, onDelete }: { listing: MyListing; onDe
 /** Moderation's reason: one of the fixed codes, translated, or the admin's own words. */
 function RejectionReason({ reason }: { reason: string }) {
   const { t } = useTranslation('sell');
-  const isCode = (REJECTION_REASONS as readonly string[]).includes(reason) && reason !== 'other';
+  const language = useLanguage();
   return (
     <p className="mb-2 rounded-md bg-red-50 px-2 py-1.5 text-sm text-red-800">
-      <span className="font-medium">{t('my.rejectionReason')}:</span> {isCode ? t(`rejection.${reason}`) : reason}
+      <span className="font-medium">{t('my.rejectionReason')}:</span> {rejectionReasonText(reason, language)}
     </p>
   );
 }

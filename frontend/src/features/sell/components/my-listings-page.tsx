@@ -45,7 +45,7 @@ export function MyListingsPage({ renderCard }: MyListingsPageProps) {
       <Tabs
         label={t('my.tabs')}
         idPrefix="my-listings"
-        tabs={LISTING_STATUSES.map((status) => ({ key: status, label: t(`status.${status}`), count: mine.data?.counts[status] ?? 0 }))}
+        tabs={LISTING_STATUSES.map((status) => ({ key: status, label: t(`tabs.${status}`), count: mine.data?.counts[status] ?? 0 }))}
         selected={tab}
         onSelect={selectTab}
       />
