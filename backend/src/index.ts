@@ -50,5 +50,7 @@ export { ImagesService } from './uploads/images.service';
 export { ConversationsModule } from './conversations/conversations.module';
 export { ConversationsService } from './conversations/conversations.service';
 export { WorkersPushesModule } from './conversations/workers-pushes';
+export { SellerRatingsModule } from './reputation/seller-ratings.module';
+export { SellerRatingsService } from './reputation/seller-ratings.service';
 export { NotificationsModule } from './notifications/notifications.module';
 export { NotificationsService, type InboxEntry } from './notifications/notifications.service';

@@ -45,6 +45,10 @@ const OWNERS: Record<string, string> = {
   notification: 'notifications',
   notification_delivery: 'notifications',
   outbox_event: 'events',
+  deal: 'reputation',
+  review: 'reputation',
+  review_report: 'reputation',
+  seller_rating: 'reputation',
 };
 
 /**

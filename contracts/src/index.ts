@@ -30,4 +30,5 @@ export * from './buyers';
 export * from './buyer-constants';
 export * from './safety';
 export * from './conversations';
+export * from './reputation';
 export * from './notifications';

@@ -67,7 +67,8 @@ function queryChoice<T extends string>(choices: readonly T[]) {
  * `storage` a size ('256GB'), `condition` new or used, `document` (box and documents) and
  * `shipping` (delivery) `true` to ask for them, `valut` the currency the seller priced in, `grade`
  * a used phone's grade (A, B or C, that grade exactly), `minBattery` the least battery health in %
- * (listings that did not give it are left out).
+ * (listings that did not give it are left out), `goodSellers` `true` for sellers rated 4.5 or more
+ * from at least 3 reviews (docs/reputation.md).
  */
 export const LISTING_QUERY_FIELDS = {
   page: (value: unknown): number => {
@@ -87,6 +88,8 @@ export const LISTING_QUERY_FIELDS = {
   valut: queryChoice<Currency>(CURRENCIES),
   grade: (value: unknown): ConditionGrade | undefined => CONDITION_GRADES.find((grade) => grade === queryText(value)?.toUpperCase()),
   minBattery: queryBattery,
+  /** Only sellers rated 4.5 or more from at least 3 reviews (issue 38). */
+  goodSellers: queryYes,
 };
 
 /** The filters of the feed besides the page and the order, as the address names them. */
@@ -103,6 +106,7 @@ export const LISTING_FILTER_PARAMETERS = [
   'valut',
   'grade',
   'minBattery',
+  'goodSellers',
 ] as const satisfies readonly (keyof ListingQuery)[];
 
 /** `listingQuerySchema.parse` without the schema library, for the browser's first page. */
@@ -123,6 +127,7 @@ export function parseListingQuery(query: Record<string, unknown>): ListingQuery 
     valut: fields.valut(query.valut),
     grade: fields.grade(query.grade),
     minBattery: fields.minBattery(query.minBattery),
+    goodSellers: fields.goodSellers(query.goodSellers),
   };
 }
 

@@ -68,7 +68,7 @@ export const listingPageSchema = z.object({
 export type ListingSuggestion = NonNullable<ListingPage['suggestions']>[number];
 export type ListingPage = z.infer<typeof listingPageSchema>;
 
-/** `GET /api/phone?page=&brand=&region=&name=&minPrice=&maxPrice=&sort=&storage=&condition=&document=&shipping=&valut=&grade=&minBattery=`, read as LISTING_QUERY_FIELDS says. */
+/** `GET /api/phone?page=&brand=&region=&name=&minPrice=&maxPrice=&sort=&storage=&condition=&document=&shipping=&valut=&grade=&minBattery=&goodSellers=`, read as LISTING_QUERY_FIELDS says. */
 export const listingQuerySchema = z.object({
   page: z.unknown().optional().transform(LISTING_QUERY_FIELDS.page),
   brand: z.unknown().optional().transform(LISTING_QUERY_FIELDS.brand),
@@ -84,6 +84,7 @@ export const listingQuerySchema = z.object({
   valut: z.unknown().optional().transform(LISTING_QUERY_FIELDS.valut),
   grade: z.unknown().optional().transform(LISTING_QUERY_FIELDS.grade),
   minBattery: z.unknown().optional().transform(LISTING_QUERY_FIELDS.minBattery),
+  goodSellers: z.unknown().optional().transform(LISTING_QUERY_FIELDS.goodSellers),
 });
 export type ListingQuery = z.infer<typeof listingQuerySchema>;
 

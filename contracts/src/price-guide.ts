@@ -28,6 +28,10 @@ export const priceGuideSchema = z.object({
 });
 export type PriceGuide = z.infer<typeof priceGuideSchema>;
 
-/** `POST /api/phone/{id}/sold`: the price it sold for (in the listing's currency) is optional. */
-export const markSoldSchema = z.object({ price: listingPriceSchema.optional() });
+/**
+ * `POST /api/phone/{id}/sold`: the price it sold for (in the listing's currency) is optional;
+ * `buyerId` names the buyer among the people who wrote about it (a deal they confirm, issue 38),
+ * absent when it sold elsewhere.
+ */
+export const markSoldSchema = z.object({ price: listingPriceSchema.optional(), buyerId: z.uuid('dealBuyerNotInConversation').optional() });
 export type MarkSold = z.infer<typeof markSoldSchema>;

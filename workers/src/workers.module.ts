@@ -15,6 +15,7 @@ import { OperationsServer } from './operations/operations-server';
 import { PaymentsWorkerModule } from './payments/payments.module';
 import { PhotoCleanupModule } from './photo-cleanup/photo-cleanup.module';
 import { RelayModule } from './relay/relay.module';
+import { SellerRatingsRefreshModule } from './reputation/seller-ratings.module';
 import { SmsModule } from './sms/sms.module';
 import { SocialModule } from './social/social.module';
 import { ListingChecksModule } from './trust/listing-checks.module';
@@ -45,6 +46,7 @@ export class WorkersModule {
         BuyerAlertsModule,
         ExchangeRateRefreshModule,
         PhotoCleanupModule,
+        SellerRatingsRefreshModule,
         ListingChecksModule,
         PaymentsWorkerModule,
 

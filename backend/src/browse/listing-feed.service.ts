@@ -115,7 +115,8 @@ export class ListingFeedService {
   private async feedPage(query: ListingQuery): Promise<FeedPlaces & { rows: CardRow[]; total: number; models?: ListingModels }> {
     const models = query.name !== undefined ? await this.devices.listingModels(query.name) : undefined;
     if (models?.deviceIds?.length === 0) return { top: [], perPage: LIMITS.listingsPerPage, offset: 0, rows: [], total: 0, models };
-    const totals = this.feedTotals && (await this.feedTotals.fetch('listings on sale'));
+    // The snapshot knows listings, not their sellers' ratings: the good sellers' feed is counted by its query.
+    const totals = !query.goodSellers && this.feedTotals ? await this.feedTotals.fetch('listings on sale') : undefined;
     // The brand and its series (Xiaomi: Redmi, POCO), from the snapshot's brands: each taken from its own index.
     const brandIds = query.brand === undefined || !totals ? undefined : totals.brandIds(query.brand);
     const filter = { ...feedFilterOf(query, models), brandIds };

@@ -1,5 +1,6 @@
 import { LIMITS, TOP_PLACES_PER_PAGE, type ConditionGrade, type Currency, type ListingQuery, type ListingSort } from '@market/contracts';
 import { brandFamilyIds } from '../categories/category-reads';
+import { trustedSeller } from '../reputation/reputation-reads';
 import { CARD_COLUMNS, FIRST_PHOTO_COLUMNS, FIRST_PHOTO_JOIN } from '../listings/listing.serializer';
 import { RUNNING_TOP } from '../promotions/promotion-reads';
 
@@ -49,6 +50,8 @@ export interface FeedFilter {
   grade?: ConditionGrade;
   /** The least battery health in %. */
   minBattery?: number;
+  /** Only sellers rated REPUTATION_LIMITS.trustedRating or more (issue 38). */
+  goodSellers?: true;
   /** newest when absent. */
   sort?: ListingSort;
 }
@@ -75,6 +78,7 @@ export function feedFilterOf(
     valut: query.valut,
     grade: query.grade,
     minBattery: query.minBattery,
+    goodSellers: query.goodSellers,
     sort: query.sort,
   };
 }
@@ -180,6 +184,8 @@ export function feedSql(filter: FeedFilter): FeedSql {
   if (filter.valut) conditions.push(`l.valut = ${bind(filter.valut)}`);
   if (filter.grade) conditions.push(`l.grade = ${bind(filter.grade)}`);
   if (filter.minBattery !== undefined) conditions.push(`l.battery >= ${bind(filter.minBattery)}::smallint`);
+  // A primary-key lookup of the author in seller_rating (denormalised when reviews are shown): the feed's indexes still order the walk.
+  if (filter.goodSellers) conditions.push(trustedSeller('l.author_id'));
   const where = conditions.join(' AND ');
   const split = deviceIds ? { column: 'device_id', ids: deviceIds } : brandSplit && brandIds ? { column: 'category_id', ids: brandIds } : undefined;
   const bySplit = split ? ` AND l.${split.column} = ANY(${bind(split.ids)}::uuid[])` : '';

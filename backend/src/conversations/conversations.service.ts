@@ -268,6 +268,39 @@ export class ConversationsService {
     return this.send({ id: userId, role: 'user' }, relay.conversation_id, words, []);
   }
 
+  /**
+   * The buyers who wrote about a listing and got its seller's answer, the latest conversation first:
+   * those a sale can name as its buyer (issue 38), as a deal needs messages from both sides.
+   */
+  async answeredBuyers(listingId: string, transaction: EntityManager = this.dataSource.manager): Promise<string[]> {
+    const rows = (await transaction.query(
+      `SELECT c.buyer_id FROM conversation c
+        WHERE c.listing_id = $1
+          AND EXISTS (SELECT 1 FROM conversation_message m WHERE m.conversation_id = c.id AND m.author_id = c.buyer_id)
+          AND EXISTS (SELECT 1 FROM conversation_message m WHERE m.conversation_id = c.id AND m.author_id = c.seller_id)
+        ORDER BY c.last_message_at DESC`,
+      [listingId],
+    )) as Array<{ buyer_id: string }>;
+    return rows.map((row) => row.buyer_id);
+  }
+
+  /**
+   * How a seller answers buyers, from the conversations buyers opened with them in the last `days`:
+   * the share answered at all (%), and the median minutes from a buyer's first message to the
+   * seller's first answer. Null without a conversation, or without an answer.
+   */
+  async replyStats(sellerId: string, days: number): Promise<{ replyRate: number | null; replyMinutes: number | null }> {
+    const [row] = (await this.dataSource.query(
+      `SELECT count(*)::int AS opened, count(answered_at)::int AS answered,
+              round(percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM answered_at - asked_at) / 60))::int AS minutes
+         FROM (SELECT (SELECT min(m.created_at) FROM conversation_message m WHERE m.conversation_id = c.id AND m.author_id = c.buyer_id) AS asked_at,
+                      (SELECT min(m.created_at) FROM conversation_message m WHERE m.conversation_id = c.id AND m.author_id = c.seller_id) AS answered_at
+                 FROM conversation c WHERE c.seller_id = $1 AND c.created_at > now() - make_interval(days => $2)) opened`,
+      [sellerId, days],
+    )) as Array<{ opened: number; answered: number; minutes: number | null }>;
+    return { replyRate: row.opened ? Math.round((row.answered / row.opened) * 100) : null, replyMinutes: row.minutes };
+  }
+
   /** The message as `viewerId` sees it: whether it is theirs, and whether the other person has read it. */
   async messageFor(viewerId: string, { conversation, message }: SentMessage): Promise<ConversationMessage> {
     const othersMark = conversation.buyer_id === viewerId ? conversation.seller_read_id : conversation.buyer_read_id;

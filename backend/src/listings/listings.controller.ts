@@ -118,8 +118,9 @@ export class ListingsController {
     @CurrentUser() user: SessionUser,
     @Param('id', listingId) id: string,
     @Body(new ZodPipe(markSoldSchema)) sale: MarkSold,
+    @VisitorAddress() address: string,
   ): Promise<ListingStatusChanged> {
-    return { status: await this.listings.markSold(user, id, sale), message: translateMessage('listingMarkedSold') };
+    return { status: await this.listings.markSold(user, id, sale, address), message: translateMessage('listingMarkedSold') };
   }
 
   @SignedIn()

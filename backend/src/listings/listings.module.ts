@@ -5,6 +5,7 @@ import { CategoriesModule } from '../categories/categories.module';
 import { DevicesModule } from '../devices/devices.module';
 import { EventsModule } from '../events/events.module';
 import { TrustModule } from '../moderation/trust/trust.module';
+import { ReputationModule } from '../reputation/reputation.module';
 import { ImagesModule } from '../uploads/images.module';
 import { UsersModule } from '../users/users.module';
 import { DemoListings } from './demo/demo-listings';
@@ -36,6 +37,8 @@ import { MyListingsService } from './my-listings.service';
     BalanceModule,
     EventsModule,
     TrustModule,
+    // A sale names its buyer: the deal is recorded in the sale's transaction.
+    ReputationModule,
   ],
   controllers: [ListingsController],
   providers: [ListingsService, ListingFormColumns, ImeiSeal, ListingPhotosService, ListingTariffs, MyListingsService, DemoListings, ListingLift],

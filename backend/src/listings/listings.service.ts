@@ -40,6 +40,7 @@ import { nextStatus } from './listing-lifecycle';
 import { ListingPhotosService } from './listing-photos.service';
 import { ListingTariffs } from './listing-tariffs';
 import { ListingChecksService } from '../moderation/trust/listing-checks.service';
+import { DealsService } from '../reputation/deals.service';
 
 /** What the seller is told after an edit, by where it left the listing. */
 const EDIT_MESSAGES: Record<StatusAfter<'edit' | 'amend'>, MessageKey> = {
@@ -95,6 +96,7 @@ export class ListingsService {
     private readonly checks: ListingChecksService,
     private readonly limits: RateLimitService,
     private readonly config: AppConfig,
+    private readonly deals: DealsService,
   ) {}
 
   /**
@@ -255,8 +257,11 @@ export class ListingsService {
     });
   }
 
-  /** Sold (by its author): off sale for good, with what it sold for kept for the price guide. */
-  async markSold(actor: SessionUser, listingId: string, { price }: MarkSold): Promise<ListingStatus> {
+  /**
+   * Sold (by its author): off sale for good, with what it sold for kept for the price guide. A
+   * named buyer makes it a deal (issue 38), recorded in the same transaction; `address` is the seller's.
+   */
+  async markSold(actor: SessionUser, listingId: string, { price, buyerId }: MarkSold, address: string): Promise<ListingStatus> {
     return this.dataSource.transaction(async (transaction) => {
       const listing = await this.lockFor(transaction, listingId, actor, 'markSold');
       const status = nextStatus('markSold', listing.status, 'listingSoldOnlyOnSale');
@@ -268,6 +273,7 @@ export class ListingsService {
       }
       const soldPriceUzs = price === undefined ? listing.priceUzs : priceInUzs(price, listing.valut, await this.exchangeRates.usdRateCents(transaction));
       await transaction.update(ListingEntity, listingId, { status, soldAt: () => 'now()', soldPriceUzs, updatedAt: () => 'now()' });
+      if (buyerId) await this.deals.open(transaction, { listingId, sellerId: listing.authorId, buyerId, priceUzs: soldPriceUzs, sellerAddress: address });
       return status;
     });
   }

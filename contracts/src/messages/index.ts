@@ -9,6 +9,7 @@ import { MODERATION_MESSAGES } from './moderation';
 import { PAYMENT_MESSAGES } from './payments';
 import { PROMOTION_MESSAGES } from './promotions';
 import { REPORT_MESSAGES } from './reports';
+import { REPUTATION_MESSAGES } from './reputation';
 import { TELEGRAM_MESSAGES } from './telegram';
 
 /**
@@ -29,6 +30,7 @@ export const MESSAGES = {
   ...TELEGRAM_MESSAGES,
   ...BUYER_MESSAGES,
   ...CONVERSATION_MESSAGES,
+  ...REPUTATION_MESSAGES,
 } as const satisfies Record<string, Translated>;
 
 

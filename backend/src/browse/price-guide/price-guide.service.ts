@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { BAIT_PRICE_SHARE, PRICE_GUIDE_MIN_LISTINGS, PRICE_GUIDE_SOLD_DAYS, type PriceGuide, type PriceGuideQuery } from '@market/contracts';
 import { PublicReads } from '../../database/public-reads';
 import { catalogueModel } from '../../devices/device-reads';
+import { confirmedSale } from '../../reputation/reputation-reads';
 import { ON_SALE } from '../listing-feed';
 import { referenceMedian } from './reference-prices';
 
@@ -11,7 +12,8 @@ const REFERENCE_HIGH = 1.3;
 
 /**
  * What comparable phones cost: the asking prices on sale and the prices sold for in the last
- * PRICE_GUIDE_SOLD_DAYS, of one model (and memory and condition, when given), as quartiles in so'm.
+ * PRICE_GUIDE_SOLD_DAYS, of one model (and memory and condition, when given), as quartiles in so'm;
+ * a sale its buyer confirmed (a deal, issue 38) weighs CONFIRMED_DEAL_WEIGHT times a declared one.
  * Both halves read a model's listings through an index by device_id: a model has a few thousand.
  * Below PRICE_GUIDE_MIN_LISTINGS of them a catalogue model has its reference band
  * (reference-prices.ts), so a bait price is caught from the site's first day.
@@ -28,6 +30,11 @@ export class PriceGuideService {
          SELECT l.sold_price_uzs, l.storage, l.condition FROM listing l
           WHERE l.device_id = $1 AND l.sold_at > now() - make_interval(days => $4) AND l.status = 'noActive' AND l.deleted_at IS NULL
             -- A sane sale: not under the bait share of what was asked, nor over three times it (a typo, or a guide pushed about).
+            AND l.sold_price_uzs BETWEEN l.price_uzs * $5 AND l.price_uzs * 3
+         UNION ALL
+         -- A sale its buyer confirmed counts CONFIRMED_DEAL_WEIGHT (2) times: once above, once here.
+         SELECT l.sold_price_uzs, l.storage, l.condition FROM listing l ${confirmedSale('l')}
+          WHERE l.device_id = $1 AND l.sold_at > now() - make_interval(days => $4) AND l.status = 'noActive' AND l.deleted_at IS NULL
             AND l.sold_price_uzs BETWEEN l.price_uzs * $5 AND l.price_uzs * 3
        )
        SELECT count(*)::int AS count,

@@ -32,6 +32,7 @@ import { CardTokens1763803330000 } from './1763803330000-card-tokens';
 import { TelegramMiniApp1763803400000 } from './1763803400000-telegram-mini-app';
 import { BrandSeries1763803500000 } from './1763803500000-brand-series';
 import { Promotions1763803600000 } from './1763803600000-promotions';
+import { Reputation1763803700000 } from './1763803700000-reputation';
 
 /** Every migration in order; listed explicitly so the same list works from sources and from the build. */
 export const MIGRATIONS = [
@@ -69,4 +70,5 @@ export const MIGRATIONS = [
   TelegramMiniApp1763803400000,
   BrandSeries1763803500000,
   Promotions1763803600000,
+  Reputation1763803700000,
 ];
