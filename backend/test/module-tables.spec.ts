@@ -35,6 +35,7 @@ const OWNERS: Record<string, string> = {
   telegram_contact: 'telegram',
   favourite: 'favourites',
   price_drop_delivery: 'favourites',
+  price_drop_announcement: 'favourites',
   saved_search: 'saved-searches',
   saved_search_match: 'saved-searches',
   conversation: 'conversations',

@@ -210,13 +210,46 @@ describe("saved searches' alerts through the bot", () => {
     const dropsToA = () => messagesTo(CHAT_OF_A).filter((text) => text.includes('arzonlashdi') && text.includes(listingId));
     expect(dropsToA()).toHaveLength(1);
 
-    // Another lowering that the Bot API refuses until the job gives up: its retry tells A, once.
+    // A day later, another lowering that the Bot API refuses until the job gives up: its retry tells A, once.
+    await dataSource.query(`UPDATE price_drop_announcement SET announced_at = now() - interval '25 hours', lowest_price_uzs = lowest_price_uzs + 1 WHERE listing_id = $1`, [listingId]);
     telegram.failNext(/sendMessage/, telegram.tooManyRequests(1), 3);
     const refused = { ...job, id: randomUUID(), data: { listingId, oldPrice: 4_800_000, oldValut: 'uzs' } } as Job;
     await expect(processor.process(refused)).rejects.toThrow();
     await processor.process(refused);
     await processor.process(refused);
     expect(dropsToA()).toHaveLength(2);
+  });
+
+  it('announces a drop at most once a day per listing, and only below the lowest price announced (issue 35)', async () => {
+    const listingId = await listing('active', 'Haggled phone');
+    await http().post(`/api/phone/${listingId}/favourite`).set('Cookie', buyerA.cookie).expect(200);
+    const processor = workers.get(BuyerAlertsProcessor);
+    const dropsToA = () => messagesTo(CHAT_OF_A).filter((text) => text.includes('arzonlashdi') && text.includes(listingId));
+    const inboxDrops = async () =>
+      Number((await dataSource.query(`SELECT count(*) AS count FROM notification WHERE user_id = $1 AND kind = 'priceDrop' AND link = $2`, [buyerA.id, `/phone/${listingId}`]))[0].count);
+    const priceBecomes = (som: number) => dataSource.query(`UPDATE listing SET price = $2, price_uzs = $2 WHERE id = $1`, [listingId, som]);
+    const lowered = (oldPrice: number) => ({ id: randomUUID(), name: 'listing.price-lowered', data: { listingId, oldPrice, oldValut: 'uzs' } }) as Job;
+    const aDayPasses = () => dataSource.query(`UPDATE price_drop_announcement SET announced_at = announced_at - interval '25 hours' WHERE listing_id = $1`, [listingId]);
+
+    // Two lowerings at once, then a third the same day: one announcement.
+    await priceBecomes(4_000_000);
+    await Promise.all([processor.process(lowered(4_500_000)), processor.process(lowered(4_400_000))]);
+    await priceBecomes(3_800_000);
+    await processor.process(lowered(4_000_000));
+    expect(dropsToA()).toHaveLength(1);
+    expect(await inboxDrops()).toBe(1);
+
+    // A day later: raised and lowered again, still above the lowest announced (3 800 000 was never announced: 4 000 000 was), is no news.
+    await aDayPasses();
+    await priceBecomes(4_200_000);
+    await processor.process(lowered(4_600_000));
+    expect(dropsToA()).toHaveLength(1);
+
+    // Below the lowest announced: told.
+    await priceBecomes(3_700_000);
+    await processor.process(lowered(4_200_000));
+    expect(dropsToA()).toHaveLength(2);
+    expect(await inboxDrops()).toBe(2);
   });
 
   it("sends another listing's alerts while a chat waits for its turn", async () => {

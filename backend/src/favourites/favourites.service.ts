@@ -99,9 +99,25 @@ export class FavouritesService {
   }
 
   /** The listing still offered and who keeps it: the inbox tells each of them of a lower price, linked or not. */
-  async holdersOf(listingId: string): Promise<{ listing: BuyerListing; userIds: string[] } | null> {
+  /**
+   * Who keeps a listing whose price was lowered (the event `eventId`), or null when the lowering is
+   * no news (issue 35): a listing's drop is announced at most once a day, and only below the lowest
+   * price announced before, so lowering, raising and lowering again does not message every holder
+   * each time. The claim is one statement: two lowerings' jobs at once cannot both announce; the
+   * same event's job run again finds its own claim and goes on (each holder is still told once).
+   */
+  async priceDropToAnnounce(eventId: string, listingId: string): Promise<{ listing: BuyerListing; userIds: string[] } | null> {
     const listing = await this.listings.find(listingId);
-    if (!listing?.offered) return null;
+    if (!listing?.offered || listing.priceUzs === null) return null;
+    const claimed = (await this.dataSource.query(
+      `INSERT INTO price_drop_announcement (listing_id, event_id, lowest_price_uzs) VALUES ($1, $2, $3)
+       ON CONFLICT (listing_id) DO UPDATE SET event_id = EXCLUDED.event_id, lowest_price_uzs = EXCLUDED.lowest_price_uzs, announced_at = now()
+         WHERE price_drop_announcement.event_id = EXCLUDED.event_id
+            OR (price_drop_announcement.lowest_price_uzs > EXCLUDED.lowest_price_uzs AND price_drop_announcement.announced_at <= now() - interval '1 day')
+       RETURNING listing_id`,
+      [listingId, eventId, listing.priceUzs],
+    )) as unknown[];
+    if (!claimed.length) return null;
     const rows = (await this.dataSource.query(`SELECT user_id FROM favourite WHERE listing_id = $1`, [listingId])) as Array<{ user_id: string }>;
     return { listing, userIds: rows.map((row) => row.user_id) };
   }

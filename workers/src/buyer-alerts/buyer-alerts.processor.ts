@@ -7,7 +7,8 @@ import { BuyerMessages } from './buyer-messages';
  * Matches each approved listing against the saved searches and sends the instant alerts
  * through the bot: one message per matching search, at most once per listing and search
  * (SavedSearchAlertsService records each one sent), so a job that runs again sends nothing more.
- * Tells those who keep a listing when its price was lowered, once per lowering.
+ * Tells those who keep a listing when its price was lowered: once per lowering and holder, at most
+ * once a day per listing and only below the lowest price announced before.
  */
 // Jobs of several listings at once: a job sends its alerts one after another, each waiting for its chat's
 // turn, while the pacer (shared by every job and process) keeps the bot within Telegram's limits.
@@ -28,9 +29,10 @@ export class BuyerAlertsProcessor extends QueueProcessor<typeof QUEUES.buyerAler
     },
     'listing.price-lowered': async (job) => {
       const { listingId, oldPrice, oldValut } = parseEventPayload('listing.price-lowered', job.data);
-      const kept = await this.favourites.holdersOf(listingId);
-      for (const userId of kept?.userIds ?? []) {
-        const text = this.messages.priceLoweredInbox(kept!.listing, { price: oldPrice, valut: oldValut });
+      const kept = await this.favourites.priceDropToAnnounce(String(job.id), listingId);
+      if (!kept) return;
+      for (const userId of kept.userIds) {
+        const text = this.messages.priceLoweredInbox(kept.listing, { price: oldPrice, valut: oldValut });
         await this.inbox.record({ eventId: String(job.id), userId, kind: 'priceDrop', text, link: `/phone/${listingId}` });
       }
       if (!this.messages.configured) return;

@@ -18,6 +18,8 @@ export interface BuyerListing {
   name: string | null;
   price: number | null;
   valut: Currency;
+  /** The price in so'm, as prices are compared whatever their currency. */
+  priceUzs: number | null;
   onSale: boolean;
   /** Not deleted, and on sale or back in moderation after an edit. */
   offered: boolean;
@@ -44,6 +46,7 @@ interface BuyerListingRow {
   name: string | null;
   price: string | null;
   valut: Currency;
+  price_uzs: string | null;
   on_sale: boolean;
   offered: boolean;
   channel_key: string | null;
@@ -60,7 +63,7 @@ export class BuyerListingsService {
 
   async find(listingId: string, transaction: EntityManager = this.dataSource.manager): Promise<BuyerListing | null> {
     const [row] = (await transaction.query(
-      `SELECT l.id, l.author_id, l.category_id, l.device_id, l.region, l.name, l.price, l.valut,
+      `SELECT l.id, l.author_id, l.category_id, l.device_id, l.region, l.name, l.price, l.valut, l.price_uzs,
               photo.variant_keys[${CHANNEL_VARIANT + 1}] AS channel_key,
               (l.status = 'active' AND l.deleted_at IS NULL) AS on_sale,
               (l.status IN ('active', 'waiting') AND l.deleted_at IS NULL) AS offered
@@ -77,6 +80,7 @@ export class BuyerListingsService {
           name: row.name,
           price: row.price === null ? null : Number(row.price),
           valut: row.valut,
+          priceUzs: row.price_uzs === null ? null : Number(row.price_uzs),
           onSale: row.on_sale,
           offered: row.offered,
           photoLocation: row.channel_key ? this.images.locationOf(row.channel_key) : null,

@@ -33,6 +33,7 @@ import { TelegramMiniApp1763803400000 } from './1763803400000-telegram-mini-app'
 import { BrandSeries1763803500000 } from './1763803500000-brand-series';
 import { Promotions1763803600000 } from './1763803600000-promotions';
 import { Reputation1763803700000 } from './1763803700000-reputation';
+import { PriceDropAnnouncements1763803800000 } from './1763803800000-price-drop-announcements';
 
 /** Every migration in order; listed explicitly so the same list works from sources and from the build. */
 export const MIGRATIONS = [
@@ -71,4 +72,5 @@ export const MIGRATIONS = [
   BrandSeries1763803500000,
   Promotions1763803600000,
   Reputation1763803700000,
+  PriceDropAnnouncements1763803800000,
 ];
