@@ -97,6 +97,23 @@ test.describe('a first-time visitor (issue 36)', () => {
       await expect(page.getByRole('heading', { level: 1, name: listing.name })).toBeVisible();
     });
 
+    test("keeps the photo it showed when the large copy cannot be fetched (offline, never seen)", async ({ page, consoleErrors }) => {
+      consoleErrors.allow(/Failed to load resource: net::ERR_INTERNET_DISCONNECTED/);
+      let refused!: () => void;
+      const largeAsked = new Promise<void>((resolve) => (refused = resolve));
+      await page.route(/-1600\.png$/, async (route) => {
+        await route.abort('internetdisconnected');
+        refused();
+      });
+      await page.goto(`/phone/${listing.id}`);
+      await page.getByRole('img', { name: `${listing.name}, 1-rasm (3 tadan)` }).click();
+      await expect.poll(() => viewerPhotoSource(page, listing.name)).toMatch(/-800\.png$/);
+      await viewer(page, listing.name).locator('[aria-current="true"] img').dblclick();
+      await largeAsked;
+      // The zoomed slide asked for the large copy, failed, and shows the 800 px one again (not the placeholder).
+      await expect.poll(() => viewerPhotoSource(page, listing.name)).toMatch(/-800\.png$/);
+    });
+
     test.describe('with a finger', () => {
       test.use({ hasTouch: true });
 
