@@ -187,7 +187,7 @@ function FilterFields({ filters, typed, onTypePrice, boundsRefused, onChoose, br
       </select>
     </div>
   );
-  const checkbox = (name: 'document' | 'shipping') => (
+  const checkbox = (name: 'document' | 'shipping' | 'goodSellers') => (
     <label className="col-span-2 flex min-h-11 items-center gap-3 text-sm font-medium text-slate-800">
       <input
         type="checkbox"
@@ -295,6 +295,7 @@ function FilterFields({ filters, typed, onTypePrice, boundsRefused, onChoose, br
       )}
       {checkbox('document')}
       {checkbox('shipping')}
+      {checkbox('goodSellers')}
     </div>
   );
 }
