@@ -104,6 +104,19 @@ test.describe('the marketplace as a Telegram Mini App', () => {
     await expect(page.getByRole('button', { name: "Hisobni to'ldirish" })).toHaveCount(0);
   });
 
+  test("speaks the Telegram user's language until they choose another", async ({ page, listings, baseURL }) => {
+    const buyer = await listings.createSeller({ name: 'Ivan' });
+    const telegramUser = (nextTelegramUser += 1);
+    await linkTelegramChat(buyer.id, telegramUser);
+    await openInTelegramApp(page, launchUrl(baseURL!, { id: telegramUser, first_name: 'Ivan', language_code: 'ru' }, listing.id));
+    const bottomBar = page.getByRole('navigation', { name: 'Разделы приложения' });
+    await expect(bottomBar.getByRole('link', { name: 'Профиль' })).toBeVisible();
+    await bottomBar.getByRole('combobox').selectOption('en');
+    await expect(page.getByRole('navigation', { name: 'App sections' }).getByRole('link', { name: 'Profile' })).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('navigation', { name: 'App sections' }).getByRole('link', { name: 'Profile' })).toBeVisible();
+  });
+
   test('the web app outside Telegram downloads none of the Mini App', async ({ page }) => {
     const scripts: string[] = [];
     page.on('request', (request) => void (request.resourceType() === 'script' && scripts.push(new URL(request.url()).pathname)));

@@ -119,5 +119,6 @@ export function messageText(key: string): string {
 
 /** Shows the stored language; resolves once its texts of the first pages are in place (the app renders after it). */
 export function startInStoredLanguage(): Promise<void> {
-  return changeLanguage(storedLanguage());
+  // Showing the default is no choice of the person's (the Mini App then follows Telegram's language).
+  return changeLanguage(storedLanguage(), { remember: false });
 }

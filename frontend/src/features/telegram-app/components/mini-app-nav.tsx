@@ -1,4 +1,5 @@
 import { NavLink } from 'react-router-dom';
+import { LanguageSelect } from '../../../components/language-select';
 import { useSession } from '../../../lib/auth';
 import { useTranslation } from '../../../lib/i18n';
 
@@ -7,7 +8,8 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
 
 /**
  * Telegram draws the title bar above the app, so the site's top bar gives way to this bar at the
- * bottom: home, a new listing, messages and the profile (or signing in).
+ * bottom: home, a new listing, messages, the profile (or signing in) and the language, which
+ * follows Telegram's until the person chooses one here.
  */
 export function MiniAppNav() {
   const { t } = useTranslation('mini-app');
@@ -26,6 +28,9 @@ export function MiniAppNav() {
       <NavLink to={user ? '/profile' : '/login'} end className={linkClass}>
         {user ? t('nav.profile') : t('nav.signIn')}
       </NavLink>
+      <div className="flex items-center px-1">
+        <LanguageSelect />
+      </div>
     </nav>
   );
 }
