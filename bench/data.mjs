@@ -1,5 +1,6 @@
 // `npm run bench:data -- --listings 1000000`: a separate database filled by COPY with realistic
-// listings (every brand and status, both currencies, promoted ones), their sellers and photo records.
+// listings (every brand and status, both currencies, promoted ones), their sellers and photo records,
+// and promotions bought for some listings on sale (issue 39): running TOPs the feed's TOP places read.
 import { randomInt, randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
@@ -14,6 +15,10 @@ const { Client } = createRequire(join(root, 'backend/package.json'))('pg');
 const USD_RATE = 12_650;
 const REGIONS = ['toshkent', 'toshkent', 'toshkent', 'samarqand', 'fargona', 'andijon', 'namangan', 'buxoro', 'xorazm', 'qashqadaryo', 'surxondaryo', 'jizzax', 'sirdaryo', 'navoiy', 'qoraqalpogiston', 'other'];
 const STATUSES = [['active', 80], ['waiting', 8], ['noActive', 5], ['cancelled', 4], ['draft', 3]];
+/** Listings on sale with a promotion bought, per 10,000; of those, the products bought (TOP runs 3 or 7 days). */
+const PROMOTED_PER_10_000 = 30;
+const PROMOTION_PRODUCTS = [['top3', 40], ['top7', 30], ['lift', 20], ['channelRepost', 10]];
+const { PROMOTION_DEFAULT_PRICES, TOP_DAYS } = createRequire(import.meta.url)(join(root, 'contracts/dist/index.js'));
 const MEMORY = [['64GB', '4GB'], ['128GB', '4GB'], ['128GB', '6GB'], ['128GB', '8GB'], ['256GB', '8GB'], ['256GB', '12GB'], ['512GB', '12GB']];
 const COLORS = ['Black', 'White', 'Blue', 'Green', 'Midnight', 'Starlight', 'Graphite', 'Silver'];
 const DESCRIPTIONS = ['Ideal holatda, quti va hujjatlari bor', "Yangi, ochilmagan. Kafolat bor", 'Ekranida kichik chiziq bor, batareya 87%', "Sotiladi, kelishamiz. Faqat Toshkent bo'ylab", 'Состояние отличное, полный комплект', 'Used for a year, no scratches'];
@@ -68,6 +73,7 @@ const now = Date.now();
 // neighbours share pages of the table (random order would make every card a page of its own).
 const ages = Float64Array.from({ length: listingCount }, () => randomInt(180 * 24 * 3600)).sort().reverse();
 const listingIds = new Array(listingCount);
+const promotable = [];
 await copy(
   client,
   'listing',
@@ -85,6 +91,7 @@ await copy(
       const promoted = randomInt(100) < 5 ? 1 : 0;
       const [storage, ram] = pick(MEMORY);
       const createdAt = new Date(now - ages[index] * 1000).toISOString();
+      if (status === 'active' && randomInt(10_000) < PROMOTED_PER_10_000) promotable.push({ id, sellerId: seller.id });
       const posts = promoted && status === 'active' ? JSON.stringify({ telegram: { posted: true, link: `https://t.me/telefonbozor/${index}` } }) : '{}';
       yield [id, seller.id, device.id, device.category_id, device.name, price, usd ? 'usd' : 'uzs', usd ? price * USD_RATE : price, randomInt(100) < 15, randomInt(2) === 1, randomInt(3) === 0, pick(REGIONS), pick(COLORS), ram, storage, pick(DESCRIPTIONS), promoted, status, status === 'draft' ? randomInt(10) : 9, seller.phone, seller.name, posts, createdAt, createdAt];
     }
@@ -107,6 +114,20 @@ await copy(client, 'listing_image', ['listing_id', 'position', 'image_id'], func
   for (let index = 0; index < listingCount; index++) yield [listingIds[index], 0, imageIds[index]];
 });
 step(`${listingCount} photo records`, since);
+
+// Promotions as the API records them (the ledger's charges are left out: the benchmarks read the feed).
+// A TOP began within its days, so almost all are running; a lift or a repost is done.
+since = Date.now();
+await copy(client, 'promotion', ['id', 'listing_id', 'buyer_id', 'product', 'price', 'state', 'starts_at', 'ends_at'], function* () {
+  for (const { id, sellerId } of promotable) {
+    const product = pickWeighted(PROMOTION_PRODUCTS);
+    const days = TOP_DAYS[product] ?? 0;
+    const startsAt = now - randomInt(Math.max(days, 1) * 24 * 3600) * 1000;
+    const endsAt = days ? new Date(startsAt + days * 24 * 3600 * 1000).toISOString() : null;
+    yield [randomUUID(), id, sellerId, product, PROMOTION_DEFAULT_PRICES[product], days ? 'running' : 'done', new Date(startsAt).toISOString(), endsAt];
+  }
+});
+step(`${promotable.length} promotions`, since);
 
 // As autovacuum leaves a live database: statistics, and a visibility map so that counts are index-only scans.
 since = Date.now();

@@ -135,6 +135,25 @@ describe('promotions', () => {
     expect([...shown.values()]).toEqual(tops.map(() => TOP_PLACES_PER_PAGE));
   });
 
+  it('finds the TOP places from the snapshot of listings in TOP as production runs it, within the filters', async () => {
+    const seller = await createSignedInUser(app, { balance: 100_000 });
+    const { brand, ids } = await brandWithListings(seller, [1, 2, 3]);
+    await buy(seller, ids[2], 'top3').expect(200);
+    const kept = await listingsApp({ PUBLIC_CACHE_TTL_MS: '2000' });
+    try {
+      const keptFeed = async (query: Record<string, string>) =>
+        (await request(kept.getHttpServer()).get('/api/phone').query(query).expect(200)).body as { phones: ListingCard[] };
+      expect((await keptFeed({ brand })).phones.map((card) => [card._id, card.top ?? false])).toEqual([
+        [ids[2], true],
+        [ids[0], false],
+        [ids[1], false],
+      ]);
+      expect((await keptFeed({ brand, region: 'samarqand' })).phones).toEqual([]);
+    } finally {
+      await kept.close();
+    }
+  });
+
   it('charges once for a retried purchase and names it in the balance history', async () => {
     const seller = await createSignedInUser(app, { balance: 50_000 });
     const { ids } = await brandWithListings(seller, [1]);
