@@ -1,17 +1,18 @@
-// `npm run bench:conversations [-- --quick] [-- --clients 2000 --messages 3000 --rate 100 ...]` (issue 37): delivery of
+// `npm run bench:conversations [-- --quick] [-- --clients 2000 --seconds 8 --rate 50 --rounds 3 ...]` (issue 37): delivery of
 // conversation messages to signed-in pages connected to one API process, beside a bare Socket.IO server (bench/lib/bare-relay.ts:
 // the same socket.io and Redis adapter, nothing else) relaying the same messages to as many pages, in the same run, their
 // phases interleaved. The production build of the API runs on a database of its own; sellers and buyers are made with
 // sessions straight in the database, each buyer opens a conversation with one seller through the API, and every person's
 // page (bench/lib/conversation-pages.ts, in processes of their own) connects to each server. Then, per round and server:
-// throughput (messages sent `concurrency` at a time through `POST /api/conversations/{id}/messages` as fast as they are
-// answered) and steady (`rate` a second, the same for both), each conversation's messages one after the other, its two people
-// taking turns. Prints messages a second, send-to-receipt latency at the recipient's page, every message's arrivals on both
-// pages (lost, duplicated, out of order), the API's memory per connected page, and the targets met or missed.
+// throughput (`seconds` of messages sent `concurrency` at a time through `POST /api/conversations/{id}/messages`, each as
+// soon as one is answered) and steady (`rate` a second for `steadySeconds`, the same for both), each conversation's messages
+// one after the other, its two people taking turns. Prints messages a second, send-to-receipt latency at the recipient's page,
+// every message's arrivals on both pages (lost, duplicated, out of order), the CPU each process spent a message, the API's
+// memory per connected page, and the targets met or missed.
 // `--quick`: 200 pages, one short round (about a minute), a smoke test. Exits 1 when a message was lost, duplicated, out of
-// order or refused, or a page could not connect; a missed ratio or memory target is printed, not an exit code.
+// order or refused, or a page could not connect or lost its connection; a missed ratio or memory target is printed, not an exit code.
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { Agent, request as httpRequest } from 'node:http';
 import { loadavg } from 'node:os';
 import { once } from 'node:events';
@@ -31,13 +32,13 @@ if (quick) process.argv.splice(process.argv.indexOf('--quick'), 1);
 const options = parseArgs({
   /** Connected pages per server: one per person, half sellers, half buyers, a conversation per pair. */
   clients: quick ? 200 : 2000,
-  /** Messages of each throughput phase, `concurrency` in flight. */
-  messages: quick ? 400 : 3000,
+  /** Seconds of each throughput phase: messages sent `concurrency` at a time, each as soon as one is answered. */
+  seconds: quick ? 4 : 8,
   concurrency: 32,
-  /** Messages a second of each steady phase, and how many. */
-  rate: quick ? 50 : 100,
-  steadyMessages: quick ? 250 : 1500,
-  rounds: quick ? 1 : 2,
+  /** Messages a second of each steady phase (the same for both servers), for `steadySeconds`. */
+  rate: quick ? 25 : 50,
+  steadySeconds: quick ? 5 : 10,
+  rounds: quick ? 1 : 3,
   pageProcesses: 2,
   database: 'market_bench_conversations',
 });
@@ -74,8 +75,8 @@ type PhaseKind = 'warm-up' | 'throughput' | 'steady';
 interface Phase {
   server: number;
   kind: PhaseKind;
-  /** CPU milliseconds used in the phase by the server's process, the pages' processes and the bench (sending). */
-  cpu: { server: number; pages: number; sender: number };
+  /** CPU milliseconds used in the phase by the server's process, PostgreSQL for the bench's database, the pages' processes and the bench (sending). */
+  cpu: { server: number; postgres: number; pages: number; sender: number };
   /** The machine's idle share in the phase. */
   idle: number;
 }
@@ -121,6 +122,20 @@ async function apiMemory(inspectorPort: number): Promise<Pick<NodeJS.MemoryUsage
   socket.close();
   return JSON.parse(result!.value);
 }
+
+/** CPU ms so far of each PostgreSQL backend serving `database` (its process title names it). */
+function postgresCpu(database: string): Map<number, number> {
+  const backends = new Map<number, number>();
+  for (const entry of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      if (readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes(` ${database} `)) backends.set(Number(entry), cpuMs(Number(entry)));
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  return backends;
+}
+const cpuSince = (before: Map<number, number>, after: Map<number, number>) => [...after].reduce((sum, [pid, ms]) => sum + ms - (before.get(pid) ?? 0), 0);
 
 /** The machine's idle and total CPU time so far (all cores, clock ticks). */
 function machineCpu(): { idle: number; total: number } {
@@ -188,7 +203,7 @@ async function main(): Promise<void> {
     const started = now();
     const people: Person[] = await inTurns(options.clients, 20, (index) => createSession(dataSource, `99877${String(index).padStart(7, '0')}`));
     const signedIn = now();
-    const talks: Talk[] = await inTurns(options.clients / 2, 10, async (index) => {
+    const talks: Talk[] = await inTurns(options.clients / 2, 32, async (index) => {
       const [seller, buyer] = [2 * index, 2 * index + 1];
       const listingId = await insertListing(dataSource, { authorId: people[seller].id, status: 'active', photos: 0 });
       const response = await fetch(`${api.baseUrl}/api/conversations`, {
@@ -256,9 +271,8 @@ async function main(): Promise<void> {
       try {
         const response = await post(`${urls[server]}/api/conversations/${talk.id}/messages`, people[sender].cookie, { text: messageText(record.seq) });
         record.status = response.status;
-        const body = JSON.parse(response.body) as { id?: number; message?: string };
-        if (response.status === 201) record.messageId = body.id;
-        else record.error = body.message;
+        if (response.status === 201) record.messageId = (JSON.parse(response.body) as { id: number }).id;
+        else record.error = response.body.slice(0, 200);
       } catch (error) {
         record.status = 0;
         record.error = (error as Error).message;
@@ -273,23 +287,22 @@ async function main(): Promise<void> {
 
     const receipts: Receipt[] = [];
     let disconnects = 0;
-    async function runPhase(server: number, kind: PhaseKind, count: number): Promise<void> {
-      const phase = phases.push({ server, kind, cpu: { server: 0, pages: 0, sender: 0 }, idle: 0 }) - 1;
+    async function runPhase(server: number, kind: PhaseKind, seconds: number): Promise<void> {
+      const phase = phases.push({ server, kind, cpu: { server: 0, postgres: 0, pages: 0, sender: 0 }, idle: 0 }) - 1;
       const pagesCpu = () => pageHelpers.reduce((sum, helper) => sum + cpuMs(helper.pid), 0);
-      const cpuBefore = { server: cpuMs(pids[server]), pages: pagesCpu(), sender: senderCpuMs(), machine: machineCpu() };
+      const cpuBefore = { server: cpuMs(pids[server]), postgres: postgresCpu(options.database), pages: pagesCpu(), sender: senderCpuMs(), machine: machineCpu() };
+      const start = now();
       if (kind === 'steady') {
-        const start = now();
         const turns: Array<Promise<void>> = [];
-        for (let index = 0; index < count; index++) {
+        for (let index = 0; index < options.rate * seconds; index++) {
           const wait = start + (index * 1000) / options.rate - now();
           if (wait > 1) await sleep(wait);
           turns.push(sendNext(server, phase));
         }
         await Promise.all(turns);
       } else {
-        let issued = 0;
         const worker = async () => {
-          while (issued++ < count) await sendNext(server, phase);
+          while (now() - start < seconds * 1000) await sendNext(server, phase);
         };
         await Promise.all(Array.from({ length: options.concurrency }, worker));
       }
@@ -300,23 +313,28 @@ async function main(): Promise<void> {
         if (counts.reduce((sum, n) => sum + n, 0) >= expected) break;
       }
       const machine = machineCpu();
-      phases[phase].cpu = { server: cpuMs(pids[server]) - cpuBefore.server, pages: pagesCpu() - cpuBefore.pages, sender: senderCpuMs() - cpuBefore.sender };
+      phases[phase].cpu = {
+        server: cpuMs(pids[server]) - cpuBefore.server,
+        postgres: cpuSince(cpuBefore.postgres, postgresCpu(options.database)),
+        pages: pagesCpu() - cpuBefore.pages,
+        sender: senderCpuMs() - cpuBefore.sender,
+      };
       phases[phase].idle = (machine.idle - cpuBefore.machine.idle) / (machine.total - cpuBefore.machine.total);
-      for (const collected of await Promise.all(pageHelpers.map((helper) => helper.ask<{ receipts: number[]; disconnects: number }>('collect')))) {
+      const collections = await Promise.all(pageHelpers.map((helper) => helper.ask<{ receipts: number[]; disconnects: number }>('collect')));
+      for (const collected of collections) {
         for (let at = 0; at < collected.receipts.length; at += RECEIPT_FIELDS) {
           const [server, person, seq, messageId, arrival] = collected.receipts.slice(at, at + RECEIPT_FIELDS);
           receipts.push({ server, person, seq, messageId, at: arrival });
         }
-        disconnects = collected.disconnects;
       }
+      disconnects = collections.reduce((sum, collected) => sum + collected.disconnects, 0);
     }
 
-    const warmUp = Math.min(200, options.messages);
-    for (const server of [BARE, API]) await runPhase(server, 'warm-up', warmUp);
+    for (const server of [BARE, API]) await runPhase(server, 'warm-up', 2);
     for (let round = 0; round < options.rounds; round++) {
       for (const [k, kind] of (['throughput', 'steady'] as const).entries()) {
         // The order alternates, so that neither server always runs on a machine the other just warmed or tired.
-        for (const server of (round + k) % 2 ? [API, BARE] : [BARE, API]) await runPhase(server, kind, kind === 'steady' ? options.steadyMessages : options.messages);
+        for (const server of (round + k) % 2 ? [API, BARE] : [BARE, API]) await runPhase(server, kind, kind === 'steady' ? options.steadySeconds : options.seconds);
       }
     }
     const end = { ...(await memory(API)), peakMb: memoryMb(pids[API]).peak };
@@ -371,8 +389,9 @@ async function main(): Promise<void> {
           'p50 ms': ms(percentile(figures.latencies, 0.5)),
           'p99 ms': ms(percentile(figures.latencies, 0.99)),
           'max ms': ms(figures.latencies.at(-1) ?? NaN),
-          // CPU a message: the server's, the pages' (two arrivals), the sender's; and the machine's idle share.
+          // CPU a message: the server's, PostgreSQL's, the pages' (two arrivals), the sender's; and the machine's idle share.
           'CPU ms/msg server': round1(phase.cpu.server / figures.ok.length),
+          postgres: round1(phase.cpu.postgres / figures.ok.length),
           pages: round1(phase.cpu.pages / figures.ok.length),
           sender: round1(phase.cpu.sender / figures.ok.length),
           'idle %': Math.round(phase.idle * 100),
@@ -417,10 +436,16 @@ async function main(): Promise<void> {
       );
     }
     console.log(`API at the end: RSS ${round1(end.rssMb)} MB (peak ${end.peakMb} MB), live heap ${round1(end.heapMb)} MB; pages disconnected during the run: ${disconnects}${strays ? `; stray arrivals: ${strays}` : ''}`);
+    const refusals = new Map<string, number>();
+    for (const record of sent.filter((candidate) => candidate.status !== 201)) {
+      const reason = `${SERVERS[record.server]} ${record.status || 'no answer'} ${record.error ?? ''}`.trim();
+      refusals.set(reason, (refusals.get(reason) ?? 0) + 1);
+    }
+    if (refusals.size) console.log(`Sends refused: ${[...refusals].map(([reason, count]) => `${count} × ${reason}`).join('; ')}`);
     console.log('Targets (issue 37):');
     console.log(`- messages a second: the API ${round1(share * 100)} % of the bare server's (target ≥ ${TARGETS.throughputShare * 100} %): ${verdict(share >= TARGETS.throughputShare)}`);
     console.log(`- p99 send to receipt: the API ${round1(factor)} × the bare server's (target ≤ ${TARGETS.p99Factor} ×): ${verdict(factor <= TARGETS.p99Factor)}`);
-    console.log(`- every message delivered once and in order: ${verdict(deliveredOnce(API))}${deliveredOnce(BARE) ? '' : ' (the bare server also lost or misordered some)'}`);
+    console.log(`- every message delivered once and in order: ${verdict(deliveredOnce(API))}${deliveredOnce(BARE) ? '' : ' (the bare server lost, misordered or refused some)'}`);
     console.log(`- the API's memory per connected page, the larger of RSS and live heap: ${round1(apiKb)} KB (target < ${TARGETS.kilobytesPerPage} KB): ${verdict(apiKb < TARGETS.kilobytesPerPage)}`);
     failed = failed || !deliveredOnce(API) || !deliveredOnce(BARE) || disconnects > 0 || strays > 0;
   } finally {
