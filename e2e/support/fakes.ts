@@ -14,6 +14,8 @@ interface StackFake {
   env: Record<string, string>;
   /** What the fake has received so far; tests read it at `$E2E_FAKES_URL/<name>` (see received.ts). */
   received(): unknown;
+  /** What a person does on the outside service, posted by a test as JSON to `$E2E_FAKES_URL/<name>`. */
+  act?(body: unknown): void;
   close(): Promise<void>;
 }
 
@@ -41,6 +43,11 @@ const FAKES: Record<string, () => Promise<StackFake>> = {
     return {
       env: { TELEGRAM_API_URL: telegram.url, TELEGRAM_BOT_TOKEN: TEST_BOT_TOKEN, TELEGRAM_BOT_USERNAME: telegram.botUsername, TELEGRAM_MINI_APP_NAME: 'market' },
       received: () => telegram.calls.filter(({ path }) => !path.endsWith('/getUpdates')).map(({ path, body }) => ({ method: path.split('/').pop(), body })),
+      // A user shares their own number with the bot (what a Mini App's requestContact makes Telegram do).
+      act: (body) => {
+        const { chatId, phoneNumber } = body as { chatId: number; phoneNumber: string };
+        telegram.pushContact(chatId, phoneNumber);
+      },
       close: telegram.close,
     };
   },
@@ -58,6 +65,15 @@ export async function startFakes(): Promise<RunningFakes> {
   const running = Object.fromEntries(await Promise.all(Object.entries(FAKES).map(async ([name, start]) => [name, await start()] as const)));
   const inspector: Server = createServer((request, response) => {
     const fake = running[(request.url ?? '/').slice(1)];
+    if (fake?.act && request.method === 'POST') {
+      let body = '';
+      request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      request.on('end', () => {
+        fake.act!(JSON.parse(body));
+        response.writeHead(204).end();
+      });
+      return;
+    }
     response.writeHead(fake ? 200 : 404, { 'Content-Type': 'application/json' });
     response.end(JSON.stringify(fake ? fake.received() : { error: `No fake at ${request.url}` }));
   });

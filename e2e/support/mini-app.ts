@@ -56,6 +56,8 @@ function telegramClient({ theme, how }: { theme: Record<string, string>; how: 'w
     target.telegramCalls.push([method, params]);
     const insets = { top: 0, bottom: 0, left: 0, right: 0 };
     const answers: Record<string, () => void> = {
+      // The person agrees to share their number: Telegram sends the contact to the bot, then tells the app.
+      web_app_request_phone: () => void (window as unknown as { sharePhone: () => Promise<void> }).sharePhone().then(() => send('phone_requested', { status: 'sent' })),
       web_app_request_theme: () => send('theme_changed', { theme_params: theme }),
       web_app_request_viewport: () => send('viewport_changed', { height: window.innerHeight, width: window.innerWidth, is_expanded: true, is_state_stable: true }),
       web_app_request_safe_area: () => send('safe_area_changed', insets),
@@ -74,6 +76,13 @@ function telegramClient({ theme, how }: { theme: Record<string, string>; how: 'w
       postEvent: (method: string, params?: string) => receive(method, params ? JSON.parse(params) : undefined),
     };
   }
+}
+
+/** The Telegram user's own number, which they share with the bot when the app asks (Telegram's "share phone number"). */
+export async function ownNumber(page: Page, chatId: number, phoneNumber: string): Promise<void> {
+  await page.exposeFunction('sharePhone', async () => {
+    await fetch(`${process.env.E2E_FAKES_URL}/telegram`, { method: 'POST', body: JSON.stringify({ chatId, phoneNumber }) });
+  });
 }
 
 /** Telegram's mobile app: the Mini App fills a webview, which talks through window.TelegramWebviewProxy. */

@@ -2,7 +2,8 @@ import type { Page, Request } from '@playwright/test';
 import config from '../playwright.config';
 import { expect, test } from '../support/fixtures';
 import type { SeededListing } from '../support/listings';
-import { launchUrl, linkTelegramChat, openInTelegramApp, openInTelegramWeb, press, telegramCalls } from '../support/mini-app';
+import { newPhoneNumber } from '../support/accounts';
+import { launchUrl, linkTelegramChat, openInTelegramApp, openInTelegramWeb, ownNumber, press, telegramCalls } from '../support/mini-app';
 import { received } from '../support/received';
 import { PHONE } from '../support/viewports';
 
@@ -102,6 +103,21 @@ test.describe('the marketplace as a Telegram Mini App', () => {
     await page.goto('/profile/balance');
     await expect(page.getByText("Telegram ichida to'lovlar qabul qilinmaydi")).toBeVisible();
     await expect(page.getByRole('button', { name: "Hisobni to'ldirish" })).toHaveCount(0);
+  });
+
+  test('a Telegram user without an account shares their number with the bot and is registered and signed in, without an SMS', async ({ page, listings, baseURL }) => {
+    const telegramUser = (nextTelegramUser += 1);
+    const phoneNumber = newPhoneNumber();
+    await ownNumber(page, telegramUser, phoneNumber);
+    await openInTelegramApp(page, launchUrl(baseURL!, { id: telegramUser, first_name: 'Malika', last_name: 'Karimova', language_code: 'uz' }, listing.id));
+    const dialog = page.getByRole('dialog', { name: 'Telegram raqamingiz bilan kirish' });
+    await expect(dialog.getByLabel('Ismingiz')).toHaveValue('Malika Karimova');
+    await dialog.getByLabel('Foydalanish shartlariga roziman').check();
+    await dialog.getByRole('button', { name: 'Raqamni ulashish' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole('navigation', { name: "Ilova bo'limlari" }).getByRole('link', { name: 'Profil' })).toBeVisible();
+    expect(await listings.sellerOf(phoneNumber)).toMatchObject({ name: 'Malika Karimova' });
+    expect((await received<{ mobile_phone: string }>('eskiz')).filter((sms) => sms.mobile_phone === phoneNumber)).toEqual([]);
   });
 
   test("speaks the Telegram user's language until they choose another", async ({ page, listings, baseURL }) => {
