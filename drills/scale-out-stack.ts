@@ -13,7 +13,8 @@ import { createInterface } from 'node:readline';
 import Redis from 'ioredis';
 import { DataSource } from 'typeorm';
 import { Session } from '../backend/src/auth/session.entity';
-import { SessionService } from '../backend/src/auth/session.service';
+import { SessionService, type SessionCarrier } from '../backend/src/auth/session.service';
+import { SESSION_HEADER } from '@market/contracts';
 import { startFakeEskiz } from '../test/fakes/eskiz';
 import { startFakeGraph } from '../test/fakes/graph-api';
 import { startFakeTelegram } from '../test/fakes/telegram-bot-api';
@@ -231,14 +232,18 @@ export async function startScaleOut(options: ScaleOutOptions = {}) {
       /** The primary, for what a test writes or checks directly. */
       database: primaryDatabase,
       adminPhone,
-      /** A person signed in straight in the database: their id and the Cookie header of their session. */
-      async signedIn(role: 'admin' | 'user' = 'user'): Promise<{ id: string; cookie: string }> {
+      /**
+       * A person signed in straight in the database: their id and the Cookie header of their session,
+       * or with `carrier` 'header' the Mini App's Authorization header instead (in `headers` either way).
+       */
+      async signedIn(role: 'admin' | 'user' = 'user', carrier: SessionCarrier = 'cookie'): Promise<{ id: string; cookie: string; headers: Record<string, string> }> {
         const [{ id }] = (await primaryDatabase.query(
           `INSERT INTO users (phone_number, role, name, phone_confirmed, balance) VALUES ($1, $2, 'Sotuvchi', true, 1000000) RETURNING id`,
           [randomTestPhone(), role],
         )) as Array<{ id: string }>;
-        const { token } = await sessions.start(id);
-        return { id, cookie: `session=${token}` };
+        const { token } = await sessions.start(id, carrier);
+        const cookie = carrier === 'cookie' ? `session=${token}` : '';
+        return { id, cookie, headers: carrier === 'cookie' ? { cookie } : { [SESSION_HEADER]: `Bearer ${token}` } };
       },
       /** What the HAProxy process wrote (its alerts and warnings). */
       haproxyOutput,

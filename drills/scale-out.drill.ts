@@ -30,7 +30,8 @@ describe('drill: two API nodes and two worker nodes behind HAProxy', () => {
     await stack?.stop();
   }, 60_000);
 
-  const get = (base: string, path: string, cookie?: string) => fetch(`${base}${path}`, { headers: cookie ? { cookie } : {} });
+  const get = (base: string, path: string, cookie?: string, headers: Record<string, string> = {}) =>
+    fetch(`${base}${path}`, { headers: { ...(cookie ? { cookie } : {}), ...headers } });
   const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
     fetch(`${stack.site}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
 
@@ -97,13 +98,14 @@ describe('drill: two API nodes and two worker nodes behind HAProxy', () => {
   }, CHECK_TIMEOUT_MS);
 
   it("answers an anonymous visitor from the replica and the author from the primary, and leaves out a replica lagging past its bound", async () => {
-    const seller = await stack.signedIn();
+    const [seller, miniAppBuyer] = await Promise.all([stack.signedIn(), stack.signedIn('user', 'header')]);
     await withReplayPaused(stack, seller.id, async () => {
       const listingId = await insertListing(stack.database, { authorId: seller.id, status: 'active', name: 'Replica Phone 7' });
       // The replica has not replayed it: the anonymous visitor is answered from there and does not find it yet.
       expect((await get(stack.apis[0].url, `/api/phone/${listingId}`)).status).toBe(404);
-      // Its author reads the primary and sees it at once.
+      // Its author reads the primary and sees it at once; so does anyone signed in, in the Mini App too.
       expect((await get(stack.apis[0].url, `/api/phone/${listingId}`, seller.cookie)).status).toBe(200);
+      expect((await get(stack.apis[0].url, `/api/phone/${listingId}`, undefined, miniAppBuyer.headers)).status).toBe(200);
       // Once the replica's lag passes the bound it is left out: the primary answers everyone.
       await eventually(async () => expect((await get(stack.apis[1].url, `/api/phone/${listingId}`)).status).toBe(200), REPLICA_MAX_LAG_MS + 5_000, 250);
       const health = (await (await get(stack.site, '/api/health')).json()) as { replicaLagSeconds: number | null };
