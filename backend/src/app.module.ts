@@ -14,6 +14,7 @@ import { DevicesModule } from './devices/devices.module';
 import { EventsModule } from './events/events.module';
 import { FavouritesModule } from './favourites/favourites.module';
 import { HealthModule } from './health/health.module';
+import { DemoModule } from './listings/demo/demo.module';
 import { ListingsModule } from './listings/listings.module';
 import { ModerationModule } from './moderation/moderation.module';
 import { NotificationsModule } from './notifications/notifications.module';
@@ -61,6 +62,7 @@ export class AppModule implements NestModule {
         ListingsModule,
         ModerationModule,
         BrowseModule,
+        DemoModule,
         PromotionsModule,
         UploadsModule,
         CategoriesPageModule,

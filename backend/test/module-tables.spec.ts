@@ -61,19 +61,8 @@ const READERS: Record<string, readonly string[]> = {
   // Promotions (issue 39) check that the listing they sell for is on sale, and settle those that left sale.
   listing: ['browse', 'moderation', 'promotions'],
   listing_image: ['browse', 'moderation'],
-  channel_publication_step: ['moderation'],
 };
 
-/**
- * Writes by a module other than the table's owner left by the listings split (issue 34 item 2),
- * as '<module>: <statement>', until they go through the owner's service. The test fails once one
- * is gone, so this list only shrinks.
- */
-const WRITES_TO_MOVE: readonly string[] = [
-  'moderation: UPDATE listing',
-  'moderation: DELETE FROM channel_publication_step',
-  'listings: INTO listing_counter',
-];
 
 /** A table named in SQL (whose keywords are upper case in this code, unlike the comments' words); group 1 says whether it is written. */
 const NAMED_IN_SQL = new RegExp(`\\b(?:(UPDATE|INTO|DELETE\\s+FROM)|FROM|JOIN)\\s+(${Object.keys(OWNERS).join('|')})\\b`, 'g');
@@ -102,12 +91,10 @@ describe('every table has one owner (issue 16 item 3, issue 34 item 1)', () => {
       const module = file.split(sep)[0];
       return [...readFileSync(join(SOURCES, file), 'utf8').matchAll(NAMED_IN_SQL)]
         .filter(([, written, table]) => OWNERS[table] !== module && (written || !READERS[table]?.includes(module)))
-        .map(([named]) => ({ file, module, named }));
+        .map(([named]) => `${file}: ${named}`);
     });
     expect(files.length).toBeGreaterThan(100);
-    const leftToMove = (stray: { module: string; named: string }) => WRITES_TO_MOVE.includes(`${stray.module}: ${stray.named}`);
-    expect(strays.filter((stray) => !leftToMove(stray)).map(({ file, named }) => `${file}: ${named}`)).toEqual([]);
-    expect(WRITES_TO_MOVE.filter((write) => !strays.some((stray) => write === `${stray.module}: ${stray.named}`))).toEqual([]);
+    expect(strays).toEqual([]);
   });
 
   it("keeps the workers to adapters: no table named in SQL, no repository, no backend file but @market/backend's exports", () => {

@@ -1,7 +1,7 @@
 import { BeforeApplicationShutdown, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { createHash } from 'node:crypto';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import type { SessionUser } from '../auth/auth.decorators';
 import { AppConfig } from '../config/app-config';
 import { RedisClient } from '../redis/redis.module';
@@ -33,7 +33,7 @@ export class ListingCountersService implements BeforeApplicationShutdown {
     private readonly config: AppConfig,
   ) {
     this.counters = new ListingCounterBatch(
-      (added) => this.writeCounts(added),
+      (added) => this.add(added),
       COUNTER_WRITE_INTERVAL_MS,
       (error) => this.logger.warn(`Listing views and contact reveals not written yet: ${error.message}`),
     );
@@ -80,12 +80,13 @@ export class ListingCountersService implements BeforeApplicationShutdown {
   }
 
   /**
-   * One statement for every listing counted: in the order of their ids, so that two API processes
-   * writing at once lock the rows in the same order. A listing deleted meanwhile is left out.
+   * Adds to listings' counts (the batches of counted visits; the demo's views), in one statement
+   * for every listing: in the order of their ids, so that two API processes writing at once lock
+   * the rows in the same order. A listing deleted meanwhile is left out.
    */
-  private async writeCounts(added: ReadonlyMap<string, ListingCounts>): Promise<void> {
+  async add(added: ReadonlyMap<string, ListingCounts>, manager: EntityManager = this.dataSource.manager): Promise<void> {
     const ids = [...added.keys()].sort();
-    await this.dataSource.query(
+    await manager.query(
       `INSERT INTO listing_counter AS counter (listing_id, views, contact_reveals)
        SELECT l.id, added.views, added.contact_reveals
          FROM unnest($1::uuid[], $2::int[], $3::int[]) AS added (listing_id, views, contact_reveals)

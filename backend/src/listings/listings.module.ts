@@ -8,7 +8,6 @@ import { TrustModule } from '../moderation/trust/trust.module';
 import { ReputationModule } from '../reputation/reputation.module';
 import { ImagesModule } from '../uploads/images.module';
 import { UsersModule } from '../users/users.module';
-import { DemoListings } from './demo/demo-listings';
 import { ExchangeRateModule } from './exchange-rate.module';
 import { ImeiSeal } from './imei-seal';
 import { ListingFormColumns } from './listing-form-columns';
@@ -32,7 +31,6 @@ import { MyListingsService } from './my-listings.service';
     UsersModule,
     ImagesModule,
     CategoriesModule,
-    // Imported for the order of start-up hooks too: the catalogue is seeded before the demo listings.
     DevicesModule,
     BalanceModule,
     EventsModule,
@@ -41,7 +39,7 @@ import { MyListingsService } from './my-listings.service';
     ReputationModule,
   ],
   controllers: [ListingsController],
-  providers: [ListingsService, ListingFormColumns, ImeiSeal, ListingPhotosService, ListingTariffs, MyListingsService, DemoListings, ListingLift],
-  exports: [ImeiSeal, ListingPhotosService, ListingLift],
+  providers: [ListingsService, ListingFormColumns, ImeiSeal, ListingPhotosService, ListingTariffs, MyListingsService, ListingLift],
+  exports: [ListingsService, ImeiSeal, ListingPhotosService, ListingLift],
 })
 export class ListingsModule {}

@@ -278,11 +278,8 @@ export class ListingsService {
     });
   }
 
-  /**
-   * The listing locked for `action` by its author, or by an admin where the lifecycle lets
-   * admins do it; 404 for anyone else, as if it did not exist.
-   */
-  private async lockFor(transaction: EntityManager, listingId: string, actor: SessionUser, action: ListingAction): Promise<ListingEntity> {
+  /** The listing (not deleted) locked until the transaction ends, for whoever decides about it; 404 when there is none. */
+  async lock(transaction: EntityManager, listingId: string): Promise<ListingEntity> {
     const listing = await transaction
       .getRepository(ListingEntity)
       .createQueryBuilder('listing')
@@ -290,6 +287,36 @@ export class ListingsService {
       .setLock('pessimistic_write')
       .getOne();
     if (!listing) throw notFound();
+    return listing;
+  }
+
+  /** Established buyers' reports agree (moderation's reports): the listing leaves the site until a moderator decides. */
+  async hideReported(transaction: EntityManager, listingId: string, status: ListingStatus): Promise<ListingStatus> {
+    const hidden = nextStatus('hideReported', status, 'listingNotFound');
+    await transaction.query(`UPDATE listing SET status = $2, updated_at = now() WHERE id = $1`, [listingId, hidden]);
+    return hidden;
+  }
+
+  /**
+   * A typed model ('Boshqa model') joined the catalogue as `device`: the listing, and every other
+   * typed the same way in its brand, now has the device. Answers how many listings changed.
+   */
+  async linkTypedModel(transaction: EntityManager, listing: ListingEntity, device: { id: string; name: string }): Promise<number> {
+    // An UPDATE answers its rows and how many it changed.
+    const [, linked]: [unknown[], number] = await transaction.query(
+      `UPDATE listing SET device_id = $1, name = $2, custom_model = NULL, updated_at = now()
+        WHERE custom_model IS NOT NULL AND category_id = $3 AND (id = $4 OR lower(name) = lower($5)) AND deleted_at IS NULL`,
+      [device.id, device.name, listing.categoryId, listing.id, listing.name],
+    );
+    return linked;
+  }
+
+  /**
+   * The listing locked for `action` by its author, or by an admin where the lifecycle lets
+   * admins do it; 404 for anyone else, as if it did not exist.
+   */
+  private async lockFor(transaction: EntityManager, listingId: string, actor: SessionUser, action: ListingAction): Promise<ListingEntity> {
+    const listing = await this.lock(transaction, listingId);
     const asker = listing.authorId === actor.id ? 'author' : actor.role === 'admin' ? 'admin' : null;
     if (asker && mayDo(action, asker)) return listing;
     // An admin is told the truth; another user learns nothing about someone else's listing.

@@ -1,6 +1,6 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, type EntityManager } from 'typeorm';
+import { DataSource } from 'typeorm';
 import {
   CHANNEL_FAILURES_SHOWN,
   LISTING_STATUSES,
@@ -38,7 +38,9 @@ import { ListingEntity, type StoredChannelPost } from '../listings/listing.entit
 import { nextStatus } from '../listings/listing-lifecycle';
 import { CARD_COLUMNS, FIRST_PHOTO_COLUMNS, FIRST_PHOTO_JOIN, toCard, type CardRow } from '../listings/listing.serializer';
 import { ListingReportsService } from './reports/listing-reports.service';
+import { ChannelPostingService } from '../listings/channel-posting/channel-posting.service';
 import { ImeiSeal } from '../listings/imei-seal';
+import { ListingsService } from '../listings/listings.service';
 import { ListingChecksService } from './trust/listing-checks.service';
 
 /**
@@ -57,6 +59,8 @@ export class ModerationService {
     private readonly devices: DevicesService,
     private readonly categories: CategoriesService,
     private readonly imeis: ImeiSeal,
+    private readonly listings: ListingsService,
+    private readonly channelPosting: ChannelPostingService,
   ) {}
 
   /**
@@ -188,7 +192,7 @@ export class ModerationService {
    */
   confirm({ id: listingId, channel }: ApproveListing, admin: SessionUser): Promise<ModerationOutcome> {
     return this.dataSource.transaction(async (transaction) => {
-      const listing = await this.lockListing(transaction, listingId);
+      const listing = await this.listings.lock(transaction, listingId);
       // The same click approves a listing awaiting a decision and posts an active one.
       const action = statusAfter('approve', listing.status) ? 'approve' : 'post';
       listing.status = nextStatus(action, listing.status, 'listingIncomplete');
@@ -207,11 +211,7 @@ export class ModerationService {
       const channels = (channel ? [channel] : tariffChannels).filter((asked) => !listing.posts[asked]?.posted);
       if (channels.length) {
         for (const queuedChannel of channels) listing.posts = { ...listing.posts, [queuedChannel]: queued(listing.posts[queuedChannel]) };
-        // An admin's explicit post clears a record of an attempt whose outcome was unknown.
-        await transaction.query(
-          `DELETE FROM channel_publication_step WHERE listing_id = $1 AND channel = ANY($2) AND step LIKE '%-attempt'`,
-          [listingId, channels],
-        );
+        await this.channelPosting.forgetUnknownAttempts(transaction, listingId, channels);
         await this.outbox.record(transaction, 'listing.publish-requested', { listingId, channels });
       }
       await transaction.save(listing);
@@ -222,7 +222,7 @@ export class ModerationService {
   /** `POST /api/phone/reject`: the listing is cancelled with a reason the author sees on its card. */
   reject({ id, reason, text }: RejectListing): Promise<ModerationOutcome> {
     return this.dataSource.transaction(async (transaction) => {
-      const listing = await this.lockListing(transaction, id);
+      const listing = await this.listings.lock(transaction, id);
       listing.status = nextStatus('reject', listing.status, 'listingIncomplete');
       // A fixed reason is stored as its code (translated where shown); 'other' as the admin's words.
       const stored = reason === 'other' ? text! : reason;
@@ -242,32 +242,15 @@ export class ModerationService {
    */
   async addCatalogueModel(listingId: string, { name }: CatalogueModelBody): Promise<CatalogueModelAdded> {
     const added = await this.dataSource.transaction(async (transaction) => {
-      const listing = await this.lockListing(transaction, listingId);
+      const listing = await this.listings.lock(transaction, listingId);
       if (!listing.customModel || !listing.categoryId) {
         throw new AppException(HttpStatus.CONFLICT, 'listingHasCatalogueModel');
       }
       const deviceId = await this.devices.add(transaction, { name, categoryId: listing.categoryId, sourcePath: null });
-      // An UPDATE answers its rows and how many it changed.
-      const [, linked]: [unknown[], number] = await transaction.query(
-        `UPDATE listing SET device_id = $1, name = $2, custom_model = NULL, updated_at = now()
-          WHERE custom_model IS NOT NULL AND category_id = $3 AND (id = $4 OR lower(name) = lower($5)) AND deleted_at IS NULL`,
-        [deviceId, name, listing.categoryId, listingId, listing.name],
-      );
-      return { deviceId, linked };
+      return { deviceId, linked: await this.listings.linkTypedModel(transaction, listing, { id: deviceId, name }) };
     });
     this.devices.catalogueChanged();
     return { device: await this.devices.byId(added.deviceId), linked: added.linked };
-  }
-
-  private async lockListing(transaction: EntityManager, id: string): Promise<ListingEntity> {
-    const listing = await transaction
-      .getRepository(ListingEntity)
-      .createQueryBuilder('listing')
-      .setLock('pessimistic_write')
-      .where('listing.id = :id AND listing.deleted_at IS NULL', { id })
-      .getOne();
-    if (!listing) throw new AppException(HttpStatus.NOT_FOUND, 'notFound');
-    return listing;
   }
 }
 

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import { statusAfter, tariffOf, type SocialChannel } from '@market/contracts';
 import { OutboxService } from '../../events/outbox.service';
 import { ImagesService, type CopiesMade } from '../../uploads/images.service';
@@ -102,6 +102,14 @@ export class ChannelPostingService {
        ON CONFLICT (listing_id, channel, step) DO NOTHING`,
       [listingId, channel, step, remoteId],
     );
+  }
+
+  /** An admin's explicit post clears the record of an attempt whose outcome was unknown, on these channels. */
+  async forgetUnknownAttempts(transaction: EntityManager, listingId: string, channels: readonly SocialChannel[]): Promise<void> {
+    await transaction.query(`DELETE FROM channel_publication_step WHERE listing_id = $1 AND channel = ANY($2) AND step LIKE '%-attempt'`, [
+      listingId,
+      channels,
+    ]);
   }
 
   async forgetStep(listingId: string, channel: SocialChannel, step: string): Promise<void> {

@@ -10,6 +10,7 @@ import { UsersService } from '../../users/users.service';
 import { ExchangeRateService } from '../exchange-rate.service';
 import { LISTING_PHOTO_SHAPE, LISTING_PHOTO_VARIANTS } from '../listing-photo-shapes';
 import { ListingsService } from '../listings.service';
+import { ListingCountersService } from '../../browse/listing-counters.service';
 import { roundSom } from '../../browse/price-guide/price-guide.service';
 import { referenceMedian } from '../../browse/price-guide/reference-prices';
 
@@ -122,6 +123,7 @@ export class DemoListings implements OnApplicationBootstrap {
     private readonly users: UsersService,
     private readonly devices: DevicesService,
     private readonly exchangeRate: ExchangeRateService,
+    private readonly counters: ListingCountersService,
     private readonly config: AppConfig,
   ) {}
 
@@ -184,10 +186,7 @@ export class DemoListings implements OnApplicationBootstrap {
           WHERE listing.id = demo.id`,
         [demo],
       );
-      await manager.query(
-        `INSERT INTO listing_counter (listing_id, views) SELECT demo.id, demo.views FROM jsonb_to_recordset($1::jsonb) AS demo(id uuid, views int)`,
-        [demo],
-      );
+      await this.counters.add(new Map(created.map((listing) => [listing.id, { views: listing.views, contactReveals: 0 }])), manager);
     });
     return created.length;
   }

@@ -13,7 +13,7 @@ import type { SessionUser } from '../../auth/auth.decorators';
 import { AppException } from '../../common/app.exception';
 import { RateLimitService } from '../../rate-limit/rate-limit.service';
 import { accountCreated } from '../../users/user-reads';
-import { nextStatus } from '../../listings/listing-lifecycle';
+import { ListingsService } from '../../listings/listings.service';
 import { LISTING_REPORT_LIMITS } from './listing-report.limits';
 import { reportSources } from './report-sources';
 
@@ -29,6 +29,7 @@ export class ListingReportsService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly limits: RateLimitService,
+    private readonly listings: ListingsService,
   ) {}
 
   /** `POST /api/phone/{id}/report`: one report per user and listing; answers the listing's status after it. */
@@ -51,9 +52,7 @@ export class ListingReportsService {
       if (!added.length) throw new AppException(HttpStatus.CONFLICT, 'listingAlreadyReported');
       const established = (await reportSources(transaction, listingId)).filter((weight) => weight >= ESTABLISHED_REPORTER_WEIGHT);
       if (established.length < REPORTS_TO_HIDE) return listing.status;
-      const hidden = nextStatus('hideReported', listing.status, 'listingNotFound');
-      await transaction.query(`UPDATE listing SET status = $2, updated_at = now() WHERE id = $1`, [listingId, hidden]);
-      return hidden;
+      return this.listings.hideReported(transaction, listingId, listing.status);
     });
   }
 
