@@ -15,6 +15,8 @@ import { burst, countStatuses } from '../../test/support/burst';
 import { testConfig } from '../../test/support/config';
 import { type LaunchUser, launchFields, signInitData, signedLaunch, TEST_BOT_TOKEN } from '../../test/support/telegram-init-data';
 import { signedInUser } from './auth.support';
+import { insertListing } from '../../test/support/listings';
+import { listingsApp, testBrand } from './listings-support';
 
 // Numbers, Telegram users and IPs of this file only: test files share the database and Redis.
 const phone = (n: number) => `99893740${String(n).padStart(4, '0')}`;
@@ -176,6 +178,32 @@ describe('Telegram Mini App sign-in (POST /api/auth/telegram)', () => {
     expect(await connect({ token })).toBe('connected');
     expect(await connect({ token: account.cookie.slice('session='.length) })).toBe('unauthorized');
     expect(await connect({})).toBe('unauthorized');
+  });
+
+  describe('public answers reused for anonymous visitors', () => {
+    let cached: INestApplication;
+    beforeAll(async () => {
+      cached = await listingsApp({ PUBLIC_CACHE_TTL_MS: '300', TELEGRAM_BOT_TOKEN: TEST_BOT_TOKEN });
+    });
+    afterAll(() => cached.close());
+
+    it('answers a header session as signed in: never from the anonymous answers, and its answer kept for nobody', async () => {
+      const dataSource = cached.get(DataSource);
+      await testBrand(cached, 'MiniAppAnswers');
+      const seller = await signedInUser(cached, phone(12));
+      await dataSource.transaction((transaction) => cached.get(TelegramLinkService).linkChat(transaction, seller.id, telegramUser(12).id, 'uz'));
+      const id = await insertListing(dataSource, { authorId: seller.id, status: 'active' });
+      const detail = () => request(cached.getHttpServer()).get(`/api/phone/${id}`);
+      const token = (await request(cached.getHttpServer()).post('/api/auth/telegram').send({ initData: signedLaunch(telegramUser(12)) }).expect(200)).body.session.token;
+
+      expect((await detail().expect(200)).body).toMatchObject({ price: 6500000 });
+      await dataSource.query(`UPDATE listing SET price = 7000000 WHERE id = $1`, [id]);
+      const own = await detail().set('Authorization', `Bearer ${token}`).expect(200);
+      expect(own.body).toMatchObject({ price: 7000000, owner: expect.any(Object) });
+      const anonymous = await detail().expect(200);
+      expect(anonymous.body).toMatchObject({ price: 6500000 });
+      expect(anonymous.body.owner).toBeUndefined();
+    });
   });
 
   describe('framing', () => {
