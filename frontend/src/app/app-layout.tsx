@@ -8,6 +8,7 @@ import { MessagesLink, WriteToSeller } from '../features/conversations';
 import { FavouriteButton, KeepPendingFavourite } from '../features/favourites';
 import { NotificationsBell } from '../features/notifications';
 import { RememberViewed } from '../features/recently-viewed';
+import { SellerSignals } from '../features/reputation';
 import { resetBrowsing, ScrollToTop } from '../features/listings';
 import { MiniApp } from '../features/telegram-app';
 import { useTranslation } from '../lib/i18n';
@@ -23,6 +24,7 @@ const LISTING_SLOTS: ListingSlots = {
     </>
   ),
   contact: (listing) => <WriteToSeller listingId={listing._id} />,
+  seller: (listing) => <SellerSignals sellerId={listing.author._id} />,
 };
 
 /** Conversations and the inbox (issue 37): their unread counts in the top bar. */

@@ -9,6 +9,8 @@ export interface ListingSlots {
   detail?: (listing: ListingDetail) => ReactNode;
   /** Beside the call button, for a signed-in visitor who is not the seller (writing to the seller). */
   contact?: (listing: ListingDetail) => ReactNode;
+  /** Under the seller's panel: what a buyer can trust about the seller (rating, sales, replies, reviews). */
+  seller?: (listing: ListingDetail) => ReactNode;
 }
 
 const ListingSlotsContext = createContext<ListingSlots>({});

@@ -89,6 +89,7 @@ function ListingDetailView({ listing, ownerNotice }: { listing: ListingDetailRes
           <SellerPanel _id={listing._id} author={listing.author} authorName={listing.authorName} region={listing.region} reveal={own ? undefined : reveal}>
             {contactSlot}
           </SellerPanel>
+          {slots.seller?.(listing)}
           <SafetyWarning />
           <ReportListing listingId={listing._id} authorId={listing.author._id} />
         </div>

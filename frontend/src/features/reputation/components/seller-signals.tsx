@@ -1,3 +1,4 @@
+import { Link } from 'react-router-dom';
 import { REPUTATION_LIMITS } from '@market/contracts';
 import { formatTashkentDate } from '../../../lib/format';
 import { useTranslation } from '../../../lib/i18n';
@@ -6,10 +7,10 @@ import { ReviewItem } from './review-item';
 
 /**
  * What a buyer can trust about a seller: rating (from 3 reviews), phones sold through the site,
- * on the site since, reply rate and time, the confirmed number, the latest reviews. `own` adds
- * how each figure is computed, for the seller's own page.
+ * on the site since, reply rate and time, the confirmed number, the latest reviews with a link to
+ * all (`latest`). `own` adds how each figure is computed, for the seller's own page.
  */
-export function SellerSignals({ sellerId, own = false }: { sellerId: string; own?: boolean }) {
+export function SellerSignals({ sellerId, own = false, latest = true }: { sellerId: string; own?: boolean; latest?: boolean }) {
   const { t } = useTranslation('reputation');
   const signals = useSellerSignals(sellerId);
   if (!signals.data) return null;
@@ -33,12 +34,15 @@ export function SellerSignals({ sellerId, own = false }: { sellerId: string; own
         {figure('replyRate', replyRate === null ? '—' : `${replyRate}%`)}
         {figure('replyTime', replyMinutes === null ? '—' : t('signals.minutes', { count: replyMinutes }))}
       </dl>
-      {latestReviews.length > 0 && (
+      {latest && latestReviews.length > 0 && (
         <div className="mt-3 grid gap-2">
           <h2 className="font-semibold text-slate-900">{t('signals.latestReviews')}</h2>
           {latestReviews.map((review) => (
             <ReviewItem key={review.id} review={review} />
           ))}
+          <Link to={`/seller/${sellerId}`} className="min-h-11 py-2 font-medium text-brand-700 underline">
+            {t('signals.allReviews')}
+          </Link>
         </div>
       )}
     </section>

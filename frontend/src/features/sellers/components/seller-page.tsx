@@ -11,10 +11,12 @@ export interface SellerPageProps {
   renderCard: (listing: ListingCard) => ReactNode;
   /** A region's name in the page's language. */
   regionName: (region: string) => string;
+  /** What a buyer can trust about the seller, under who they are (the reputation feature's). */
+  signals?: ReactNode;
 }
 
 /** /seller/{id}: who sells (name, region, member since, listings sold, the confirmed number) and their listings on sale. */
-export function SellerPage({ sellerId, renderCard, regionName }: SellerPageProps) {
+export function SellerPage({ sellerId, renderCard, regionName, signals }: SellerPageProps) {
   const { t } = useTranslation('buyers');
   const [page, setPage] = useState(1);
   const seller = useSeller(sellerId, page);
@@ -53,6 +55,7 @@ export function SellerPage({ sellerId, renderCard, regionName }: SellerPageProps
           </dl>
         </div>
       </div>
+      {signals}
       <h2 className="mb-3 text-lg font-semibold text-slate-900">{t('seller.listings')}</h2>
       {phones.length === 0 && <p className="text-slate-600">{t('seller.noListings')}</p>}
       <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">

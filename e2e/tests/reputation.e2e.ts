@@ -1,0 +1,111 @@
+import { newPhoneNumber, signInWithNewNumber } from '../support/accounts';
+import { expect, test } from '../support/fixtures';
+import { seedReviewedDeal } from '../support/reputation';
+import { DESKTOP, layoutWidth, PHONE } from '../support/viewports';
+
+test.describe('reputation earned in a real deal (issue 38)', () => {
+  const tag = Date.now().toString(36);
+
+  for (const [screen, viewport, address] of [
+    ['phone', PHONE, '172.31.38.1'],
+    ['desktop', DESKTOP, '172.31.38.2'],
+  ] as const) {
+    test.describe(`on a ${screen}`, () => {
+      test.use({ viewport });
+
+      test('the seller marks it sold to the buyer who wrote, the buyer confirms, both review, both reviews show together, the rating shows on the seller page and the listing', async ({
+        seller,
+        listings,
+        browser,
+        consoleErrors,
+      }) => {
+        const brand = await listings.createBrand(`Dealbrand ${tag} ${screen}`);
+        const device = await listings.createDevice(brand, `Dealphone ${tag} ${screen}`);
+        // Accounts made months apart: accounts registered together are held for the moderators.
+        await listings.ageAccount(seller, 400);
+        const sellerAccount = await listings.sellerOf(seller.phoneNumber);
+        const sold = await listings.createListing({ device, seller: sellerAccount, name: `Dealphone ${tag} ${screen}`, price: 3_100_000 });
+        const stillOnSale = await listings.createListing({ device, seller: sellerAccount, name: `Secondphone ${tag} ${screen}`, price: 3_300_000 });
+        // Two earlier deals with their buyers' reviews: a rating shows from three.
+        for (const stars of [5, 4]) {
+          const earlier = await listings.createListing({ device, seller: sellerAccount, name: `Earlier ${stars} ${tag}`, price: 3_000_000, status: 'noActive' });
+          const buyer = await listings.createSeller({ name: `Oldingi xaridor ${stars}` });
+          await seedReviewedDeal({ listingId: earlier.id, sellerId: sellerAccount.id, buyerId: buyer.id, stars, text: `Avvalgi bitim ${stars}` });
+        }
+
+        // The buyer, in another browser on another network.
+        const buyersContext = await browser.newContext({ extraHTTPHeaders: { 'X-Forwarded-For': address } });
+        consoleErrors.watch(buyersContext);
+        const buyersPage = await buyersContext.newPage();
+        const buyerPhone = newPhoneNumber();
+        await signInWithNewNumber(buyersPage, buyerPhone);
+        await listings.ageAccount({ phoneNumber: buyerPhone }, 90);
+        await buyersPage.goto(`/phone/${sold.id}`);
+        await buyersPage.getByRole('button', { name: 'Sotuvchiga yozish' }).click();
+        await buyersPage.getByRole('textbox', { name: 'Xabar' }).fill('Salom! Bugun ko‘rsam bo‘ladimi?');
+        await buyersPage.getByRole('button', { name: 'Yuborish' }).click();
+        await expect(buyersPage).toHaveURL(/\/profile\/messages\/[0-9a-f-]{36}$/);
+
+        // The seller answers, then marks it sold to the buyer who wrote.
+        const sellersPage = seller.page;
+        await sellersPage.goto('/profile/messages');
+        await sellersPage.getByTestId('conversation').filter({ hasText: sold.name }).click();
+        await sellersPage.getByRole('textbox', { name: 'Xabar' }).fill('Ha, soat 5 da keling');
+        await sellersPage.getByRole('button', { name: 'Yuborish' }).click();
+        await expect(sellersPage.getByTestId('message').filter({ hasText: 'Ha, soat 5 da keling' })).toBeVisible();
+        await sellersPage.goto('/profile');
+        await sellersPage.getByRole('group', { name: `${sold.name}: amallar` }).getByRole('button', { name: 'Sotildi' }).click();
+        const dialog = sellersPage.getByRole('dialog', { name: 'Telefon sotildimi?' });
+        const buyerChoice = dialog.getByLabel('Kimga sotildi?');
+        await expect(buyerChoice.getByRole('option')).toHaveCount(2);
+        await buyerChoice.selectOption({ index: 1 });
+        await dialog.getByLabel(/^Sotilgan narxi/).fill('3000000');
+        await dialog.getByRole('button', { name: 'Sotildi deb belgilash' }).click();
+        await expect(sellersPage.getByText("E'lon sotilgan deb belgilandi va sotuvdan olindi")).toBeVisible();
+
+        // The buyer confirms and reviews; their review waits for the seller's.
+        await buyersPage.goto('/profile/messages');
+        const buyersDeal = buyersPage.getByTestId('deal').filter({ hasText: sold.name });
+        await expect(buyersDeal).toContainText('Xaridor tasdiqlashi kutilmoqda');
+        await buyersDeal.getByRole('button', { name: 'Ha, men sotib oldim' }).click();
+        await expect(buyersDeal).toContainText('Tasdiqlangan');
+        await buyersDeal.getByRole('button', { name: '5 yulduz' }).click();
+        await buyersDeal.getByLabel('Tavsifga mos', { exact: true }).check();
+        await buyersDeal.getByLabel(/^Sharh/).fill('Telefon aytilganidek, sotuvchi xushmuomala');
+        await buyersDeal.getByRole('button', { name: 'Sharh qoldirish' }).click();
+        await expect(buyersDeal.getByTestId('review')).toContainText('Telefon aytilganidek, sotuvchi xushmuomala');
+        expect(await layoutWidth(buyersPage)).toBeLessThanOrEqual(viewport.width);
+
+        // The seller sees only that it is waiting, reviews back, and both show at once.
+        await sellersPage.goto('/profile/messages');
+        const sellersDeal = sellersPage.getByTestId('deal').filter({ hasText: sold.name });
+        await expect(sellersDeal).toContainText('Ikkinchi tomon sharh yozdi');
+        await expect(sellersDeal).not.toContainText('Telefon aytilganidek');
+        await sellersDeal.getByRole('button', { name: '5 yulduz' }).click();
+        await sellersDeal.getByLabel("O'z vaqtida", { exact: true }).check();
+        await sellersDeal.getByRole('button', { name: 'Sharh qoldirish' }).click();
+        await expect(sellersDeal.getByTestId('review')).toHaveCount(2);
+        await expect(sellersDeal).toContainText('Telefon aytilganidek, sotuvchi xushmuomala');
+        await buyersPage.reload();
+        await expect(buyersDeal.getByTestId('review')).toHaveCount(2);
+        await expect(buyersDeal).toContainText("O'z vaqtida");
+
+        // The rating (5, 4 and 5) on the seller page and on the seller's listing on sale.
+        await buyersPage.goto(`/seller/${sellerAccount.id}`);
+        await expect(buyersPage.getByTestId('signal-rating')).toHaveText("4.7 ★ (3 ta sharh)");
+        await expect(buyersPage.getByTestId('signal-sold')).toHaveText('3');
+        await expect(buyersPage.getByTestId('review').filter({ hasText: 'Telefon aytilganidek' })).toBeVisible();
+        expect(await layoutWidth(buyersPage)).toBeLessThanOrEqual(viewport.width);
+        await buyersPage.goto(`/phone/${stillOnSale.id}`);
+        await expect(buyersPage.getByTestId('signal-rating')).toHaveText("4.7 ★ (3 ta sharh)");
+        await expect(buyersPage.getByText('Telefon raqami tasdiqlangan').first()).toBeVisible();
+        expect(await layoutWidth(buyersPage)).toBeLessThanOrEqual(viewport.width);
+
+        // The seller's own page says how each figure is computed.
+        await sellersPage.goto(`/seller/${sellerAccount.id}`);
+        await expect(sellersPage.getByText('Xaridor tasdiqlagan bitimlar soni')).toBeVisible();
+        await buyersContext.close();
+      });
+    });
+  }
+});
