@@ -25,6 +25,8 @@ export const LIMITS = {
   pagerMarginPages: 1,
   pagerDisplayedPages: 3,
   toastAutoCloseMs: 2000,
+  /** How long a moderator may take back 'Tasdiqlash' before it is sent (issue 35 item 8). */
+  approvalUndoMs: 5_000,
   cardImageBox: { width: 120, height: 150 },
   profileCompletenessBase: 30,
   profileCompletenessPerField: 10,

@@ -1,7 +1,9 @@
 import type { Locator, Page } from '@playwright/test';
+import { LIMITS } from '@market/contracts';
 import { signInWithNewNumber } from '../support/accounts';
 import { TEST_ADMIN_PHONES } from '../support/admins';
 import { expect, test } from '../support/fixtures';
+import { approvalNotice, approvalSent, approve } from '../support/moderation';
 import { smallTouchTargets } from '../support/touch-targets';
 import type { SeededListing, SeededSeller } from '../support/listings';
 import { DESKTOP, layoutWidth } from '../support/viewports';
@@ -36,6 +38,8 @@ test.describe("moderation from 'Barcha telefonlar'", () => {
   let seller: SeededSeller;
   let toApprove: SeededListing;
   let toReject: SeededListing;
+  let toUndo: SeededListing;
+  let toLapse: SeededListing;
   let promoted: SeededListing;
 
   test.beforeAll(async ({ listings }) => {
@@ -45,6 +49,8 @@ test.describe("moderation from 'Barcha telefonlar'", () => {
     // Made now, the approved one is among the newest of 'Faol' (its first page) once approved.
     toApprove = await listings.createListing({ device, seller, name: `Tasdiqlanadigan ${run}`, status: 'waiting' });
     toReject = await listings.createListing({ device, seller, name: `Rad etiladigan ${run}`, status: 'waiting' });
+    toUndo = await listings.createListing({ device, seller, name: `Qaytariladigan ${run}`, status: 'waiting' });
+    toLapse = await listings.createListing({ device, seller, name: `Kutib tasdiqlanadigan ${run}`, status: 'waiting' });
     // 'Faol' is newest first: made last, it heads that tab.
     promoted = await listings.createListing({ device, seller, name: `Super ${run}`, tarif: 1 });
   });
@@ -62,13 +68,13 @@ test.describe("moderation from 'Barcha telefonlar'", () => {
     // The session is gone when the admin approves: the card comes back with an error toast.
     const cookies = await page.context().cookies();
     await page.context().clearCookies();
-    await cardOf(page, toApprove.name).getByRole('button', { name: 'Tasdiqlash' }).click();
-    await expect(page.getByRole('alert').filter({ hasText: toApprove.name })).toBeVisible();
+    expect((await approve(cardOf(page, toApprove.name), toApprove.name)).ok()).toBe(false);
+    await expect(page.getByRole('alert').filter({ hasText: `«${toApprove.name}»:` })).toBeVisible();
     await expect(cardOf(page, toApprove.name).getByRole('button', { name: 'Tasdiqlash' })).toBeVisible();
     await expectCount(waiting, waitingBefore);
     await page.context().addCookies(cookies);
 
-    await cardOf(page, toApprove.name).getByRole('button', { name: 'Tasdiqlash' }).click();
+    expect((await approve(cardOf(page, toApprove.name), toApprove.name)).ok()).toBe(true);
     await expect(cardOf(page, toApprove.name)).toHaveCount(0);
     await expectCount(waiting, waitingBefore - 1);
     await expectCount(tab(page, 'Faol'), activeBefore + 1);
@@ -97,6 +103,53 @@ test.describe("moderation from 'Barcha telefonlar'", () => {
     const approved = cardOf(page, toApprove.name);
     await expect(approved.getByText('Muallif: Moderatsiya sotuvchi')).toBeVisible();
     await expect(approved.getByRole('button', { name: 'Tasdiqlash' })).toHaveCount(0);
+  });
+
+  test('lets an admin take an approval back within its few seconds: the card returns and nothing is sent, on a 360 px screen', async ({ admin: { page } }) => {
+    const confirmations: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/phone/confirm') confirmations.push(request.postData() ?? '');
+    });
+    await page.goto('/profile/allphones');
+    const waiting = tab(page, 'Tekshiruvda');
+    await expect(cardOf(page, toUndo.name)).toBeVisible();
+    const waitingBefore = await countOf(waiting);
+
+    await cardOf(page, toUndo.name).getByRole('button', { name: 'Tasdiqlash' }).click();
+    await expect(cardOf(page, toUndo.name)).toHaveCount(0);
+    await expectCount(waiting, waitingBefore - 1);
+    const notice = approvalNotice(page, toUndo.name);
+    // The pointer on the notice holds its time, so it stays while its buttons are measured.
+    await notice.hover();
+    expect(await smallTouchTargets(page), 'the undo notice on a phone').toEqual([]);
+    await notice.getByRole('button', { name: 'Bekor qilish' }).click();
+    await expect(notice).toBeHidden();
+    await expect(cardOf(page, toUndo.name).getByRole('button', { name: 'Tasdiqlash' })).toBeVisible();
+    await expectCount(waiting, waitingBefore);
+
+    // Past the time the approval would have gone: nothing went, no error showed, and the server still has it waiting.
+    await page.waitForTimeout(LIMITS.approvalUndoMs + 1_000);
+    expect(confirmations).toEqual([]);
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    await page.reload();
+    await expect(cardOf(page, toUndo.name).getByRole('button', { name: 'Tasdiqlash' })).toBeVisible();
+  });
+
+  test('sends an approval left alone once its few seconds are up, even with the window in the background, on a desktop', async ({ admin: { page } }) => {
+    await page.setViewportSize(DESKTOP);
+    await page.goto('/profile/allphones');
+    const sent = approvalSent(page);
+    await cardOf(page, toLapse.name).getByRole('button', { name: 'Tasdiqlash' }).click();
+    const pressed = Date.now();
+    await expect(approvalNotice(page, toLapse.name)).toBeVisible();
+    // The admin turns to another window (a pointer resting on the notice would hold its time).
+    await page.mouse.move(0, DESKTOP.height - 1);
+    await page.evaluate(() => window.dispatchEvent(new Event('blur')));
+    expect((await sent).ok()).toBe(true);
+    expect(Date.now() - pressed).toBeGreaterThanOrEqual(LIMITS.approvalUndoMs - 500);
+    await expect(approvalNotice(page, toLapse.name)).toBeHidden();
+    await tab(page, 'Faol').click();
+    await expect(cardOf(page, toLapse.name)).toBeVisible();
   });
 
   test("lists 'Faol' newest first, and posts an active tariff-1 listing to the one channel whose Post button is pressed", async ({ admin: { page } }) => {
@@ -163,6 +216,9 @@ test.describe("moderation from 'Barcha telefonlar'", () => {
   test('shows the seller the approved listing under active, the rejected one under cancelled with the reason, and no admin controls', async ({ page }) => {
     await signInWithNewNumber(page, seller.phoneNumber);
     await expect(cardOf(page, toApprove.name)).toBeVisible();
+    await expect(cardOf(page, toLapse.name)).toBeVisible();
+    await page.getByRole('tab', { name: /^Tekshiruvda/ }).click();
+    await expect(cardOf(page, toUndo.name)).toBeVisible();
     await page.getByRole('tab', { name: /^Rad etilgan/ }).click();
     await expect(cardOf(page, toReject.name).getByText('Rasmlar sifatsiz')).toBeVisible();
 

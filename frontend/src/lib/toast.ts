@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { createElement, useSyncExternalStore } from 'react';
 import type { ToastOptions, toast as toastify } from 'react-toastify/unstyled';
 
 type Toastify = typeof toastify;
@@ -28,13 +28,17 @@ export function useToastsRequested(): boolean {
 /** Errors on screen: a later success means the user got past them, so it clears them (issue 36: a stale red toast stayed over a success). */
 const errorsShown = new Set<string | number>();
 
+function request(): Promise<Toastify> {
+  if (!requested) {
+    requested = true;
+    listeners.forEach((listener) => listener());
+  }
+  return host;
+}
+
 function show(kind: 'success' | 'error' | 'info') {
   return (message: string, options?: Pick<ToastOptions, 'toastId'>) => {
-    if (!requested) {
-      requested = true;
-      listeners.forEach((listener) => listener());
-    }
-    void host.then((toastify) => {
+    void request().then((toastify) => {
       if (kind === 'success') {
         errorsShown.forEach((id) => toastify.dismiss(id));
         errorsShown.clear();
@@ -45,4 +49,38 @@ function show(kind: 'success' | 'error' | 'info') {
   };
 }
 
-export const toast = { success: show('success'), error: show('error'), info: show('info') };
+/** What the undo button closes its notification with; any other close lets the action go ahead. */
+const UNDONE = 'undone';
+
+/**
+ * `message` with an `undoLabel` button for `ms`: resolves true when the user presses it, false when the
+ * time is up or the notification is closed (the action goes ahead at once). The time runs on while the
+ * window is in the background, so an action is never held back until the user returns to the tab.
+ */
+async function undoable(message: string, undoLabel: string, ms: number): Promise<boolean> {
+  const toastify = await request();
+  return new Promise<boolean>((resolve) => {
+    toastify.info(
+      ({ closeToast }) =>
+        createElement(
+          'div',
+          { className: 'flex flex-wrap items-center gap-x-3' },
+          createElement('span', null, message),
+          createElement(
+            'button',
+            {
+              type: 'button',
+              onClick: () => closeToast(UNDONE),
+              className:
+                'min-h-11 font-semibold text-brand-700 underline hover:text-brand-800 focus-visible:outline-2 focus-visible:outline-brand-600',
+            },
+            undoLabel,
+          ),
+        ),
+      // A tap on the text must not close it: that would send what the user may still want to undo.
+      { autoClose: ms, pauseOnFocusLoss: false, closeOnClick: false, onClose: (reason) => resolve(reason === UNDONE) },
+    );
+  });
+}
+
+export const toast = { success: show('success'), error: show('error'), info: show('info'), undoable };

@@ -1,9 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ApproveListing, ModerationOutcome, ModerationQueue, SocialChannel } from '@market/contracts';
+import { LIMITS, type ApproveListing, type ModerationOutcome, type ModerationQueue, type SocialChannel } from '@market/contracts';
 import { errorText } from '../../../components/form/form-error';
 import { api } from '../../../lib/api-client';
 import { useTranslation } from '../../../lib/i18n';
 import {
+  DecisionUndone,
   MODERATION_MUTATION_KEY,
   refreshAfterLastDecision,
   useDecisionCallbacks,
@@ -22,10 +23,21 @@ export function confirmListing(body: ApproveListing): Promise<ModerationOutcome>
   return api.post<ModerationOutcome>('/phone/confirm', body);
 }
 
-/** 'Tasdiqlash': the card leaves its tab for 'active' at once. */
+/**
+ * 'Tasdiqlash': the card leaves its tab for 'active' at once, and the approval is sent once its
+ * undo notice lapses. The wait is inside the mutation, so a refresh still comes after the last
+ * of several quick decisions; an undo fails it with `DecisionUndone`, which brings the card back.
+ */
 export function useApproveListing(params: ModerationQueueParams) {
   const callbacks = useDecisionCallbacks(params, 'approve');
-  return useMutation({ ...callbacks, mutationFn: ({ card }: DecisionVariables) => confirmListing({ id: card._id }) });
+  const { t } = useTranslation('moderation');
+  return useMutation({
+    ...callbacks,
+    mutationFn: async ({ card }: DecisionVariables) => {
+      if (await toast.undoable(t('approved', { name: card.name }), t('undo'), LIMITS.approvalUndoMs)) throw new DecisionUndone();
+      return confirmListing({ id: card._id });
+    },
+  });
 }
 
 /** A channel's Post button: that channel only; the card stays and shows its channels' new states. */

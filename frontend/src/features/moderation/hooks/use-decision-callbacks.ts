@@ -16,6 +16,9 @@ export interface DecisionVariables {
   card: ModerationCard;
 }
 
+/** The moderator took the decision back before it was sent: nothing reached the server. */
+export class DecisionUndone extends Error {}
+
 interface DecisionContext {
   index: number;
   /** Where the card went; undefined when the decision does not apply to it and the page was left as it was. */
@@ -25,7 +28,7 @@ interface DecisionContext {
 /**
  * Approve and reject: the card leaves the tab at once for the one the lifecycle sends it to
  * and the counts move; if the call fails the card comes back where it was, with an error
- * toast. These are the mutation's own callbacks (not `mutate`'s), so they still run after the
+ * toast, and if the decision was undone (`DecisionUndone`), without one. These are the mutation's own callbacks (not `mutate`'s), so they still run after the
  * card's buttons are gone.
  */
 export function useDecisionCallbacks(params: ModerationQueueParams, decision: 'approve' | 'reject') {
@@ -47,7 +50,7 @@ export function useDecisionCallbacks(params: ModerationQueueParams, decision: 'a
     onError: (error: Error, { card }: DecisionVariables, context: DecisionContext | undefined) => {
       const status = context?.status;
       if (status) queryClient.setQueryData<ModerationQueue>(key, (queue) => queue && withUndecidedListing(queue, card, context.index, status));
-      toast.error(t('decisionFailed', { name: card.name, reason: errorText(error, t) }));
+      if (!(error instanceof DecisionUndone)) toast.error(t('decisionFailed', { name: card.name, reason: errorText(error, t) }));
     },
     onSettled: () => refreshAfterLastDecision(queryClient),
   };
