@@ -86,6 +86,11 @@ test.describe('reputation earned in a real deal (issue 38)', () => {
         await sellersDeal.getByRole('button', { name: 'Sharh qoldirish' }).click();
         await expect(sellersDeal.getByTestId('review')).toHaveCount(2);
         await expect(sellersDeal).toContainText('Telefon aytilganidek, sotuvchi xushmuomala');
+        // The reviewed seller answers once.
+        await sellersDeal.getByLabel('Javob yozing (faqat bir marta)').fill('Rahmat, yana keling!');
+        await sellersDeal.getByRole('button', { name: 'Javob berish' }).click();
+        await expect(sellersDeal.getByText('Javob: Rahmat, yana keling!')).toBeVisible();
+        await expect(sellersDeal.getByRole('button', { name: 'Javob berish' })).toBeHidden();
         await buyersPage.reload();
         await expect(buyersDeal.getByTestId('review')).toHaveCount(2);
         await expect(buyersDeal).toContainText("O'z vaqtida");
@@ -94,7 +99,14 @@ test.describe('reputation earned in a real deal (issue 38)', () => {
         await buyersPage.goto(`/seller/${sellerAccount.id}`);
         await expect(buyersPage.getByTestId('signal-rating')).toHaveText("4.7 ★ (3 ta sharh)");
         await expect(buyersPage.getByTestId('signal-sold')).toHaveText('3');
-        await expect(buyersPage.getByTestId('review').filter({ hasText: 'Telefon aytilganidek' })).toBeVisible();
+        const shownReview = buyersPage.getByTestId('review').filter({ hasText: 'Telefon aytilganidek' });
+        await expect(shownReview).toContainText('Javob: Rahmat, yana keling!');
+        // Anyone signed in may report a review (here an earlier buyer's).
+        const earlierReview = buyersPage.getByTestId('review').filter({ hasText: 'Avvalgi bitim 4' });
+        await earlierReview.getByRole('button', { name: 'Shikoyat qilish' }).click();
+        await earlierReview.getByLabel('Sabab').selectOption({ label: "Yolg'on ma'lumot" });
+        await earlierReview.getByRole('button', { name: 'Yuborish' }).click();
+        await expect(earlierReview).toContainText('Shikoyatingiz qabul qilindi');
         expect(await layoutWidth(buyersPage)).toBeLessThanOrEqual(viewport.width);
         await buyersPage.goto(`/phone/${stillOnSale.id}`);
         await expect(buyersPage.getByTestId('signal-rating')).toHaveText("4.7 ★ (3 ta sharh)");

@@ -47,7 +47,7 @@ export function MyDeals() {
             {deal.theirReview && (
               <div className="mt-2">
                 <p className="text-slate-600">{t('deals.theirReview')}</p>
-                <ReviewItem review={deal.theirReview} />
+                <ReviewItem review={deal.theirReview} replyable />
               </div>
             )}
           </article>

@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { REPUTATION_LIMITS } from '@market/contracts';
 import { formatTashkentDate } from '../../../lib/format';
+import { useSession } from '../../../lib/auth/session';
 import { useTranslation } from '../../../lib/i18n';
 import { useSellerSignals } from '../api/get-seller-signals';
 import { ReviewItem } from './review-item';
@@ -12,6 +13,7 @@ import { ReviewItem } from './review-item';
  */
 export function SellerSignals({ sellerId, own = false, latest = true }: { sellerId: string; own?: boolean; latest?: boolean }) {
   const { t } = useTranslation('reputation');
+  const { user } = useSession();
   const signals = useSellerSignals(sellerId);
   if (!signals.data) return null;
   const { rating, soldCount, memberSince, replyRate, replyMinutes, phoneConfirmed, latestReviews } = signals.data;
@@ -38,7 +40,7 @@ export function SellerSignals({ sellerId, own = false, latest = true }: { seller
         <div className="mt-3 grid gap-2">
           <h2 className="font-semibold text-slate-900">{t('signals.latestReviews')}</h2>
           {latestReviews.map((review) => (
-            <ReviewItem key={review.id} review={review} />
+            <ReviewItem key={review.id} review={review} reportable={Boolean(user) && user?._id !== review.author.id} />
           ))}
           <Link to={`/seller/${sellerId}`} className="min-h-11 py-2 font-medium text-brand-700 underline">
             {t('signals.allReviews')}
