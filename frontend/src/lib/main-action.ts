@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type RefObject } from 'react';
 
 /**
  * A screen's main action (contact the seller, continue the wizard, send a message). Inside Telegram
@@ -27,8 +27,12 @@ export function watchMainAction(listener: Listener): () => void {
   return () => void listeners.delete(listener);
 }
 
-/** Offers `action` as the screen's main action while the calling component shows it (null: none). */
-export function useMainAction(action: MainAction | null): void {
+/**
+ * Offers `action` as the screen's main action while the calling component shows it (null: none).
+ * `shownIn`: the element that shows it, when the page renders it twice for different screen widths
+ * (a phone's bar, a desktop's panel): only the copy on screen offers it.
+ */
+export function useMainAction(action: MainAction | null, shownIn?: RefObject<HTMLElement | null>): void {
   const latest = useRef(action);
   useEffect(() => {
     latest.current = action;
@@ -36,11 +40,12 @@ export function useMainAction(action: MainAction | null): void {
   const present = action !== null;
   const { label, disabled, busy } = action ?? {};
   useEffect(() => {
-    if (!present) return;
+    // An element in a hidden part of the page has no boxes.
+    if (!present || (shownIn?.current && shownIn.current.getClientRects().length === 0)) return;
     const shown: MainAction = { label: label!, disabled, busy, run: () => latest.current?.run() };
     publish(shown);
     return () => {
       if (current === shown) publish(null);
     };
-  }, [present, label, disabled, busy]);
+  }, [present, label, disabled, busy, shownIn]);
 }

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { CONVERSATION_LIMITS } from '@market/contracts';
 import { useTranslation } from '../../../lib/i18n';
@@ -20,12 +20,14 @@ export function WriteToSeller({ listingId }: { listingId: string }) {
     setWriting(true);
   };
   const send = () => start.mutate({ listingId, text }, { onSuccess: (conversation) => void navigate(`/profile/messages/${conversation.id}`) });
-  // Inside Telegram the MainButton writes to the seller, then sends.
-  useMainAction(writing ? { label: t('send'), run: send, disabled: !text.trim(), busy: start.isPending } : { label: t('writeToSeller'), run: openForm });
+  // Inside Telegram the MainButton writes to the seller, then sends (the listing page shows this twice: a phone's bar, a desktop's panel).
+  const shownIn = useRef<HTMLButtonElement & HTMLFormElement>(null);
+  useMainAction(writing ? { label: t('send'), run: send, disabled: !text.trim(), busy: start.isPending } : { label: t('writeToSeller'), run: openForm }, shownIn);
 
   if (!writing) {
     return (
       <button
+        ref={shownIn}
         type="button"
         onClick={openForm}
         className="flex min-h-12 flex-1 items-center justify-center rounded-lg border border-brand-700 px-4 font-medium text-brand-700 hover:bg-brand-50"
@@ -39,7 +41,7 @@ export function WriteToSeller({ listingId }: { listingId: string }) {
     send();
   };
   return (
-    <form onSubmit={submit} className="w-full space-y-2 rounded-lg border border-slate-200 bg-white p-3">
+    <form ref={shownIn} onSubmit={submit} className="w-full space-y-2 rounded-lg border border-slate-200 bg-white p-3">
       <label className="block text-sm font-medium text-slate-800">
         {t('messageLabel')}
         <textarea
