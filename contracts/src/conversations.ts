@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { imageRefSchema } from './catalogue';
 import { FAVOURITE_STATES } from './buyer-constants';
 import { listingCardSchema } from './listing';
+import { reportSchema } from './listing-reports';
 import { cardNumberSpans, contactSpans, phoneNumberSpans, SCAM_WORDING, wordingSpans } from './listing-text-checks';
 import type { Translated } from './languages';
-import { LIMITS } from './limits';
 
 /** Conversations between a buyer and a seller about one listing (issue 37). */
 export const CONVERSATION_LIMITS = {
@@ -30,12 +30,7 @@ export const sendMessageSchema = z.object({
 });
 export type SendMessage = z.input<typeof sendMessageSchema>;
 
-export const conversationReportSchema = z
-  .object({
-    reason: z.enum(CONVERSATION_REPORT_REASONS, 'required'),
-    text: z.string().trim().max(LIMITS.reportTextMax, 'reportTextMax').optional(),
-  })
-  .refine((body) => body.reason !== 'other' || Boolean(body.text), { message: 'required', path: ['text'] });
+export const conversationReportSchema = reportSchema(CONVERSATION_REPORT_REASONS);
 export type ConversationReport = z.infer<typeof conversationReportSchema>;
 
 export const conversationsQuerySchema = z.object({ page: z.coerce.number().int().min(1).max(1000).default(1) });

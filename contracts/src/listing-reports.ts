@@ -34,13 +34,18 @@ export function reporterWeight({ accountAgeDays, approvedListings, upheld, dismi
   return Math.min(2, Math.max(0, weight));
 }
 
+/** A report: one of `reasons`, and the reporter's words, which 'other' needs. Listings, conversations and reviews are reported so. */
+export function reportSchema<const Reason extends string>(reasons: readonly [Reason, ...Reason[]]) {
+  return z
+    .object({
+      reason: z.enum(reasons, 'required'),
+      text: z.string().trim().max(LIMITS.reportTextMax, 'reportTextMax').optional(),
+    })
+    .refine((body) => body.reason !== 'other' || Boolean(body.text), { message: 'required', path: ['text'] });
+}
+
 /** `POST /api/phone/{id}/report`. */
-export const listingReportSchema = z
-  .object({
-    reason: z.enum(REPORT_REASONS, 'required'),
-    text: z.string().trim().max(LIMITS.reportTextMax, 'reportTextMax').optional(),
-  })
-  .refine((body) => body.reason !== 'other' || Boolean(body.text), { message: 'required', path: ['text'] });
+export const listingReportSchema = reportSchema(REPORT_REASONS);
 export type ListingReport = z.infer<typeof listingReportSchema>;
 
 /** A report the admins have not decided on yet, as the moderation card shows it. */

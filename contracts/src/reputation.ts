@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { imageRefSchema } from './catalogue';
 import { listingImageSchema } from './listing';
 import { LIMITS } from './limits';
+import { reportSchema } from './listing-reports';
 import { cardNumberSpans, contactSpans, SCAM_WORDING, wordingSpans } from './listing-text-checks';
 
 /** Reputation earned in real deals (issue 38): deals, reviews both ways, seller signals. docs/reputation.md explains each figure. */
@@ -88,12 +89,7 @@ export const replyToReviewSchema = z.object({ text: reviewText.min(1, 'required'
 export type ReplyToReview = z.infer<typeof replyToReviewSchema>;
 
 /** `POST /api/reviews/{id}/report` */
-export const reviewReportSchema = z
-  .object({
-    reason: z.enum(REVIEW_REPORT_REASONS, 'required'),
-    text: z.string().trim().max(LIMITS.reportTextMax, 'reportTextMax').optional(),
-  })
-  .refine((body) => body.reason !== 'other' || Boolean(body.text), { message: 'required', path: ['text'] });
+export const reviewReportSchema = reportSchema(REVIEW_REPORT_REASONS);
 export type ReviewReport = z.infer<typeof reviewReportSchema>;
 
 /** `POST /api/moderation/reviews/{id}/remove`: the reason is shown to both sides of the deal. */
