@@ -116,8 +116,10 @@ describe('drill: two API nodes and two worker nodes behind HAProxy', () => {
   it('delivers a message to a page connected to the other node, through HAProxy', async () => {
     const [seller, buyer] = await Promise.all([stack.signedIn(), stack.signedIn()]);
     const listingId = await insertListing(stack.database, { authorId: seller.id, status: 'active' });
-    const connect = (base: string, cookie: string) => {
-      const socket = io(base, { path: CONVERSATION_SOCKET_PATH, transports: ['websocket'], extraHeaders: { cookie }, reconnection: false });
+    // `polling`: the page starts with long polling, as a browser does, then upgrades; its cookie jar keeps HAProxy's node cookie.
+    const connect = (base: string, cookie: string, polling = false) => {
+      const transports = polling ? ['polling', 'websocket'] : ['websocket'];
+      const socket = io(base, { path: CONVERSATION_SOCKET_PATH, transports, withCredentials: polling, extraHeaders: { cookie }, reconnection: false });
       sockets.push(socket);
       const received: MessagePush[] = [];
       socket.on(CONVERSATION_SOCKET_EVENTS.message, (push: MessagePush) => received.push(push));
@@ -126,15 +128,20 @@ describe('drill: two API nodes and two worker nodes behind HAProxy', () => {
         socket.on('connect_error', reject);
       });
     };
-    // The seller's page through the load balancer; the buyer writes to the first node directly, the seller's page may be on either.
+    // The seller's pages through the load balancer, on either node; the buyer writes to the first node directly.
+    // The polling page's requests after its handshake must stick to the node that holds its session: else 'Session ID unknown'.
     const sellersPage = await connect(stack.site, seller.cookie);
+    const sellersPollingPage = await connect(stack.site, seller.cookie, true);
     const written = await fetch(`${stack.apis[0].url}/api/conversations`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', cookie: buyer.cookie },
       body: JSON.stringify({ listingId, text: 'Salom, hali sotuvdami?' }),
     });
     expect(written.status).toBe(201);
-    await eventually(async () => expect(sellersPage.map((push) => push.message.text)).toEqual(['Salom, hali sotuvdami?']));
+    await eventually(async () => {
+      expect(sellersPage.map((push) => push.message.text)).toEqual(['Salom, hali sotuvdami?']);
+      expect(sellersPollingPage.map((push) => push.message.text)).toEqual(['Salom, hali sotuvdami?']);
+    });
   }, CHECK_TIMEOUT_MS);
 
   it("posts each paid listing to the channel once, within the channel's one budget, with two workers", async () => {
