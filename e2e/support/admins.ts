@@ -16,4 +16,5 @@ export const TEST_ADMIN_PHONES = {
   touchTargets: '998990000193',
   trust: '998990000035',
   firstTime: '998990000036',
+  reputation: '998990000038',
 } as const;

@@ -1,4 +1,5 @@
 import { newPhoneNumber, signInWithNewNumber } from '../support/accounts';
+import { TEST_ADMIN_PHONES } from '../support/admins';
 import { expect, test } from '../support/fixtures';
 import { seedReviewedDeal } from '../support/reputation';
 import { DESKTOP, layoutWidth, PHONE } from '../support/viewports';
@@ -11,10 +12,11 @@ test.describe('reputation earned in a real deal (issue 38)', () => {
     ['desktop', DESKTOP, '172.31.38.2'],
   ] as const) {
     test.describe(`on a ${screen}`, () => {
-      test.use({ viewport });
+      test.use({ viewport, adminPhone: TEST_ADMIN_PHONES.reputation });
 
       test('the seller marks it sold to the buyer who wrote, the buyer confirms, both review, both reviews show together, the rating shows on the seller page and the listing', async ({
         seller,
+        admin,
         listings,
         browser,
         consoleErrors,
@@ -116,6 +118,16 @@ test.describe('reputation earned in a real deal (issue 38)', () => {
         // The seller's own page says how each figure is computed.
         await sellersPage.goto(`/seller/${sellerAccount.id}`);
         await expect(sellersPage.getByText('Xaridor tasdiqlagan bitimlar soni')).toBeVisible();
+
+        // A moderator removes the reported review with a reason: the rating, from 2 reviews now, is not shown.
+        await admin.page.goto('/profile/allphones');
+        const reported = admin.page.getByRole('region', { name: 'Sharhlar va bitimlar' }).locator('div').filter({ hasText: 'Avvalgi bitim 4' }).last();
+        await expect(reported).toContainText("Yolg'on ma'lumot");
+        await reported.getByRole('textbox', { name: "O'chirish sababi (ikkala tomonga ko'rinadi)" }).fill('Bitim haqida emas');
+        await reported.getByRole('button', { name: "Sharhni o'chirish" }).click();
+        await expect(admin.page.getByText('Avvalgi bitim 4')).toBeHidden();
+        await buyersPage.goto(`/seller/${sellerAccount.id}`);
+        await expect(buyersPage.getByTestId('signal-rating')).toHaveText("Hali yetarli sharh yo'q");
         await buyersContext.close();
       });
     });

@@ -2,3 +2,4 @@
 export { MyDeals } from './components/my-deals';
 export { SellerSignals } from './components/seller-signals';
 export { AllReviews } from './components/all-reviews';
+export { ReputationQueue } from './components/reputation-queue';
