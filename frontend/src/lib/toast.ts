@@ -72,7 +72,7 @@ async function undoable(message: string, undoLabel: string, ms: number): Promise
               type: 'button',
               onClick: () => closeToast(UNDONE),
               className:
-                'min-h-11 font-semibold text-brand-700 underline hover:text-brand-800 focus-visible:outline-2 focus-visible:outline-brand-600',
+                'min-h-11 min-w-11 font-semibold text-brand-700 underline hover:text-brand-800 focus-visible:outline-2 focus-visible:outline-brand-600',
             },
             undoLabel,
           ),
