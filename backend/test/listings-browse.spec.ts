@@ -1,14 +1,13 @@
 import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
-import { PostgresQueryRunner } from 'typeorm/driver/postgres/PostgresQueryRunner';
 import type { ListingCard, ListingStatus } from '@market/contracts';
 import { DevicesService } from '../src/devices/devices.service';
 import { ListingCountersService } from '../src/browse/listing-counters.service';
 import { PUBLIC_READS } from '../src/database/public-reads';
 import { ANCHORS_FROM } from '../src/browse/listing-feed';
 import { FEED_TOTALS_SQL } from '../src/browse/listing-feed-totals';
-import { approve, listingsApp, signedInUser, testBrand, TEST_USD_RATE, uploadPhotos, wizardPayload } from './listings-support';
+import { approve, listingsApp, recordQueries, signedInUser, testBrand, TEST_USD_RATE, uploadPhotos, wizardPayload } from './listings-support';
 
 /** Phone numbers of this file: 99877200xxxx. */
 const phone = (n: number) => `99877200${String(n).padStart(4, '0')}`;
@@ -574,19 +573,19 @@ describe('browsing: the home feed, the detail page and the seller contact', () =
     });
 
     it('counts the categories page from the snapshot on the public pool, for a visitor the kept answers skip too', async () => {
-      const queries = jest.spyOn(PostgresQueryRunner.prototype, 'query');
+      const queries = recordQueries();
       try {
         // A forged session cookie and an Origin header each skip the kept answers.
         for (const headers of [{ Cookie: 'session=forged' }, { Origin: 'https://elsewhere.example' }]) {
           const response = await request(kept.getHttpServer()).get('/api/category').set(headers).expect(200);
           expect(response.body.find((category: { _id: string }) => category._id === deep.id)).toMatchObject({ PhonesCount: LISTED, devicesCount: 3 });
         }
-        const ran = queries.mock.calls.map(([sql], index) => ({ sql, pool: (queries.mock.contexts[index] as PostgresQueryRunner).connection.name }));
+        const ran = queries.ran();
         // The snapshot's own read, at most every few seconds, is the only one that counts listings.
         expect(ran.filter(({ sql, pool }) => pool === 'default' && /\blisting\b/.test(sql) && sql !== FEED_TOTALS_SQL)).toEqual([]);
         expect(ran.filter(({ sql }) => /FROM categories c/.test(sql)).map(({ pool }) => pool)).toEqual([PUBLIC_READS, PUBLIC_READS]);
       } finally {
-        queries.mockRestore();
+        queries.restore();
       }
     });
   });

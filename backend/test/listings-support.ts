@@ -5,9 +5,11 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
+import { PostgresQueryRunner } from 'typeorm/driver/postgres/PostgresQueryRunner';
 import { completeImei } from '@market/contracts';
 import type { Config } from '../src/config/config.schema';
 import { createApp } from '../src/app.factory';
+import { PUBLIC_READS, PublicReads } from '../src/database/public-reads';
 import { DUE_FOR_A_CHECK, ListingChecksService } from '../src/moderation/trust/listing-checks.service';
 import { testConfig } from '../../test/support/config';
 
@@ -158,4 +160,24 @@ export async function checkListings(app: INestApplication, listingIds: string[])
     await app.get(ListingChecksService).checkWaiting();
   }
   throw new Error(`Listings ${listingIds.join(', ')} were not checked in 50 runs`);
+}
+
+/**
+ * Records the SQL the requests under test run, with the pool each ran on: the main pool's
+ * (TypeORM's query runners, 'default') and the public reads' (PublicReads, on its own pool or a
+ * replica's). `restore` stops recording.
+ */
+export function recordQueries(): { ran: () => Array<{ sql: string; pool: string }>; restore: () => void } {
+  const runners = jest.spyOn(PostgresQueryRunner.prototype, 'query');
+  const publicReads = jest.spyOn(PublicReads.prototype, 'query');
+  return {
+    ran: () => [
+      ...runners.mock.calls.map(([sql], index) => ({ sql, pool: (runners.mock.contexts[index] as PostgresQueryRunner).connection.name })),
+      ...publicReads.mock.calls.map(([sql]) => ({ sql, pool: PUBLIC_READS })),
+    ],
+    restore: () => {
+      runners.mockRestore();
+      publicReads.mockRestore();
+    },
+  };
 }

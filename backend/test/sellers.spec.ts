@@ -1,11 +1,10 @@
 import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
-import { PostgresQueryRunner } from 'typeorm/driver/postgres/PostgresQueryRunner';
 import { PUBLIC_READS } from '../src/database/public-reads';
 import { insertListing } from '../../test/support/listings';
 import { createSignedInUser } from '../../test/support/users';
-import { listingsApp } from './listings-support';
+import { listingsApp, recordQueries } from './listings-support';
 
 describe("a seller's public page", () => {
   let app: INestApplication;
@@ -35,15 +34,14 @@ describe("a seller's public page", () => {
   it('reads the listings on the public pool, with its statement timeout, for a signed-in visitor too', async () => {
     const seller = await createSignedInUser(app);
     await insertListing(dataSource, { authorId: seller.id, status: 'active' });
-    const queries = jest.spyOn(PostgresQueryRunner.prototype, 'query');
+    const visitor = (await createSignedInUser(app)).cookie;
+    const queries = recordQueries();
     try {
-      await http().get(`/api/seller/${seller.id}`).set('Cookie', (await createSignedInUser(app)).cookie).expect(200);
-      const overListings = queries.mock.calls.flatMap(([sql], index) =>
-        /\bFROM listing\b/.test(sql) ? [(queries.mock.contexts[index] as PostgresQueryRunner).connection.name] : [],
-      );
+      await http().get(`/api/seller/${seller.id}`).set('Cookie', visitor).expect(200);
+      const overListings = queries.ran().flatMap(({ sql, pool }) => (/\bFROM listing\b/.test(sql) ? [pool] : []));
       expect(overListings).toEqual([PUBLIC_READS, PUBLIC_READS]);
     } finally {
-      queries.mockRestore();
+      queries.restore();
     }
   });
 
