@@ -18,7 +18,8 @@ export function MarkSoldDialog({ listing, onClose }: { listing: MyListing; onClo
   const candidates = useDealCandidates(listing._id);
   // Empty: sold elsewhere, no deal; a buyer who wrote and got an answer makes a deal they confirm.
   const [buyerId, setBuyerId] = useState('');
-  const form = useZodForm(markSoldSchema, { price: '' as string | undefined });
+  // No price typed is no price: the listing's own counts (an empty string would be refused as a missing price).
+  const form = useZodForm(markSoldSchema, { price: undefined as string | undefined });
   const { values, errors, setValue } = form;
 
   const submit = () => {
