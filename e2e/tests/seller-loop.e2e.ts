@@ -189,8 +189,11 @@ test.describe("the seller's loop on a 360 px phone", () => {
     const device = await listings.createDevice(await listings.createBrand(`E2E qoralama ${run}`), `Qoralama ${run}`, [{ name: 'Display size', value: '6.1"' }]);
     await page.goto('/profile/phone/add');
     await page.getByLabel('Qurilma nomi').fill(device.name);
+    // The next step keeps the draft: leaving before the server answered would cut the save off mid-way.
+    const kept = page.waitForResponse((response) => response.url().endsWith('/api/phone/draft') && response.request().method() === 'POST');
     await page.getByRole('button', { name: device.name, exact: true }).click();
     await stepHeading(page, 'Narxini kiriting');
+    await kept;
     await page.goto('/profile?tab=draft');
     await expect(page.getByRole('tab', { name: /Qoralama\s*1/ })).toBeVisible();
 
