@@ -312,26 +312,42 @@ describe('reputation earned in real deals (issue 38)', () => {
       expect(count).toBe(1);
     });
 
-    it(`takes at most ${REPUTATION_RATE_LIMITS.reports.points} reports an hour per account`, async () => {
-      const reporter = await person('Shikoyatchi', (age += 20));
-      const reviewIds: string[] = [];
-      for (let index = 0; index < 13; index++) {
-        const { seller, buyer } = await pair();
-        const listing = await insertListing(dataSource, { authorId: seller.id, status: 'noActive' });
+    /** Confirmed deals written straight into the database, each with its buyer's shown review of `seller` (a new seller each when absent). */
+    async function shownReviews(count: number, seller?: TestUser): Promise<string[]> {
+      const ids: string[] = [];
+      for (let index = 0; index < count; index++) {
+        const sellerId = seller?.id ?? (await person(`Sotuvchi ${index}`, (age += 20))).id;
+        const buyer = await person(`Xaridor ${index}`, (age += 20));
+        const listing = await insertListing(dataSource, { authorId: sellerId, status: 'noActive' });
         const [{ id: dealId }] = await dataSource.query(
           `INSERT INTO deal (listing_id, seller_id, buyer_id, price_uzs, seller_address, buyer_address, status, counts, confirmed_at)
            VALUES ($1, $2, $3, 6500000, $4, $5, 'confirmed', true, now()) RETURNING id`,
-          [listing, seller.id, buyer.id, freshAddress(), freshAddress()],
+          [listing, sellerId, buyer.id, freshAddress(), freshAddress()],
         );
         const [{ id }] = await dataSource.query(
           `INSERT INTO review (deal_id, author_id, subject_id, stars, shown_at) VALUES ($1, $2, $3, 4, now()) RETURNING id`,
-          [dealId, buyer.id, seller.id],
+          [dealId, buyer.id, sellerId],
         );
-        reviewIds.push(id);
+        ids.push(id);
       }
+      return ids;
+    }
+
+    it(`takes at most ${REPUTATION_RATE_LIMITS.reports.points} reports an hour per account`, async () => {
+      const reporter = await person('Shikoyatchi', (age += 20));
+      const reviewIds = await shownReviews(13);
       const answers = await burst(13, (index) => http().post(`/api/reviews/${reviewIds[index]}/report`).set('Cookie', reporter.cookie).send({ reason: 'falseStatement' }));
       expect(countStatuses(answers)).toEqual({ 200: 10, 429: 3 });
       const [{ count }] = await dataSource.query(`SELECT count(*)::int AS count FROM review_report WHERE reporter_id = $1`, [reporter.id]);
+      expect(count).toBe(10);
+    });
+
+    it(`takes at most ${REPUTATION_RATE_LIMITS.replies.points} replies an hour per account`, async () => {
+      const seller = await person('Javobchi', (age += 20));
+      const reviewIds = await shownReviews(12, seller);
+      const answers = await burst(12, (index) => http().post(`/api/reviews/${reviewIds[index]}/reply`).set('Cookie', seller.cookie).send({ text: `Rahmat ${index}` }));
+      expect(countStatuses(answers)).toEqual({ 200: 10, 429: 2 });
+      const [{ count }] = await dataSource.query(`SELECT count(*)::int AS count FROM review WHERE subject_id = $1 AND reply_text IS NOT NULL`, [seller.id]);
       expect(count).toBe(10);
     });
 
