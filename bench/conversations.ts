@@ -146,7 +146,7 @@ const senderCpuMs = () => (process.cpuUsage().user + process.cpuUsage().system) 
 
 /** Sending through node:http on kept-alive connections: fetch (undici) took the bench more CPU a message than the bare server's whole work. */
 const agent = new Agent({ keepAlive: true, maxSockets: 64 });
-function post(url: string, cookie: string, body: unknown): Promise<{ status: number; body: string }> {
+function post(url: string, cookie: string, body: unknown, retried = false): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
     const payload = JSON.stringify(body);
     const request = httpRequest(url, { method: 'POST', agent, headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(payload), Cookie: cookie } }, (response) => {
@@ -155,7 +155,11 @@ function post(url: string, cookie: string, body: unknown): Promise<{ status: num
       response.on('data', (chunk: string) => (text += chunk));
       response.on('end', () => resolve({ status: response.statusCode!, body: text }));
     });
-    request.on('error', reject);
+    // A kept-alive connection the server closed (idle 5 s) just as it was reused: sent again once, as Node's documentation
+    // advises and browsers do. Had the server taken it, the message would arrive twice and count as duplicated.
+    request.on('error', (error: NodeJS.ErrnoException) =>
+      request.reusedSocket && error.code === 'ECONNRESET' && !retried ? post(url, cookie, body, true).then(resolve, reject) : reject(error),
+    );
     request.end(payload);
   });
 }
