@@ -1,3 +1,4 @@
+import type { Server } from 'node:http';
 import { INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
@@ -23,6 +24,20 @@ import { MINI_APP_PATH } from '@market/contracts';
 
 export const API_PREFIX = 'api';
 
+/**
+ * How long an idle keep-alive connection stays open: longer than a load balancer (HAProxy's
+ * `timeout http-keep-alive`, deploy/haproxy) or a browser may wait before reusing it. With Node's
+ * 5 s a request sent on a connection the API was just closing failed (ECONNRESET), and a browser
+ * may send such a POST again.
+ */
+export const IDLE_CONNECTION_MS = 65_000;
+
+function keepIdleConnections(server: Server): void {
+  server.keepAliveTimeout = IDLE_CONNECTION_MS;
+  // Node wants the headers' deadline past the idle one, or an idle connection's next request can be cut off.
+  server.headersTimeout = IDLE_CONNECTION_MS + 1_000;
+}
+
 /** Builds the HTTP application; `main.ts` and the tests share it so tests run what production runs. */
 export async function createApp(config: Config): Promise<INestApplication> {
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), {
@@ -31,6 +46,7 @@ export async function createApp(config: Config): Promise<INestApplication> {
   });
   app.useLogger(app.get(Logger));
   answerMalformedRequests(app.getHttpServer());
+  keepIdleConnections(app.getHttpServer());
   const publicAnswers = app.get(PublicAnswerCache);
   if (publicAnswers.enabled) publicAnswers.answerFirst(app.getHttpServer());
   app.enableShutdownHooks();

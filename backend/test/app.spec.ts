@@ -1,5 +1,5 @@
 import type { INestApplication } from '@nestjs/common';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { connect, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -46,6 +46,14 @@ describe('HTTP application', () => {
     } finally {
       await new Promise((resolve) => server.close(resolve));
     }
+  });
+
+  it("keeps an idle connection open longer than the load balancer waits to reuse it (a POST on a closing one failed or went twice)", () => {
+    const haproxy = readFileSync(join(__dirname, '../../deploy/haproxy/haproxy.cfg'), 'utf8');
+    const reuseSeconds = Number(/^\s*timeout http-keep-alive (\d+)s$/m.exec(haproxy)![1]);
+    const server = app.getHttpServer();
+    expect(server.keepAliveTimeout).toBeGreaterThan(reuseSeconds * 1000);
+    expect(server.headersTimeout).toBeGreaterThan(server.keepAliveTimeout);
   });
 
   it('answers an unknown API route with a translated 404 envelope', async () => {
