@@ -30,7 +30,7 @@ export const API_PREFIX = 'api';
  * 5 s a request sent on a connection the API was just closing failed (ECONNRESET), and a browser
  * may send such a POST again.
  */
-export const IDLE_CONNECTION_MS = 65_000;
+const IDLE_CONNECTION_MS = 65_000;
 
 function keepIdleConnections(server: Server): void {
   server.keepAliveTimeout = IDLE_CONNECTION_MS;
