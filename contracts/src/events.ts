@@ -35,6 +35,8 @@ export const EVENT_PAYLOADS = {
   'device.refresh-requested': z.object({ deviceId: uuid }),
   // `first`: the message opened the conversation (the seller's inbox says so).
   'conversation.message-sent': z.object({ conversationId: uuid, messageId: z.number().int().positive(), recipientId: uuid, first: z.boolean() }),
+  // A sale naming its buyer (issue 38): the buyer is told the deal awaits their confirmation.
+  'deal.opened': z.object({ dealId: uuid, listingId: uuid, buyerId: uuid }),
 } as const;
 
 export type EventName = keyof typeof EVENT_PAYLOADS;
@@ -53,6 +55,7 @@ export const EVENT_QUEUES = {
   'payment.confirmed': [QUEUES.notify],
   'device.refresh-requested': [QUEUES.deviceSpecs],
   'conversation.message-sent': [QUEUES.notify],
+  'deal.opened': [QUEUES.notify],
 } as const satisfies Record<EventName, readonly QueueName[]>;
 
 /** The social queue's per-channel job, added by the fan-out of 'listing.publish-requested'. */

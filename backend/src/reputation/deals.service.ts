@@ -5,6 +5,7 @@ import { REPUTATION_LIMITS, type Deal, type DealCandidates, type DealFlag, type 
 import { AppException } from '../common/app.exception';
 import { BuyerListingsService } from '../browse/buyer-listings/buyer-listings.service';
 import { ConversationsService } from '../conversations/conversations.service';
+import { OutboxService } from '../events/outbox.service';
 import { accountCreated, sellerNameAndPicture } from '../users/user-reads';
 import { ReviewsService, type DealRow } from './reviews.service';
 
@@ -32,21 +33,23 @@ export class DealsService {
     private readonly conversations: ConversationsService,
     private readonly listings: BuyerListingsService,
     private readonly reviews: ReviewsService,
+    private readonly outbox: OutboxService,
   ) {}
 
-  /** Records the deal in the sale's transaction: a buyer who did not exchange messages about the listing refuses the sale. */
+  /**
+   * Records the deal in the sale's transaction, and the event that tells the buyer it awaits their
+   * confirmation: a buyer who did not exchange messages about the listing refuses the sale.
+   */
   async open(transaction: EntityManager, sale: RecordedSale): Promise<void> {
     const buyers = await this.conversations.answeredBuyers(sale.listingId, transaction);
     if (!buyers.includes(sale.buyerId)) {
       throw new AppException(HttpStatus.BAD_REQUEST, 'validationFailed', {}, { buyerId: 'dealBuyerNotInConversation' });
     }
-    await transaction.query(`INSERT INTO deal (listing_id, seller_id, buyer_id, price_uzs, seller_address) VALUES ($1, $2, $3, $4, $5)`, [
-      sale.listingId,
-      sale.sellerId,
-      sale.buyerId,
-      sale.priceUzs,
-      sale.sellerAddress,
-    ]);
+    const [{ id }] = (await transaction.query(
+      `INSERT INTO deal (listing_id, seller_id, buyer_id, price_uzs, seller_address) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
+      [sale.listingId, sale.sellerId, sale.buyerId, sale.priceUzs, sale.sellerAddress],
+    )) as Array<{ id: string }>;
+    await this.outbox.record(transaction, 'deal.opened', { dealId: id, listingId: sale.listingId, buyerId: sale.buyerId });
   }
 
   /** The people the seller can name as the buyer of their listing; 404 to anyone but its seller. */

@@ -98,6 +98,11 @@ export const BOT_TEXTS = {
     ru: '💳 Баланс пополнен на {{amount}} сум.',
     en: "💳 Your balance was topped up by {{amount}} so'm.",
   },
+  dealAwaiting: {
+    uz: "🤝 Sotuvchi sizga sotganini belgiladi: {{name}}\nSotib olgan bo'lsangiz, tasdiqlang: «Ha, men sotib oldim».\n{{link}}",
+    ru: '🤝 Продавец отметил, что продал вам: {{name}}\nЕсли вы купили, подтвердите: «Да, я купил».\n{{link}}',
+    en: '🤝 The seller marked this sold to you: {{name}}\nIf you bought it, confirm: "Yes, I bought it".\n{{link}}',
+  },
 } as const satisfies Record<string, Translated>;
 
 export const CHANNEL_LABELS: Record<SocialChannel, string> = {

@@ -20,7 +20,8 @@ interface Notification {
 }
 
 /**
- * Tells people what happened: approved, rejected, posted, balance topped up, a new conversation.
+ * Tells people what happened: approved, rejected, posted, balance topped up, a new conversation, a
+ * deal awaiting the buyer's confirmation.
  * Everyone finds it in the site's inbox, in the bot's words; a linked chat gets it through the bot
  * too. A job sends at most one message: its key is recorded after the send, and a job whose key
  * is already there does nothing (the inbox keeps one entry per event and person).
@@ -33,6 +34,7 @@ export class NotifyProcessor extends QueueProcessor<typeof QUEUES.notify> {
     'listing.posted': (job, token) => this.notify(job, token, () => this.posted(job.data)),
     'payment.confirmed': (job, token) => this.notify(job, token, () => this.toppedUp(job.data)),
     'conversation.message-sent': (job, token) => this.notify(job, token, () => this.conversationMessage(job.data)),
+    'deal.opened': (job, token) => this.notify(job, token, () => this.dealAwaiting(job.data)),
   };
 
   constructor(
@@ -135,6 +137,19 @@ export class NotifyProcessor extends QueueProcessor<typeof QUEUES.notify> {
           link: new URL(link, this.config.PUBLIC_URL).toString(),
         }),
       sent: (chatId, botMessageId) => this.conversations.recordRelay(chatId, botMessageId, message.conversationId, message.recipientId),
+    };
+  }
+
+  /** The seller marked the listing sold to this buyer: they confirm or decline it among their deals (listed with the conversations). */
+  private async dealAwaiting(data: unknown): Promise<Notification | null> {
+    const { listingId, buyerId } = parseEventPayload('deal.opened', data);
+    const listing = await this.listings.find(listingId);
+    const link = '/profile/messages';
+    return listing && {
+      userId: buyerId,
+      kind: 'dealAwaiting',
+      link,
+      text: (language) => botText('dealAwaiting', language, { name: listing.name ?? '', link: new URL(link, this.config.PUBLIC_URL).toString() }),
     };
   }
 }

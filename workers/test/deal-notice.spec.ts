@@ -1,0 +1,101 @@
+import type { INestApplication, INestApplicationContext } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import type { Job } from 'bullmq';
+import request from 'supertest';
+import { DataSource } from 'typeorm';
+import { TelegramLinkService, type Config } from '@market/backend';
+import { createApp } from '../../backend/src/app.factory';
+import { startFakeTelegram } from '../../test/fakes/telegram-bot-api';
+import { testConfig } from '../../test/support/config';
+import { ownTestDatabase } from '../../test/support/database';
+import { eventually } from '../../test/support/eventually';
+import { insertListing } from '../../test/support/listings';
+import { createSignedInUser, type TestUser } from '../../test/support/users';
+import { NotifyProcessor } from '../src/bot/notify.processor';
+import { WorkersModule } from '../src/workers.module';
+
+const BUYER_CHAT = 778038;
+
+describe('the buyer is told a deal awaits their confirmation (issue 38)', () => {
+  let telegram: Awaited<ReturnType<typeof startFakeTelegram>>;
+  let database: Awaited<ReturnType<typeof ownTestDatabase>>;
+  let config: Config;
+  let api: INestApplication;
+  let workers: INestApplicationContext;
+  let dataSource: DataSource;
+  let seller: TestUser;
+  let buyer: TestUser;
+  const http = () => request(api.getHttpServer());
+  const awaitingInInbox = async () =>
+    (await http().get('/api/notifications?page=1').set('Cookie', buyer.cookie).expect(200)).body.notifications.filter(
+      (notification: { kind: string }) => notification.kind === 'dealAwaiting',
+    );
+  const textsToBuyer = () => telegram.callsOf('sendMessage').filter((call) => Number(call.body.chat_id) === BUYER_CHAT).map((call) => String(call.body.text));
+
+  /** A listing the buyer wrote about and the seller answered: the seller can name the buyer. */
+  async function talkedAbout(name: string): Promise<string> {
+    const listingId = await insertListing(dataSource, { authorId: seller.id, status: 'active', name });
+    const { body } = await http().post('/api/conversations').set('Cookie', buyer.cookie).send({ listingId, text: 'Telefon sotuvdami?' }).expect(201);
+    await http().post(`/api/conversations/${body.id}/messages`).set('Cookie', seller.cookie).send({ text: 'Ha, sotuvda' }).expect(201);
+    return listingId;
+  }
+  const markSold = (listingId: string, body: object) =>
+    http().post(`/api/phone/${listingId}/sold`).set('Cookie', seller.cookie).set('X-Forwarded-For', '203.0.113.38').send(body).expect(200);
+
+  beforeAll(async () => {
+    [telegram, database] = await Promise.all([startFakeTelegram(), ownTestDatabase('deal_notice')]);
+    config = testConfig({
+      DATABASE_URL: database.url,
+      QUEUE_PREFIX: `${process.env.QUEUE_PREFIX}_deal_notice`,
+      RELAY_POLL_MS: '50',
+      DEVICE_SPECS_REFRESH_PER_MINUTE: '0',
+      TELEGRAM_API_URL: telegram.url,
+      TELEGRAM_BOT_TOKEN: '4242:TEST',
+      TELEGRAM_BOT_USERNAME: telegram.botUsername,
+    });
+    api = await createApp(config);
+    await api.init();
+    workers = await NestFactory.createApplicationContext(WorkersModule.forRoot(config), { logger: false });
+    await workers.init();
+    dataSource = api.get(DataSource);
+    seller = await createSignedInUser(api, { name: 'Sardor Sotuvchi' });
+    buyer = await createSignedInUser(api, { name: 'Bobur Xaridor' });
+    await dataSource.transaction((transaction) => api.get(TelegramLinkService).linkChat(transaction, buyer.id, BUYER_CHAT, 'uz'));
+  });
+  afterAll(async () => {
+    await workers?.close();
+    await api?.close();
+    await Promise.all([telegram?.close(), database?.drop()]);
+  });
+
+  it('puts the sale naming the buyer in their inbox and linked chat once, and says nothing of a phone sold elsewhere', async () => {
+    const named = await talkedAbout('Galaxy A54 deal');
+    const elsewhere = await talkedAbout('Redmi 12 elsewhere');
+    await markSold(elsewhere, {});
+    await markSold(named, { buyerId: buyer.id });
+
+    const [entry] = await eventually(async () => {
+      const found = await awaitingInInbox();
+      expect(found).toHaveLength(1);
+      expect(textsToBuyer().filter((text) => text.includes('Sotuvchi sizga sotganini belgiladi'))).toHaveLength(1);
+      return found;
+    });
+    expect(entry.link).toBe('/profile/messages');
+    expect(entry.text.uz).toContain('Galaxy A54 deal');
+    expect(entry.text.uz).toContain('«Ha, men sotib oldim»');
+    expect(entry.text.ru).toContain('Продавец отметил, что продал вам: Galaxy A54 deal');
+    expect(entry.text.en).toContain('The seller marked this sold to you: Galaxy A54 deal');
+    const [message] = textsToBuyer().filter((text) => text.includes('Sotuvchi sizga sotganini belgiladi'));
+    expect(message).toContain('Galaxy A54 deal');
+    expect(message).toContain(new URL('/profile/messages', config.PUBLIC_URL).toString());
+
+    // The job run again (a retry after a crash) neither sends nor files it twice.
+    const [event] = await dataSource.query(`SELECT id, payload FROM outbox_event WHERE name = 'deal.opened' AND payload->>'listingId' = $1`, [named]);
+    await workers.get(NotifyProcessor).handlers['deal.opened']({ id: event.id, data: event.payload } as Job, undefined);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await awaitingInInbox()).toHaveLength(1);
+    const aboutDeals = textsToBuyer().filter((text) => text.includes('Sotuvchi sizga sotganini belgiladi'));
+    expect(aboutDeals).toHaveLength(1);
+    expect(aboutDeals.join('\n')).not.toContain('Redmi 12 elsewhere');
+  });
+});
