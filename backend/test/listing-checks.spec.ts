@@ -1,10 +1,9 @@
 import type { INestApplication } from '@nestjs/common';
-import type { ModerationCard } from '@market/contracts';
 import sharp from 'sharp';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { ListingChecksService } from '../src/moderation/trust/listing-checks.service';
-import { checkListings, detailedPhoto, listingsApp, signedInUser, testBrand, type TestDevice } from './listings-support';
+import { checkListings, detailedPhoto, listingsApp, signedInUser, testBrand, waitingTab, type TestDevice } from './listings-support';
 
 /** Phone numbers of this file: 99877192xxxx. */
 const phone = (n: number) => `99877192${String(n).padStart(4, '0')}`;
@@ -46,16 +45,6 @@ describe('the checks of waiting listings and the risk-ranked queue (issue 22)', 
     await dataSource.query(`INSERT INTO listing_image (listing_id, position, image_id) VALUES ($1, 0, $2)`, [listingId, body[0]._id]);
     await dataSource.query(`UPDATE images SET attached = true WHERE id = $1`, [body[0]._id]);
   }
-  /** Every card of the waiting tab, in its order (other files' listings wait there too). */
-  async function waitingTab(): Promise<ModerationCard[]> {
-    const cards: ModerationCard[] = [];
-    for (let page = 1, pages = 1; page <= pages; page++) {
-      const { body } = await request(server()).get(`/api/phone/waiting?status=waiting&page=${page}`).set('Cookie', admin.cookie).expect(200);
-      cards.push(...body.phones);
-      pages = body.pages;
-    }
-    return cards;
-  }
 
   it('puts a bait price from a first-time seller at the top of the waiting tab, with the reasons', async () => {
     const regular = await signedInUser(app, phone(3));
@@ -65,7 +54,7 @@ describe('the checks of waiting listings and the risk-ranked queue (issue 22)', 
     const bait = await list(newcomer.id, { price: 1_300_000 });
 
     await checkListings(app, [fair, bait]);
-    const cards = await waitingTab();
+    const cards = await waitingTab(app, admin.cookie);
     const ids = cards.map((card) => card._id);
     expect(ids.indexOf(bait)).toBeLessThan(ids.indexOf(fair));
     expect(cards.find((card) => card._id === bait)).toMatchObject({
@@ -81,12 +70,12 @@ describe('the checks of waiting listings and the risk-ranked queue (issue 22)', 
     const offending = await list(seller.id, { description: 'Naqd TOLOV, kredit bor' });
     const innocent = await list(seller.id, { description: 'Tolovchi emas, kreditkasiz' });
     await checkListings(app, [offending, innocent]);
-    expect((await waitingTab()).find((card) => card._id === offending)?.checks).toEqual([]);
+    expect((await waitingTab(app, admin.cookie)).find((card) => card._id === offending)?.checks).toEqual([]);
 
     const saved = await request(server()).put('/api/admin/banned-words').set('Cookie', admin.cookie).send({ words: [' Tolov', 'kredit', 'tolov'] }).expect(200);
     expect(saved.body).toEqual({ words: ['kredit', 'tolov'] });
     await checkListings(app, [offending, innocent]);
-    const cards = await waitingTab();
+    const cards = await waitingTab(app, admin.cookie);
     expect(cards.find((card) => card._id === offending)?.checks).toEqual([{ kind: 'bannedWords', detail: 'kredit, TOLOV' }]);
     expect(cards.find((card) => card._id === innocent)?.checks).toEqual([]);
     expect((await request(server()).get('/api/admin/banned-words').set('Cookie', admin.cookie).expect(200)).body).toEqual({ words: ['kredit', 'tolov'] });
@@ -102,7 +91,7 @@ describe('the checks of waiting listings and the risk-ranked queue (issue 22)', 
       description: "Oldindan to'lov qiling, karta 8600 1234 5678 9012, tel 90 123 45 67",
     });
     await checkListings(app, [scam]);
-    const card = (await waitingTab()).find((waiting) => waiting._id === scam)!;
+    const card = (await waitingTab(app, admin.cookie)).find((waiting) => waiting._id === scam)!;
     expect(card.checks).toEqual([
       { kind: 'cardNumber', detail: '8600 1234 5678 9012' },
       { kind: 'contacts', detail: '90 123 45 67' },
@@ -132,7 +121,7 @@ describe('the checks of waiting listings and the risk-ranked queue (issue 22)', 
     const fair = await list(seller.id, { model, price: 550_000 });
     const bait = await list(seller.id, { model, price: 150_000 });
     await checkListings(app, [fair, bait]);
-    const cards = await waitingTab();
+    const cards = await waitingTab(app, admin.cookie);
     expect(cards.find((card) => card._id === bait)?.checks).toEqual([{ kind: 'baitPrice', detail: '600000' }]);
     expect(cards.find((card) => card._id === fair)?.checks).toEqual([]);
   });
@@ -151,7 +140,7 @@ describe('the checks of waiting listings and the risk-ranked queue (issue 22)', 
     };
     const [bait, fair] = [await typed(400_000), await typed(5_000_000)];
     await checkListings(app, [bait, fair]);
-    const cards = await waitingTab();
+    const cards = await waitingTab(app, admin.cookie);
     expect(cards.find((card) => card._id === bait)?.checks).toEqual([{ kind: 'baitPrice', detail: '3250000' }, { kind: 'customModel', detail: 'Apple iPhone 13' }]);
     expect(cards.find((card) => card._id === fair)?.checks).toEqual([{ kind: 'customModel', detail: 'Apple iPhone 13' }]);
   });
@@ -163,7 +152,7 @@ describe('the checks of waiting listings and the risk-ranked queue (issue 22)', 
     const sold = await list(seller.id, { status: 'noActive', approved: true, imeiHash: ['imei-sold'], soldAt: new Date() });
     const soldAgain = await list(seller.id, { imeiHash: ['imei-sold'] });
     await checkListings(app, [relisted, soldAgain]);
-    const cards = await waitingTab();
+    const cards = await waitingTab(app, admin.cookie);
     expect(cards.find((card) => card._id === relisted)?.checks).toEqual([]);
     expect(cards.find((card) => card._id === soldAgain)?.checks).toEqual([{ kind: 'duplicateImei', detail: sold }]);
   });
@@ -191,7 +180,7 @@ describe('the checks of waiting listings and the risk-ranked queue (issue 22)', 
       afterChange,
     ]);
     await checkListings(app, [listing]);
-    expect((await waitingTab()).find((card) => card._id === listing)).toMatchObject({
+    expect((await waitingTab(app, admin.cookie)).find((card) => card._id === listing)).toMatchObject({
       checks: [{ kind: 'reports', detail: '1' }, { kind: 'newSeller', detail: null }],
       riskScore: 4,
     });
@@ -228,7 +217,7 @@ describe('the checks of waiting listings and the risk-ranked queue (issue 22)', 
     await showPhoto(clean, second.cookie, await detailedPhoto(42));
 
     await checkListings(app, [copied, clean, sameSeller]);
-    const cards = await waitingTab();
+    const cards = await waitingTab(app, admin.cookie);
     const ids = cards.map((card) => card._id);
     expect(cards.find((card) => card._id === copied)).toMatchObject({ checks: [{ kind: 'reusedPhoto', detail: firstListing }], riskScore: 3 });
     expect(cards.find((card) => card._id === clean)).toMatchObject({ checks: [], riskScore: 0 });

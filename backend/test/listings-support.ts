@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { PostgresQueryRunner } from 'typeorm/driver/postgres/PostgresQueryRunner';
-import { completeImei } from '@market/contracts';
+import { completeImei, type ModerationCard } from '@market/contracts';
 import type { Config } from '../src/config/config.schema';
 import { createApp } from '../src/app.factory';
 import { PUBLIC_READS, PublicReads } from '../src/database/public-reads';
@@ -141,6 +141,17 @@ export function wizardPayload(device: TestDevice, images: string[], overrides: R
 /** Approves a listing as moderation would (that flow is tested with moderation). */
 export async function approve(app: INestApplication, listingId: string): Promise<void> {
   await app.get(DataSource).query(`UPDATE listing SET status = 'active', approved_at = now() WHERE id = $1`, [listingId]);
+}
+
+/** Every card of the moderators' waiting tab, page by page in its order (other files' listings wait there too). */
+export async function waitingTab(app: INestApplication, adminCookie: string): Promise<ModerationCard[]> {
+  const cards: ModerationCard[] = [];
+  for (let page = 1, pages = 1; page <= pages; page++) {
+    const { body } = await request(app.getHttpServer()).get(`/api/phone/waiting?status=waiting&page=${page}`).set('Cookie', adminCookie).expect(200);
+    cards.push(...body.phones);
+    pages = body.pages;
+  }
+  return cards;
 }
 
 /**

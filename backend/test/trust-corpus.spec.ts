@@ -1,10 +1,10 @@
 import type { INestApplication } from '@nestjs/common';
-import { deviceColors, deviceMemoryOptions, REVIEW_THRESHOLD, type MemoryOption, type ModerationCard, type SpecSection } from '@market/contracts';
+import { deviceColors, deviceMemoryOptions, REVIEW_THRESHOLD, type MemoryOption, type SpecSection } from '@market/contracts';
 import sharp from 'sharp';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { ownTestDatabase } from '../../test/support/database';
-import { approve, checkListings, detailedPhoto, freshImei, listingsApp, signedInUser, uploadPhotos, wizardPayload } from './listings-support';
+import { approve, checkListings, detailedPhoto, freshImei, listingsApp, signedInUser, uploadPhotos, waitingTab, wizardPayload } from './listings-support';
 import { HONEST, SCAMS, type CorpusListing, type Scam } from './trust-corpus';
 
 type Seller = { id: string; cookie: string };
@@ -110,17 +110,6 @@ describe('the trust corpus: every scam carries its reason and ranks above every 
     return id;
   }
 
-  /** Every card of the waiting tab, in its order. */
-  async function waitingTab(): Promise<ModerationCard[]> {
-    const cards: ModerationCard[] = [];
-    for (let page = 1, pages = 1; page <= pages; page++) {
-      const { body } = await request(server()).get(`/api/phone/waiting?status=waiting&page=${page}`).set('Cookie', admin.cookie).expect(200);
-      cards.push(...body.phones);
-      pages = body.pages;
-    }
-    return cards;
-  }
-
   it(`ranks ${SCAMS.length} scams above ${HONEST.length} honest listings, each scam with its reason, no honest listing at the review threshold`, async () => {
     expect(SCAMS.length).toBeGreaterThanOrEqual(40);
     expect(HONEST.length).toBeGreaterThanOrEqual(40);
@@ -133,7 +122,7 @@ describe('the trust corpus: every scam carries its reason and ranks above every 
     for (const scam of SCAMS) scamIds.push(await postScam(scam));
 
     await checkListings(app, [...honestIds, ...scamIds]);
-    const cards = await waitingTab();
+    const cards = await waitingTab(app, admin.cookie);
     const position = new Map(cards.map((card, index) => [card._id, index]));
     const cardOf = (id: string) => cards[position.get(id)!];
 
