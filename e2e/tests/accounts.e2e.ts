@@ -5,7 +5,8 @@ import { hashPassword } from '../../backend/src/auth/password-hasher';
 import { newPhoneNumber, passwordFromSms, shownPhoneNumber, typePhoneNumber } from '../support/accounts';
 import { expect, test } from '../support/fixtures';
 import { nextSms, smsCount } from '../support/sms';
-import { DESKTOP, layoutWidth, PHONE } from '../support/viewports';
+import { onEachScreen } from '../support/screens';
+import { layoutWidth, PHONE } from '../support/viewports';
 
 /**
  * An existing account with a known password, written straight to the database: making it
@@ -353,32 +354,25 @@ test.describe('accounts', () => {
     await expect(nameCard.getByRole('button', { name: 'Saqlash' })).toBeEnabled();
   });
 
-  for (const [screen, viewport] of [
-    ['phone', PHONE],
-    ['desktop', DESKTOP],
-  ] as const) {
-    test.describe(`on a ${screen}`, () => {
-      test.use({ viewport });
-
-      test('asks before leaving the settings with edits not saved, and stays when told to', async ({ seller: { page } }) => {
-        await page.goto('/profile/settings');
-        await page.getByRole('region', { name: 'Ism va familiya' }).getByLabel('Familiya').fill('Saqlanmagan');
-        const questions: string[] = [];
-        page.once('dialog', (dialog) => {
-          questions.push(dialog.message());
-          void dialog.dismiss();
-        });
-        await page.getByRole('link', { name: 'Telefon bozor: bosh sahifa' }).click();
-        await expect.poll(() => questions).toEqual(["Saqlanmagan o'zgarishlar bor. Sahifadan chiqasizmi?"]);
-        await expect(page).toHaveURL('/profile/settings');
-        await expect(page.getByRole('region', { name: 'Ism va familiya' }).getByLabel('Familiya')).toHaveValue('Saqlanmagan');
-
-        page.once('dialog', (dialog) => void dialog.accept());
-        await page.getByRole('link', { name: 'Telefon bozor: bosh sahifa' }).click();
-        await expect(page).toHaveURL('/');
+  onEachScreen(() => {
+    test('asks before leaving the settings with edits not saved, and stays when told to', async ({ seller: { page } }) => {
+      await page.goto('/profile/settings');
+      await page.getByRole('region', { name: 'Ism va familiya' }).getByLabel('Familiya').fill('Saqlanmagan');
+      const questions: string[] = [];
+      page.once('dialog', (dialog) => {
+        questions.push(dialog.message());
+        void dialog.dismiss();
       });
+      await page.getByRole('link', { name: 'Telefon bozor: bosh sahifa' }).click();
+      await expect.poll(() => questions).toEqual(["Saqlanmagan o'zgarishlar bor. Sahifadan chiqasizmi?"]);
+      await expect(page).toHaveURL('/profile/settings');
+      await expect(page.getByRole('region', { name: 'Ism va familiya' }).getByLabel('Familiya')).toHaveValue('Saqlanmagan');
+
+      page.once('dialog', (dialog) => void dialog.accept());
+      await page.getByRole('link', { name: 'Telefon bozor: bosh sahifa' }).click();
+      await expect(page).toHaveURL('/');
     });
-  }
+  });
 
   test('updates and removes the avatar', async ({ seller: { page } }) => {
     await page.goto('/profile/settings');

@@ -2,7 +2,8 @@ import type { Page } from '@playwright/test';
 import { newPhoneNumber, signInHereWithNewNumber } from '../support/accounts';
 import { expect, test } from '../support/fixtures';
 import type { SeededBrand, SeededListing } from '../support/listings';
-import { DESKTOP, layoutWidth, PHONE } from '../support/viewports';
+import { onEachScreen } from '../support/screens';
+import { layoutWidth, PHONE } from '../support/viewports';
 
 /** The signed-in user's menu leads to the profile's pages on every screen size (the side menu is for large screens only). */
 async function openFromUserMenu(page: Page, item: string): Promise<void> {
@@ -22,57 +23,50 @@ test.describe("buyers' favourites and saved searches", () => {
     listing = await listings.createListing({ device, seller, name: `Buyerphone ${tag}`, region: 'toshkent', price: 3_200_000 });
   });
 
-  for (const [screen, viewport] of [
-    ['phone', PHONE],
-    ['desktop', DESKTOP],
-  ] as const) {
-    test.describe(`on a ${screen}`, () => {
-      test.use({ viewport });
+  onEachScreen((viewport) => {
+    test('saves the filtered search from the home page and finds it in the profile, which opens its feed', async ({ seller }) => {
+      const { page } = seller;
+      await page.goto(`/?page=1&brand=${brand.id}&region=toshkent`);
+      await expect(page.getByRole('heading', { name: listing.name })).toBeVisible();
+      await page.getByRole('button', { name: 'Qidiruvni saqlash' }).click();
+      await expect(page.getByText('Qidiruv saqlandi')).toBeVisible();
+      expect(await layoutWidth(page)).toBeLessThanOrEqual(viewport.width);
 
-      test('saves the filtered search from the home page and finds it in the profile, which opens its feed', async ({ seller }) => {
-        const { page } = seller;
-        await page.goto(`/?page=1&brand=${brand.id}&region=toshkent`);
-        await expect(page.getByRole('heading', { name: listing.name })).toBeVisible();
-        await page.getByRole('button', { name: 'Qidiruvni saqlash' }).click();
-        await expect(page.getByText('Qidiruv saqlandi')).toBeVisible();
-        expect(await layoutWidth(page)).toBeLessThanOrEqual(viewport.width);
+      await openFromUserMenu(page, 'Saqlangan qidiruvlar');
+      await expect(page).toHaveURL('/profile/searches');
+      const saved = page.getByTestId('saved-search');
+      await expect(saved).toHaveCount(1);
+      await expect(saved.getByRole('button', { name: `${brand.name}, Toshkent`, exact: true })).toBeVisible();
+      await expect(saved.getByLabel('Telegram xabarlari:')).toHaveValue('instant');
+      expect(await layoutWidth(page)).toBeLessThanOrEqual(viewport.width);
 
-        await openFromUserMenu(page, 'Saqlangan qidiruvlar');
-        await expect(page).toHaveURL('/profile/searches');
-        const saved = page.getByTestId('saved-search');
-        await expect(saved).toHaveCount(1);
-        await expect(saved.getByRole('button', { name: `${brand.name}, Toshkent`, exact: true })).toBeVisible();
-        await expect(saved.getByLabel('Telegram xabarlari:')).toHaveValue('instant');
-        expect(await layoutWidth(page)).toBeLessThanOrEqual(viewport.width);
+      await saved.getByLabel('Telegram xabarlari:').selectOption('daily');
+      await page.reload();
+      await expect(page.getByTestId('saved-search').getByLabel('Telegram xabarlari:')).toHaveValue('daily');
 
-        await saved.getByLabel('Telegram xabarlari:').selectOption('daily');
-        await page.reload();
-        await expect(page.getByTestId('saved-search').getByLabel('Telegram xabarlari:')).toHaveValue('daily');
-
-        await page.getByRole('button', { name: `${brand.name}, Toshkent`, exact: true }).click();
-        await expect(page).toHaveURL(new RegExp(`/\\?page=1&brand=${brand.id}&region=toshkent$`));
-        await expect(page.getByRole('heading', { name: listing.name })).toBeVisible();
-      });
-
-      test('says so in Uzbek when the connection is gone, and a later success clears that error', async ({ seller, consoleErrors }) => {
-        const { page } = seller;
-        // The browser reports the request it could not send.
-        consoleErrors.allow(/ERR_INTERNET_DISCONNECTED/);
-        await page.goto(`/?page=1&brand=${brand.id}&region=samarqand`);
-        await expect(page.getByRole('button', { name: 'Qidiruvni saqlash' })).toBeVisible();
-        await page.context().setOffline(true);
-        await page.getByRole('button', { name: 'Qidiruvni saqlash' }).click();
-        const offline = page.getByText("Internet aloqasi yo'q. Ulanib, qayta urinib ko'ring");
-        await expect(offline).toBeVisible();
-        await expect(page.getByText('Failed to fetch')).toHaveCount(0);
-
-        await page.context().setOffline(false);
-        await page.getByRole('button', { name: 'Qidiruvni saqlash' }).click();
-        await expect(page.getByText('Qidiruv saqlandi')).toBeVisible();
-        await expect(offline).toHaveCount(0);
-      });
+      await page.getByRole('button', { name: `${brand.name}, Toshkent`, exact: true }).click();
+      await expect(page).toHaveURL(new RegExp(`/\\?page=1&brand=${brand.id}&region=toshkent$`));
+      await expect(page.getByRole('heading', { name: listing.name })).toBeVisible();
     });
-  }
+
+    test('says so in Uzbek when the connection is gone, and a later success clears that error', async ({ seller, consoleErrors }) => {
+      const { page } = seller;
+      // The browser reports the request it could not send.
+      consoleErrors.allow(/ERR_INTERNET_DISCONNECTED/);
+      await page.goto(`/?page=1&brand=${brand.id}&region=samarqand`);
+      await expect(page.getByRole('button', { name: 'Qidiruvni saqlash' })).toBeVisible();
+      await page.context().setOffline(true);
+      await page.getByRole('button', { name: 'Qidiruvni saqlash' }).click();
+      const offline = page.getByText("Internet aloqasi yo'q. Ulanib, qayta urinib ko'ring");
+      await expect(offline).toBeVisible();
+      await expect(page.getByText('Failed to fetch')).toHaveCount(0);
+
+      await page.context().setOffline(false);
+      await page.getByRole('button', { name: 'Qidiruvni saqlash' }).click();
+      await expect(page.getByText('Qidiruv saqlandi')).toBeVisible();
+      await expect(offline).toHaveCount(0);
+    });
+  });
 
   test.describe('on a phone', () => {
     test.use({ viewport: PHONE });

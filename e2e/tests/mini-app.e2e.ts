@@ -5,7 +5,8 @@ import type { SeededListing } from '../support/listings';
 import { newPhoneNumber } from '../support/accounts';
 import { launchUrl, linkTelegramChat, openInTelegramApp, openInTelegramWeb, ownNumber, press, telegramCalls } from '../support/mini-app';
 import { received } from '../support/received';
-import { DESKTOP, PHONE } from '../support/viewports';
+import { onEachScreen } from '../support/screens';
+import { PHONE } from '../support/viewports';
 
 /** Telegram users of this file only. */
 let nextTelegramUser = 5937420000 + (Date.now() % 10_000) * 10;
@@ -41,68 +42,61 @@ test.describe('the marketplace as a Telegram Mini App', () => {
   });
 
   // Telegram's phone apps first, then Telegram Desktop and Telegram Web on a wide screen.
-  for (const [screen, viewport] of [
-    ['phone', PHONE],
-    ['desktop', DESKTOP],
-  ] as const) {
-    test.describe(`on a ${screen}`, () => {
-      test.use({ viewport });
+  onEachScreen(() => {
+    for (const [client, open] of CLIENTS) {
+      test(`${client}: opens on the listing its link names, signed in without an SMS, in Telegram's colours; the MainButton writes to the seller and the BackButton returns`, async ({
+        page,
+        listings,
+        baseURL,
+      }) => {
+        const buyer = await listings.createSeller({ name: 'Jasur' });
+        const telegramUser = (nextTelegramUser += 1);
+        await linkTelegramChat(buyer.id, telegramUser);
+        const apiRequests: Request[] = [];
+        page.on('request', (request) => void (new URL(request.url()).pathname.startsWith('/api/') && apiRequests.push(request)));
 
-      for (const [client, open] of CLIENTS) {
-        test(`${client}: opens on the listing its link names, signed in without an SMS, in Telegram's colours; the MainButton writes to the seller and the BackButton returns`, async ({
-          page,
-          listings,
-          baseURL,
-        }) => {
-          const buyer = await listings.createSeller({ name: 'Jasur' });
-          const telegramUser = (nextTelegramUser += 1);
-          await linkTelegramChat(buyer.id, telegramUser);
-          const apiRequests: Request[] = [];
-          page.on('request', (request) => void (new URL(request.url()).pathname.startsWith('/api/') && apiRequests.push(request)));
+        await open(page, launchUrl(baseURL!, { id: telegramUser, first_name: 'Jasur', language_code: 'uz' }, listing.id));
+        const app = client.includes('iframe') ? page.frameLocator('iframe') : page;
+        await expect(app.getByRole('heading', { level: 1, name: listing.name })).toBeVisible();
+        // Signed in: the bottom bar (in place of the site's top bar, under Telegram's title) offers the profile.
+        const bottomBar = app.getByRole('navigation', { name: "Ilova bo'limlari" });
+        await expect(bottomBar.getByRole('link', { name: 'Profil' })).toBeVisible();
+        await expect(app.getByRole('link', { name: 'Telefon bozor' })).toHaveCount(0);
+        expect((await received<{ mobile_phone: string }>('eskiz')).filter((sms) => sms.mobile_phone === buyer.phoneNumber)).toEqual([]);
 
-          await open(page, launchUrl(baseURL!, { id: telegramUser, first_name: 'Jasur', language_code: 'uz' }, listing.id));
-          const app = client.includes('iframe') ? page.frameLocator('iframe') : page;
-          await expect(app.getByRole('heading', { level: 1, name: listing.name })).toBeVisible();
-          // Signed in: the bottom bar (in place of the site's top bar, under Telegram's title) offers the profile.
-          const bottomBar = app.getByRole('navigation', { name: "Ilova bo'limlari" });
-          await expect(bottomBar.getByRole('link', { name: 'Profil' })).toBeVisible();
-          await expect(app.getByRole('link', { name: 'Telefon bozor' })).toHaveCount(0);
-          expect((await received<{ mobile_phone: string }>('eskiz')).filter((sms) => sms.mobile_phone === buyer.phoneNumber)).toEqual([]);
+        // Telegram's dark theme: its colours on the page.
+        const html = app.locator('html');
+        await expect(html).toHaveCSS('background-color', 'rgb(35, 46, 60)');
+        await expect(app.locator('h1')).toHaveCSS('color', 'rgb(245, 245, 245)');
 
-          // Telegram's dark theme: its colours on the page.
-          const html = app.locator('html');
-          await expect(html).toHaveCSS('background-color', 'rgb(35, 46, 60)');
-          await expect(app.locator('h1')).toHaveCSS('color', 'rgb(245, 245, 245)');
-
-          // The MainButton carries the page's main action: writing to the seller, then sending.
-          await expect.poll(() => mainButton(page)).toMatchObject({ is_visible: true, text: 'Sotuvchiga yozish' });
-          await press(page, 'main_button_pressed');
-          await expect(app.getByRole('textbox', { name: 'Xabar' })).toBeVisible();
-          await expect.poll(() => mainButton(page)).toMatchObject({ is_visible: true, text: 'Yuborish' });
-          await press(page, 'main_button_pressed');
-          await expect(app.getByTestId('message').filter({ hasText: 'Assalomu alaykum! Telefon hali sotuvdami?' })).toBeVisible();
-          expect((await telegramCalls(page, 'web_app_trigger_haptic_feedback')).length).toBeGreaterThanOrEqual(2);
-        // In the thread it sends what is typed.
-        await expect.poll(() => mainButton(page)).toMatchObject({ is_visible: true, text: 'Yuborish', is_active: false });
-        await app.getByRole('textbox', { name: 'Xabar' }).fill('Ertaga ko\'rsam bo\'ladimi?');
-        await expect.poll(() => mainButton(page)).toMatchObject({ text: 'Yuborish', is_active: true });
+        // The MainButton carries the page's main action: writing to the seller, then sending.
+        await expect.poll(() => mainButton(page)).toMatchObject({ is_visible: true, text: 'Sotuvchiga yozish' });
         await press(page, 'main_button_pressed');
-        await expect(app.getByTestId('message').filter({ hasText: "Ertaga ko'rsam bo'ladimi?" })).toBeVisible();
+        await expect(app.getByRole('textbox', { name: 'Xabar' })).toBeVisible();
+        await expect.poll(() => mainButton(page)).toMatchObject({ is_visible: true, text: 'Yuborish' });
+        await press(page, 'main_button_pressed');
+        await expect(app.getByTestId('message').filter({ hasText: 'Assalomu alaykum! Telefon hali sotuvdami?' })).toBeVisible();
+        expect((await telegramCalls(page, 'web_app_trigger_haptic_feedback')).length).toBeGreaterThanOrEqual(2);
+      // In the thread it sends what is typed.
+      await expect.poll(() => mainButton(page)).toMatchObject({ is_visible: true, text: 'Yuborish', is_active: false });
+      await app.getByRole('textbox', { name: 'Xabar' }).fill('Ertaga ko\'rsam bo\'ladimi?');
+      await expect.poll(() => mainButton(page)).toMatchObject({ text: 'Yuborish', is_active: true });
+      await press(page, 'main_button_pressed');
+      await expect(app.getByTestId('message').filter({ hasText: "Ertaga ko'rsam bo'ladimi?" })).toBeVisible();
 
-          // Telegram's BackButton appears in the thread and returns to the listing.
-          await expect.poll(async () => (await telegramCalls(page, 'web_app_setup_back_button')).at(-1)).toEqual({ is_visible: true });
-          await press(page, 'back_button_pressed');
-          await expect(app.getByRole('heading', { level: 1, name: listing.name })).toBeVisible();
-          await expect.poll(async () => (await telegramCalls(page, 'web_app_setup_back_button')).at(-1)).toEqual({ is_visible: false });
+        // Telegram's BackButton appears in the thread and returns to the listing.
+        await expect.poll(async () => (await telegramCalls(page, 'web_app_setup_back_button')).at(-1)).toEqual({ is_visible: true });
+        await press(page, 'back_button_pressed');
+        await expect(app.getByRole('heading', { level: 1, name: listing.name })).toBeVisible();
+        await expect.poll(async () => (await telegramCalls(page, 'web_app_setup_back_button')).at(-1)).toEqual({ is_visible: false });
 
-          // Every API request carried the session in the header, none a session cookie.
-          const headers = await Promise.all(apiRequests.map((request) => request.allHeaders()));
-          expect(headers.filter((sent) => sent.authorization?.startsWith('Bearer ')).length).toBeGreaterThan(0);
-          expect(headers.filter((sent) => sent.cookie?.includes('session='))).toEqual([]);
-        });
-      }
-    });
-  }
+        // Every API request carried the session in the header, none a session cookie.
+        const headers = await Promise.all(apiRequests.map((request) => request.allHeaders()));
+        expect(headers.filter((sent) => sent.authorization?.startsWith('Bearer ')).length).toBeGreaterThan(0);
+        expect(headers.filter((sent) => sent.cookie?.includes('session='))).toEqual([]);
+      });
+    }
+  });
 
   test('inside Telegram the balance offers no card top-up, as Telegram wants Stars for digital goods', async ({ page, listings, baseURL }) => {
     const buyer = await listings.createSeller({ name: 'Jasur' });
