@@ -7,6 +7,7 @@ describe("the Mini App's start parameter", () => {
     [ID, { listingId: ID }],
     [`c_${ID}`, { conversationId: ID }],
     [`s_${ID}`, { savedSearchId: ID }],
+    ['deals', { deals: true }],
   ])('%s names %j, and that target gives it back', (param, target) => {
     expect(parseStartAppParam(param)).toEqual(target);
     expect(startAppParam(target)).toBe(param);
@@ -26,9 +27,10 @@ describe("the Mini App's start parameter", () => {
     expect(miniAppLink('', 'market', { listingId: ID })).toBeUndefined();
   });
 
-  it("takes a message's link to a listing or a conversation as its target, and no other page", () => {
+  it("takes a message's link to a listing, a conversation or my deals as its target, and no other page", () => {
     expect(startTargetOfPath(`/phone/${ID}`)).toEqual({ listingId: ID });
     expect(startTargetOfPath(`/profile/messages/${ID}`)).toEqual({ conversationId: ID });
-    for (const path of ['/profile', '/profile/balance', null, `/phone/${ID}/edit`]) expect(startTargetOfPath(path)).toBeUndefined();
+    expect(startTargetOfPath('/profile/messages')).toEqual({ deals: true });
+    for (const path of ['/profile', '/profile/balance', null, `/phone/${ID}/edit`, '/profile/messages/x']) expect(startTargetOfPath(path)).toBeUndefined();
   });
 });

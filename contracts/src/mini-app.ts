@@ -8,16 +8,19 @@ export const SESSION_HEADER = 'authorization';
 
 /**
  * What a Mini App link opens (`https://t.me/<bot>/<app>?startapp=<param>`): Telegram allows
- * 1-512 of A-Z a-z 0-9 _ -, so a listing is its id, a conversation `c_<id>`, a saved search `s_<id>`.
+ * 1-512 of A-Z a-z 0-9 _ -, so a listing is its id, a conversation `c_<id>`, a saved search `s_<id>`,
+ * my deals (listed above my conversations) `deals`.
  */
-export type StartAppTarget = { listingId: string } | { conversationId: string } | { savedSearchId: string };
+export type StartAppTarget = { listingId: string } | { conversationId: string } | { savedSearchId: string } | { deals: true };
 
 const START_APP_PREFIXES = { conversationId: 'c_', savedSearchId: 's_' } as const;
+const DEALS_PARAM = 'deals';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function startAppParam(target: StartAppTarget): string {
   if ('listingId' in target) return target.listingId;
   if ('conversationId' in target) return `${START_APP_PREFIXES.conversationId}${target.conversationId}`;
+  if ('deals' in target) return DEALS_PARAM;
   return `${START_APP_PREFIXES.savedSearchId}${target.savedSearchId}`;
 }
 
@@ -25,6 +28,7 @@ export function startAppParam(target: StartAppTarget): string {
 export function parseStartAppParam(param: string | undefined): StartAppTarget | undefined {
   if (!param) return undefined;
   if (UUID.test(param)) return { listingId: param };
+  if (param === DEALS_PARAM) return { deals: true };
   for (const [key, prefix] of Object.entries(START_APP_PREFIXES) as [keyof typeof START_APP_PREFIXES, string][]) {
     const id = param.slice(prefix.length);
     if (param.startsWith(prefix) && UUID.test(id)) return { [key]: id } as StartAppTarget;
@@ -44,13 +48,14 @@ export const MINI_APP_PATH = '/mini-app';
 const LINKED_PAGES: Array<[RegExp, (id: string) => StartAppTarget]> = [
   [/^\/phone\/([0-9a-f-]{36})$/i, (listingId) => ({ listingId })],
   [/^\/profile\/messages\/([0-9a-f-]{36})$/i, (conversationId) => ({ conversationId })],
+  [/^\/profile\/messages$/, () => ({ deals: true })],
 ];
 
-/** The start target of a page of the site a message links to (a listing, a conversation); undefined for the others. */
+/** The start target of a page of the site a message links to (a listing, a conversation, my deals); undefined for the others. */
 export function startTargetOfPath(path: string | null): StartAppTarget | undefined {
   for (const [pattern, target] of LINKED_PAGES) {
-    const id = path && pattern.exec(path)?.[1];
-    if (id) return target(id);
+    const match = path === null ? null : pattern.exec(path);
+    if (match) return target(match[1]);
   }
   return undefined;
 }

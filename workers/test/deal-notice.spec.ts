@@ -30,7 +30,8 @@ describe('the buyer is told a deal awaits their confirmation (issue 38)', () => 
     (await http().get('/api/notifications?page=1').set('Cookie', buyer.cookie).expect(200)).body.notifications.filter(
       (notification: { kind: string }) => notification.kind === 'dealAwaiting',
     );
-  const textsToBuyer = () => telegram.callsOf('sendMessage').filter((call) => Number(call.body.chat_id) === BUYER_CHAT).map((call) => String(call.body.text));
+  const messagesToBuyer = () => telegram.callsOf('sendMessage').filter((call) => Number(call.body.chat_id) === BUYER_CHAT);
+  const textsToBuyer = () => messagesToBuyer().map((call) => String(call.body.text));
 
   /** A listing the buyer wrote about and the seller answered: the seller can name the buyer. */
   async function talkedAbout(name: string): Promise<string> {
@@ -52,6 +53,7 @@ describe('the buyer is told a deal awaits their confirmation (issue 38)', () => 
       TELEGRAM_API_URL: telegram.url,
       TELEGRAM_BOT_TOKEN: '4242:TEST',
       TELEGRAM_BOT_USERNAME: telegram.botUsername,
+      TELEGRAM_MINI_APP_NAME: 'market',
     });
     api = await createApp(config);
     await api.init();
@@ -85,9 +87,11 @@ describe('the buyer is told a deal awaits their confirmation (issue 38)', () => 
     expect(entry.text.uz).toContain('«Ha, men sotib oldim»');
     expect(entry.text.ru).toContain('Продавец отметил, что продал вам: Galaxy A54 deal');
     expect(entry.text.en).toContain('The seller marked this sold to you: Galaxy A54 deal');
-    const [message] = textsToBuyer().filter((text) => text.includes('Sotuvchi sizga sotganini belgiladi'));
-    expect(message).toContain('Galaxy A54 deal');
-    expect(message).toContain(new URL('/profile/messages', config.PUBLIC_URL).toString());
+    const [message] = messagesToBuyer().filter((call) => String(call.body.text).includes('Sotuvchi sizga sotganini belgiladi'));
+    expect(message.body.text).toContain('Galaxy A54 deal');
+    expect(message.body.text).toContain(new URL('/profile/messages', config.PUBLIC_URL).toString());
+    // The button opens the buyer's deals in the Mini App.
+    expect(message.body.reply_markup).toEqual({ inline_keyboard: [[{ text: 'Ilovani ochish', url: `https://t.me/${telegram.botUsername}/market?startapp=deals` }]] });
 
     // The job run again (a retry after a crash) neither sends nor files it twice.
     const [event] = await dataSource.query(`SELECT id, payload FROM outbox_event WHERE name = 'deal.opened' AND payload->>'listingId' = $1`, [named]);

@@ -45,6 +45,7 @@ export function pathOf(target: StartAppTarget | undefined): string {
   if (!target) return '/';
   if ('listingId' in target) return `/phone/${target.listingId}`;
   if ('conversationId' in target) return `/profile/messages/${target.conversationId}`;
+  if ('deals' in target) return '/profile/messages';
   return '/profile/searches';
 }
 
