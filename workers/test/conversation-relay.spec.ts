@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { io } from 'socket.io-client';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
-import { TelegramLinkService, type Config } from '@market/backend';
+import type { Config } from '@market/backend';
 import { CONVERSATION_SOCKET_EVENTS, CONVERSATION_SOCKET_PATH, MESSAGES, type MessagePush } from '@market/contracts';
 import { createApp } from '../../backend/src/app.factory';
 import { startFakeTelegram } from '../../test/fakes/telegram-bot-api';
@@ -14,6 +14,7 @@ import { eventually } from '../../test/support/eventually';
 import { insertListing } from '../../test/support/listings';
 import { createSignedInUser, type TestUser } from '../../test/support/users';
 import { WorkersModule } from '../src/workers.module';
+import { linkTheBot } from './bot-link.support';
 
 const SELLER_CHAT = 778001;
 
@@ -55,9 +56,7 @@ describe('conversations through the bot', () => {
     await workers.init();
     dataSource = api.get(DataSource);
     seller = await createSignedInUser(api, { name: 'Sardor Sotuvchi' });
-    const { link } = await api.get(TelegramLinkService).createLink(seller.id, 'uz');
-    telegram.pushMessage(SELLER_CHAT, `/start ${new URL(link).searchParams.get('start')}`);
-    await eventually(async () => expect(await api.get(TelegramLinkService).subscriptionOf(seller.id)).not.toBeNull());
+    await linkTheBot(api, telegram, seller.id, SELLER_CHAT);
   });
   afterAll(async () => {
     await workers?.close();

@@ -12,6 +12,7 @@ import { eventually } from '../../test/support/eventually';
 import { insertListing } from '../../test/support/listings';
 import { createSignedInUser, type TestUser } from '../../test/support/users';
 import { WorkersModule } from '../src/workers.module';
+import { linkTheBot } from './bot-link.support';
 
 const SELLER_CHAT = 777001;
 
@@ -57,10 +58,7 @@ describe('moderation and the fan-out to the social channels', () => {
     admin = await createSignedInUser(api, { role: 'admin' });
     seller = await createSignedInUser(api);
 
-    // The seller links the bot through the site's deep link.
-    const { link } = await api.get(TelegramLinkService).createLink(seller.id, 'uz');
-    telegram.pushMessage(SELLER_CHAT, `/start ${new URL(link).searchParams.get('start')}`);
-    await eventually(async () => expect(await api.get(TelegramLinkService).subscriptionOf(seller.id)).not.toBeNull());
+    await linkTheBot(api, telegram, seller.id, SELLER_CHAT);
   });
   afterAll(async () => {
     await workers?.close();

@@ -20,6 +20,7 @@ import { BuyerAlertsProcessor } from '../src/buyer-alerts/buyer-alerts.processor
 import { TelegramPacing } from '../src/pacing/telegram-pacing';
 import { SavedSearchDigestScheduler } from '../src/buyer-alerts/saved-search-digest.scheduler';
 import { WorkersModule } from '../src/workers.module';
+import { linkTheBot } from './bot-link.support';
 
 const CHAT_OF_A = 880001;
 const CHAT_OF_B = 880002;
@@ -62,12 +63,6 @@ describe("saved searches' alerts through the bot", () => {
       )
     )[0].open as number;
 
-  async function link(user: TestUser, chat: number, language: 'uz' | 'ru'): Promise<void> {
-    const { link: deepLink } = await api.get(TelegramLinkService).createLink(user.id, language);
-    telegram.pushMessage(chat, `/start ${new URL(deepLink).searchParams.get('start')}`);
-    await eventually(async () => expect(await api.get(TelegramLinkService).subscriptionOf(user.id)).not.toBeNull());
-  }
-
   async function save(user: TestUser, query: Record<string, string>, alerts = 'instant'): Promise<string> {
     return (await http().post('/api/user/saved-searches').set('Cookie', user.cookie).send({ query, alerts }).expect(201)).body._id;
   }
@@ -106,8 +101,8 @@ describe("saved searches' alerts through the bot", () => {
       createSignedInUser(api),
     ]);
     brand = await testBrand(api, 'Alerts');
-    await link(buyerA, CHAT_OF_A, 'uz');
-    await link(buyerB, CHAT_OF_B, 'ru');
+    await linkTheBot(api, telegram, buyerA.id, CHAT_OF_A, 'uz');
+    await linkTheBot(api, telegram, buyerB.id, CHAT_OF_B, 'ru');
 
     // Three searches the listing matches: two of A's (its brand; its region up to 5 million), one of B's (its model by name).
     brandSearchOfA = await save(buyerA, { brand: brand.id });
@@ -255,7 +250,7 @@ describe("saved searches' alerts through the bot", () => {
   it("sends another listing's alerts while a chat waits for its turn", async () => {
     // E follows a region no search above names, for a listing of another brand: only E's alert is Y's.
     const buyerE = await createSignedInUser(api);
-    await link(buyerE, CHAT_OF_E, 'uz');
+    await linkTheBot(api, telegram, buyerE.id, CHAT_OF_E, 'uz');
     await save(buyerE, { region: 'surxondaryo' });
     const other = await testBrand(api, 'Elsewhere');
     const listingX = await listing('waiting', 'Held phone');
@@ -354,7 +349,7 @@ describe("saved searches' alerts through the bot", () => {
 
   it("paces a buyer's alerts within Telegram's limits (1 a second into a chat): none refused, each sent once", async () => {
     const buyerC = await createSignedInUser(api);
-    await link(buyerC, CHAT_OF_C, 'uz');
+    await linkTheBot(api, telegram, buyerC.id, CHAT_OF_C, 'uz');
     // Four of C's searches match the listing in Navoiy; so do A's brand and B's model.
     for (const maxPrice of ['4600000', '5000000', '6000000', '7000000']) await save(buyerC, { region: 'navoiy', maxPrice });
     // The bot's reply to /start has left the chat's second.
@@ -378,7 +373,7 @@ describe("saved searches' alerts through the bot", () => {
 
   it('unlinks a buyer who blocked the bot, and the others still get their alerts of the listing', async () => {
     const buyerD = await createSignedInUser(api);
-    await link(buyerD, 880004, 'ru');
+    await linkTheBot(api, telegram, buyerD.id, 880004, 'ru');
     await save(buyerD, { region: 'jizzax' });
     telegram.blockBot(880004);
 
