@@ -77,7 +77,7 @@ describe('ModerationService', () => {
 
   it('answers 404 for a listing that does not exist', async () => {
     await expect(moderation.reject({ id: '00000000-0000-4000-8000-000000000000', reason: 'duplicate' })).rejects.toMatchObject({
-      messageKey: 'notFound',
+      messageKey: 'listingNotFound',
     });
   });
 });
