@@ -1,17 +1,15 @@
 import type { INestApplication, INestApplicationContext } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
 import type { Job } from 'bullmq';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { OutboxService, type Config } from '@market/backend';
-import { createApp } from '../../backend/src/app.factory';
 import { testConfig } from '../../test/support/config';
 import { ownTestDatabase } from '../../test/support/database';
 import { eventually } from '../../test/support/eventually';
 import { insertListing } from '../../test/support/listings';
 import { createSignedInUser, type TestUser } from '../../test/support/users';
 import { NotifyProcessor } from '../src/bot/notify.processor';
-import { WorkersModule } from '../src/workers.module';
+import { startApiAndWorkers } from './stack.support';
 
 describe('the inbox tells every seller what happened, with or without the bot', () => {
   let config: Config;
@@ -33,10 +31,7 @@ describe('the inbox tells every seller what happened, with or without the bot', 
       RELAY_POLL_MS: '50',
       DEVICE_SPECS_REFRESH_PER_MINUTE: '0',
     });
-    api = await createApp(config);
-    await api.init();
-    workers = await NestFactory.createApplicationContext(WorkersModule.forRoot(config), { logger: false });
-    await workers.init();
+    ({ api, workers } = await startApiAndWorkers(config));
     dataSource = api.get(DataSource);
     admin = await createSignedInUser(api, { role: 'admin' });
     seller = await createSignedInUser(api);

@@ -1,9 +1,7 @@
 import type { INestApplication, INestApplicationContext } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { TelegramLinkService, type Config } from '@market/backend';
-import { createApp } from '../../backend/src/app.factory';
 import { startFakeTelegram } from '../../test/fakes/telegram-bot-api';
 import { testConfig } from '../../test/support/config';
 import { ownTestDatabase } from '../../test/support/database';
@@ -11,7 +9,7 @@ import { eventually } from '../../test/support/eventually';
 import { insertListing } from '../../test/support/listings';
 import { signedLaunch, TEST_BOT_TOKEN } from '../../test/support/telegram-init-data';
 import { createSignedInUser } from '../../test/support/users';
-import { WorkersModule } from '../src/workers.module';
+import { startApiAndWorkers } from './stack.support';
 
 // Telegram users and numbers of this file only.
 const BUYER = 5937410001;
@@ -39,10 +37,7 @@ describe('the bot and the Mini App', () => {
       TELEGRAM_MINI_APP_NAME: 'market',
       PUBLIC_URL: 'https://telefonbozor.example',
     });
-    api = await createApp(config);
-    await api.init();
-    workers = await NestFactory.createApplicationContext(WorkersModule.forRoot(config), { logger: false });
-    await workers.init();
+    ({ api, workers } = await startApiAndWorkers(config));
   });
   afterAll(async () => {
     await workers?.close();

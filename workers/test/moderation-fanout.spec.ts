@@ -1,9 +1,7 @@
 import type { INestApplication, INestApplicationContext } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { TelegramLinkService, type Config } from '@market/backend';
-import { createApp } from '../../backend/src/app.factory';
 import { startFakeGraph } from '../../test/fakes/graph-api';
 import { startFakeTelegram } from '../../test/fakes/telegram-bot-api';
 import { testConfig } from '../../test/support/config';
@@ -11,8 +9,8 @@ import { ownTestDatabase } from '../../test/support/database';
 import { eventually } from '../../test/support/eventually';
 import { insertListing } from '../../test/support/listings';
 import { createSignedInUser, type TestUser } from '../../test/support/users';
-import { WorkersModule } from '../src/workers.module';
 import { linkTheBot } from './bot-link.support';
+import { startApiAndWorkers } from './stack.support';
 
 const SELLER_CHAT = 777001;
 
@@ -50,10 +48,7 @@ describe('moderation and the fan-out to the social channels', () => {
       FACEBOOK_PAGE_ID: '555',
       FACEBOOK_PAGE_TOKEN: 'fb-token',
     });
-    api = await createApp(config);
-    await api.init();
-    workers = await NestFactory.createApplicationContext(WorkersModule.forRoot(config), { logger: false });
-    await workers.init();
+    ({ api, workers } = await startApiAndWorkers(config));
     dataSource = api.get(DataSource);
     admin = await createSignedInUser(api, { role: 'admin' });
     seller = await createSignedInUser(api);

@@ -1,5 +1,4 @@
 import type { INestApplication, INestApplicationContext } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -8,7 +7,6 @@ import type { Job } from 'bullmq';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { AppConfig, TelegramLinkService } from '@market/backend';
-import { createApp } from '../../backend/src/app.factory';
 import { CHANNEL_VARIANT } from '../../backend/src/listings/listing-photo-shapes';
 import { freshImei, testBrand, uploadPhotos, wizardPayload } from '../../backend/test/listings-support';
 import { startFakeTelegram } from '../../test/fakes/telegram-bot-api';
@@ -19,8 +17,8 @@ import { createSignedInUser, type TestUser } from '../../test/support/users';
 import { BuyerAlertsProcessor } from '../src/buyer-alerts/buyer-alerts.processor';
 import { TelegramPacing } from '../src/pacing/telegram-pacing';
 import { SavedSearchDigestScheduler } from '../src/buyer-alerts/saved-search-digest.scheduler';
-import { WorkersModule } from '../src/workers.module';
 import { linkTheBot } from './bot-link.support';
+import { startApiAndWorkers } from './stack.support';
 
 const CHAT_OF_A = 880001;
 const CHAT_OF_B = 880002;
@@ -89,10 +87,7 @@ describe("saved searches' alerts through the bot", () => {
       TELEGRAM_BOT_USERNAME: telegram.botUsername,
       STORAGE_DIR: mkdtempSync(join(tmpdir(), 'alert-photos-')),
     });
-    api = await createApp(config);
-    await api.init();
-    workers = await NestFactory.createApplicationContext(WorkersModule.forRoot(config), { logger: false });
-    await workers.init();
+    ({ api, workers } = await startApiAndWorkers(config));
     dataSource = api.get(DataSource);
     [admin, seller, buyerA, buyerB] = await Promise.all([
       createSignedInUser(api, { role: 'admin' }),
