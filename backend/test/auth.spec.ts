@@ -5,7 +5,7 @@ import { createApp } from '../src/app.factory';
 import { AUTH_LIMITS, PASSWORD_PACE } from '../src/auth/auth.limits';
 import { RateLimitService } from '../src/rate-limit/rate-limit.service';
 import { testConfig } from '../../test/support/config';
-import { forgetSmsCountdown as forgetCountdown, sessionCookieOf, signedInUser, smsOutbox } from './auth.support';
+import { appWithSmsOutbox, forgetSmsCountdown as forgetCountdown, sessionCookieOf, signedInUser, smsOutbox } from './auth.support';
 
 // Numbers and IPs of this file only: test files share the database and Redis.
 const phone = (n: number) => `99890100${String(n).padStart(4, '0')}`;
@@ -33,9 +33,7 @@ describe('accounts: sign-in, registration and password reset', () => {
   }
 
   beforeAll(async () => {
-    app = await createApp(testConfig());
-    await app.init();
-    sms = smsOutbox(app);
+    ({ app, sms } = await appWithSmsOutbox());
     dataSource = app.get(DataSource);
   });
   afterAll(() => app.close());

@@ -1,10 +1,12 @@
 import type { INestApplication } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { EventPayload } from '@market/contracts';
+import { createApp } from '../src/app.factory';
 import { SessionService } from '../src/auth/session.service';
 import { SmsTextSeal } from '../src/auth/sms-text-seal';
 import { OutboxService } from '../src/events/outbox.service';
 import { RedisClient } from '../src/redis/redis.module';
+import { testConfig } from '../../test/support/config';
 
 /**
  * Test helpers for accounts. `smsOutbox` records every SMS the app asks the workers to send,
@@ -35,6 +37,13 @@ export function smsOutbox(app: INestApplication) {
       return /(\d{5,8})/.exec(last.text)![1];
     },
   };
+}
+
+/** The app as the accounts tests start it, with every SMS it asks to send recorded in `sms`. */
+export async function appWithSmsOutbox(): Promise<{ app: INestApplication; sms: ReturnType<typeof smsOutbox> }> {
+  const app = await createApp(testConfig());
+  await app.init();
+  return { app, sms: smsOutbox(app) };
 }
 
 export async function signedInUser(

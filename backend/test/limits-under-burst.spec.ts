@@ -1,7 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
-import { createApp } from '../src/app.factory';
 import { AUTH_LIMITS } from '../src/auth/auth.limits';
 import { BUYER_LIMITS } from '@market/contracts';
 import { DEVICE_SPEC_REFRESH_LIMIT } from '../src/devices/devices.service';
@@ -9,10 +8,9 @@ import { LISTING_LIMITS } from '../src/listings/listing.limits';
 import { AVATAR_LIMITS } from '../src/uploads/avatar.limits';
 import { RateLimitService } from '../src/rate-limit/rate-limit.service';
 import { burst, countStatuses } from '../../test/support/burst';
-import { testConfig } from '../../test/support/config';
 import { insertListing } from '../../test/support/listings';
 import { detailedPhoto } from '../../test/support/pictures';
-import { forgetSmsCountdown, signedInUser, smsOutbox } from './auth.support';
+import { appWithSmsOutbox, forgetSmsCountdown, signedInUser, type smsOutbox } from './auth.support';
 
 // Numbers and addresses of this file only.
 const phone = (n: number) => `99890377${String(n).padStart(4, '0')}`;
@@ -32,9 +30,7 @@ describe('limits under a burst of simultaneous requests', () => {
     request(server()).post(`/api/auth/${path}`).set('X-Forwarded-For', ip).set('Cookie', from).send(body);
 
   beforeAll(async () => {
-    app = await createApp(testConfig());
-    await app.init();
-    sms = smsOutbox(app);
+    ({ app, sms } = await appWithSmsOutbox());
     dataSource = app.get(DataSource);
   });
   afterAll(() => app.close());
