@@ -3,6 +3,7 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import Redis from 'ioredis';
 import type { Server } from 'socket.io';
 import type { AppConfig } from '../config/app-config';
+import { closeRedis } from '../redis/redis.module';
 
 /** The Socket.IO room of one person: every page they have open, on any API process. */
 export function personRoom(userId: string): string {
@@ -10,17 +11,14 @@ export function personRoom(userId: string): string {
 }
 
 /** The Redis adapter every process shares (under the deployment's QUEUE_PREFIX): a push from one reaches the sockets of all. */
-export function pushAdapter(config: AppConfig): { adapter: ReturnType<typeof createAdapter>; close: () => void } {
+export function pushAdapter(config: AppConfig): { adapter: ReturnType<typeof createAdapter>; close: () => Promise<unknown> } {
   const logger = new Logger('ConversationsLive');
   const publisher = new Redis(config.REDIS_QUEUE_URL, { lazyConnect: true });
   const subscriber = publisher.duplicate();
   for (const connection of [publisher, subscriber]) connection.on('error', (error: Error) => logger.warn(`Redis for real time: ${error.message}`));
   return {
     adapter: createAdapter(publisher, subscriber, { key: `${config.QUEUE_PREFIX}:socket.io` }),
-    close: () => {
-      publisher.disconnect();
-      subscriber.disconnect();
-    },
+    close: () => Promise.all([closeRedis(publisher), closeRedis(subscriber)]),
   };
 }
 

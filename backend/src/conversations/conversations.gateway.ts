@@ -19,7 +19,7 @@ import { ConversationsService } from './conversations.service';
  */
 @WebSocketGateway({ path: CONVERSATION_SOCKET_PATH, serveClient: false })
 export class ConversationsGateway implements OnGatewayInit, OnGatewayConnection, OnGatewayDisconnect, OnApplicationShutdown {
-  private closeAdapter: (() => void) | undefined;
+  private closeAdapter: (() => Promise<unknown>) | undefined;
 
   constructor(
     private readonly config: AppConfig,
@@ -68,7 +68,7 @@ export class ConversationsGateway implements OnGatewayInit, OnGatewayConnection,
     return this.conversations.after((socket.data as { userId: string }).userId, conversationId, after);
   }
 
-  onApplicationShutdown(): void {
-    this.closeAdapter?.();
+  async onApplicationShutdown(): Promise<void> {
+    await this.closeAdapter?.();
   }
 }

@@ -11,7 +11,7 @@ import { ConversationsModule } from './conversations.module';
  */
 @Injectable()
 export class WorkersPushes implements OnModuleInit, OnApplicationShutdown {
-  private closeAdapter: (() => void) | undefined;
+  private closeAdapter: (() => Promise<unknown>) | undefined;
 
   constructor(
     private readonly config: AppConfig,
@@ -25,8 +25,8 @@ export class WorkersPushes implements OnModuleInit, OnApplicationShutdown {
   }
 
   // Not server.close(): a server attached to no HTTP server has no engine to close.
-  onApplicationShutdown(): void {
-    this.closeAdapter?.();
+  async onApplicationShutdown(): Promise<void> {
+    await this.closeAdapter?.();
   }
 }
 

@@ -12,6 +12,7 @@ import { AppConfig } from '../config/app-config';
 import { PUBLIC_READS } from '../database/public-reads';
 import { OutboxService } from '../events/outbox.service';
 import { PaymentSettlement } from '../payments/payment-settlement.service';
+import { closeRedis } from '../redis/redis.module';
 
 /** The job states an operator watches: a growing waiting or delayed set is work falling behind, failed is work lost. */
 const JOB_STATES = ['waiting', 'active', 'failed', 'delayed'] as const;
@@ -77,7 +78,7 @@ export class OperationsGauges implements OnApplicationShutdown {
 
   async onApplicationShutdown(): Promise<void> {
     await Promise.all(this.queues.map((queue) => queue.close()));
-    this.connection.disconnect();
+    await closeRedis(this.connection);
   }
 
   /** Seconds since the oldest event not yet handed to its queues was recorded; 0 when none waits. */

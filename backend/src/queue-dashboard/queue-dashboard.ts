@@ -12,6 +12,7 @@ import { SessionService } from '../auth/session.service';
 import { AppException } from '../common/app.exception';
 import { sameOriginOnly } from '../common/same-origin.middleware';
 import { AppConfig } from '../config/app-config';
+import { closeRedis } from '../redis/redis.module';
 
 export const QUEUE_DASHBOARD_PATH = '/api/admin/queues';
 
@@ -59,7 +60,7 @@ export class QueueDashboard implements OnApplicationShutdown {
 
   async onApplicationShutdown(): Promise<void> {
     await Promise.all(this.queues.map((queue) => queue.close()));
-    this.connection.disconnect();
+    await closeRedis(this.connection);
   }
 }
 
