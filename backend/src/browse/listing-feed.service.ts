@@ -10,7 +10,19 @@ import { AppConfig } from '../config/app-config';
 import { PublicReads } from '../database/public-reads';
 import { DevicesService, type ListingModels } from '../devices/devices.service';
 import { ImagesService } from '../uploads/images.service';
-import { ANCHOR_SPACING, anchorBefore, feedFilterOf, feedSql, ON_SALE, type FeedAnchor, type FeedPosition, type FeedSql } from './listing-feed';
+import {
+  ANCHOR_SPACING,
+  anchorBefore,
+  feedFilterOf,
+  feedSql,
+  ON_SALE,
+  RUNNING_TOP_LISTINGS,
+  TOP_CARDS,
+  type FeedAnchor,
+  type FeedFilter,
+  type FeedPosition,
+  type FeedSql,
+} from './listing-feed';
 import { FEED_TOTALS_SETTINGS, FeedTotals } from './listing-feed-totals';
 import { toCard, type CardRow } from '../listings/listing.serializer';
 
@@ -27,6 +39,19 @@ const ANCHORED_FEEDS_KEPT = 2_000;
 const FEED_TOTALS_REFRESH_MS = 15_000;
 /** Searches (a name or price bounds) waiting for their turn beyond that: more are answered 503. */
 const SEARCHES_WAITING = 500;
+
+/** How old the snapshot of the listings in TOP, and each filter's matches among them, may be: a new TOP shows this soon. */
+const TOP_REFRESH_MS = 10_000;
+/** Filters whose matches among the listings in TOP are kept. */
+const TOP_FEEDS_KEPT = 5_000;
+
+/** A listing in TOP, with what narrows the candidates of a filter in memory. */
+interface RunningTop {
+  id: string;
+  category_id: string;
+  device_id: string | null;
+  region: string;
+}
 
 /** A page's TOP places, and its organic listings' number and first place in the feed's order. */
 interface FeedPlaces {
@@ -48,6 +73,12 @@ export class ListingFeedService {
   private readonly feedCounts?: LRUCache<string, number, FeedSql>;
   /** The places of every ANCHOR_SPACING-th listing of a feed, by filter. */
   private readonly feedAnchors?: LRUCache<string, FeedPosition[], FeedSql>;
+  /**
+   * The listings in TOP (issue 39), read every TOP_REFRESH_MS, and which of them each filter
+   * matches: a page finds its TOP places without a query but for the two cards shown.
+   */
+  private readonly runningTops?: LRUCache<'listings in TOP', RunningTop[]>;
+  private readonly topMatches?: LRUCache<string, string[], { sql: FeedSql; candidates: string[] }>;
   /** Anchors are found for a few feeds at a time: a burst of deep pages over many filters never takes the main pool. */
   private readonly anchorReads = new ConcurrencyLimit(ANCHOR_READS_AT_ONCE, Number.MAX_SAFE_INTEGER);
   /**
@@ -77,6 +108,12 @@ export class ListingFeedService {
         ttlMs: ANCHORS_KEPT_MS,
         serveStale: true,
         load: (_key: string, sql: FeedSql) => this.anchorReads.run(() => this.readAnchors(sql)),
+      });
+      this.runningTops = readThroughCache({ max: 1, ttlMs: TOP_REFRESH_MS, serveStale: true, load: () => this.readRunningTops() });
+      this.topMatches = readThroughCache({
+        max: TOP_FEEDS_KEPT,
+        ttlMs: TOP_REFRESH_MS,
+        load: (_key: string, { sql, candidates }: { sql: FeedSql; candidates: string[] }) => this.matchTops(sql, candidates),
       });
     }
   }
@@ -121,7 +158,7 @@ export class ListingFeedService {
     const brandIds = query.brand === undefined || !totals ? undefined : totals.brandIds(query.brand);
     const filter = { ...feedFilterOf(query, models), brandIds };
     const sql = feedSql(filter);
-    const places = await this.places(sql, query.page);
+    const places = await this.places(sql, filter, query.page);
     if (!totals) {
       const [total, rows] = await Promise.all([this.feedCounts ? this.feedCounts.fetch(this.feedKey(sql), { context: sql }) : this.countFeed(sql), this.pageRows(sql, places)]);
       return { ...places, rows, total: total!, models };
@@ -138,14 +175,43 @@ export class ListingFeedService {
    * A page's TOP places and where its organic listings start (issue 39): the listings in TOP that
    * match the filter take TOP_PLACES_PER_PAGE places at most, moving on by that many each page and
    * each TOP_ROTATION_MS, so each is shown as often; the rest of the page is the feed in its order,
-   * 12 − the TOP places a page. The public answer cache keeps a page 2 s: a new TOP shows that soon.
+   * 12 − the TOP places a page. A new TOP shows within TOP_REFRESH_MS (and the public answers' 2 s).
    */
-  private async places(sql: FeedSql, page: number): Promise<FeedPlaces> {
+  private async places(sql: FeedSql, filter: FeedFilter, page: number): Promise<FeedPlaces> {
+    const matches = await this.toppedFor(sql, filter);
     const turn = (Math.floor(Date.now() / TOP_ROTATION_MS) + page - 1) * TOP_PLACES_PER_PAGE;
-    const places = sql.topPlaces(turn);
-    const top = await this.reads.query<{ card: CardRow }>(places.sql, places.params, { prepared: sql.plannedOnce });
+    const shown = Array.from({ length: Math.min(TOP_PLACES_PER_PAGE, matches.length) }, (_, index) => matches[(turn + index) % matches.length]);
+    const top = shown.length ? await this.reads.query<{ card: CardRow }>(TOP_CARDS, [shown], { prepared: true }) : [];
     const perPage = LIMITS.listingsPerPage - top.length;
     return { top: top.map((row) => row.card), perPage, offset: (page - 1) * perPage };
+  }
+
+  /**
+   * The listings in TOP the filter matches, in the order their TOP began. Narrowed in memory by
+   * region, model and brand (the snapshot's brands); the feed's own conditions check the rest, one
+   * probe of a listing each, kept per filter for TOP_REFRESH_MS. Read afresh with caching off.
+   */
+  private async toppedFor(sql: FeedSql, filter: FeedFilter): Promise<string[]> {
+    const running = this.runningTops ? (await this.runningTops.fetch('listings in TOP'))! : await this.readRunningTops();
+    const candidates = running
+      .filter(
+        (top) =>
+          (!filter.region || top.region === filter.region) &&
+          (!filter.deviceIds || filter.deviceIds.includes(top.device_id!)) &&
+          (!filter.brandIds || filter.brandIds.includes(top.category_id)),
+      )
+      .map((top) => top.id);
+    if (candidates.length === 0) return [];
+    return this.topMatches ? (await this.topMatches.fetch(this.feedKey(sql), { context: { sql, candidates } }))! : this.matchTops(sql, candidates);
+  }
+
+  private readRunningTops(): Promise<RunningTop[]> {
+    return this.reads.query<RunningTop>(RUNNING_TOP_LISTINGS, [], { prepared: true });
+  }
+
+  private async matchTops(sql: FeedSql, candidates: string[]): Promise<string[]> {
+    const { sql: text, params } = sql.topMatches(candidates);
+    return (await this.reads.query<{ id: string }>(text, params, { prepared: sql.plannedOnce })).map((row) => row.id);
   }
 
   /**

@@ -1,4 +1,4 @@
-import { LIMITS, TOP_PLACES_PER_PAGE, type ConditionGrade, type Currency, type ListingQuery, type ListingSort } from '@market/contracts';
+import { LIMITS, type ConditionGrade, type Currency, type ListingQuery, type ListingSort } from '@market/contracts';
 import { brandFamilyIds } from '../categories/category-reads';
 import { trustedSeller } from '../reputation/reputation-reads';
 import { CARD_COLUMNS, FIRST_PHOTO_COLUMNS, FIRST_PHOTO_JOIN } from '../listings/listing.serializer';
@@ -146,11 +146,27 @@ export interface FeedSql {
    */
   plannedOnce: boolean;
   /**
-   * A page's TOP places (issue 39): of the listings in TOP that match the filter, taken in the order
-   * their TOP began, the TOP_PLACES_PER_PAGE from place `turn` on (counted round), as cards.
+   * Which of `candidates` (listings in TOP, in the order their TOP began: issue 39) the filter
+   * matches, in that order: one probe of the listing's key each.
    */
-  topPlaces(turn: number): { sql: string; params: unknown[] };
+  topMatches(candidates: readonly string[]): { sql: string; params: unknown[] };
 }
+
+/** The listings in TOP now with what the feed's widest filters read, in the order their TOP began (ListingFeedService's snapshot). */
+export const RUNNING_TOP_LISTINGS = `
+  SELECT l.id, l.category_id, l.device_id, l.region
+    FROM (${RUNNING_TOP}) running JOIN listing l ON l.id = running.listing_id
+   WHERE ${ON_SALE}
+   ORDER BY running.starts_at, l.id`;
+
+/** The cards of the listings `$1` shown in TOP places, in that order. */
+export const TOP_CARDS = `
+  SELECT (SELECT to_json(card) FROM (SELECT ${CARD_COLUMNS}, ${FIRST_PHOTO_COLUMNS}) card) AS card
+    FROM unnest($1::uuid[]) WITH ORDINALITY AS shown (id, place)
+    JOIN listing l ON l.id = shown.id
+    ${FIRST_PHOTO_JOIN}
+   WHERE ${ON_SALE}
+   ORDER BY shown.place`;
 
 export function feedSql(filter: FeedFilter): FeedSql {
   const order = FEED_ORDERS[filter.sort ?? 'newest'];
@@ -205,20 +221,14 @@ export function feedSql(filter: FeedFilter): FeedSql {
      ORDER BY ${orderBy}`;
 
   return {
-    topPlaces(turn) {
+    topMatches(candidates) {
       return {
         sql: `
-          WITH top AS (
-            SELECT l.id, row_number() OVER (ORDER BY running.starts_at, l.id) - 1 AS place, count(*) OVER () AS topped
-              FROM (${RUNNING_TOP}) running JOIN listing l ON l.id = running.listing_id
-             WHERE ${where}${bySplit}),
-          shown AS (SELECT id, ((place - $${filterParams.length + 1}::bigint) % topped + topped) % topped AS turn_place FROM top)
-          SELECT (SELECT to_json(card) FROM (SELECT ${CARD_COLUMNS}, ${FIRST_PHOTO_COLUMNS}) card) AS card
-            FROM shown JOIN listing l ON l.id = shown.id
-            ${FIRST_PHOTO_JOIN}
-           WHERE shown.turn_place < ${TOP_PLACES_PER_PAGE}
-           ORDER BY shown.turn_place`,
-        params: [...filterParams, turn],
+          SELECT l.id FROM unnest($${filterParams.length + 1}::uuid[]) WITH ORDINALITY AS top (id, place)
+            JOIN listing l ON l.id = top.id
+           WHERE ${where}${bySplit}
+           ORDER BY top.place`,
+        params: [...filterParams, candidates],
       };
     },
     count: `SELECT count(*)::int AS total FROM listing l WHERE ${where}${bySplit}`,
