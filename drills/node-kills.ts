@@ -23,8 +23,12 @@ interface Counted {
 
 export interface NodeKillReport {
   reads: Counted & { perSecond: number; statuses: Record<string, number> };
-  /** POSTs; a failed one is one that was in flight on the killed node (at most `inFlightAtKill`). */
-  writes: Counted & { inFlightAtKill: number };
+  /**
+   * POSTs. `failed` counts those that failed away from the kill; `failedAroundKill` those in flight
+   * on the killed node or sent to it before HAProxy took it out (NODE_TAKEN_OUT_MS): HAProxy sends
+   * no POST twice, so the client is told (a 502), and nothing is half done.
+   */
+  writes: Counted & { inFlightAtKill: number; failedAroundKill: number };
   /** `heldForAdmin`: posts whose channel call the kill cut off, left for an admin to check (the drill checks and posts again). */
   posts: { approved: number; heldForAdmin: number; lost: number; duplicated: number };
   sms: { admitted: number; lost: number; duplicated: number };
@@ -34,6 +38,9 @@ export interface NodeKillReport {
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** How long HAProxy may still send to a killed node: two failed readiness checks 1 s apart (deploy/haproxy), and a margin. */
+const NODE_TAKEN_OUT_MS = 3_000;
 
 export function percentile(values: number[], share: number): number {
   if (!values.length) return 0;
@@ -57,19 +64,26 @@ export async function runNodeKills(stack: ScaleOut, options: NodeKillOptions): P
   const conversationId = ((await opened.json()) as { id: string }).id;
 
   const reads: NodeKillReport['reads'] = { sent: 0, failed: 0, perSecond: 0, statuses: {} };
-  const writes = { sent: 0, failed: 0, inFlight: 0, inFlightAtKill: 0 };
+  const writes = { sent: 0, failed: 0, inFlight: 0, inFlightAtKill: 0, failedAroundKill: 0 };
+  let killedAt: number | undefined;
+  const failedWrite = (started: number) => {
+    // Failing after the kill, it was in flight then or sent before the node was out of HAProxy's rotation.
+    if (killedAt !== undefined && started <= killedAt + NODE_TAKEN_OUT_MS) writes.failedAroundKill++;
+    else writes.failed++;
+  };
   /** Sends a POST; answers whether it succeeded (a failure is counted, and must have been in flight on the killed node). */
   const write = async (attempt: () => Promise<Response>, expected: number): Promise<boolean | undefined> => {
     writes.sent++;
     writes.inFlight++;
+    const started = Date.now();
     try {
       const answer = await attempt();
       if (answer.status === expected) return true;
-      if (answer.status >= 500) return void writes.failed++;
+      if (answer.status >= 500) return void failedWrite(started);
       throw new Error(`A write was refused: ${answer.status} ${await answer.text()}`);
     } catch (error) {
       // fetch's TypeError ('fetch failed': the connection closed without an answer), by name: under jest it comes from another realm.
-      if ((error as Error).name === 'TypeError') return void writes.failed++;
+      if ((error as Error).name === 'TypeError') return void failedWrite(started);
       throw error;
     } finally {
       writes.inFlight--;
@@ -135,6 +149,7 @@ export async function runNodeKills(stack: ScaleOut, options: NodeKillOptions): P
   const killer = async () => {
     await sleep((options.seconds * 1000) / 3);
     writes.inFlightAtKill = writes.inFlight;
+    killedAt = Date.now();
     log(`killing api1 and workers1 (SIGKILL) with ${writes.inFlight} writes in flight`);
     await Promise.all([stack.apis[0].kill(), stack.workers[0].kill()]);
     await sleep((options.seconds * 1000) / 3);
@@ -158,7 +173,7 @@ export async function runNodeKills(stack: ScaleOut, options: NodeKillOptions): P
   const copies = new Map(stored.map((row) => [row.text, row.copies]));
   return {
     reads,
-    writes: { sent: writes.sent, failed: writes.failed, inFlightAtKill: writes.inFlightAtKill },
+    writes: { sent: writes.sent, failed: writes.failed, inFlightAtKill: writes.inFlightAtKill, failedAroundKill: writes.failedAroundKill },
     posts: outcome.posts,
     sms: outcome.sms,
     messages: {

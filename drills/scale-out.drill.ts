@@ -186,8 +186,8 @@ describe('drill: two API nodes and two worker nodes behind HAProxy', () => {
     expect({ lost: report.messages.lost, duplicated: report.messages.duplicated }).toEqual({ lost: 0, duplicated: 0 });
     // HAProxy sent every read the dead node could not answer to the other one.
     expect(report.reads).toMatchObject({ failed: 0 });
-    // Only a write in flight on the killed node may fail (HAProxy does not send a POST twice).
-    expect(report.writes.failed).toBeLessThanOrEqual(report.writes.inFlightAtKill);
+    // Only a write in flight on the killed node, or sent to it before HAProxy took it out, may fail (HAProxy does not send a POST twice).
+    expect(report.writes.failed).toBe(0);
     expect(report.posts.approved).toBeGreaterThan(0);
   }, 200_000);
 });

@@ -1,8 +1,8 @@
 // `npm run drills -- --scale-out [--seconds 60 --visitors 16 --paid 30]`: the node-kill drill at
 // full length (node-kills.ts says what it does) on the scale-out stack (scale-out-stack.ts), after
 // measuring the reads one API node answers against two behind HAProxy. Prints the report; exits
-// non-zero when anything was lost or done twice, a read failed, or more writes failed than were
-// in flight on the killed node. Needs the build (`npm run build`).
+// non-zero when anything was lost or done twice, a read failed, or a write failed other than one in
+// flight on the killed node or sent to it before HAProxy took it out. Needs the build (`npm run build`).
 import { parseArgs } from '../bench/lib/args.mjs';
 import { runLoad } from '../bench/lib/load.mjs';
 import { requireBuild } from '../bench/lib/stack.mjs';
@@ -32,7 +32,7 @@ async function main(): Promise<void> {
     passed =
       report.posts.lost + report.posts.duplicated + report.sms.lost + report.sms.duplicated + report.messages.lost + report.messages.duplicated === 0 &&
       report.reads.failed === 0 &&
-      report.writes.failed <= report.writes.inFlightAtKill;
+      report.writes.failed === 0;
     console.log(passed ? 'PASSED' : 'FAILED');
   } finally {
     await stack.stop();
