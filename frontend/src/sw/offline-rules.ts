@@ -10,10 +10,11 @@ export interface SessionMessage {
 }
 
 /**
- * The feed (`/api/phone`), a listing (`/api/phone/{id}`), its price guide (`/api/phone/price-guide`) and the
- * brands (`/api/category`): the same for every anonymous visitor.
+ * The feed (`/api/phone`), a listing (`/api/phone/{id}`), its price guide (`/api/phone/price-guide`), its
+ * seller's signals (`/api/sellers/{id}`, the listing's seller panel) and the brands (`/api/category`): the
+ * same for every anonymous visitor.
  */
-const PUBLIC_READ = /^\/api\/(phone(\/([0-9a-f-]{36}|price-guide))?|category)$/i;
+const PUBLIC_READ = /^\/api\/(phone(\/([0-9a-f-]{36}|price-guide))?|category|sellers\/[0-9a-f-]{36})$/i;
 
 export function isPublicRead(pathname: string): boolean {
   return PUBLIC_READ.test(pathname);
