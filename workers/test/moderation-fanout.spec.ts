@@ -4,13 +4,12 @@ import { DataSource } from 'typeorm';
 import { TelegramLinkService, type Config } from '@market/backend';
 import { startFakeGraph } from '../../test/fakes/graph-api';
 import { startFakeTelegram } from '../../test/fakes/telegram-bot-api';
-import { testConfig } from '../../test/support/config';
 import { ownTestDatabase } from '../../test/support/database';
 import { eventually } from '../../test/support/eventually';
 import { insertListing } from '../../test/support/listings';
 import { createSignedInUser, type TestUser } from '../../test/support/users';
 import { linkTheBot } from './bot-link.support';
-import { startApiAndWorkers } from './stack.support';
+import { everyChannelConfig, startApiAndWorkers } from './stack.support';
 
 const SELLER_CHAT = 777001;
 
@@ -33,21 +32,7 @@ describe('moderation and the fan-out to the social channels', () => {
 
   beforeAll(async () => {
     [telegram, graph, database] = await Promise.all([startFakeTelegram(), startFakeGraph(), ownTestDatabase('fanout')]);
-    config = testConfig({
-      DATABASE_URL: database.url,
-      QUEUE_PREFIX: `${process.env.QUEUE_PREFIX}_fanout`,
-      RELAY_POLL_MS: '50',
-      DEVICE_SPECS_REFRESH_PER_MINUTE: '0',
-      TELEGRAM_API_URL: telegram.url,
-      TELEGRAM_BOT_TOKEN: '4242:TEST',
-      TELEGRAM_BOT_USERNAME: telegram.botUsername,
-      TELEGRAM_CHANNEL_ID: '@telefonbozor',
-      GRAPH_API_URL: graph.url,
-      INSTAGRAM_USER_ID: '17841',
-      INSTAGRAM_ACCESS_TOKEN: 'ig-token',
-      FACEBOOK_PAGE_ID: '555',
-      FACEBOOK_PAGE_TOKEN: 'fb-token',
-    });
+    config = everyChannelConfig('fanout', database.url, telegram, graph.url);
     ({ api, workers } = await startApiAndWorkers(config));
     dataSource = api.get(DataSource);
     admin = await createSignedInUser(api, { role: 'admin' });

@@ -1,17 +1,14 @@
 import type { INestApplication, INestApplicationContext } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import type { Config } from '@market/backend';
-import { createApp } from '../../backend/src/app.factory';
 import { startFakeGraph } from '../../test/fakes/graph-api';
 import { startFakeTelegram } from '../../test/fakes/telegram-bot-api';
-import { testConfig } from '../../test/support/config';
 import { ownTestDatabase } from '../../test/support/database';
 import { eventually } from '../../test/support/eventually';
 import { insertListing } from '../../test/support/listings';
 import { createSignedInUser } from '../../test/support/users';
-import { WorkersModule } from '../src/workers.module';
+import { everyChannelConfig, startApiAndWorkers } from './stack.support';
 
 /** Kanalda qayta joylash (issue 39): a bought repost goes through the channel-posting pipeline once per channel. */
 describe('a bought channel repost', () => {
@@ -25,25 +22,8 @@ describe('a bought channel repost', () => {
 
   beforeAll(async () => {
     [telegram, graph, database] = await Promise.all([startFakeTelegram(), startFakeGraph(), ownTestDatabase('repost')]);
-    config = testConfig({
-      DATABASE_URL: database.url,
-      QUEUE_PREFIX: `${process.env.QUEUE_PREFIX}_repost`,
-      RELAY_POLL_MS: '50',
-      DEVICE_SPECS_REFRESH_PER_MINUTE: '0',
-      TELEGRAM_API_URL: telegram.url,
-      TELEGRAM_BOT_TOKEN: '4242:TEST',
-      TELEGRAM_BOT_USERNAME: telegram.botUsername,
-      TELEGRAM_CHANNEL_ID: '@telefonbozor',
-      GRAPH_API_URL: graph.url,
-      INSTAGRAM_USER_ID: '17841',
-      INSTAGRAM_ACCESS_TOKEN: 'ig-token',
-      FACEBOOK_PAGE_ID: '555',
-      FACEBOOK_PAGE_TOKEN: 'fb-token',
-    });
-    api = await createApp(config);
-    await api.init();
-    workers = await NestFactory.createApplicationContext(WorkersModule.forRoot(config), { logger: false });
-    await workers.init();
+    config = everyChannelConfig('repost', database.url, telegram, graph.url);
+    ({ api, workers } = await startApiAndWorkers(config));
     dataSource = api.get(DataSource);
   });
   afterAll(async () => {
