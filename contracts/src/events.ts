@@ -17,6 +17,13 @@ export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
 const uuid = z.uuid();
 
+/**
+ * Why a listing was not posted to a channel its tariff has: the channel is not set up on this
+ * deployment, or it kept refusing the post until the workers gave up (a moderator can post again).
+ */
+export const CHANNEL_SKIP_REASONS = ['notConfigured', 'gaveUp'] as const;
+export type ChannelSkipReason = (typeof CHANNEL_SKIP_REASONS)[number];
+
 /** An SMS as the gateway takes it. It may hold a password or a code: events and jobs carry it sealed (SMS_SECRET_KEY). */
 export const smsTextSchema = z.string().min(1).max(480);
 
@@ -28,6 +35,7 @@ export const EVENT_PAYLOADS = {
   'listing.rejected': z.object({ listingId: uuid, reason: z.string().min(1) }),
   'listing.publish-requested': z.object({ listingId: uuid, channels: z.array(socialChannelSchema).min(1) }),
   'listing.posted': z.object({ listingId: uuid, channel: socialChannelSchema, link: z.url() }),
+  'listing.channel-skipped': z.object({ listingId: uuid, channel: socialChannelSchema, reason: z.enum(CHANNEL_SKIP_REASONS) }),
   'listing.price-lowered': z.object({ listingId: uuid, oldPrice: z.number().int().nonnegative(), oldValut: currencySchema }),
   // A bought repost (issue 39): one more post of the listing to the configured channels, its steps under the promotion's id.
   'promotion.repost-requested': z.object({ promotionId: uuid, listingId: uuid }),
@@ -50,6 +58,7 @@ export const EVENT_QUEUES = {
   'listing.rejected': [QUEUES.notify],
   'listing.publish-requested': [QUEUES.social],
   'listing.posted': [QUEUES.notify],
+  'listing.channel-skipped': [QUEUES.notify],
   'listing.price-lowered': [QUEUES.buyerAlerts],
   'promotion.repost-requested': [QUEUES.social],
   'payment.confirmed': [QUEUES.notify],

@@ -5,7 +5,7 @@ import { translatedSchema } from './errors';
  * The inbox (issue 37): what the bot tells a linked person, told to everyone on the site too,
  * from the same events and in the same words.
  */
-export const NOTIFICATION_KINDS = ['approved', 'rejected', 'posted', 'toppedUp', 'newConversation', 'savedSearchMatch', 'priceDrop', 'dealAwaiting'] as const;
+export const NOTIFICATION_KINDS = ['approved', 'rejected', 'posted', 'skipped', 'toppedUp', 'newConversation', 'savedSearchMatch', 'priceDrop', 'dealAwaiting'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 export const NOTIFICATIONS_PER_PAGE = 20;

@@ -12,7 +12,7 @@ function completeTable(): HandledJobs[] {
   return [
     { processor: 'SmsProcessor', queue: QUEUES.sms, jobs: ['sms.requested'] },
     { processor: 'SocialProcessor', queue: QUEUES.social, jobs: ['listing.publish-requested', 'promotion.repost-requested', CHANNEL_PUBLISH_JOB, CHANNEL_COPIES_BACKFILL_JOB] },
-    { processor: 'NotifyProcessor', queue: QUEUES.notify, jobs: ['listing.approved', 'listing.rejected', 'listing.posted', 'payment.confirmed', 'conversation.message-sent', 'deal.opened'] },
+    { processor: 'NotifyProcessor', queue: QUEUES.notify, jobs: ['listing.approved', 'listing.rejected', 'listing.posted', 'listing.channel-skipped', 'payment.confirmed', 'conversation.message-sent', 'deal.opened'] },
     { processor: 'DeviceSpecsProcessor', queue: QUEUES.deviceSpecs, jobs: ['device.refresh-requested'] },
     { processor: 'PaymentsProcessor', queue: QUEUES.payments, jobs: [PAYMENT_RECHECK_JOB, PROMOTION_SETTLE_JOB] },
     { processor: 'BuyerAlertsProcessor', queue: QUEUES.buyerAlerts, jobs: ['listing.approved', 'listing.price-lowered'] },
@@ -27,7 +27,7 @@ describe('the job table check', () => {
 
   it('refuses a job without a handler', () => {
     const table = completeTable();
-    table[2].jobs = ['listing.approved', 'listing.rejected', 'payment.confirmed', 'conversation.message-sent', 'deal.opened'];
+    table[2].jobs = ['listing.approved', 'listing.rejected', 'listing.channel-skipped', 'payment.confirmed', 'conversation.message-sent', 'deal.opened'];
     expect(jobTableProblems(table)).toEqual(["job 'listing.posted' of queue 'notify' has no handler"]);
   });
 
@@ -81,6 +81,7 @@ describe('the workers start', () => {
       'listing.approved': done,
       'listing.rejected': done,
       'listing.posted': done,
+      'listing.channel-skipped': done,
       'payment.confirmed': done,
       'conversation.message-sent': done,
       'deal.opened': done,

@@ -73,6 +73,31 @@ describe('the inbox tells every seller what happened, with or without the bot', 
     await http().post('/api/notifications/read').expect(401);
   });
 
+  it('tells a seller of each channel their promoted listing was not posted to, and why, once', async () => {
+    // No channel is configured on this stack: each of the tariff's three is skipped.
+    const listingId = await insertListing(dataSource, { authorId: seller.id, tarif: 1, name: 'Galaxy S23' });
+    await http().post('/api/phone/confirm').set('Cookie', admin.cookie).send({ id: listingId }).expect(200);
+
+    const skipped = await eventually(async () => {
+      const found = (await inboxOf(seller)).notifications.filter((notification: { kind: string }) => notification.kind === 'skipped');
+      expect(found).toHaveLength(3);
+      return found;
+    });
+    const texts = skipped.map((notification: { text: Record<string, string> }) => notification.text);
+    for (const channel of ['Telegram', 'Instagram', 'Facebook']) {
+      const text = texts.find((translated: Record<string, string>) => translated.en.includes(`(${channel})`));
+      expect(text.uz).toBe(`⚠️ E'loningiz joylanmadi (${channel}): Galaxy S23\nSabab: bu kanal hali ulanmagan`);
+      expect(text.ru).toBe(`⚠️ Объявление не опубликовано (${channel}): Galaxy S23\nПричина: этот канал ещё не подключён`);
+      expect(text.en).toBe(`⚠️ Your listing was not posted (${channel}): Galaxy S23\nReason: this channel is not set up yet`);
+    }
+    expect(skipped[0]).toMatchObject({ link: '/profile', read: false });
+
+    // The skip's event handled again records nothing twice.
+    const [event] = await dataSource.query(`SELECT id, payload FROM outbox_event WHERE name = 'listing.channel-skipped' AND payload->>'listingId' = $1 LIMIT 1`, [listingId]);
+    await workers.get(NotifyProcessor).handlers['listing.channel-skipped']({ id: event.id, data: event.payload } as Job, undefined);
+    expect((await inboxOf(seller)).notifications.filter((notification: { kind: string }) => notification.kind === 'skipped')).toHaveLength(3);
+  });
+
   it('tells a seller of a new conversation without the buyer’s name or number, and an event handled again once', async () => {
     const buyer = await createSignedInUser(api, { name: 'Jasur Xaridor' });
     const listingId = await insertListing(dataSource, { authorId: seller.id, status: 'active', name: 'iPhone 13 Pro' });

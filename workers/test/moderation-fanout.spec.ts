@@ -106,6 +106,10 @@ describe('moderation and the fan-out to the social channels', () => {
       return posts;
     });
     expect(failed.facebook.reason).toContain('Invalid OAuth access token');
+    // The seller is told the channel gave up, in the inbox and through the bot.
+    await eventually(async () => expect(messagesToSeller().filter((text) => text.includes('joylanmadi (Facebook)') && text.includes('qabul qilmadi'))).toHaveLength(1));
+    const inbox = await http().get('/api/notifications').set('Cookie', seller.cookie).expect(200);
+    expect(inbox.body.notifications).toContainEqual(expect.objectContaining({ kind: 'skipped', text: expect.objectContaining({ en: expect.stringContaining('not posted (Facebook)') }) }));
     const line = await http().get('/api/phone/channel-queue').set('Cookie', admin.cookie).expect(200);
     const facebook = line.body.channels.find((channel: { channel: string }) => channel.channel === 'facebook');
     expect(facebook.failures).toContainEqual({ listingId, name: expect.any(String), reason: failed.facebook.reason });

@@ -56,6 +56,21 @@ export const BOT_TEXTS = {
     ru: '📣 Ваше объявление опубликовано в соцсетях: {{name}}\n{{links}}',
     en: '📣 Your listing was posted to the channels: {{name}}\n{{links}}',
   },
+  skipped: {
+    uz: "⚠️ E'loningiz joylanmadi ({{channel}}): {{name}}\nSabab: {{reason}}",
+    ru: '⚠️ Объявление не опубликовано ({{channel}}): {{name}}\nПричина: {{reason}}',
+    en: '⚠️ Your listing was not posted ({{channel}}): {{name}}\nReason: {{reason}}',
+  },
+  notConfigured: {
+    uz: 'bu kanal hali ulanmagan',
+    ru: 'этот канал ещё не подключён',
+    en: 'this channel is not set up yet',
+  },
+  gaveUp: {
+    uz: "kanal bir necha urinishdan keyin ham qabul qilmadi; moderator qayta joylashi mumkin",
+    ru: 'канал не принял его и после нескольких попыток; модератор может опубликовать снова',
+    en: 'the channel refused it after several tries; a moderator can post it again',
+  },
   alertsPaused: {
     uz: "Bu qidiruv bo'yicha xabarlar to'xtatildi. Saytda qayta yoqishingiz mumkin.",
     ru: 'Уведомления по этому поиску остановлены. Включить их снова можно на сайте.',

@@ -20,7 +20,7 @@ interface Notification {
 }
 
 /**
- * Tells people what happened: approved, rejected, posted, balance topped up, a new conversation, a
+ * Tells people what happened: approved, rejected, posted or skipped on a channel, balance topped up, a new conversation, a
  * deal awaiting the buyer's confirmation.
  * Everyone finds it in the site's inbox, in the bot's words; a linked chat gets it through the bot
  * too. A job sends at most one message: its key is recorded after the send, and a job whose key
@@ -32,6 +32,7 @@ export class NotifyProcessor extends QueueProcessor<typeof QUEUES.notify> {
     'listing.approved': (job, token) => this.notify(job, token, () => this.approved(job.data)),
     'listing.rejected': (job, token) => this.notify(job, token, () => this.rejected(job.data)),
     'listing.posted': (job, token) => this.notify(job, token, () => this.posted(job.data)),
+    'listing.channel-skipped': (job, token) => this.notify(job, token, () => this.skipped(job.data)),
     'payment.confirmed': (job, token) => this.notify(job, token, () => this.toppedUp(job.data)),
     'conversation.message-sent': (job, token) => this.notify(job, token, () => this.conversationMessage(job.data)),
     'deal.opened': (job, token) => this.notify(job, token, () => this.dealAwaiting(job.data)),
@@ -107,6 +108,18 @@ export class NotifyProcessor extends QueueProcessor<typeof QUEUES.notify> {
       kind: 'posted',
       link: `/phone/${listingId}`,
       text: (language) => botText('posted', language, { name: listing.name ?? '', links: `${CHANNEL_LABELS[channel]}: ${link}` }),
+    };
+  }
+
+  /** A channel of the listing's tariff that it will not reach this time, and why. */
+  private async skipped(data: unknown): Promise<Notification | null> {
+    const { listingId, channel, reason } = parseEventPayload('listing.channel-skipped', data);
+    const listing = await this.listings.find(listingId);
+    return listing && {
+      userId: listing.authorId,
+      kind: 'skipped',
+      link: '/profile',
+      text: (language) => botText('skipped', language, { name: listing.name ?? '', channel: CHANNEL_LABELS[channel], reason: botText(reason, language) }),
     };
   }
 

@@ -108,7 +108,7 @@ export class SocialProcessor extends QueueProcessor<typeof QUEUES.social> implem
 
     const publisher = this.publishers.of(channel);
     if (!publisher.configured) {
-      if (!repostOf) await this.posting.recordPost(listingId, channel, { posted: false, link: null, state: 'skipped', reason: 'not configured' });
+      if (!repostOf) await this.posting.recordSkipped(listingId, channel, { posted: false, link: null, state: 'skipped', reason: 'not configured' }, 'notConfigured');
       return;
     }
     const photoUrls = await this.posting.photoUrls(listingId, CHANNEL_PHOTO_FORMAT[channel]);
@@ -128,10 +128,15 @@ export class SocialProcessor extends QueueProcessor<typeof QUEUES.social> implem
       if (caught instanceof StillProcessingError) await this.checkLater(job, token, caught);
       const error = caught instanceof RateLimitedError ? await this.waitAsAsked(job, token, turn.throttled, caught) : (caught as Error);
       const reason = error.message;
-      // A repost that fails leaves the listing's first post as it was.
-      if (!repostOf) await this.posting.recordPost(listingId, channel, { posted: false, link: null, state: 'failed', reason });
+      const final = error instanceof PermanentPublishError || error instanceof OutcomeUnknownError;
+      // A repost that fails leaves the listing's first post as it was. The seller is told once the workers give up.
+      if (!repostOf) {
+        const failed = { posted: false, link: null, state: 'failed', reason } as const;
+        if (final || job.attemptsMade + 1 >= (job.opts.attempts ?? 1)) await this.posting.recordSkipped(listingId, channel, failed, 'gaveUp');
+        else await this.posting.recordPost(listingId, channel, failed);
+      }
       this.logger.warn(`Posting listing ${listingId} to ${channel} failed: ${reason}`);
-      throw error instanceof PermanentPublishError || error instanceof OutcomeUnknownError ? new UnrecoverableError(reason) : error;
+      throw final ? new UnrecoverableError(reason) : error;
     }
   }
 

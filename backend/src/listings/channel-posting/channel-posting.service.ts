@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
-import { statusAfter, tariffOf, type SocialChannel } from '@market/contracts';
+import { statusAfter, tariffOf, type ChannelSkipReason, type SocialChannel } from '@market/contracts';
 import { OutboxService } from '../../events/outbox.service';
 import { ImagesService, type CopiesMade } from '../../uploads/images.service';
 import { CHANNEL_VARIANT, LISTING_CHANNEL_SHAPE } from '../listing-photo-shapes';
@@ -76,6 +76,14 @@ export class ChannelPostingService {
   /** A channel's outcome other than a post: skipped, queued again, failed. */
   async recordPost(listingId: string, channel: SocialChannel, post: StoredChannelPost): Promise<void> {
     await this.setPost(listingId, channel, post, this.dataSource.query.bind(this.dataSource));
+  }
+
+  /** A channel the listing will not reach this time (skipped, or failed for good), with the 'listing.channel-skipped' event that tells the seller why. */
+  async recordSkipped(listingId: string, channel: SocialChannel, post: StoredChannelPost, reason: ChannelSkipReason): Promise<void> {
+    await this.dataSource.transaction(async (transaction) => {
+      await this.setPost(listingId, channel, post, transaction.query.bind(transaction));
+      await this.outbox.record(transaction, 'listing.channel-skipped', { listingId, channel, reason });
+    });
   }
 
   /** The post's link, with the 'listing.posted' event that tells the seller, in one transaction. */
