@@ -12,6 +12,8 @@ export const QUEUES = {
   /** Buyers' alerts: saved searches matched by approved listings. */
   buyerAlerts: 'buyer-alerts',
   drafts: 'drafts',
+  /** The workers' periodic ticks (SCHEDULED_JOBS), each run once across all worker processes. */
+  schedules: 'schedules',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
@@ -102,6 +104,21 @@ export const PROMOTION_SETTLE_EVERY_MS = 60_000;
 /** The drafts queue's scheduled job: drafts untouched for 30 days are removed with their photos. */
 export const ABANDONED_DRAFTS_JOB = 'drafts.remove-abandoned';
 
+/**
+ * The schedules queue's jobs: work the workers do on a clock, each added by a BullMQ job scheduler
+ * (workers/src/schedules) so that a tick runs on one worker process, not on each. Every one is safe
+ * to run again: a retried or overlapping run sends, fetches or removes nothing twice.
+ */
+export const SCHEDULED_JOBS = {
+  savedSearchDigests: 'saved-searches.send-digests',
+  sellerRatings: 'sellers.refresh-ratings',
+  usdRate: 'exchange-rate.refresh-usd',
+  dispatchedEventsPrune: 'outbox.prune-dispatched',
+  unusedPhotos: 'photos.remove-unused',
+  listingChecks: 'listings.check-waiting',
+  staleDeviceSpecs: 'devices.request-stale-specs',
+} as const;
+
 /** Jobs the workers add to a queue themselves, beside the events routed to it: follow-ups and scheduled jobs. */
 const FOLLOW_UP_JOBS = {
   [CHANNEL_PUBLISH_JOB]: QUEUES.social,
@@ -109,6 +126,13 @@ const FOLLOW_UP_JOBS = {
   [PAYMENT_RECHECK_JOB]: QUEUES.payments,
   [PROMOTION_SETTLE_JOB]: QUEUES.payments,
   [ABANDONED_DRAFTS_JOB]: QUEUES.drafts,
+  [SCHEDULED_JOBS.savedSearchDigests]: QUEUES.schedules,
+  [SCHEDULED_JOBS.sellerRatings]: QUEUES.schedules,
+  [SCHEDULED_JOBS.usdRate]: QUEUES.schedules,
+  [SCHEDULED_JOBS.dispatchedEventsPrune]: QUEUES.schedules,
+  [SCHEDULED_JOBS.unusedPhotos]: QUEUES.schedules,
+  [SCHEDULED_JOBS.listingChecks]: QUEUES.schedules,
+  [SCHEDULED_JOBS.staleDeviceSpecs]: QUEUES.schedules,
 } as const;
 type FollowUpJob = keyof typeof FOLLOW_UP_JOBS;
 
@@ -135,6 +159,7 @@ export const QUEUE_JOBS: { [Q in QueueName]: readonly QueueJobName<Q>[] } = {
   [QUEUES.payments]: jobsOf(QUEUES.payments),
   [QUEUES.buyerAlerts]: jobsOf(QUEUES.buyerAlerts),
   [QUEUES.drafts]: jobsOf(QUEUES.drafts),
+  [QUEUES.schedules]: jobsOf(QUEUES.schedules),
 };
 
 export function parseEventPayload<E extends EventName>(name: E, payload: unknown): EventPayload<E> {

@@ -1,7 +1,15 @@
 import { BullRegistrar } from '@nestjs/bullmq';
 import { DiscoveryModule } from '@nestjs/core';
 import { Test } from '@nestjs/testing';
-import { ABANDONED_DRAFTS_JOB, CHANNEL_COPIES_BACKFILL_JOB, CHANNEL_PUBLISH_JOB, PAYMENT_RECHECK_JOB, PROMOTION_SETTLE_JOB, QUEUES } from '@market/contracts';
+import {
+  ABANDONED_DRAFTS_JOB,
+  CHANNEL_COPIES_BACKFILL_JOB,
+  CHANNEL_PUBLISH_JOB,
+  PAYMENT_RECHECK_JOB,
+  PROMOTION_SETTLE_JOB,
+  QUEUES,
+  SCHEDULED_JOBS,
+} from '@market/contracts';
 import { jobTableProblems, JobTable, type HandledJobs } from './job-table';
 import { ProcessorOf, QueueProcessor, type JobHandlers } from './queue-processor';
 
@@ -17,6 +25,7 @@ function completeTable(): HandledJobs[] {
     { processor: 'PaymentsProcessor', queue: QUEUES.payments, jobs: [PAYMENT_RECHECK_JOB, PROMOTION_SETTLE_JOB] },
     { processor: 'BuyerAlertsProcessor', queue: QUEUES.buyerAlerts, jobs: ['listing.approved', 'listing.price-lowered'] },
     { processor: 'AbandonedDraftsProcessor', queue: QUEUES.drafts, jobs: [ABANDONED_DRAFTS_JOB] },
+    { processor: 'ScheduledJobsProcessor', queue: QUEUES.schedules, jobs: Object.values(SCHEDULED_JOBS) },
   ];
 }
 
@@ -91,6 +100,10 @@ describe('the workers start', () => {
   class Payments extends QueueProcessor<typeof QUEUES.payments> {
     readonly handlers: JobHandlers<typeof QUEUES.payments> = { [PAYMENT_RECHECK_JOB]: done, [PROMOTION_SETTLE_JOB]: done };
   }
+  @ProcessorOf(QUEUES.schedules)
+  class Schedules extends QueueProcessor<typeof QUEUES.schedules> {
+    readonly handlers = Object.fromEntries(Object.values(SCHEDULED_JOBS).map((job) => [job, done])) as JobHandlers<typeof QUEUES.schedules>;
+  }
   /** What the compiler refuses: a notify processor that forgot a job (a cast, a stale build). */
   @ProcessorOf(QUEUES.notify)
   class ForgetfulNotify extends QueueProcessor<typeof QUEUES.notify> {
@@ -101,7 +114,7 @@ describe('the workers start', () => {
     const registrar = { register: jest.fn() };
     const workers = await Test.createTestingModule({
       imports: [DiscoveryModule],
-      providers: [JobTable, Sms, Social, DeviceSpecs, Payments, BuyerAlerts, Drafts, notify, { provide: BullRegistrar, useValue: registrar }],
+      providers: [JobTable, Sms, Social, DeviceSpecs, Payments, BuyerAlerts, Drafts, Schedules, notify, { provide: BullRegistrar, useValue: registrar }],
     }).compile();
     return { registrar, init: () => workers.init() };
   }

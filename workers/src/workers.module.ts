@@ -1,7 +1,6 @@
 import { BullModule } from '@nestjs/bullmq';
 import { DynamicModule, Module } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
-import { ScheduleModule } from '@nestjs/schedule';
 import { LoggerModule } from 'nestjs-pino';
 import { ConfigModule, DatabaseModule, loggerParams, type Config } from '@market/backend';
 import { BotModule } from './bot/bot.module';
@@ -15,6 +14,7 @@ import { OperationsServer } from './operations/operations-server';
 import { PaymentsWorkerModule } from './payments/payments.module';
 import { PhotoCleanupModule } from './photo-cleanup/photo-cleanup.module';
 import { RelayModule } from './relay/relay.module';
+import { ScheduledJobsModule } from './schedules/schedules.module';
 import { SellerRatingsRefreshModule } from './reputation/seller-ratings.module';
 import { SmsModule } from './sms/sms.module';
 import { SocialModule } from './social/social.module';
@@ -37,7 +37,6 @@ export class WorkersModule {
           extraOptions: { manualRegistration: true },
         }),
         DiscoveryModule,
-        ScheduleModule.forRoot(),
         RelayModule,
         SmsModule,
         DeviceSpecRefreshModule,
@@ -51,6 +50,7 @@ export class WorkersModule {
         PaymentsWorkerModule,
 
         AbandonedDraftsModule,
+        ScheduledJobsModule,
       ],
       providers: [JobTable, OperationsServer],
     };

@@ -1,5 +1,4 @@
 import { Logger } from '@nestjs/common';
-import type { Queue } from 'bullmq';
 import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -50,7 +49,7 @@ describe('the removal of abandoned drafts', () => {
     [{ id: sellerId }] = await dataSource.query(`INSERT INTO users (phone_number) VALUES ('998770000003') RETURNING id`);
     storage = new LocalDiskImageStorage(mkdtempSync(join(tmpdir(), 'drafts-storage-')), 'http://localhost:3000');
     images = new ImagesService(dataSource, storage);
-    job = new AbandonedDraftsProcessor(new AbandonedDraftsService(dataSource, images), {} as Queue);
+    job = new AbandonedDraftsProcessor(new AbandonedDraftsService(dataSource, images));
     jest.spyOn(Logger.prototype, 'log').mockImplementation(() => undefined);
   });
   afterAll(async () => {

@@ -13,6 +13,7 @@ import { eventually } from '../../test/support/eventually';
 import { createSignedInUser, type TestUser } from '../../test/support/users';
 import { PaymentsWorkerModule } from '../src/payments/payments.module';
 import { PaymentsProcessor } from '../src/payments/payments.processor';
+import { SchedulesModule } from '../src/schedules/schedules.module';
 
 const CARD = '8600069195406311';
 
@@ -79,6 +80,7 @@ describe("the workers' re-check of card payments that reached Payme and are not 
           DatabaseModule,
           BullModule.forRoot({ connection: { url: config.REDIS_URL, maxRetriesPerRequest: null }, prefix: config.QUEUE_PREFIX }),
           PaymentsWorkerModule,
+          SchedulesModule,
         ],
       },
       { logger: false },

@@ -9,5 +9,6 @@ import { SavedSearchDigestScheduler } from './saved-search-digest.scheduler';
 @Module({
   imports: [SavedSearchAlertsModule, FavouritesModule, TelegramModule, BotModule, PacingModule, NotificationsModule],
   providers: [BuyerMessages, BuyerAlertsProcessor, SavedSearchDigestScheduler],
+  exports: [SavedSearchDigestScheduler],
 })
 export class BuyerAlertsModule {}

@@ -1,9 +1,8 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { Cron } from '@nestjs/schedule';
 import { SavedSearchAlertsService } from '@market/backend';
 import { BuyerMessages } from './buyer-messages';
 
-/** Sends the daily digests of saved searches at 20:00 Tashkent time. */
+/** Sends the daily digests of saved searches (at 20:00 Tashkent time: schedules.ts). */
 @Injectable()
 export class SavedSearchDigestScheduler {
   private readonly logger = new Logger(SavedSearchDigestScheduler.name);
@@ -14,7 +13,6 @@ export class SavedSearchDigestScheduler {
   ) {}
 
   /** Answers how many digests were sent. */
-  @Cron('0 20 * * *', { name: 'saved-search-digest', timeZone: 'Asia/Tashkent' })
   async sendDigests(): Promise<number> {
     if (!this.messages.configured) return 0;
     const sent = await this.alerts.deliverDaily((digest) => this.messages.digest(digest));

@@ -11,5 +11,6 @@ import { StaleSpecsScheduler } from './stale-specs.scheduler';
 @Module({
   imports: [BullModule.registerQueue({ name: QUEUES.deviceSpecs }), DeviceSpecsModule],
   providers: [SpecSourceClient, DeviceSpecsRefresh, DeviceSpecsProcessor, StaleSpecsScheduler],
+  exports: [StaleSpecsScheduler],
 })
 export class DeviceSpecRefreshModule {}

@@ -1,9 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { Cron, CronExpression } from '@nestjs/schedule';
 import { AppConfig, DeviceSpecsService, SpecSourcePacing } from '@market/backend';
 
 /**
- * Keeps the catalogue's specs fresh, gently: each minute a few devices due for a refresh (or never
+ * Keeps the catalogue's specs fresh, gently: each minute (schedules.ts) a few devices due for a refresh (or never
  * read) get a refresh request, none while a refusal pauses the source or the hour's requests are used.
  */
 @Injectable()
@@ -15,7 +14,6 @@ export class StaleSpecsScheduler {
   ) {}
 
   /** Answers how many refreshes it requested. */
-  @Cron(CronExpression.EVERY_MINUTE, { name: 'stale-device-specs' })
   async requestStaleRefreshes(): Promise<number> {
     const perMinute = this.config.DEVICE_SPECS_REFRESH_PER_MINUTE;
     if (perMinute === 0 || (await this.pacing.closed())) return 0;

@@ -1,32 +1,19 @@
-import { InjectQueue } from '@nestjs/bullmq';
-import type { OnApplicationBootstrap } from '@nestjs/common';
-import type { Queue } from 'bullmq';
 import { ABANDONED_DRAFT_AGE_MS, AbandonedDraftsService } from '@market/backend';
 import { ABANDONED_DRAFTS_JOB, QUEUES } from '@market/contracts';
 import { ProcessorOf, QueueProcessor, type JobHandlers } from '../queue-processor';
 
 const BATCH = 100;
-/** Hourly: a draft is removed within an hour of turning 30 days old. */
-const EVERY_HOUR = '17 * * * *';
 
 /**
- * Removes drafts untouched for 30 days with their photos. A BullMQ job scheduler adds the job
- * (one schedule however many worker processes start); each run removes whatever is abandoned
- * now, so a retried or repeated run does nothing twice.
+ * Removes drafts untouched for 30 days with their photos, hourly (schedules.ts). Each run removes
+ * whatever is abandoned now, so a retried or repeated run does nothing twice.
  */
 @ProcessorOf(QUEUES.drafts)
-export class AbandonedDraftsProcessor extends QueueProcessor<typeof QUEUES.drafts> implements OnApplicationBootstrap {
+export class AbandonedDraftsProcessor extends QueueProcessor<typeof QUEUES.drafts> {
   readonly handlers: JobHandlers<typeof QUEUES.drafts> = { [ABANDONED_DRAFTS_JOB]: () => this.removeAbandoned() };
 
-  constructor(
-    private readonly drafts: AbandonedDraftsService,
-    @InjectQueue(QUEUES.drafts) private readonly queue: Queue,
-  ) {
+  constructor(private readonly drafts: AbandonedDraftsService) {
     super();
-  }
-
-  async onApplicationBootstrap(): Promise<void> {
-    await this.queue.upsertJobScheduler(ABANDONED_DRAFTS_JOB, { pattern: EVERY_HOUR }, { name: ABANDONED_DRAFTS_JOB });
   }
 
   /** Answers how many drafts were removed. */

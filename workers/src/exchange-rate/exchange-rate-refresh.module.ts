@@ -7,5 +7,6 @@ import { UsdRateClient } from './usd-rate.client';
 @Module({
   imports: [ExchangeRateModule],
   providers: [UsdRateClient, ExchangeRateScheduler],
+  exports: [ExchangeRateScheduler],
 })
 export class ExchangeRateRefreshModule {}

@@ -1,15 +1,13 @@
-import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
-import { Cron, CronExpression } from '@nestjs/schedule';
+import { Injectable, Logger } from '@nestjs/common';
 import { AppConfig, ExchangeRateService } from '@market/backend';
 import { UsdRateClient } from './usd-rate.client';
 
 /**
- * Keeps the USD rate of the price filters current: hourly (the CBU publishes once a day) and
- * once at start. A failed fetch keeps the stored rate (or the configured fallback) and is
- * tried again the next hour.
+ * Keeps the USD rate of the price filters current: hourly and at start (schedules.ts). A failed
+ * fetch keeps the stored rate (or the configured fallback) and is tried again the next hour.
  */
 @Injectable()
-export class ExchangeRateScheduler implements OnApplicationBootstrap {
+export class ExchangeRateScheduler {
   private readonly logger = new Logger(ExchangeRateScheduler.name);
 
   constructor(
@@ -18,13 +16,7 @@ export class ExchangeRateScheduler implements OnApplicationBootstrap {
     private readonly config: AppConfig,
   ) {}
 
-  onApplicationBootstrap(): void {
-    // Not awaited: the workers start even when the rate source is slow or unreachable.
-    void this.refresh();
-  }
-
   /** Answers whether a fresh rate was stored. */
-  @Cron(CronExpression.EVERY_HOUR, { name: 'usd-rate' })
   async refresh(): Promise<boolean> {
     let rate: number;
     try {

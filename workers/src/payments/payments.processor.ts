@@ -1,8 +1,5 @@
-import { InjectQueue } from '@nestjs/bullmq';
-import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
-import type { Queue } from 'bullmq';
 import { PaymentSettlement, PromotionSettlement, type RecheckOutcome, type SettlementOutcome } from '@market/backend';
-import { PAYMENT_RECHECK_EVERY_MS, PAYMENT_RECHECK_JOB, PROMOTION_SETTLE_EVERY_MS, PROMOTION_SETTLE_JOB, QUEUES } from '@market/contracts';
+import { PAYMENT_RECHECK_JOB, PROMOTION_SETTLE_JOB, QUEUES } from '@market/contracts';
 import { ProcessorOf, QueueProcessor, type JobHandlers } from '../queue-processor';
 
 /**
@@ -40,24 +37,5 @@ export class PaymentsProcessor extends QueueProcessor<typeof QUEUES.payments> {
       this.logger.warn(`Card payments still unresolved after an hour (GET /api/admin/payments/unresolved): ${unresolvedAfterAnHour.join(', ')}`);
     }
     return outcome;
-  }
-}
-
-/** Schedules the re-check and the promotions' settlement (one scheduler per deployment, whichever worker process starts it). */
-@Injectable()
-export class PaymentRecheckSchedule implements OnApplicationBootstrap {
-  constructor(@InjectQueue(QUEUES.payments) private readonly queue: Queue) {}
-
-  async onApplicationBootstrap(): Promise<void> {
-    await this.queue.upsertJobScheduler(
-      PAYMENT_RECHECK_JOB,
-      { every: PAYMENT_RECHECK_EVERY_MS },
-      { name: PAYMENT_RECHECK_JOB, opts: { removeOnComplete: 100, removeOnFail: 500 } },
-    );
-    await this.queue.upsertJobScheduler(
-      PROMOTION_SETTLE_JOB,
-      { every: PROMOTION_SETTLE_EVERY_MS },
-      { name: PROMOTION_SETTLE_JOB, opts: { removeOnComplete: 100, removeOnFail: 500 } },
-    );
   }
 }

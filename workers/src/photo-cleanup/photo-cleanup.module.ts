@@ -6,5 +6,6 @@ import { PhotoCleanupScheduler } from './photo-cleanup.scheduler';
 @Module({
   imports: [ImagesModule],
   providers: [PhotoCleanupScheduler],
+  exports: [PhotoCleanupScheduler],
 })
 export class PhotoCleanupModule {}

@@ -1,5 +1,4 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { Cron, CronExpression } from '@nestjs/schedule';
 import { ImagesService } from '@market/backend';
 
 /** How long an upload may wait for the listing (or category) that will use it. */
@@ -9,7 +8,7 @@ const BATCH = 200;
 /**
  * Removes images nothing uses after 24 hours: photos uploaded in a wizard that was never
  * finished, photos dropped from an edited listing or left by a deleted one, category images
- * never saved. Their rows go first, their files after the commit.
+ * never saved, every ten minutes (schedules.ts). Their rows go first, their files after the commit.
  */
 @Injectable()
 export class PhotoCleanupScheduler {
@@ -18,7 +17,6 @@ export class PhotoCleanupScheduler {
   constructor(private readonly images: ImagesService) {}
 
   /** Answers how many images were removed. */
-  @Cron(CronExpression.EVERY_10_MINUTES, { name: 'unused-photo-cleanup' })
   async removeUnused(now = new Date()): Promise<number> {
     const olderThan = new Date(now.getTime() - UNUSED_IMAGE_LIFETIME_MS);
     let total = 0;

@@ -1,5 +1,4 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import { Cron, CronExpression } from '@nestjs/schedule';
 import { AppConfig, OutboxService } from '@market/backend';
 import { EVENT_QUEUES } from '@market/contracts';
 import { QueueProducers } from './queue-producers';
@@ -49,7 +48,7 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
     });
   }
 
-  @Cron(CronExpression.EVERY_HOUR)
+  /** Hourly (schedules.ts): events dispatched a week ago are removed. */
   async pruneDispatched(): Promise<void> {
     await this.outbox.pruneDispatched(new Date(Date.now() - DISPATCHED_RETENTION_MS));
   }

@@ -6,5 +6,6 @@ import { SellerRatingsScheduler } from './seller-ratings.scheduler';
 @Module({
   imports: [SellerRatingsModule],
   providers: [SellerRatingsScheduler],
+  exports: [SellerRatingsScheduler],
 })
 export class SellerRatingsRefreshModule {}

@@ -1,10 +1,9 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { Cron, CronExpression } from '@nestjs/schedule';
 import { SellerRatingsService } from '@market/backend';
 
 /**
  * Counts reviews whose 14 hidden days have passed (issue 38): they are shown from then, and the
- * ratings the seller pages and the feed's "good sellers" filter read include them within ten minutes.
+ * ratings the seller pages and the feed's "good sellers" filter read include them within ten minutes (schedules.ts).
  */
 @Injectable()
 export class SellerRatingsScheduler {
@@ -12,7 +11,6 @@ export class SellerRatingsScheduler {
 
   constructor(private readonly ratings: SellerRatingsService) {}
 
-  @Cron(CronExpression.EVERY_10_MINUTES, { name: 'seller-ratings-refresh' })
   async refreshDue(): Promise<number> {
     const refreshed = await this.ratings.refreshDue();
     if (refreshed) this.logger.log(`Refreshed the ratings of ${refreshed} accounts`);

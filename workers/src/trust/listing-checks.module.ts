@@ -6,5 +6,6 @@ import { ListingChecksScheduler } from './listing-checks.scheduler';
 @Module({
   imports: [TrustModule],
   providers: [ListingChecksScheduler],
+  exports: [ListingChecksScheduler],
 })
 export class ListingChecksModule {}
