@@ -1,7 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
-import { MESSAGES } from '@market/contracts';
+import { MESSAGES, parseEventPayload } from '@market/contracts';
 import { CONVERSATION_RATE_LIMITS } from '../src/conversations/conversation.limits';
 import { burst, countStatuses } from '../../test/support/burst';
 import { insertListing } from '../../test/support/listings';
@@ -78,13 +78,16 @@ describe('conversations', () => {
     const events = () =>
       dataSource.query(`SELECT payload FROM outbox_event WHERE name = 'conversation.message-sent' AND payload->>'conversationId' = $1 ORDER BY created_at`, [
         opened.body.id,
-      ]) as Promise<Array<{ payload: { recipientId: string; first: boolean; messageId: number } }>>;
-    await send(seller, opened.body.id, { text: 'Salom' }).expect(201);
+      ]) as Promise<Array<{ payload: unknown }>>;
+    const answer = await send(seller, opened.body.id, { text: 'Salom' }).expect(201);
     await send(seller, opened.body.id, { text: '' }).expect(400);
-    expect((await events()).map((event) => [event.payload.recipientId, event.payload.first])).toEqual([
+    // As the workers read them: the payload the contract describes.
+    const payloads = (await events()).map((event) => parseEventPayload('conversation.message-sent', event.payload));
+    expect(payloads.map((payload) => [payload.recipientId, payload.first])).toEqual([
       [seller.id, true],
       [buyer.id, false],
     ]);
+    expect(payloads[1]).toMatchObject({ conversationId: opened.body.id, messageId: answer.body.id });
   });
 
   it('pages older messages by the id of the oldest one shown', async () => {

@@ -18,7 +18,8 @@ import {
 } from '@market/contracts';
 import type { SessionUser } from '../auth/auth.decorators';
 import { AppException } from '../common/app.exception';
-import { OutboxService } from '../events/outbox.service';
+import { recordedBy } from '../events/outbox.service';
+import { listingOnSale } from '../browse/buyer-listings/buyer-listing-reads';
 import { BuyerListingsService } from '../browse/buyer-listings/buyer-listings.service';
 import { RateLimitService } from '../rate-limit/rate-limit.service';
 import { ImagesService } from '../uploads/images.service';
@@ -57,8 +58,8 @@ const MESSAGE_PHOTO_VARIANT = 1;
 
 /**
  * Conversations between a buyer and a listing's seller, one per listing and buyer. Only the two
- * participants reach one (anyone else gets 404). A message is written in the conversation's
- * transaction with its outbox event; its id is its place in the thread, and messages of one
+ * participants reach one (anyone else gets 404). A message is written with its outbox event in one
+ * statement (`write`); its id is its place in the thread, and messages of one
  * conversation are written one at a time (the conversation's row is locked), so ids commit in
  * order and a client catching up after an id never skips one.
  */
@@ -69,7 +70,6 @@ export class ConversationsService {
     private readonly listings: BuyerListingsService,
     private readonly images: ImagesService,
     private readonly limits: RateLimitService,
-    private readonly outbox: OutboxService,
     private readonly live: ConversationsLive,
   ) {}
 
@@ -89,8 +89,7 @@ export class ConversationsService {
         `INSERT INTO conversation (listing_id, buyer_id, seller_id) VALUES ($1, $2, $3) ON CONFLICT (listing_id, buyer_id) DO NOTHING`,
         [listing.id, user.id, listing.authorId],
       );
-      const conversation = await this.lock(transaction, user.id, { listingId: listing.id });
-      return this.write(transaction, user.id, conversation!, request.text, []);
+      return this.write(transaction, user.id, { listingId: listing.id }, request.text, []);
     });
     await this.pushMessage(sent);
     return { conversation: await this.one(user.id, sent.conversation.id), sent };
@@ -98,9 +97,9 @@ export class ConversationsService {
 
   /** Sends a message with up to 4 photos uploaded through `POST /api/upload`. */
   async send(user: SessionUser, conversationId: string, text: string, imageIds: readonly string[]): Promise<SentMessage> {
-    await this.participantOf(user.id, conversationId);
     await this.limits.consume(CONVERSATION_RATE_LIMITS.messages, user.id);
-    if (imageIds.length) {
+    const photos = [...new Set(imageIds)];
+    if (photos.length) {
       try {
         await this.limits.consume(CONVERSATION_RATE_LIMITS.photos, user.id, imageIds.length);
       } catch (refusal) {
@@ -108,15 +107,16 @@ export class ConversationsService {
         throw refusal;
       }
     }
-    const sent = await this.dataSource.transaction(async (transaction) => {
-      const conversation = await this.lock(transaction, user.id, { conversationId });
-      if (!conversation) throw new AppException(HttpStatus.NOT_FOUND, 'conversationNotFound');
-      const photos = [...new Set(imageIds)];
-      const owned = await this.images.lockOwned(transaction, photos, [user.id], 'listing');
-      if (owned.length !== photos.length) throw new AppException(HttpStatus.BAD_REQUEST, 'messagePhotoNotFound');
-      await this.images.markAttached(transaction, photos, 'listing');
-      return this.write(transaction, user.id, conversation, text, photos);
-    });
+    // Without photos the message is one statement; photos join it in a transaction that takes them as the author's.
+    const sent = photos.length
+      ? await this.dataSource.transaction(async (transaction) => {
+          const written = await this.write(transaction, user.id, { conversationId }, text, photos);
+          const owned = await this.images.lockOwned(transaction, photos, [user.id], 'listing');
+          if (owned.length !== photos.length) throw new AppException(HttpStatus.BAD_REQUEST, 'messagePhotoNotFound');
+          await this.images.markAttached(transaction, photos, 'listing');
+          return written;
+        })
+      : await this.write(this.dataSource.manager, user.id, { conversationId }, text, []);
     await this.pushMessage(sent);
     return sent;
   }
@@ -406,49 +406,59 @@ export class ConversationsService {
     return conversation;
   }
 
-  /** Locks the participant's conversation until the transaction ends: its messages are written one at a time. */
-  private async lock(
-    transaction: EntityManager,
-    userId: string,
-    by: { conversationId: string } | { listingId: string },
-  ): Promise<ConversationRow | undefined> {
-    const [conversation] = (await ('conversationId' in by
-      ? transaction.query(`SELECT * FROM conversation WHERE id = $1 AND (buyer_id = $2 OR seller_id = $2) FOR UPDATE`, [by.conversationId, userId])
-      : transaction.query(`SELECT * FROM conversation WHERE listing_id = $1 AND buyer_id = $2 FOR UPDATE`, [by.listingId, userId]))) as ConversationRow[];
-    return conversation;
-  }
-
   /**
-   * Writes the message and its event, or refuses a blocked conversation or one whose listing was
-   * sold or removed. A message with a card number, prepayment wording or an outside link carries
-   * its warnings: shown beside it, never blocked or masked.
+   * Writes the message, the conversation's latest time and its author's read mark (they have read
+   * what they answered), and the message's event, in one statement: atomic, one round trip. It
+   * refuses (writing nothing) anyone but the two people, a blocked conversation, and one whose
+   * listing was sold or removed. The conversation's row is locked before the message takes its id,
+   * so ids commit in order. A message with a card number, prepayment wording or an outside link
+   * carries its warnings: shown beside it, never blocked or masked.
    */
-  private async write(transaction: EntityManager, authorId: string, conversation: ConversationRow, text: string, imageIds: string[]): Promise<SentMessage> {
-    if (conversation.blocked_by) throw new AppException(HttpStatus.CONFLICT, 'conversationBlocked');
-    const listing = await this.listings.find(conversation.listing_id, transaction);
-    if (!listing?.onSale) throw new AppException(HttpStatus.CONFLICT, 'conversationClosed');
-    const [message] = (await transaction.query(
-      `INSERT INTO conversation_message (conversation_id, author_id, text, image_ids, warnings) VALUES ($1, $2, $3, $4, $5)
-       RETURNING id, author_id, text, image_ids, warnings, created_at`,
-      [conversation.id, authorId, text, imageIds, messageWarnings(text)],
-    )) as MessageRow[];
-    const mark = conversation.buyer_id === authorId ? 'buyer_read_id' : 'seller_read_id';
-    // The author has read what they answered.
-    const [updated] = (await transaction.query(
-      `UPDATE conversation SET last_message_at = $2, ${mark} = $3 WHERE id = $1 RETURNING *`,
-      [conversation.id, message.created_at, message.id],
-    )) as [ConversationRow[], number];
-    const [{ first }] = (await transaction.query(
-      `SELECT NOT EXISTS (SELECT 1 FROM conversation_message WHERE conversation_id = $1 AND id < $2) AS first`,
-      [conversation.id, message.id],
-    )) as Array<{ first: boolean }>;
-    await this.outbox.record(transaction, 'conversation.message-sent', {
-      conversationId: conversation.id,
-      messageId: Number(message.id),
-      recipientId: conversation.buyer_id === authorId ? conversation.seller_id : conversation.buyer_id,
-      first,
-    });
-    return { conversation: updated[0], message };
+  private async write(
+    database: EntityManager,
+    authorId: string,
+    by: { conversationId: string } | { listingId: string },
+    text: string,
+    imageIds: string[],
+  ): Promise<SentMessage> {
+    const listing = listingOnSale('c.listing_id');
+    const event = recordedBy(
+      'conversation.message-sent',
+      { conversationId: 'c.id', messageId: 'm.id', recipientId: 'CASE WHEN c.buyer_id = $2 THEN c.seller_id ELSE c.buyer_id END', first: 'c.first' },
+      'c JOIN m ON true',
+    );
+    // `first`: the statement's snapshot holds every earlier message, as a conversation commits with its first one.
+    const [row] = (await database.query(
+      `WITH c AS (
+         SELECT c.id, c.listing_id, c.buyer_id, c.seller_id, c.blocked_by, ${listing.columns},
+                NOT EXISTS (SELECT 1 FROM conversation_message earlier WHERE earlier.conversation_id = c.id) AS first
+           FROM conversation c ${listing.join}
+          WHERE ${'conversationId' in by ? 'c.id = $1 AND (c.buyer_id = $2 OR c.seller_id = $2)' : 'c.listing_id = $1 AND c.buyer_id = $2'}
+            FOR UPDATE OF c
+       ), m AS (
+         INSERT INTO conversation_message (conversation_id, author_id, text, image_ids, warnings)
+         SELECT c.id, $2, $3, $4, $5 FROM c WHERE c.blocked_by IS NULL AND c.listing_on_sale
+         RETURNING id, conversation_id, author_id, text, image_ids, warnings, created_at
+       ), u AS (
+         UPDATE conversation SET last_message_at = m.created_at,
+                buyer_read_id = CASE WHEN conversation.buyer_id = $2 THEN m.id ELSE conversation.buyer_read_id END,
+                seller_read_id = CASE WHEN conversation.seller_id = $2 THEN m.id ELSE conversation.seller_read_id END
+           FROM m WHERE conversation.id = m.conversation_id
+         RETURNING conversation.buyer_read_id, conversation.seller_read_id
+       ), e AS (${event})
+       SELECT c.id, c.listing_id, c.buyer_id, c.seller_id, c.blocked_by, c.listing_on_sale, u.buyer_read_id, u.seller_read_id,
+              m.id AS message_id, m.author_id, m.text, m.image_ids, m.warnings, m.created_at
+         FROM c LEFT JOIN m ON true LEFT JOIN u ON true`,
+      ['conversationId' in by ? by.conversationId : by.listingId, authorId, text, imageIds, messageWarnings(text)],
+    )) as Array<ConversationRow & Omit<MessageRow, 'id'> & { listing_on_sale: boolean; message_id: string | null }>;
+    if (!row) throw new AppException(HttpStatus.NOT_FOUND, 'conversationNotFound');
+    if (row.blocked_by) throw new AppException(HttpStatus.CONFLICT, 'conversationBlocked');
+    if (!row.listing_on_sale) throw new AppException(HttpStatus.CONFLICT, 'conversationClosed');
+    const { id, listing_id, buyer_id, seller_id, blocked_by, buyer_read_id, seller_read_id } = row;
+    return {
+      conversation: { id, listing_id, buyer_id, seller_id, blocked_by, buyer_read_id, seller_read_id },
+      message: { id: row.message_id!, author_id: row.author_id, text: row.text, image_ids: row.image_ids, warnings: row.warnings, created_at: row.created_at },
+    };
   }
 }
 

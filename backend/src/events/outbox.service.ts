@@ -4,6 +4,16 @@ import { DataSource, IsNull, LessThan, Not, type EntityManager } from 'typeorm';
 import { parseEventPayload, type EventName, type EventPayload } from '@market/contracts';
 import { OutboxEvent } from './outbox-event.entity';
 
+/**
+ * The INSERT (for a data-modifying WITH) recording event `name` for each row of `from`, its payload's
+ * fields SQL expressions over that row: a change and its event written by one statement, in one round
+ * trip. The statement's payload skips `record`'s check, so its caller's tests read the event back.
+ */
+export function recordedBy<E extends EventName>(name: E, payload: { [K in keyof EventPayload<E>]-?: string }, from: string): string {
+  const fields = Object.entries(payload).map(([field, value]) => `'${field}', ${value as string}`);
+  return `INSERT INTO outbox_event (name, payload) SELECT '${name}', jsonb_build_object(${fields.join(', ')}) FROM ${from}`;
+}
+
 /** An event the relay has claimed and not yet handed to its queues. */
 export type PendingEvent = Pick<OutboxEvent, 'id' | 'name' | 'payload'>;
 
