@@ -44,10 +44,13 @@ describe('the scaled-out compose file', () => {
     }
     expect(services.api1.healthcheck?.test.join(' ')).toContain('/api/health/ready');
     expect(services.workers1.healthcheck?.test.join(' ')).toContain('/health/ready');
+    // The replica is healthy when it streams, so the API nodes start with a replica that has the primary's data.
+    expect(services['postgres-replica'].healthcheck?.test.join(' ')).toMatch(/pg_stat_wal_receiver.*streaming/);
+    expect(services.api1.depends_on?.['postgres-replica']).toEqual({ condition: 'service_healthy' });
   });
 
   it('streams the replica from the primary and sends anonymous reads there, queues and caches to their own Redis', () => {
-    expect(services['postgres-primary'].command).toEqual(expect.arrayContaining(['wal_level=replica']));
+    expect(services['postgres-primary'].command).toEqual(expect.arrayContaining(['wal_level=replica', 'wal_keep_size=1GB']));
     const replicaStart = services['postgres-replica'].entrypoint!.join(' ');
     expect(replicaStart).toMatch(/pg_basebackup -h postgres-primary -U replicator .*-R/);
     expect(readFileSync(join(DEPLOY, 'postgres/replication-role.sh'), 'utf8')).toContain('host replication replicator');
