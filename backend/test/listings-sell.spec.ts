@@ -247,6 +247,35 @@ describe('selling: the create wizard, drafts, edits and my listings', () => {
       const stranger = await signedInUser(app, phone(6));
       await request(app.getHttpServer()).put(`/api/phone/draft/${saved.body._id}`).set('Cookie', stranger.cookie).send({ step: 2 }).expect(404);
       await post(stranger.cookie, { ...wizardPayload(brand.phone, await uploadPhotos(app, stranger.cookie, 1)), draftId: saved.body._id }).expect(404);
+      // Nor can a stranger take over a listing's id with a draft of their own.
+      await request(app.getHttpServer()).post('/api/phone/draft').set('Cookie', stranger.cookie).send({ id: saved.body._id, step: 2 }).expect(404);
+    });
+
+    // A browser resends a POST whose connection dropped, and the wizard saves again when an answer was lost.
+    it('keeps one draft and one listing under the id the wizard chose, however often the same request arrives', async () => {
+      const owner = await signedInUser(app, phone(7));
+      const id = crypto.randomUUID();
+      const draft = { id, device: brand.phone.id, price: '3 000 000', step: 4 };
+      const saves = await Promise.all([1, 2, 3].map(() => request(app.getHttpServer()).post('/api/phone/draft').set('Cookie', owner.cookie).send(draft)));
+      expect(saves.map((save) => [save.status, save.body._id])).toEqual([1, 2, 3].map(() => [201, id]));
+
+      const images = await uploadPhotos(app, owner.cookie, 1);
+      const posts = [await post(owner.cookie, { ...wizardPayload(brand.phone, images), draftId: id }), await post(owner.cookie, { ...wizardPayload(brand.phone, images), draftId: id })];
+      expect(posts.map((posted) => [posted.status, posted.body._id, posted.body.status])).toEqual([
+        [201, id, 'waiting'],
+        [201, id, 'waiting'],
+      ]);
+      const rows = await dataSource.query(`SELECT id, status FROM listing WHERE author_id = $1`, [owner.id]);
+      expect(rows).toEqual([{ id, status: 'waiting' }]);
+    });
+
+    it('posts a listing under the id the wizard chose when no draft was kept yet', async () => {
+      const owner = await signedInUser(app, phone(8));
+      const id = crypto.randomUUID();
+      const images = await uploadPhotos(app, owner.cookie, 1);
+      const posted = await post(owner.cookie, { ...wizardPayload(brand.phone, images), draftId: id }).expect(201);
+      expect(posted.body).toMatchObject({ _id: id, status: 'waiting' });
+      expect(await listingRow(id)).toMatchObject({ author_id: owner.id, status: 'waiting' });
     });
   });
 

@@ -161,12 +161,20 @@ const USED_PHONE_GRADED = {
 };
 
 /**
+ * The id a new listing gets, chosen by the wizard when it opens: a request sent twice (a browser
+ * resends a POST whose connection dropped; the wizard saves again when an answer was lost) then
+ * keeps one draft and posts one listing.
+ */
+const wizardListingId = z.uuid('invalidValue').optional();
+
+/**
  * Body of `POST /api/phone` (a new listing, or a draft finished when `draftId` is given) and
  * of `PUT /api/phone/{id}` (an edit). Every step's rule of spec section 5; the device's own
- * memory and colour choices are checked with `checkDeviceChoices`.
+ * memory and colour choices are checked with `checkDeviceChoices`. `draftId` is the wizard's
+ * listing id: its draft is finished, or the listing is posted under it when no draft was kept.
  */
 export const listingFormSchema = z
-  .object({ ...wizardFields, draftId: z.uuid('invalidValue').optional() })
+  .object({ ...wizardFields, draftId: wizardListingId })
   .superRefine(priceWithinCurrencyLimit)
   .superRefine((form, context) => deviceOrCustomModel(form, context))
   .refine(usedPhoneGraded, USED_PHONE_GRADED);
@@ -176,10 +184,11 @@ export type ListingFormInput = z.input<typeof listingFormSchema>;
 /**
  * Body of `POST /api/phone/draft` and `PUT /api/phone/draft/{id}`: whatever the wizard holds
  * when the seller leaves it. Each field present is checked as in the full form; photos may
- * still be missing. `step` is where the wizard resumes.
+ * still be missing. `step` is where the wizard resumes; `id` (on the first save) is the wizard's listing id.
  */
 export const listingDraftSchema = z
   .object({
+    id: wizardListingId,
     device: wizardFields.device,
     customModel: optionalCustomModel,
     ram: optionalChoice,

@@ -225,4 +225,29 @@ test.describe('selling a phone', () => {
     await page.getByRole('button', { name: 'Orqaga' }).click();
     await stepHeading(page, 'Qurilmani tanlang');
   });
+
+  // The draft was kept, but its answer never reached the phone (the connection dropped): the save that follows must not keep a second one.
+  test('keeps one draft when the answer to its first save was lost', async ({ seller: { page }, consoleErrors }) => {
+    consoleErrors.allow(/Failed to load resource: net::ERR_CONNECTION_RESET/);
+    let firstSave = true;
+    await page.route('**/api/phone/draft', async (route) => {
+      if (!firstSave || route.request().method() !== 'POST') return route.fallback();
+      firstSave = false;
+      await route.fetch();
+      await route.abort('connectionreset');
+    });
+    await page.goto('/profile/phone/add');
+    await pickDevice(page, 'Galaxy Note20', 'Samsung Galaxy Note20', 'Rangini tanlang');
+    await page.getByRole('radio', { name: 'Mystic Green' }).check();
+    await next(page);
+    await stepHeading(page, 'Narxini kiriting');
+    await expect(page.getByText("Qoralama saqlanmadi", { exact: false })).toBeVisible();
+    await page.getByLabel('Narxi', { exact: true }).fill('430');
+    await page.getByRole('radio', { name: 'Dollar' }).check();
+    await next(page);
+
+    await page.getByRole('navigation', { name: "Profil bo'limlari" }).getByRole('link', { name: "Mening e'lonlarim" }).click();
+    await openTab(page, /Qoralama\s*1/);
+    await expect(listingCard(page, 'Samsung Galaxy Note20').card).toHaveCount(1);
+  });
 });

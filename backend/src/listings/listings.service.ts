@@ -11,6 +11,7 @@ import {
   needsReview,
   riskScore,
   sentBackToReview,
+  statusAfter,
   translateMessage,
   type ListingAction,
   type ListingDraftForm,
@@ -108,11 +109,16 @@ export class ListingsService {
     // Counted before the work (one atomic increment): a burst of posts cannot slip past the day's cap.
     await this.limits.consume(await this.newListingsLimit(actor.id), actor.id);
     const { listingId, status, charged, balance } = await this.dataSource.transaction(async (transaction) => {
+      const kept = form.draftId !== undefined && (await transaction.existsBy(ListingEntity, { id: form.draftId }));
+      const draft = kept ? await this.lockFor(transaction, form.draftId!, actor, 'submit') : null;
+      // The same posting sent again (its answer was lost): it went through, and is answered as it stands.
+      if (draft && statusAfter('submit', draft.status) === undefined) {
+        return { listingId: draft.id, status: draft.status, charged: 0, balance: await this.users.balanceOf(transaction, actor.id) };
+      }
       const columns = await this.columns.complete(transaction, actor, form, actor.id, null);
       let listingId: string;
       let status: ListingStatus;
-      if (form.draftId) {
-        const draft = await this.lockFor(transaction, form.draftId, actor, 'submit');
+      if (draft) {
         status = nextStatus('submit', draft.status, 'listingNotDraft');
         listingId = draft.id;
         // A finished draft is new to buyers: it is dated when it is posted, not when it was started.
@@ -124,7 +130,7 @@ export class ListingsService {
         });
       } else {
         status = LISTING_ACTIONS.submit.moves.new;
-        const { identifiers } = await transaction.insert(ListingEntity, { ...columns, authorId: actor.id, status });
+        const { identifiers } = await transaction.insert(ListingEntity, { ...columns, id: form.draftId, authorId: actor.id, status });
         listingId = identifiers[0].id as string;
       }
       await this.photos.show(transaction, listingId, [actor.id], form.images);
@@ -203,12 +209,21 @@ export class ListingsService {
   /** `POST /api/phone/draft`: keeps what the wizard holds so far. */
   async createDraft(actor: SessionUser, form: ListingDraftForm): Promise<ListingDraftSaved> {
     const listingId = await this.dataSource.transaction(async (transaction) => {
-      // The author's row lock makes two drafts saved at once count each other.
+      // The author's row lock makes two drafts saved at once count each other, and the same first save sent twice find the first.
       await this.users.lock(transaction, actor.id);
+      if (form.id !== undefined && (await transaction.existsBy(ListingEntity, { id: form.id }))) {
+        await this.keepDraft(transaction, actor, form.id, form);
+        return form.id;
+      }
       const drafts = await transaction.countBy(ListingEntity, { authorId: actor.id, status: 'draft', deletedAt: IsNull() });
       if (drafts >= DRAFTS_PER_SELLER) throw new AppException(HttpStatus.CONFLICT, 'draftLimitReached', { count: DRAFTS_PER_SELLER });
       const columns = await this.columns.draft(transaction, actor, form, null);
-      const { identifiers } = await transaction.insert(ListingEntity, { ...columns, authorId: actor.id, status: LISTING_ACTIONS.saveDraft.moves.new });
+      const { identifiers } = await transaction.insert(ListingEntity, {
+        ...columns,
+        id: form.id,
+        authorId: actor.id,
+        status: LISTING_ACTIONS.saveDraft.moves.new,
+      });
       const id = identifiers[0].id as string;
       await this.photos.show(transaction, id, [actor.id], form.images);
       return id;
@@ -218,14 +233,16 @@ export class ListingsService {
 
   /** `PUT /api/phone/draft/{id}`: the author's draft, saved again as the wizard moves on. */
   async updateDraft(actor: SessionUser, listingId: string, form: ListingDraftForm): Promise<ListingDraftSaved> {
-    await this.dataSource.transaction(async (transaction) => {
-      const draft = await this.lockFor(transaction, listingId, actor, 'saveDraft');
-      const status = nextStatus('saveDraft', draft.status, 'listingNotDraft');
-      const columns = await this.columns.draft(transaction, actor, form, draft);
-      await transaction.update(ListingEntity, listingId, { ...columns, status, updatedAt: () => 'now()' });
-      await this.photos.show(transaction, listingId, [actor.id], form.images);
-    });
+    await this.dataSource.transaction((transaction) => this.keepDraft(transaction, actor, listingId, form));
     return { _id: listingId, step: form.step };
+  }
+
+  private async keepDraft(transaction: EntityManager, actor: SessionUser, listingId: string, form: ListingDraftForm): Promise<void> {
+    const draft = await this.lockFor(transaction, listingId, actor, 'saveDraft');
+    const status = nextStatus('saveDraft', draft.status, 'listingNotDraft');
+    const columns = await this.columns.draft(transaction, actor, form, draft);
+    await transaction.update(ListingEntity, listingId, { ...columns, status, updatedAt: () => 'now()' });
+    await this.photos.show(transaction, listingId, [actor.id], form.images);
   }
 
   /** `DELETE /api/phone/{id}`: the author or an admin. The listing leaves every list; its photos are removed later. */

@@ -30,6 +30,7 @@ export function useDraftKeeper(isAdmin: boolean): () => void {
   // another wizard must neither read nor change that one's state.
   const session = useRef(useWizardStore.getState().session);
   const draftId = useRef(useWizardStore.getState().listingId);
+  const newListingId = useRef(useWizardStore.getState().newListingId);
 
   const keepDraft = useCallback(() => {
     const { session: current, mode, finished, values, photos, step } = useWizardStore.getState();
@@ -43,7 +44,7 @@ export function useDraftKeeper(isAdmin: boolean): () => void {
       if (ours() && useWizardStore.getState().finished) return;
       try {
         // Read when the save runs: the save before it may just have created the draft.
-        const saved = await saveDraft(draftId.current, form);
+        const saved = await saveDraft(draftId.current, newListingId.current, form);
         draftId.current = saved._id;
         if (ours()) useWizardStore.getState().setDraftId(saved._id);
         void queryClient.invalidateQueries({ queryKey: MY_LISTINGS_KEY });

@@ -19,12 +19,13 @@ export function useSubmitListing(isAdmin: boolean) {
   return useMutation({
     mutationFn: async (): Promise<ListingSaved> => {
       await draftSavesSettled();
-      const { mode, listingId, values, photos } = useWizardStore.getState();
+      const { mode, listingId, newListingId, values, photos } = useWizardStore.getState();
       const form = listingFormInput(values, {
         isAdmin,
         images: uploadedImageIds(photos),
         step: LAST_STEP,
-        draftId: mode === 'create' ? listingId : null,
+        // The draft kept under this id is finished, or the listing posted under it; sent twice, it posts one.
+        draftId: mode === 'create' ? newListingId : null,
       });
       return mode === 'edit' ? updateListing(listingId!, form) : createListing(form);
     },

@@ -33,6 +33,11 @@ interface WizardStart {
 interface WizardState extends WizardStart {
   /** Which opening of the wizard page this state belongs to: every opening starts afresh. */
   session: string | null;
+  /**
+   * The id a new listing gets, chosen when the wizard opens (the draft's when one is resumed): a
+   * draft save or a posting sent twice (a dropped connection, a lost answer) keeps one listing.
+   */
+  newListingId: string;
   errors: StepErrors;
   /** Why the latest photo was refused, in the reader's language: shown beside the add button, taking no slot. */
   photoRefusal: string | null;
@@ -69,6 +74,7 @@ function withoutError(errors: StepErrors, ...fields: string[]): StepErrors {
 /** The create/edit wizard's state: the values of every step, the photos and where the seller is. */
 export const useWizardStore = create<WizardState>()((set) => ({
   session: null,
+  newListingId: '',
   mode: 'create',
   listingId: null,
   step: 0,
@@ -80,7 +86,8 @@ export const useWizardStore = create<WizardState>()((set) => ({
   photoRefusal: null,
   deviceSearchCount: null,
   finished: null,
-  start: (session, start) => set({ ...start, session, errors: {}, photoRefusal: null, deviceSearchCount: null, finished: null }),
+  start: (session, start) =>
+    set({ ...start, session, newListingId: start.listingId ?? crypto.randomUUID(), errors: {}, photoRefusal: null, deviceSearchCount: null, finished: null }),
   setValue: (field, value) =>
     set((state) => ({ values: { ...state.values, [field]: value }, errors: withoutError(state.errors, field) })),
   setDevice: (device, searchCount) =>
