@@ -1,6 +1,13 @@
 import type { INestApplication } from '@nestjs/common';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
+import { cloneTestDatabase, databaseUrlOf, dropTestDatabase, ownTestDatabase } from '../../test/support/database';
+import { eventually } from '../../test/support/eventually';
+import { insertListing, insertTestDevice } from '../../test/support/listings';
+import { createSignedInUser } from '../../test/support/users';
 import { PUBLIC_READ_TIMEOUT_MS, PublicReads } from '../src/database/public-reads';
 import { DevicesService } from '../src/devices/devices.service';
 import { listingsApp } from './listings-support';
@@ -24,6 +31,14 @@ describe('public reads', () => {
     await expect(reads.query(`SELECT pg_sleep($1)`, [(PUBLIC_READ_TIMEOUT_MS / 1000) * 3])).rejects.toMatchObject({ status: 503 });
     expect(Date.now() - started).toBeLessThan(PUBLIC_READ_TIMEOUT_MS + 1_000);
     await expect(reads.query(`SELECT 1 AS one`)).resolves.toEqual([{ one: 1 }]);
+  });
+
+  it("let a read given its own bound (the sitemap's walk of every listing) run past the timeout, and only that read", async () => {
+    const reads = app.get(PublicReads);
+    const pastTheTimeout = PUBLIC_READ_TIMEOUT_MS / 1000 + 0.5;
+    await expect(reads.query(`SELECT pg_sleep($1) AS slept`, [pastTheTimeout], { timeoutMs: PUBLIC_READ_TIMEOUT_MS * 3 })).resolves.toEqual([{ slept: '' }]);
+    // Both connections of the pool are back on the usual bound.
+    await expect(Promise.all([1, 2].map(() => reads.query(`SELECT pg_sleep($1)`, [pastTheTimeout])))).rejects.toMatchObject({ status: 503 });
   });
 
   it('cannot write, and leave the main pool to those who do', async () => {
@@ -74,5 +89,80 @@ describe('public reads', () => {
     );
     expect(plans).toEqual([{ generic: 6, custom: 0 }]);
     await asleep;
+  });
+});
+
+/**
+ * The pages the issue names as public reads, for an anonymous visitor, come from a replica
+ * (DATABASE_REPLICA_URLS). The replica here is a copy of the primary taken before the seller renamed
+ * themself and put a second phone on sale: a replica that has not replayed those changes yet.
+ * What a page shows tells which of the two answered it.
+ */
+describe('public reads with a replica', () => {
+  const copyName = `${process.env.TEST_DATABASE_NAME}_replica_copy`;
+  let primary: Awaited<ReturnType<typeof ownTestDatabase>>;
+  let app: INestApplication;
+  let sellerId: string;
+  /** On sale before the copy was taken: on both. */
+  let onBoth: string;
+  /** Put on sale after: on the primary only. */
+  let onPrimaryOnly: string;
+  const server = () => app.getHttpServer();
+
+  beforeAll(async () => {
+    primary = await ownTestDatabase('replica_primary');
+    const database = await new DataSource({ type: 'postgres', url: primary.url }).initialize();
+    await insertTestDevice(database);
+    [{ id: sellerId }] = await database.query(`INSERT INTO users (phone_number, name) VALUES ('998774019001', 'Anvar') RETURNING id`);
+    onBoth = await insertListing(database, { authorId: sellerId, status: 'active', name: 'Replica Phone 1', photos: 0 });
+    await database.destroy();
+    await cloneTestDatabase(primary.url.split('/').pop()!, copyName);
+    const changes = await new DataSource({ type: 'postgres', url: primary.url }).initialize();
+    await changes.query(`UPDATE users SET name = 'Anvar Karimov' WHERE id = $1`, [sellerId]);
+    onPrimaryOnly = await insertListing(changes, { authorId: sellerId, status: 'active', name: 'Replica Phone 2', photos: 0 });
+    await changes.destroy();
+
+    const dist = mkdtempSync(join(tmpdir(), 'frontend-dist-'));
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><html lang="uz"><head><title>Telefon bozor</title></head><body><div id="root"></div></body></html>');
+    app = await listingsApp({
+      DATABASE_URL: primary.url,
+      DATABASE_REPLICA_URLS: databaseUrlOf(copyName),
+      SERVE_FRONTEND: 'true',
+      FRONTEND_DIST: dist,
+      PUBLIC_URL: 'https://telefonbozor.example',
+    });
+    // The replica is read once its lag has been measured, from the first anonymous read on.
+    await eventually(async () => expect((await request(server()).get(`/api/sellers/${sellerId}`).expect(200)).body.name).toBe('Anvar'));
+  });
+  afterAll(async () => {
+    await app?.close();
+    await dropTestDatabase(copyName);
+    await primary?.drop();
+  });
+
+  it("answers an anonymous visitor's seller page and signals from the replica, a signed-in person's from the primary", async () => {
+    const page = await request(server()).get(`/api/seller/${sellerId}`).expect(200);
+    expect({ name: page.body.name, phones: page.body.phones.map((card: { _id: string }) => card._id) }).toEqual({ name: 'Anvar', phones: [onBoth] });
+    expect((await request(server()).get(`/api/sellers/${sellerId}`).expect(200)).body.name).toBe('Anvar');
+    await request(server()).get(`/api/sellers/${sellerId}/reviews`).expect(200);
+
+    const buyer = await createSignedInUser(app);
+    const seen = await request(server()).get(`/api/seller/${sellerId}`).set('Cookie', buyer.cookie).expect(200);
+    expect({ name: seen.body.name, phones: seen.body.phones.map((card: { _id: string }) => card._id).sort() }).toEqual({
+      name: 'Anvar Karimov',
+      phones: [onBoth, onPrimaryOnly].sort(),
+    });
+    expect((await request(server()).get(`/api/sellers/${sellerId}`).set('Cookie', buyer.cookie).expect(200)).body.name).toBe('Anvar Karimov');
+  });
+
+  it("builds a crawler's sitemap and a shared link's preview from the replica", async () => {
+    const sitemap = (await request(server()).get('/sitemap-1.xml').expect(200)).text;
+    expect(sitemap).toContain(`/phone/${onBoth}<`);
+    expect(sitemap).not.toContain(onPrimaryOnly);
+
+    const titleOf = async (id: string) => /<title>([^<]*)<\/title>/.exec((await request(server()).get(`/phone/${id}`).expect(200)).text)?.[1];
+    expect(await titleOf(onBoth)).toMatch(/^Replica Phone 1, /);
+    // Not on the replica yet: the page keeps the site's own head.
+    expect(await titleOf(onPrimaryOnly)).toBe('Telefon bozor');
   });
 });

@@ -2,13 +2,12 @@ import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import type { LRUCache } from 'lru-cache';
-import { DataSource } from 'typeorm';
 import { formatListingPrice, LISTING_PHOTO_SIZES, LISTING_REGIONS, listingQueryString, maskCardNumbers, parseListingQuery, type Currency } from '@market/contracts';
 import { CategoriesService } from '../categories/categories.service';
 import { readThroughCache } from '../common/read-through-cache';
 import { AppConfig } from '../config/app-config';
+import { PublicReads } from '../database/public-reads';
 import type { PageMeta, ServeFrontendOptions, SitemapDocument } from '../spa/serve-frontend';
 import { ImagesService } from '../uploads/images.service';
 import { FEED_ORDER, ON_SALE } from './listing-feed';
@@ -39,6 +38,17 @@ async function sitemapDocument(xml: string): Promise<SitemapDocument> {
 
 function absoluteUrl(path: string, publicUrl: string): string {
   return new URL(path, publicUrl).toString();
+}
+
+/**
+ * The index walks every listing on sale (a second or more at a million), past the public reads'
+ * bound for a page; built once an hour per node, it may take this long on a replica.
+ */
+const SITEMAP_BUILD_TIMEOUT_MS = 30_000;
+
+/** Where the sitemap reads its listings: the public reads (a crawler is answered from a replica). */
+export interface SitemapReads {
+  query(sql: string, params: unknown[]): Promise<unknown[]>;
 }
 
 export interface SitemapLimits {
@@ -77,7 +87,7 @@ export class ListingSitemap {
   private building: Promise<unknown> = Promise.resolve();
 
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly reads: SitemapReads,
     private readonly publicUrl: string,
     private readonly limits: SitemapLimits = SITEMAP_LIMITS,
   ) {
@@ -96,14 +106,14 @@ export class ListingSitemap {
   private async build(): Promise<SitemapBuild> {
     const { urlsPerFile, keptForMs } = this.limits;
     // The home page is URL 1, so the listing at feed position n is URL n + 1: a file starts at each multiple of urlsPerFile.
-    const fileStarts: FeedPosition[] = await this.dataSource.query(
+    const fileStarts = (await this.reads.query(
       `SELECT tarif, created_at::text AS created_at, id
          FROM (SELECT l.tarif, l.created_at, l.id, row_number() OVER (ORDER BY ${FEED_ORDER}) AS position
                  FROM listing l WHERE ${ON_SALE}) listing_in_order
         WHERE position % $1 = 0
         ORDER BY position`,
       [urlsPerFile],
-    );
+    )) as FeedPosition[];
     const files = Array.from({ length: fileStarts.length + 1 }, (_, index) => this.absolute(`/sitemap-${index + 1}.xml`));
     return {
       index: await sitemapDocument(sitemapXml('sitemapindex', files.map((file) => `<sitemap><loc>${escapeXml(file)}</loc></sitemap>`))),
@@ -129,7 +139,7 @@ export class ListingSitemap {
     // The next file's start cuts the page outside its LIMIT: the index is walked from this file's
     // start (a range of two row comparisons is misestimated into a sort), and a listing gone since
     // the index was built cannot pull the next file's first listings in twice.
-    const rows: { id: string; updated_at: Date }[] = await this.dataSource.query(
+    const rows = (await this.reads.query(
       `SELECT l.id, l.updated_at
          FROM (SELECT l.id, l.updated_at, l.tarif, l.created_at FROM listing l
                 WHERE ${ON_SALE}${start ? ` AND (l.tarif, l.created_at, l.id) <= ${position(start)}` : ''}
@@ -137,7 +147,7 @@ export class ListingSitemap {
         ${next ? `WHERE (l.tarif, l.created_at, l.id) > ${position(next)}` : ''}
         ORDER BY ${FEED_ORDER}`,
       params,
-    );
+    )) as Array<{ id: string; updated_at: Date }>;
     const urls = rows.map(
       (row) => `<url><loc>${escapeXml(this.absolute(`/phone/${row.id}`))}</loc><lastmod>${row.updated_at.toISOString()}</lastmod></url>`,
     );
@@ -153,19 +163,20 @@ export class ListingSitemap {
 /**
  * What makes listings shareable and findable: the preview of a `/phone/{id}` link (title,
  * description, price and first photo in the served index.html, for Telegram and search
- * engines that do not run JavaScript) and the sitemap of the listings on sale.
+ * engines that do not run JavaScript) and the sitemap of the listings on sale. Both read through
+ * the public reads: a crawler's or a link preview's request is an anonymous GET, answered from a replica.
  */
 @Injectable()
 export class ListingSharePages {
   private readonly sitemap: ListingSitemap;
 
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly reads: PublicReads,
     private readonly images: ImagesService,
     private readonly categories: CategoriesService,
     private readonly config: AppConfig,
   ) {
-    this.sitemap = new ListingSitemap(dataSource, config.PUBLIC_URL);
+    this.sitemap = new ListingSitemap({ query: (sql, params) => reads.query(sql, params, { timeoutMs: SITEMAP_BUILD_TIMEOUT_MS }) }, config.PUBLIC_URL);
   }
 
   frontendOptions(): ServeFrontendOptions {
@@ -190,7 +201,7 @@ export class ListingSharePages {
       region: string;
       category_id: string;
     };
-    const rows: PreviewRow[] = await this.dataSource.query(
+    const rows = await this.reads.query<PreviewRow>(
       `SELECT l.name, l.description, l.price, l.valut, l.region, l.category_id, ${FIRST_PHOTO_COLUMNS}, photo.variant_keys AS image_variant_keys
          FROM listing l
          ${FIRST_PHOTO_JOIN}

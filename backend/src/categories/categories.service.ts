@@ -116,7 +116,7 @@ export class CategoriesService {
 
   /** A category's name, e.g. the brand a shared listing's preview names; null when it is gone. */
   async nameOf(id: string): Promise<string | null> {
-    const category = await this.dataSource.getRepository(CategoryEntity).findOne({ where: { id }, select: { id: true, name: true } });
+    const [category] = await this.reads.query<{ name: string }>(`SELECT name FROM categories WHERE id = $1`, [id], { prepared: true });
     return category?.name ?? null;
   }
 

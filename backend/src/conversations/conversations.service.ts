@@ -21,6 +21,7 @@ import { AppException } from '../common/app.exception';
 import { recordedBy } from '../events/outbox.service';
 import { listingOnSale } from '../browse/buyer-listings/buyer-listing-reads';
 import { BuyerListingsService } from '../browse/buyer-listings/buyer-listings.service';
+import { PublicReads } from '../database/public-reads';
 import { RateLimitService } from '../rate-limit/rate-limit.service';
 import { ImagesService } from '../uploads/images.service';
 import { sellerNameAndPicture } from '../users/user-reads';
@@ -71,6 +72,7 @@ export class ConversationsService {
     private readonly images: ImagesService,
     private readonly limits: RateLimitService,
     private readonly live: ConversationsLive,
+    private readonly reads: PublicReads,
   ) {}
 
   /** Writes to a listing's seller: opens the conversation the first time, continues it after. */
@@ -290,14 +292,15 @@ export class ConversationsService {
    * seller's first answer. Null without a conversation, or without an answer.
    */
   async replyStats(sellerId: string, days: number): Promise<{ replyRate: number | null; replyMinutes: number | null }> {
-    const [row] = (await this.dataSource.query(
+    const [row] = await this.reads.query<{ opened: number; answered: number; minutes: number | null }>(
       `SELECT count(*)::int AS opened, count(answered_at)::int AS answered,
               round(percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM answered_at - asked_at) / 60))::int AS minutes
          FROM (SELECT (SELECT min(m.created_at) FROM conversation_message m WHERE m.conversation_id = c.id AND m.author_id = c.buyer_id) AS asked_at,
                       (SELECT min(m.created_at) FROM conversation_message m WHERE m.conversation_id = c.id AND m.author_id = c.seller_id) AS answered_at
                  FROM conversation c WHERE c.seller_id = $1 AND c.created_at > now() - make_interval(days => $2)) opened`,
       [sellerId, days],
-    )) as Array<{ opened: number; answered: number; minutes: number | null }>;
+      { prepared: true },
+    );
     return { replyRate: row.opened ? Math.round((row.answered / row.opened) * 100) : null, replyMinutes: row.minutes };
   }
 

@@ -139,12 +139,17 @@ export class PublicReads implements OnApplicationBootstrap, OnApplicationShutdow
     if (server) readAnonymousGetsFromReplicas(server);
   }
 
-  async query<Row>(sql: string, params: unknown[] = [], { prepared = false } = {}): Promise<Row[]> {
+  /**
+   * `timeoutMs` gives this one statement a longer bound than PUBLIC_READ_TIMEOUT_MS, for a read
+   * that walks a whole index (the sitemap's, built once an hour) rather than a page of it.
+   */
+  async query<Row>(sql: string, params: unknown[] = [], { prepared = false, timeoutMs }: { prepared?: boolean; timeoutMs?: number } = {}): Promise<Row[]> {
     const replica = this.replicaInStep();
+    const read = { sql, params, prepared, timeoutMs };
     try {
       if (replica) {
         try {
-          return await this.run<Row>(replica.pool, sql, params, prepared);
+          return await this.run<Row>(replica.pool, read);
         } catch (error) {
           if (!lostConnection(error)) throw error;
           // A replica that went away is left out until it answers again; the primary answers meanwhile.
@@ -153,7 +158,7 @@ export class PublicReads implements OnApplicationBootstrap, OnApplicationShutdow
         }
       }
       const primary = (this.dataSource.driver as PostgresDriver).master as Pool;
-      return await this.run<Row>(primary, sql, params, prepared);
+      return await this.run<Row>(primary, read);
     } catch (error) {
       const driverError = error instanceof QueryFailedError ? error.driverError : error;
       if ((driverError as { code?: string }).code === QUERY_CANCELED) throw new AppException(HttpStatus.SERVICE_UNAVAILABLE, 'serviceUnavailable');
@@ -166,9 +171,22 @@ export class PublicReads implements OnApplicationBootstrap, OnApplicationShutdow
     return Promise.all(this.replicas.map((replica) => replica.pool.end()));
   }
 
-  private async run<Row>(pool: Pool, sql: string, params: unknown[], prepared: boolean): Promise<Row[]> {
+  private async run<Row>(pool: Pool, { sql, params, prepared, timeoutMs }: { sql: string; params: unknown[]; prepared: boolean; timeoutMs?: number }): Promise<Row[]> {
     const query = prepared ? { name: this.statementName(sql), text: sql, values: params } : { text: withValues(sql, params) };
-    return (await pool.query(query)).rows as Row[];
+    if (timeoutMs === undefined) return (await pool.query(query)).rows as Row[];
+    // SET LOCAL: the longer bound ends with this transaction, and the connection returns to the pool with its own.
+    const client = await pool.connect();
+    try {
+      await client.query(`BEGIN; SET LOCAL statement_timeout = ${Math.ceil(timeoutMs)}`);
+      const { rows } = await client.query(query);
+      await client.query('COMMIT');
+      client.release();
+      return rows as Row[];
+    } catch (error) {
+      // A connection that cannot roll back is dropped rather than handed to the next read.
+      client.release(await client.query('ROLLBACK').then(() => undefined, (failure: Error) => failure));
+      throw error;
+    }
   }
 
   /**

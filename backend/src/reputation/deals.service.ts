@@ -5,6 +5,7 @@ import { REPUTATION_LIMITS, type Deal, type DealCandidates, type DealFlag, type 
 import { AppException } from '../common/app.exception';
 import { BuyerListingsService } from '../browse/buyer-listings/buyer-listings.service';
 import { ConversationsService } from '../conversations/conversations.service';
+import { PublicReads } from '../database/public-reads';
 import { OutboxService } from '../events/outbox.service';
 import { accountCreated, sellerNameAndPicture } from '../users/user-reads';
 import { ReviewsService, type DealRow } from './reviews.service';
@@ -30,6 +31,7 @@ export interface RecordedSale {
 export class DealsService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly reads: PublicReads,
     private readonly conversations: ConversationsService,
     private readonly listings: BuyerListingsService,
     private readonly reviews: ReviewsService,
@@ -113,9 +115,7 @@ export class DealsService {
 
   /** Phones sold through the platform: deals their buyers confirmed that count. */
   async soldCount(sellerId: string): Promise<number> {
-    const [{ count }] = (await this.dataSource.query(`SELECT count(*)::int AS count FROM deal WHERE seller_id = $1 AND counts`, [sellerId])) as Array<{
-      count: number;
-    }>;
+    const [{ count }] = await this.reads.query<{ count: number }>(`SELECT count(*)::int AS count FROM deal WHERE seller_id = $1 AND counts`, [sellerId], { prepared: true });
     return count;
   }
 

@@ -16,6 +16,7 @@ import {
 } from '@market/contracts';
 import { AppException } from '../common/app.exception';
 import { BuyerListingsService } from '../browse/buyer-listings/buyer-listings.service';
+import { PublicReads } from '../database/public-reads';
 import { RateLimitService } from '../rate-limit/rate-limit.service';
 import { sellerNameAndPicture } from '../users/user-reads';
 import { REPUTATION_RATE_LIMITS } from './reputation.limits';
@@ -66,6 +67,7 @@ const REVIEW_SELECT = `SELECT r.*, d.listing_id, d.seller_id AS deal_seller_id, 
 export class ReviewsService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly reads: PublicReads,
     private readonly listings: BuyerListingsService,
     private readonly limits: RateLimitService,
     private readonly ratings: SellerRatingsService,
@@ -123,14 +125,14 @@ export class ReviewsService {
 
   /** The reviews of a person that count, the latest shown first. */
   async about(userId: string, page: number, perPage: number = REPUTATION_LIMITS.reviewsPerPage): Promise<ReviewPage> {
-    const [rows, [{ total }]] = (await Promise.all([
-      this.dataSource.query(`${REVIEW_SELECT} WHERE r.subject_id = $1 AND r.counted ORDER BY r.shown_at DESC, r.id LIMIT $2 OFFSET $3`, [
+    const [rows, [{ total }]] = await Promise.all([
+      this.reads.query<ReviewRow>(`${REVIEW_SELECT} WHERE r.subject_id = $1 AND r.counted ORDER BY r.shown_at DESC, r.id LIMIT $2 OFFSET $3`, [
         userId,
         perPage,
         (page - 1) * perPage,
       ]),
-      this.dataSource.query(`SELECT count(*)::int AS total FROM review r WHERE r.subject_id = $1 AND r.counted`, [userId]),
-    ])) as [ReviewRow[], Array<{ total: number }>];
+      this.reads.query<{ total: number }>(`SELECT count(*)::int AS total FROM review r WHERE r.subject_id = $1 AND r.counted`, [userId]),
+    ]);
     return { reviews: await this.toReviews(rows), pages: Math.ceil(total / perPage) };
   }
 

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { REPUTATION_LIMITS } from '@market/contracts';
+import { PublicReads } from '../database/public-reads';
 
 /** Accounts whose due reviews one refresh takes. */
 const DUE_BATCH = 500;
@@ -15,7 +16,10 @@ const DUE_BATCH = 500;
  */
 @Injectable()
 export class SellerRatingsService {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly reads: PublicReads,
+  ) {}
 
   async refresh(userIds: readonly string[]): Promise<void> {
     if (userIds.length === 0) return;
@@ -53,10 +57,9 @@ export class SellerRatingsService {
 
   /** The rating as the seller page shows it: none until ratingMinReviews reviews count. */
   async of(userId: string): Promise<{ average: number; count: number } | null> {
-    const [row] = (await this.dataSource.query(`SELECT count, average::float8 AS average FROM seller_rating WHERE user_id = $1`, [userId])) as Array<{
-      count: number;
-      average: number;
-    }>;
+    const [row] = await this.reads.query<{ count: number; average: number }>(`SELECT count, average::float8 AS average FROM seller_rating WHERE user_id = $1`, [userId], {
+      prepared: true,
+    });
     return row && row.count >= REPUTATION_LIMITS.ratingMinReviews ? { average: row.average, count: row.count } : null;
   }
 }

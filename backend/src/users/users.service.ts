@@ -7,7 +7,9 @@ import { AUTH_LIMITS } from '../auth/auth.limits';
 import { OneTimeCodeService } from '../auth/one-time-codes.service';
 import { AppException } from '../common/app.exception';
 import { AppConfig } from '../config/app-config';
+import { PublicReads } from '../database/public-reads';
 import { RateLimitService } from '../rate-limit/rate-limit.service';
+import { imageRefColumns, joinImage } from '../uploads/image-reads';
 import { ImagesService } from '../uploads/images.service';
 import { grantAdminRole } from './admin-role';
 import { User } from './user.entity';
@@ -40,6 +42,7 @@ export class UsersService implements OnApplicationBootstrap {
     private readonly codes: OneTimeCodeService,
     private readonly images: ImagesService,
     private readonly limits: RateLimitService,
+    private readonly reads: PublicReads,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -55,11 +58,24 @@ export class UsersService implements OnApplicationBootstrap {
     return serializeUser(user, await this.images.refOf(user.imageId));
   }
 
-  /** What a seller's public page shows of the account: never the number or anything private. */
+  /** What a seller's public page shows of the account (a public read): never the number or anything private. */
   async publicProfile(userId: string): Promise<{ name: string | null; image: { _id: string; location: string } | null; region: string | null; memberSince: Date; phoneConfirmed: boolean } | null> {
-    const user = await this.dataSource.getRepository(User).findOneBy({ id: userId });
+    const [user] = await this.reads.query<{
+      name: string | null;
+      region: string | null;
+      created_at: Date;
+      phone_confirmed: boolean;
+      image_id: string | null;
+      image_location: string | null;
+    }>(
+      `SELECT u.name, u.region, u.created_at, u.phone_confirmed, ${imageRefColumns('picture', 'image_')}
+         FROM users u ${joinImage('picture', 'u.image_id', 'LEFT JOIN')} WHERE u.id = $1`,
+      [userId],
+      { prepared: true },
+    );
     if (!user) return null;
-    return { name: user.name, image: await this.images.refOf(user.imageId), region: user.region, memberSince: user.createdAt, phoneConfirmed: user.phoneConfirmed };
+    const image = user.image_id ? { _id: user.image_id, location: user.image_location! } : null;
+    return { name: user.name, image, region: user.region, memberSince: user.created_at, phoneConfirmed: user.phone_confirmed };
   }
 
   /** The account of a number with its password hash, for sign-in. */

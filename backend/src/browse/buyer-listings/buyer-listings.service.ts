@@ -88,16 +88,17 @@ export class BuyerListingsService {
       : null;
   }
 
-  /** The cards of these listings (in no order) and what became of each: sold (off sale), removed (deleted or no longer shown). */
+  /** The cards of these listings (in no order) and what became of each: sold (off sale), removed (deleted or no longer shown). A public read. */
   async cards(listingIds: readonly string[]): Promise<Map<string, { card: ListingCard; state: FavouriteState }>> {
     if (listingIds.length === 0) return new Map();
-    const rows = (await this.dataSource.query(
+    const rows = await this.reads.query<CardRow & { deleted: boolean }>(
       `SELECT ${CARD_COLUMNS}, l.deleted_at IS NOT NULL AS deleted,
               ${FIRST_PHOTO_COLUMNS}
          FROM listing l ${FIRST_PHOTO_JOIN}
         WHERE l.id = ANY($1::uuid[])`,
       [listingIds],
-    )) as Array<CardRow & { deleted: boolean }>;
+      { prepared: true },
+    );
     const locationOf = (key: string) => this.images.locationOf(key);
     return new Map(
       rows.map((row) => {
