@@ -229,4 +229,38 @@ describe('the checks of waiting listings and the risk-ranked queue (issue 22)', 
     await checks().checkWaiting();
     expect(await dataSource.query(`SELECT id, phash FROM images WHERE purpose = 'listing' AND owner_id = ANY($1) ORDER BY id`, [[first.id, second.id]])).toEqual(hashes);
   });
+
+  it('puts a seller whose messages tripped the text checks 3 times in 7 days ahead of an otherwise identical listing, with why', async () => {
+    const honest = await signedInUser(app, phone(16));
+    const offender = await signedInUser(app, phone(17));
+    const buyer = await signedInUser(app, phone(18));
+    await list(honest.id, { status: 'active', approved: true });
+    const onSale = await list(offender.id, { status: 'active', approved: true });
+    const waitingHonest = await list(honest.id);
+    const waitingOffender = await list(offender.id);
+    // The offender's listing came in later: by age alone it waits behind the honest one.
+    await dataSource.query(`UPDATE listing SET created_at = '2019-01-02' WHERE id = $1`, [waitingOffender]);
+    await checkListings(app, [waitingHonest, waitingOffender]);
+
+    const opened = await request(server()).post('/api/conversations').set('Cookie', buyer.cookie).send({ listingId: onSale, text: 'Salom, bormi?' }).expect(201);
+    const answer = (text: string) => request(server()).post(`/api/conversations/${opened.body.id}/messages`).set('Cookie', offender.cookie).send({ text }).expect(201);
+    // A flagged message that is older than 7 days does not count.
+    await answer('Predoplata 50% kerak');
+    await dataSource.query(`UPDATE conversation_message SET created_at = now() - interval '8 days' WHERE author_id = $1`, [offender.id]);
+    await answer('Kartamga 8600 1234 5678 9012 ga tashlang');
+    await answer('Rasmlar: https://t.me/phoneshop');
+    await answer('Ha, bor, kelib ko‘ring');
+
+    const order = async () => (await waitingTab(app, admin.cookie)).map((card) => card._id).filter((id) => id === waitingHonest || id === waitingOffender);
+    expect(await order()).toEqual([waitingHonest, waitingOffender]);
+
+    await answer('Oldindan to‘lov qiling, keyin yuboraman');
+    const cards = await waitingTab(app, admin.cookie);
+    expect(cards.map((card) => card._id).filter((id) => id === waitingHonest || id === waitingOffender)).toEqual([waitingOffender, waitingHonest]);
+    expect(cards.find((card) => card._id === waitingOffender)).toMatchObject({ checks: [{ kind: 'flaggedMessages', detail: '3' }], riskScore: 3 });
+    expect(cards.find((card) => card._id === waitingHonest)).toMatchObject({ checks: [], riskScore: 0 });
+    // The listing's own page shows the moderator the same signal.
+    const card = await request(server()).get(`/api/phone/${waitingOffender}/moderation`).set('Cookie', admin.cookie).expect(200);
+    expect(card.body.checks).toEqual([{ kind: 'flaggedMessages', detail: '3' }]);
+  });
 });

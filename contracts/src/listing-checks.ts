@@ -12,6 +12,7 @@ export const LISTING_CHECKS = [
   'cardNumber',
   'contacts',
   'bannedWords',
+  'flaggedMessages',
   'baitPrice',
   'duplicateImei',
   'reusedPhoto',
@@ -30,6 +31,12 @@ export const CHECK_WEIGHTS: Record<ListingCheckKind, number> = {
   contacts: 3,
   /** Prepayment wording (the shipped SCAM_WORDING) or a word of the admins' list. */
   bannedWords: 3,
+  /**
+   * The seller's messages in conversations tripped the text checks (a card number, prepayment
+   * wording, an outside link) FLAGGED_MESSAGES_REPEATED times or more in FLAGGED_MESSAGES_DAYS days;
+   * the detail is how many. Read as the queue is shown, not stored with the listing's check.
+   */
+  flaggedMessages: 3,
   /** Below BAIT_PRICE_SHARE of the price guide's median: the usual prepayment bait. */
   baitPrice: 3,
   /** A seller none of whose listings has been approved yet. */
@@ -50,6 +57,13 @@ export const CHECK_WEIGHTS: Record<ListingCheckKind, number> = {
  * findings an honest listing can carry (a new seller, a typed model) add up to less.
  */
 export const REVIEW_THRESHOLD = 3;
+
+/**
+ * A seller whose messages trip the text checks this often within FLAGGED_MESSAGES_DAYS days rises in
+ * the moderators' queue: once could be a buyer paying by card after seeing the phone, which is normal.
+ */
+export const FLAGGED_MESSAGES_REPEATED = 3;
+export const FLAGGED_MESSAGES_DAYS = 7;
 
 /** Listings an account younger than YOUNG_ACCOUNT_DAYS posts in a day before the rest of them count as a flood. */
 export const FLOOD_LISTINGS_PER_DAY = 3;

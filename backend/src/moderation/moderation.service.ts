@@ -3,6 +3,8 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import {
   CHANNEL_FAILURES_SHOWN,
+  CHECK_WEIGHTS,
+  LISTING_CHECKS,
   LISTING_STATUSES,
   SOCIAL_CHANNELS,
   type ApproveListing,
@@ -14,6 +16,7 @@ import {
   riskScore,
   statusAfter,
   tariffOf,
+  type ListingCheck,
   type ListingStatus,
   type ModerationOutcome,
   type ModerationQuery,
@@ -30,6 +33,7 @@ import type { SessionUser } from '../auth/auth.decorators';
 import { CategoriesService } from '../categories/categories.service';
 import { AppException } from '../common/app.exception';
 import { DevicesService } from '../devices/devices.service';
+import { repeatedlyFlaggedAuthor } from '../conversations/conversation-reads';
 import { OutboxService } from '../events/outbox.service';
 import { ImagesService } from '../uploads/images.service';
 import { accountCreated } from '../users/user-reads';
@@ -65,8 +69,9 @@ export class ModerationService {
 
   /**
    * `GET /api/phone/waiting`: one status tab and every tab's count. Tabs awaiting a decision are
-   * oldest first, so nothing waits forever, the waiting tab its riskiest listings (the workers'
-   * checks) before them; 'active' is newest first, the site's own order.
+   * oldest first, so nothing waits forever, the waiting tab its riskiest listings before them: the
+   * workers' checks, and a seller whose messages repeatedly tripped the text checks (read now, as
+   * the card shows it); not yet checked last. 'active' is newest first, the site's own order.
    */
   async queue({ status, page }: ModerationQuery): Promise<ModerationQueue> {
     const order = status === 'active' ? 'DESC' : 'ASC';
@@ -75,11 +80,13 @@ export class ModerationService {
         `SELECT ${MODERATION_COLUMNS}
            FROM listing l
            ${FIRST_PHOTO_JOIN}
+           ${FLAGGED_AUTHOR.join}
            LEFT JOIN listing_check c ON c.listing_id = l.id AND l.status = 'waiting'
           WHERE l.status = $1 AND l.deleted_at IS NULL
-          ORDER BY c.score DESC NULLS LAST, l.created_at ${order}, l.id ${order}
+          ORDER BY coalesce(c.score, 0) + CASE WHEN l.status = 'waiting' AND flagged.flagged_messages IS NOT NULL THEN $4 ELSE 0 END DESC,
+                   c.score IS NULL, l.created_at ${order}, l.id ${order}
           LIMIT $2 OFFSET $3`,
-        [status, LIMITS.listingsPerPage, (page - 1) * LIMITS.listingsPerPage],
+        [status, LIMITS.listingsPerPage, (page - 1) * LIMITS.listingsPerPage, CHECK_WEIGHTS.flaggedMessages],
       ) as Promise<ModerationRow[]>,
       this.dataSource.query(
         `SELECT status, count(*)::int AS listings FROM listing WHERE deleted_at IS NULL GROUP BY status`,
@@ -93,7 +100,7 @@ export class ModerationService {
   /** `GET /api/phone/{id}/moderation`: the card of any listing but a draft, for an admin who opened its page. */
   async card(id: string): Promise<ModerationCard> {
     const rows: ModerationRow[] = await this.dataSource.query(
-      `SELECT ${MODERATION_COLUMNS} FROM listing l ${FIRST_PHOTO_JOIN} WHERE l.id = $1 AND l.deleted_at IS NULL AND l.status <> 'draft'`,
+      `SELECT ${MODERATION_COLUMNS} FROM listing l ${FIRST_PHOTO_JOIN} ${FLAGGED_AUTHOR.join} WHERE l.id = $1 AND l.deleted_at IS NULL AND l.status <> 'draft'`,
       [id],
     );
     if (!rows.length) throw new AppException(HttpStatus.NOT_FOUND, 'listingNotFound');
@@ -112,24 +119,27 @@ export class ModerationService {
       this.sellerRecords(authors),
     ]);
     const locationOf = (key: string) => this.images.locationOf(key);
-    return rows.map((row) => ({
-      ...toCard(row, locationOf),
-      authorName: row.author_name ?? accountNames.get(row.author_id) ?? null,
-      rejectionReason: row.rejection_reason,
-      posts: row.posts,
-      editedAt: row.edited_at?.toISOString() ?? null,
-      imei: this.imeis.open({ imeiSealed: row.imei_sealed, imeiLast4: row.imei_last4 }),
-      uzimeiRegistered: row.uzimei_registered,
-      noInstalmentDebt: row.no_instalment_debt,
-      reports: reports.get(row.id) ?? [],
-      checks: findings.get(row.id) ?? [],
-      riskScore: riskScore(findings.get(row.id) ?? []),
-      // The name the catalogue would give the model: the listing's, its brand first.
-      customModel: row.custom_model ? { name: row.name ?? row.custom_model, brand: brandNames.get(row.category_id ?? '') ?? '' } : null,
-      description: row.description,
-      flagged: row.description ? flaggedSpans(row.description, words) : [],
-      sellerRecord: sellers.get(row.author_id)!,
-    }));
+    return rows.map((row) => {
+      const checks = row.status === 'waiting' ? withFlaggedMessages(findings.get(row.id) ?? [], row.flagged_messages) : [];
+      return {
+        ...toCard(row, locationOf),
+        authorName: row.author_name ?? accountNames.get(row.author_id) ?? null,
+        rejectionReason: row.rejection_reason,
+        posts: row.posts,
+        editedAt: row.edited_at?.toISOString() ?? null,
+        imei: this.imeis.open({ imeiSealed: row.imei_sealed, imeiLast4: row.imei_last4 }),
+        uzimeiRegistered: row.uzimei_registered,
+        noInstalmentDebt: row.no_instalment_debt,
+        reports: reports.get(row.id) ?? [],
+        checks,
+        riskScore: riskScore(checks),
+        // The name the catalogue would give the model: the listing's, its brand first.
+        customModel: row.custom_model ? { name: row.name ?? row.custom_model, brand: brandNames.get(row.category_id ?? '') ?? '' } : null,
+        description: row.description,
+        flagged: row.description ? flaggedSpans(row.description, words) : [],
+        sellerRecord: sellers.get(row.author_id)!,
+      };
+    });
   }
 
   /** Each seller's record for the cards: since when, listings posted, approved, rejected, reports received. */
@@ -254,8 +264,11 @@ export class ModerationService {
   }
 }
 
-/** A moderation card's columns, its first photo joined (FIRST_PHOTO_JOIN). */
-const MODERATION_COLUMNS = `${CARD_COLUMNS}, l.posts, l.rejection_reason, l.author_id, l.author_name, l.custom_model, l.category_id,
+/** A seller whose messages repeatedly tripped the text checks, joined by the listing's author. */
+const FLAGGED_AUTHOR = repeatedlyFlaggedAuthor('l.author_id');
+
+/** A moderation card's columns, its first photo (FIRST_PHOTO_JOIN) and its seller's flagged messages (FLAGGED_AUTHOR) joined. */
+const MODERATION_COLUMNS = `${CARD_COLUMNS}, ${FLAGGED_AUTHOR.columns}, l.posts, l.rejection_reason, l.author_id, l.author_name, l.custom_model, l.category_id,
   l.imei_sealed, l.imei_last4, l.uzimei_registered, l.no_instalment_debt, l.description,
   CASE WHEN l.edited_at > l.approved_at THEN l.edited_at END AS edited_at, ${FIRST_PHOTO_COLUMNS}`;
 
@@ -272,7 +285,15 @@ type ModerationRow = CardRow & {
   uzimei_registered: boolean | null;
   no_instalment_debt: boolean;
   description: string | null;
+  flagged_messages: number | null;
 };
+
+/** The workers' stored findings and the seller's repeatedly flagged messages, strongest first (LISTING_CHECKS). */
+function withFlaggedMessages(stored: ListingCheck[], flaggedMessages: number | null): ListingCheck[] {
+  if (flaggedMessages === null) return stored;
+  const checks: ListingCheck[] = [...stored, { kind: 'flaggedMessages', detail: String(flaggedMessages) }];
+  return checks.sort((a, b) => LISTING_CHECKS.indexOf(a.kind) - LISTING_CHECKS.indexOf(b.kind));
+}
 
 /** Where a description has a card number, contacts or scam wording (the shipped list and the admins'), merged and in order. */
 function flaggedSpans(description: string, bannedWords: readonly string[]): TextSpan[] {

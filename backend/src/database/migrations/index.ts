@@ -34,6 +34,7 @@ import { BrandSeries1763803500000 } from './1763803500000-brand-series';
 import { Promotions1763803600000 } from './1763803600000-promotions';
 import { Reputation1763803700000 } from './1763803700000-reputation';
 import { PriceDropAnnouncements1763803800000 } from './1763803800000-price-drop-announcements';
+import { FlaggedMessages1763804100000 } from './1763804100000-flagged-messages';
 
 /** Every migration in order; listed explicitly so the same list works from sources and from the build. */
 export const MIGRATIONS = [
@@ -73,4 +74,5 @@ export const MIGRATIONS = [
   Promotions1763803600000,
   Reputation1763803700000,
   PriceDropAnnouncements1763803800000,
+  FlaggedMessages1763804100000,
 ];

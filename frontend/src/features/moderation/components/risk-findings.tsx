@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import type { ListingCheck } from '@market/contracts';
+import { FLAGGED_MESSAGES_DAYS, type ListingCheck } from '@market/contracts';
 import { formatSom } from '../../../lib/format';
 import { currentLanguage, useTranslation } from '../../../lib/i18n';
 
@@ -13,6 +13,7 @@ export function RiskFindings({ checks }: { checks: ListingCheck[] }) {
         <li key={check.kind} className="rounded-md bg-red-50 px-2 py-1 text-red-800">
           {t(`checks.${check.kind}`, {
             detail: check.kind === 'baitPrice' ? formatSom(Number(check.detail), currentLanguage()) : (check.detail ?? ''),
+            days: FLAGGED_MESSAGES_DAYS,
           })}
           {/* Both point at another seller's listing: the one whose photo or IMEI this listing shares. */}
           {(check.kind === 'reusedPhoto' || check.kind === 'duplicateImei') && check.detail && (
