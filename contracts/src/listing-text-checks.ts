@@ -180,7 +180,7 @@ export function wordingSpans(text: string, words: readonly string[]): { words: s
   const origins: number[] = [];
   let normalized = '';
   for (let index = 0; index < text.length; index++) {
-    const kept = normalizeWording(text[index]);
+    const kept = normalizedUnit(text[index]);
     if (kept.length === 0) continue;
     normalized += kept;
     for (let n = 0; n < kept.length; n++) origins.push(index);
@@ -188,18 +188,39 @@ export function wordingSpans(text: string, words: readonly string[]): { words: s
   const found: string[] = [];
   const spans: TextSpan[] = [];
   for (const word of words) {
-    const stem = word.endsWith('*');
-    const body = normalizeWording(stem ? word.slice(0, -1) : word)
-      .split(/\s+/)
-      .map(escapeRegExp)
-      .join('[\\s-]+');
-    const pattern = new RegExp(`(?<![\\p{L}\\p{N}])${body}${stem ? '[\\p{L}\\p{N}]*' : '(?![\\p{L}\\p{N}])'}`, 'gu');
-    const matches = [...normalized.matchAll(pattern)].filter((match) => !negated(normalized, match.index, match.index + match[0].length));
+    const matches = [...normalized.matchAll(wordPattern(word))].filter((match) => !negated(normalized, match.index, match.index + match[0].length));
     if (matches.length === 0) continue;
     found.push(word);
     for (const match of matches) spans.push({ start: origins[match.index], end: origins[match.index + match[0].length - 1] + 1 });
   }
   return { words: found, spans };
+}
+
+/** Each UTF-16 unit normalized, remembered (at most 65,536): texts repeat the same few letters. */
+const NORMALIZED_UNITS = new Map<string, string>();
+
+function normalizedUnit(unit: string): string {
+  let kept = NORMALIZED_UNITS.get(unit);
+  if (kept === undefined) NORMALIZED_UNITS.set(unit, (kept = normalizeWording(unit)));
+  return kept;
+}
+
+/** Each word's pattern, compiled once: every message and listing is matched against every scam word (and the few banned ones). */
+const WORD_PATTERNS = new Map<string, RegExp>();
+
+/** `word` as a whole word (or the start of one, for a stem ending in '*'); matchAll copies it, so one serves every text. */
+function wordPattern(word: string): RegExp {
+  let pattern = WORD_PATTERNS.get(word);
+  if (!pattern) {
+    const stem = word.endsWith('*');
+    const body = normalizeWording(stem ? word.slice(0, -1) : word)
+      .split(/\s+/)
+      .map(escapeRegExp)
+      .join('[\\s-]+');
+    pattern = new RegExp(`(?<![\\p{L}\\p{N}])${body}${stem ? '[\\p{L}\\p{N}]*' : '(?![\\p{L}\\p{N}])'}`, 'gu');
+    WORD_PATTERNS.set(word, pattern);
+  }
+  return pattern;
 }
 
 /** A word said not to be asked for: 'без предоплаты', 'no deposit', 'oldindan to'lov shart emas'. */
