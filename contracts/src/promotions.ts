@@ -69,9 +69,11 @@ export type PromotionPurchase = z.infer<typeof promotionPurchaseSchema>;
 
 /**
  * running: in effect (TOP until `endsAt`, a repost until it is posted); done: it acted (a lift, a
- * posted repost, a TOP that ran its days); refunded: it could not run, its `refunded` so'm went back.
+ * posted repost, a TOP that ran its days); refunded: it could not run, its `refunded` so'm went back;
+ * failed: a repost every channel refused, its price went back.
  */
-export const PROMOTION_STATES = ['running', 'done', 'refunded'] as const;
+export const PROMOTION_STATES = ['running', 'done', 'refunded', 'failed'] as const;
+export type PromotionState = (typeof PROMOTION_STATES)[number];
 
 export const listingPromotionSchema = z.object({
   _id: z.uuid(),

@@ -1,13 +1,16 @@
+import { getQueueToken } from '@nestjs/bullmq';
 import type { INestApplication, INestApplicationContext } from '@nestjs/common';
+import type { Queue } from 'bullmq';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import type { Config } from '@market/backend';
+import { PROMOTION_DEFAULT_PRICES, QUEUES } from '@market/contracts';
 import { startFakeGraph } from '../../test/fakes/graph-api';
 import { startFakeTelegram } from '../../test/fakes/telegram-bot-api';
 import { ownTestDatabase } from '../../test/support/database';
 import { eventually } from '../../test/support/eventually';
 import { insertListing } from '../../test/support/listings';
-import { createSignedInUser } from '../../test/support/users';
+import { createSignedInUser, type TestUser } from '../../test/support/users';
 import { everyChannelConfig, startApiAndWorkers } from './stack.support';
 
 /** Kanalda qayta joylash (issue 39): a bought repost goes through the channel-posting pipeline once per channel. */
@@ -26,6 +29,16 @@ describe('a bought channel repost', () => {
     ({ api, workers } = await startApiAndWorkers(config));
     dataSource = api.get(DataSource);
   });
+
+  const buyRepost = async (seller: TestUser, listingId: string): Promise<string> =>
+    (await request(api.getHttpServer()).post(`/api/phone/${listingId}/promotions`).set('Cookie', seller.cookie).send({ product: 'channelRepost' }).expect(200)).body.promotion._id;
+  const promotionsOf = async (seller: TestUser, listingId: string) =>
+    (await request(api.getHttpServer()).get(`/api/phone/${listingId}/promotions`).set('Cookie', seller.cookie).expect(200)).body.promotions;
+  const balanceHistory = async (seller: TestUser): Promise<{ kind: string; amount: number }[]> =>
+    (await request(api.getHttpServer()).get('/api/user/balance-history').set('Cookie', seller.cookie).expect(200)).body.entries;
+  /** The repost's channel jobs that ended failed, as the queue dashboard lists them. */
+  const failedJobsOf = async (promotionId: string) =>
+    (await workers.get<Queue>(getQueueToken(QUEUES.social)).getFailed()).filter((job) => job.data.repostOf === promotionId);
   afterAll(async () => {
     await workers?.close();
     await api?.close();
@@ -54,5 +67,40 @@ describe('a bought channel repost', () => {
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(albums()).toHaveLength(2);
     expect(graph.callsTo('media_publish')).toHaveLength(2);
+  });
+
+  it('keeps a repost that reached one channel as done, and refunds nothing when the others refused it', async () => {
+    // Instagram's and Facebook's token revoked: Graph refuses every post with its code 190.
+    graph.failNext(/\/(media|photos|feed)$/, graph.invalidToken(), Infinity);
+    const seller = await createSignedInUser(api, { balance: 100_000 });
+    const listingId = await insertListing(dataSource, { authorId: seller.id, status: 'active', tarif: 0 });
+    const promotionId = await buyRepost(seller, listingId);
+
+    await eventually(async () => {
+      expect(await failedJobsOf(promotionId)).toHaveLength(2);
+      expect(await promotionsOf(seller, listingId)).toEqual([expect.objectContaining({ state: 'done', refunded: 0 })]);
+    });
+    expect(await balanceHistory(seller)).toEqual([expect.objectContaining({ kind: 'channelRepostCharge', amount: -PROMOTION_DEFAULT_PRICES.channelRepost })]);
+  });
+
+  it('ends a repost that every channel refused as failed and refunds it once, however often its jobs run', async () => {
+    // Graph still refuses (above), and the bot was removed from the channel: Telegram answers 403.
+    telegram.blockBot('@telefonbozor');
+    const seller = await createSignedInUser(api, { balance: 100_000 });
+    const listingId = await insertListing(dataSource, { authorId: seller.id, status: 'active', tarif: 0 });
+    const promotionId = await buyRepost(seller, listingId);
+    const price = PROMOTION_DEFAULT_PRICES.channelRepost;
+    const refundedOnce = [expect.objectContaining({ kind: 'promotionRefund', amount: price }), expect.objectContaining({ kind: 'channelRepostCharge', amount: -price })];
+
+    await eventually(async () => expect(await promotionsOf(seller, listingId)).toEqual([expect.objectContaining({ state: 'failed', refunded: price })]));
+    expect(await balanceHistory(seller)).toEqual(refundedOnce);
+    expect((await request(api.getHttpServer()).get('/api/user').set('Cookie', seller.cookie).expect(200)).body.balance).toBe(100_000);
+
+    // An admin retries the failed jobs from the dashboard: they fail again, and nothing is refunded twice.
+    const failed = await failedJobsOf(promotionId);
+    expect(failed).toHaveLength(3);
+    await Promise.all(failed.map((job) => job.retry()));
+    await eventually(async () => expect((await failedJobsOf(promotionId)).map((job) => job.attemptsMade)).toEqual([2, 2, 2]));
+    expect(await balanceHistory(seller)).toEqual(refundedOnce);
   });
 });

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
-import { TOP_DAYS } from '@market/contracts';
+import { TOP_DAYS, type SocialChannel } from '@market/contracts';
 import { BalanceService } from '../balance/balance.service';
 import { Promotion } from './promotion.entity';
 
@@ -20,7 +20,7 @@ export interface SettlementOutcome {
  * What happens to promotions after their purchase (issue 39), for the workers: the scheduled
  * settlement ends TOPs that ran their days and refunds what a promotion could not run because its
  * listing left sale (rejected, sold, taken off sale, hidden by reports, deleted); the channel jobs
- * mark a repost done. Each refund is one ledger entry whose reference is the promotion: running it
+ * mark a repost done, or failed and refunded when every channel refused it. Each refund is one ledger entry whose reference is the promotion: running it
  * twice refunds once.
  */
 @Injectable()
@@ -75,6 +75,34 @@ export class PromotionSettlement {
   /** A channel took the repost: it did what was bought, nothing is refunded for it any more. */
   async repostPosted(promotionId: string): Promise<void> {
     await this.dataSource.query(`UPDATE promotion SET state = 'done' WHERE id = $1 AND state = 'running' AND product = 'channelRepost'`, [promotionId]);
+  }
+
+  /** The channels a repost is sent to, once: a fan-out run again leaves those that already refused it out. */
+  async repostSentTo(promotionId: string, channels: readonly SocialChannel[]): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE promotion SET repost_channels_left = $2 WHERE id = $1 AND state = 'running' AND repost_channels_left IS NULL`,
+      [promotionId, channels],
+    );
+  }
+
+  /**
+   * A channel gave the repost up (refused it, or the attempts ran out): when it was the last channel
+   * that could still post it, the repost failed and its whole price goes back. Posted to any channel,
+   * it is done and nothing is refunded. True when this refunded it; a channel giving up twice changes nothing.
+   */
+  repostRefused(promotionId: string, channel: SocialChannel): Promise<boolean> {
+    return this.dataSource.transaction(async (transaction) => {
+      const promotion = await this.runningLocked(transaction, promotionId);
+      if (!promotion?.repostChannelsLeft) return false;
+      const left = promotion.repostChannelsLeft.filter((other) => other !== channel);
+      if (left.length > 0) {
+        await transaction.query(`UPDATE promotion SET repost_channels_left = $2 WHERE id = $1`, [promotionId, left]);
+        return false;
+      }
+      await transaction.query(`UPDATE promotion SET state = 'failed', refunded = price, repost_channels_left = '{}' WHERE id = $1`, [promotionId]);
+      await this.balance.credit(transaction, promotion.buyerId, promotion.price, 'promotionRefund', promotionId);
+      return true;
+    });
   }
 
   private runningLocked(transaction: EntityManager, promotionId: string): Promise<Promotion | null> {

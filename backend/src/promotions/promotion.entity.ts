@@ -1,5 +1,5 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
-import type { PromotionProduct } from '@market/contracts';
+import type { PromotionProduct, PromotionState, SocialChannel } from '@market/contracts';
 import { bigintAsNumber } from '../users/user.entity';
 
 /** One purchase of a promotion for a listing (issue 39); its id is the ledger entry's reference. */
@@ -23,7 +23,7 @@ export class Promotion {
   price: number;
 
   @Column({ type: 'text' })
-  state: 'running' | 'done' | 'refunded';
+  state: PromotionState;
 
   @Column({ name: 'starts_at', type: 'timestamptz', insert: false, update: false })
   startsAt: Date;
@@ -34,6 +34,10 @@ export class Promotion {
 
   @Column({ type: 'bigint', transformer: bigintAsNumber, insert: false })
   refunded: number;
+
+  /** A repost's channels that may still post it: set when it is sent to them, left by each that refused it for good. */
+  @Column({ name: 'repost_channels_left', type: 'text', array: true, nullable: true, insert: false })
+  repostChannelsLeft: SocialChannel[] | null;
 
   @Column({ name: 'views_before', type: 'int' })
   viewsBefore: number;

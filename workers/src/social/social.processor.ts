@@ -81,12 +81,20 @@ export class SocialProcessor extends QueueProcessor<typeof QUEUES.social> implem
     await this.addChannelJobs(job, channels, { listingId });
   }
 
-  /** A bought repost (issue 39) goes to every configured channel, paced like every post; with none configured it cannot run: refunded. */
+  /**
+   * A bought repost (issue 39) goes to every configured channel, paced like every post; with none
+   * configured it cannot run: refunded. The promotion keeps the channels it went to, to be refunded
+   * when every one of them gave it up.
+   */
   private async fanOutRepost(job: Job): Promise<void> {
     const { promotionId, listingId } = parseEventPayload('promotion.repost-requested', job.data);
     const channels = SOCIAL_CHANNELS.filter((channel) => this.publishers.of(channel).configured);
-    if (channels.length === 0) await this.promotions.refund(promotionId);
-    else await this.addChannelJobs(job, channels, { listingId, repostOf: promotionId });
+    if (channels.length === 0) {
+      await this.promotions.refund(promotionId);
+      return;
+    }
+    await this.promotions.repostSentTo(promotionId, channels);
+    await this.addChannelJobs(job, channels, { listingId, repostOf: promotionId });
   }
 
   /** One job per channel, its id the request's: a request handled twice adds no job twice. */
@@ -109,6 +117,7 @@ export class SocialProcessor extends QueueProcessor<typeof QUEUES.social> implem
     const publisher = this.publishers.of(channel);
     if (!publisher.configured) {
       if (!repostOf) await this.posting.recordSkipped(listingId, channel, { posted: false, link: null, state: 'skipped', reason: 'not configured' }, 'notConfigured');
+      else await this.promotions.repostRefused(repostOf, channel);
       return;
     }
     const photoUrls = await this.posting.photoUrls(listingId, CHANNEL_PHOTO_FORMAT[channel]);
@@ -129,10 +138,14 @@ export class SocialProcessor extends QueueProcessor<typeof QUEUES.social> implem
       const error = caught instanceof RateLimitedError ? await this.waitAsAsked(job, token, turn.throttled, caught) : (caught as Error);
       const reason = error.message;
       const final = error instanceof PermanentPublishError || error instanceof OutcomeUnknownError;
-      // A repost that fails leaves the listing's first post as it was. The seller is told once the workers give up.
-      if (!repostOf) {
+      const givenUp = final || job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
+      // A repost that fails leaves the listing's first post as it was; given up by every channel, it is refunded.
+      // The seller is told once the workers give up a first post.
+      if (repostOf) {
+        if (givenUp) await this.promotions.repostRefused(repostOf, channel);
+      } else {
         const failed = { posted: false, link: null, state: 'failed', reason } as const;
-        if (final || job.attemptsMade + 1 >= (job.opts.attempts ?? 1)) await this.posting.recordSkipped(listingId, channel, failed, 'gaveUp');
+        if (givenUp) await this.posting.recordSkipped(listingId, channel, failed, 'gaveUp');
         else await this.posting.recordPost(listingId, channel, failed);
       }
       this.logger.warn(`Posting listing ${listingId} to ${channel} failed: ${reason}`);

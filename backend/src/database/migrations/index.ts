@@ -35,6 +35,7 @@ import { Promotions1763803600000 } from './1763803600000-promotions';
 import { Reputation1763803700000 } from './1763803700000-reputation';
 import { PriceDropAnnouncements1763803800000 } from './1763803800000-price-drop-announcements';
 import { FlaggedMessages1763804100000 } from './1763804100000-flagged-messages';
+import { FailedReposts1763804200000 } from './1763804200000-failed-reposts';
 
 /** Every migration in order; listed explicitly so the same list works from sources and from the build. */
 export const MIGRATIONS = [
@@ -75,4 +76,5 @@ export const MIGRATIONS = [
   Reputation1763803700000,
   PriceDropAnnouncements1763803800000,
   FlaggedMessages1763804100000,
+  FailedReposts1763804200000,
 ];
