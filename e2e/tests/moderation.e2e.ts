@@ -40,6 +40,7 @@ test.describe("moderation from 'Barcha telefonlar'", () => {
   let toReject: SeededListing;
   let toUndo: SeededListing;
   let toLapse: SeededListing;
+  let toLeave: SeededListing;
   let promoted: SeededListing;
 
   test.beforeAll(async ({ listings }) => {
@@ -51,6 +52,7 @@ test.describe("moderation from 'Barcha telefonlar'", () => {
     toReject = await listings.createListing({ device, seller, name: `Rad etiladigan ${run}`, status: 'waiting' });
     toUndo = await listings.createListing({ device, seller, name: `Qaytariladigan ${run}`, status: 'waiting' });
     toLapse = await listings.createListing({ device, seller, name: `Kutib tasdiqlanadigan ${run}`, status: 'waiting' });
+    toLeave = await listings.createListing({ device, seller, name: `Sahifa yopilganda tasdiqlanadigan ${run}`, status: 'waiting' });
     // 'Faol' is newest first: made last, it heads that tab.
     promoted = await listings.createListing({ device, seller, name: `Super ${run}`, tarif: 1 });
   });
@@ -150,6 +152,18 @@ test.describe("moderation from 'Barcha telefonlar'", () => {
     await expect(approvalNotice(page, toLapse.name)).toBeHidden();
     await tab(page, 'Faol').click();
     await expect(cardOf(page, toLapse.name)).toBeVisible();
+  });
+
+  test('sends an approval at once when the admin closes the page during its few seconds, on a 360 px screen', async ({ admin: { page } }) => {
+    await page.goto('/profile/allphones');
+    await cardOf(page, toLeave.name).getByRole('button', { name: 'Tasdiqlash' }).click();
+    await expect(approvalNotice(page, toLeave.name)).toBeVisible();
+    const again = await page.context().newPage();
+    await page.close({ runBeforeUnload: true });
+
+    await again.goto('/profile/allphones');
+    await tab(again, 'Faol').click();
+    await expect(cardOf(again, toLeave.name)).toBeVisible();
   });
 
   test("lists 'Faol' newest first, and posts an active tariff-1 listing to the one channel whose Post button is pressed", async ({ admin: { page } }) => {

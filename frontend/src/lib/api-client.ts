@@ -43,9 +43,10 @@ export function sessionHeader(): Record<string, string> {
  * header instead: Telegram Web's iframe keeps no cookies of ours), JSON in and out, envelope errors. A request that gets no answer is an ApiError with status NO_ANSWER, which says
  * 'offline' in the reader's language, never the browser's 'Failed to fetch'.
  */
-export async function apiRequest<T>(method: string, path: string, body?: unknown): Promise<ApiResponse<T>> {
+export async function apiRequest<T>(method: string, path: string, body?: unknown, init: Pick<RequestInit, 'keepalive'> = {}): Promise<ApiResponse<T>> {
   const isForm = body instanceof FormData;
   const response = await fetch(`/api${path}`, {
+    ...init,
     method,
     credentials: 'include',
     headers: {
@@ -65,7 +66,7 @@ export async function apiRequest<T>(method: string, path: string, body?: unknown
 
 export const api = {
   get: <T>(path: string) => apiRequest<T>('GET', path).then((response) => response.data),
-  post: <T>(path: string, body?: unknown) => apiRequest<T>('POST', path, body).then((response) => response.data),
+  post: <T>(path: string, body?: unknown, init?: Pick<RequestInit, 'keepalive'>) => apiRequest<T>('POST', path, body, init).then((response) => response.data),
   put: <T>(path: string, body?: unknown) => apiRequest<T>('PUT', path, body).then((response) => response.data),
   delete: <T>(path: string, body?: unknown) => apiRequest<T>('DELETE', path, body).then((response) => response.data),
 };

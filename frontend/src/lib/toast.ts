@@ -55,12 +55,19 @@ const UNDONE = 'undone';
 /**
  * `message` with an `undoLabel` button for `ms`: resolves true when the user presses it, false when the
  * time is up or the notification is closed (the action goes ahead at once). The time runs on while the
- * window is in the background, so an action is never held back until the user returns to the tab.
+ * window is in the background, so an action is never held back until the user returns to the tab; and
+ * leaving the page (closing the tab, switching to another app, where a phone may end the page and its
+ * timer) sends it at once: what the user did not undo is never lost.
  */
 async function undoable(message: string, undoLabel: string, ms: number): Promise<boolean> {
   const toastify = await request();
   return new Promise<boolean>((resolve) => {
-    toastify.info(
+    const settle = (undone: boolean) => {
+      removeEventListener('pagehide', goAhead);
+      document.removeEventListener('visibilitychange', goAheadWhenHidden);
+      resolve(undone);
+    };
+    const id = toastify.info(
       ({ closeToast }) =>
         createElement(
           'div',
@@ -78,8 +85,17 @@ async function undoable(message: string, undoLabel: string, ms: number): Promise
           ),
         ),
       // A tap on the text must not close it: that would send what the user may still want to undo.
-      { autoClose: ms, pauseOnFocusLoss: false, closeOnClick: false, onClose: (reason) => resolve(reason === UNDONE) },
+      { autoClose: ms, pauseOnFocusLoss: false, closeOnClick: false, onClose: (reason) => settle(reason === UNDONE) },
     );
+    function goAhead() {
+      settle(false);
+      toastify.dismiss(id);
+    }
+    function goAheadWhenHidden() {
+      if (document.visibilityState === 'hidden') goAhead();
+    }
+    addEventListener('pagehide', goAhead);
+    document.addEventListener('visibilitychange', goAheadWhenHidden);
   });
 }
 

@@ -20,7 +20,8 @@ import { withListing } from './moderation-cache';
  * posted to yet.
  */
 export function confirmListing(body: ApproveListing): Promise<ModerationOutcome> {
-  return api.post<ModerationOutcome>('/phone/confirm', body);
+  // Sent as the page closes when the admin leaves during the undo notice: `keepalive` lets it outlive the page.
+  return api.post<ModerationOutcome>('/phone/confirm', body, { keepalive: true });
 }
 
 /**
