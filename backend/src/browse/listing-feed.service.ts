@@ -1,13 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import type { LRUCache } from 'lru-cache';
-import { DataSource } from 'typeorm';
 import { LIMITS, TOP_PLACES_PER_PAGE, TOP_ROTATION_MS, type ListingPage, type ListingQuery, type ListingSuggestion } from '@market/contracts';
 import { CategoriesService } from '../categories/categories.service';
 import { ConcurrencyLimit } from '../common/concurrency-limit';
 import { readThroughCache } from '../common/read-through-cache';
 import { AppConfig } from '../config/app-config';
-import { PublicReads } from '../database/public-reads';
+import { INDEX_WALK_TIMEOUT_MS, PublicReads } from '../database/public-reads';
 import { DevicesService, type ListingModels } from '../devices/devices.service';
 import { ImagesService } from '../uploads/images.service';
 import {
@@ -88,7 +86,6 @@ export class ListingFeedService {
   private readonly searches: ConcurrencyLimit;
 
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
     private readonly reads: PublicReads,
     private readonly devices: DevicesService,
     private readonly categories: CategoriesService,
@@ -251,18 +248,16 @@ export class ListingFeedService {
     return JSON.stringify([sql.count, sql.params]);
   }
 
-  /** The anchors walk the whole filtered feed (an index-only scan): on the main pool, whose timeout allows it. */
+  /** The anchors walk the whole filtered feed (an index-only scan): an index walk's bound. */
   private readAnchors(sql: FeedSql): Promise<FeedPosition[]> {
     const { sql: text, params } = sql.anchors(ANCHOR_SPACING);
-    return this.dataSource.query(text, params);
+    return this.reads.query(text, params, { timeoutMs: INDEX_WALK_TIMEOUT_MS });
   }
 
-  /** One scan of the index of listings by model, in a transaction of its own for its settings. */
-  private readFeedTotals(): Promise<FeedTotals> {
-    return this.dataSource.transaction(async (transaction) => {
-      for (const setting of FEED_TOTALS_SETTINGS) await transaction.query(setting);
-      return FeedTotals.read((text) => transaction.query(text), await this.categories.families(transaction));
-    });
+  /** One scan of the index of listings by model, with its settings. */
+  private async readFeedTotals(): Promise<FeedTotals> {
+    const families = await this.categories.families();
+    return FeedTotals.read((text) => this.reads.query(text, [], { timeoutMs: INDEX_WALK_TIMEOUT_MS, settings: FEED_TOTALS_SETTINGS }), families);
   }
 
   private async countFeed(sql: FeedSql): Promise<number> {

@@ -7,7 +7,7 @@ import { formatListingPrice, LISTING_PHOTO_SIZES, LISTING_REGIONS, listingQueryS
 import { CategoriesService } from '../categories/categories.service';
 import { readThroughCache } from '../common/read-through-cache';
 import { AppConfig } from '../config/app-config';
-import { PublicReads } from '../database/public-reads';
+import { INDEX_WALK_TIMEOUT_MS, PublicReads } from '../database/public-reads';
 import type { PageMeta, ServeFrontendOptions, SitemapDocument } from '../spa/serve-frontend';
 import { ImagesService } from '../uploads/images.service';
 import { FEED_ORDER, ON_SALE } from './listing-feed';
@@ -39,12 +39,6 @@ async function sitemapDocument(xml: string): Promise<SitemapDocument> {
 function absoluteUrl(path: string, publicUrl: string): string {
   return new URL(path, publicUrl).toString();
 }
-
-/**
- * The index walks every listing on sale (a second or more at a million), past the public reads'
- * bound for a page; built once an hour per node, it may take this long on a replica.
- */
-const SITEMAP_BUILD_TIMEOUT_MS = 30_000;
 
 /** Where the sitemap reads its listings: the public reads (a crawler is answered from a replica). */
 export interface SitemapReads {
@@ -176,7 +170,7 @@ export class ListingSharePages {
     private readonly categories: CategoriesService,
     private readonly config: AppConfig,
   ) {
-    this.sitemap = new ListingSitemap({ query: (sql, params) => reads.query(sql, params, { timeoutMs: SITEMAP_BUILD_TIMEOUT_MS }) }, config.PUBLIC_URL);
+    this.sitemap = new ListingSitemap({ query: (sql, params) => reads.query(sql, params, { timeoutMs: INDEX_WALK_TIMEOUT_MS }) }, config.PUBLIC_URL);
   }
 
   frontendOptions(): ServeFrontendOptions {

@@ -22,6 +22,13 @@ export const PUBLIC_READS = 'public-reads';
  */
 export const PUBLIC_READ_TIMEOUT_MS = 2_000;
 
+/**
+ * The bound of a public read that walks a whole index rather than a page of it: the sitemap's
+ * index, the feed totals' snapshot, a filter's anchors. Each is read once per interval per node
+ * and kept, never once per visitor.
+ */
+export const INDEX_WALK_TIMEOUT_MS = 30_000;
+
 /** PostgreSQL cancelled the statement (`statement_timeout`). */
 const QUERY_CANCELED = '57014';
 
@@ -140,12 +147,12 @@ export class PublicReads implements OnApplicationBootstrap, OnApplicationShutdow
   }
 
   /**
-   * `timeoutMs` gives this one statement a longer bound than PUBLIC_READ_TIMEOUT_MS, for a read
-   * that walks a whole index (the sitemap's, built once an hour) rather than a page of it.
+   * `timeoutMs` gives this one statement a longer bound than PUBLIC_READ_TIMEOUT_MS (an index walk,
+   * INDEX_WALK_TIMEOUT_MS), and `settings` (`SET LOCAL ...`) apply to it alone.
    */
-  async query<Row>(sql: string, params: unknown[] = [], { prepared = false, timeoutMs }: { prepared?: boolean; timeoutMs?: number } = {}): Promise<Row[]> {
+  async query<Row>(sql: string, params: unknown[] = [], { prepared = false, timeoutMs, settings = [] }: ReadOptions = {}): Promise<Row[]> {
     const replica = this.replicaInStep();
-    const read = { sql, params, prepared, timeoutMs };
+    const read = { sql, params, prepared, timeoutMs, settings };
     try {
       if (replica) {
         try {
@@ -171,13 +178,14 @@ export class PublicReads implements OnApplicationBootstrap, OnApplicationShutdow
     return Promise.all(this.replicas.map((replica) => replica.pool.end()));
   }
 
-  private async run<Row>(pool: Pool, { sql, params, prepared, timeoutMs }: { sql: string; params: unknown[]; prepared: boolean; timeoutMs?: number }): Promise<Row[]> {
+  private async run<Row>(pool: Pool, { sql, params, prepared, timeoutMs, settings }: Read): Promise<Row[]> {
     const query = prepared ? { name: this.statementName(sql), text: sql, values: params } : { text: withValues(sql, params) };
-    if (timeoutMs === undefined) return (await pool.query(query)).rows as Row[];
-    // SET LOCAL: the longer bound ends with this transaction, and the connection returns to the pool with its own.
+    if (timeoutMs === undefined && !settings.length) return (await pool.query(query)).rows as Row[];
+    // SET LOCAL: the settings end with this transaction, and the connection returns to the pool with its own.
+    const session = [...(timeoutMs === undefined ? [] : [`SET LOCAL statement_timeout = ${Math.ceil(timeoutMs)}`]), ...settings];
     const client = await pool.connect();
     try {
-      await client.query(`BEGIN; SET LOCAL statement_timeout = ${Math.ceil(timeoutMs)}`);
+      await client.query(['BEGIN', ...session].join('; '));
       const { rows } = await client.query(query);
       await client.query('COMMIT');
       client.release();
@@ -212,6 +220,14 @@ export class PublicReads implements OnApplicationBootstrap, OnApplicationShutdow
     return name;
   }
 }
+
+interface ReadOptions {
+  prepared?: boolean;
+  timeoutMs?: number;
+  settings?: readonly string[];
+}
+
+type Read = Required<Omit<ReadOptions, 'timeoutMs'>> & { sql: string; params: unknown[]; timeoutMs?: number };
 
 /** The connection failed, not the statement: no SQLSTATE, or a connection (08) or shutdown (57P) class. */
 function lostConnection(error: unknown): boolean {
