@@ -27,7 +27,7 @@ async function waitUntilAnswering(url: string): Promise<void> {
   throw new Error(`redis-server did not start at ${url}`);
 }
 
-/** A private redis-server on its own port, which a test may stop and start again to simulate an outage. */
+/** A private redis-server on its own port, which a test may stop and start again, or pause, to simulate an outage. */
 export async function startPrivateRedis() {
   const port = await freePort();
   const url = `redis://127.0.0.1:${port}`;
@@ -44,6 +44,9 @@ export async function startPrivateRedis() {
     child.kill('SIGKILL');
     await exited;
   };
+  /** Redis hangs (SIGSTOP): connections stay open, nothing is answered. */
+  const pause = () => void child?.kill('SIGSTOP');
+  const resume = () => void child?.kill('SIGCONT');
   await start();
-  return { url, start, stop };
+  return { url, start, stop, pause, resume };
 }

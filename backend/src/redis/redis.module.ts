@@ -2,16 +2,23 @@ import { Global, Inject, Injectable, Module, OnApplicationShutdown } from '@nest
 import Redis from 'ioredis';
 import { AppConfig } from '../config/app-config';
 
+/** How long closing waits for Redis to answer: a Redis that hangs (stopped, a network partition) must not hold a shutdown. */
+const QUIT_ANSWER_MS = 1_000;
+
 /**
  * Closes a Redis connection after the commands it has sent are answered (QUIT comes after them):
  * a disconnect rejected those still pending with 'Connection is closed', which nobody awaited when
  * they were a library's (the real-time adapter subscribing while the app already stopped). A
- * connection that is down is dropped at once.
+ * connection that is down, or a Redis that does not answer within a second, is dropped.
  */
 export async function closeRedis(connection: Redis): Promise<void> {
   if (connection.status === 'end') return;
   if (connection.status !== 'ready' && connection.status !== 'connect' && connection.status !== 'connecting') return void connection.disconnect();
-  await connection.quit().catch(() => connection.disconnect());
+  let timer: NodeJS.Timeout | undefined;
+  const unanswered = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), QUIT_ANSWER_MS)));
+  const answered = await Promise.race([connection.quit().then(() => true, () => false), unanswered]);
+  clearTimeout(timer);
+  if (!answered) connection.disconnect();
 }
 
 /**
