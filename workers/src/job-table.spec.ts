@@ -102,7 +102,15 @@ describe('the workers start', () => {
   }
   @ProcessorOf(QUEUES.schedules)
   class Schedules extends QueueProcessor<typeof QUEUES.schedules> {
-    readonly handlers = Object.fromEntries(Object.values(SCHEDULED_JOBS).map((job) => [job, done])) as JobHandlers<typeof QUEUES.schedules>;
+    readonly handlers: JobHandlers<typeof QUEUES.schedules> = {
+      [SCHEDULED_JOBS.savedSearchDigests]: done,
+      [SCHEDULED_JOBS.sellerRatings]: done,
+      [SCHEDULED_JOBS.usdRate]: done,
+      [SCHEDULED_JOBS.dispatchedEventsPrune]: done,
+      [SCHEDULED_JOBS.unusedPhotos]: done,
+      [SCHEDULED_JOBS.listingChecks]: done,
+      [SCHEDULED_JOBS.staleDeviceSpecs]: done,
+    };
   }
   /** What the compiler refuses: a notify processor that forgot a job (a cast, a stale build). */
   @ProcessorOf(QUEUES.notify)
