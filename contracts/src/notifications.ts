@@ -29,3 +29,13 @@ export type NotificationPage = z.infer<typeof notificationPageSchema>;
 
 export const notificationsReadSchema = z.object({ unread: z.number().int() });
 export type NotificationsRead = z.infer<typeof notificationsReadSchema>;
+
+/**
+ * Pushed on the conversations' socket (CONVERSATION_SOCKET_PATH) to the person's open pages as an
+ * entry joins their inbox or it is read: the bell's count at once. The bell asks the API again only
+ * while the socket is down.
+ */
+export const NOTIFICATIONS_SOCKET_EVENT = 'notifications:unread';
+export interface NotificationsPush {
+  unread: number;
+}

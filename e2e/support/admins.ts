@@ -17,4 +17,5 @@ export const TEST_ADMIN_PHONES = {
   trust: '998990000035',
   firstTime: '998990000036',
   reputation: '998990000038',
+  inbox: '998990000039',
 } as const;

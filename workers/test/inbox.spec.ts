@@ -1,8 +1,11 @@
 import type { INestApplication, INestApplicationContext } from '@nestjs/common';
 import type { Job } from 'bullmq';
+import type { AddressInfo } from 'node:net';
+import { io, type Socket } from 'socket.io-client';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { OutboxService, type Config } from '@market/backend';
+import { CONVERSATION_SOCKET_PATH, NOTIFICATIONS_SOCKET_EVENT, type NotificationsPush } from '@market/contracts';
 import { testConfig } from '../../test/support/config';
 import { ownTestDatabase } from '../../test/support/database';
 import { eventually } from '../../test/support/eventually';
@@ -32,6 +35,8 @@ describe('the inbox tells every seller what happened, with or without the bot', 
       DEVICE_SPECS_REFRESH_PER_MINUTE: '0',
     });
     ({ api, workers } = await startApiAndWorkers(config));
+    // Listening, for the pages' sockets.
+    await api.listen(0, '127.0.0.1');
     dataSource = api.get(DataSource);
     admin = await createSignedInUser(api, { role: 'admin' });
     seller = await createSignedInUser(api);
@@ -71,6 +76,30 @@ describe('the inbox tells every seller what happened, with or without the bot', 
     expect(await inboxOf(admin)).toEqual({ notifications: [], pages: 0, unread: 0 });
     await http().get('/api/notifications').expect(401);
     await http().post('/api/notifications/read').expect(401);
+  });
+
+  it("pushes the bell's count to the seller's open page as the workers file an entry, and again when it is read", async () => {
+    const pageSeller = await createSignedInUser(api);
+    const socket: Socket = io(`http://127.0.0.1:${(api.getHttpServer().address() as AddressInfo).port}`, {
+      path: CONVERSATION_SOCKET_PATH,
+      transports: ['websocket'],
+      extraHeaders: { Cookie: pageSeller.cookie },
+      reconnection: false,
+    });
+    try {
+      const pushes: NotificationsPush[] = [];
+      socket.on(NOTIFICATIONS_SOCKET_EVENT, (push: NotificationsPush) => pushes.push(push));
+      await new Promise((resolve, reject) => socket.on('connect', () => resolve(undefined)).on('connect_error', reject));
+
+      const listingId = await insertListing(dataSource, { authorId: pageSeller.id, name: 'Pushed Pixel' });
+      await http().post('/api/phone/confirm').set('Cookie', admin.cookie).send({ id: listingId }).expect(200);
+      await eventually(async () => expect(pushes).toEqual([{ unread: 1 }]));
+
+      await http().post('/api/notifications/read').set('Cookie', pageSeller.cookie).expect(200);
+      await eventually(async () => expect(pushes).toEqual([{ unread: 1 }, { unread: 0 }]));
+    } finally {
+      socket.disconnect();
+    }
   });
 
   it('tells a seller of each channel their promoted listing was not posted to, and why, once', async () => {

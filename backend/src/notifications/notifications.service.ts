@@ -1,7 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { NOTIFICATIONS_PER_PAGE, type Notification, type NotificationKind, type NotificationPage, type Translated } from '@market/contracts';
+import {
+  NOTIFICATIONS_PER_PAGE,
+  NOTIFICATIONS_SOCKET_EVENT,
+  type Notification,
+  type NotificationKind,
+  type NotificationPage,
+  type NotificationsPush,
+  type Translated,
+} from '@market/contracts';
+import { ConversationsLive } from '../conversations/conversations-live';
 
 /** A notice to keep in someone's inbox; `eventId` is the event it tells of. */
 export interface InboxEntry {
@@ -15,17 +24,28 @@ export interface InboxEntry {
 /**
  * The inbox: every notice the bot sends, kept on the site for everyone, linked or not. Written by
  * the workers' handlers of the same events; an event handled twice is recorded once. Also what
- * the bot sent (notification_delivery), so that a notice reaches a linked chat once.
+ * the bot sent (notification_delivery), so that a notice reaches a linked chat once. Each new
+ * entry, and each read, is pushed to the person's open pages (the bell's count), from the workers
+ * through their WorkersPushes.
  */
 @Injectable()
 export class NotificationsService {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly live: ConversationsLive,
+  ) {}
 
   async record(entry: InboxEntry): Promise<void> {
-    await this.dataSource.query(
-      `INSERT INTO notification (event_id, user_id, kind, text, link) VALUES ($1, $2, $3, $4, $5) ON CONFLICT (event_id, user_id) DO NOTHING`,
+    const inserted: unknown[] = await this.dataSource.query(
+      `INSERT INTO notification (event_id, user_id, kind, text, link) VALUES ($1, $2, $3, $4, $5) ON CONFLICT (event_id, user_id) DO NOTHING RETURNING id`,
       [entry.eventId, entry.userId, entry.kind, JSON.stringify(entry.text), entry.link],
     );
+    if (!inserted.length) return;
+    const [{ unread }]: Array<{ unread: number }> = await this.dataSource.query(
+      `SELECT count(*)::int AS unread FROM notification WHERE user_id = $1 AND read_at IS NULL`,
+      [entry.userId],
+    );
+    this.push(entry.userId, { unread });
   }
 
   async page(userId: string, page: number): Promise<NotificationPage> {
@@ -54,9 +74,14 @@ export class NotificationsService {
     await this.dataSource.query(`INSERT INTO notification_delivery (job_key) VALUES ($1) ON CONFLICT DO NOTHING`, [jobKey]);
   }
 
-  /** Marks everything in the inbox read (opening the inbox reads it). */
+  /** Marks everything in the inbox read (opening the inbox reads it); the person's other pages clear their bell. */
   async markRead(userId: string): Promise<{ unread: number }> {
     await this.dataSource.query(`UPDATE notification SET read_at = now() WHERE user_id = $1 AND read_at IS NULL`, [userId]);
+    this.push(userId, { unread: 0 });
     return { unread: 0 };
+  }
+
+  private push(userId: string, push: NotificationsPush): void {
+    this.live.push(userId, NOTIFICATIONS_SOCKET_EVENT, push);
   }
 }

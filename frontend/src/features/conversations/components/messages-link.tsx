@@ -6,7 +6,7 @@ import { useConversationsLive } from '../api/live';
 /** The top bar's way to the conversations, with the unread count; it also keeps the signed-in pages live. */
 export function MessagesLink() {
   const { t } = useTranslation('conversations');
-  useConversationsLive(true);
+  useConversationsLive();
   const unread = useConversations(1).data?.unread ?? 0;
   return (
     <CountedLink
