@@ -1,11 +1,13 @@
 // The node-kill drill of issue 41 on a running scale-out stack (scale-out-stack.ts): visitors
-// browse through HAProxy, an admin approves paid listings, new sellers sign up and a buyer writes
-// to a seller, while one API process and one worker process are SIGKILLed and later started
-// again. Then it counts what was lost or done twice: channel posts, SMS, messages.
+// browse through HAProxy, an admin approves paid listings, new sellers sign up, a buyer writes
+// to a seller and people top up their balance by card (at the fake Payme), while one API process
+// and one worker process are SIGKILLed and later started again. Then it counts what was lost or
+// done twice: channel posts, SMS, card charges, messages.
+import { confirmedCardToken, FAKE_PAYME_CODE } from '../test/fakes/card-gateway';
 import { insertListing } from '../test/support/listings';
 import { randomTestPhone } from '../test/support/users';
 import { OutcomeUnknownError } from '../workers/src/social/channels/channel-publisher';
-import type { ScaleOut } from './scale-out-stack';
+import { PAYER_CARD, PAYME_CASHBOX, type ScaleOut } from './scale-out-stack';
 
 export interface NodeKillOptions {
   seconds: number;
@@ -13,7 +15,18 @@ export interface NodeKillOptions {
   visitors: number;
   /** Paid listings waiting for the admin. */
   paidListings: number;
+  /** A visitor's pause between two pages (0: as fast as answered, for the full load; CI keeps its 2 cores for the rest). */
+  readPauseMs?: number;
   log?: (line: string) => void;
+}
+
+/** A failed POST: what it was, how it failed, and when it was sent and answered in ms from the SIGKILL. */
+interface WriteFailure {
+  path: string;
+  failure: string;
+  sent: number;
+  answered: number;
+  inFlightAtKill: boolean;
 }
 
 interface Counted {
@@ -24,23 +37,36 @@ interface Counted {
 export interface NodeKillReport {
   reads: Counted & { perSecond: number; statuses: Record<string, number> };
   /**
-   * POSTs. `failed` counts those that failed away from the kill; `failedAroundKill` those in flight
-   * on the killed node or sent to it before HAProxy took it out (NODE_TAKEN_OUT_MS): HAProxy sends
-   * no POST twice, so the client is told (a 502), and nothing is half done.
+   * POSTs. `inFlightAtKill`: those under way when api1 was sent SIGKILL or sent until it had exited
+   * (`killWindowMs` later: its sockets close only then, and HAProxy may still hand it a request on a
+   * kept-alive connection). Only these may fail (`failedInFlight`): HAProxy sends no POST twice, so
+   * the client is told, and nothing is half done. `failed` counts every other failed POST: must be 0.
    */
-  writes: Counted & { inFlightAtKill: number; failedAroundKill: number };
+  writes: Counted & { inFlightAtKill: number; failedInFlight: number; killWindowMs: number; failures: WriteFailure[] };
   /** `heldForAdmin`: posts whose channel call the kill cut off, left for an admin to check (the drill checks and posts again). */
   posts: { approved: number; heldForAdmin: number; lost: number; duplicated: number };
   sms: { admitted: number; lost: number; duplicated: number };
   messages: { sent: number; lost: number; duplicated: number };
+  /**
+   * Card top-ups: `started` payments, `confirmed` at the end (a payer whose confirmation failed confirms
+   * again, as the dialog does). `lost`: a card charged (the receipt paid at Payme) and the balance not
+   * credited; `duplicated`: a balance credited more than the payment. `charged` and `credited` in so'm:
+   * the card's loss and the payers' gains, equal when no charge was lost or doubled.
+   */
+  payments: { started: number; confirmed: number; lost: number; duplicated: number; charged: number; credited: number };
+  /** What HAProxy wrote during the load: each failed request (node, timers, how it ended) and each node going down or up. */
+  haproxy: string[];
   /** The replica's replay lag as the primary saw it, sampled through the run. */
   replicaLagMs: { p50: number; p99: number; max: number };
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** How long HAProxy may still send to a killed node: two failed readiness checks 1 s apart (deploy/haproxy), and a margin. */
-const NODE_TAKEN_OUT_MS = 3_000;
+/** What each payer has (signedIn's balance) and tops up, in so'm. */
+const STARTING_BALANCE = 1_000_000;
+const TOP_UP = 40_000;
+const CREATE_PAYMENT = '/api/payments/uzcard/createTransaction';
+const CONFIRM_PAYMENT = '/api/payments/uzcard/confirmTransaction';
 
 export function percentile(values: number[], share: number): number {
   if (!values.length) return 0;
@@ -64,29 +90,37 @@ export async function runNodeKills(stack: ScaleOut, options: NodeKillOptions): P
   const conversationId = ((await opened.json()) as { id: string }).id;
 
   const reads: NodeKillReport['reads'] = { sent: 0, failed: 0, perSecond: 0, statuses: {} };
-  const writes = { sent: 0, failed: 0, inFlight: 0, inFlightAtKill: 0, failedAroundKill: 0 };
-  let killedAt: number | undefined;
-  const failedWrite = (started: number) => {
-    // Failing after the kill, it was in flight then or sent before the node was out of HAProxy's rotation.
-    if (killedAt !== undefined && started <= killedAt + NODE_TAKEN_OUT_MS) writes.failedAroundKill++;
-    else writes.failed++;
-  };
-  /** Sends a POST; answers whether it succeeded (a failure is counted, and must have been in flight on the killed node). */
-  const write = async (attempt: () => Promise<Response>, expected: number): Promise<boolean | undefined> => {
+  const writes: NodeKillReport['writes'] = { sent: 0, failed: 0, inFlightAtKill: 0, failedInFlight: 0, killWindowMs: 0, failures: [] };
+  let killedAt = 0;
+  /** The POSTs under way; those under way at the kill, and those sent while the killed API was dying. */
+  const pending = new Set<symbol>();
+  const atKill = new Set<symbol>();
+  let dying = false;
+  /** Sends a POST; answers its response, or nothing when it failed (counted: it must have been in flight at the kill). */
+  const write = async (path: string, cookie: string | undefined, body: unknown, expected: number, headers?: Record<string, string>): Promise<Response | undefined> => {
     writes.sent++;
-    writes.inFlight++;
-    const started = Date.now();
+    const token = Symbol();
+    pending.add(token);
+    if (dying) atKill.add(token);
+    const sent = Date.now();
+    const failed = (failure: string) => {
+      const inFlightAtKill = atKill.has(token);
+      if (inFlightAtKill) writes.failedInFlight++;
+      else writes.failed++;
+      writes.failures.push({ path, failure, sent: sent - killedAt, answered: Date.now() - killedAt, inFlightAtKill });
+      return undefined;
+    };
     try {
-      const answer = await attempt();
-      if (answer.status === expected) return true;
-      if (answer.status >= 500) return void failedWrite(started);
+      const answer = await send(path, cookie, body, headers);
+      if (answer.status === expected) return answer;
+      if (answer.status >= 500) return failed(String(answer.status));
       throw new Error(`A write was refused: ${answer.status} ${await answer.text()}`);
     } catch (error) {
       // fetch's TypeError ('fetch failed': the connection closed without an answer), by name: under jest it comes from another realm.
-      if ((error as Error).name === 'TypeError') return void failedWrite(started);
+      if ((error as Error).name === 'TypeError') return failed(String((error as Error & { cause?: { code?: string } }).cause?.code ?? (error as Error).message));
       throw error;
     } finally {
-      writes.inFlight--;
+      pending.delete(token);
     }
   };
   const approved: string[] = [];
@@ -95,8 +129,10 @@ export async function runNodeKills(stack: ScaleOut, options: NodeKillOptions): P
   const unsurePhones: string[] = [];
   const messages: string[] = [];
   const unsureMessages: string[] = [];
+  const payments: Payment[] = [];
   const lags: number[] = [];
 
+  const haproxyFrom = stack.haproxyOutput.length;
   const started = Date.now();
   const endsAt = started + options.seconds * 1000;
   const running = () => Date.now() < endsAt;
@@ -110,13 +146,14 @@ export async function runNodeKills(stack: ScaleOut, options: NodeKillOptions): P
       );
       reads.statuses[status] = (reads.statuses[status] ?? 0) + 1;
       if (status !== '200') reads.failed++;
+      if (options.readPauseMs) await sleep(options.readPauseMs);
     }
   };
   const approver = async () => {
     const pace = (options.seconds * 1000) / (waiting.length + 1);
     for (const id of waiting) {
       if (!running()) break;
-      const ok = await write(() => send('/api/phone/confirm', admin.cookie, { id }), 200);
+      const ok = await write('/api/phone/confirm', admin.cookie, { id }, 200);
       (ok ? approved : unsureApprovals).push(id);
       await sleep(pace);
     }
@@ -125,7 +162,7 @@ export async function runNodeKills(stack: ScaleOut, options: NodeKillOptions): P
     for (let n = 0; running(); n++) {
       const phoneNumber = randomTestPhone();
       // Each from an address of its own: the texts-per-address limit is not what is drilled.
-      const ok = await write(() => send('/api/auth/login', undefined, { phoneNumber }, { 'x-forwarded-for': `198.51.100.${n % 250}` }), 201);
+      const ok = await write('/api/auth/login', undefined, { phoneNumber }, 201, { 'x-forwarded-for': `198.51.100.${n % 250}` });
       (ok ? admitted : unsurePhones).push(phoneNumber);
       await sleep(400);
     }
@@ -133,10 +170,29 @@ export async function runNodeKills(stack: ScaleOut, options: NodeKillOptions): P
   const conversation = async () => {
     for (let n = 0; running(); n++) {
       const text = `Xabar ${n}: narxi qancha?`;
-      const ok = await write(() => send(`/api/conversations/${conversationId}/messages`, buyer.cookie, { text }), 201);
+      const ok = await write(`/api/conversations/${conversationId}/messages`, buyer.cookie, { text }, 201);
       (ok ? messages : unsureMessages).push(text);
       // Under the 20 messages a minute one account may send.
       await sleep(3_200);
+    }
+  };
+  // Each payment a person of their own (a person may start 10 an hour): the card confirmed at Payme by the
+  // browser's part, the payment created and confirmed through HAProxy. A payment whose creation failed is
+  // left (whatever it created is never paid); one whose confirmation failed or answered 'processing' is
+  // confirmed again after the load, as the dialog does.
+  const payer = async () => {
+    for (let n = 0; running(); n++) {
+      const person = await stack.signedIn();
+      const card = await confirmedCardToken({ url: stack.payme.url, cashboxId: PAYME_CASHBOX }, PAYER_CARD, FAKE_PAYME_CODE);
+      if (!('token' in card)) throw new Error(`Payme refused the card: ${card.refusal.code}`);
+      const amount = TOP_UP + 1_000 * (n % 10);
+      const started = await write(CREATE_PAYMENT, person.cookie, { amount, cardToken: card.token }, 201);
+      if (!started) continue;
+      const payment: Payment = { id: ((await started.json()) as { result: { transactionId: string } }).result.transactionId, person, amount, final: false };
+      payments.push(payment);
+      const confirmed = await write(CONFIRM_PAYMENT, person.cookie, { transactionId: payment.id }, 200);
+      if (confirmed) payment.final = ((await confirmed.json()) as { result: { status: string } }).result.status !== 'processing';
+      await sleep(1_000);
     }
   };
   const lagSampler = async () => {
@@ -148,16 +204,29 @@ export async function runNodeKills(stack: ScaleOut, options: NodeKillOptions): P
   };
   const killer = async () => {
     await sleep((options.seconds * 1000) / 3);
-    writes.inFlightAtKill = writes.inFlight;
+    // At a moment with writes under way (up to 5 s later), so that the kill cuts some off.
+    for (const giveUpAt = Date.now() + 5_000; pending.size < 2 && Date.now() < giveUpAt; ) await sleep(5);
+    for (const token of pending) atKill.add(token);
+    dying = true;
     killedAt = Date.now();
-    log(`killing api1 and workers1 (SIGKILL) with ${writes.inFlight} writes in flight`);
-    await Promise.all([stack.apis[0].kill(), stack.workers[0].kill()]);
+    log(`killing api1 and workers1 (SIGKILL) with ${pending.size} writes in flight`);
+    const apiGone = stack.apis[0].kill().then(() => {
+      dying = false;
+      writes.killWindowMs = Date.now() - killedAt;
+    });
+    await Promise.all([apiGone, stack.workers[0].kill()]);
+    writes.inFlightAtKill = atKill.size;
     await sleep((options.seconds * 1000) / 3);
     log('starting api1 and workers1 again');
     await Promise.all([stack.apis[0].start(), stack.workers[0].start()]);
   };
-  await Promise.all([...Array.from({ length: options.visitors }, visitor), approver(), newSellers(), conversation(), lagSampler(), killer()]);
+  await Promise.all([...Array.from({ length: options.visitors }, visitor), approver(), newSellers(), conversation(), payer(), lagSampler(), killer()]);
+  // A node started again that died by itself is a failure of its own, whatever the counts say.
+  for (const node of [...stack.apis, ...stack.workers]) {
+    if (!node.running) throw new Error(`${node.name} is not running after the load:\n${node.output.slice(-40).join('\n')}`);
+  }
   reads.perSecond = Math.round(reads.sent / options.seconds);
+  const haproxy = stack.haproxyOutput.slice(haproxyFrom);
   log(`load over: ${reads.sent} reads, ${writes.sent} writes (${writes.failed} failed)`);
 
   // An admin whose click failed clicks again; a listing approved before the node died answers that it is no longer waiting.
@@ -166,6 +235,7 @@ export async function runNodeKills(stack: ScaleOut, options: NodeKillOptions): P
     if (again.status === 200 || again.status < 500) approved.push(id);
   }
   const outcome = await settle(stack, approved, admitted, unsurePhones);
+  const paid = await settlePayments(stack, payments);
   const stored = (await stack.database.query(`SELECT text, count(*)::int AS copies FROM conversation_message WHERE conversation_id = $1 GROUP BY text`, [conversationId])) as Array<{
     text: string;
     copies: number;
@@ -173,7 +243,7 @@ export async function runNodeKills(stack: ScaleOut, options: NodeKillOptions): P
   const copies = new Map(stored.map((row) => [row.text, row.copies]));
   return {
     reads,
-    writes: { sent: writes.sent, failed: writes.failed, inFlightAtKill: writes.inFlightAtKill, failedAroundKill: writes.failedAroundKill },
+    writes,
     posts: outcome.posts,
     sms: outcome.sms,
     messages: {
@@ -181,6 +251,8 @@ export async function runNodeKills(stack: ScaleOut, options: NodeKillOptions): P
       lost: messages.filter((text) => !copies.has(text)).length,
       duplicated: [...copies.values()].filter((count) => count > 1).length,
     },
+    payments: paid,
+    haproxy,
     replicaLagMs: { p50: percentile(lags, 0.5), p99: percentile(lags, 0.99), max: Math.max(0, ...lags) },
   };
 }
@@ -229,6 +301,51 @@ async function settle(stack: ScaleOut, approved: string[], admitted: string[], u
       lost: admitted.filter((phone) => textsTo(phone) === 0).length,
       duplicated: [...admitted, ...unsurePhones].filter((phone) => textsTo(phone) > 1).length,
     },
+  };
+}
+
+interface Payment {
+  id: string;
+  person: { id: string; cookie: string };
+  amount: number;
+  /** Answered confirmed or failed; else confirmed again after the load. */
+  final: boolean;
+}
+
+/**
+ * Confirms again each payment whose confirmation failed or answered 'processing' (a claim cut off by
+ * the kill is taken over after its lease), until it is final, then counts: each receipt paid at Payme
+ * must be credited once, to its payer, and the card must have lost what the payers gained.
+ */
+async function settlePayments(stack: ScaleOut, payments: Payment[]): Promise<NodeKillReport['payments']> {
+  const deadline = Date.now() + 120_000;
+  for (const payment of payments) {
+    while (!payment.final && Date.now() < deadline) {
+      const answer = await fetch(`${stack.site}${CONFIRM_PAYMENT}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie: payment.person.cookie },
+        body: JSON.stringify({ transactionId: payment.id }),
+      });
+      const status = answer.ok ? ((await answer.json()) as { result: { status: string } }).result.status : await answer.text();
+      payment.final = status === 'confirmed';
+      if (!answer.ok && answer.status < 500) throw new Error(`A confirmation was refused: ${answer.status} ${status}`);
+      if (!payment.final) await sleep(1_000);
+    }
+  }
+  const rows = (await stack.database.query(
+    `SELECT p.id, p.status, p.provider_ref AS receipt, u.balance::bigint - $2 AS gained
+       FROM payment_transaction p JOIN users u ON u.id = p.user_id WHERE p.id = ANY($1)`,
+    [payments.map((payment) => payment.id), STARTING_BALANCE],
+  )) as Array<{ id: string; status: string; receipt: string; gained: string }>;
+  const amounts = new Map(payments.map((payment) => [payment.id, payment.amount]));
+  const chargedAtPayme = rows.filter((row) => stack.payme.receiptState(row.receipt) === 4);
+  return {
+    started: payments.length,
+    confirmed: rows.filter((row) => row.status === 'confirmed').length,
+    lost: chargedAtPayme.filter((row) => Number(row.gained) === 0).length,
+    duplicated: rows.filter((row) => Number(row.gained) > amounts.get(row.id)!).length,
+    charged: (PAYER_CARD.balance - stack.payme.cardBalance(PAYER_CARD.number)!) / 100,
+    credited: rows.reduce((sum, row) => sum + Number(row.gained), 0),
   };
 }
 

@@ -2,7 +2,7 @@
 // PostgreSQL primary and its streaming replica (pg_basebackup -R), HAProxy running
 // deploy/haproxy/haproxy.cfg in front of two API processes, and two worker processes, all from
 // the build, sharing one Redis under a key prefix of their own. Outside services are the tests'
-// fakes. scale-out.drill.ts checks what must hold across the nodes; `npm run drills -- --scale`
+// fakes (Payme's too: card top-ups are real payments here, not the sandbox). scale-out.drill.ts checks what must hold across the nodes; `npm run drills -- --scale`
 // kills nodes under load (scale-out.ts).
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -15,10 +15,11 @@ import { DataSource } from 'typeorm';
 import { Session } from '../backend/src/auth/session.entity';
 import { SessionService, type SessionCarrier } from '../backend/src/auth/session.service';
 import { SESSION_HEADER } from '@market/contracts';
+import { startFakePayme } from '../test/fakes/card-gateway';
 import { startFakeEskiz } from '../test/fakes/eskiz';
 import { startFakeGraph } from '../test/fakes/graph-api';
 import { startFakeTelegram } from '../test/fakes/telegram-bot-api';
-import { LOOPBACK_ONLY } from '../test/support/config';
+import { LOOPBACK_ONLY, TEST_CASHBOX } from '../test/support/config';
 import { randomTestPhone } from '../test/support/users';
 import { asOwner, binary, chownTree, clusterOwner, createCluster, freePort, startCluster, stopClusters, withClient } from './scratch-cluster';
 
@@ -30,6 +31,9 @@ const START_TIMEOUT_MS = 90_000;
 export const TIME_SCALE = 0.05;
 /** The channel's budget: a minute of Telegram's (20 messages) lasts 3 s here. */
 export const CHANNEL_MESSAGES_PER_MINUTE = 20;
+/** The payers' card at the fake Payme (its balance in tiyin), and the cashbox the browser's card methods name. */
+export const PAYER_CARD = { number: '8600069195406311', expire: '0399', phone: '998935550011', balance: 10 ** 13 };
+export const PAYME_CASHBOX = 'market';
 
 export interface ScaleOutOptions {
   /** DATABASE_REPLICA_MAX_LAG_MS of the API nodes. */
@@ -146,12 +150,13 @@ export async function startScaleOut(options: ScaleOutOptions = {}) {
     const replicaUrl = `postgres://postgres@127.0.0.1:${replicaPort}/market`;
     log(`PostgreSQL primary on ${primaryPort}, streaming replica on ${replicaPort}`);
 
-    const [telegram, graph, eskiz] = await Promise.all([
+    const [telegram, graph, eskiz, payme] = await Promise.all([
       startFakeTelegram(undefined, { timeScale: TIME_SCALE, channelPerMinute: CHANNEL_MESSAGES_PER_MINUTE }),
       startFakeGraph({ timeScale: TIME_SCALE }),
       startFakeEskiz(),
+      startFakePayme({ merchantId: PAYME_CASHBOX, key: 'payme-key', cards: [{ ...PAYER_CARD }] }),
     ]);
-    fakes.push(telegram, graph, eskiz);
+    fakes.push(telegram, graph, eskiz, payme);
     const site = `http://127.0.0.1:${sitePort}`;
     const adminPhone = randomTestPhone();
     const env: NodeJS.ProcessEnv = {
@@ -169,7 +174,12 @@ export async function startScaleOut(options: ScaleOutOptions = {}) {
       PUBLIC_CACHE_TTL_MS: '1000',
       RELAY_POLL_MS: '100',
       SHUTDOWN_DRAIN_MS: '2500',
-      PAYMENTS_SANDBOX: 'true',
+      ...TEST_CASHBOX,
+      PAYME_BASE_URL: payme.url,
+      PAYME_MERCHANT_ID: PAYME_CASHBOX,
+      PAYME_KEY: 'payme-key',
+      // A confirmation cut off by the kill holds its claim for 3 × this + 5 s before another takes it over.
+      PAYME_TIMEOUT_MS: '2000',
       ADMIN_PHONES: adminPhone,
       LISTINGS_PER_DAY: '1000',
       LISTINGS_PER_DAY_NEW_ACCOUNT: '1000',
@@ -225,6 +235,7 @@ export async function startScaleOut(options: ScaleOutOptions = {}) {
       telegram,
       graph,
       eskiz,
+      payme,
       primaryUrl,
       replicaUrl,
       redisUrl,

@@ -16,7 +16,7 @@ export const LOOPBACK_ONLY = {
 };
 
 /** The fiscal item of the tests' Payme cashbox (a Payme API refuses to start without one). */
-const TEST_CASHBOX = { PAYME_FISCAL_CODE: '10305008002000000', PAYME_PACKAGE_CODE: '1545643', PAYME_VAT_PERCENT: '12' };
+export const TEST_CASHBOX = { PAYME_FISCAL_CODE: '10305008002000000', PAYME_PACKAGE_CODE: '1545643', PAYME_VAT_PERCENT: '12' };
 
 /** Tests stand behind a reverse proxy on this machine: each chooses its visitors' addresses with X-Forwarded-For. */
 const BEHIND_LOCAL_PROXY = { TRUST_PROXY: 'loopback' };
