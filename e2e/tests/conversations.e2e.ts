@@ -84,4 +84,35 @@ test.describe('buyer and seller talk on the platform', () => {
       await buyersContext.close();
     });
   });
+
+  // A message sent while the page was loading, before its live connection was up, is there once the connection is.
+  test('shows a message that came between the page loading and its live connection', async ({ seller, listings, browser, consoleErrors }) => {
+    const listing = await listings.createListing({ device, seller: await listings.sellerOf(seller.phoneNumber), name: `Talkphone ${tag} early`, price: 2_500_000 });
+    const buyersContext = await browser.newContext();
+    consoleErrors.watch(buyersContext);
+    const buyersPage = await buyersContext.newPage();
+    await signInWithNewNumber(buyersPage, newPhoneNumber());
+    const opened = await buyersPage.request.post('/api/conversations', { data: { listingId: listing.id, text: 'Assalomu alaykum' } });
+    expect(opened.status()).toBe(201);
+    const conversation = (await opened.json()) as { id: string };
+
+    // The seller's page loads the thread, but its live connection waits.
+    let connect = () => {};
+    const connectionHeld = new Promise<void>((resolve) => (connect = resolve));
+    await seller.page.route(
+      (url) => url.pathname.startsWith('/api/socket.io'),
+      async (route) => {
+        await connectionHeld;
+        await route.fallback();
+      },
+    );
+    await seller.page.goto(`/profile/messages/${conversation.id}`);
+    await expect(seller.page.getByTestId('message').filter({ hasText: 'Assalomu alaykum' })).toBeVisible();
+    const sent = await buyersPage.request.post(`/api/conversations/${conversation.id}/messages`, { data: { text: 'Hali sotuvdami?' } });
+    expect(sent.status()).toBe(201);
+
+    connect();
+    await expect(seller.page.getByTestId('message').filter({ hasText: 'Hali sotuvdami?' })).toBeVisible();
+    await buyersContext.close();
+  });
 });

@@ -7,8 +7,9 @@ import { addToThread, CONVERSATIONS_KEY, threadKey } from './conversations';
 
 /**
  * Keeps a signed-in person's pages current: each pushed message joins its thread and the lists'
- * unread counts are read again; a read mark refreshes the thread's receipts. After a reconnect
- * everything is read again from the API, so what was missed offline comes in order, each once.
+ * unread counts are read again; a read mark refreshes the thread's receipts. Whenever the connection
+ * comes up (the first time too: a message may come while the page loads, before it) everything is
+ * read again from the API, so what was missed comes in order, each once.
  */
 export function useConversationsLive(): void {
   const queryClient = useQueryClient();
@@ -23,14 +24,14 @@ export function useConversationsLive(): void {
         void queryClient.invalidateQueries({ queryKey: threadKey(conversationId) });
         refreshLists();
       };
-      const onReconnect = () => void queryClient.invalidateQueries({ queryKey: CONVERSATIONS_KEY });
+      const onConnect = () => void queryClient.invalidateQueries({ queryKey: CONVERSATIONS_KEY });
       socket.on(CONVERSATION_SOCKET_EVENTS.message, onMessage);
       socket.on(CONVERSATION_SOCKET_EVENTS.read, onRead);
-      socket.io.on('reconnect', onReconnect);
+      socket.on('connect', onConnect);
       return () => {
         socket.off(CONVERSATION_SOCKET_EVENTS.message, onMessage);
         socket.off(CONVERSATION_SOCKET_EVENTS.read, onRead);
-        socket.io.off('reconnect', onReconnect);
+        socket.off('connect', onConnect);
       };
     },
     [queryClient],
