@@ -1,5 +1,5 @@
+import { brandsWithSeries } from './brand-series';
 import {
-  brandsWithSeries,
   categoryBodySchema,
   deviceColors,
   deviceMemoryOptions,

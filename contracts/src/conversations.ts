@@ -5,14 +5,7 @@ import { listingCardSchema } from './listing';
 import { reportSchema } from './listing-reports';
 import { cardNumberSpans, contactSpans, phoneNumberSpans, SCAM_WORDING, wordingSpans } from './listing-text-checks';
 import type { Translated } from './languages';
-
-/** Conversations between a buyer and a seller about one listing (issue 37). */
-export const CONVERSATION_LIMITS = {
-  textMax: 1000,
-  photosPerMessage: 4,
-  conversationsPerPage: 20,
-  messagesPerPage: 30,
-} as const;
+import { CONVERSATION_LIMITS } from './conversation-constants';
 
 /** Why a participant reports a conversation; 'other' needs their own words. */
 export const CONVERSATION_REPORT_REASONS = ['fraud', 'spam', 'rude', 'other'] as const;
