@@ -47,6 +47,22 @@ describe('rate limits', () => {
     expect(refused.params.seconds).toBeLessThanOrEqual(60);
   });
 
+  it("counts a limit first used beside another request's Redis command, without bringing the process down", async () => {
+    // A node just started, under load: in one turn of the event loop a request reads Redis (auto-pipelined) while
+    // another consumes a limit no request had used yet. ioredis threw outside any promise and the API died.
+    const client = await connected(new RedisClient(config));
+    try {
+      const fresh = new RateLimitService(client, config);
+      const firstUse: RateLimit = { name: `test-first-use-${randomUUID()}`, points: 3, durationSeconds: 60 };
+      const [, consumed] = await Promise.all([client.get(randomUUID()), fresh.consume(firstUse, randomUUID())]);
+      expect(consumed).toBe(1);
+      // The throw came on a later tick than the answers.
+      await new Promise((resolve) => setImmediate(resolve));
+    } finally {
+      await client.onApplicationShutdown();
+    }
+  });
+
   it('counts each key on its own', async () => {
     const [first, second] = [randomUUID(), randomUUID()];
     for (let action = 0; action < 3; action++) await limits.consume(threePerMinute, first);

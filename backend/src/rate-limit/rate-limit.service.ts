@@ -56,7 +56,13 @@ export class RateLimitService {
   constructor(
     private readonly redis: RedisClient,
     private readonly config: AppConfig,
-  ) {}
+  ) {
+    // A Redis limiter defines its Lua command (rlflxIncr) on the client when it is made, and an auto-pipeline
+    // already collecting other requests' commands lacks it: ioredis then threw outside any promise and the API
+    // died (ioredis#1931; a node started again under load, in the scale-out drill). Made now, before any
+    // request, the command is on every pipeline.
+    new RateLimiterRedis({ storeClient: redis, points: 1, duration: 1 });
+  }
 
   async consume(limit: RateLimit, key: string, points = 1): Promise<number> {
     try {
