@@ -62,12 +62,18 @@ export default defineConfig({
       output: {
         // The app's small shared modules (lib, components, the contracts' schema-free files) in one
         // chunk instead of some twenty of a few hundred bytes: a phone on HTTP/1.1 fetched them six
-        // at a time, a round trip each wave, before the first listing could show. Forms (zod) stay apart.
+        // at a time, a round trip each wave, before the first listing could show. Forms (zod) and the
+        // signed-in pages' real-time connection (live-socket, Socket.IO) stay apart: the group takes
+        // what its modules import along, and that would put them on every first page.
         codeSplitting: {
           groups: [
+            // Libraries only some pages use, each a chunk of its own: left to the default, they
+            // joined the shared chunk every first page loads (the forms' zod, the conversations' Socket.IO).
+            { name: 'zod', test: /node_modules[\\/]zod[\\/]|src[\\/]lib[\\/]zod\.ts/, priority: 20 },
+            { name: 'socket-io', test: /node_modules[\\/](socket\.io|engine\.io|@socket\.io)/, priority: 20 },
             {
               name: 'shared',
-              test: /src[\\/](lib[\\/](?!zod)|components[\\/](?!form[\\/]))|contracts[\\/]src[\\/](limits|listing-constants|listing-query|regions|format|languages|price-position|buyer-constants)\.ts/,
+              test: /src[\\/](lib[\\/](?!zod|live-socket)|components[\\/](?!form[\\/]))|contracts[\\/]src[\\/](limits|listing-constants|listing-query|regions|format|languages|price-position|buyer-constants)\.ts/,
               minShareCount: 2,
               priority: 10,
             },

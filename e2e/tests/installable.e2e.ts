@@ -68,8 +68,10 @@ test.describe('the installable app', () => {
     const shownPhoto = () => photo.evaluate((image: HTMLImageElement) => (image.complete && image.naturalWidth > 0 ? image.currentSrc : ''));
     await openThroughWorker(page, `/phone/${listing.id}`);
     await expect(title).toBeVisible();
-    // Seen means seen: the photo is whole before the visitor moves on (a busy machine may still be loading it).
+    // Seen means seen: the photo is whole and the seller's panel shown before the visitor moves on (a busy machine
+    // may still be loading them; the panel's code and answer come after the page's).
     await expect.poll(shownPhoto).toContain('/uploads/');
+    await expect(page.getByRole('region', { name: 'Sotuvchi haqida' })).toBeVisible();
     const seenPhoto = new URL(await shownPhoto()).pathname;
     await page.goto('/');
     await expect(page.getByRole('heading', { name: listing.name })).toBeVisible();

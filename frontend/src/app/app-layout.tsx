@@ -1,18 +1,28 @@
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { matchPath, Outlet, useLocation } from 'react-router-dom';
 import { ADMIN_PAGES } from '../components/admin-pages';
 import { FullScreenLoader } from '../components/full-screen-loader';
 import { ListingSlotsProvider, type ListingSlots } from '../components/listing-slots';
 import { TopBar } from '../components/top-bar';
-import { MessagesLink, WriteToSeller } from '../features/conversations';
-import { FavouriteButton, KeepPendingFavourite } from '../features/favourites';
-import { NotificationsBell } from '../features/notifications';
-import { RememberViewed } from '../features/recently-viewed';
-import { SellerSignals } from '../features/reputation';
+// The parts every first page shows, from their own files: a feature's index names its pages
+// too, and importing it would bring them (and what they import) into the first download.
+import { FavouriteButton } from '../features/favourites/components/favourite-button';
+import { KeepPendingFavourite } from '../features/favourites/components/keep-pending-favourite';
+import { RememberViewed } from '../features/recently-viewed/components/remember-viewed';
 import { resetBrowsing, ScrollToTop } from '../features/listings';
 import { MiniApp } from '../features/telegram-app';
 import { useTranslation } from '../lib/i18n';
 import { insideTelegram } from '../lib/telegram-launch';
+
+/**
+ * Loaded when shown: the unread counts and writing to a seller only for a signed-in user (with the
+ * conversations' live connection, Socket.IO), the seller's signals only on a listing page (they
+ * wait for their own answer anyway).
+ */
+const MessagesLink = lazy(() => import('../features/conversations/components/messages-link').then((module) => ({ default: module.MessagesLink })));
+const NotificationsBell = lazy(() => import('../features/notifications/components/notifications-bell').then((module) => ({ default: module.NotificationsBell })));
+const WriteToSeller = lazy(() => import('../features/conversations/components/write-to-seller').then((module) => ({ default: module.WriteToSeller })));
+const SellerSignals = lazy(() => import('../features/reputation/components/seller-signals').then((module) => ({ default: module.SellerSignals })));
 
 /** The favourites' heart on every card and on the detail page, which also joins the recently viewed. */
 const LISTING_SLOTS: ListingSlots = {
@@ -23,16 +33,31 @@ const LISTING_SLOTS: ListingSlots = {
       <FavouriteButton listingId={listing._id} place="detail" />
     </>
   ),
-  contact: (listing) => <WriteToSeller listingId={listing._id} />,
-  seller: (listing) => <SellerSignals sellerId={listing.author._id} />,
+  contact: (listing) => (
+    <Suspense fallback={null}>
+      <WriteToSeller listingId={listing._id} />
+    </Suspense>
+  ),
+  seller: (listing) => (
+    <Suspense fallback={null}>
+      <SellerSignals sellerId={listing.author._id} />
+    </Suspense>
+  ),
 };
 
-/** Conversations and the inbox (issue 37): their unread counts in the top bar. */
+/** Conversations and the inbox (issue 37): their unread counts in the top bar; their two places kept meanwhile. */
 const SIGNED_IN_LINKS = (
-  <>
+  <Suspense
+    fallback={
+      <>
+        <span aria-hidden className="h-11 w-11" />
+        <span aria-hidden className="h-11 w-11" />
+      </>
+    }
+  >
     <MessagesLink />
     <NotificationsBell />
-  </>
+  </Suspense>
 );
 
 export function AppLayout() {

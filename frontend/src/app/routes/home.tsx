@@ -4,7 +4,8 @@ import { BrandsSection, categoriesQuery } from '../../features/catalogue';
 import { ListingsBrowser } from '../../features/listings/components/listings-browser';
 import { useListingFilters } from '../../features/listings/hooks/use-listing-filters';
 import { RecentlyViewedRow } from '../../features/recently-viewed';
-import { SaveSearchButton } from '../../features/saved-searches';
+// From its file: the feature's index names the saved searches' page too.
+import { SaveSearchButton } from '../../features/saved-searches/components/save-search-button';
 import { useTranslation } from '../../lib/i18n';
 
 function HomePage() {
