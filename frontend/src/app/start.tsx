@@ -1,6 +1,7 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
+import { openStartTarget } from '../features/telegram-app';
 import { startInStoredLanguage } from '../lib/i18n';
 import { registerServiceWorker } from '../sw/register-service-worker';
 import { AppProviders } from './providers';
@@ -17,10 +18,11 @@ const app = (
   </StrictMode>
 );
 
-// The texts and the page's own code first: the first render is then the whole page (it
-// replaces index.html's top bar). Rendered as a transition, React yields to the browser every
-// few milliseconds instead of blocking a phone's main thread for the whole first render.
-void Promise.all([startInStoredLanguage(), preloadRoute(window.location.pathname)]).then(() =>
+// The texts and the page's own code first (inside Telegram, of the page the link names): the
+// first render is then the whole page (it replaces index.html's top bar). Rendered as a
+// transition, React yields to the browser every few milliseconds instead of blocking a phone's
+// main thread for the whole first render.
+void Promise.all([startInStoredLanguage(), openStartTarget().then(() => preloadRoute(window.location.pathname))]).then(() =>
   startTransition(() => createRoot(document.getElementById('root')!).render(app)),
 );
 

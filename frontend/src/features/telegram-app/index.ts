@@ -1,7 +1,26 @@
 import { lazy } from 'react';
+import { MINI_APP_PATH } from '@market/contracts';
+import { insideTelegram } from '../../lib/telegram-launch';
 
 /**
  * The marketplace as a Telegram Mini App (issue 40). Only its shell's code, with Telegram's SDK,
  * loads inside Telegram (`insideTelegram`, lib/telegram-launch); the web app downloads none of it.
  */
 export const MiniApp = lazy(() => import('./components/mini-app'));
+
+/**
+ * Telegram opens the app at its entry page (MINI_APP_PATH) with the page its link names
+ * (`startapp`): the address moves there in place before the first render, so that page is the
+ * one loaded and drawn first. Drawn first, the entry page was an empty page for a moment and
+ * the target's arrival moved everything on it (layout shift 0.11). Never fails: the entry page
+ * moves on itself (MiniAppEntry) if Telegram's SDK did not load.
+ */
+export async function openStartTarget(): Promise<void> {
+  if (window.location.pathname !== MINI_APP_PATH || !insideTelegram()) return;
+  try {
+    const { pathOf, startTarget } = await import('./telegram-sdk');
+    window.history.replaceState(null, '', pathOf(startTarget()));
+  } catch {
+    // Offline or a redeploy: the entry page's own redirect takes over.
+  }
+}

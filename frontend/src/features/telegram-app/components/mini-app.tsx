@@ -1,5 +1,5 @@
 import { backButton, hapticFeedback, mainButton, retrieveRawInitData } from '@telegram-apps/sdk-react';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, useNavigationType } from 'react-router-dom';
 import { useStartSession } from '../../../lib/auth';
 import { changeLanguage, languageChosen } from '../../../lib/i18n';
@@ -9,8 +9,10 @@ import { toast } from '../../../lib/toast';
 import { signInWithTelegram } from '../api/sign-in-with-telegram';
 import '../mini-app.css';
 import { startTelegramSdk, telegramLanguage } from '../telegram-sdk';
-import { ContactRequest } from './contact-request';
 import { MiniAppNav } from './mini-app-nav';
+
+/** Only for a Telegram user not yet known here, once: its form (with the schema library) loads then. */
+const ContactRequest = lazy(() => import('./contact-request').then((module) => ({ default: module.ContactRequest })));
 
 startTelegramSdk();
 // Telegram's language until the person chooses one here.
@@ -105,7 +107,11 @@ export default function MiniApp() {
   return (
     <>
       <MiniAppNav />
-      {contactNeeded && <ContactRequest signIn={signIn} onClose={dismiss} />}
+      {contactNeeded && (
+        <Suspense fallback={null}>
+          <ContactRequest signIn={signIn} onClose={dismiss} />
+        </Suspense>
+      )}
     </>
   );
 }
