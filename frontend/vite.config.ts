@@ -73,7 +73,7 @@ export default defineConfig({
             { name: 'socket-io', test: /node_modules[\\/](socket\.io|engine\.io|@socket\.io)/, priority: 20 },
             {
               name: 'shared',
-              test: /src[\\/](lib[\\/](?!zod|live-socket)|components[\\/](?!form[\\/]))|contracts[\\/]src[\\/](limits|listing-constants|listing-query|regions|format|languages|price-position|buyer-constants)\.ts/,
+              test: /src[\\/](lib[\\/](?!zod|live-socket)|components[\\/](?!form[\\/]))|contracts[\\/]src[\\/](limits|listing-constants|listing-query|regions|format|languages|price-position|buyer-constants|mini-app)\.ts/,
               minShareCount: 2,
               priority: 10,
             },

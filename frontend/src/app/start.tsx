@@ -1,7 +1,7 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
-import { openStartTarget } from '../features/telegram-app';
+import { landingPath, openStartTarget } from '../features/telegram-app';
 import { startInStoredLanguage } from '../lib/i18n';
 import { registerServiceWorker } from '../sw/register-service-worker';
 import { AppProviders } from './providers';
@@ -22,7 +22,7 @@ const app = (
 // first render is then the whole page (it replaces index.html's top bar). Rendered as a
 // transition, React yields to the browser every few milliseconds instead of blocking a phone's
 // main thread for the whole first render.
-void Promise.all([startInStoredLanguage(), openStartTarget().then(() => preloadRoute(window.location.pathname))]).then(() =>
+void Promise.all([startInStoredLanguage(), preloadRoute(landingPath()), openStartTarget().then(() => preloadRoute(window.location.pathname))]).then(() =>
   startTransition(() => createRoot(document.getElementById('root')!).render(app)),
 );
 

@@ -1,6 +1,7 @@
 import { lazy } from 'react';
 import { MINI_APP_PATH } from '@market/contracts';
 import { insideTelegram } from '../../lib/telegram-launch';
+import { pathOf, startPathInAddress } from './start-path';
 
 /**
  * The marketplace as a Telegram Mini App (issue 40). Only its shell's code, with Telegram's SDK,
@@ -16,11 +17,20 @@ export const MiniApp = lazy(() => import('./components/mini-app'));
  * moves on itself (MiniAppEntry) if Telegram's SDK did not load.
  */
 export async function openStartTarget(): Promise<void> {
-  if (window.location.pathname !== MINI_APP_PATH || !insideTelegram()) return;
+  if (!atEntryPage()) return;
   try {
-    const { pathOf, startTarget } = await import('./telegram-sdk');
+    const { startTarget } = await import('./telegram-sdk');
     window.history.replaceState(null, '', pathOf(startTarget()));
   } catch {
     // Offline or a redeploy: the entry page's own redirect takes over.
   }
+}
+
+/** The page the app opens on: at Telegram's entry page, the one the address's start parameter names (its code loads meanwhile). */
+export function landingPath(): string {
+  return atEntryPage() ? startPathInAddress() : window.location.pathname;
+}
+
+function atEntryPage(): boolean {
+  return window.location.pathname === MINI_APP_PATH && insideTelegram();
 }

@@ -40,15 +40,6 @@ export function startTarget(): StartAppTarget | undefined {
   }
 }
 
-/** The page of a start target. */
-export function pathOf(target: StartAppTarget | undefined): string {
-  if (!target) return '/';
-  if ('listingId' in target) return `/phone/${target.listingId}`;
-  if ('conversationId' in target) return `/profile/messages/${target.conversationId}`;
-  if ('deals' in target) return '/profile/messages';
-  return '/profile/searches';
-}
-
 /** The Telegram user's own language, when the site speaks it. */
 export function telegramLanguage(): Language | undefined {
   const code = retrieveLaunchParams(true).tgWebAppData?.user?.languageCode;

@@ -1,5 +1,6 @@
 import { Navigate } from 'react-router-dom';
-import { pathOf, startTarget } from '../telegram-sdk';
+import { pathOf } from '../start-path';
+import { startTarget } from '../telegram-sdk';
 
 /**
  * The Mini App's entry page (MINI_APP_PATH, the URL registered with BotFather): moves on, in place,
