@@ -149,6 +149,14 @@ describe('promotions', () => {
         [ids[1], false],
       ]);
       expect((await keptFeed({ brand, region: 'samarqand' })).phones).toEqual([]);
+      // Price bounds narrow the listings in TOP as they narrow the feed.
+      await dataSource.query(`UPDATE listing SET price = 3000000, price_uzs = 3000000 WHERE id = $1`, [ids[0]]);
+      const placesWithin = async (query: Record<string, string>) => (await keptFeed({ brand, ...query })).phones.map((card) => [card._id, card.top ?? false]);
+      expect(await placesWithin({ maxPrice: '4000000' })).toEqual([[ids[0], false]]);
+      expect(await placesWithin({ minPrice: '4000000', maxPrice: '5000000' })).toEqual([
+        [ids[2], true],
+        [ids[1], false],
+      ]);
     } finally {
       await kept.close();
     }

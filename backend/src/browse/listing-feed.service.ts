@@ -49,6 +49,8 @@ interface RunningTop {
   category_id: string;
   device_id: string | null;
   region: string;
+  /** bigint, as node-postgres reads it. */
+  price_uzs: string;
 }
 
 /** A page's TOP places, and its organic listings' number and first place in the feed's order. */
@@ -185,8 +187,9 @@ export class ListingFeedService {
 
   /**
    * The listings in TOP the filter matches, in the order their TOP began. Narrowed in memory by
-   * region, model and brand (the snapshot's brands); the feed's own conditions check the rest, one
-   * probe of a listing each, kept per filter for TOP_REFRESH_MS. Read afresh with caching off.
+   * region, model, brand (the snapshot's brands) and price bounds; the feed's own conditions check the
+   * rest, one probe of a listing each, kept per filter for TOP_REFRESH_MS. Read afresh with caching off.
+   * (Price bounds alone left every listing in TOP a candidate, and each distinct pair a probe of them all.)
    */
   private async toppedFor(sql: FeedSql, filter: FeedFilter): Promise<string[]> {
     const running = this.runningTops ? (await this.runningTops.fetch('listings in TOP'))! : await this.readRunningTops();
@@ -195,7 +198,9 @@ export class ListingFeedService {
         (top) =>
           (!filter.region || top.region === filter.region) &&
           (!filter.deviceIds || filter.deviceIds.includes(top.device_id!)) &&
-          (!filter.brandIds || filter.brandIds.includes(top.category_id)),
+          (!filter.brandIds || filter.brandIds.includes(top.category_id)) &&
+          (filter.minPrice === undefined || Number(top.price_uzs) >= filter.minPrice) &&
+          (filter.maxPrice === undefined || Number(top.price_uzs) <= filter.maxPrice),
       )
       .map((top) => top.id);
     if (candidates.length === 0) return [];

@@ -154,7 +154,7 @@ export interface FeedSql {
 
 /** The listings in TOP now with what the feed's widest filters read, in the order their TOP began (ListingFeedService's snapshot). */
 export const RUNNING_TOP_LISTINGS = `
-  SELECT l.id, l.category_id, l.device_id, l.region
+  SELECT l.id, l.category_id, l.device_id, l.region, l.price_uzs
     FROM (${RUNNING_TOP}) running JOIN listing l ON l.id = running.listing_id
    WHERE ${ON_SALE}
    ORDER BY running.starts_at, l.id`;
