@@ -243,6 +243,26 @@ describe('promotions', () => {
     expect(await balanceOf(seller)).toBe(100_000);
   });
 
+  // Its channel jobs stalled or failed before they reached a channel: no channel took it, none refused it.
+  it('refunds a channel repost no channel posted a day after it was bought, once, as failed', async () => {
+    const seller = await createSignedInUser(app, { balance: 100_000 });
+    const { ids } = await brandWithListings(seller, [1, 2]);
+    const stuck = (await buy(seller, ids[0], 'channelRepost').expect(200)).body.promotion._id as string;
+    const recent = (await buy(seller, ids[1], 'channelRepost').expect(200)).body.promotion._id as string;
+    await dataSource.query(`UPDATE promotion SET starts_at = now() - interval '25 hours' WHERE id = $1`, [stuck]);
+
+    await Promise.all([settlement.settle(), settlement.settle()]);
+    expect(await balanceOf(seller)).toBe(100_000 - PROMOTION_DEFAULT_PRICES.channelRepost);
+    expect((await ledgerOf(seller)).filter((entry) => entry.kind === 'promotionRefund')).toEqual([
+      { kind: 'promotionRefund', amount: String(PROMOTION_DEFAULT_PRICES.channelRepost), reference: stuck },
+    ]);
+    const states = await dataSource.query(`SELECT id, state FROM promotion WHERE id = ANY($1) ORDER BY state`, [[stuck, recent]]);
+    expect(states).toEqual([
+      { id: stuck, state: 'failed' },
+      { id: recent, state: 'running' },
+    ]);
+  });
+
   it("shows the seller a TOP's end and the views and contact reveals before and since it was bought", async () => {
     const seller = await createSignedInUser(app, { balance: 100_000 });
     const { ids } = await brandWithListings(seller, [1]);

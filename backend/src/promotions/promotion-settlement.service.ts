@@ -6,6 +6,11 @@ import { BalanceService } from '../balance/balance.service';
 import { Promotion } from './promotion.entity';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+/**
+ * A repost no channel posted within a day never will be: its channel jobs stalled or failed before
+ * they reached a channel (the pacer spreads a busy hour's posts over minutes, not days).
+ */
+const REPOST_GIVEN_UP_AFTER = '1 day';
 /** Promotions stopped by one settlement run at most; the next run takes the rest. */
 const STOPPED_PER_RUN = 500;
 
@@ -14,6 +19,8 @@ export interface SettlementOutcome {
   ended: number;
   /** Promotions whose listing left sale, refunded what they could not run. */
   refunded: number;
+  /** Reposts no channel posted within a day, refunded whole. */
+  unposted: number;
 }
 
 /**
@@ -42,7 +49,13 @@ export class PromotionSettlement {
     );
     let refunded = 0;
     for (const { id } of stopped) if (await this.refund(id)) refunded += 1;
-    return { ended, refunded };
+    const stuck: { id: string }[] = await this.dataSource.query(
+      `SELECT id FROM promotion WHERE state = 'running' AND product = 'channelRepost' AND starts_at <= now() - $1::interval LIMIT $2`,
+      [REPOST_GIVEN_UP_AFTER, STOPPED_PER_RUN],
+    );
+    let unposted = 0;
+    for (const { id } of stuck) if (await this.dataSource.transaction((transaction) => this.failRepost(transaction, id))) unposted += 1;
+    return { ended, refunded, unposted };
   }
 
   /**
@@ -99,10 +112,17 @@ export class PromotionSettlement {
         await transaction.query(`UPDATE promotion SET repost_channels_left = $2 WHERE id = $1`, [promotionId, left]);
         return false;
       }
-      await transaction.query(`UPDATE promotion SET state = 'failed', refunded = price, repost_channels_left = '{}' WHERE id = $1`, [promotionId]);
-      await this.balance.credit(transaction, promotion.buyerId, promotion.price, 'promotionRefund', promotionId);
-      return true;
+      return this.failRepost(transaction, promotionId);
     });
+  }
+
+  /** A repost still running that no channel will post: failed, its whole price back. False when it was settled meanwhile. */
+  private async failRepost(transaction: EntityManager, promotionId: string): Promise<boolean> {
+    const promotion = await this.runningLocked(transaction, promotionId);
+    if (promotion?.product !== 'channelRepost') return false;
+    await transaction.query(`UPDATE promotion SET state = 'failed', refunded = price, repost_channels_left = '{}' WHERE id = $1`, [promotionId]);
+    await this.balance.credit(transaction, promotion.buyerId, promotion.price, 'promotionRefund', promotionId);
+    return true;
   }
 
   private runningLocked(transaction: EntityManager, promotionId: string): Promise<Promotion | null> {

@@ -22,10 +22,11 @@ export class PaymentsProcessor extends QueueProcessor<typeof QUEUES.payments> {
     super();
   }
 
-  /** Ends TOPs that ran their days and refunds promotions whose listing left sale (issue 39); a second run refunds nothing twice. */
+  /** Ends TOPs that ran their days and refunds promotions that could not run (issue 39); a second run refunds nothing twice. */
   private async settlePromotions(): Promise<SettlementOutcome> {
     const outcome = await this.promotions.settle();
     if (outcome.refunded) this.logger.log(`Promotions refunded as their listing left sale: ${outcome.refunded}`);
+    if (outcome.unposted) this.logger.warn(`Channel reposts no channel posted within a day, refunded: ${outcome.unposted}`);
     return outcome;
   }
 
