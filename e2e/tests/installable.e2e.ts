@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
 import type { SeededListing } from '../support/listings';
 import { PHONE } from '../support/viewports';
@@ -64,13 +64,16 @@ test.describe('the installable app', () => {
   test('opens the app and the pages last seen when the network drops', async ({ page, context, consoleErrors }) => {
     const title = page.getByRole('heading', { level: 1, name: listing.name });
     const photo = page.getByRole('img', { name: `${listing.name}, 1-rasm (1 tadan)` });
-    /** The photo's address once it is shown; '' while it loads or when it failed. */
-    const shownPhoto = () => photo.evaluate((image: HTMLImageElement) => (image.complete && image.naturalWidth > 0 ? image.currentSrc : ''));
+    /** The photo's address once it is shown (on the page, or in `within`); '' while it loads or when it failed. */
+    const shownPhoto = (within: Page | Locator = page) =>
+      within
+        .getByRole('img', { name: `${listing.name}, 1-rasm (1 tadan)` })
+        .evaluate((image: HTMLImageElement) => (image.complete && image.naturalWidth > 0 ? image.currentSrc : ''));
     await openThroughWorker(page, `/phone/${listing.id}`);
     await expect(title).toBeVisible();
     // Seen means seen: the photo is whole and the seller's panel shown before the visitor moves on (a busy machine
     // may still be loading them; the panel's code and answer come after the page's).
-    await expect.poll(shownPhoto).toContain('/uploads/');
+    await expect.poll(() => shownPhoto()).toContain('/uploads/');
     await expect(page.getByRole('region', { name: 'Sotuvchi haqida' })).toBeVisible();
     const seenPhoto = new URL(await shownPhoto()).pathname;
     await page.goto('/');
@@ -83,11 +86,12 @@ test.describe('the installable app', () => {
     await page.goto(`/phone/${listing.id}`);
     await expect(title).toBeVisible();
     await expect(page.locator('main').getByText(/^2\s750\s000\sso'm$/)).toBeVisible();
-    await expect.poll(shownPhoto).toContain('/uploads/');
-    // Zooming offline: the zoom's code is kept with the app's, so the photo stays on screen, never the error screen.
+    await expect.poll(() => shownPhoto()).toContain('/uploads/');
+    // Zooming offline: the viewer's code is kept with the app's, so it opens on the photo, never the error screen.
     await photo.dblclick();
-    await expect(title).toBeVisible();
-    await expect.poll(shownPhoto).toContain('/uploads/');
+    const viewer = page.getByRole('dialog');
+    await expect(viewer).toBeVisible();
+    await expect.poll(() => shownPhoto(viewer)).toContain('/uploads/');
     await page.goto('/');
     await expect(page.getByRole('heading', { name: listing.name })).toBeVisible();
     // A photo never seen (a kept feed's card below the fold): the placeholder picture, not a broken image.
