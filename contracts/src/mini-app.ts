@@ -36,6 +36,15 @@ export function parseStartAppParam(param: string | undefined): StartAppTarget | 
   return undefined;
 }
 
+/** The page of the app a start target opens (the home page for none). */
+export function startAppPath(target: StartAppTarget | undefined): string {
+  if (!target) return '/';
+  if ('listingId' in target) return `/phone/${target.listingId}`;
+  if ('conversationId' in target) return `/profile/messages/${target.conversationId}`;
+  if ('deals' in target) return '/profile/messages';
+  return '/profile/searches';
+}
+
 /** The Mini App link of a target, or undefined when the bot or its Mini App is not configured. */
 export function miniAppLink(botUsername: string, miniAppName: string, target: StartAppTarget): string | undefined {
   if (!botUsername || !miniAppName) return undefined;

@@ -37,6 +37,11 @@ export interface MainPicture {
 export interface PagePreloads {
   mainPicture?: MainPicture;
   fetch?: string[];
+  /**
+   * False for the Mini App: its requests carry the session in a header, which a preload cannot, so
+   * a preloaded answer would never be used; its route's chunks and main picture still are.
+   */
+  data?: boolean;
 }
 
 /** The `<link>` tags that make the browser fetch a page's route chunks, first data and main picture with the page. */
@@ -66,7 +71,7 @@ export function landingPreloads(distDir: string): PreloadTags {
 
   // The app's requests carry cookies: a preload must be made the same way to be reused.
   const dataPreload = (address: string) => `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${escapeHtml(address)}" />`;
-  return (path, { mainPicture, fetch = [] } = {}) => {
+  return (path, { mainPicture, fetch = [], data = true } = {}) => {
     const tags: string[] = [];
     for (const { route, names, pattern } of matchers) {
       const match = pattern.exec(path);
@@ -77,11 +82,11 @@ export function landingPreloads(distDir: string): PreloadTags {
       tags.push(
         ...route.modules.map((href) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="${escapeHtml(href)}" />`),
         ...route.styles.map((href) => `<link rel="preload" as="style" crossorigin href="${escapeHtml(href)}" />`),
-        ...route.fetch.map((address) => dataPreload(fill(address))),
+        ...(data ? route.fetch.map((address) => dataPreload(fill(address))) : []),
       );
       break;
     }
-    tags.push(...fetch.map(dataPreload));
+    if (data) tags.push(...fetch.map(dataPreload));
     if (mainPicture) tags.push(picturePreload(mainPicture));
     return tags;
   };

@@ -95,14 +95,15 @@ describe("a landing page's head", () => {
   const photo = 'https://telefonbozor.example/uploads/listings/p1.webp';
   const srcset = 'https://telefonbozor.example/uploads/listings/p1-800.webp 800w, https://telefonbozor.example/uploads/listings/p1.webp 1600w';
   const sizes = '(min-width: 1024px) 776px, calc(100vw - 32px)';
+  const linkedListing = '5d9c1f2e-8a41-4c3b-9e07-2b6f1d4c8a90';
 
   beforeAll(async () => {
     server = await serveBuild(
       { '.vite/landing-preloads.json': JSON.stringify(landingPreloads) },
       {
         pageMeta: async (path) =>
-          path === '/phone/on-sale'
-            ? { title: 'Galaxy', description: 'Galaxy S23', url: 'https://telefonbozor.example/phone/on-sale', image: photo, mainPicture: { href: photo, srcset, sizes } }
+          path === '/phone/on-sale' || path === `/phone/${linkedListing}`
+            ? { title: 'Galaxy', description: 'Galaxy S23', url: `https://telefonbozor.example${path}`, image: photo, mainPicture: { href: photo, srcset, sizes } }
             : undefined,
       },
     );
@@ -133,6 +134,17 @@ describe("a landing page's head", () => {
       pictures: [{ href: photo, srcset, sizes }],
     });
     expect((await head('/phone/a%20b%22')).data).toEqual(['/api/phone/a%20b%22']);
+  });
+
+  // Telegram opens the app at its entry page with the listing in tgWebAppStartParam; the app asks the API with its session header, not a cookie.
+  it("names on the Mini App's entry page the chunks and main photo of the page its link names, and no data a cookie-less preload could not serve", async () => {
+    expect(await head(`/mini-app?tgWebAppStartParam=${linkedListing}&tgWebAppVersion=8.0`)).toEqual({
+      modules: ['/assets/phone-detail-1.js'],
+      styles: ['/assets/phone-detail-1.css'],
+      data: [],
+      pictures: [{ href: photo, srcset, sizes }],
+    });
+    expect(await head('/mini-app')).toEqual({ modules: ['/assets/home-1.js', '/assets/zod-1.js'], styles: [], data: [], pictures: [] });
   });
 
   it('preloads nothing on the other pages', async () => {

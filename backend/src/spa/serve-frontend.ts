@@ -4,6 +4,7 @@ import { promisify } from 'node:util';
 import { gunzip } from 'node:zlib';
 import { Logger } from '@nestjs/common';
 import express, { type Express, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
+import { MINI_APP_PATH, parseStartAppParam, startAppPath } from '@market/contracts';
 import { escapeHtml } from './escape-html';
 import { landingPreloads, type MainPicture } from './landing-preloads';
 
@@ -159,14 +160,18 @@ export function serveFrontend(app: Express, distDir: string, options: ServeFront
   app.use((request: Request, response: Response, next: NextFunction) => {
     if (request.method !== 'GET' || isApiPath(request.path) || extname(request.path)) return next();
     response.setHeader('Cache-Control', 'no-cache');
-    const fetch = queryData?.(request.path, new URLSearchParams(request.url.split('?')[1] ?? '')) ?? [];
+    const query = new URLSearchParams(request.url.split('?')[1] ?? '');
+    // Telegram opens the Mini App at its entry page; the app goes on at once to the page the link names, whose code and picture come with the entry.
+    const miniApp = request.path === MINI_APP_PATH;
+    const path = miniApp ? startAppPath(parseStartAppParam(query.get('tgWebAppStartParam') ?? undefined)) : request.path;
+    const fetch = queryData?.(path, query) ?? [];
     const page = (meta: PageMeta | undefined) =>
-      withHeadTags(meta ? withPageMeta(indexHtml, meta) : indexHtml, preloadTags(request.path, { mainPicture: meta?.mainPicture, fetch }));
+      withHeadTags(meta ? withPageMeta(indexHtml, meta) : indexHtml, preloadTags(path, { mainPicture: meta?.mainPicture, fetch, data: !miniApp }));
     if (!pageMeta) return void response.type('html').send(page(undefined));
-    pageMeta(request.path)
+    pageMeta(path)
       .catch((error: Error) => {
         // A preview is a nicety: the page itself must still open.
-        logger.warn(`No page meta for ${request.path}: ${error.message}`);
+        logger.warn(`No page meta for ${path}: ${error.message}`);
         return undefined;
       })
       .then((meta) => response.type('html').send(page(meta)));

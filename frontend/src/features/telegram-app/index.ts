@@ -1,7 +1,7 @@
 import { lazy } from 'react';
-import { MINI_APP_PATH } from '@market/contracts';
+import { MINI_APP_PATH, startAppPath } from '@market/contracts';
 import { insideTelegram } from '../../lib/telegram-launch';
-import { pathOf, startPathInAddress } from './start-path';
+import { startPathInAddress } from './start-path';
 
 /**
  * The marketplace as a Telegram Mini App (issue 40). Only its shell's code, with Telegram's SDK,
@@ -20,7 +20,7 @@ export async function openStartTarget(): Promise<void> {
   if (!atEntryPage()) return;
   try {
     const { startTarget } = await import('./telegram-sdk');
-    window.history.replaceState(null, '', pathOf(startTarget()));
+    window.history.replaceState(null, '', startAppPath(startTarget()));
   } catch {
     // Offline or a redeploy: the entry page's own redirect takes over.
   }

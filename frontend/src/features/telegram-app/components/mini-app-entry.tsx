@@ -1,5 +1,5 @@
 import { Navigate } from 'react-router-dom';
-import { pathOf } from '../start-path';
+import { startAppPath } from '@market/contracts';
 import { startTarget } from '../telegram-sdk';
 
 /**
@@ -7,5 +7,5 @@ import { startTarget } from '../telegram-sdk';
  * to what the link's `startapp` names (a listing, a conversation, the saved searches) or home.
  */
 export function MiniAppEntry() {
-  return <Navigate replace to={pathOf(startTarget())} />;
+  return <Navigate replace to={startAppPath(startTarget())} />;
 }
