@@ -1,53 +1,35 @@
-import type { INestApplication, INestApplicationContext } from '@nestjs/common';
 import request from 'supertest';
-import { DataSource } from 'typeorm';
-import { TelegramLinkService, type Config } from '@market/backend';
-import { startFakeGraph } from '../../test/fakes/graph-api';
-import { startFakeTelegram } from '../../test/fakes/telegram-bot-api';
-import { ownTestDatabase } from '../../test/support/database';
+import { TelegramLinkService } from '@market/backend';
 import { eventually } from '../../test/support/eventually';
 import { insertListing } from '../../test/support/listings';
 import { createSignedInUser, type TestUser } from '../../test/support/users';
 import { linkTheBot } from './bot-link.support';
-import { everyChannelConfig, startApiAndWorkers } from './stack.support';
+import { startEveryChannelStack, type EveryChannelStack } from './stack.support';
 
 const SELLER_CHAT = 777001;
 
 describe('moderation and the fan-out to the social channels', () => {
-  let telegram: Awaited<ReturnType<typeof startFakeTelegram>>;
-  let graph: Awaited<ReturnType<typeof startFakeGraph>>;
-  let config: Config;
-  let api: INestApplication;
-  let workers: INestApplicationContext;
-  let dataSource: DataSource;
+  let stack: EveryChannelStack;
   let admin: TestUser;
   let seller: TestUser;
-  let database: Awaited<ReturnType<typeof ownTestDatabase>>;
 
-  const http = () => request(api.getHttpServer());
+  const http = () => request(stack.api.getHttpServer());
   const postsOf = async (listingId: string) =>
-    (await dataSource.query(`SELECT posts, status, rejection_reason FROM listing WHERE id = $1`, [listingId]))[0];
+    (await stack.dataSource.query(`SELECT posts, status, rejection_reason FROM listing WHERE id = $1`, [listingId]))[0];
   const messagesToSeller = () =>
-    telegram.callsOf('sendMessage').filter((call) => Number(call.body.chat_id) === SELLER_CHAT).map((call) => String(call.body.text));
+    stack.telegram.callsOf('sendMessage').filter((call) => Number(call.body.chat_id) === SELLER_CHAT).map((call) => String(call.body.text));
 
   beforeAll(async () => {
-    [telegram, graph, database] = await Promise.all([startFakeTelegram(), startFakeGraph(), ownTestDatabase('fanout')]);
-    config = everyChannelConfig('fanout', database.url, telegram, graph.url);
-    ({ api, workers } = await startApiAndWorkers(config));
-    dataSource = api.get(DataSource);
-    admin = await createSignedInUser(api, { role: 'admin' });
-    seller = await createSignedInUser(api);
+    stack = await startEveryChannelStack('fanout');
+    admin = await createSignedInUser(stack.api, { role: 'admin' });
+    seller = await createSignedInUser(stack.api);
 
-    await linkTheBot(api, telegram, seller.id, SELLER_CHAT);
+    await linkTheBot(stack.api, stack.telegram, seller.id, SELLER_CHAT);
   });
-  afterAll(async () => {
-    await workers?.close();
-    await api?.close();
-    await Promise.all([telegram?.close(), graph?.close(), database?.drop()]);
-  });
+  afterAll(() => stack?.close());
 
   it('approves a paid listing, posts it exactly once per channel, stores the links and tells the seller once', async () => {
-    const listingId = await insertListing(dataSource, { authorId: seller.id, tarif: 1, photos: 3, name: 'iPhone <script>&' });
+    const listingId = await insertListing(stack.dataSource, { authorId: seller.id, tarif: 1, photos: 3, name: 'iPhone <script>&' });
 
     const approval = await http().post('/api/phone/confirm').set('Cookie', admin.cookie).send({ id: listingId }).expect(200);
     expect(approval.body.status).toBe('active');
@@ -57,7 +39,7 @@ describe('moderation and the fan-out to the social channels', () => {
       for (const channel of ['telegram', 'instagram', 'facebook']) expect(posts[channel]).toMatchObject({ posted: true, state: 'posted' });
       return posts;
     });
-    const albums = telegram.callsOf('sendMediaGroup').filter((call) => JSON.stringify(call.body).includes(listingId));
+    const albums = stack.telegram.callsOf('sendMediaGroup').filter((call) => JSON.stringify(call.body).includes(listingId));
     expect(albums).toHaveLength(1);
     expect(JSON.stringify(albums[0].body)).toContain('iPhone &lt;script&gt;&amp;');
     expect(stored.telegram.link).toMatch(/^https:\/\/t\.me\/telefonbozor\/\d+$/);
@@ -77,16 +59,16 @@ describe('moderation and the fan-out to the social channels', () => {
     });
 
     // Confirming an active listing posted everywhere posts nothing more.
-    const publishesBefore = graph.callsTo('media_publish').length;
+    const publishesBefore = stack.graph.callsTo('media_publish').length;
     await http().post('/api/phone/confirm').set('Cookie', admin.cookie).send({ id: listingId }).expect(200);
     await new Promise((resolve) => setTimeout(resolve, 500));
-    expect(graph.callsTo('media_publish')).toHaveLength(publishesBefore);
+    expect(stack.graph.callsTo('media_publish')).toHaveLength(publishesBefore);
     expect(messagesToSeller().filter((text) => text.includes('tasdiqlandi'))).toHaveLength(1);
   });
 
   it('waits out a Telegram 429 for retry_after seconds, then posts once', async () => {
-    const listingId = await insertListing(dataSource, { authorId: seller.id, tarif: 1 });
-    telegram.failNext(/sendMediaGroup/, telegram.tooManyRequests(1));
+    const listingId = await insertListing(stack.dataSource, { authorId: seller.id, tarif: 1 });
+    stack.telegram.failNext(/sendMediaGroup/, stack.telegram.tooManyRequests(1));
     const approvedAt = Date.now();
     await http().post('/api/phone/confirm').set('Cookie', admin.cookie).send({ id: listingId }).expect(200);
 
@@ -95,8 +77,8 @@ describe('moderation and the fan-out to the social channels', () => {
   });
 
   it('records a permanent channel error with its reason and the admin can post that channel again', async () => {
-    const listingId = await insertListing(dataSource, { authorId: seller.id, tarif: 1 });
-    graph.failNext(/\/555\/photos$/, graph.invalidToken());
+    const listingId = await insertListing(stack.dataSource, { authorId: seller.id, tarif: 1 });
+    stack.graph.failNext(/\/555\/photos$/, stack.graph.invalidToken());
     await http().post('/api/phone/confirm').set('Cookie', admin.cookie).send({ id: listingId }).expect(200);
 
     const failed = await eventually(async () => {
@@ -120,30 +102,30 @@ describe('moderation and the fan-out to the social channels', () => {
   });
 
   it("posts an active listing to the one channel whose Post button was pressed, and refuses a channel outside its tariff", async () => {
-    const listingId = await insertListing(dataSource, { authorId: seller.id, tarif: 1, status: 'active' });
+    const listingId = await insertListing(stack.dataSource, { authorId: seller.id, tarif: 1, status: 'active' });
     const posted = await http().post('/api/phone/confirm').set('Cookie', admin.cookie).send({ id: listingId, channel: 'instagram' }).expect(200);
     expect(Object.keys(posted.body.posts)).toEqual(['instagram']);
     await eventually(async () => expect((await postsOf(listingId)).posts.instagram).toMatchObject({ posted: true }));
     await new Promise((resolve) => setTimeout(resolve, 400));
     const { posts } = await postsOf(listingId);
     expect(Object.keys(posts)).toEqual(['instagram']);
-    expect(telegram.callsOf('sendMediaGroup').filter((call) => JSON.stringify(call.body).includes(listingId))).toHaveLength(0);
+    expect(stack.telegram.callsOf('sendMediaGroup').filter((call) => JSON.stringify(call.body).includes(listingId))).toHaveLength(0);
 
-    const basic = await insertListing(dataSource, { authorId: seller.id, tarif: 0, status: 'active' });
+    const basic = await insertListing(stack.dataSource, { authorId: seller.id, tarif: 0, status: 'active' });
     const refused = await http().post('/api/phone/confirm').set('Cookie', admin.cookie).send({ id: basic, channel: 'telegram' }).expect(400);
     expect(refused.body.fields).toEqual({ channel: 'invalidValue' });
     expect((await postsOf(basic)).posts).toEqual({});
   });
 
   it('posts a basic listing nowhere', async () => {
-    const listingId = await insertListing(dataSource, { authorId: seller.id, tarif: 0 });
+    const listingId = await insertListing(stack.dataSource, { authorId: seller.id, tarif: 0 });
     await http().post('/api/phone/confirm').set('Cookie', admin.cookie).send({ id: listingId }).expect(200);
     await new Promise((resolve) => setTimeout(resolve, 400));
     expect((await postsOf(listingId)).posts).toEqual({});
   });
 
   it('rejects with a reason the author sees and the bot tells once', async () => {
-    const listingId = await insertListing(dataSource, { authorId: seller.id, name: 'Rejected phone' });
+    const listingId = await insertListing(stack.dataSource, { authorId: seller.id, name: 'Rejected phone' });
     await http()
       .post('/api/phone/reject')
       .set('Cookie', admin.cookie)
@@ -161,7 +143,7 @@ describe('moderation and the fan-out to the social channels', () => {
   }, 45_000);
 
   it('asks for the admin\'s words when the reason is "other"', async () => {
-    const listingId = await insertListing(dataSource, { authorId: seller.id });
+    const listingId = await insertListing(stack.dataSource, { authorId: seller.id });
     const refused = await http()
       .post('/api/phone/reject')
       .set('Cookie', admin.cookie)
@@ -172,8 +154,8 @@ describe('moderation and the fan-out to the social channels', () => {
   });
 
   it('lists every status tab with its count for admins: awaiting a decision oldest first, active newest first', async () => {
-    await insertListing(dataSource, { authorId: seller.id });
-    await insertListing(dataSource, { authorId: seller.id, status: 'active', name: 'Newest active' });
+    await insertListing(stack.dataSource, { authorId: seller.id });
+    await insertListing(stack.dataSource, { authorId: seller.id, status: 'active', name: 'Newest active' });
     const response = await http().get('/api/phone/waiting?status=waiting').set('Cookie', admin.cookie).expect(200);
     expect(response.body.counts.waiting).toBeGreaterThan(0);
     expect(Object.keys(response.body.counts).sort()).toEqual(['active', 'cancelled', 'draft', 'noActive', 'waiting']);
@@ -188,53 +170,53 @@ describe('moderation and the fan-out to the social channels', () => {
   });
 
   it("asks before someone else's link moves the seller's chat to another account, and moves it only on 'Yes'", async () => {
-    const links = api.get(TelegramLinkService);
+    const links = stack.api.get(TelegramLinkService);
     const tokenFor = async (user: TestUser) => new URL((await links.createLink(user.id, 'uz')).link).searchParams.get('start')!;
-    const stranger = await createSignedInUser(api);
+    const stranger = await createSignedInUser(stack.api);
     const strangers = await tokenFor(stranger);
-    telegram.pushMessage(SELLER_CHAT, `/start ${strangers}`);
+    stack.telegram.pushMessage(SELLER_CHAT, `/start ${strangers}`);
     await eventually(async () => expect(messagesToSeller().filter((text) => text.includes('Bu chat boshqa hisobga ulangan'))).toHaveLength(1), 30_000);
-    const question = telegram.callsOf('sendMessage').find((call) => String(call.body.text).includes('Bu chat boshqa hisobga ulangan'))!;
+    const question = stack.telegram.callsOf('sendMessage').find((call) => String(call.body.text).includes('Bu chat boshqa hisobga ulangan'))!;
     expect(question.body.reply_markup).toEqual({
       inline_keyboard: [[{ text: "Ha, o'tkazish", callback_data: `relink:${strangers}` }, { text: "Yo'q", callback_data: 'relink-keep' }]],
     });
     expect(await links.subscriptionByChat(SELLER_CHAT)).toMatchObject({ userId: seller.id });
 
-    const no = telegram.pushCallbackQuery(SELLER_CHAT, 'relink-keep');
+    const no = stack.telegram.pushCallbackQuery(SELLER_CHAT, 'relink-keep');
     await eventually(async () => {
-      const [answer] = telegram.callsOf('answerCallbackQuery').filter((call) => call.body.callback_query_id === no);
+      const [answer] = stack.telegram.callsOf('answerCallbackQuery').filter((call) => call.body.callback_query_id === no);
       expect(answer?.body.text).toBe('Chat avvalgi hisobga ulanganicha qoldi.');
     });
     expect(await links.subscriptionByChat(SELLER_CHAT)).toMatchObject({ userId: seller.id });
 
-    telegram.pushCallbackQuery(SELLER_CHAT, `relink:${strangers}`);
+    stack.telegram.pushCallbackQuery(SELLER_CHAT, `relink:${strangers}`);
     await eventually(async () => expect(await links.subscriptionByChat(SELLER_CHAT)).toMatchObject({ userId: stranger.id }));
     expect(await links.subscriptionOf(seller.id)).toBeNull();
 
     // The seller's own link takes the chat back, after the same question.
     const own = await tokenFor(seller);
-    telegram.pushMessage(SELLER_CHAT, `/start ${own}`);
+    stack.telegram.pushMessage(SELLER_CHAT, `/start ${own}`);
     await eventually(async () => expect(messagesToSeller().filter((text) => text.includes('Bu chat boshqa hisobga ulangan'))).toHaveLength(2), 30_000);
-    telegram.pushCallbackQuery(SELLER_CHAT, `relink:${own}`);
+    stack.telegram.pushCallbackQuery(SELLER_CHAT, `relink:${own}`);
     await eventually(async () => expect(await links.subscriptionByChat(SELLER_CHAT)).toMatchObject({ userId: seller.id }));
   }, 60_000);
 
   it('lists the seller\'s listings on /my and stops messaging after /stop', async () => {
-    await insertListing(dataSource, { authorId: seller.id, name: 'Listed on my' });
-    telegram.pushMessage(SELLER_CHAT, '/my');
+    await insertListing(stack.dataSource, { authorId: seller.id, name: 'Listed on my' });
+    stack.telegram.pushMessage(SELLER_CHAT, '/my');
     await eventually(async () => {
       const reply = messagesToSeller().find((text) => text.includes('Listed on my'));
       expect(reply).toContain('Tekshiruvda');
     });
 
-    telegram.pushMessage(SELLER_CHAT, '/stop');
-    await eventually(async () => expect(await api.get(TelegramLinkService).subscriptionOf(seller.id)).toBeNull());
+    stack.telegram.pushMessage(SELLER_CHAT, '/stop');
+    await eventually(async () => expect(await stack.api.get(TelegramLinkService).subscriptionOf(seller.id)).toBeNull());
     // The reply waits its turn in the chat like every other message of the bot.
     await eventually(async () => expect(messagesToSeller().some((text) => text.includes('Hisob uzildi'))).toBe(true), 30_000);
   }, 45_000);
 
   it('refuses every moderation call to a non-admin with 403 and to a visitor with 401', async () => {
-    const listingId = await insertListing(dataSource, { authorId: seller.id });
+    const listingId = await insertListing(stack.dataSource, { authorId: seller.id });
     for (const [method, path, body] of [
       ['get', '/api/phone/waiting', undefined],
       ['post', '/api/phone/confirm', { id: listingId }],

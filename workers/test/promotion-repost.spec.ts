@@ -1,60 +1,41 @@
 import { getQueueToken } from '@nestjs/bullmq';
-import type { INestApplication, INestApplicationContext } from '@nestjs/common';
 import type { Queue } from 'bullmq';
 import request from 'supertest';
-import { DataSource } from 'typeorm';
-import type { Config } from '@market/backend';
 import { PROMOTION_DEFAULT_PRICES, QUEUES } from '@market/contracts';
-import { startFakeGraph } from '../../test/fakes/graph-api';
-import { startFakeTelegram } from '../../test/fakes/telegram-bot-api';
-import { ownTestDatabase } from '../../test/support/database';
 import { eventually } from '../../test/support/eventually';
 import { insertListing } from '../../test/support/listings';
 import { createSignedInUser, type TestUser } from '../../test/support/users';
-import { everyChannelConfig, startApiAndWorkers } from './stack.support';
+import { startEveryChannelStack, type EveryChannelStack } from './stack.support';
 
 /** Kanalda qayta joylash (issue 39): a bought repost goes through the channel-posting pipeline once per channel. */
 describe('a bought channel repost', () => {
-  let telegram: Awaited<ReturnType<typeof startFakeTelegram>>;
-  let graph: Awaited<ReturnType<typeof startFakeGraph>>;
-  let config: Config;
-  let api: INestApplication;
-  let workers: INestApplicationContext;
-  let dataSource: DataSource;
-  let database: Awaited<ReturnType<typeof ownTestDatabase>>;
+  let stack: EveryChannelStack;
 
   beforeAll(async () => {
-    [telegram, graph, database] = await Promise.all([startFakeTelegram(), startFakeGraph(), ownTestDatabase('repost')]);
-    config = everyChannelConfig('repost', database.url, telegram, graph.url);
-    ({ api, workers } = await startApiAndWorkers(config));
-    dataSource = api.get(DataSource);
+    stack = await startEveryChannelStack('repost');
   });
 
   const buyRepost = async (seller: TestUser, listingId: string): Promise<string> =>
-    (await request(api.getHttpServer()).post(`/api/phone/${listingId}/promotions`).set('Cookie', seller.cookie).send({ product: 'channelRepost' }).expect(200)).body.promotion._id;
+    (await request(stack.api.getHttpServer()).post(`/api/phone/${listingId}/promotions`).set('Cookie', seller.cookie).send({ product: 'channelRepost' }).expect(200)).body.promotion._id;
   const promotionsOf = async (seller: TestUser, listingId: string) =>
-    (await request(api.getHttpServer()).get(`/api/phone/${listingId}/promotions`).set('Cookie', seller.cookie).expect(200)).body.promotions;
+    (await request(stack.api.getHttpServer()).get(`/api/phone/${listingId}/promotions`).set('Cookie', seller.cookie).expect(200)).body.promotions;
   const balanceHistory = async (seller: TestUser): Promise<{ kind: string; amount: number }[]> =>
-    (await request(api.getHttpServer()).get('/api/user/balance-history').set('Cookie', seller.cookie).expect(200)).body.entries;
+    (await request(stack.api.getHttpServer()).get('/api/user/balance-history').set('Cookie', seller.cookie).expect(200)).body.entries;
   /** The repost's channel jobs that ended failed, as the queue dashboard lists them. */
   const failedJobsOf = async (promotionId: string) =>
-    (await workers.get<Queue>(getQueueToken(QUEUES.social)).getFailed()).filter((job) => job.data.repostOf === promotionId);
-  afterAll(async () => {
-    await workers?.close();
-    await api?.close();
-    await Promise.all([telegram?.close(), graph?.close(), database?.drop()]);
-  });
+    (await stack.workers.get<Queue>(getQueueToken(QUEUES.social)).getFailed()).filter((job) => job.data.repostOf === promotionId);
+  afterAll(() => stack?.close());
 
   it('posts an Oddiy listing to every configured channel once per repost bought, and marks each repost done', async () => {
-    const seller = await createSignedInUser(api, { balance: 100_000 });
-    const listingId = await insertListing(dataSource, { authorId: seller.id, status: 'active', tarif: 0 });
-    const albums = () => telegram.callsOf('sendMediaGroup').filter((call) => JSON.stringify(call.body).includes(listingId));
-    const states = async () => (await dataSource.query(`SELECT state FROM promotion WHERE listing_id = $1 ORDER BY starts_at`, [listingId])).map((row: { state: string }) => row.state);
+    const seller = await createSignedInUser(stack.api, { balance: 100_000 });
+    const listingId = await insertListing(stack.dataSource, { authorId: seller.id, status: 'active', tarif: 0 });
+    const albums = () => stack.telegram.callsOf('sendMediaGroup').filter((call) => JSON.stringify(call.body).includes(listingId));
+    const states = async () => (await stack.dataSource.query(`SELECT state FROM promotion WHERE listing_id = $1 ORDER BY starts_at`, [listingId])).map((row: { state: string }) => row.state);
 
-    const repost = () => request(api.getHttpServer()).post(`/api/phone/${listingId}/promotions`).set('Cookie', seller.cookie).send({ product: 'channelRepost' }).expect(200);
+    const repost = () => request(stack.api.getHttpServer()).post(`/api/phone/${listingId}/promotions`).set('Cookie', seller.cookie).send({ product: 'channelRepost' }).expect(200);
     await repost();
     await eventually(async () => {
-      const { posts } = (await dataSource.query(`SELECT posts FROM listing WHERE id = $1`, [listingId]))[0];
+      const { posts } = (await stack.dataSource.query(`SELECT posts FROM listing WHERE id = $1`, [listingId]))[0];
       for (const channel of ['telegram', 'instagram', 'facebook']) expect(posts[channel]).toMatchObject({ posted: true, state: 'posted' });
       expect(await states()).toEqual(['done']);
     });
@@ -66,14 +47,14 @@ describe('a bought channel repost', () => {
     await eventually(async () => expect(albums()).toHaveLength(2));
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(albums()).toHaveLength(2);
-    expect(graph.callsTo('media_publish')).toHaveLength(2);
+    expect(stack.graph.callsTo('media_publish')).toHaveLength(2);
   });
 
   it('keeps a repost that reached one channel as done, and refunds nothing when the others refused it', async () => {
     // Instagram's and Facebook's token revoked: Graph refuses every post with its code 190.
-    graph.failNext(/\/(media|photos|feed)$/, graph.invalidToken(), Infinity);
-    const seller = await createSignedInUser(api, { balance: 100_000 });
-    const listingId = await insertListing(dataSource, { authorId: seller.id, status: 'active', tarif: 0 });
+    stack.graph.failNext(/\/(media|photos|feed)$/, stack.graph.invalidToken(), Infinity);
+    const seller = await createSignedInUser(stack.api, { balance: 100_000 });
+    const listingId = await insertListing(stack.dataSource, { authorId: seller.id, status: 'active', tarif: 0 });
     const promotionId = await buyRepost(seller, listingId);
 
     await eventually(async () => {
@@ -85,16 +66,16 @@ describe('a bought channel repost', () => {
 
   it('ends a repost that every channel refused as failed and refunds it once, however often its jobs run', async () => {
     // Graph still refuses (above), and the bot was removed from the channel: Telegram answers 403.
-    telegram.blockBot('@telefonbozor');
-    const seller = await createSignedInUser(api, { balance: 100_000 });
-    const listingId = await insertListing(dataSource, { authorId: seller.id, status: 'active', tarif: 0 });
+    stack.telegram.blockBot('@telefonbozor');
+    const seller = await createSignedInUser(stack.api, { balance: 100_000 });
+    const listingId = await insertListing(stack.dataSource, { authorId: seller.id, status: 'active', tarif: 0 });
     const promotionId = await buyRepost(seller, listingId);
     const price = PROMOTION_DEFAULT_PRICES.channelRepost;
     const refundedOnce = [expect.objectContaining({ kind: 'promotionRefund', amount: price }), expect.objectContaining({ kind: 'channelRepostCharge', amount: -price })];
 
     await eventually(async () => expect(await promotionsOf(seller, listingId)).toEqual([expect.objectContaining({ state: 'failed', refunded: price })]));
     expect(await balanceHistory(seller)).toEqual(refundedOnce);
-    expect((await request(api.getHttpServer()).get('/api/user').set('Cookie', seller.cookie).expect(200)).body.balance).toBe(100_000);
+    expect((await request(stack.api.getHttpServer()).get('/api/user').set('Cookie', seller.cookie).expect(200)).body.balance).toBe(100_000);
 
     // An admin retries the failed jobs from the dashboard: they fail again, and nothing is refunded twice.
     const failed = await failedJobsOf(promotionId);

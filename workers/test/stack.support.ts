@@ -1,8 +1,12 @@
 import type { INestApplication, INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import { DataSource } from 'typeorm';
 import type { Config } from '@market/backend';
 import { createApp } from '../../backend/src/app.factory';
+import { startFakeGraph } from '../../test/fakes/graph-api';
+import { startFakeTelegram } from '../../test/fakes/telegram-bot-api';
 import { testConfig } from '../../test/support/config';
+import { ownTestDatabase } from '../../test/support/database';
 import { WorkersModule } from '../src/workers.module';
 
 /** The API (initialised, on no port) and the workers on one config, as deployed side by side; close the workers first. */
@@ -18,7 +22,7 @@ export async function startApiAndWorkers(config: Config): Promise<{ api: INestAp
  * A stack's config (its own database and queue prefix) with the bot, the Telegram channel, Instagram and
  * Facebook all pointed at the fakes, and the outbox relayed at once.
  */
-export function everyChannelConfig(name: string, databaseUrl: string, telegram: { url: string; botUsername: string }, graphUrl: string): Config {
+function everyChannelConfig(name: string, databaseUrl: string, telegram: { url: string; botUsername: string }, graphUrl: string): Config {
   return testConfig({
     DATABASE_URL: databaseUrl,
     QUEUE_PREFIX: `${process.env.QUEUE_PREFIX}_${name}`,
@@ -34,4 +38,26 @@ export function everyChannelConfig(name: string, databaseUrl: string, telegram: 
     FACEBOOK_PAGE_ID: '555',
     FACEBOOK_PAGE_TOKEN: 'fb-token',
   });
+}
+
+export interface EveryChannelStack {
+  telegram: Awaited<ReturnType<typeof startFakeTelegram>>;
+  graph: Awaited<ReturnType<typeof startFakeGraph>>;
+  api: INestApplication;
+  workers: INestApplicationContext;
+  dataSource: DataSource;
+  /** The workers, the API, the fakes and the database, in that order. */
+  close(): Promise<void>;
+}
+
+/** The fakes, a database of its own and the API and workers on `everyChannelConfig(name)`. */
+export async function startEveryChannelStack(name: string): Promise<EveryChannelStack> {
+  const [telegram, graph, database] = await Promise.all([startFakeTelegram(), startFakeGraph(), ownTestDatabase(name)]);
+  const { api, workers } = await startApiAndWorkers(everyChannelConfig(name, database.url, telegram, graph.url));
+  const close = async () => {
+    await workers.close();
+    await api.close();
+    await Promise.all([telegram.close(), graph.close(), database.drop()]);
+  };
+  return { telegram, graph, api, workers, dataSource: api.get(DataSource), close };
 }

@@ -54,7 +54,13 @@ export class PromotionSettlement {
       [REPOST_GIVEN_UP_AFTER, STOPPED_PER_RUN],
     );
     let unposted = 0;
-    for (const { id } of stuck) if (await this.dataSource.transaction((transaction) => this.failRepost(transaction, id))) unposted += 1;
+    for (const { id } of stuck) {
+      const failed = await this.dataSource.transaction(async (transaction) => {
+        const repost = await this.runningLocked(transaction, id);
+        return repost ? this.failRepost(transaction, repost) : false;
+      });
+      if (failed) unposted += 1;
+    }
     return { ended, refunded, unposted };
   }
 
@@ -112,16 +118,14 @@ export class PromotionSettlement {
         await transaction.query(`UPDATE promotion SET repost_channels_left = $2 WHERE id = $1`, [promotionId, left]);
         return false;
       }
-      return this.failRepost(transaction, promotionId);
+      return this.failRepost(transaction, promotion);
     });
   }
 
-  /** A repost still running that no channel will post: failed, its whole price back. False when it was settled meanwhile. */
-  private async failRepost(transaction: EntityManager, promotionId: string): Promise<boolean> {
-    const promotion = await this.runningLocked(transaction, promotionId);
-    if (promotion?.product !== 'channelRepost') return false;
-    await transaction.query(`UPDATE promotion SET state = 'failed', refunded = price, repost_channels_left = '{}' WHERE id = $1`, [promotionId]);
-    await this.balance.credit(transaction, promotion.buyerId, promotion.price, 'promotionRefund', promotionId);
+  /** A running repost (locked) that no channel will post: failed, its whole price back. */
+  private async failRepost(transaction: EntityManager, repost: Promotion): Promise<true> {
+    await transaction.query(`UPDATE promotion SET state = 'failed', refunded = price, repost_channels_left = '{}' WHERE id = $1`, [repost.id]);
+    await this.balance.credit(transaction, repost.buyerId, repost.price, 'promotionRefund', repost.id);
     return true;
   }
 
