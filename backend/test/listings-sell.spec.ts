@@ -273,8 +273,12 @@ describe('selling: the create wizard, drafts, edits and my listings', () => {
       const owner = await signedInUser(app, phone(8));
       const id = crypto.randomUUID();
       const images = await uploadPhotos(app, owner.cookie, 1);
-      const posted = await post(owner.cookie, { ...wizardPayload(brand.phone, images), draftId: id }).expect(201);
-      expect(posted.body).toMatchObject({ _id: id, status: 'waiting' });
+      // Pressed twice at once: one listing, both answered with it.
+      const posted = await Promise.all([1, 2].map(() => post(owner.cookie, { ...wizardPayload(brand.phone, images), draftId: id })));
+      expect(posted.map((answer) => [answer.status, answer.body._id, answer.body.status])).toEqual([
+        [201, id, 'waiting'],
+        [201, id, 'waiting'],
+      ]);
       expect(await listingRow(id)).toMatchObject({ author_id: owner.id, status: 'waiting' });
     });
   });

@@ -109,6 +109,8 @@ export class ListingsService {
     // Counted before the work (one atomic increment): a burst of posts cannot slip past the day's cap.
     await this.limits.consume(await this.newListingsLimit(actor.id), actor.id);
     const { listingId, status, charged, balance } = await this.dataSource.transaction(async (transaction) => {
+      // The author's row lock makes the same posting sent twice at once find the first one's listing.
+      if (form.draftId !== undefined) await this.users.lock(transaction, actor.id);
       const kept = form.draftId !== undefined && (await transaction.existsBy(ListingEntity, { id: form.draftId }));
       const draft = kept ? await this.lockFor(transaction, form.draftId!, actor, 'submit') : null;
       // The same posting sent again (its answer was lost): it went through, and is answered as it stands.
