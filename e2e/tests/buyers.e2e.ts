@@ -53,6 +53,8 @@ test.describe("buyers' favourites and saved searches", () => {
       const { page } = seller;
       // The browser reports the request it could not send.
       consoleErrors.allow(/ERR_INTERNET_DISCONNECTED/);
+      // The sign-in's greeting brought the notifications' code, which the browser keeps for when the connection goes.
+      await expect(page.getByRole('alert')).toBeVisible();
       await page.goto(`/?page=1&brand=${brand.id}&region=samarqand`);
       await expect(page.getByRole('button', { name: 'Qidiruvni saqlash' })).toBeVisible();
       await page.context().setOffline(true);
@@ -65,6 +67,27 @@ test.describe("buyers' favourites and saved searches", () => {
       await page.getByRole('button', { name: 'Qidiruvni saqlash' }).click();
       await expect(page.getByText('Qidiruv saqlandi')).toBeVisible();
       await expect(offline).toHaveCount(0);
+    });
+
+    test("keeps the page when the connection goes before the top bar's parts arrive, and shows them once it is back", async ({ seller, consoleErrors }) => {
+      const { page } = seller;
+      consoleErrors.allow(/ERR_INTERNET_DISCONNECTED/);
+      // The bell's code comes after the page's own: the connection goes just as the browser asks for it.
+      let lost = false;
+      await page.route(/\/assets\/notifications-bell-[\w-]+\.js$/, async (route) => {
+        if (lost) return route.continue();
+        lost = true;
+        await page.context().setOffline(true);
+        await route.abort('internetdisconnected');
+      });
+      await page.goto(`/?page=1&brand=${brand.id}&region=toshkent`, { waitUntil: 'commit' });
+      await expect.poll(() => lost).toBe(true);
+      await expect(page.getByRole('link', { name: 'Telefon bozor: bosh sahifa' })).toBeVisible();
+      await expect(page.getByRole('button', { name: /Foydalanuvchi menyusi/ })).toBeVisible();
+
+      await page.context().setOffline(false);
+      await expect(page.getByRole('link', { name: /^Bildirishnomalar/ })).toBeVisible();
+      await expect(page.getByRole('heading', { name: listing.name })).toBeVisible();
     });
   });
 

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { matchPath, Outlet, useLocation } from 'react-router-dom';
 import { ADMIN_PAGES } from '../components/admin-pages';
 import { FullScreenLoader } from '../components/full-screen-loader';
@@ -13,16 +13,17 @@ import { resetBrowsing, ScrollToTop } from '../features/listings';
 import { MiniApp } from '../features/telegram-app';
 import { useTranslation } from '../lib/i18n';
 import { insideTelegram } from '../lib/telegram-launch';
+import { lazyWhenOnline } from '../lib/load-chunk';
 
 /**
  * Loaded when shown: the unread counts and writing to a seller only for a signed-in user (with the
  * conversations' live connection, Socket.IO), the seller's signals only on a listing page (they
  * wait for their own answer anyway).
  */
-const MessagesLink = lazy(() => import('../features/conversations/components/messages-link').then((module) => ({ default: module.MessagesLink })));
-const NotificationsBell = lazy(() => import('../features/notifications/components/notifications-bell').then((module) => ({ default: module.NotificationsBell })));
-const WriteToSeller = lazy(() => import('../features/conversations/components/write-to-seller').then((module) => ({ default: module.WriteToSeller })));
-const SellerSignals = lazy(() => import('../features/reputation/components/seller-signals').then((module) => ({ default: module.SellerSignals })));
+const MessagesLink = lazyWhenOnline(() => import('../features/conversations/components/messages-link').then((module) => ({ default: module.MessagesLink })));
+const NotificationsBell = lazyWhenOnline(() => import('../features/notifications/components/notifications-bell').then((module) => ({ default: module.NotificationsBell })));
+const WriteToSeller = lazyWhenOnline(() => import('../features/conversations/components/write-to-seller').then((module) => ({ default: module.WriteToSeller })));
+const SellerSignals = lazyWhenOnline(() => import('../features/reputation/components/seller-signals').then((module) => ({ default: module.SellerSignals })));
 
 /** The favourites' heart on every card and on the detail page, which also joins the recently viewed. */
 const LISTING_SLOTS: ListingSlots = {

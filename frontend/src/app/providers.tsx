@@ -1,9 +1,10 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { lazy, Suspense, type ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { queryClient } from '../lib/query-client';
 import { useToastsRequested } from '../lib/toast';
+import { lazyWhenOnline } from '../lib/load-chunk';
 
-const ToastHost = lazy(() => import('../components/toast-host'));
+const ToastHost = lazyWhenOnline(() => import('../components/toast-host'));
 
 function Toasts() {
   const requested = useToastsRequested();

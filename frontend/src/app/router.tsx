@@ -1,6 +1,7 @@
 import { use, type ComponentType, type ReactElement } from 'react';
 import { matchRoutes, useRoutes, type RouteObject } from 'react-router-dom';
 import { MINI_APP_PATH } from '@market/contracts';
+import { loadWhenOnline } from '../lib/load-chunk';
 import { AppLayout } from './app-layout';
 
 interface RouteModule {
@@ -21,10 +22,10 @@ function page(load: () => Promise<RouteModule>): LazyPage {
   let Loaded: ComponentType | undefined;
   let loading: Promise<void> | undefined;
   const preload = () =>
-    (loading ??= load().then(
+    (loading ??= loadWhenOnline(load).then(
       (module) => void (Loaded = module.Component),
       (error: unknown) => {
-        // Not kept: the next render asks again (a flaky connection, a redeploy).
+        // Not kept: the next render asks again (a redeploy; a lost connection is waited out).
         loading = undefined;
         throw error;
       },

@@ -1,13 +1,14 @@
-import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { Suspense, useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useSession } from '../lib/auth';
 import { useTranslation } from '../lib/i18n';
 import { FullScreenLoader } from './full-screen-loader';
 import { LanguageSelect } from './language-select';
+import { lazyWhenOnline } from '../lib/load-chunk';
 
 /** Signed-in users only: the menu's code loads with their session, not with every visitor's first page. */
 const loadUserMenu = () => import('./user-menu');
-const UserMenu = lazy(loadUserMenu);
+const UserMenu = lazyWhenOnline(loadUserMenu);
 
 export interface TopBarProps {
   /** Run when the logo is clicked, before going home (the app resets the listings' browsing). */

@@ -1,6 +1,7 @@
 import { use, useSyncExternalStore } from 'react';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@market/contracts';
 import uzbekMessages from 'virtual:server-messages/uz';
+import { loadWhenOnline } from './load-chunk';
 import { createTranslationCatalogue, type Texts, type TFunction } from './translations';
 
 export type { TFunction } from './translations';
@@ -42,7 +43,8 @@ function textsOf(language: Language, namespace: string): Promise<Texts> {
 const uzbekResources: Record<string, Texts> = { messages: uzbekMessages };
 for (const [path, texts] of Object.entries(uzbekFirstPageFiles)) uzbekResources[path.match(/([\w-]+)\.json$/)![1]] = texts;
 
-const catalogue = createTranslationCatalogue(textsOf, { [DEFAULT_LANGUAGE]: uzbekResources });
+// A namespace asked for offline waits for the connection, as the code that uses it does.
+const catalogue = createTranslationCatalogue((language, namespace) => loadWhenOnline(() => textsOf(language, namespace)), { [DEFAULT_LANGUAGE]: uzbekResources });
 
 /** The namespaces rendered so far: a new language gets them all before the page switches to it. */
 const namespacesInUse = new Set(FIRST_PAGE_NAMESPACES);

@@ -1,8 +1,9 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { useParams } from 'react-router-dom';
 import { ListingDetailPage, type OwnerNoticeSlot } from '../../features/listings/components/listing-detail-page';
+import { lazyWhenOnline } from '../../lib/load-chunk';
 
-const ManagerNotice = lazy(() => import('../manager-notice'));
+const ManagerNotice = lazyWhenOnline(() => import('../manager-notice'));
 
 const ownerNotice: OwnerNoticeSlot = (listing, owner) => (
   <Suspense fallback={null}>

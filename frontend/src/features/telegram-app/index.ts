@@ -1,13 +1,13 @@
-import { lazy } from 'react';
 import { MINI_APP_PATH, startAppPath } from '@market/contracts';
 import { insideTelegram } from '../../lib/telegram-launch';
 import { startPathInAddress } from './start-path';
+import { lazyWhenOnline } from '../../lib/load-chunk';
 
 /**
  * The marketplace as a Telegram Mini App (issue 40). Only its shell's code, with Telegram's SDK,
  * loads inside Telegram (`insideTelegram`, lib/telegram-launch); the web app downloads none of it.
  */
-export const MiniApp = lazy(() => import('./components/mini-app'));
+export const MiniApp = lazyWhenOnline(() => import('./components/mini-app'));
 
 /**
  * Telegram opens the app at its entry page (MINI_APP_PATH) with the page its link names

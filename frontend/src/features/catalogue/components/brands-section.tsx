@@ -1,9 +1,10 @@
-import { lazy, startTransition, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { startTransition, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from '../../../lib/i18n';
 import type { BrandsStripProps } from './brands-strip';
+import { lazyWhenOnline } from '../../../lib/load-chunk';
 
-const BrandsStrip = lazy(() => import('./brands-strip'));
+const BrandsStrip = lazyWhenOnline(() => import('./brands-strip'));
 
 /** How far below the screen the section starts loading, so it is ready when scrolled to. */
 const PRELOAD_MARGIN = '300px';

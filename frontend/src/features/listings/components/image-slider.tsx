@@ -1,8 +1,9 @@
-import { lazy, Suspense, useRef, useState, type KeyboardEvent } from 'react';
+import { Suspense, useRef, useState, type KeyboardEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from '../../../lib/i18n';
 import { ListingPhoto } from '../../../components/listing-photo';
 import { dot, DOT_COLOR, MAX_DOTS, SHOWN_DOT_COLOR, slideAlt, slideSources, type ImageSliderProps } from './slides';
+import { lazyWhenOnline } from '../../../lib/load-chunk';
 
 const FRAME = 'aspect-[4/3] w-full overflow-hidden rounded-xl bg-slate-100';
 
@@ -12,7 +13,7 @@ const FRAME = 'aspect-[4/3] w-full overflow-hidden rounded-xl bg-slate-100';
  * it). Swipes in the gallery are the browser's own scrolling.
  */
 const loadViewer = () => import('./photo-viewer');
-const PhotoViewer = lazy(loadViewer);
+const PhotoViewer = lazyWhenOnline(loadViewer);
 
 /** The viewer's place in the page's history: open while the entry is, so the back button closes it. */
 interface ViewerEntry {

@@ -1,9 +1,10 @@
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { signInReturnOf, useSession } from '../../../lib/auth';
 import { useTranslation } from '../../../lib/i18n';
+import { lazyWhenOnline } from '../../../lib/load-chunk';
 
-const ReportDialog = lazy(() => import('./report-dialog'));
+const ReportDialog = lazyWhenOnline(() => import('./report-dialog'));
 
 const linkButtonClass = 'inline-flex min-h-11 items-center text-sm font-medium text-slate-600 underline hover:text-red-700';
 

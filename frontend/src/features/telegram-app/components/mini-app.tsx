@@ -1,5 +1,5 @@
 import { backButton, hapticFeedback, mainButton, retrieveRawInitData } from '@telegram-apps/sdk-react';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, useNavigationType } from 'react-router-dom';
 import { useStartSession } from '../../../lib/auth';
 import { changeLanguage, languageChosen } from '../../../lib/i18n';
@@ -10,9 +10,10 @@ import { signInWithTelegram } from '../api/sign-in-with-telegram';
 import '../mini-app.css';
 import { startTelegramSdk, telegramLanguage } from '../telegram-sdk';
 import { MiniAppNav } from './mini-app-nav';
+import { lazyWhenOnline } from '../../../lib/load-chunk';
 
 /** Only for a Telegram user not yet known here, once: its form (with the schema library) loads then. */
-const ContactRequest = lazy(() => import('./contact-request').then((module) => ({ default: module.ContactRequest })));
+const ContactRequest = lazyWhenOnline(() => import('./contact-request').then((module) => ({ default: module.ContactRequest })));
 
 startTelegramSdk();
 // Telegram's language until the person chooses one here.
