@@ -1,5 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
+import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { burst, countStatuses } from '../../test/support/burst';
 import { listingsApp, signedInUser, testBrand, uploadPhotos, wizardPayload, type TestDevice } from './listings-support';
@@ -44,5 +45,21 @@ describe('new listings a day per account (issue 35)', () => {
     await app.get(DataSource).query(`UPDATE users SET created_at = now() - interval '30 days' WHERE id = $1`, [older.id]);
     const olderPosts = await payloads(older, 26);
     expect(countStatuses(await burst(26, (n) => post(older, olderPosts[n])))).toEqual({ 201: 20, 429: 6 });
+  });
+
+  it('counts a posting once: sent again with its wizard id, or refused, it takes nothing of the day', async () => {
+    const seller = await signedInUser(app, phone(4));
+    const [resent, ...others] = await payloads(seller, 6);
+    const wizardId = randomUUID();
+    const first = await post(seller, { ...resent, draftId: wizardId }).expect(201);
+    // Its answer lost, the wizard sends it again: the same listing, answered as it stands.
+    for (let time = 0; time < 3; time++) expect((await post(seller, { ...resent, draftId: wizardId }).expect(201)).body._id).toBe(first.body._id);
+    // A phone the catalogue does not have is refused after the cap was counted.
+    await post(seller, { ...others[0], device: randomUUID() }).expect((answer) => expect(answer.status).toBeGreaterThanOrEqual(400));
+
+    const [fifth, sixth] = [others[3], others[4]];
+    for (const payload of others.slice(0, 3)) await post(seller, payload).expect(201);
+    await post(seller, fifth).expect(201);
+    await post(seller, sixth).expect(429);
   });
 });

@@ -107,15 +107,17 @@ export class ListingsService {
    */
   async create(actor: SessionUser, form: ListingForm, ip: string): Promise<ListingSaved> {
     // Counted before the work (one atomic increment): a burst of posts cannot slip past the day's cap.
-    await this.limits.consume(await this.newListingsLimit(actor.id), actor.id);
-    const { listingId, status, charged, balance } = await this.dataSource.transaction(async (transaction) => {
+    // Given back when the work refuses the posting or finds it already made: a posting counts once.
+    const cap = await this.newListingsLimit(actor.id);
+    await this.limits.consume(cap, actor.id);
+    const { listingId, status, charged, balance, repeated } = await this.dataSource.transaction(async (transaction) => {
       // The author's row lock makes the same posting sent twice at once find the first one's listing.
       if (form.draftId !== undefined) await this.users.lock(transaction, actor.id);
       const kept = form.draftId !== undefined && (await transaction.existsBy(ListingEntity, { id: form.draftId }));
       const draft = kept ? await this.lockFor(transaction, form.draftId!, actor, 'submit') : null;
       // The same posting sent again (its answer was lost): it went through, and is answered as it stands.
       if (draft && statusAfter('submit', draft.status) === undefined) {
-        return { listingId: draft.id, status: draft.status, charged: 0, balance: await this.users.balanceOf(transaction, actor.id) };
+        return { listingId: draft.id, status: draft.status, charged: 0, balance: await this.users.balanceOf(transaction, actor.id), repeated: true };
       }
       const columns = await this.columns.complete(transaction, actor, form, actor.id, null);
       let listingId: string;
@@ -136,8 +138,12 @@ export class ListingsService {
         listingId = identifiers[0].id as string;
       }
       await this.photos.show(transaction, listingId, [actor.id], form.images);
-      return { listingId, status, ...(await this.chargeTariff(transaction, actor.id, listingId, columns.tarif)) };
+      return { listingId, status, ...(await this.chargeTariff(transaction, actor.id, listingId, columns.tarif)), repeated: false };
+    }).catch(async (error: unknown) => {
+      await this.limits.refund(cap, actor.id);
+      throw error;
     });
+    if (repeated) await this.limits.refund(cap, actor.id);
     if (form.updateProfile) await this.updateProfile(actor, form, ip);
     return { _id: listingId, status, charged, balance, message: translateMessage('listingCreated') };
   }
