@@ -50,6 +50,8 @@ export { ImagesService } from './uploads/images.service';
 export { ConversationsModule } from './conversations/conversations.module';
 export { ConversationsService } from './conversations/conversations.service';
 export { WorkersPushesModule } from './conversations/workers-pushes';
+export { ReputationModule } from './reputation/reputation.module';
+export { DealsService } from './reputation/deals.service';
 export { SellerRatingsModule } from './reputation/seller-ratings.module';
 export { SellerRatingsService } from './reputation/seller-ratings.service';
 export { NotificationsModule } from './notifications/notifications.module';

@@ -102,4 +102,23 @@ describe('the buyer is told a deal awaits their confirmation (issue 38)', () => 
     expect(aboutDeals).toHaveLength(1);
     expect(aboutDeals.join('\n')).not.toContain('Redmi 12 elsewhere');
   });
+
+  it('says nothing of a deal the buyer answered before its notice went out (a notice held back by the pacing or a retry)', async () => {
+    const declined = await talkedAbout('Pixel 7 answered');
+    await markSold(declined, { buyerId: buyer.id });
+    const [event] = await eventually(async () => {
+      const events = await dataSource.query(`SELECT id, payload FROM outbox_event WHERE name = 'deal.opened' AND payload->>'listingId' = $1`, [declined]);
+      expect(events).toHaveLength(1);
+      return events;
+    });
+    await http().post(`/api/deals/${event.payload.dealId}/confirm`).set('Cookie', buyer.cookie).send({ bought: false }).expect(200);
+    const inboxBefore = (await awaitingInInbox()).length;
+    const sentBefore = messagesToBuyer().length;
+
+    // The notice's job comes now, under an id of its own: as a job delayed past the answer does.
+    await workers.get(NotifyProcessor).handlers['deal.opened']({ id: `${event.id}-late`, data: event.payload } as Job, undefined);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await awaitingInInbox()).toHaveLength(inboxBefore);
+    expect(messagesToBuyer()).toHaveLength(sentBefore);
+  });
 });

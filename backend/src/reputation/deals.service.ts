@@ -54,6 +54,12 @@ export class DealsService {
     await this.outbox.record(transaction, 'deal.opened', { dealId: id, listingId: sale.listingId, buyerId: sale.buyerId });
   }
 
+  /** Whether the deal still waits for its buyer's answer (the notice of one they answered meanwhile says nothing). */
+  async awaitsBuyer(dealId: string): Promise<boolean> {
+    const rows = (await this.dataSource.query(`SELECT 1 FROM deal WHERE id = $1 AND status = 'awaiting'`, [dealId])) as unknown[];
+    return rows.length > 0;
+  }
+
   /** The people the seller can name as the buyer of their listing; 404 to anyone but its seller. */
   async candidates(userId: string, listingId: string): Promise<DealCandidates> {
     const listing = await this.listings.find(listingId);

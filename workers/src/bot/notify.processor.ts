@@ -1,5 +1,5 @@
 import { DelayedError, Job } from 'bullmq';
-import { AppConfig, ConversationsService, NotificationsService, TelegramLinkService } from '@market/backend';
+import { AppConfig, ConversationsService, DealsService, NotificationsService, TelegramLinkService } from '@market/backend';
 import { LANGUAGES, QUEUES, formatAmount, parseEventPayload, rejectionReasonText, type Language, type NotificationKind, type Translated } from '@market/contracts';
 import { CHANNEL_LABELS, botText } from './bot-texts';
 import { SellerBot, withAppButton } from './seller-bot.service';
@@ -45,6 +45,7 @@ export class NotifyProcessor extends QueueProcessor<typeof QUEUES.notify> {
     private readonly pacing: TelegramPacing,
     private readonly inbox: NotificationsService,
     private readonly conversations: ConversationsService,
+    private readonly deals: DealsService,
     private readonly config: AppConfig,
   ) {
     super();
@@ -153,9 +154,13 @@ export class NotifyProcessor extends QueueProcessor<typeof QUEUES.notify> {
     };
   }
 
-  /** The seller marked the listing sold to this buyer: they confirm or decline it among their deals (listed with the conversations). */
+  /**
+   * The seller marked the listing sold to this buyer: they confirm or decline it among their deals (listed with the
+   * conversations). Nothing once they have answered it: the notice would ask for what is done.
+   */
   private async dealAwaiting(data: unknown): Promise<Notification | null> {
-    const { listingId, buyerId } = parseEventPayload('deal.opened', data);
+    const { dealId, listingId, buyerId } = parseEventPayload('deal.opened', data);
+    if (!(await this.deals.awaitsBuyer(dealId))) return null;
     const listing = await this.listings.find(listingId);
     const link = '/profile/messages';
     return listing && {
