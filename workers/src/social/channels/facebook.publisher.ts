@@ -1,8 +1,8 @@
 import { plainCaption } from '../caption';
 import { channelAnswered } from '../publish-errors';
-import type { Destination, DestinationPacer } from '../../pacing/destination-pacer';
+import type { Destination } from '../../pacing/destination-pacer';
 import { postOnce, type ChannelListing, type ChannelPublisher, type PacedSend, type PublishProgress } from './channel-publisher';
-import { GraphClient } from './graph-client';
+import { channelGraphClient, type GraphChannelOptions, type GraphClient } from './graph-client';
 
 /**
  * Meta publishes no count of Page posts; the Page's calls are limited by Graph's usage (an hour's
@@ -10,13 +10,9 @@ import { GraphClient } from './graph-client';
  */
 const PAGE_POSTS_PER_HOUR = 1_000_000;
 
-export interface FacebookOptions {
-  graphUrl: string;
+export interface FacebookOptions extends GraphChannelOptions {
   pageId?: string;
   pageToken?: string;
-  slowDownPercent?: number;
-  timeScale?: number;
-  pacer?: DestinationPacer;
 }
 
 /** A Page post: photos uploaded unpublished, a feed post attaching them, then its permalink_url. */
@@ -25,15 +21,7 @@ export class FacebookPublisher implements ChannelPublisher {
   private readonly graph: GraphClient | undefined;
 
   constructor(private readonly options: FacebookOptions) {
-    this.graph = options.pageToken
-      ? new GraphClient({
-          baseUrl: options.graphUrl,
-          accessToken: options.pageToken,
-          slowDownPercent: options.slowDownPercent,
-          timeScale: options.timeScale,
-          holdBack: (until) => options.pacer?.blockUntil(this.page(), until) ?? Promise.resolve(),
-        })
-      : undefined;
+    this.graph = channelGraphClient(options, options.pageToken, () => this.page());
   }
 
   get configured(): boolean {

@@ -1,4 +1,5 @@
 import { ChannelUnreachableError, RateLimitedError } from '../publish-errors';
+import type { Destination, DestinationPacer } from '../../pacing/destination-pacer';
 import { graphError, type GraphError } from './graph-errors';
 
 const REQUEST_TIMEOUT_MS = 30_000;
@@ -15,6 +16,35 @@ export interface GraphOptions {
   timeScale?: number;
   /** Told how long to hold back this token's calls: Graph's usage neared or reached a limit. */
   holdBack?: (untilMs: number) => Promise<void>;
+}
+
+/** What a Meta channel (a Facebook Page, an Instagram account) is configured with besides its token. */
+export interface GraphChannelOptions {
+  graphUrl: string;
+  /** The usage share (percent) from which calls slow down. */
+  slowDownPercent?: number;
+  /** Shrinks the pacing's time for the bench and the tests (CHANNEL_PACING_TIME_SCALE). */
+  timeScale?: number;
+  pacer?: DestinationPacer;
+}
+
+/**
+ * The channel's Graph client, none without a token: when Graph's usage nears or reaches a limit,
+ * the channel's destination is held back in the pacer, so no other job posts there meanwhile.
+ */
+export function channelGraphClient(
+  options: GraphChannelOptions,
+  accessToken: string | undefined,
+  destination: () => Destination,
+): GraphClient | undefined {
+  if (!accessToken) return undefined;
+  return new GraphClient({
+    baseUrl: options.graphUrl,
+    accessToken,
+    slowDownPercent: options.slowDownPercent,
+    timeScale: options.timeScale,
+    holdBack: (until) => options.pacer?.blockUntil(destination(), until) ?? Promise.resolve(),
+  });
 }
 
 /** One usage header's numbers: percentages of the limits and, once reached, minutes until calls are accepted again. */

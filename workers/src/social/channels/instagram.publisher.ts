@@ -1,8 +1,8 @@
 import { plainCaption } from '../caption';
 import { ContainerUnusableError, PermanentPublishError, StillProcessingError, channelAnswered } from '../publish-errors';
-import type { Destination, DestinationPacer } from '../../pacing/destination-pacer';
+import type { Destination } from '../../pacing/destination-pacer';
 import { postOnce, type ChannelListing, type ChannelPublisher, type PacedSend, type PublishProgress } from './channel-publisher';
-import { GraphClient } from './graph-client';
+import { channelGraphClient, type GraphChannelOptions, type GraphClient } from './graph-client';
 
 /** Instagram allows 2 to 10 items in a carousel; a single photo is posted as an image. */
 const CAROUSEL_LIMIT = 10;
@@ -19,15 +19,11 @@ const STATUS_FIRST_CHECK_MS = 1_000;
 const STATUS_CHECKS_IN_PLACE = 5;
 const STATUS_CHECK_LATER_MS = 60_000;
 
-export interface InstagramOptions {
-  graphUrl: string;
+export interface InstagramOptions extends GraphChannelOptions {
   userId?: string;
   accessToken?: string;
   /** Posts in a moving 24 hours until content_publishing_limit answers (INSTAGRAM_POSTS_PER_DAY). */
   postsPerDay?: number;
-  slowDownPercent?: number;
-  timeScale?: number;
-  pacer?: DestinationPacer;
 }
 
 type ContainerStatus = 'EXPIRED' | 'ERROR' | 'FINISHED' | 'IN_PROGRESS' | 'PUBLISHED';
@@ -43,15 +39,7 @@ export class InstagramPublisher implements ChannelPublisher {
   private quota: { total: number; windowMs: number; used: number; readAt: number } | undefined;
 
   constructor(private readonly options: InstagramOptions) {
-    this.graph = options.accessToken
-      ? new GraphClient({
-          baseUrl: options.graphUrl,
-          accessToken: options.accessToken,
-          slowDownPercent: options.slowDownPercent,
-          timeScale: options.timeScale,
-          holdBack: (until) => options.pacer?.blockUntil(this.account(options.postsPerDay ?? 50, DAY_SECONDS * 1000), until) ?? Promise.resolve(),
-        })
-      : undefined;
+    this.graph = channelGraphClient(options, options.accessToken, () => this.account(options.postsPerDay ?? 50, DAY_SECONDS * 1000));
   }
 
   get configured(): boolean {
