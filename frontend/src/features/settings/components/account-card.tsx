@@ -1,10 +1,8 @@
 import type { UserDto } from '@market/contracts';
-import { FormError } from '../../../components/form/form-error';
 import { TextField } from '../../../components/form/text-field';
 import { useTranslation } from '../../../lib/i18n';
 import { useProfileForm } from '../hooks/use-profile-form';
-import { SaveButton } from './save-button';
-import { SettingsCard } from './settings-card';
+import { ProfileFieldsCard } from './profile-fields-card';
 
 const FIELDS = ['username', 'email'] as const;
 
@@ -13,26 +11,22 @@ export function AccountCard({ user }: { user: UserDto }) {
   const { t } = useTranslation('settings');
   const form = useProfileForm(user, FIELDS);
   return (
-    <SettingsCard title={t('account.title')}>
-      <form onSubmit={form.save} noValidate className="space-y-4">
-        <TextField
-          label={t('account.username')}
-          autoComplete="username"
-          value={form.values.username}
-          onChange={(value) => form.setValue('username', value)}
-          error={form.errors.username}
-        />
-        <TextField
-          label={t('account.email')}
-          type="email"
-          autoComplete="email"
-          value={form.values.email}
-          onChange={(value) => form.setValue('email', value)}
-          error={form.errors.email}
-        />
-        <SaveButton changed={form.changed} saving={form.saving} />
-      </form>
-      <FormError message={form.serverError} />
-    </SettingsCard>
+    <ProfileFieldsCard title={t('account.title')} form={form}>
+      <TextField
+        label={t('account.username')}
+        autoComplete="username"
+        value={form.values.username}
+        onChange={(value) => form.setValue('username', value)}
+        error={form.errors.username}
+      />
+      <TextField
+        label={t('account.email')}
+        type="email"
+        autoComplete="email"
+        value={form.values.email}
+        onChange={(value) => form.setValue('email', value)}
+        error={form.errors.email}
+      />
+    </ProfileFieldsCard>
   );
 }

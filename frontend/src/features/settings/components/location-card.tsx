@@ -1,10 +1,8 @@
 import { COUNTRIES, type UserDto } from '@market/contracts';
-import { FormError } from '../../../components/form/form-error';
 import { SelectField } from '../../../components/form/select-field';
 import { currentLanguage, useTranslation } from '../../../lib/i18n';
 import { useProfileForm } from '../hooks/use-profile-form';
-import { SaveButton } from './save-button';
-import { SettingsCard } from './settings-card';
+import { ProfileFieldsCard } from './profile-fields-card';
 
 const FIELDS = ['country', 'region'] as const;
 
@@ -17,31 +15,27 @@ export function LocationCard({ user }: { user: UserDto }) {
   const regions = COUNTRIES.find((country) => country.id === form.values.country)?.regions ?? [];
 
   return (
-    <SettingsCard title={t('location.title')}>
-      <form onSubmit={form.save} noValidate className="space-y-4">
-        <div className="grid gap-4 sm:grid-cols-2">
+    <ProfileFieldsCard title={t('location.title')} form={form}>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <SelectField
+          label={t('location.country')}
+          value={form.values.country}
+          onChange={(country) => form.setValues({ country, region: '' })}
+          placeholder={t('location.choose')}
+          options={COUNTRIES.map((country) => ({ value: country.id, label: country.label[language] }))}
+          error={form.errors.country}
+        />
+        {regions.length > 0 && (
           <SelectField
-            label={t('location.country')}
-            value={form.values.country}
-            onChange={(country) => form.setValues({ country, region: '' })}
+            label={t('location.region')}
+            value={form.values.region}
+            onChange={(region) => form.setValue('region', region)}
             placeholder={t('location.choose')}
-            options={COUNTRIES.map((country) => ({ value: country.id, label: country.label[language] }))}
-            error={form.errors.country}
+            options={regions.map((region) => ({ value: region.id, label: region.label[language] }))}
+            error={form.errors.region}
           />
-          {regions.length > 0 && (
-            <SelectField
-              label={t('location.region')}
-              value={form.values.region}
-              onChange={(region) => form.setValue('region', region)}
-              placeholder={t('location.choose')}
-              options={regions.map((region) => ({ value: region.id, label: region.label[language] }))}
-              error={form.errors.region}
-            />
-          )}
-        </div>
-        <SaveButton changed={form.changed} saving={form.saving} />
-      </form>
-      <FormError message={form.serverError} />
-    </SettingsCard>
+        )}
+      </div>
+    </ProfileFieldsCard>
   );
 }

@@ -1,11 +1,9 @@
 import { GENDERS, type UserDto } from '@market/contracts';
-import { FormError } from '../../../components/form/form-error';
 import { SelectField } from '../../../components/form/select-field';
 import { TextField } from '../../../components/form/text-field';
 import { useTranslation } from '../../../lib/i18n';
 import { useProfileForm } from '../hooks/use-profile-form';
-import { SaveButton } from './save-button';
-import { SettingsCard } from './settings-card';
+import { ProfileFieldsCard } from './profile-fields-card';
 
 const FIELDS = ['name', 'surname', 'gender'] as const;
 
@@ -13,35 +11,31 @@ export function NameCard({ user }: { user: UserDto }) {
   const { t } = useTranslation('settings');
   const form = useProfileForm(user, FIELDS);
   return (
-    <SettingsCard title={t('name.title')}>
-      <form onSubmit={form.save} noValidate className="space-y-4">
-        <div className="grid gap-4 sm:grid-cols-2">
-          <TextField
-            label={t('name.name')}
-            autoComplete="given-name"
-            value={form.values.name}
-            onChange={(value) => form.setValue('name', value)}
-            error={form.errors.name}
-          />
-          <TextField
-            label={t('name.surname')}
-            autoComplete="family-name"
-            value={form.values.surname}
-            onChange={(value) => form.setValue('surname', value)}
-            error={form.errors.surname}
-          />
-          <SelectField
-            label={t('name.gender')}
-            value={form.values.gender}
-            onChange={(gender) => form.setValue('gender', gender)}
-            placeholder={t('name.genderNotSaid')}
-            options={GENDERS.map((gender) => ({ value: gender, label: t(`name.genders.${gender}`) }))}
-            error={form.errors.gender}
-          />
-        </div>
-        <SaveButton changed={form.changed} saving={form.saving} />
-      </form>
-      <FormError message={form.serverError} />
-    </SettingsCard>
+    <ProfileFieldsCard title={t('name.title')} form={form}>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          label={t('name.name')}
+          autoComplete="given-name"
+          value={form.values.name}
+          onChange={(value) => form.setValue('name', value)}
+          error={form.errors.name}
+        />
+        <TextField
+          label={t('name.surname')}
+          autoComplete="family-name"
+          value={form.values.surname}
+          onChange={(value) => form.setValue('surname', value)}
+          error={form.errors.surname}
+        />
+        <SelectField
+          label={t('name.gender')}
+          value={form.values.gender}
+          onChange={(gender) => form.setValue('gender', gender)}
+          placeholder={t('name.genderNotSaid')}
+          options={GENDERS.map((gender) => ({ value: gender, label: t(`name.genders.${gender}`) }))}
+          error={form.errors.gender}
+        />
+      </div>
+    </ProfileFieldsCard>
   );
 }

@@ -64,3 +64,6 @@ export function useProfileForm<Field extends ProfileField>(user: UserDto, fields
 
   return { values, setValue, setValues, errors, serverError, changed: changed.length > 0, saving: update.isPending, save };
 }
+
+/** What a card's frame reads of its form: how to save, whether there is anything to save, and the server's error. */
+export type ProfileForm = Pick<ReturnType<typeof useProfileForm>, 'save' | 'changed' | 'saving' | 'serverError'>;
