@@ -4,6 +4,7 @@ import { FAVOURITE_STATES } from './buyer-constants';
 import { listingCardSchema } from './listing';
 import { reportSchema } from './listing-reports';
 import { cardNumberSpans, contactSpans, phoneNumberSpans, SCAM_WORDING, wordingSpans } from './listing-text-checks';
+import type { ErrorEnvelope } from './errors';
 import type { Translated } from './languages';
 import { CONVERSATION_LIMITS } from './conversation-constants';
 
@@ -106,7 +107,8 @@ export type ReportedConversationPage = z.infer<typeof reportedConversationPageSc
  * Real time (Socket.IO on the API's port, signed in by the session cookie): the server pushes each
  * new message and read mark to both people's open pages, whichever API process each is connected
  * to. Messages are in PostgreSQL before they are pushed; a page that reconnects asks for the
- * messages after the last id it holds (`sync`), in order, and keeps each id once.
+ * messages after the last id it holds (`sync`), in order, and keeps each id once. A connected page
+ * sends on the same connection (`send`), under every rule of `POST /api/conversations/{id}/messages`.
  */
 export const CONVERSATION_SOCKET_PATH = '/api/socket.io';
 export const CONVERSATION_SOCKET_EVENTS = {
@@ -116,6 +118,11 @@ export const CONVERSATION_SOCKET_EVENTS = {
   read: 'conversation:read',
   /** Client to server, answered by its acknowledgement: a SyncRequest, answered with a MessagePage (hasOlder: more after these). */
   sync: 'conversation:sync',
+  /**
+   * Client to server, answered by its acknowledgement: a SendRequest, answered with a SendAnswer. The same
+   * message, limits and refusals as `POST /api/conversations/{id}/messages`, without a request's overhead.
+   */
+  send: 'conversation:send',
 } as const;
 export interface MessagePush {
   conversationId: string;
@@ -129,3 +136,7 @@ export interface ReadPush {
 }
 export const syncRequestSchema = z.object({ conversationId: z.uuid(), after: z.number().int().nonnegative() });
 export type SyncRequest = z.infer<typeof syncRequestSchema>;
+/** The route's body and the conversation the route names in its path. */
+export type SendRequest = SendMessage & { conversationId: string };
+/** The message as the route answers it, or the route's refusal: its HTTP status and translated envelope. */
+export type SendAnswer = { message: ConversationMessage } | { status: number; error: ErrorEnvelope };

@@ -44,39 +44,48 @@ export function statusEnvelope(status: number): ErrorEnvelope {
   return { message: translateMessage(key), code: key };
 }
 
-/** Turns every error into the envelope `{ message: { uz, ru, en }, code, fields? }`; stack traces stay in the log. */
+const logger = new Logger('ErrorFilter');
+
+/**
+ * What the API answers for an error, over HTTP and on the conversations' socket alike: its status
+ * and the envelope `{ message: { uz, ru, en }, code, fields? }`. A server fault's stack trace goes
+ * to the log, never to the user.
+ */
+export function errorAnswer(error: unknown): { status: number; envelope: ErrorEnvelope } {
+  const status = statusOf(error);
+  if (status >= 500) logger.error(error instanceof Error ? error.stack : String(error));
+  return { status, envelope: envelopeOf(error, status) };
+}
+
+function statusOf(error: unknown): number {
+  if (error instanceof HttpException) return error.getStatus();
+  if (isDatabaseUnavailable(error)) return HttpStatus.SERVICE_UNAVAILABLE;
+  const httpLike = error as HttpLikeError | null;
+  const status = httpLike?.status ?? httpLike?.statusCode;
+  return typeof status === 'number' && status >= 400 && status < 600 ? status : HttpStatus.INTERNAL_SERVER_ERROR;
+}
+
+function envelopeOf(error: unknown, status: number): ErrorEnvelope {
+  if (error instanceof AppException) {
+    const { seconds, shortfall } = error.params;
+    return {
+      message: error.wording ?? translateMessage(error.messageKey, error.params),
+      code: error.messageKey,
+      ...(error.fields && { fields: error.fields }),
+      ...(typeof seconds === 'number' && { retryAfterSeconds: seconds }),
+      ...(typeof shortfall === 'number' && { shortfall }),
+    };
+  }
+  return statusEnvelope(status);
+}
+
+/** Turns every error of an HTTP request into its answer (errorAnswer), with Retry-After when the envelope says when to retry. */
 @Catch()
 export class ErrorFilter implements ExceptionFilter {
-  private readonly logger = new Logger(ErrorFilter.name);
-
   catch(error: unknown, host: ArgumentsHost): void {
     const response = host.switchToHttp().getResponse<Response>();
-    const status = this.statusOf(error);
-    const envelope = this.envelopeOf(error, status);
-    if (status >= 500) this.logger.error(error instanceof Error ? error.stack : String(error));
+    const { status, envelope } = errorAnswer(error);
     if (envelope.retryAfterSeconds) response.setHeader('Retry-After', String(envelope.retryAfterSeconds));
     response.status(status).json(envelope);
-  }
-
-  private statusOf(error: unknown): number {
-    if (error instanceof HttpException) return error.getStatus();
-    if (isDatabaseUnavailable(error)) return HttpStatus.SERVICE_UNAVAILABLE;
-    const httpLike = error as HttpLikeError | null;
-    const status = httpLike?.status ?? httpLike?.statusCode;
-    return typeof status === 'number' && status >= 400 && status < 600 ? status : HttpStatus.INTERNAL_SERVER_ERROR;
-  }
-
-  private envelopeOf(error: unknown, status: number): ErrorEnvelope {
-    if (error instanceof AppException) {
-      const { seconds, shortfall } = error.params;
-      return {
-        message: error.wording ?? translateMessage(error.messageKey, error.params),
-        code: error.messageKey,
-        ...(error.fields && { fields: error.fields }),
-        ...(typeof seconds === 'number' && { retryAfterSeconds: seconds }),
-        ...(typeof shortfall === 'number' && { shortfall }),
-      };
-    }
-    return statusEnvelope(status);
   }
 }

@@ -63,12 +63,12 @@ export class ConversationsController {
   @SignedIn()
   @Answers(conversationMessageSchema)
   @Post('conversations/:id/messages')
-  async send(
+  send(
     @CurrentUser() user: SessionUser,
     @Param('id', conversationId) id: string,
     @Body(new ZodPipe(sendMessageSchema)) body: z.output<typeof sendMessageSchema>,
   ): Promise<ConversationMessage> {
-    return this.conversations.messageFor(user.id, await this.conversations.send(user, id, body.text, body.images));
+    return this.conversations.sendMessage(user, id, body);
   }
 
   @SignedIn()

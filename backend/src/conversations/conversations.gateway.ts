@@ -2,14 +2,24 @@ import type { OnApplicationShutdown } from '@nestjs/common';
 import { ConnectedSocket, MessageBody, SubscribeMessage, WebSocketGateway, type OnGatewayConnection, type OnGatewayDisconnect, type OnGatewayInit } from '@nestjs/websockets';
 import type { IncomingMessage } from 'node:http';
 import type { Server, Socket } from 'socket.io';
-import { CONVERSATION_SOCKET_EVENTS, CONVERSATION_SOCKET_PATH, syncRequestSchema, type MessagePage } from '@market/contracts';
+import { CONVERSATION_SOCKET_EVENTS, CONVERSATION_SOCKET_PATH, sendMessageSchema, syncRequestSchema, type MessagePage, type SendAnswer } from '@market/contracts';
+import type { SessionUser } from '../auth/auth.decorators';
 import { sessionTokenOf } from '../auth/session-cookie';
 import { SessionService } from '../auth/session.service';
+import { errorAnswer } from '../common/error.filter';
 import { allowedOrigins, comesFromThisSite } from '../common/same-origin.middleware';
+import { ZodPipe } from '../common/zod-body.pipe';
 import { AppConfig } from '../config/app-config';
 import { conversationPages } from '../metrics/process-series';
+import { conversationId } from './conversation-id.pipe';
 import { ConversationsLive, personRoom, pushAdapter } from './conversations-live';
 import { ConversationsService } from './conversations.service';
+
+/** What the handshake resolved: the page's signed-in person, for as long as the connection lasts. */
+interface PageData {
+  user: SessionUser;
+}
+const sendMessageBody = new ZodPipe(sendMessageSchema);
 
 /**
  * Socket.IO on the API's own port (`/api/socket.io`): a page signed in by its session cookie (or,
@@ -42,7 +52,7 @@ export class ConversationsGateway implements OnGatewayInit, OnGatewayConnection,
       this.sessions.resolve(token, carrier).then(
         (session) => {
           if (!session) return next(new Error('unauthorized'));
-          (socket.data as { userId?: string }).userId = session.user.id;
+          (socket.data as PageData).user = session.user;
           next();
         },
         (error: Error) => next(error),
@@ -53,7 +63,7 @@ export class ConversationsGateway implements OnGatewayInit, OnGatewayConnection,
 
   handleConnection(socket: Socket): void {
     conversationPages.inc();
-    void socket.join(personRoom((socket.data as { userId: string }).userId));
+    void socket.join(personRoom((socket.data as PageData).user.id));
   }
 
   /** Called only for sockets that connected: a handshake the middleware refused never counted. */
@@ -65,7 +75,25 @@ export class ConversationsGateway implements OnGatewayInit, OnGatewayConnection,
   @SubscribeMessage(CONVERSATION_SOCKET_EVENTS.sync)
   sync(@ConnectedSocket() socket: Socket, @MessageBody() body: unknown): Promise<MessagePage> {
     const { conversationId, after } = syncRequestSchema.parse(body);
-    return this.conversations.after((socket.data as { userId: string }).userId, conversationId, after);
+    return this.conversations.after((socket.data as PageData).user.id, conversationId, after);
+  }
+
+  /**
+   * Sends a message from a connected page: `POST /api/conversations/{id}/messages` without a request's
+   * work (its pipeline, its session lookup, its answer), through the same checks and the same service
+   * method, so that every rule and limit is the route's. Acknowledged with the message, or with the
+   * route's refusal: its status and translated envelope.
+   */
+  @SubscribeMessage(CONVERSATION_SOCKET_EVENTS.send)
+  async send(@ConnectedSocket() socket: Socket, @MessageBody() body: unknown): Promise<SendAnswer> {
+    try {
+      const { conversationId: id, ...message } = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
+      const conversation = await conversationId.transform(String(id), { type: 'param', data: 'id' });
+      return { message: await this.conversations.sendMessage((socket.data as PageData).user, conversation, sendMessageBody.transform(message)) };
+    } catch (error) {
+      const { status, envelope } = errorAnswer(error);
+      return { status, error: envelope };
+    }
   }
 
   async onApplicationShutdown(): Promise<void> {

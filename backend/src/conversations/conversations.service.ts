@@ -15,7 +15,9 @@ import {
   type MessageWarning,
   type ReportedConversationPage,
   type StartConversation,
+  type sendMessageSchema,
 } from '@market/contracts';
+import type { z } from 'zod';
 import type { SessionUser } from '../auth/auth.decorators';
 import { AppException } from '../common/app.exception';
 import { recordedBy } from '../events/outbox.service';
@@ -52,6 +54,8 @@ export interface SentMessage {
   conversation: ConversationRow;
   message: MessageRow;
 }
+
+type SendMessageBody = z.output<typeof sendMessageSchema>;
 
 const MESSAGE_COLUMNS = 'm.id, m.author_id, m.text, m.image_ids, m.warnings, m.created_at';
 /** The 800 px copy of a listing photo (LISTING_PHOTO_VARIANTS), as a thread shows it. */
@@ -95,6 +99,15 @@ export class ConversationsService {
     });
     await this.pushMessage(sent);
     return { conversation: await this.one(user.id, sent.conversation.id), sent };
+  }
+
+  /**
+   * A message sent by a signed-in person, through `POST /api/conversations/{id}/messages` or on their page's socket
+   * (`conversation:send`) alike, its body already checked with the contracts' `sendMessageSchema`: answered as its
+   * author sees it.
+   */
+  async sendMessage(user: SessionUser, conversationId: string, { text, images }: SendMessageBody): Promise<ConversationMessage> {
+    return this.messageFor(user.id, await this.send(user, conversationId, text, images));
   }
 
   /** Sends a message with up to 4 photos uploaded through `POST /api/upload`. */
@@ -305,7 +318,7 @@ export class ConversationsService {
   }
 
   /** The message as `viewerId` sees it: whether it is theirs, and whether the other person has read it. */
-  async messageFor(viewerId: string, { conversation, message }: SentMessage): Promise<ConversationMessage> {
+  private async messageFor(viewerId: string, { conversation, message }: SentMessage): Promise<ConversationMessage> {
     const othersMark = conversation.buyer_id === viewerId ? conversation.seller_read_id : conversation.buyer_read_id;
     return this.toMessage(viewerId, message, Number(othersMark));
   }
