@@ -42,6 +42,8 @@ describe('GET /api/phone query plans on 200 000 listings', () => {
   let brandId: string;
   /** Another brand's id, standing for a series of 'Brand 3' (the feed walks each one's part of the index). */
   let seriesId: string;
+  /** Two listings on sale, in a page's TOP places. */
+  let shown: string[];
   const report: string[] = [];
 
   async function explain(label: string, text: string, params: readonly unknown[]): Promise<{ plan: PlanNode; rows: Record<string, unknown>[] }> {
@@ -97,6 +99,7 @@ describe('GET /api/phone query plans on 200 000 listings', () => {
     await client.query('VACUUM ANALYZE listing');
     [{ id: brandId }] = (await client.query(`SELECT id FROM categories WHERE name = 'Brand 3'`)).rows;
     [{ id: seriesId }] = (await client.query(`SELECT id FROM categories WHERE name = 'Brand 4'`)).rows;
+    shown = (await client.query(`SELECT id FROM listing WHERE status = 'active' AND deleted_at IS NULL ORDER BY id LIMIT 2`)).rows.map((row) => row.id);
   }, 300_000);
 
   afterAll(async () => {
@@ -133,6 +136,8 @@ describe('GET /api/phone query plans on 200 000 listings', () => {
         for (const [kind, text, params] of [
           ['page 1', sql.page(0).sql, sql.page(0).params],
           ['page 50', sql.page(49 * 12).sql, sql.page(49 * 12).params],
+          // A page with TOP places reads their cards in the same statement (issue 39).
+          ['page 2 with TOP places', sql.page(10, undefined, shown).sql, sql.page(10, undefined, shown).params],
           ['count', sql.count, sql.params],
         ] as const) {
           const { plan } = await explain(`${label}${brandLabel} ${kind}`, text, params);

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { LIMITS, PROMOTION_DEFAULT_PRICES, TOP_PLACES_PER_PAGE, TOP_ROTATION_MS, type ListingCard, type PromotionProduct } from '@market/contracts';
+import { PublicReads } from '../src/database/public-reads';
 import { PromotionSettlement } from '../src/promotions/promotion-settlement.service';
 import { burst, countStatuses } from '../../test/support/burst';
 import { createSignedInUser, type TestUser } from '../../test/support/users';
@@ -157,6 +158,51 @@ describe('promotions', () => {
         [ids[2], true],
         [ids[1], false],
       ]);
+    } finally {
+      await kept.close();
+    }
+  });
+
+  it('answers a page with TOP places by one statement to PostgreSQL, and checks the TOP listings again only when they change', async () => {
+    const seller = await createSignedInUser(app, { balance: 100_000 });
+    const { brand, ids } = await brandWithListings(seller, [1, 2, 3, 4]);
+    await dataSource.query(`UPDATE listing SET storage = '128GB' WHERE id = ANY($1::uuid[])`, [ids]);
+    await buy(seller, ids[3], 'top3').expect(200);
+    const kept = await listingsApp({ PUBLIC_CACHE_TTL_MS: '2000' });
+    try {
+      const statements = jest.spyOn(kept.get(PublicReads), 'query');
+      // Each query a different address: none is answered from the public answers kept for 2 s.
+      const placesOf = async (query: Record<string, string>) => {
+        statements.mockClear();
+        const { phones } = (await request(kept.getHttpServer()).get('/api/phone').query({ brand, ...query }).expect(200)).body as { phones: ListingCard[] };
+        return { places: phones.map((card) => [card._id, card.top ?? false]), statements: statements.mock.calls.length };
+      };
+      // The snapshots of the feed's totals and of the listings in TOP are read once, not per page.
+      await placesOf({});
+      expect(await placesOf({ region: 'toshkent' })).toEqual({
+        places: [[ids[3], true], ...ids.slice(0, 3).map((id) => [id, false])],
+        statements: 1,
+      });
+      // Memory is not in the snapshot: the feed's conditions check the listings in TOP, then the answer is kept.
+      expect((await placesOf({ storage: '128GB' })).statements).toBe(2);
+      expect((await placesOf({ storage: '128GB', sort: 'price_asc' })).statements).toBe(1);
+
+      // The snapshot is read again after 10 s: unchanged, the filter's matches still hold.
+      const realNow = performance.now.bind(performance);
+      const later = async (ms: number) => {
+        jest.spyOn(performance, 'now').mockImplementation(() => realNow() + ms);
+        await placesOf({ page: String(ms) });
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      };
+      await later(11_000);
+      expect(await placesOf({ storage: '128GB', sort: 'price_desc' })).toMatchObject({ places: expect.arrayContaining([[ids[3], true]]), statements: 1 });
+
+      // A TOP bought since: the next snapshot has it, and the filter's matches are checked again.
+      await buy(seller, ids[2], 'top3').expect(200);
+      await later(22_000);
+      const changed = await placesOf({ storage: '128GB', sort: 'newest' });
+      expect(changed.places.filter(([, top]) => top).map(([id]) => id).sort()).toEqual([ids[2], ids[3]].sort());
+      expect(changed.statements).toBe(2);
     } finally {
       await kept.close();
     }

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { createHash } from 'node:crypto';
 import type { LRUCache } from 'lru-cache';
 import { LIMITS, TOP_PLACES_PER_PAGE, TOP_ROTATION_MS, type ListingPage, type ListingQuery, type ListingSuggestion } from '@market/contracts';
 import { CategoriesService } from '../categories/categories.service';
@@ -15,11 +16,12 @@ import {
   feedSql,
   ON_SALE,
   RUNNING_TOP_LISTINGS,
-  TOP_CARDS,
+  topCandidates,
   type FeedAnchor,
   type FeedFilter,
   type FeedPosition,
   type FeedSql,
+  type RunningTop,
 } from './listing-feed';
 import { FEED_TOTALS_SETTINGS, FeedTotals } from './listing-feed-totals';
 import { toCard, type CardRow } from '../listings/listing.serializer';
@@ -38,26 +40,37 @@ const FEED_TOTALS_REFRESH_MS = 15_000;
 /** Searches (a name or price bounds) waiting for their turn beyond that: more are answered 503. */
 const SEARCHES_WAITING = 500;
 
-/** How old the snapshot of the listings in TOP, and each filter's matches among them, may be: a new TOP shows this soon. */
+/** How old the snapshot of the listings in TOP may be: a new TOP shows this soon. */
 const TOP_REFRESH_MS = 10_000;
+/**
+ * How long a filter's matches among the listings in TOP are kept while the snapshot stays the
+ * same (no TOP bought, started or stopped, none of them edited): a bound for changes the snapshot
+ * cannot see, such as a listing changed in the database by hand.
+ */
+const TOP_MATCHES_KEPT_MS = 10 * 60_000;
 /** Filters whose matches among the listings in TOP are kept. */
 const TOP_FEEDS_KEPT = 5_000;
 
-/** A listing in TOP, with what narrows the candidates of a filter in memory. */
-interface RunningTop {
-  id: string;
-  category_id: string;
-  device_id: string | null;
-  region: string;
-  /** bigint, as node-postgres reads it. */
-  price_uzs: string;
+/**
+ * The listings in TOP, and a digest of all the snapshot holds: the same listings, unchanged, give
+ * the same `version` on every API node, so a filter's matches are kept by it (ListingFeedService.toppedFor).
+ */
+interface RunningTops {
+  listings: RunningTop[];
+  version: string;
 }
 
-/** A page's TOP places, and its organic listings' number and first place in the feed's order. */
+/** The listings shown in a page's TOP places, and its organic listings' number and first place in the feed's order. */
 interface FeedPlaces {
-  top: CardRow[];
+  shown: string[];
   perPage: number;
   offset: number;
+}
+
+/** A page's cards: those in its TOP places, then its organic listings. */
+interface FeedCards {
+  top: CardRow[];
+  rows: CardRow[];
 }
 
 /** The home feed (`GET /api/phone`): its pages, their totals and the models suggested when a name finds nothing. */
@@ -75,9 +88,10 @@ export class ListingFeedService {
   private readonly feedAnchors?: LRUCache<string, FeedPosition[], FeedSql>;
   /**
    * The listings in TOP (issue 39), read every TOP_REFRESH_MS, and which of them each filter
-   * matches: a page finds its TOP places without a query but for the two cards shown.
+   * matches, kept by the snapshot's version: a page finds its TOP places without a query of its
+   * own, and reads their cards in its page's statement.
    */
-  private readonly runningTops?: LRUCache<'listings in TOP', RunningTop[]>;
+  private readonly runningTops?: LRUCache<'listings in TOP', RunningTops>;
   private readonly topMatches?: LRUCache<string, string[], { sql: FeedSql; candidates: string[] }>;
   /** Anchors are found for a few feeds at a time: a burst of deep pages over many filters never takes the main pool. */
   private readonly anchorReads = new ConcurrencyLimit(ANCHOR_READS_AT_ONCE, Number.MAX_SAFE_INTEGER);
@@ -111,7 +125,7 @@ export class ListingFeedService {
       this.runningTops = readThroughCache({ max: 1, ttlMs: TOP_REFRESH_MS, serveStale: true, load: () => this.readRunningTops() });
       this.topMatches = readThroughCache({
         max: TOP_FEEDS_KEPT,
-        ttlMs: TOP_REFRESH_MS,
+        ttlMs: TOP_MATCHES_KEPT_MS,
         load: (_key: string, { sql, candidates }: { sql: FeedSql; candidates: string[] }) => this.matchTops(sql, candidates),
       });
     }
@@ -148,9 +162,9 @@ export class ListingFeedService {
     return new Map(rows.map((row) => [row.category_id, row.listings]));
   }
 
-  private async feedPage(query: ListingQuery): Promise<FeedPlaces & { rows: CardRow[]; total: number; models?: ListingModels }> {
+  private async feedPage(query: ListingQuery): Promise<FeedCards & { perPage: number; total: number; models?: ListingModels }> {
     const models = query.name !== undefined ? await this.devices.listingModels(query.name) : undefined;
-    if (models?.deviceIds?.length === 0) return { top: [], perPage: LIMITS.listingsPerPage, offset: 0, rows: [], total: 0, models };
+    if (models?.deviceIds?.length === 0) return { top: [], rows: [], perPage: LIMITS.listingsPerPage, total: 0, models };
     // The snapshot knows listings, not their sellers' ratings: the good sellers' feed is counted by its query.
     const totals = !query.goodSellers && this.feedTotals ? await this.feedTotals.fetch('listings on sale') : undefined;
     // The brand and its series (Xiaomi: Redmi, POCO), from the snapshot's brands: each taken from its own index.
@@ -158,16 +172,17 @@ export class ListingFeedService {
     const filter = { ...feedFilterOf(query, models), brandIds };
     const sql = feedSql(filter);
     const places = await this.places(sql, filter, query.page);
+    const { perPage } = places;
     if (!totals) {
-      const [total, rows] = await Promise.all([this.feedCounts ? this.feedCounts.fetch(this.feedKey(sql), { context: sql }) : this.countFeed(sql), this.pageRows(sql, places)]);
-      return { ...places, rows, total: total!, models };
+      const [total, cards] = await Promise.all([this.feedCounts ? this.feedCounts.fetch(this.feedKey(sql), { context: sql }) : this.countFeed(sql), this.pageCards(sql, places)]);
+      return { ...cards, perPage, total: total!, models };
     }
     const counted = brandIds ? brandIds.reduce((sum, categoryId) => sum + totals.count({ ...filter, categoryId }), 0) : totals.count(filter);
     // Beyond the snapshot's last page there is nothing to read, but for the page right after it: listings
     // put on sale since the snapshot (a seller's first listing of a rare model) show there at once, and count.
-    if (places.offset >= counted + places.perPage) return { ...places, top: [], rows: [], total: counted, models };
-    const rows = await this.pageRows(sql, places);
-    return { ...places, rows, total: Math.max(counted, places.offset + rows.length), models };
+    if (places.offset >= counted + perPage) return { top: [], rows: [], perPage, total: counted, models };
+    const cards = await this.pageCards(sql, places);
+    return { ...cards, perPage, total: Math.max(counted, places.offset + cards.rows.length), models };
   }
 
   /**
@@ -175,40 +190,34 @@ export class ListingFeedService {
    * match the filter take TOP_PLACES_PER_PAGE places at most, moving on by that many each page and
    * each TOP_ROTATION_MS, so each is shown as often; the rest of the page is the feed in its order,
    * 12 − the TOP places a page. A new TOP shows within TOP_REFRESH_MS (and the public answers' 2 s).
+   * The places are planned before the page's statement reads the cards: a listing in TOP sold since
+   * the snapshot leaves its place empty on the pages of those seconds, and the pages keep their places.
    */
   private async places(sql: FeedSql, filter: FeedFilter, page: number): Promise<FeedPlaces> {
     const matches = await this.toppedFor(sql, filter);
     const turn = (Math.floor(Date.now() / TOP_ROTATION_MS) + page - 1) * TOP_PLACES_PER_PAGE;
     const shown = Array.from({ length: Math.min(TOP_PLACES_PER_PAGE, matches.length) }, (_, index) => matches[(turn + index) % matches.length]);
-    const top = shown.length ? await this.reads.query<{ card: CardRow }>(TOP_CARDS, [shown], { prepared: true }) : [];
-    const perPage = LIMITS.listingsPerPage - top.length;
-    return { top: top.map((row) => row.card), perPage, offset: (page - 1) * perPage };
+    const perPage = LIMITS.listingsPerPage - shown.length;
+    return { shown, perPage, offset: (page - 1) * perPage };
   }
 
   /**
    * The listings in TOP the filter matches, in the order their TOP began. Narrowed in memory by
-   * region, model, brand (the snapshot's brands) and price bounds; the feed's own conditions check the
-   * rest, one probe of a listing each, kept per filter for TOP_REFRESH_MS. Read afresh with caching off.
-   * (Price bounds alone left every listing in TOP a candidate, and each distinct pair a probe of them all.)
+   * the snapshot (`topCandidates`), which for the filters it covers whole is the answer; the feed's
+   * own conditions check the rest (memory, condition…), one probe of a listing each, kept per filter
+   * while the snapshot's version stays (TOP_MATCHES_KEPT_MS at most). Read afresh with caching off.
    */
   private async toppedFor(sql: FeedSql, filter: FeedFilter): Promise<string[]> {
     const running = this.runningTops ? (await this.runningTops.fetch('listings in TOP'))! : await this.readRunningTops();
-    const candidates = running
-      .filter(
-        (top) =>
-          (!filter.region || top.region === filter.region) &&
-          (!filter.deviceIds || filter.deviceIds.includes(top.device_id!)) &&
-          (!filter.brandIds || filter.brandIds.includes(top.category_id)) &&
-          (filter.minPrice === undefined || Number(top.price_uzs) >= filter.minPrice) &&
-          (filter.maxPrice === undefined || Number(top.price_uzs) <= filter.maxPrice),
-      )
-      .map((top) => top.id);
-    if (candidates.length === 0) return [];
-    return this.topMatches ? (await this.topMatches.fetch(this.feedKey(sql), { context: { sql, candidates } }))! : this.matchTops(sql, candidates);
+    const candidates = topCandidates(running.listings, filter);
+    if (candidates.ids.length === 0 || candidates.exact) return candidates.ids;
+    if (!this.topMatches) return this.matchTops(sql, candidates.ids);
+    return (await this.topMatches.fetch(`${running.version} ${this.feedKey(sql)}`, { context: { sql, candidates: candidates.ids } }))!;
   }
 
-  private readRunningTops(): Promise<RunningTop[]> {
-    return this.reads.query<RunningTop>(RUNNING_TOP_LISTINGS, [], { prepared: true });
+  private async readRunningTops(): Promise<RunningTops> {
+    const listings = await this.reads.query<RunningTop>(RUNNING_TOP_LISTINGS, [], { prepared: true });
+    return { listings, version: createHash('sha1').update(JSON.stringify(listings)).digest('base64url') };
   }
 
   private async matchTops(sql: FeedSql, candidates: string[]): Promise<string[]> {
@@ -235,12 +244,20 @@ export class ListingFeedService {
     return rows.map((row) => ({ _id: row.id, name: byId.get(row.id)! }));
   }
 
-  /** The page's organic listings; one in a TOP place of the same page is shown there only. */
-  private async pageRows(sql: FeedSql, { offset, perPage, top }: FeedPlaces): Promise<CardRow[]> {
+  /**
+   * The cards of the page's TOP places and of its organic listings, by one statement; a listing in
+   * a TOP place of the same page is shown there only.
+   */
+  private async pageCards(sql: FeedSql, { offset, perPage, shown }: FeedPlaces): Promise<FeedCards> {
     const from = this.feedAnchors && sql.startsFromAnchor(offset) ? await this.anchorFor(sql, offset) : undefined;
-    const page = sql.page(offset, from);
-    const rows = await this.reads.query<{ card: CardRow }>(page.sql, page.params, { prepared: sql.plannedOnce });
-    return rows.slice(0, perPage).flatMap(({ card }) => (top.some((topped) => topped.id === card.id) ? [] : [card]));
+    const page = sql.page(offset, from, shown);
+    const found = await this.reads.query<{ card: CardRow; top?: boolean }>(page.sql, page.params, { prepared: sql.plannedOnce });
+    const top = found.flatMap((row) => (row.top ? [row.card] : []));
+    const rows = found
+      .filter((row) => !row.top)
+      .slice(0, perPage)
+      .flatMap(({ card }) => (top.some((topped) => topped.id === card.id) ? [] : [card]));
+    return { top, rows };
   }
 
   private async anchorFor(sql: FeedSql, offset: number): Promise<FeedAnchor | undefined> {

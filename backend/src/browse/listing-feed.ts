@@ -126,9 +126,13 @@ export interface FeedSql {
    * The page of 12 listings at `offset` with their first photo (each a CardRow, in the column
    * `card`). The ids come first, from the index alone (an index-only scan: tarif, created_at and
    * id are its columns); only the 12 listings found are read from the table. From an anchor, the
-   * scan starts at the anchor's place instead of walking every listing before it.
+   * scan starts at the anchor's place instead of walking every listing before it. With `shown`
+   * (listings in TOP: issue 39) the same statement also reads their cards, in that order and
+   * before the page's, each marked `top`, and checks that they are still on sale: a page with TOP
+   * places is one round trip, as a page without (a second statement cost the long tail 30–55 % of
+   * its feed pages a second, bench/RESULTS.md).
    */
-  page(offset: number, from?: FeedAnchor): { sql: string; params: unknown[] };
+  page(offset: number, from?: FeedAnchor, shown?: readonly string[]): { sql: string; params: unknown[] };
   count: string;
   params: unknown[];
   /**
@@ -152,21 +156,57 @@ export interface FeedSql {
   topMatches(candidates: readonly string[]): { sql: string; params: unknown[] };
 }
 
-/** The listings in TOP now with what the feed's widest filters read, in the order their TOP began (ListingFeedService's snapshot). */
+/**
+ * A listing in TOP as ListingFeedService's snapshot holds it: what narrows a filter's candidates
+ * in memory, and what tells that anything the feed's other conditions read may have changed.
+ */
+export interface RunningTop {
+  id: string;
+  category_id: string;
+  device_id: string | null;
+  region: string;
+  /** bigint, as node-postgres reads it. */
+  price_uzs: string;
+  /** Its seller is rated REPUTATION_LIMITS.trustedRating or more (`goodSellers`). */
+  trusted_seller: boolean;
+  /** Moves with every edit of the listing (its memory, condition, battery…). */
+  updated_at: string;
+}
+
+/** The listings in TOP now with what the feed's filters read of them, in the order their TOP began (ListingFeedService's snapshot). */
 export const RUNNING_TOP_LISTINGS = `
-  SELECT l.id, l.category_id, l.device_id, l.region, l.price_uzs
+  SELECT l.id, l.category_id, l.device_id, l.region, l.price_uzs, ${trustedSeller('l.author_id')} AS trusted_seller, l.updated_at::text AS updated_at
     FROM (${RUNNING_TOP}) running JOIN listing l ON l.id = running.listing_id
    WHERE ${ON_SALE}
    ORDER BY running.starts_at, l.id`;
 
-/** The cards of the listings `$1` shown in TOP places, in that order. */
-export const TOP_CARDS = `
-  SELECT (SELECT to_json(card) FROM (SELECT ${CARD_COLUMNS}, ${FIRST_PHOTO_COLUMNS}) card) AS card
-    FROM unnest($1::uuid[]) WITH ORDINALITY AS shown (id, place)
-    JOIN listing l ON l.id = shown.id
-    ${FIRST_PHOTO_JOIN}
-   WHERE ${ON_SALE}
-   ORDER BY shown.place`;
+/** The filter's conditions `topCandidates` checks on the snapshot; `brand` only by its ids. */
+const CHECKED_ON_SNAPSHOT: ReadonlySet<string> = new Set(['brandIds', 'region', 'minPrice', 'maxPrice', 'deviceIds', 'goodSellers', 'sort']);
+
+/**
+ * The listings in TOP (`running`, in the order their TOP began) the filter may match, by what the
+ * snapshot holds: region, model, brand (by its ids), price bounds and the seller's rating. When
+ * the filter has no other condition they are its matches (`exact`), with no query; otherwise the
+ * feed's own conditions check them (`FeedSql.topMatches`). A condition added to FeedFilter is
+ * checked by that query until it is checked here.
+ */
+export function topCandidates(running: readonly RunningTop[], filter: FeedFilter): { ids: string[]; exact: boolean } {
+  const ids = running
+    .filter(
+      (top) =>
+        (!filter.region || top.region === filter.region) &&
+        (!filter.deviceIds || filter.deviceIds.includes(top.device_id!)) &&
+        (!filter.brandIds || filter.brandIds.includes(top.category_id)) &&
+        (filter.minPrice === undefined || Number(top.price_uzs) >= filter.minPrice) &&
+        (filter.maxPrice === undefined || Number(top.price_uzs) <= filter.maxPrice) &&
+        (!filter.goodSellers || top.trusted_seller),
+    )
+    .map((top) => top.id);
+  const exact = Object.entries(filter).every(
+    ([condition, value]) => value === undefined || CHECKED_ON_SNAPSHOT.has(condition) || (condition === 'brand' && filter.brandIds !== undefined),
+  );
+  return { ids, exact };
+}
 
 export function feedSql(filter: FeedFilter): FeedSql {
   const order = FEED_ORDERS[filter.sort ?? 'newest'];
@@ -213,9 +253,24 @@ export function feedSql(filter: FeedFilter): FeedSql {
 
   // Each card as one JSON value (CardRow): as fifteen columns, node-postgres built every card
   // field by field (a sixth of the API's CPU per feed page, issue 17).
-  const rows = (ids: string) => `
+  const cardJson = `(SELECT to_json(card) FROM (SELECT ${CARD_COLUMNS}, ${FIRST_PHOTO_COLUMNS}) card)`;
+  const rows = (ids: string, shown?: string) =>
+    shown
+      ? `
     WITH page AS (${ids})
-    SELECT (SELECT to_json(card) FROM (SELECT ${CARD_COLUMNS}, ${FIRST_PHOTO_COLUMNS}) card) AS card
+    SELECT ${cardJson} AS card, false AS top, row_number() OVER (ORDER BY ${orderBy}) AS place
+      FROM page JOIN listing l ON l.id = page.id
+      ${FIRST_PHOTO_JOIN}
+    UNION ALL
+    SELECT ${cardJson}, true, shown.place
+      FROM unnest(${shown}::uuid[]) WITH ORDINALITY AS shown (id, place)
+      JOIN listing l ON l.id = shown.id
+      ${FIRST_PHOTO_JOIN}
+     WHERE ${ON_SALE}
+     ORDER BY top DESC, place`
+      : `
+    WITH page AS (${ids})
+    SELECT ${cardJson} AS card
       FROM page JOIN listing l ON l.id = page.id
       ${FIRST_PHOTO_JOIN}
      ORDER BY ${orderBy}`;
@@ -238,7 +293,7 @@ export function feedSql(filter: FeedFilter): FeedSql {
     startsFromAnchor(offset) {
       return anchored && offset >= ANCHOR_SPACING && offset * (split?.ids.length ?? 1) >= ANCHORS_FROM;
     },
-    page(offset, from) {
+    page(offset, from, shown) {
       const pageParams = split ? params.slice(0, -1) : [...params];
       const next = (value: unknown) => {
         pageParams.push(value);
@@ -250,6 +305,7 @@ export function feedSql(filter: FeedFilter): FeedSql {
             .join(', ')})`
         : '';
       const skipped = from ? offset - from.offset : offset;
+      const topCards = () => (shown?.length ? next(shown) : undefined);
       if (split) {
         // Each model's (or series') first `skipped + 12` listings in the feed's order (its part of the
         // index, from the anchor), merged: a page costs what it shows and what comes before it, never
@@ -264,7 +320,7 @@ export function feedSql(filter: FeedFilter): FeedSql {
                 SELECT ${orderColumns} FROM listing l
                  WHERE l.${split.column} = part.id AND ${where}${start}
                  ORDER BY ${orderBy} LIMIT ${perKey}) l
-             ORDER BY ${orderBy} LIMIT ${LIMITS.listingsPerPage} OFFSET ${next(skipped)}`),
+             ORDER BY ${orderBy} LIMIT ${LIMITS.listingsPerPage} OFFSET ${next(skipped)}`, topCards()),
           params: pageParams,
         };
       }
@@ -272,7 +328,7 @@ export function feedSql(filter: FeedFilter): FeedSql {
         sql: rows(`
           SELECT ${orderColumns} FROM listing l
            WHERE ${where}${start}
-           ORDER BY ${orderBy} LIMIT ${LIMITS.listingsPerPage} OFFSET ${next(skipped)}`),
+           ORDER BY ${orderBy} LIMIT ${LIMITS.listingsPerPage} OFFSET ${next(skipped)}`, topCards()),
         params: pageParams,
       };
     },
