@@ -28,6 +28,38 @@ export async function listingsApp(overrides: Partial<Record<keyof Config, string
   return app;
 }
 
+/** A test file's listings application: its database and an HTTP client on it. */
+export interface ListingsTestApp {
+  readonly app: INestApplication;
+  readonly dataSource: DataSource;
+  http(): ReturnType<typeof request>;
+}
+
+/**
+ * Starts the listings application before this file's tests and closes it after them. Its parts
+ * are read inside the tests (or a later beforeAll), once it has started.
+ */
+export function listingsAppForThisFile(): ListingsTestApp {
+  let started: INestApplication | undefined;
+  beforeAll(async () => {
+    started = await listingsApp();
+  });
+  afterAll(() => started?.close());
+  const app = () => {
+    if (!started) throw new Error('The listings application starts before the tests: read it inside one');
+    return started;
+  };
+  return {
+    get app() {
+      return app();
+    },
+    get dataSource() {
+      return app().get(DataSource);
+    },
+    http: () => request(app().getHttpServer()),
+  };
+}
+
 /** A small JPEG as a phone camera writes it; `label` makes each one different. */
 export function cameraJpeg(label: number, size = { width: 120, height: 80 }): Promise<Buffer> {
   return sharp({

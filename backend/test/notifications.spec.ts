@@ -1,22 +1,16 @@
-import type { INestApplication } from '@nestjs/common';
-import request from 'supertest';
 import { NOTIFICATIONS_PER_PAGE } from '@market/contracts';
 import { NotificationsService } from '../src/notifications/notifications.service';
 import { createSignedInUser } from '../../test/support/users';
-import { listingsApp } from './listings-support';
+import { listingsAppForThisFile } from './listings-support';
 
 describe('notifications inbox', () => {
-  let app: INestApplication;
-  const http = () => request(app.getHttpServer());
+  const site = listingsAppForThisFile();
+  const { http } = site;
 
-  beforeAll(async () => {
-    app = await listingsApp();
-  });
-  afterAll(() => app.close());
 
   it('pages the inbox newest first, keeps one entry per event and person, and reads it all at once', async () => {
-    const user = await createSignedInUser(app);
-    const inbox = app.get(NotificationsService);
+    const user = await createSignedInUser(site.app);
+    const inbox = site.app.get(NotificationsService);
     const text = (n: number) => ({ uz: `Xabar ${n}`, ru: `Сообщение ${n}`, en: `Notice ${n}` });
     for (let n = 1; n <= NOTIFICATIONS_PER_PAGE + 1; n++) {
       await inbox.record({ eventId: `event-${user.id}-${n}`, userId: user.id, kind: 'approved', text: text(n), link: null });

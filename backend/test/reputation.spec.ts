@@ -1,35 +1,28 @@
-import type { INestApplication } from '@nestjs/common';
-import request from 'supertest';
-import { DataSource } from 'typeorm';
 import type { Deal } from '@market/contracts';
 import { SellerRatingsService } from '../src/reputation/seller-ratings.service';
 import { REPUTATION_RATE_LIMITS } from '../src/reputation/reputation.limits';
 import { burst, countStatuses } from '../../test/support/burst';
 import { insertListing } from '../../test/support/listings';
 import { createSignedInUser, type TestUser } from '../../test/support/users';
-import { listingsApp, testBrand } from './listings-support';
+import { listingsAppForThisFile, testBrand } from './listings-support';
 
 /** Addresses of this file's visitors: 198.51.100.x (TEST-NET-2). */
 let nextAddress = 1;
 const freshAddress = () => `198.51.100.${nextAddress++}`;
 
 describe('reputation earned in real deals (issue 38)', () => {
-  let app: INestApplication;
-  let dataSource: DataSource;
+  const site = listingsAppForThisFile();
+  const { http } = site;
   let admin: TestUser;
-  const http = () => request(app.getHttpServer());
 
   beforeAll(async () => {
-    app = await listingsApp();
-    dataSource = app.get(DataSource);
-    admin = await createSignedInUser(app, { role: 'admin' });
+    admin = await createSignedInUser(site.app, { role: 'admin' });
   });
-  afterAll(() => app.close());
 
   /** A person whose account is `days` old: accounts registered within minutes of each other are linked. */
   async function person(name: string, days: number): Promise<TestUser> {
-    const user = await createSignedInUser(app, { name });
-    await dataSource.query(`UPDATE users SET created_at = now() - make_interval(days => $2) WHERE id = $1`, [user.id, days]);
+    const user = await createSignedInUser(site.app, { name });
+    await site.dataSource.query(`UPDATE users SET created_at = now() - make_interval(days => $2) WHERE id = $1`, [user.id, days]);
     return user;
   }
   let age = 100;
@@ -38,7 +31,7 @@ describe('reputation earned in real deals (issue 38)', () => {
 
   /** A listing of `seller` the buyer wrote about and the seller answered. */
   async function talkedAbout(seller: TestUser, buyer: TestUser, listingId?: string): Promise<string> {
-    const id = listingId ?? (await insertListing(dataSource, { authorId: seller.id, status: 'active', name: 'Deal phone' }));
+    const id = listingId ?? (await insertListing(site.dataSource, { authorId: seller.id, status: 'active', name: 'Deal phone' }));
     const { body } = await http().post('/api/conversations').set('Cookie', buyer.cookie).send({ listingId: id, text: 'Telefon sotuvdami?' }).expect(201);
     await http().post(`/api/conversations/${body.id}/messages`).set('Cookie', seller.cookie).send({ text: 'Ha, sotuvda' }).expect(201);
     return id;
@@ -89,10 +82,10 @@ describe('reputation earned in real deals (issue 38)', () => {
 
     it('refuses a buyer who did not exchange messages about the listing, and the listing stays on sale', async () => {
       const { seller, buyer } = await pair();
-      const listing = await insertListing(dataSource, { authorId: seller.id, status: 'active' });
+      const listing = await insertListing(site.dataSource, { authorId: seller.id, status: 'active' });
       const refused = await markSold(seller, listing, { buyerId: buyer.id }).expect(400);
       expect(refused.body.fields).toEqual({ buyerId: 'dealBuyerNotInConversation' });
-      const [{ status }] = await dataSource.query(`SELECT status FROM listing WHERE id = $1`, [listing]);
+      const [{ status }] = await site.dataSource.query(`SELECT status FROM listing WHERE id = $1`, [listing]);
       expect(status).toBe('active');
       expect(await dealsOf(seller)).toEqual([]);
     });
@@ -137,9 +130,9 @@ describe('reputation earned in real deals (issue 38)', () => {
       const { seller, buyer } = await pair();
       const dealId = await confirmedDeal(seller, buyer);
       await review(buyer, dealId, { stars: 3 }).expect(201);
-      await dataSource.query(`UPDATE review SET shown_at = now() - interval '1 minute' WHERE deal_id = $1`, [dealId]);
+      await site.dataSource.query(`UPDATE review SET shown_at = now() - interval '1 minute' WHERE deal_id = $1`, [dealId]);
       expect((await publicReviews(seller.id)).reviews).toEqual([]);
-      await app.get(SellerRatingsService).refreshDue();
+      await site.app.get(SellerRatingsService).refreshDue();
       expect((await publicReviews(seller.id)).reviews).toMatchObject([{ stars: 3 }]);
       expect((await dealsOf(seller))[0].theirReview).toMatchObject({ stars: 3 });
     });
@@ -150,7 +143,7 @@ describe('reputation earned in real deals (issue 38)', () => {
       await review(buyer, '5f0c7a3e-8a56-4a52-9a3c-1a1e2f0b9c11', { stars: 5 }).expect(403);
       const dealId = await confirmedDeal(seller, buyer);
       await review(stranger, dealId, { stars: 1 }).expect(403);
-      await dataSource.query(`UPDATE deal SET confirmed_at = now() - interval '31 days' WHERE id = $1`, [dealId]);
+      await site.dataSource.query(`UPDATE deal SET confirmed_at = now() - interval '31 days' WHERE id = $1`, [dealId]);
       const late = await review(buyer, dealId, { stars: 5 }).expect(403);
       expect(late.body.code).toBe('reviewNotAllowed');
     });
@@ -236,8 +229,8 @@ describe('reputation earned in real deals (issue 38)', () => {
       expect((await confirm(buyer, again.id, { bought: true }, '203.0.113.204').expect(200)).body.flagged).toBe(true);
 
       const twinSeller = await person('Egizak', 5);
-      const twinBuyer = await createSignedInUser(app, { name: 'Egizak 2' });
-      await dataSource.query(`UPDATE users SET created_at = now() - interval '5 days' + interval '3 minutes' WHERE id = $1`, [twinBuyer.id]);
+      const twinBuyer = await createSignedInUser(site.app, { name: 'Egizak 2' });
+      await site.dataSource.query(`UPDATE users SET created_at = now() - interval '5 days' + interval '3 minutes' WHERE id = $1`, [twinBuyer.id]);
       const twins = await confirmedDeal(twinSeller, twinBuyer);
       const queue = await http().get('/api/moderation/reputation').set('Cookie', admin.cookie).expect(200);
       expect(queue.body.deals.find((one: { id: string }) => one.id === twins)).toMatchObject({ flags: ['registeredTogether'] });
@@ -248,9 +241,9 @@ describe('reputation earned in real deals (issue 38)', () => {
     it('shows the rating from 3 reviews on, the phones sold, the replies, and filters the feed to good sellers', async () => {
       const seller = await person('Yaxshi sotuvchi', (age += 90));
       // Super 4x, and so the newest first of the feed: other files' Super 4x listings share this database.
-      const onSale = await insertListing(dataSource, { authorId: seller.id, status: 'active', name: 'Good seller phone', tarif: 1 });
+      const onSale = await insertListing(site.dataSource, { authorId: seller.id, status: 'active', name: 'Good seller phone', tarif: 1 });
       const other = await person('Boshqa', (age += 33));
-      const othersListing = await insertListing(dataSource, { authorId: other.id, status: 'active', name: 'Other phone', tarif: 1 });
+      const othersListing = await insertListing(site.dataSource, { authorId: other.id, status: 'active', name: 'Other phone', tarif: 1 });
       for (const [index, stars] of [5, 5, 4].entries()) {
         const buyer = await person(`Xaridor ${index}`, (age += 29));
         const dealId = await confirmedDeal(seller, buyer);
@@ -285,10 +278,10 @@ describe('reputation earned in real deals (issue 38)', () => {
   });
 
   it('counts a confirmed sale twice in the price guide', async () => {
-    const { phone: device } = await testBrand(app, 'Bitim');
+    const { phone: device } = await testBrand(site.app, 'Bitim');
     const { seller, buyer } = await pair();
     const listingAt = async (price: number) => {
-      const [{ id }] = await dataSource.query(
+      const [{ id }] = await site.dataSource.query(
         `INSERT INTO listing (author_id, device_id, category_id, name, price, valut, price_uzs, region, description, phone_number, status, storage, condition)
          VALUES ($1, $2, $3, $4, $5, 'uzs', $5, 'toshkent', 'Yaxshi', '998901112233', 'active', '128GB', false) RETURNING id`,
         [seller.id, device.id, device.categoryId, device.name, price],
@@ -309,7 +302,7 @@ describe('reputation earned in real deals (issue 38)', () => {
       const dealId = await confirmedDeal(seller, buyer);
       const answers = await burst(8, (index) => review(buyer, dealId, { stars: 1 + (index % 5) }));
       expect(countStatuses(answers)).toEqual({ 201: 1, 409: 7 });
-      const [{ count }] = await dataSource.query(`SELECT count(*)::int AS count FROM review WHERE deal_id = $1`, [dealId]);
+      const [{ count }] = await site.dataSource.query(`SELECT count(*)::int AS count FROM review WHERE deal_id = $1`, [dealId]);
       expect(count).toBe(1);
     });
 
@@ -319,13 +312,13 @@ describe('reputation earned in real deals (issue 38)', () => {
       for (let index = 0; index < count; index++) {
         const sellerId = seller?.id ?? (await person(`Sotuvchi ${index}`, (age += 20))).id;
         const buyer = await person(`Xaridor ${index}`, (age += 20));
-        const listing = await insertListing(dataSource, { authorId: sellerId, status: 'noActive' });
-        const [{ id: dealId }] = await dataSource.query(
+        const listing = await insertListing(site.dataSource, { authorId: sellerId, status: 'noActive' });
+        const [{ id: dealId }] = await site.dataSource.query(
           `INSERT INTO deal (listing_id, seller_id, buyer_id, price_uzs, seller_address, buyer_address, status, counts, confirmed_at)
            VALUES ($1, $2, $3, 6500000, $4, $5, 'confirmed', true, now()) RETURNING id`,
           [listing, sellerId, buyer.id, freshAddress(), freshAddress()],
         );
-        const [{ id }] = await dataSource.query(
+        const [{ id }] = await site.dataSource.query(
           `INSERT INTO review (deal_id, author_id, subject_id, stars, shown_at) VALUES ($1, $2, $3, 4, now()) RETURNING id`,
           [dealId, buyer.id, sellerId],
         );
@@ -339,7 +332,7 @@ describe('reputation earned in real deals (issue 38)', () => {
       const reviewIds = await shownReviews(13);
       const answers = await burst(13, (index) => http().post(`/api/reviews/${reviewIds[index]}/report`).set('Cookie', reporter.cookie).send({ reason: 'falseStatement' }));
       expect(countStatuses(answers)).toEqual({ 200: 10, 429: 3 });
-      const [{ count }] = await dataSource.query(`SELECT count(*)::int AS count FROM review_report WHERE reporter_id = $1`, [reporter.id]);
+      const [{ count }] = await site.dataSource.query(`SELECT count(*)::int AS count FROM review_report WHERE reporter_id = $1`, [reporter.id]);
       expect(count).toBe(10);
     });
 
@@ -348,7 +341,7 @@ describe('reputation earned in real deals (issue 38)', () => {
       const reviewIds = await shownReviews(12, seller);
       const answers = await burst(12, (index) => http().post(`/api/reviews/${reviewIds[index]}/reply`).set('Cookie', seller.cookie).send({ text: `Rahmat ${index}` }));
       expect(countStatuses(answers)).toEqual({ 200: 10, 429: 2 });
-      const [{ count }] = await dataSource.query(`SELECT count(*)::int AS count FROM review WHERE subject_id = $1 AND reply_text IS NOT NULL`, [seller.id]);
+      const [{ count }] = await site.dataSource.query(`SELECT count(*)::int AS count FROM review WHERE subject_id = $1 AND reply_text IS NOT NULL`, [seller.id]);
       expect(count).toBe(10);
     });
 
@@ -357,8 +350,8 @@ describe('reputation earned in real deals (issue 38)', () => {
       const deals: string[] = [];
       for (let index = 0; index < 12; index++) {
         const seller = await person(`Sotuvchi ${index}`, (age += 20));
-        const listing = await insertListing(dataSource, { authorId: seller.id, status: 'noActive' });
-        const [{ id }] = await dataSource.query(
+        const listing = await insertListing(site.dataSource, { authorId: seller.id, status: 'noActive' });
+        const [{ id }] = await site.dataSource.query(
           `INSERT INTO deal (listing_id, seller_id, buyer_id, price_uzs, seller_address, buyer_address, status, counts, confirmed_at)
            VALUES ($1, $2, $3, 6500000, $4, $5, 'confirmed', true, now()) RETURNING id`,
           [listing, seller.id, buyer.id, freshAddress(), freshAddress()],

@@ -1,26 +1,17 @@
-import type { INestApplication } from '@nestjs/common';
-import request from 'supertest';
-import { DataSource } from 'typeorm';
 import { BUYER_LIMITS } from '@market/contracts';
 import { BuyerListingsService } from '../src/browse/buyer-listings/buyer-listings.service';
 import { SavedSearchAlertsService } from '../src/saved-searches/saved-search-alerts.service';
 import { createSignedInUser } from '../../test/support/users';
-import { listingsApp, testBrand } from './listings-support';
+import { listingsAppForThisFile, testBrand } from './listings-support';
 
 describe('saved searches', () => {
-  let app: INestApplication;
-  let dataSource: DataSource;
-  const http = () => request(app.getHttpServer());
+  const site = listingsAppForThisFile();
+  const { http } = site;
 
-  beforeAll(async () => {
-    app = await listingsApp();
-    dataSource = app.get(DataSource);
-  });
-  afterAll(() => app.close());
 
   it('saves the feed filters, lists them and deletes one', async () => {
-    const buyer = await createSignedInUser(app);
-    const brand = await testBrand(app, 'Saved');
+    const buyer = await createSignedInUser(site.app);
+    const brand = await testBrand(site.app, 'Saved');
     const saved = await http()
       .post('/api/user/saved-searches')
       .set('Cookie', buyer.cookie)
@@ -43,7 +34,7 @@ describe('saved searches', () => {
 
   it('keeps filters sent as JSON numbers and booleans, not only as the address writes them', async () => {
     // Dropped, they made a search of every price: alerts for listings the buyer had ruled out.
-    const buyer = await createSignedInUser(app);
+    const buyer = await createSignedInUser(site.app);
     const saved = await http()
       .post('/api/user/saved-searches')
       .set('Cookie', buyer.cookie)
@@ -53,22 +44,22 @@ describe('saved searches', () => {
   });
 
   it('counts the listings that matched since the search was last opened', async () => {
-    const buyer = await createSignedInUser(app);
-    const seller = await createSignedInUser(app);
-    const brand = await testBrand(app, 'Counted');
+    const buyer = await createSignedInUser(site.app);
+    const seller = await createSignedInUser(site.app);
+    const brand = await testBrand(site.app, 'Counted');
     const saved = await http().post('/api/user/saved-searches').set('Cookie', buyer.cookie).send({ query: { brand: brand.name } }).expect(201);
     const listingOf = async (categoryId: string, deviceId: string) =>
       (
-        await dataSource.query(
+        await site.dataSource.query(
           `INSERT INTO listing (author_id, device_id, category_id, name, price, valut, price_uzs, region, description, phone_number, status)
            VALUES ($1, $2, $3, 'Counted phone', 100, 'usd', 1265000, 'toshkent', 'x', '998901112233', 'active') RETURNING id`,
           [seller.id, deviceId, categoryId],
         )
       )[0].id as string;
     // The workers match approved listings (workers/test/saved-search-alerts.spec.ts); here only their count is read.
-    const alerts = new SavedSearchAlertsService(dataSource, app.get(BuyerListingsService));
+    const alerts = new SavedSearchAlertsService(site.dataSource, site.app.get(BuyerListingsService));
     await alerts.recordMatches(await listingOf(brand.id, brand.phone.id));
-    const other = await testBrand(app, 'Other');
+    const other = await testBrand(site.app, 'Other');
     await alerts.recordMatches(await listingOf(other.id, other.phone.id));
 
     const list = await http().get('/api/user/saved-searches').set('Cookie', buyer.cookie).expect(200);
@@ -78,7 +69,7 @@ describe('saved searches', () => {
   });
 
   it(`saves at most ${BUYER_LIMITS.savedSearchesPerUser} searches, and the same search once`, async () => {
-    const buyer = await createSignedInUser(app);
+    const buyer = await createSignedInUser(site.app);
     for (let index = 0; index < BUYER_LIMITS.savedSearchesPerUser; index++) {
       await http().post('/api/user/saved-searches').set('Cookie', buyer.cookie).send({ query: { minPrice: String(1000 + index) } }).expect(201);
     }
@@ -86,7 +77,7 @@ describe('saved searches', () => {
     expect(full.body.code).toBe('savedSearchesFull');
     expect(full.body.message.uz).toContain(String(BUYER_LIMITS.savedSearchesPerUser));
 
-    const other = await createSignedInUser(app);
+    const other = await createSignedInUser(site.app);
     await http().post('/api/user/saved-searches').set('Cookie', other.cookie).send({ query: { region: 'xorazm', brand: 'x' } }).expect(201);
     const again = await http().post('/api/user/saved-searches').set('Cookie', other.cookie).send({ query: { brand: 'x', region: 'xorazm' } }).expect(409);
     expect(again.body.code).toBe('savedSearchExists');
@@ -94,8 +85,8 @@ describe('saved searches', () => {
   });
 
   it("refuses a visitor, bad input and another user's search, changing nothing", async () => {
-    const owner = await createSignedInUser(app);
-    const stranger = await createSignedInUser(app);
+    const owner = await createSignedInUser(site.app);
+    const stranger = await createSignedInUser(site.app);
     const saved = await http().post('/api/user/saved-searches').set('Cookie', owner.cookie).send({ query: { region: 'samarqand' } }).expect(201);
 
     await http().post('/api/user/saved-searches').send({ query: {} }).expect(401);

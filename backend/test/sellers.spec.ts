@@ -1,28 +1,19 @@
-import type { INestApplication } from '@nestjs/common';
-import request from 'supertest';
-import { DataSource } from 'typeorm';
 import { PUBLIC_READS } from '../src/database/public-reads';
 import { insertListing } from '../../test/support/listings';
 import { createSignedInUser } from '../../test/support/users';
-import { listingsApp, recordQueries } from './listings-support';
+import { listingsAppForThisFile, recordQueries } from './listings-support';
 
 describe("a seller's public page", () => {
-  let app: INestApplication;
-  let dataSource: DataSource;
-  const http = () => request(app.getHttpServer());
+  const site = listingsAppForThisFile();
+  const { http } = site;
 
-  beforeAll(async () => {
-    app = await listingsApp();
-    dataSource = app.get(DataSource);
-  });
-  afterAll(() => app.close());
 
   it('shows the seller, their listings on sale only and how many they sold, never their number', async () => {
-    const seller = await createSignedInUser(app, { name: 'Jasur' });
-    await dataSource.query(`UPDATE users SET region = 'buxoro' WHERE id = $1`, [seller.id]);
-    const onSale = await insertListing(dataSource, { authorId: seller.id, status: 'active', name: 'On sale phone' });
-    await insertListing(dataSource, { authorId: seller.id, status: 'noActive', name: 'Sold phone' });
-    await insertListing(dataSource, { authorId: seller.id, status: 'waiting', name: 'Waiting phone' });
+    const seller = await createSignedInUser(site.app, { name: 'Jasur' });
+    await site.dataSource.query(`UPDATE users SET region = 'buxoro' WHERE id = $1`, [seller.id]);
+    const onSale = await insertListing(site.dataSource, { authorId: seller.id, status: 'active', name: 'On sale phone' });
+    await insertListing(site.dataSource, { authorId: seller.id, status: 'noActive', name: 'Sold phone' });
+    await insertListing(site.dataSource, { authorId: seller.id, status: 'waiting', name: 'Waiting phone' });
 
     const page = await http().get(`/api/seller/${seller.id}`).expect(200);
     expect(page.body).toMatchObject({ _id: seller.id, name: 'Jasur', region: 'buxoro', phoneConfirmed: true, sold: 1, pages: 1 });
@@ -32,9 +23,9 @@ describe("a seller's public page", () => {
   });
 
   it('reads the listings on the public pool, with its statement timeout, for a signed-in visitor too', async () => {
-    const seller = await createSignedInUser(app);
-    await insertListing(dataSource, { authorId: seller.id, status: 'active' });
-    const visitor = (await createSignedInUser(app)).cookie;
+    const seller = await createSignedInUser(site.app);
+    await insertListing(site.dataSource, { authorId: seller.id, status: 'active' });
+    const visitor = (await createSignedInUser(site.app)).cookie;
     const queries = recordQueries();
     try {
       await http().get(`/api/seller/${seller.id}`).set('Cookie', visitor).expect(200);
