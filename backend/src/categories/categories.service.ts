@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, In, QueryFailedError, type EntityManager } from 'typeorm';
 import type { Category, CategoryBody } from '@market/contracts';
 import { AppException } from '../common/app.exception';
+import { lockedRow } from '../database/locked-row';
 import { PublicReads } from '../database/public-reads';
 import type { Image } from '../uploads/image.entity';
 import { imageRefColumns, joinImage } from '../uploads/image-reads';
@@ -173,15 +174,8 @@ export class CategoriesService {
     return toCategory(row);
   }
 
-  private async lockCategory(transaction: EntityManager, id: string): Promise<CategoryEntity> {
-    const category = await transaction
-      .getRepository(CategoryEntity)
-      .createQueryBuilder('category')
-      .where('category.id = :id', { id })
-      .setLock('pessimistic_write')
-      .getOne();
-    if (!category) throw new AppException(HttpStatus.NOT_FOUND, 'categoryNotFound');
-    return category;
+  private lockCategory(transaction: EntityManager, id: string): Promise<CategoryEntity> {
+    return lockedRow(transaction, CategoryEntity, { id }, 'categoryNotFound');
   }
 
   /** A series belongs to another brand that is no series itself, and has no series of its own. */

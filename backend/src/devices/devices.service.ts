@@ -19,6 +19,7 @@ import type { DeviceCounts } from '../categories/category-usage';
 import { AppException } from '../common/app.exception';
 import { readThroughCache } from '../common/read-through-cache';
 import { AppConfig } from '../config/app-config';
+import { lockedRow } from '../database/locked-row';
 import { PublicReads } from '../database/public-reads';
 import { OutboxService } from '../events/outbox.service';
 import { RateLimitService, type RateLimit } from '../rate-limit/rate-limit.service';
@@ -212,13 +213,7 @@ export class DevicesService implements DeviceCounts {
   async refreshSpecs(deviceId: string, userId: string): Promise<DeviceSpecRefresh> {
     await this.rateLimits.consume(DEVICE_SPEC_REFRESH_LIMIT, userId);
     const requestedAt = await this.dataSource.transaction(async (transaction) => {
-      const device = await transaction
-        .getRepository(DeviceEntity)
-        .createQueryBuilder('device')
-        .where('device.id = :deviceId', { deviceId })
-        .setLock('pessimistic_write')
-        .getOne();
-      if (!device) throw new AppException(HttpStatus.NOT_FOUND, 'deviceNotFound');
+      const device = await lockedRow(transaction, DeviceEntity, { id: deviceId }, 'deviceNotFound');
       const inFlight = device.specsRefreshRequestedAt;
       if (
         inFlight &&

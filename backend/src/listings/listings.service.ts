@@ -29,6 +29,7 @@ import type { SessionUser } from '../auth/auth.decorators';
 import { BalanceService } from '../balance/balance.service';
 import { AppException } from '../common/app.exception';
 import { AppConfig } from '../config/app-config';
+import { lockedRow } from '../database/locked-row';
 import { OutboxService } from '../events/outbox.service';
 import { RateLimitService, type RateLimit } from '../rate-limit/rate-limit.service';
 import { accountCreated } from '../users/user-reads';
@@ -304,15 +305,8 @@ export class ListingsService {
   }
 
   /** The listing (not deleted) locked until the transaction ends, for whoever decides about it; 404 when there is none. */
-  async lock(transaction: EntityManager, listingId: string): Promise<ListingEntity> {
-    const listing = await transaction
-      .getRepository(ListingEntity)
-      .createQueryBuilder('listing')
-      .where('listing.id = :listingId AND listing.deleted_at IS NULL', { listingId })
-      .setLock('pessimistic_write')
-      .getOne();
-    if (!listing) throw notFound();
-    return listing;
+  lock(transaction: EntityManager, listingId: string): Promise<ListingEntity> {
+    return lockedRow(transaction, ListingEntity, { id: listingId, deletedAt: IsNull() }, 'listingNotFound');
   }
 
   /** Established buyers' reports agree (moderation's reports): the listing leaves the site until a moderator decides. */

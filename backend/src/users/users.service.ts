@@ -7,6 +7,7 @@ import { AUTH_LIMITS } from '../auth/auth.limits';
 import { OneTimeCodeService } from '../auth/one-time-codes.service';
 import { AppException } from '../common/app.exception';
 import { AppConfig } from '../config/app-config';
+import { lockedRow } from '../database/locked-row';
 import { PublicReads } from '../database/public-reads';
 import { RateLimitService } from '../rate-limit/rate-limit.service';
 import { imageRefColumns, joinImage } from '../uploads/image-reads';
@@ -144,8 +145,7 @@ export class UsersService implements OnApplicationBootstrap {
     let pendingPhoneConfirmation = false;
     try {
       await this.dataSource.transaction(async (transaction) => {
-        const user = await transaction.findOne(User, { where: { id: userId }, lock: { mode: 'pessimistic_write' } });
-        if (!user) throw new AppException(HttpStatus.NOT_FOUND, 'notFound');
+        const user = await lockedRow(transaction, User, { id: userId }, 'notFound');
         const country = fields.country !== undefined ? fields.country : user.country;
         // A new country drops the old country's region unless a region comes with it.
         const region = fields.region !== undefined ? fields.region : country === user.country ? user.region : null;

@@ -37,13 +37,10 @@ export class ListingReportsService {
     // Counted before anything is read (one atomic increment): a burst of reports cannot slip past the limit.
     await this.limits.consume(LISTING_REPORT_LIMITS.reports, reporter.id);
     return this.dataSource.transaction(async (transaction) => {
-      const [listing]: { status: ListingStatus; author_id: string }[] = await transaction.query(
-        `SELECT status, author_id FROM listing WHERE id = $1 AND deleted_at IS NULL FOR UPDATE`,
-        [listingId],
-      );
+      const listing = await this.listings.lock(transaction, listingId);
       // Only what buyers can see can be reported; anything else is as unknown as a wrong id.
-      if (!listing || listing.status !== 'active') throw new AppException(HttpStatus.NOT_FOUND, 'listingNotFound');
-      if (listing.author_id === reporter.id) throw new AppException(HttpStatus.BAD_REQUEST, 'listingReportOwn');
+      if (listing.status !== 'active') throw new AppException(HttpStatus.NOT_FOUND, 'listingNotFound');
+      if (listing.authorId === reporter.id) throw new AppException(HttpStatus.BAD_REQUEST, 'listingReportOwn');
       const added: unknown[] = await transaction.query(
         `INSERT INTO listing_report (listing_id, reporter_id, reason, text, weight, reporter_ip) VALUES ($1, $2, $3, $4, $5, $6)
          ON CONFLICT (listing_id, reporter_id) DO NOTHING RETURNING listing_id`,
