@@ -1,6 +1,7 @@
 import { ABANDONED_DRAFT_AGE_MS, AbandonedDraftsService } from '@market/backend';
 import { ABANDONED_DRAFTS_JOB, QUEUES } from '@market/contracts';
 import { ProcessorOf, QueueProcessor, type JobHandlers } from '../queue-processor';
+import { removeInBatches } from '../remove-in-batches';
 
 const BATCH = 100;
 
@@ -19,12 +20,7 @@ export class AbandonedDraftsProcessor extends QueueProcessor<typeof QUEUES.draft
   /** Answers how many drafts were removed. */
   async removeAbandoned(now = new Date()): Promise<number> {
     const olderThan = new Date(now.getTime() - ABANDONED_DRAFT_AGE_MS);
-    let total = 0;
-    for (;;) {
-      const removed = await this.drafts.remove(olderThan, BATCH);
-      total += removed;
-      if (removed < BATCH) break;
-    }
+    const total = await removeInBatches(BATCH, (limit) => this.drafts.remove(olderThan, limit));
     if (total) this.logger.log(`Removed ${total} abandoned drafts`);
     return total;
   }

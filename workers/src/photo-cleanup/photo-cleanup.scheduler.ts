@@ -1,5 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { ImagesService } from '@market/backend';
+import { removeInBatches } from '../remove-in-batches';
 
 /** How long an upload may wait for the listing (or category) that will use it. */
 export const UNUSED_IMAGE_LIFETIME_MS = 24 * 3600 * 1000;
@@ -19,12 +20,7 @@ export class PhotoCleanupScheduler {
   /** Answers how many images were removed. */
   async removeUnused(now = new Date()): Promise<number> {
     const olderThan = new Date(now.getTime() - UNUSED_IMAGE_LIFETIME_MS);
-    let total = 0;
-    for (;;) {
-      const removed = await this.images.removeUnattached(olderThan, BATCH);
-      total += removed;
-      if (removed < BATCH) break;
-    }
+    const total = await removeInBatches(BATCH, (limit) => this.images.removeUnattached(olderThan, limit));
     if (total) this.logger.log(`Removed ${total} unused images`);
     return total;
   }
