@@ -1,41 +1,29 @@
-import type { INestApplication, INestApplicationContext } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
 import type { Job } from 'bullmq';
 import request from 'supertest';
-import { DataSource } from 'typeorm';
-import { TelegramLinkService, type Config } from '@market/backend';
-import { createApp } from '../../backend/src/app.factory';
-import { startFakeTelegram } from '../../test/fakes/telegram-bot-api';
-import { testConfig } from '../../test/support/config';
-import { ownTestDatabase } from '../../test/support/database';
+import { TelegramLinkService } from '@market/backend';
 import { eventually } from '../../test/support/eventually';
 import { insertListing } from '../../test/support/listings';
 import { createSignedInUser, type TestUser } from '../../test/support/users';
 import { NotifyProcessor } from '../src/bot/notify.processor';
-import { WorkersModule } from '../src/workers.module';
+import { startBotStack, type BotStack } from './stack.support';
 
 const BUYER_CHAT = 778038;
 
 describe('the buyer is told a deal awaits their confirmation (issue 38)', () => {
-  let telegram: Awaited<ReturnType<typeof startFakeTelegram>>;
-  let database: Awaited<ReturnType<typeof ownTestDatabase>>;
-  let config: Config;
-  let api: INestApplication;
-  let workers: INestApplicationContext;
-  let dataSource: DataSource;
+  let stack: BotStack;
   let seller: TestUser;
   let buyer: TestUser;
-  const http = () => request(api.getHttpServer());
+  const http = () => request(stack.api.getHttpServer());
   const awaitingInInbox = async () =>
     (await http().get('/api/notifications?page=1').set('Cookie', buyer.cookie).expect(200)).body.notifications.filter(
       (notification: { kind: string }) => notification.kind === 'dealAwaiting',
     );
-  const messagesToBuyer = () => telegram.callsOf('sendMessage').filter((call) => Number(call.body.chat_id) === BUYER_CHAT);
+  const messagesToBuyer = () => stack.telegram.callsOf('sendMessage').filter((call) => Number(call.body.chat_id) === BUYER_CHAT);
   const textsToBuyer = () => messagesToBuyer().map((call) => String(call.body.text));
 
   /** A listing the buyer wrote about and the seller answered: the seller can name the buyer. */
   async function talkedAbout(name: string): Promise<string> {
-    const listingId = await insertListing(dataSource, { authorId: seller.id, status: 'active', name });
+    const listingId = await insertListing(stack.dataSource, { authorId: seller.id, status: 'active', name });
     const { body } = await http().post('/api/conversations').set('Cookie', buyer.cookie).send({ listingId, text: 'Telefon sotuvdami?' }).expect(201);
     await http().post(`/api/conversations/${body.id}/messages`).set('Cookie', seller.cookie).send({ text: 'Ha, sotuvda' }).expect(201);
     return listingId;
@@ -44,31 +32,12 @@ describe('the buyer is told a deal awaits their confirmation (issue 38)', () => 
     http().post(`/api/phone/${listingId}/sold`).set('Cookie', seller.cookie).set('X-Forwarded-For', '203.0.113.38').send(body).expect(200);
 
   beforeAll(async () => {
-    [telegram, database] = await Promise.all([startFakeTelegram(), ownTestDatabase('deal_notice')]);
-    config = testConfig({
-      DATABASE_URL: database.url,
-      QUEUE_PREFIX: `${process.env.QUEUE_PREFIX}_deal_notice`,
-      RELAY_POLL_MS: '50',
-      DEVICE_SPECS_REFRESH_PER_MINUTE: '0',
-      TELEGRAM_API_URL: telegram.url,
-      TELEGRAM_BOT_TOKEN: '4242:TEST',
-      TELEGRAM_BOT_USERNAME: telegram.botUsername,
-      TELEGRAM_MINI_APP_NAME: 'market',
-    });
-    api = await createApp(config);
-    await api.init();
-    workers = await NestFactory.createApplicationContext(WorkersModule.forRoot(config), { logger: false });
-    await workers.init();
-    dataSource = api.get(DataSource);
-    seller = await createSignedInUser(api, { name: 'Sardor Sotuvchi' });
-    buyer = await createSignedInUser(api, { name: 'Bobur Xaridor' });
-    await dataSource.transaction((transaction) => api.get(TelegramLinkService).linkChat(transaction, buyer.id, BUYER_CHAT, 'uz'));
+    stack = await startBotStack('deal_notice', { TELEGRAM_MINI_APP_NAME: 'market' });
+    seller = await createSignedInUser(stack.api, { name: 'Sardor Sotuvchi' });
+    buyer = await createSignedInUser(stack.api, { name: 'Bobur Xaridor' });
+    await stack.dataSource.transaction((transaction) => stack.api.get(TelegramLinkService).linkChat(transaction, buyer.id, BUYER_CHAT, 'uz'));
   });
-  afterAll(async () => {
-    await workers?.close();
-    await api?.close();
-    await Promise.all([telegram?.close(), database?.drop()]);
-  });
+  afterAll(() => stack?.close());
 
   it('puts the sale naming the buyer in their inbox and linked chat once, and says nothing of a phone sold elsewhere', async () => {
     const named = await talkedAbout('Galaxy A54 deal');
@@ -89,13 +58,13 @@ describe('the buyer is told a deal awaits their confirmation (issue 38)', () => 
     expect(entry.text.en).toContain('The seller marked this sold to you: Galaxy A54 deal');
     const [message] = messagesToBuyer().filter((call) => String(call.body.text).includes('Sotuvchi sizga sotganini belgiladi'));
     expect(message.body.text).toContain('Galaxy A54 deal');
-    expect(message.body.text).toContain(new URL('/profile/messages', config.PUBLIC_URL).toString());
+    expect(message.body.text).toContain(new URL('/profile/messages', stack.config.PUBLIC_URL).toString());
     // The button opens the buyer's deals in the Mini App.
-    expect(message.body.reply_markup).toEqual({ inline_keyboard: [[{ text: 'Ilovani ochish', url: `https://t.me/${telegram.botUsername}/market?startapp=deals` }]] });
+    expect(message.body.reply_markup).toEqual({ inline_keyboard: [[{ text: 'Ilovani ochish', url: `https://t.me/${stack.telegram.botUsername}/market?startapp=deals` }]] });
 
     // The job run again (a retry after a crash) neither sends nor files it twice.
-    const [event] = await dataSource.query(`SELECT id, payload FROM outbox_event WHERE name = 'deal.opened' AND payload->>'listingId' = $1`, [named]);
-    await workers.get(NotifyProcessor).handlers['deal.opened']({ id: event.id, data: event.payload } as Job, undefined);
+    const [event] = await stack.dataSource.query(`SELECT id, payload FROM outbox_event WHERE name = 'deal.opened' AND payload->>'listingId' = $1`, [named]);
+    await stack.workers.get(NotifyProcessor).handlers['deal.opened']({ id: event.id, data: event.payload } as Job, undefined);
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(await awaitingInInbox()).toHaveLength(1);
     const aboutDeals = textsToBuyer().filter((text) => text.includes('Sotuvchi sizga sotganini belgiladi'));
@@ -107,7 +76,7 @@ describe('the buyer is told a deal awaits their confirmation (issue 38)', () => 
     const declined = await talkedAbout('Pixel 7 answered');
     await markSold(declined, { buyerId: buyer.id });
     const [event] = await eventually(async () => {
-      const events = await dataSource.query(`SELECT id, payload FROM outbox_event WHERE name = 'deal.opened' AND payload->>'listingId' = $1`, [declined]);
+      const events = await stack.dataSource.query(`SELECT id, payload FROM outbox_event WHERE name = 'deal.opened' AND payload->>'listingId' = $1`, [declined]);
       expect(events).toHaveLength(1);
       return events;
     });
@@ -116,7 +85,7 @@ describe('the buyer is told a deal awaits their confirmation (issue 38)', () => 
     const sentBefore = messagesToBuyer().length;
 
     // The notice's job comes now, under an id of its own: as a job delayed past the answer does.
-    await workers.get(NotifyProcessor).handlers['deal.opened']({ id: `${event.id}-late`, data: event.payload } as Job, undefined);
+    await stack.workers.get(NotifyProcessor).handlers['deal.opened']({ id: `${event.id}-late`, data: event.payload } as Job, undefined);
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(await awaitingInInbox()).toHaveLength(inboxBefore);
     expect(messagesToBuyer()).toHaveLength(sentBefore);

@@ -1,24 +1,19 @@
-import type { INestApplication, INestApplicationContext } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Job } from 'bullmq';
 import request from 'supertest';
-import { DataSource } from 'typeorm';
 import { AppConfig, TelegramLinkService } from '@market/backend';
 import { CHANNEL_VARIANT } from '../../backend/src/listings/listing-photo-shapes';
 import { freshImei, testBrand, uploadPhotos, wizardPayload } from '../../backend/test/listings-support';
-import { startFakeTelegram } from '../../test/fakes/telegram-bot-api';
-import { testConfig } from '../../test/support/config';
-import { ownTestDatabase } from '../../test/support/database';
 import { eventually } from '../../test/support/eventually';
 import { createSignedInUser, type TestUser } from '../../test/support/users';
 import { BuyerAlertsProcessor } from '../src/buyer-alerts/buyer-alerts.processor';
 import { TelegramPacing } from '../src/pacing/telegram-pacing';
 import { SavedSearchDigestScheduler } from '../src/buyer-alerts/saved-search-digest.scheduler';
 import { linkTheBot } from './bot-link.support';
-import { startApiAndWorkers } from './stack.support';
+import { startBotStack, type BotStack } from './stack.support';
 
 const CHAT_OF_A = 880001;
 const CHAT_OF_B = 880002;
@@ -26,11 +21,7 @@ const CHAT_OF_C = 880003;
 const CHAT_OF_E = 880005;
 
 describe("saved searches' alerts through the bot", () => {
-  let telegram: Awaited<ReturnType<typeof startFakeTelegram>>;
-  let database: Awaited<ReturnType<typeof ownTestDatabase>>;
-  let api: INestApplication;
-  let workers: INestApplicationContext;
-  let dataSource: DataSource;
+  let stack: BotStack;
   let admin: TestUser;
   let seller: TestUser;
   let buyerA: TestUser;
@@ -39,9 +30,9 @@ describe("saved searches' alerts through the bot", () => {
   /** A's search by the test brand's id: instant alerts, with a pause button. */
   let brandSearchOfA: string;
 
-  const http = () => request(api.getHttpServer());
+  const http = () => request(stack.api.getHttpServer());
   const messagesTo = (chat: number) =>
-    telegram
+    stack.telegram
       .callsOf('sendMessage')
       // Delivered messages only: a refused call (a 429) delivered nothing.
       .filter((call) => Number(call.body.chat_id) === chat && call.answer?.status === 200)
@@ -54,7 +45,7 @@ describe("saved searches' alerts through the bot", () => {
    */
   const openTransactions = async () =>
     (
-      await dataSource.query(
+      await stack.dataSource.query(
         `SELECT count(*)::int AS open FROM pg_stat_activity
           WHERE datname = current_database() AND state LIKE 'idle in transaction%'
             AND (query LIKE '%saved_search_match%' OR query LIKE '%price_drop_delivery%')`,
@@ -67,7 +58,7 @@ describe("saved searches' alerts through the bot", () => {
 
   /** A listing of the test brand's phone for 4 500 000 so'm (in Tashkent unless told), in the given status. */
   async function listing(status: 'waiting' | 'active', name = 'Alerted phone', region = 'toshkent'): Promise<string> {
-    const [{ id }] = await dataSource.query(
+    const [{ id }] = await stack.dataSource.query(
       `INSERT INTO listing (author_id, device_id, category_id, name, price, valut, price_uzs, region, description, phone_number, status)
        VALUES ($1, $2, $3, $4, 4500000, 'uzs', 4500000, $6, 'Yaxshi', '998901112233', $5) RETURNING id`,
       [seller.id, brand.phone.id, brand.id, name, status, region],
@@ -76,28 +67,16 @@ describe("saved searches' alerts through the bot", () => {
   }
 
   beforeAll(async () => {
-    [telegram, database] = await Promise.all([startFakeTelegram(), ownTestDatabase('alerts')]);
-    const config = testConfig({
-      DATABASE_URL: database.url,
-      QUEUE_PREFIX: `${process.env.QUEUE_PREFIX}_alerts`,
-      RELAY_POLL_MS: '50',
-      DEVICE_SPECS_REFRESH_PER_MINUTE: '0',
-      TELEGRAM_API_URL: telegram.url,
-      TELEGRAM_BOT_TOKEN: '4242:TEST',
-      TELEGRAM_BOT_USERNAME: telegram.botUsername,
-      STORAGE_DIR: mkdtempSync(join(tmpdir(), 'alert-photos-')),
-    });
-    ({ api, workers } = await startApiAndWorkers(config));
-    dataSource = api.get(DataSource);
+    stack = await startBotStack('alerts', { STORAGE_DIR: mkdtempSync(join(tmpdir(), 'alert-photos-')) });
     [admin, seller, buyerA, buyerB] = await Promise.all([
-      createSignedInUser(api, { role: 'admin' }),
-      createSignedInUser(api),
-      createSignedInUser(api),
-      createSignedInUser(api),
+      createSignedInUser(stack.api, { role: 'admin' }),
+      createSignedInUser(stack.api),
+      createSignedInUser(stack.api),
+      createSignedInUser(stack.api),
     ]);
-    brand = await testBrand(api, 'Alerts');
-    await linkTheBot(api, telegram, buyerA.id, CHAT_OF_A, 'uz');
-    await linkTheBot(api, telegram, buyerB.id, CHAT_OF_B, 'ru');
+    brand = await testBrand(stack.api, 'Alerts');
+    await linkTheBot(stack.api, stack.telegram, buyerA.id, CHAT_OF_A, 'uz');
+    await linkTheBot(stack.api, stack.telegram, buyerB.id, CHAT_OF_B, 'ru');
 
     // Three searches the listing matches: two of A's (its brand; its region up to 5 million), one of B's (its model by name).
     brandSearchOfA = await save(buyerA, { brand: brand.id });
@@ -110,11 +89,7 @@ describe("saved searches' alerts through the bot", () => {
     await save(buyerB, { brand: brand.name }, 'off');
     await save(buyerA, { brand: brand.name, region: 'toshkent' }, 'daily');
   });
-  afterAll(async () => {
-    await workers?.close();
-    await api?.close();
-    await Promise.all([telegram?.close(), database?.drop()]);
-  });
+  afterAll(() => stack?.close());
 
   it('sends one message per matching search when a listing is approved, in each buyer\'s language, and nothing more when the job runs again', async () => {
     const listingId = await listing('waiting');
@@ -129,7 +104,7 @@ describe("saved searches' alerts through the bot", () => {
     expect(alertsTo(CHAT_OF_B, listingId)[0]).toMatch(/Цена: 4\s500\s000\sсум/);
 
     // The same job again, twice at once (a retry racing a stalled run): no message more.
-    const processor = workers.get(BuyerAlertsProcessor);
+    const processor = stack.workers.get(BuyerAlertsProcessor);
     const job = { id: 'again', name: 'listing.approved', data: { listingId, approvedBy: admin.id } } as Job;
     await Promise.all([processor.process(job), processor.process(job)]);
     await new Promise((resolve) => setTimeout(resolve, 300));
@@ -143,20 +118,20 @@ describe("saved searches' alerts through the bot", () => {
 
   it('sends each alert once when two runs of the job race from the start', async () => {
     const listingId = await listing('active', 'Raced phone');
-    const processor = workers.get(BuyerAlertsProcessor);
+    const processor = stack.workers.get(BuyerAlertsProcessor);
     const job = { id: 'raced', name: 'listing.approved', data: { listingId, approvedBy: admin.id } } as Job;
     await Promise.all([processor.process(job), processor.process(job), processor.process(job)]);
     expect(alertsTo(CHAT_OF_A, listingId)).toHaveLength(2);
     expect(alertsTo(CHAT_OF_B, listingId)).toHaveLength(1);
     // Paced at Telegram's 1 message a second per chat: the Bot API never had to refuse one.
-    expect(telegram.callsOf('sendMessage').filter((call) => call.answer?.status === 429)).toHaveLength(0);
+    expect(stack.telegram.callsOf('sendMessage').filter((call) => call.answer?.status === 429)).toHaveLength(0);
   });
 
   it('retries an alert the Bot API refused without sending the delivered ones again', async () => {
     const listingId = await listing('active', 'Retried phone');
     // Refused three times: the message waits each retry_after in place, then the job gives it to BullMQ's retry.
-    telegram.failNext(/sendMessage/, telegram.tooManyRequests(1), 3);
-    const processor = workers.get(BuyerAlertsProcessor);
+    stack.telegram.failNext(/sendMessage/, stack.telegram.tooManyRequests(1), 3);
+    const processor = stack.workers.get(BuyerAlertsProcessor);
     const job = { id: 'retried', name: 'listing.approved', data: { listingId, approvedBy: admin.id } } as Job;
     await expect(processor.process(job)).rejects.toThrow();
     await processor.process(job);
@@ -167,16 +142,16 @@ describe("saved searches' alerts through the bot", () => {
   it("waits for a chat's turn holding no transaction and no lock on the alert", async () => {
     const listingId = await listing('active', 'Waited phone');
     // A's chat is closed for two seconds (as after a 429): A's alerts wait for it.
-    const pacing = workers.get(TelegramPacing);
+    const pacing = stack.workers.get(TelegramPacing);
     await pacing.retryAfter(pacing.privateChat(CHAT_OF_A), 2_000);
-    const processor = workers.get(BuyerAlertsProcessor);
+    const processor = stack.workers.get(BuyerAlertsProcessor);
     const run = processor.process({ id: 'waited', name: 'listing.approved', data: { listingId, approvedBy: admin.id } } as Job);
 
     await new Promise((resolve) => setTimeout(resolve, 700));
     expect(alertsTo(CHAT_OF_A, listingId)).toHaveLength(0);
     expect(await openTransactions()).toBe(0);
     // The waiting alerts' rows can be locked at once by anyone else (the daily digest, a second run).
-    await dataSource.transaction(async (transaction) => {
+    await stack.dataSource.transaction(async (transaction) => {
       await transaction.query(`SELECT 1 FROM saved_search_match WHERE listing_id = $1 FOR UPDATE NOWAIT`, [listingId]);
     });
 
@@ -188,9 +163,9 @@ describe("saved searches' alerts through the bot", () => {
   it("tells a holder of a lowered price once the chat's turn comes, holding no transaction meanwhile", async () => {
     const listingId = await listing('active', 'Lowered phone');
     await http().post(`/api/phone/${listingId}/favourite`).set('Cookie', buyerA.cookie).expect(200);
-    const pacing = workers.get(TelegramPacing);
+    const pacing = stack.workers.get(TelegramPacing);
     await pacing.retryAfter(pacing.privateChat(CHAT_OF_A), 2_000);
-    const processor = workers.get(BuyerAlertsProcessor);
+    const processor = stack.workers.get(BuyerAlertsProcessor);
     const job = { id: randomUUID(), name: 'listing.price-lowered', data: { listingId, oldPrice: 5_000_000, oldValut: 'uzs' } } as Job;
     const run = processor.process(job);
 
@@ -201,8 +176,8 @@ describe("saved searches' alerts through the bot", () => {
     expect(dropsToA()).toHaveLength(1);
 
     // A day later, another lowering that the Bot API refuses until the job gives up: its retry tells A, once.
-    await dataSource.query(`UPDATE price_drop_announcement SET announced_at = now() - interval '25 hours', lowest_price_uzs = lowest_price_uzs + 1 WHERE listing_id = $1`, [listingId]);
-    telegram.failNext(/sendMessage/, telegram.tooManyRequests(1), 3);
+    await stack.dataSource.query(`UPDATE price_drop_announcement SET announced_at = now() - interval '25 hours', lowest_price_uzs = lowest_price_uzs + 1 WHERE listing_id = $1`, [listingId]);
+    stack.telegram.failNext(/sendMessage/, stack.telegram.tooManyRequests(1), 3);
     const refused = { ...job, id: randomUUID(), data: { listingId, oldPrice: 4_800_000, oldValut: 'uzs' } } as Job;
     await expect(processor.process(refused)).rejects.toThrow();
     await processor.process(refused);
@@ -213,13 +188,13 @@ describe("saved searches' alerts through the bot", () => {
   it('announces a drop at most once a day per listing, and only below the lowest price announced (issue 35)', async () => {
     const listingId = await listing('active', 'Haggled phone');
     await http().post(`/api/phone/${listingId}/favourite`).set('Cookie', buyerA.cookie).expect(200);
-    const processor = workers.get(BuyerAlertsProcessor);
+    const processor = stack.workers.get(BuyerAlertsProcessor);
     const dropsToA = () => messagesTo(CHAT_OF_A).filter((text) => text.includes('arzonlashdi') && text.includes(listingId));
     const inboxDrops = async () =>
-      Number((await dataSource.query(`SELECT count(*) AS count FROM notification WHERE user_id = $1 AND kind = 'priceDrop' AND link = $2`, [buyerA.id, `/phone/${listingId}`]))[0].count);
-    const priceBecomes = (som: number) => dataSource.query(`UPDATE listing SET price = $2, price_uzs = $2 WHERE id = $1`, [listingId, som]);
+      Number((await stack.dataSource.query(`SELECT count(*) AS count FROM notification WHERE user_id = $1 AND kind = 'priceDrop' AND link = $2`, [buyerA.id, `/phone/${listingId}`]))[0].count);
+    const priceBecomes = (som: number) => stack.dataSource.query(`UPDATE listing SET price = $2, price_uzs = $2 WHERE id = $1`, [listingId, som]);
     const lowered = (oldPrice: number) => ({ id: randomUUID(), name: 'listing.price-lowered', data: { listingId, oldPrice, oldValut: 'uzs' } }) as Job;
-    const aDayPasses = () => dataSource.query(`UPDATE price_drop_announcement SET announced_at = announced_at - interval '25 hours' WHERE listing_id = $1`, [listingId]);
+    const aDayPasses = () => stack.dataSource.query(`UPDATE price_drop_announcement SET announced_at = announced_at - interval '25 hours' WHERE listing_id = $1`, [listingId]);
 
     // Two lowerings at once, then a third the same day: one announcement.
     await priceBecomes(4_000_000);
@@ -244,18 +219,18 @@ describe("saved searches' alerts through the bot", () => {
 
   it("sends another listing's alerts while a chat waits for its turn", async () => {
     // E follows a region no search above names, for a listing of another brand: only E's alert is Y's.
-    const buyerE = await createSignedInUser(api);
-    await linkTheBot(api, telegram, buyerE.id, CHAT_OF_E, 'uz');
+    const buyerE = await createSignedInUser(stack.api);
+    await linkTheBot(stack.api, stack.telegram, buyerE.id, CHAT_OF_E, 'uz');
     await save(buyerE, { region: 'surxondaryo' });
-    const other = await testBrand(api, 'Elsewhere');
+    const other = await testBrand(stack.api, 'Elsewhere');
     const listingX = await listing('waiting', 'Held phone');
-    const [{ id: listingY }] = await dataSource.query(
+    const [{ id: listingY }] = await stack.dataSource.query(
       `INSERT INTO listing (author_id, device_id, category_id, name, price, valut, price_uzs, region, description, phone_number, status)
        VALUES ($1, $2, $3, 'Free phone', 3000000, 'uzs', 3000000, 'surxondaryo', 'Yaxshi', '998901112233', 'waiting') RETURNING id`,
       [seller.id, other.phone.id, other.id],
     );
     // A's chat is closed for eight seconds: X's alerts to A wait for it, and X's job with them.
-    const pacing = workers.get(TelegramPacing);
+    const pacing = stack.workers.get(TelegramPacing);
     await pacing.retryAfter(pacing.privateChat(CHAT_OF_A), 8_000);
     for (const id of [listingX, listingY]) await http().post('/api/phone/confirm').set('Cookie', admin.cookie).send({ id }).expect(200);
 
@@ -267,7 +242,7 @@ describe("saved searches' alerts through the bot", () => {
 
   it('sends nothing for a listing that is no longer on sale', async () => {
     const listingId = await listing('waiting', 'Withdrawn phone');
-    const processor = workers.get(BuyerAlertsProcessor);
+    const processor = stack.workers.get(BuyerAlertsProcessor);
     await processor.process({ id: 'withdrawn', name: 'listing.approved', data: { listingId, approvedBy: admin.id } } as Job);
     expect(alertsTo(CHAT_OF_A, listingId)).toHaveLength(0);
     expect(alertsTo(CHAT_OF_B, listingId)).toHaveLength(0);
@@ -275,7 +250,7 @@ describe("saved searches' alerts through the bot", () => {
 
   it('sends the daily searches\' matches as one digest, once, however many workers run the schedule', async () => {
     const digestsTo = (chat: number) => messagesTo(chat).filter((text) => text.includes('Bugun saqlangan qidiruvlaringizga'));
-    const scheduler = workers.get(SavedSearchDigestScheduler);
+    const scheduler = stack.workers.get(SavedSearchDigestScheduler);
     await Promise.all([scheduler.sendDigests(), scheduler.sendDigests()]);
 
     expect(digestsTo(CHAT_OF_A)).toHaveLength(1);
@@ -295,14 +270,14 @@ describe("saved searches' alerts through the bot", () => {
     const created = await http()
       .post('/api/phone')
       .set('Cookie', seller.cookie)
-      .send(wizardPayload(brand.phone, await uploadPhotos(api, seller.cookie, 1), { imei, region: 'buxoro' }))
+      .send(wizardPayload(brand.phone, await uploadPhotos(stack.api, seller.cookie, 1), { imei, region: 'buxoro' }))
       .expect(201);
     const listingId: string = created.body._id;
     await http().post('/api/phone/confirm').set('Cookie', admin.cookie).send({ id: listingId }).expect(200);
     for (const buyer of [buyerA, buyerB]) await http().post(`/api/phone/${listingId}/favourite`).set('Cookie', buyer.cookie).expect(200);
     const dropsTo = (chat: number) => messagesTo(chat).filter((text) => /arzonlashdi|подешевело/.test(text) && text.includes(listingId));
 
-    const [{ image_id: photo }] = await dataSource.query(`SELECT image_id FROM listing_image WHERE listing_id = $1`, [listingId]);
+    const [{ image_id: photo }] = await stack.dataSource.query(`SELECT image_id FROM listing_image WHERE listing_id = $1`, [listingId]);
     const lowered = await http()
       .put(`/api/phone/${listingId}`)
       .set('Cookie', seller.cookie)
@@ -318,8 +293,8 @@ describe("saved searches' alerts through the bot", () => {
     expect(dropsTo(CHAT_OF_B)[0]).toMatch(/4\s500\s000\sсум → 3\s900\s000\sсум/);
 
     // The same lowering's job again: nobody is told twice.
-    const [event] = await dataSource.query(`SELECT id FROM outbox_event WHERE name = 'listing.price-lowered' AND payload->>'listingId' = $1`, [listingId]);
-    const processor = workers.get(BuyerAlertsProcessor);
+    const [event] = await stack.dataSource.query(`SELECT id FROM outbox_event WHERE name = 'listing.price-lowered' AND payload->>'listingId' = $1`, [listingId]);
+    const processor = stack.workers.get(BuyerAlertsProcessor);
     const job = { id: event.id, name: 'listing.price-lowered', data: { listingId, oldPrice: 4_500_000, oldValut: 'uzs' } } as Job;
     await Promise.all([processor.process(job), processor.process(job)]);
     expect(dropsTo(CHAT_OF_A)).toHaveLength(1);
@@ -343,13 +318,13 @@ describe("saved searches' alerts through the bot", () => {
   });
 
   it("paces a buyer's alerts within Telegram's limits (1 a second into a chat): none refused, each sent once", async () => {
-    const buyerC = await createSignedInUser(api);
-    await linkTheBot(api, telegram, buyerC.id, CHAT_OF_C, 'uz');
+    const buyerC = await createSignedInUser(stack.api);
+    await linkTheBot(stack.api, stack.telegram, buyerC.id, CHAT_OF_C, 'uz');
     // Four of C's searches match the listing in Navoiy; so do A's brand and B's model.
     for (const maxPrice of ['4600000', '5000000', '6000000', '7000000']) await save(buyerC, { region: 'navoiy', maxPrice });
     // The bot's reply to /start has left the chat's second.
     await new Promise((resolve) => setTimeout(resolve, 1100));
-    const callsBefore = telegram.calls.length;
+    const callsBefore = stack.telegram.calls.length;
 
     const listingId = await listing('waiting', 'Paced phone', 'navoiy');
     await http().post('/api/phone/confirm').set('Cookie', admin.cookie).send({ id: listingId }).expect(200);
@@ -359,18 +334,18 @@ describe("saved searches' alerts through the bot", () => {
       expect(alertsTo(CHAT_OF_A, listingId)).toHaveLength(1);
       expect(alertsTo(CHAT_OF_B, listingId)).toHaveLength(1);
     }, 20_000);
-    const refused = telegram.calls.slice(callsBefore).filter((call) => call.answer?.status === 429);
+    const refused = stack.telegram.calls.slice(callsBefore).filter((call) => call.answer?.status === 429);
     expect(refused).toHaveLength(0);
     // C's alerts a second apart at least, as Telegram counts them.
-    const times = telegram.deliveredTo(String(CHAT_OF_C)).slice(-4).map((delivery) => delivery.at);
+    const times = stack.telegram.deliveredTo(String(CHAT_OF_C)).slice(-4).map((delivery) => delivery.at);
     for (let index = 1; index < times.length; index++) expect(times[index] - times[index - 1]).toBeGreaterThanOrEqual(1000);
   }, 30_000);
 
   it('unlinks a buyer who blocked the bot, and the others still get their alerts of the listing', async () => {
-    const buyerD = await createSignedInUser(api);
-    await linkTheBot(api, telegram, buyerD.id, 880004, 'ru');
+    const buyerD = await createSignedInUser(stack.api);
+    await linkTheBot(stack.api, stack.telegram, buyerD.id, 880004, 'ru');
     await save(buyerD, { region: 'jizzax' });
-    telegram.blockBot(880004);
+    stack.telegram.blockBot(880004);
 
     const listingId = await listing('waiting', 'Blocked phone', 'jizzax');
     await http().post('/api/phone/confirm').set('Cookie', admin.cookie).send({ id: listingId }).expect(200);
@@ -378,20 +353,20 @@ describe("saved searches' alerts through the bot", () => {
     await eventually(async () => {
       expect(alertsTo(CHAT_OF_A, listingId)).toHaveLength(1);
       expect(alertsTo(CHAT_OF_B, listingId)).toHaveLength(1);
-      expect(await api.get(TelegramLinkService).subscriptionOf(buyerD.id)).toBeNull();
+      expect(await stack.api.get(TelegramLinkService).subscriptionOf(buyerD.id)).toBeNull();
     }, 15_000);
   }, 30_000);
 
   it("sends the listing's first photo with the alert as caption and a button that pauses the search, for its owner only", async () => {
     const photosTo = (chat: number, listingId: string) =>
-      telegram
+      stack.telegram
         .callsOf('sendPhoto')
         .filter((call) => Number(call.body.chat_id) === chat && call.answer?.status === 200 && String(call.body.caption).includes(`/phone/${listingId}`));
     const approvedWithPhoto = async () => {
       const created = await http()
         .post('/api/phone')
         .set('Cookie', seller.cookie)
-        .send(wizardPayload(brand.phone, await uploadPhotos(api, seller.cookie, 2), { region: 'buxoro' }))
+        .send(wizardPayload(brand.phone, await uploadPhotos(stack.api, seller.cookie, 2), { region: 'buxoro' }))
         .expect(201);
       await http().post('/api/phone/confirm').set('Cookie', admin.cookie).send({ id: created.body._id }).expect(200);
       return created.body._id as string;
@@ -399,7 +374,7 @@ describe("saved searches' alerts through the bot", () => {
     const answerTo = async (callbackQueryId: string) => {
       let text = '';
       await eventually(async () => {
-        const [answer] = telegram.callsOf('answerCallbackQuery').filter((call) => call.body.callback_query_id === callbackQueryId);
+        const [answer] = stack.telegram.callsOf('answerCallbackQuery').filter((call) => call.body.callback_query_id === callbackQueryId);
         expect(answer?.answer?.status).toBe(200);
         text = String(answer!.body.text);
       });
@@ -417,7 +392,7 @@ describe("saved searches' alerts through the bot", () => {
       expect(photosTo(CHAT_OF_B, listingId)).toHaveLength(1);
     });
     expect(alertsTo(CHAT_OF_A, listingId)).toHaveLength(0);
-    const [{ channelKey }] = await dataSource.query(
+    const [{ channelKey }] = await stack.dataSource.query(
       `SELECT i.variant_keys[${CHANNEL_VARIANT + 1}] AS "channelKey" FROM listing_image li JOIN images i ON i.id = li.image_id
         WHERE li.listing_id = $1 ORDER BY li.position LIMIT 1`,
       [listingId],
@@ -425,7 +400,7 @@ describe("saved searches' alerts through the bot", () => {
     const [alert] = photosTo(CHAT_OF_A, listingId);
     type Keyboard = { inline_keyboard: Array<Array<{ text: string; callback_data: string }>> };
     // The first photo's JPEG copy (Telegram takes no WebP as a photo), as an absolute URL Telegram can fetch.
-    expect(alert.body.photo).toBe(new URL(`/uploads/${channelKey}`, api.get(AppConfig).PUBLIC_URL).toString());
+    expect(alert.body.photo).toBe(new URL(`/uploads/${channelKey}`, stack.api.get(AppConfig).PUBLIC_URL).toString());
     expect(String(alert.body.photo)).toMatch(/^https?:\/\/[^/]+\/uploads\/.+\.jpg$/);
     expect(alert.body.caption).toContain(`Saqlangan qidiruvingizga mos yangi e'lon: ${brand.phone.name}`);
     expect(alert.body.caption).toMatch(/Narxi: 4\s500\s000\sso'm/);
@@ -438,18 +413,18 @@ describe("saved searches' alerts through the bot", () => {
     );
 
     // B's chat presses A's button (forwarded, or forged), an unlinked chat too, and A an unknown search: refused, nothing changes.
-    expect(await answerTo(telegram.pushCallbackQuery(CHAT_OF_B, `pause:${brandSearchOfA}`))).toBe('Этот поиск не найден или принадлежит другому аккаунту.');
-    expect(await answerTo(telegram.pushCallbackQuery(880099, `pause:${brandSearchOfA}`))).toBe("Bu qidiruv topilmadi yoki sizning hisobingizga tegishli emas.");
-    expect(await answerTo(telegram.pushCallbackQuery(CHAT_OF_A, 'pause:not-a-search'))).toBe("Bu qidiruv topilmadi yoki sizning hisobingizga tegishli emas.");
+    expect(await answerTo(stack.telegram.pushCallbackQuery(CHAT_OF_B, `pause:${brandSearchOfA}`))).toBe('Этот поиск не найден или принадлежит другому аккаунту.');
+    expect(await answerTo(stack.telegram.pushCallbackQuery(880099, `pause:${brandSearchOfA}`))).toBe("Bu qidiruv topilmadi yoki sizning hisobingizga tegishli emas.");
+    expect(await answerTo(stack.telegram.pushCallbackQuery(CHAT_OF_A, 'pause:not-a-search'))).toBe("Bu qidiruv topilmadi yoki sizning hisobingizga tegishli emas.");
     expect(await alertsOfA()).toBe('instant');
 
     // A presses it: the search's alerts are off, on the site too; the bot only answers the press.
-    const sentBefore = telegram.calls.filter((call) => /\/(send|edit)\w+$/.test(call.path)).length;
-    expect(await answerTo(telegram.pushCallbackQuery(CHAT_OF_A, (alert.body.reply_markup as Keyboard).inline_keyboard[0][0].callback_data))).toBe(
+    const sentBefore = stack.telegram.calls.filter((call) => /\/(send|edit)\w+$/.test(call.path)).length;
+    expect(await answerTo(stack.telegram.pushCallbackQuery(CHAT_OF_A, (alert.body.reply_markup as Keyboard).inline_keyboard[0][0].callback_data))).toBe(
       "Bu qidiruv bo'yicha xabarlar to'xtatildi. Saytda qayta yoqishingiz mumkin.",
     );
     expect(await alertsOfA()).toBe('off');
-    expect(telegram.calls.filter((call) => /\/(send|edit)\w+$/.test(call.path))).toHaveLength(sentBefore);
+    expect(stack.telegram.calls.filter((call) => /\/(send|edit)\w+$/.test(call.path))).toHaveLength(sentBefore);
 
     // The next matching listing reaches B's search, and nothing of A's paused one.
     const nextId = await approvedWithPhoto();
