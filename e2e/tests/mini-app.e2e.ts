@@ -98,6 +98,32 @@ test.describe('the marketplace as a Telegram Mini App', () => {
     }
   });
 
+  test("draws the page its link names in Telegram's colours and signs in before Telegram's SDK has arrived, which then brings the MainButton", async ({
+    page,
+    listings,
+    baseURL,
+  }) => {
+    const buyer = await listings.createSeller({ name: 'Jasur' });
+    const telegramUser = (nextTelegramUser += 1);
+    await linkTelegramChat(buyer.id, telegramUser);
+    let releaseSdk!: () => void;
+    const sdkHeld = new Promise<void>((resolve) => (releaseSdk = resolve));
+    await page.route(/\/assets\/telegram-sdk-[\w-]+\.js$/, async (route) => {
+      await sdkHeld;
+      await route.continue();
+    });
+
+    await openInTelegramApp(page, launchUrl(baseURL!, { id: telegramUser, first_name: 'Jasur', language_code: 'uz' }, listing.id));
+    await expect(page.getByRole('heading', { level: 1, name: listing.name })).toBeVisible();
+    await expect(page.locator('html')).toHaveCSS('background-color', 'rgb(35, 46, 60)');
+    await expect(page.getByRole('navigation', { name: "Ilova bo'limlari" }).getByRole('link', { name: 'Profil' })).toBeVisible();
+    expect(await telegramCalls(page, 'web_app_setup_main_button')).toEqual([]);
+
+    releaseSdk();
+    await expect.poll(() => mainButton(page)).toMatchObject({ is_visible: true, text: 'Sotuvchiga yozish' });
+    expect(await telegramCalls(page, 'web_app_ready')).toHaveLength(1);
+  });
+
   test('inside Telegram the balance offers no card top-up, as Telegram wants Stars for digital goods', async ({ page, listings, baseURL }) => {
     const buyer = await listings.createSeller({ name: 'Jasur' });
     const telegramUser = (nextTelegramUser += 1);

@@ -1,7 +1,7 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
-import { landingPath, openStartTarget } from '../features/telegram-app';
+import { prepareMiniApp } from '../features/telegram-app';
 import { startInStoredLanguage } from '../lib/i18n';
 import { registerServiceWorker } from '../sw/register-service-worker';
 import { AppProviders } from './providers';
@@ -18,12 +18,13 @@ const app = (
   </StrictMode>
 );
 
-// The texts and the page's own code first (inside Telegram, of the page the link names): the
-// first render is then the whole page (it replaces index.html's top bar). Rendered as a
-// transition, React yields to the browser every few milliseconds instead of blocking a phone's
-// main thread for the whole first render.
-void Promise.all([startInStoredLanguage(), preloadRoute(landingPath()), openStartTarget().then(() => preloadRoute(window.location.pathname))]).then(() =>
-  startTransition(() => createRoot(document.getElementById('root')!).render(app)),
-);
+// Inside Telegram the address moves to the page the link names, and its colours and language go
+// on (with its shell's code to wait for: not its SDK, which loads after the first paint). Then the
+// texts and the page's own code: the first render is the whole page (it replaces index.html's top
+// bar). Rendered as a transition, React yields to the browser every few milliseconds instead of
+// blocking a phone's main thread for the whole first render.
+void prepareMiniApp()
+  .then((miniApp) => Promise.all([startInStoredLanguage(miniApp?.language), preloadRoute(window.location.pathname), miniApp?.shell]))
+  .then(() => startTransition(() => createRoot(document.getElementById('root')!).render(app)));
 
 registerServiceWorker();

@@ -119,8 +119,11 @@ export function messageText(key: string): string {
   return catalogue.translator(language, 'messages')(key);
 }
 
-/** Shows the stored language; resolves once its texts of the first pages are in place (the app renders after it). */
-export function startInStoredLanguage(): Promise<void> {
-  // Showing the default is no choice of the person's (the Mini App then follows Telegram's language).
-  return changeLanguage(storedLanguage(), { remember: false });
+/**
+ * Shows the stored language, or when the person chose none, `suggested` (inside Telegram, its
+ * user's); resolves once its texts of the first pages are in place (the app renders after it).
+ */
+export function startInStoredLanguage(suggested?: Language): Promise<void> {
+  // Neither is the person's choice: the Mini App follows Telegram's language until they make one.
+  return changeLanguage(languageChosen() || !suggested ? storedLanguage() : suggested, { remember: false });
 }

@@ -1,36 +1,39 @@
-import { MINI_APP_PATH, startAppPath } from '@market/contracts';
+import { MINI_APP_PATH, startAppPath, type Language } from '@market/contracts';
+import { loadWhenOnline, lazyWhenOnline } from '../../lib/load-chunk';
 import { insideTelegram } from '../../lib/telegram-launch';
-import { startPathInAddress } from './start-path';
-import { lazyWhenOnline } from '../../lib/load-chunk';
+
+const loadMiniApp = () => import('./components/mini-app');
 
 /**
  * The marketplace as a Telegram Mini App (issue 40). Only its shell's code, with Telegram's SDK,
  * loads inside Telegram (`insideTelegram`, lib/telegram-launch); the web app downloads none of it.
  */
-export const MiniApp = lazyWhenOnline(() => import('./components/mini-app'));
+export const MiniApp = lazyWhenOnline(loadMiniApp);
+
+/** What the first render waits for inside Telegram (start.tsx): the language to show and the shell's code. */
+export interface MiniAppStart {
+  language: Language | undefined;
+  shell: Promise<unknown>;
+}
 
 /**
- * Telegram opens the app at its entry page (MINI_APP_PATH) with the page its link names
- * (`startapp`): the address moves there in place before the first render, so that page is the
- * one loaded and drawn first. Drawn first, the entry page was an empty page for a moment and
- * the target's arrival moved everything on it (layout shift 0.11). Never fails: the entry page
- * moves on itself (MiniAppEntry) if Telegram's SDK did not load.
+ * Inside Telegram, before the first render (start.tsx), from the launch parameters alone: Telegram's
+ * colours go on, and the address moves in place from the entry page (MINI_APP_PATH) to the page
+ * its link names (`startapp`), so that page is the one loaded and drawn first (drawn first, the
+ * empty entry page was replaced a moment later: layout shift 0.11). Telegram's SDK is not waited
+ * for: the shell loads it after the first paint. Never fails; undefined outside Telegram, whose
+ * visitors download none of this.
  */
-export async function openStartTarget(): Promise<void> {
-  if (!atEntryPage()) return;
+export async function prepareMiniApp(): Promise<MiniAppStart | undefined> {
+  if (!insideTelegram()) return undefined;
+  // A chunk that fails (a redeploy) fails its component later (MiniApp, the entry page), not the first render.
+  const shell = loadWhenOnline(loadMiniApp).catch(() => undefined);
   try {
-    const { startTarget } = await import('./telegram-sdk');
-    window.history.replaceState(null, '', startAppPath(startTarget()));
+    const launch = await loadWhenOnline(() => import('./launch-params'));
+    launch.wearLaunchTheme();
+    if (window.location.pathname === MINI_APP_PATH) window.history.replaceState(null, '', startAppPath(launch.startTarget()));
+    return { language: launch.telegramLanguage(), shell };
   } catch {
-    // Offline or a redeploy: the entry page's own redirect takes over.
+    return { language: undefined, shell };
   }
-}
-
-/** The page the app opens on: at Telegram's entry page, the one the address's start parameter names (its code loads meanwhile). */
-export function landingPath(): string {
-  return atEntryPage() ? startPathInAddress() : window.location.pathname;
-}
-
-function atEntryPage(): boolean {
-  return window.location.pathname === MINI_APP_PATH && insideTelegram();
 }

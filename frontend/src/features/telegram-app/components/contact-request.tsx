@@ -4,7 +4,8 @@ import { Link } from 'react-router-dom';
 import { accountNameSchema } from '@market/contracts';
 import { Dialog } from '../../../components/dialog';
 import { useTranslation } from '../../../lib/i18n';
-import { telegramName } from '../telegram-sdk';
+import { telegramName } from '../launch-params';
+import { startTelegramSdk } from '../telegram-sdk';
 
 /** The bot records a shared number within a moment; the app asks this many times, a second apart. */
 const SIGN_IN_TRIES = 10;
@@ -30,6 +31,7 @@ export function ContactRequest({ signIn, onClose }: ContactRequestProps) {
   const share = async (event: FormEvent) => {
     event.preventDefault();
     setState('waiting');
+    startTelegramSdk();
     const status = await requestPhoneAccess().catch(() => 'cancelled');
     if (status === 'sent') {
       for (let attempt = 0; attempt < SIGN_IN_TRIES; attempt += 1) {

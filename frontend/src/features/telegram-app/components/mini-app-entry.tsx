@@ -1,6 +1,6 @@
 import { Navigate } from 'react-router-dom';
 import { startAppPath } from '@market/contracts';
-import { startTarget } from '../telegram-sdk';
+import { startTarget } from '../launch-params';
 
 /**
  * The Mini App's entry page (MINI_APP_PATH, the URL registered with BotFather): moves on, in place,

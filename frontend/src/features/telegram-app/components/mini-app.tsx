@@ -1,70 +1,44 @@
-import { backButton, hapticFeedback, mainButton, retrieveRawInitData } from '@telegram-apps/sdk-react';
-import { Suspense, useEffect, useRef, useState } from 'react';
-import { useLocation, useNavigate, useNavigationType } from 'react-router-dom';
+import { Suspense, useEffect, useState } from 'react';
+import { useLocation, useNavigationType } from 'react-router-dom';
 import { useStartSession } from '../../../lib/auth';
-import { changeLanguage, languageChosen } from '../../../lib/i18n';
-import { watchMainAction, type MainAction } from '../../../lib/main-action';
+import { lazyWhenOnline } from '../../../lib/load-chunk';
 import { setHeaderSessionToken } from '../../../lib/telegram-launch';
 import { toast } from '../../../lib/toast';
 import { signInWithTelegram } from '../api/sign-in-with-telegram';
+import { rawInitData } from '../launch-params';
 import '../mini-app.css';
-import { startTelegramSdk, telegramLanguage } from '../telegram-sdk';
 import { MiniAppNav } from './mini-app-nav';
-import { lazyWhenOnline } from '../../../lib/load-chunk';
 
+/** Telegram's SDK and its buttons: after the first paint, which needs neither (launch-params gives the colours, language and initData). */
+const TelegramButtons = lazyWhenOnline(() => import('./telegram-buttons'));
 /** Only for a Telegram user not yet known here, once: its form (with the schema library) loads then. */
 const ContactRequest = lazyWhenOnline(() => import('./contact-request').then((module) => ({ default: module.ContactRequest })));
 
-startTelegramSdk();
-// Telegram's language until the person chooses one here.
-const shownLanguage = telegramLanguage();
-if (shownLanguage && !languageChosen()) void changeLanguage(shownLanguage, { remember: false });
-
-/** Telegram's BackButton walks the app's own history back, and shows only when there is a way back. */
-function useBackButton() {
-  const navigate = useNavigate();
-  const location = useLocation();
-  const navigationType = useNavigationType();
-  const depth = useRef(0);
-  const lastKey = useRef(location.key);
-  useEffect(() => {
-    if (lastKey.current === location.key) return;
-    lastKey.current = location.key;
-    if (navigationType === 'PUSH') depth.current += 1;
-    if (navigationType === 'POP') depth.current = Math.max(0, depth.current - 1);
-    if (depth.current > 0) backButton.show.ifAvailable();
-    else backButton.hide.ifAvailable();
-  }, [location.key, navigationType]);
-  useEffect(
-    () =>
-      backButton.onClick(() => {
-        hapticFeedback.impactOccurred.ifAvailable('light');
-        void navigate(-1);
-      }),
-    [navigate],
-  );
+/** Resolves once the browser has painted what was rendered (at once in a hidden tab, which paints nothing). */
+function afterPaint(): Promise<void> {
+  return new Promise((resolve) => {
+    if (document.visibilityState === 'hidden') return resolve();
+    requestAnimationFrame(() => setTimeout(resolve));
+  });
 }
 
-/** Telegram's MainButton carries the screen's main action (useMainAction), with a tap felt in the hand. */
-function useMainButton() {
-  useEffect(() => {
-    let shown: MainAction | null = null;
-    const stopListening = mainButton.onClick(() => {
-      if (!shown || shown.disabled || shown.busy) return;
-      hapticFeedback.impactOccurred.ifAvailable('medium');
-      shown.run();
-    });
-    const stopWatching = watchMainAction((action) => {
-      shown = action;
-      mainButton.setParams.ifAvailable(
-        action ? { text: action.label, isVisible: true, isEnabled: !action.disabled, isLoaderVisible: Boolean(action.busy) } : { isVisible: false, isLoaderVisible: false },
-      );
-    });
-    return () => {
-      stopListening();
-      stopWatching();
-    };
-  }, []);
+/** Whether the browser has painted the first screen yet. */
+function usePainted(): boolean {
+  const [painted, setPainted] = useState(false);
+  useEffect(() => void afterPaint().then(() => setPainted(true)), []);
+  return painted;
+}
+
+/** Whether the app's own history has a page to go back to (Telegram's BackButton then shows). */
+function useCanGoBack(): boolean {
+  const location = useLocation();
+  const navigationType = useNavigationType();
+  const [seen, setSeen] = useState({ key: location.key, depth: 0 });
+  if (seen.key !== location.key) {
+    const step = navigationType === 'PUSH' ? 1 : navigationType === 'POP' ? -1 : 0;
+    setSeen({ key: location.key, depth: Math.max(0, seen.depth + step) });
+  }
+  return seen.depth > 0;
 }
 
 let launchSignIn: ReturnType<typeof signInWithTelegram> | undefined;
@@ -78,16 +52,16 @@ function useLaunchSignIn(): { contactNeeded: boolean; signIn: (details: { name?:
   const startSession = useStartSession();
   const [contactNeeded, setContactNeeded] = useState(false);
   const signIn = async (details: { name?: string; agree?: true } = {}) => {
-    const answer = await signInWithTelegram({ initData: retrieveRawInitData() ?? '', ...details });
+    const answer = await signInWithTelegram({ initData: rawInitData(), ...details });
     if (answer.status !== 'signedIn') return false;
     setHeaderSessionToken(answer.session.token);
     startSession(answer, { announce: false });
     setContactNeeded(false);
-    hapticFeedback.notificationOccurred.ifAvailable('success');
+    void import('../telegram-sdk').then(({ feelSuccess }) => feelSuccess());
     return true;
   };
   useEffect(() => {
-    launchSignIn ??= signInWithTelegram({ initData: retrieveRawInitData() ?? '' });
+    launchSignIn ??= signInWithTelegram({ initData: rawInitData() });
     launchSignIn.then(
       (answer) => {
         if (answer.status === 'contactNeeded') return setContactNeeded(true);
@@ -100,14 +74,19 @@ function useLaunchSignIn(): { contactNeeded: boolean; signIn: (details: { name?:
   return { contactNeeded, signIn, dismiss: () => setContactNeeded(false) };
 }
 
-/** The Mini App's shell: Telegram's buttons, sign-in and the bottom bar in place of the site's top bar. */
+/** The Mini App's shell: sign-in, the bottom bar in place of the site's top bar, then Telegram's buttons. */
 export default function MiniApp() {
-  useBackButton();
-  useMainButton();
+  const painted = usePainted();
+  const canGoBack = useCanGoBack();
   const { contactNeeded, signIn, dismiss } = useLaunchSignIn();
   return (
     <>
       <MiniAppNav />
+      {painted && (
+        <Suspense fallback={null}>
+          <TelegramButtons canGoBack={canGoBack} />
+        </Suspense>
+      )}
       {contactNeeded && (
         <Suspense fallback={null}>
           <ContactRequest signIn={signIn} onClose={dismiss} />
