@@ -115,26 +115,13 @@ export class OperationsGauges implements OnApplicationShutdown {
         );
       },
     });
-    new Gauge({
-      name: 'outbox_oldest_pending_seconds',
-      help: 'Age of the oldest outbox event not yet handed to its queues (0 when none waits)',
-      registers: [this.registry],
-      async collect() {
-        this.reset();
-        const age = await withinTimeout(outboxAge());
-        if (age !== undefined) this.set(age);
-      },
-    });
-    new Gauge({
-      name: 'payments_unresolved_after_an_hour',
-      help: 'Card payments not final (neither confirmed nor failed) an hour after they started',
-      registers: [this.registry],
-      async collect() {
-        this.reset();
-        const count = await withinTimeout(unresolvedPayments());
-        if (count !== undefined) this.set(count);
-      },
-    });
+    numberGauge(this.registry, 'outbox_oldest_pending_seconds', 'Age of the oldest outbox event not yet handed to its queues (0 when none waits)', outboxAge);
+    numberGauge(
+      this.registry,
+      'payments_unresolved_after_an_hour',
+      'Card payments not final (neither confirmed nor failed) an hour after they started',
+      unresolvedPayments,
+    );
     new Gauge({
       name: 'pg_replica_lag_seconds',
       help: "Replay lag of each streaming replica of the API's database, as the primary sees it",
@@ -145,19 +132,30 @@ export class OperationsGauges implements OnApplicationShutdown {
         for (const { replica, lag } of (await withinTimeout(replicaLags())) ?? []) this.set({ replica }, lag);
       },
     });
-    new Gauge({
-      name: 'pg_wal_archive_failing',
-      help: "1 while PostgreSQL's last attempt to archive a WAL segment (pgBackRest's archive-push) failed",
-      registers: [this.registry],
-      async collect() {
-        this.reset();
-        const rows = await withinTimeout(
-          dataSource.query<{ failing: number }[]>(
-            `SELECT (coalesce(last_failed_time > coalesce(last_archived_time, '-infinity'), false))::int AS failing FROM pg_stat_archiver`,
-          ),
+    numberGauge(
+      this.registry,
+      'pg_wal_archive_failing',
+      "1 while PostgreSQL's last attempt to archive a WAL segment (pgBackRest's archive-push) failed",
+      async () => {
+        const [{ failing }] = await dataSource.query<{ failing: number }[]>(
+          `SELECT (coalesce(last_failed_time > coalesce(last_archived_time, '-infinity'), false))::int AS failing FROM pg_stat_archiver`,
         );
-        if (rows) this.set(rows[0].failing);
+        return failing;
       },
-    });
+    );
   }
+}
+
+/** A gauge of one number read at each scrape; empty when the read does not answer within the scrape's time. */
+function numberGauge(registry: Registry, name: string, help: string, read: () => Promise<number>): void {
+  new Gauge({
+    name,
+    help,
+    registers: [registry],
+    async collect() {
+      this.reset();
+      const value = await withinTimeout(read());
+      if (value !== undefined) this.set(value);
+    },
+  });
 }
