@@ -4,12 +4,13 @@
 // phases interleaved. The production build of the API runs on a database of its own; sellers and buyers are made with
 // sessions straight in the database, each buyer opens a conversation with one seller through the API, and every person's
 // page (bench/lib/conversation-pages.ts, in processes of their own) connects to each server. Then, per round and server:
-// throughput (`seconds` of messages sent `concurrency` at a time through `POST /api/conversations/{id}/messages`, each as
-// soon as one is answered) and steady (`rate` a second for `steadySeconds`, the same for both), each conversation's messages
-// one after the other, its two people taking turns. Prints messages a second, send-to-receipt latency at the recipient's page,
+// throughput (`seconds` of messages sent `concurrency` at a time, each as soon as one is answered) and steady (`rate` a second
+// for `steadySeconds`, the same for both), each conversation's messages one after the other, its two people taking turns;
+// each once per transport (`--transports http,socket`): through `POST /api/conversations/{id}/messages` from the bench, and on
+// the sender's own page's socket (`conversation:send`, acknowledged), as the thread's composer sends when connected. Prints messages a second, send-to-receipt latency at the recipient's page,
 // every message's arrivals on both pages (lost, duplicated, out of order), the CPU each process spent a message, the API's
 // memory per connected page, and the targets met or missed.
-// `--quick`: 200 pages, one short round (about a minute), a smoke test. Exits 1 when a message was lost, duplicated, out of
+// `--quick`: 400 pages, one short round (about a minute), a smoke test. Exits 1 when a message was lost, duplicated, out of
 // order or refused, or a page could not connect or lost its connection; a missed ratio or memory target is printed, not an exit code.
 import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -21,7 +22,7 @@ import WebSocket from 'ws';
 import { DataSource } from 'typeorm';
 import { insertListing } from '../test/support/listings';
 import { parseArgs } from './lib/args.mjs';
-import { messageText, now, RECEIPT_FIELDS, SERVERS, type BareSetup, type PageOrder } from './lib/conversation-traffic';
+import { messageText, now, RECEIPT_FIELDS, SERVERS, TRANSPORTS, type BareSetup, type PageOrder, type SocketSent, type Transport } from './lib/conversation-traffic';
 import { benchEnv, createSession, deleteQueueKeys, percentile, REDIS_URL } from './lib/fanout-support';
 import { forkHelper } from './lib/helper-process';
 import { memoryMb } from './lib/load.mjs';
@@ -31,19 +32,29 @@ const quick = process.argv.includes('--quick');
 if (quick) process.argv.splice(process.argv.indexOf('--quick'), 1);
 const options = parseArgs({
   /** Connected pages per server: one per person, half sellers, half buyers, a conversation per pair. */
-  clients: quick ? 200 : 2000,
+  clients: quick ? 400 : 2000,
   /** Seconds of each throughput phase: messages sent `concurrency` at a time, each as soon as one is answered. */
-  seconds: quick ? 4 : 8,
+  seconds: quick ? 3 : 8,
   concurrency: 32,
   /** Messages a second of each steady phase (the same for both servers), for `steadySeconds`. */
   rate: quick ? 25 : 50,
   steadySeconds: quick ? 5 : 10,
   rounds: quick ? 1 : 3,
   pageProcesses: 2,
+  /** How messages are sent, each in phases of its own: `http`, `socket` or both (`http,socket`). */
+  transports: 'http,socket',
   database: 'market_bench_conversations',
 });
+const transports = String(options.transports)
+  .split(',')
+  .map((name) => {
+    if (!(TRANSPORTS as readonly string[]).includes(name)) throw new Error(`--transports: ${TRANSPORTS.join(', ')} or both, comma-separated`);
+    return name as Transport;
+  });
 /** Issue 37's targets, the API against the bare server of the same run. */
 const TARGETS = { throughputShare: 0.25, p99Factor: 25, kilobytesPerPage: 50 };
+/** The messages limit's name in Redis (backend/src/conversations/conversation.limits.ts). */
+const CONVERSATION_MESSAGES_LIMIT = 'conversation-messages';
 const API = SERVERS.indexOf('api');
 const BARE = SERVERS.indexOf('bare');
 
@@ -63,6 +74,7 @@ interface Sent {
   /** Its place in the run, named in its text. */
   seq: number;
   server: number;
+  transport: Transport;
   phase: number;
   sender: number;
   recipient: number;
@@ -74,6 +86,7 @@ interface Sent {
 type PhaseKind = 'warm-up' | 'throughput' | 'steady';
 interface Phase {
   server: number;
+  transport: Transport;
   kind: PhaseKind;
   /** CPU milliseconds used in the phase by the server's process, PostgreSQL for the bench's database, the pages' processes and the bench (sending). */
   cpu: { server: number; postgres: number; pages: number; sender: number };
@@ -270,8 +283,28 @@ async function main(): Promise<void> {
     let cursor = 0;
     async function send(server: number, phase: number, talk: Talk): Promise<void> {
       const sender = talk.turns++ % 2 === 0 ? talk.buyer : talk.seller;
-      const record: Sent = { seq: sent.length, server, phase, sender, recipient: sender === talk.buyer ? talk.seller : talk.buyer, sentAt: now() };
+      const { transport } = phases[phase];
+      const record: Sent = { seq: sent.length, server, transport, phase, sender, recipient: sender === talk.buyer ? talk.seller : talk.buyer, sentAt: now() };
       sent.push(record);
+      if (transport === 'socket') {
+        // Sent by the pages process that holds the sender's page, on that page's socket; the send time is its own.
+        try {
+          const helper = pageHelpers[sender % pageHelpers.length];
+          const { sentAt, answer } = await helper.ask<SocketSent>('send', { server, person: sender, conversationId: talk.id, text: messageText(record.seq) });
+          record.sentAt = sentAt;
+          if ('message' in answer) {
+            record.status = 201;
+            record.messageId = answer.message.id;
+          } else {
+            record.status = answer.status;
+            record.error = JSON.stringify(answer.error).slice(0, 200);
+          }
+        } catch (error) {
+          record.status = 0;
+          record.error = (error as Error).message.split('\n')[0];
+        }
+        return;
+      }
       try {
         const response = await post(`${urls[server]}/api/conversations/${talk.id}/messages`, people[sender].cookie, { text: messageText(record.seq) });
         record.status = response.status;
@@ -291,8 +324,11 @@ async function main(): Promise<void> {
 
     const receipts: Receipt[] = [];
     let disconnects = 0;
-    async function runPhase(server: number, kind: PhaseKind, seconds: number): Promise<void> {
-      const phase = phases.push({ server, kind, cpu: { server: 0, postgres: 0, pages: 0, sender: 0 }, idle: 0 }) - 1;
+    async function runPhase(server: number, transport: Transport, kind: PhaseKind, seconds: number): Promise<void> {
+      const phase = phases.push({ server, transport, kind, cpu: { server: 0, postgres: 0, pages: 0, sender: 0 }, idle: 0 }) - 1;
+      // The bench's people send faster than people type, beyond the messages limit (20 a minute per account): its counters
+      // are cleared before each phase. Every message still consumes the limit (the same Redis command), none is refused.
+      if (server === API) await deleteQueueKeys(`${queuePrefix}:limit:${CONVERSATION_MESSAGES_LIMIT}`);
       const pagesCpu = () => pageHelpers.reduce((sum, helper) => sum + cpuMs(helper.pid), 0);
       const cpuBefore = { server: cpuMs(pids[server]), postgres: postgresCpu(options.database), pages: pagesCpu(), sender: senderCpuMs(), machine: machineCpu() };
       const start = now();
@@ -334,11 +370,15 @@ async function main(): Promise<void> {
       disconnects = collections.reduce((sum, collected) => sum + collected.disconnects, 0);
     }
 
-    for (const server of [BARE, API]) await runPhase(server, 'warm-up', 2);
+    // Each server with each transport in turn.
+    const turns = transports.flatMap((transport) => [BARE, API].map((server) => ({ server, transport })));
+    for (const { server, transport } of turns) await runPhase(server, transport, 'warm-up', 2);
     for (let round = 0; round < options.rounds; round++) {
       for (const [k, kind] of (['throughput', 'steady'] as const).entries()) {
-        // The order alternates, so that neither server always runs on a machine the other just warmed or tired.
-        for (const server of (round + k) % 2 ? [API, BARE] : [BARE, API]) await runPhase(server, kind, kind === 'steady' ? options.steadySeconds : options.seconds);
+        // The order alternates, so that no turn always runs on a machine the one before just warmed or tired.
+        for (const { server, transport } of (round + k) % 2 ? [...turns].reverse() : turns) {
+          await runPhase(server, transport, kind, kind === 'steady' ? options.steadySeconds : options.seconds);
+        }
       }
     }
     const end = { ...(await memory(API)), peakMb: memoryMb(pids[API]).peak };
@@ -387,6 +427,7 @@ async function main(): Promise<void> {
         const figures = sendFigures(sent.filter((record) => record.phase === index));
         return {
           server: SERVERS[phase.server],
+          sent: phase.transport,
           phase: phase.kind,
           messages: figures.ok.length,
           'msg/s': Math.round(figures.ok.length / figures.seconds),
@@ -406,9 +447,9 @@ async function main(): Promise<void> {
       }),
     );
 
-    // The targets: throughput over every throughput phase, the p99 over every steady phase, of each server.
-    const over = (server: number, kind: PhaseKind) => {
-      const indexes = phases.flatMap((phase, index) => (phase.server === server && phase.kind === kind ? [index] : []));
+    // The targets: throughput over every throughput phase, the p99 over every steady phase, of each server and transport.
+    const over = (server: number, transport: Transport, kind: PhaseKind) => {
+      const indexes = phases.flatMap((phase, index) => (phase.server === server && phase.transport === transport && phase.kind === kind ? [index] : []));
       const perPhase = indexes.map((index) => sendFigures(sent.filter((record) => record.phase === index)));
       const latencies = perPhase.flatMap((figures) => figures.latencies).sort((a, b) => a - b);
       return {
@@ -418,23 +459,22 @@ async function main(): Promise<void> {
       };
     };
     const delivery = SERVERS.map((_, server) => sendFigures(sent.filter((record) => record.server === server)));
-    const [apiThroughput, bareThroughput] = [over(API, 'throughput'), over(BARE, 'throughput')];
-    const [apiSteady, bareSteady] = [over(API, 'steady'), over(BARE, 'steady')];
     const perPage = (server: number, field: 'rssMb' | 'heapMb') => ((connected[server].after[field] - connected[server].before[field]) * 1024) / options.clients;
     const verdict = (met: boolean) => (met ? 'met' : 'MISSED');
-    const share = apiThroughput.perSecond / bareThroughput.perSecond;
-    const factor = apiSteady.p99 / bareSteady.p99;
     // Judged on the larger of the two: the live heap is exact but leaves out what lives outside it (sockets' buffers).
     const apiKb = Math.max(perPage(API, 'rssMb'), perPage(API, 'heapMb'));
     const deliveredOnce = (server: number) => delivery[server].lost + delivery[server].duplicated + delivery[server].refused + outOfOrder[server] === 0;
 
-    console.log(`\n${options.clients} pages per server, ${options.rounds} round(s); steady phases at ${options.rate} messages a second`);
+    console.log(`\n${options.clients} pages per server, ${options.rounds} round(s); steady phases at ${options.rate} messages a second; sent ${transports.join(' and ')}`);
     for (const server of [API, BARE]) {
+      for (const transport of transports) {
+        const [throughput, steady] = [over(server, transport, 'throughput'), over(server, transport, 'steady')];
+        console.log(`${SERVERS[server]}, sent ${transport}: throughput ${Math.round(throughput.perSecond)} msg/s; steady p50 ${ms(steady.p50)} ms, p99 ${ms(steady.p99)} ms`);
+      }
       const { ok, lost, duplicated, refused } = delivery[server];
       const c = connected[server];
       console.log(
-        `${SERVERS[server]}: throughput ${Math.round(over(server, 'throughput').perSecond)} msg/s; steady p50 ${ms(over(server, 'steady').p50)} ms, p99 ${ms(over(server, 'steady').p99)} ms; ` +
-          `${ok.length} messages sent, ${lost} arrivals lost, ${duplicated} duplicated, ${outOfOrder[server]} out of order, ${refused} sends refused; ` +
+        `${SERVERS[server]}: ${ok.length} messages sent, ${lost} arrivals lost, ${duplicated} duplicated, ${outOfOrder[server]} out of order, ${refused} sends refused; ` +
           `with the pages connected RSS ${round1(c.before.rssMb)} → ${round1(c.after.rssMb)} MB (${round1(perPage(server, 'rssMb'))} KB a page), ` +
           `live heap ${round1(c.before.heapMb)} → ${round1(c.after.heapMb)} MB (${round1(perPage(server, 'heapMb'))} KB a page)`,
       );
@@ -442,13 +482,24 @@ async function main(): Promise<void> {
     console.log(`API at the end: RSS ${round1(end.rssMb)} MB (peak ${end.peakMb} MB), live heap ${round1(end.heapMb)} MB; pages disconnected during the run: ${disconnects}${strays ? `; stray arrivals: ${strays}` : ''}`);
     const refusals = new Map<string, number>();
     for (const record of sent.filter((candidate) => candidate.status !== 201)) {
-      const reason = `${SERVERS[record.server]} ${record.status || 'no answer'} ${record.error ?? ''}`.trim();
+      const reason = `${SERVERS[record.server]} ${record.transport} ${record.status || 'no answer'} ${record.error ?? ''}`.trim();
       refusals.set(reason, (refusals.get(reason) ?? 0) + 1);
     }
     if (refusals.size) console.log(`Sends refused: ${[...refusals].map(([reason, count]) => `${count} × ${reason}`).join('; ')}`);
-    console.log('Targets (issue 37):');
-    console.log(`- messages a second: the API ${round1(share * 100)} % of the bare server's (target ≥ ${TARGETS.throughputShare * 100} %): ${verdict(share >= TARGETS.throughputShare)}`);
-    console.log(`- p99 send to receipt: the API ${round1(factor)} × the bare server's (target ≤ ${TARGETS.p99Factor} ×): ${verdict(factor <= TARGETS.p99Factor)}`);
+    console.log('Targets (issue 37), the API against the bare server sending the same way:');
+    for (const transport of transports) {
+      const share = over(API, transport, 'throughput').perSecond / over(BARE, transport, 'throughput').perSecond;
+      const factor = over(API, transport, 'steady').p99 / over(BARE, transport, 'steady').p99;
+      console.log(`- sent ${transport}: messages a second, the API ${round1(share * 100)} % of the bare server's (target ≥ ${TARGETS.throughputShare * 100} %): ${verdict(share >= TARGETS.throughputShare)}`);
+      console.log(`- sent ${transport}: p99 send to receipt, the API ${round1(factor)} × the bare server's (target ≤ ${TARGETS.p99Factor} ×): ${verdict(factor <= TARGETS.p99Factor)}`);
+    }
+    if (transports.length === 2) {
+      const [apiSocket, apiHttp, bareHttp] = [over(API, 'socket', 'throughput'), over(API, 'http', 'throughput'), over(BARE, 'http', 'throughput')];
+      console.log(
+        `  (the API sent on the socket against the bare server sent over HTTP, the runs before the socket: ${round1((apiSocket.perSecond / bareHttp.perSecond) * 100)} %; ` +
+          `the API on the socket against the API over HTTP: ${round1(apiSocket.perSecond / apiHttp.perSecond)} ×)`,
+      );
+    }
     console.log(`- every message delivered once and in order: ${verdict(deliveredOnce(API))}${deliveredOnce(BARE) ? '' : ' (the bare server lost, misordered or refused some)'}`);
     console.log(`- the API's memory per connected page, the larger of RSS and live heap: ${round1(apiKb)} KB (target < ${TARGETS.kilobytesPerPage} KB): ${verdict(apiKb < TARGETS.kilobytesPerPage)}`);
     failed = failed || !deliveredOnce(API) || !deliveredOnce(BARE) || disconnects > 0 || strays > 0;

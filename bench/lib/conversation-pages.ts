@@ -1,12 +1,16 @@
 // A bench:conversations helper process holding signed-in people's pages: one socket.io-client socket per person and server,
-// opened as the web app opens it (its path, its session cookie), recording each message pushed to it and when it arrived.
-// Apart from the servers, so that their memory and CPU are theirs alone.
+// opened as the web app opens it (its path, its session cookie), recording each message pushed to it and when it arrived,
+// and sending on it as the thread's composer does when asked (`conversation:send`). Apart from the servers, so that their
+// memory and CPU are theirs alone.
 import { io, type Socket } from 'socket.io-client';
-import { CONVERSATION_SOCKET_EVENTS, CONVERSATION_SOCKET_PATH, type MessagePush } from '@market/contracts';
-import { now, RECEIPT_FIELDS, seqOf, type PageOrder } from './conversation-traffic';
+import { CONVERSATION_SOCKET_EVENTS, CONVERSATION_SOCKET_PATH, type MessagePush, type SendAnswer } from '@market/contracts';
+import { now, RECEIPT_FIELDS, seqOf, type PageOrder, type SocketSend, type SocketSent } from './conversation-traffic';
 import { answerRequests } from './helper-process';
 
 const sockets: Socket[] = [];
+/** Each page's socket by server and person. */
+const pageSockets = new Map<string, Socket>();
+const pageKey = (server: number, person: number) => `${server}:${person}`;
 let receipts: number[] = [];
 let disconnects = 0;
 
@@ -27,6 +31,7 @@ function open(page: PageOrder): Promise<string | null> {
     });
     socket.once('connect', () => {
       sockets.push(socket);
+      pageSockets.set(pageKey(page.server, page.person), socket);
       socket.on('disconnect', () => disconnects++);
       resolve(null);
     });
@@ -50,6 +55,14 @@ answerRequests({
     };
     await Promise.all(Array.from({ length: concurrency }, next));
     return refused;
+  },
+  /** Sends a message on a page's socket; answers when it was sent (this process's clock, comparable) and the acknowledgement. */
+  async send({ server, person, conversationId, text }: SocketSend): Promise<SocketSent> {
+    const socket = pageSockets.get(pageKey(server, person));
+    if (!socket) throw new Error(`No page of person ${person} on server ${server}`);
+    const sentAt = now();
+    const answer = (await socket.timeout(30_000).emitWithAck(CONVERSATION_SOCKET_EVENTS.send, { conversationId, text })) as SendAnswer;
+    return { sentAt, answer };
   },
   /** Messages received since the last collection. */
   count: () => receipts.length / RECEIPT_FIELDS,

@@ -1,7 +1,12 @@
 // What bench:conversations' processes agree on: the messages' words, the pages to open, what a page records, the bare server's setup.
 
+import type { SendAnswer } from '@market/contracts';
+
 /** The servers compared, as numbers in the receipts. */
 export const SERVERS = ['api', 'bare'] as const;
+/** How a message is sent: `POST /api/conversations/{id}/messages`, or on the sender's page's socket (`conversation:send`). */
+export const TRANSPORTS = ['http', 'socket'] as const;
+export type Transport = (typeof TRANSPORTS)[number];
 
 /** A buyer's usual first words; the number names the message in the run (no card-like digits, no links: no warnings). */
 export const messageText = (seq: number) => `Assalomu alaykum, telefon hali sotuvdami? Narxi kelishiladimi? #${seq}`;
@@ -13,6 +18,18 @@ export interface PageOrder {
   url: string;
   person: number;
   cookie: string;
+}
+
+/** A message a pages process sends on one of its pages' sockets, and what it answers. */
+export interface SocketSend {
+  server: number;
+  person: number;
+  conversationId: string;
+  text: string;
+}
+export interface SocketSent {
+  sentAt: number;
+  answer: SendAnswer;
 }
 
 /** What a page records of each message pushed to it, flat: server, person, seq, message id, arrival (ms since the epoch, sub-millisecond). */
