@@ -42,6 +42,11 @@ function close(): void {
   setConnected(false);
 }
 
+/** The live connection while it is up, to send on; null while it is down or no feature holds it open. */
+export function connectedLiveSocket(): Socket | null {
+  return socket?.connected ? socket : null;
+}
+
 /**
  * Listens on the live connection while the component is shown: `listen` (kept stable, useCallback)
  * adds its handlers and answers how to remove them.

@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
-import type { Conversation, ConversationMessage, ConversationPage, ConversationReport, ListingImage, MessagePage } from '@market/contracts';
+import type { Conversation, ConversationMessage, ConversationPage, ConversationReport, MessagePage } from '@market/contracts';
 import { api } from '../../../lib/api-client';
 
 export const CONVERSATIONS_KEY = ['conversations'] as const;
@@ -43,26 +43,6 @@ export function useStartConversation() {
   return useMutation({
     mutationFn: (body: { listingId: string; text: string }) => api.post<Conversation>('/conversations', body),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: CONVERSATIONS_KEY }),
-  });
-}
-
-/** Uploads the photos through the listings' pipeline (`POST /api/upload`), then sends the message. */
-export function useSendMessage(conversationId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async ({ text, photos }: { text: string; photos: File[] }) => {
-      let images: string[] = [];
-      if (photos.length) {
-        const form = new FormData();
-        for (const photo of photos) form.append('files', photo);
-        images = (await api.post<ListingImage[]>('/upload', form)).map((image) => image._id);
-      }
-      return api.post<ConversationMessage>(`/conversations/${conversationId}/messages`, { text, images });
-    },
-    onSuccess: (message) => {
-      addToThread(queryClient, conversationId, message);
-      void queryClient.invalidateQueries({ queryKey: [...CONVERSATIONS_KEY, 'list'] });
-    },
   });
 }
 

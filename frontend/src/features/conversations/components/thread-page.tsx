@@ -13,7 +13,8 @@ import {
 import { LoadFailed } from '../../../components/load-failed';
 import { formatListingPrice, formatTashkentTime } from '../../../lib/format';
 import { currentLanguage, useTranslation } from '../../../lib/i18n';
-import { messagesOf, useBlockConversation, useReadConversation, useReportConversation, useSendMessage, useThread } from '../api/conversations';
+import { messagesOf, useBlockConversation, useReadConversation, useReportConversation, useThread } from '../api/conversations';
+import { useSendMessage } from '../api/send-message';
 import { PersonPicture } from './person-picture';
 import { useMainAction } from '../../../lib/main-action';
 
