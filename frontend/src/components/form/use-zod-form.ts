@@ -38,10 +38,17 @@ export function useZodForm<Values extends Record<string, unknown>, Output>(schem
     return null;
   };
 
+  /** What a field's input takes from the form: its value, its change and its message key. */
+  const field = <Field extends keyof Values & string>(name: Field) => ({
+    value: values[name],
+    onChange: (value: Values[Field]) => setValue(name, value),
+    error: errors[name],
+  });
+
   /** Shows the field errors of a 400 answer under their fields. */
   const showServerFields = (error: unknown) => {
     if (error instanceof ApiError) setErrors(error.fields);
   };
 
-  return { values, setValue, setValues, errors, setErrors, submit, showServerFields };
+  return { values, setValue, setValues, errors, setErrors, field, submit, showServerFields };
 }

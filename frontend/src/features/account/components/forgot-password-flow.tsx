@@ -110,7 +110,7 @@ export function ForgotPasswordFlow() {
           <Notice>{t('code.sentTo', { phone: formatPhoneNumber(codeForm.values.phoneNumber) })}</Notice>
           <SmsNotDelivered phoneNumber={codeForm.values.phoneNumber} sentAt={codeSentAt} />
           <form onSubmit={submitCode} noValidate className="space-y-4">
-            <CodeField label={t('fields.code')} value={codeForm.values.code} onChange={(code) => codeForm.setValue('code', code)} error={codeForm.errors.code} />
+            <CodeField label={t('fields.code')} {...codeForm.field('code')} />
             <SubmitButton busy={checkCode.isPending} busyLabel={t('checking')} fullWidth>
               {t('continue')}
             </SubmitButton>
@@ -125,18 +125,14 @@ export function ForgotPasswordFlow() {
             label={t('fields.newPassword')}
             type="password"
             autoComplete="new-password"
-            value={passwordForm.values.password}
-            onChange={(password) => passwordForm.setValue('password', password)}
-            error={passwordForm.errors.password}
+            {...passwordForm.field('password')}
             autoFocus
           />
           <TextField
             label={t('fields.confirmPassword')}
             type="password"
             autoComplete="new-password"
-            value={passwordForm.values.confirmPassword}
-            onChange={(confirmPassword) => passwordForm.setValue('confirmPassword', confirmPassword)}
-            error={passwordForm.errors.confirmPassword}
+            {...passwordForm.field('confirmPassword')}
           />
           <SubmitButton busy={resetPassword.isPending} busyLabel={t('saving')} fullWidth>
             {t('forgot.save')}

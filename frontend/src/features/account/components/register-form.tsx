@@ -99,7 +99,7 @@ export function RegisterForm() {
       <AuthCard title={t('register.title')} footer={footer}>
         <Notice>{stage.sentBefore ?? t('code.sentTo', { phone: formatPhoneNumber(stage.body.phoneNumber) })}</Notice>
         <form onSubmit={submitCode} noValidate className="space-y-4">
-          <CodeField label={t('fields.code')} value={codeForm.values.code} onChange={(code) => codeForm.setValue('code', code)} error={codeForm.errors.code} />
+          <CodeField label={t('fields.code')} {...codeForm.field('code')} />
           <SubmitButton busy={confirm.isPending} busyLabel={t('checking')} fullWidth>
             {t('register.confirm')}
           </SubmitButton>
@@ -119,32 +119,21 @@ export function RegisterForm() {
         <TextField
           label={t('fields.name')}
           autoComplete="name"
-          value={details.values.name}
-          onChange={(name) => details.setValue('name', name)}
-          error={details.errors.name}
+          {...details.field('name')}
           autoFocus
         />
-        <PhoneField
-          label={t('fields.phone')}
-          value={details.values.phoneNumber}
-          onChange={(digits) => details.setValue('phoneNumber', digits)}
-          error={details.errors.phoneNumber}
-        />
+        <PhoneField label={t('fields.phone')} {...details.field('phoneNumber')} />
         <TextField
           label={t('fields.password')}
           type="password"
           autoComplete="new-password"
-          value={details.values.password}
-          onChange={(password) => details.setValue('password', password)}
-          error={details.errors.password}
+          {...details.field('password')}
         />
         <TextField
           label={t('fields.confirmPassword')}
           type="password"
           autoComplete="new-password"
-          value={details.values.confirmPassword}
-          onChange={(confirmPassword) => details.setValue('confirmPassword', confirmPassword)}
-          error={details.errors.confirmPassword}
+          {...details.field('confirmPassword')}
         />
         <div>
           <label className="flex items-start gap-2 text-sm text-slate-700">

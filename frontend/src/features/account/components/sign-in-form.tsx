@@ -134,9 +134,7 @@ export function SignInForm() {
           label={t('fields.password')}
           type="password"
           autoComplete="current-password"
-          value={passwordForm.values.password}
-          onChange={(password) => passwordForm.setValue('password', password)}
-          error={passwordForm.errors.password}
+          {...passwordForm.field('password')}
           autoFocus
         />
         <SubmitButton busy={signIn.isPending} busyLabel={t('signIn.busy')} fullWidth>

@@ -12,20 +12,12 @@ export function AccountCard({ user }: { user: UserDto }) {
   const form = useProfileForm(user, FIELDS);
   return (
     <ProfileFieldsCard title={t('account.title')} form={form}>
-      <TextField
-        label={t('account.username')}
-        autoComplete="username"
-        value={form.values.username}
-        onChange={(value) => form.setValue('username', value)}
-        error={form.errors.username}
-      />
+      <TextField label={t('account.username')} autoComplete="username" {...form.field('username')} />
       <TextField
         label={t('account.email')}
         type="email"
         autoComplete="email"
-        value={form.values.email}
-        onChange={(value) => form.setValue('email', value)}
-        error={form.errors.email}
+        {...form.field('email')}
       />
     </ProfileFieldsCard>
   );

@@ -28,11 +28,9 @@ export function LocationCard({ user }: { user: UserDto }) {
         {regions.length > 0 && (
           <SelectField
             label={t('location.region')}
-            value={form.values.region}
-            onChange={(region) => form.setValue('region', region)}
+            {...form.field('region')}
             placeholder={t('location.choose')}
             options={regions.map((region) => ({ value: region.id, label: region.label[language] }))}
-            error={form.errors.region}
           />
         )}
       </div>

@@ -13,27 +13,13 @@ export function NameCard({ user }: { user: UserDto }) {
   return (
     <ProfileFieldsCard title={t('name.title')} form={form}>
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField
-          label={t('name.name')}
-          autoComplete="given-name"
-          value={form.values.name}
-          onChange={(value) => form.setValue('name', value)}
-          error={form.errors.name}
-        />
-        <TextField
-          label={t('name.surname')}
-          autoComplete="family-name"
-          value={form.values.surname}
-          onChange={(value) => form.setValue('surname', value)}
-          error={form.errors.surname}
-        />
+        <TextField label={t('name.name')} autoComplete="given-name" {...form.field('name')} />
+        <TextField label={t('name.surname')} autoComplete="family-name" {...form.field('surname')} />
         <SelectField
           label={t('name.gender')}
-          value={form.values.gender}
-          onChange={(gender) => form.setValue('gender', gender)}
+          {...form.field('gender')}
           placeholder={t('name.genderNotSaid')}
           options={GENDERS.map((gender) => ({ value: gender, label: t(`name.genders.${gender}`) }))}
-          error={form.errors.gender}
         />
       </div>
     </ProfileFieldsCard>

@@ -66,13 +66,7 @@ export function PhoneCard({ user }: { user: UserDto }) {
   return (
     <SettingsCard title={t('phone.title')} description={t('phone.hint')}>
       <form onSubmit={form.save} noValidate className="space-y-4">
-        <PhoneField
-          label={t('phone.label')}
-          value={form.values.phoneNumber}
-          onChange={(digits) => form.setValue('phoneNumber', digits)}
-          error={form.errors.phoneNumber}
-          disabled={awaitingCode}
-        />
+        <PhoneField label={t('phone.label')} {...form.field('phoneNumber')} disabled={awaitingCode} />
         {!awaitingCode && <SaveButton changed={form.changed} saving={form.saving} />}
       </form>
       <FormError message={form.serverError} />
@@ -82,7 +76,7 @@ export function PhoneCard({ user }: { user: UserDto }) {
             {t('phone.codeSent', { phone: formatPhoneNumber(form.values.phoneNumber) })}
           </p>
           <form onSubmit={submitCode} noValidate className="space-y-4">
-            <CodeField label={t('phone.code')} value={codeForm.values.code} onChange={(code) => codeForm.setValue('code', code)} error={codeForm.errors.code} />
+            <CodeField label={t('phone.code')} {...codeForm.field('code')} />
             <div className="flex flex-wrap gap-2">
               <SubmitButton busy={confirm.isPending} busyLabel={t('checking')}>
                 {t('phone.confirm')}

@@ -37,6 +37,9 @@ export function useProfileForm<Field extends ProfileField>(user: UserDto, fields
     setErrors((current) => ({ ...current, [field]: undefined }));
   };
 
+  /** What a field's input takes from the card: its value, its change and its message key. */
+  const field = (name: Field) => ({ value: values[name], onChange: (value: string) => setValue(name, value), error: errors[name] });
+
   const save = (event?: FormEvent) => {
     event?.preventDefault();
     if (changed.length === 0 || update.isPending) return;
@@ -62,7 +65,7 @@ export function useProfileForm<Field extends ProfileField>(user: UserDto, fields
     );
   };
 
-  return { values, setValue, setValues, errors, serverError, changed: changed.length > 0, saving: update.isPending, save };
+  return { values, setValue, setValues, errors, field, serverError, changed: changed.length > 0, saving: update.isPending, save };
 }
 
 /** What a card's frame reads of its form: how to save, whether there is anything to save, and the server's error. */
