@@ -1,37 +1,30 @@
-import type { INestApplication } from '@nestjs/common';
 import type { ModerationCard } from '@market/contracts';
-import request from 'supertest';
-import { DataSource } from 'typeorm';
-import { approve, checkListings, listingsApp, signedInUser, testBrand, uploadPhotos, wizardPayload, type TestDevice } from './listings-support';
+import { approve, checkListings, listingsAppForThisFile, signedInUser, testBrand, uploadPhotos, wizardPayload, type TestDevice } from './listings-support';
 
 /** Phone numbers of this file: 99877193xxxx. */
 const phone = (n: number) => `99877193${String(n).padStart(4, '0')}`;
 
 describe("'Boshqa model': a listing for a model the catalogue lacks (issue 18)", () => {
-  let app: INestApplication;
-  let dataSource: DataSource;
+  const site = listingsAppForThisFile();
+  const { http } = site;
   let admin: { id: string; cookie: string };
   let brand: { id: string; name: string; phone: TestDevice };
-  const server = () => app.getHttpServer();
 
   beforeAll(async () => {
-    app = await listingsApp();
-    dataSource = app.get(DataSource);
-    admin = await signedInUser(app, phone(1), 'admin');
-    brand = await testBrand(app, 'Boshqa');
+    admin = await signedInUser(site.app, phone(1), 'admin');
+    brand = await testBrand(site.app, 'Boshqa');
   });
-  afterAll(() => app.close());
 
   /** A listing typed as `model` in the test brand, through the wizard's `POST /api/phone`. */
   async function sell(cookie: string, model: string): Promise<string> {
-    const images = await uploadPhotos(app, cookie, 1);
+    const images = await uploadPhotos(site.app, cookie, 1);
     const payload = wizardPayload(brand.phone, images, { device: '', ram: null, storage: null, color: null, customModel: { brand: brand.id, name: model } });
-    const { body } = await request(server()).post('/api/phone').set('Cookie', cookie).send(payload).expect(201);
+    const { body } = await http().post('/api/phone').set('Cookie', cookie).send(payload).expect(201);
     return body._id as string;
   }
   async function card(listingId: string): Promise<ModerationCard | undefined> {
     for (let page = 1, pages = 1; page <= pages; page++) {
-      const { body } = await request(server()).get(`/api/phone/waiting?status=waiting&page=${page}`).set('Cookie', admin.cookie).expect(200);
+      const { body } = await http().get(`/api/phone/waiting?status=waiting&page=${page}`).set('Cookie', admin.cookie).expect(200);
       const found = (body.phones as ModerationCard[]).find((candidate) => candidate._id === listingId);
       if (found) return found;
       pages = body.pages;
@@ -40,28 +33,28 @@ describe("'Boshqa model': a listing for a model the catalogue lacks (issue 18)",
   }
 
   it('takes a typed model within a brand to moderation, named after it and marked as not in the catalogue', async () => {
-    const seller = await signedInUser(app, phone(2));
+    const seller = await signedInUser(site.app, phone(2));
     const listingId = await sell(seller.cookie, ' Zenit 40 Pro+ ');
 
-    const [row] = await dataSource.query(`SELECT device_id, category_id, custom_model, name, status FROM listing WHERE id = $1`, [listingId]);
+    const [row] = await site.dataSource.query(`SELECT device_id, category_id, custom_model, name, status FROM listing WHERE id = $1`, [listingId]);
     expect(row).toEqual({ device_id: null, category_id: brand.id, custom_model: 'Zenit 40 Pro+', name: `${brand.name} Zenit 40 Pro+`, status: 'waiting' });
     expect(await card(listingId)).toMatchObject({ name: `${brand.name} Zenit 40 Pro+`, customModel: { name: `${brand.name} Zenit 40 Pro+`, brand: brand.name } });
 
-    await checkListings(app, [listingId]);
+    await checkListings(site.app, [listingId]);
     expect((await card(listingId))?.checks).toContainEqual({ kind: 'customModel', detail: `${brand.name} Zenit 40 Pro+` });
 
     // The detail names the typed model; the author's wizard gets it back to edit.
-    const detail = await request(server()).get(`/api/phone/${listingId}`).set('Cookie', seller.cookie).expect(200);
+    const detail = await http().get(`/api/phone/${listingId}`).set('Cookie', seller.cookie).expect(200);
     expect(detail.body).toMatchObject({ name: `${brand.name} Zenit 40 Pro+`, device: null });
     expect(detail.body.owner.form).toMatchObject({ device: null, customModel: { brand: brand.id, name: 'Zenit 40 Pro+' } });
   });
 
   it('refuses a bad model name, no brand, or a device and a typed model at once, with a translated error, saving nothing', async () => {
-    const seller = await signedInUser(app, phone(3));
-    const images = await uploadPhotos(app, seller.cookie, 1);
-    const count = async () => (await dataSource.query(`SELECT count(*)::int AS n FROM listing WHERE author_id = $1`, [seller.id]))[0].n;
+    const seller = await signedInUser(site.app, phone(3));
+    const images = await uploadPhotos(site.app, seller.cookie, 1);
+    const count = async () => (await site.dataSource.query(`SELECT count(*)::int AS n FROM listing WHERE author_id = $1`, [seller.id]))[0].n;
     const refused = async (overrides: Record<string, unknown>) =>
-      (await request(server()).post('/api/phone').set('Cookie', seller.cookie).send(wizardPayload(brand.phone, images, overrides)).expect(400)).body;
+      (await http().post('/api/phone').set('Cookie', seller.cookie).send(wizardPayload(brand.phone, images, overrides)).expect(400)).body;
 
     const typed = (name: string) => ({ device: '', customModel: { brand: brand.id, name } });
     for (const name of ['x', '<script>', 'Spark 40; DROP', 'a'.repeat(61), '   ']) {
@@ -78,21 +71,21 @@ describe("'Boshqa model': a listing for a model the catalogue lacks (issue 18)",
   });
 
   it("lets the admin add the model from the moderation card: the listing and the others typed the same way get the device", async () => {
-    const seller = await signedInUser(app, phone(4));
-    const other = await signedInUser(app, phone(5));
+    const seller = await signedInUser(site.app, phone(4));
+    const other = await signedInUser(site.app, phone(5));
     const first = await sell(seller.cookie, 'Orbit 7');
     const sameTyped = await sell(other.cookie, `${brand.name.toUpperCase()} orbit 7`);
     const different = await sell(other.cookie, 'Orbit 8');
-    await approve(app, sameTyped);
+    await approve(site.app, sameTyped);
 
-    const { body } = await request(server())
+    const { body } = await http()
       .post(`/api/phone/${first}/catalogue-model`)
       .set('Cookie', admin.cookie)
       .send({ name: `${brand.name} Orbit 7` })
       .expect(200);
     expect(body).toMatchObject({ device: { name: `${brand.name} Orbit 7`, category: brand.id }, linked: 2 });
 
-    const rows: { id: string; device_id: string | null; custom_model: string | null; name: string; status: string }[] = await dataSource.query(
+    const rows: { id: string; device_id: string | null; custom_model: string | null; name: string; status: string }[] = await site.dataSource.query(
       `SELECT id, device_id, custom_model, name, status FROM listing WHERE id = ANY($1)`,
       [[first, sameTyped, different]],
     );
@@ -103,34 +96,34 @@ describe("'Boshqa model': a listing for a model the catalogue lacks (issue 18)",
     expect((await card(first))?.customModel).toBeNull();
 
     // Now a catalogue listing: found by a name search and by its model.
-    const found = await request(server()).get(`/api/phone?name=${encodeURIComponent(`${brand.name} Orbit 7`)}`).expect(200);
+    const found = await http().get(`/api/phone?name=${encodeURIComponent(`${brand.name} Orbit 7`)}`).expect(200);
     expect(found.body.phones.map((card: { _id: string }) => card._id)).toContain(sameTyped);
 
     // Approving without adding stays possible for the other one.
-    await request(server()).post('/api/phone/confirm').set('Cookie', admin.cookie).send({ id: different }).expect(200);
-    const [approved] = await dataSource.query(`SELECT status, device_id FROM listing WHERE id = $1`, [different]);
+    await http().post('/api/phone/confirm').set('Cookie', admin.cookie).send({ id: different }).expect(200);
+    const [approved] = await site.dataSource.query(`SELECT status, device_id FROM listing WHERE id = $1`, [different]);
     expect(approved).toEqual({ status: 'active', device_id: null });
   });
 
   it('refuses the catalogue model to a non-admin, for a catalogue listing and under a name the catalogue has, changing nothing', async () => {
-    const seller = await signedInUser(app, phone(6));
+    const seller = await signedInUser(site.app, phone(6));
     const listingId = await sell(seller.cookie, 'Comet 3');
-    const devices = async () => (await dataSource.query(`SELECT count(*)::int AS n FROM devices WHERE category_id = $1`, [brand.id]))[0].n;
+    const devices = async () => (await site.dataSource.query(`SELECT count(*)::int AS n FROM devices WHERE category_id = $1`, [brand.id]))[0].n;
     const before = await devices();
 
-    await request(server()).post(`/api/phone/${listingId}/catalogue-model`).set('Cookie', seller.cookie).send({ name: 'Comet 3' }).expect(403);
-    await request(server()).post(`/api/phone/${listingId}/catalogue-model`).send({ name: 'Comet 3' }).expect(401);
-    const taken = await request(server()).post(`/api/phone/${listingId}/catalogue-model`).set('Cookie', admin.cookie).send({ name: brand.phone.name.toUpperCase() }).expect(409);
+    await http().post(`/api/phone/${listingId}/catalogue-model`).set('Cookie', seller.cookie).send({ name: 'Comet 3' }).expect(403);
+    await http().post(`/api/phone/${listingId}/catalogue-model`).send({ name: 'Comet 3' }).expect(401);
+    const taken = await http().post(`/api/phone/${listingId}/catalogue-model`).set('Cookie', admin.cookie).send({ name: brand.phone.name.toUpperCase() }).expect(409);
     expect(taken.body.code).toBe('deviceNameTaken');
-    await request(server()).post(`/api/phone/${listingId}/catalogue-model`).set('Cookie', admin.cookie).send({ name: 'ab' }).expect(400);
+    await http().post(`/api/phone/${listingId}/catalogue-model`).set('Cookie', admin.cookie).send({ name: 'ab' }).expect(400);
 
-    const images = await uploadPhotos(app, seller.cookie, 1);
-    const catalogueListing = (await request(server()).post('/api/phone').set('Cookie', seller.cookie).send(wizardPayload(brand.phone, images)).expect(201)).body._id;
-    const refused = await request(server()).post(`/api/phone/${catalogueListing}/catalogue-model`).set('Cookie', admin.cookie).send({ name: 'Comet 3' }).expect(409);
+    const images = await uploadPhotos(site.app, seller.cookie, 1);
+    const catalogueListing = (await http().post('/api/phone').set('Cookie', seller.cookie).send(wizardPayload(brand.phone, images)).expect(201)).body._id;
+    const refused = await http().post(`/api/phone/${catalogueListing}/catalogue-model`).set('Cookie', admin.cookie).send({ name: 'Comet 3' }).expect(409);
     expect(refused.body.code).toBe('listingHasCatalogueModel');
 
     expect(await devices()).toBe(before);
-    const [row] = await dataSource.query(`SELECT device_id, custom_model FROM listing WHERE id = $1`, [listingId]);
+    const [row] = await site.dataSource.query(`SELECT device_id, custom_model FROM listing WHERE id = $1`, [listingId]);
     expect(row).toEqual({ device_id: null, custom_model: 'Comet 3' });
   });
 });

@@ -1,39 +1,32 @@
-import type { INestApplication } from '@nestjs/common';
-import request from 'supertest';
-import { DataSource } from 'typeorm';
-import { approve, listingsApp, signedInUser, testBrand, uploadPhotos, wizardPayload, type TestDevice } from './listings-support';
+import { approve, listingsAppForThisFile, signedInUser, testBrand, uploadPhotos, wizardPayload, type TestDevice } from './listings-support';
 
 /** Phone numbers of this file: 99877194xxxx. */
 const phone = (n: number) => `99877194${String(n).padStart(4, '0')}`;
 
 describe('checks on every change of a listing on sale (issue 35)', () => {
-  let app: INestApplication;
-  let dataSource: DataSource;
+  const site = listingsAppForThisFile();
+  const { http } = site;
   let seller: { id: string; cookie: string };
   let brand: { id: string; name: string; phone: TestDevice };
   let otherBrand: { id: string; name: string; phone: TestDevice };
-  const server = () => app.getHttpServer();
 
   beforeAll(async () => {
-    app = await listingsApp();
-    dataSource = app.get(DataSource);
-    seller = await signedInUser(app, phone(1));
-    brand = await testBrand(app, 'Tahrir');
-    otherBrand = await testBrand(app, 'Tahrir2');
+    seller = await signedInUser(site.app, phone(1));
+    brand = await testBrand(site.app, 'Tahrir');
+    otherBrand = await testBrand(site.app, 'Tahrir2');
     // Only the shipped wording: listing-checks.spec, run before in the same database, bans 'tolov'.
-    await dataSource.query(`DELETE FROM banned_word`);
+    await site.dataSource.query(`DELETE FROM banned_word`);
   });
-  afterAll(() => app.close());
 
   /** A listing approved and on sale, with the payload it was posted with. */
   async function onSale(overrides: Record<string, unknown> = {}): Promise<{ id: string; payload: Record<string, unknown> }> {
-    const payload = wizardPayload(brand.phone, await uploadPhotos(app, seller.cookie, 1), overrides);
-    const { body } = await request(server()).post('/api/phone').set('Cookie', seller.cookie).send(payload).expect(201);
-    await approve(app, body._id);
+    const payload = wizardPayload(brand.phone, await uploadPhotos(site.app, seller.cookie, 1), overrides);
+    const { body } = await http().post('/api/phone').set('Cookie', seller.cookie).send(payload).expect(201);
+    await approve(site.app, body._id);
     return { id: body._id, payload };
   }
-  const edit = (id: string, payload: Record<string, unknown>) => request(server()).put(`/api/phone/${id}`).set('Cookie', seller.cookie).send(payload).expect(200);
-  const findings = async (id: string) => ((await dataSource.query(`SELECT checks FROM listing_check WHERE listing_id = $1`, [id]))[0]?.checks ?? []) as { kind: string }[];
+  const edit = (id: string, payload: Record<string, unknown>) => http().put(`/api/phone/${id}`).set('Cookie', seller.cookie).send(payload).expect(200);
+  const findings = async (id: string) => ((await site.dataSource.query(`SELECT checks FROM listing_check WHERE listing_id = $1`, [id]))[0]?.checks ?? []) as { kind: string }[];
 
   it('keeps on sale an edit of the price or description that the checks find nothing in', async () => {
     const { id, payload } = await onSale();
@@ -49,7 +42,7 @@ describe('checks on every change of a listing on sale (issue 35)', () => {
       message: { uz: "O'zgarishlar saqlandi, e'lon qayta tekshiruvga yuborildi: matnda karta raqami bor" },
     });
     expect((await findings(id)).map((finding) => finding.kind)).toContain('cardNumber');
-    await request(server()).get(`/api/phone/${id}`).expect(404);
+    await http().get(`/api/phone/${id}`).expect(404);
   });
 
   it('sends back to review contacts in the text and a new contact name or Telegram username', async () => {
@@ -62,9 +55,9 @@ describe('checks on every change of a listing on sale (issue 35)', () => {
   });
 
   it("keeps on sale a listing without a contact name edited with the account's name the wizard fills in", async () => {
-    await dataSource.query(`UPDATE users SET name = 'Sardor Aliyev' WHERE id = $1`, [seller.id]);
+    await site.dataSource.query(`UPDATE users SET name = 'Sardor Aliyev' WHERE id = $1`, [seller.id]);
     const { id, payload } = await onSale({ authorName: '' });
-    expect((await dataSource.query(`SELECT author_name FROM listing WHERE id = $1`, [id]))[0].author_name).toBeNull();
+    expect((await site.dataSource.query(`SELECT author_name FROM listing WHERE id = $1`, [id]))[0].author_name).toBeNull();
     expect((await edit(id, { ...payload, authorName: 'Sardor Aliyev', price: '4 400 000' })).body.status).toBe('active');
   });
 
