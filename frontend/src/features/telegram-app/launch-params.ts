@@ -63,6 +63,11 @@ function telegramUser(): TelegramUser | undefined {
   }
 }
 
+/** The version of the Mini Apps protocol the Telegram client speaks (what it offers depends on it). */
+export function telegramVersion(): string {
+  return launchParams().get('tgWebAppVersion') ?? '6.0';
+}
+
 /** What the link that opened the app names (`startapp`), if anything we know. */
 export function startTarget(): StartAppTarget | undefined {
   const params = launchParams();

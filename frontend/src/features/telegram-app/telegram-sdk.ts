@@ -1,4 +1,28 @@
-import { backButton, hapticFeedback, init, mainButton, miniApp, themeParams, viewport } from '@telegram-apps/sdk-react';
+import { backButton, createPostEvent, hapticFeedback, init, mainButton, miniApp, supports, themeParams, viewport, type PostEventFn } from '@telegram-apps/sdk-react';
+import { telegramVersion } from './launch-params';
+
+interface TelegramWebview {
+  TelegramWebviewProxy?: { postEvent?: (method: string, params: string | undefined) => void };
+}
+
+/**
+ * The SDK's own way to call Telegram (a method this client's version lacks is refused), except in
+ * Telegram's phone apps, where the call goes straight to their webview's proxy: the SDK's bridge
+ * finds that proxy by validating the whole window for every call (valibot's looseObject reads each
+ * of its properties), which reads a deprecated one (Lighthouse's best practices: FencedFrame) and
+ * takes time on a phone. Telegram Web's iframe and the rest keep the bridge's way.
+ */
+function postEventTo(version: string): PostEventFn {
+  const viaBridge = createPostEvent(version);
+  return ((method: string, params?: unknown) => {
+    const proxy = (window as TelegramWebview).TelegramWebviewProxy;
+    const framed = window.self !== window.top;
+    if (framed || typeof proxy?.postEvent !== 'function' || !supports(method as Parameters<typeof supports>[0], version)) {
+      return (viaBridge as (method: string, params?: unknown) => void)(method, params);
+    }
+    proxy.postEvent(method, JSON.stringify(params));
+  }) as PostEventFn;
+}
 
 let started = false;
 
@@ -12,7 +36,7 @@ let started = false;
 export function startTelegramSdk(): void {
   if (started) return;
   started = true;
-  init();
+  init({ postEvent: postEventTo(telegramVersion()) });
   miniApp.mountSync.ifAvailable();
   themeParams.mountSync.ifAvailable();
   themeParams.bindCssVars.ifAvailable();
