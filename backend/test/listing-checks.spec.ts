@@ -1,37 +1,30 @@
-import type { INestApplication } from '@nestjs/common';
 import sharp from 'sharp';
-import request from 'supertest';
-import { DataSource } from 'typeorm';
 import { ListingChecksService } from '../src/moderation/trust/listing-checks.service';
-import { checkListings, detailedPhoto, listingsApp, signedInUser, testBrand, waitingTab, type TestDevice } from './listings-support';
+import { checkListings, detailedPhoto, listingsAppForThisFile, signedInUser, testBrand, waitingTab, type TestDevice } from './listings-support';
 
 /** Phone numbers of this file: 99877192xxxx. */
 const phone = (n: number) => `99877192${String(n).padStart(4, '0')}`;
 
 describe('the checks of waiting listings and the risk-ranked queue (issue 22)', () => {
-  let app: INestApplication;
-  let dataSource: DataSource;
+  const site = listingsAppForThisFile();
+  const { http } = site;
   let admin: { id: string; cookie: string };
   let device: TestDevice;
-  const server = () => app.getHttpServer();
-  const checks = () => app.get(ListingChecksService);
+  const checks = () => site.app.get(ListingChecksService);
 
   beforeAll(async () => {
-    app = await listingsApp();
-    dataSource = app.get(DataSource);
-    admin = await signedInUser(app, phone(1), 'admin');
-    device = (await testBrand(app, 'Xavf')).phone;
+    admin = await signedInUser(site.app, phone(1), 'admin');
+    device = (await testBrand(site.app, 'Xavf')).phone;
     // The market: six phones of the model on sale around 4 000 000 so'm.
-    const market = await signedInUser(app, phone(2));
+    const market = await signedInUser(site.app, phone(2));
     for (const price of [3_800_000, 3_900_000, 4_000_000, 4_000_000, 4_100_000, 4_200_000]) await list(market.id, { price, status: 'active', approved: true });
   });
-  afterAll(() => app.close());
 
   async function list(
     authorId: string,
     { price = 4_000_000, status = 'waiting', description = 'Yaxshi holatda', approved = false, imeiHash = [] as string[], model = device, soldAt = null as Date | null } = {},
   ): Promise<string> {
-    const [{ id }] = await dataSource.query(
+    const [{ id }] = await site.dataSource.query(
       `INSERT INTO listing (author_id, device_id, category_id, name, price, valut, price_uzs, region, description, phone_number, status, storage, approved_at, created_at, imei_hash, sold_at)
        VALUES ($1, $2, $3, $4, $5, 'uzs', $5, 'toshkent', $6, '998901112233', $7, '128GB', $8, '2019-01-01', $9, $10)
        RETURNING id`,
@@ -41,20 +34,20 @@ describe('the checks of waiting listings and the risk-ranked queue (issue 22)', 
   }
   /** Uploads `photo` through `POST /api/upload` as the seller's wizard does and shows it on the listing. */
   async function showPhoto(listingId: string, cookie: string, photo: Buffer): Promise<void> {
-    const { body } = await request(server()).post('/api/upload').set('Cookie', cookie).attach('files', photo, 'photo.jpg').expect(201);
-    await dataSource.query(`INSERT INTO listing_image (listing_id, position, image_id) VALUES ($1, 0, $2)`, [listingId, body[0]._id]);
-    await dataSource.query(`UPDATE images SET attached = true WHERE id = $1`, [body[0]._id]);
+    const { body } = await http().post('/api/upload').set('Cookie', cookie).attach('files', photo, 'photo.jpg').expect(201);
+    await site.dataSource.query(`INSERT INTO listing_image (listing_id, position, image_id) VALUES ($1, 0, $2)`, [listingId, body[0]._id]);
+    await site.dataSource.query(`UPDATE images SET attached = true WHERE id = $1`, [body[0]._id]);
   }
 
   it('puts a bait price from a first-time seller at the top of the waiting tab, with the reasons', async () => {
-    const regular = await signedInUser(app, phone(3));
+    const regular = await signedInUser(site.app, phone(3));
     await list(regular.id, { status: 'active', approved: true });
     const fair = await list(regular.id);
-    const newcomer = await signedInUser(app, phone(4));
+    const newcomer = await signedInUser(site.app, phone(4));
     const bait = await list(newcomer.id, { price: 1_300_000 });
 
-    await checkListings(app, [fair, bait]);
-    const cards = await waitingTab(app, admin.cookie);
+    await checkListings(site.app, [fair, bait]);
+    const cards = await waitingTab(site.app, admin.cookie);
     const ids = cards.map((card) => card._id);
     expect(ids.indexOf(bait)).toBeLessThan(ids.indexOf(fair));
     expect(cards.find((card) => card._id === bait)).toMatchObject({
@@ -65,33 +58,33 @@ describe('the checks of waiting listings and the risk-ranked queue (issue 22)', 
   });
 
   it('finds the banned words admins keep, as whole words, and checks the waiting listings again when the list changes', async () => {
-    const seller = await signedInUser(app, phone(5));
+    const seller = await signedInUser(site.app, phone(5));
     await list(seller.id, { status: 'active', approved: true });
     const offending = await list(seller.id, { description: 'Naqd TOLOV, kredit bor' });
     const innocent = await list(seller.id, { description: 'Tolovchi emas, kreditkasiz' });
-    await checkListings(app, [offending, innocent]);
-    expect((await waitingTab(app, admin.cookie)).find((card) => card._id === offending)?.checks).toEqual([]);
+    await checkListings(site.app, [offending, innocent]);
+    expect((await waitingTab(site.app, admin.cookie)).find((card) => card._id === offending)?.checks).toEqual([]);
 
-    const saved = await request(server()).put('/api/admin/banned-words').set('Cookie', admin.cookie).send({ words: [' Tolov', 'kredit', 'tolov'] }).expect(200);
+    const saved = await http().put('/api/admin/banned-words').set('Cookie', admin.cookie).send({ words: [' Tolov', 'kredit', 'tolov'] }).expect(200);
     expect(saved.body).toEqual({ words: ['kredit', 'tolov'] });
-    await checkListings(app, [offending, innocent]);
-    const cards = await waitingTab(app, admin.cookie);
+    await checkListings(site.app, [offending, innocent]);
+    const cards = await waitingTab(site.app, admin.cookie);
     expect(cards.find((card) => card._id === offending)?.checks).toEqual([{ kind: 'bannedWords', detail: 'kredit, TOLOV' }]);
     expect(cards.find((card) => card._id === innocent)?.checks).toEqual([]);
-    expect((await request(server()).get('/api/admin/banned-words').set('Cookie', admin.cookie).expect(200)).body).toEqual({ words: ['kredit', 'tolov'] });
+    expect((await http().get('/api/admin/banned-words').set('Cookie', admin.cookie).expect(200)).body).toEqual({ words: ['kredit', 'tolov'] });
   });
 
   it("finds the issue's scam: a card number, a phone number, prepayment wording, a bait price and the seller's IMEI on another model", async () => {
-    const seller = await signedInUser(app, phone(12));
-    const otherModel = (await testBrand(app, 'Xavf2')).phone;
+    const seller = await signedInUser(site.app, phone(12));
+    const otherModel = (await testBrand(site.app, 'Xavf2')).phone;
     await list(seller.id, { status: 'active', approved: true, model: otherModel, imeiHash: ['imei-of-the-scam'] });
     const scam = await list(seller.id, {
       price: 1_000_000,
       imeiHash: ['imei-of-the-scam'],
       description: "Oldindan to'lov qiling, karta 8600 1234 5678 9012, tel 90 123 45 67",
     });
-    await checkListings(app, [scam]);
-    const card = (await waitingTab(app, admin.cookie)).find((waiting) => waiting._id === scam)!;
+    await checkListings(site.app, [scam]);
+    const card = (await waitingTab(site.app, admin.cookie)).find((waiting) => waiting._id === scam)!;
     expect(card.checks).toEqual([
       { kind: 'cardNumber', detail: '8600 1234 5678 9012' },
       { kind: 'contacts', detail: '90 123 45 67' },
@@ -102,36 +95,36 @@ describe('the checks of waiting listings and the risk-ranked queue (issue 22)', 
     ]);
     expect(card.riskScore).toBe(16);
     // Buyers never see the card number; the moderators' card shows it, with what the checks found marked.
-    const detail = await request(server()).get(`/api/phone/${scam}`).set('Cookie', admin.cookie).expect(200);
+    const detail = await http().get(`/api/phone/${scam}`).set('Cookie', admin.cookie).expect(200);
     expect(detail.body.description).toBe("Oldindan to'lov qiling, karta **** **** **** 9012, tel 90 123 45 67");
     const marked = card.flagged.map((span) => card.description!.slice(span.start, span.end));
     expect(marked).toEqual(["Oldindan to'lov", '8600 1234 5678 9012', '90 123 45 67']);
     expect(card.sellerRecord).toEqual({ since: expect.any(String), listings: 2, approved: 1, rejected: 0, reports: 0 });
     // An admin who opens the listing's page gets the same card; nobody else does.
-    const opened = await request(server()).get(`/api/phone/${scam}/moderation`).set('Cookie', admin.cookie).expect(200);
+    const opened = await http().get(`/api/phone/${scam}/moderation`).set('Cookie', admin.cookie).expect(200);
     expect(opened.body).toMatchObject({ _id: scam, riskScore: 16, flagged: card.flagged });
-    await request(server()).get(`/api/phone/${scam}/moderation`).set('Cookie', seller.cookie).expect(403);
+    await http().get(`/api/phone/${scam}/moderation`).set('Cookie', seller.cookie).expect(403);
   });
 
   it("flags a bait price of a catalogue model nobody has listed yet, against the catalogue's reference band", async () => {
-    const [row] = await dataSource.query(`SELECT id, name, category_id FROM devices WHERE name = 'Motorola Moto G52'`);
+    const [row] = await site.dataSource.query(`SELECT id, name, category_id FROM devices WHERE name = 'Motorola Moto G52'`);
     const model = { id: row.id, name: row.name, categoryId: row.category_id, memory: [], colors: [] };
-    const seller = await signedInUser(app, phone(14));
+    const seller = await signedInUser(site.app, phone(14));
     await list(seller.id, { status: 'active', approved: true, model, price: 650_000 });
     const fair = await list(seller.id, { model, price: 550_000 });
     const bait = await list(seller.id, { model, price: 150_000 });
-    await checkListings(app, [fair, bait]);
-    const cards = await waitingTab(app, admin.cookie);
+    await checkListings(site.app, [fair, bait]);
+    const cards = await waitingTab(site.app, admin.cookie);
     expect(cards.find((card) => card._id === bait)?.checks).toEqual([{ kind: 'baitPrice', detail: '600000' }]);
     expect(cards.find((card) => card._id === fair)?.checks).toEqual([]);
   });
 
   it("flags a bait price of a catalogue model typed as 'Boshqa model', against its reference band", async () => {
-    const seller = await signedInUser(app, phone(15));
+    const seller = await signedInUser(site.app, phone(15));
     await list(seller.id, { status: 'active', approved: true });
-    const [{ id: apple }] = await dataSource.query(`SELECT id FROM categories WHERE name = 'Apple'`);
+    const [{ id: apple }] = await site.dataSource.query(`SELECT id FROM categories WHERE name = 'Apple'`);
     const typed = async (price: number): Promise<string> => {
-      const [{ id }] = await dataSource.query(
+      const [{ id }] = await site.dataSource.query(
         `INSERT INTO listing (author_id, category_id, custom_model, name, price, valut, price_uzs, region, description, phone_number, status, created_at)
          VALUES ($1, $2, 'iPhone 13', 'Apple iPhone 13', $3, 'uzs', $3, 'toshkent', 'Yaxshi', '998901112233', 'waiting', '2019-01-01') RETURNING id`,
         [seller.id, apple, price],
@@ -139,76 +132,76 @@ describe('the checks of waiting listings and the risk-ranked queue (issue 22)', 
       return id;
     };
     const [bait, fair] = [await typed(400_000), await typed(5_000_000)];
-    await checkListings(app, [bait, fair]);
-    const cards = await waitingTab(app, admin.cookie);
+    await checkListings(site.app, [bait, fair]);
+    const cards = await waitingTab(site.app, admin.cookie);
     expect(cards.find((card) => card._id === bait)?.checks).toEqual([{ kind: 'baitPrice', detail: '3250000' }, { kind: 'customModel', detail: 'Apple iPhone 13' }]);
     expect(cards.find((card) => card._id === fair)?.checks).toEqual([{ kind: 'customModel', detail: 'Apple iPhone 13' }]);
   });
 
   it('flags an IMEI of a sold listing, even the same seller\'s, and not the same seller listing the same model again', async () => {
-    const seller = await signedInUser(app, phone(13));
+    const seller = await signedInUser(site.app, phone(13));
     await list(seller.id, { status: 'active', approved: true, imeiHash: ['imei-relisted'] });
     const relisted = await list(seller.id, { imeiHash: ['imei-relisted'] });
     const sold = await list(seller.id, { status: 'noActive', approved: true, imeiHash: ['imei-sold'], soldAt: new Date() });
     const soldAgain = await list(seller.id, { imeiHash: ['imei-sold'] });
-    await checkListings(app, [relisted, soldAgain]);
-    const cards = await waitingTab(app, admin.cookie);
+    await checkListings(site.app, [relisted, soldAgain]);
+    const cards = await waitingTab(site.app, admin.cookie);
     expect(cards.find((card) => card._id === relisted)?.checks).toEqual([]);
     expect(cards.find((card) => card._id === soldAgain)?.checks).toEqual([{ kind: 'duplicateImei', detail: sold }]);
   });
 
   it('checks nothing twice: a listing is checked again only when it changed or was reported since', async () => {
-    const seller = await signedInUser(app, phone(6));
+    const seller = await signedInUser(site.app, phone(6));
     const listing = await list(seller.id);
     const checkedAt = async () =>
-      ((await dataSource.query(`SELECT checked_at FROM listing_check WHERE listing_id = $1`, [listing])) as { checked_at: Date }[])[0]?.checked_at;
-    await checkListings(app, [listing]);
+      ((await site.dataSource.query(`SELECT checked_at FROM listing_check WHERE listing_id = $1`, [listing])) as { checked_at: Date }[])[0]?.checked_at;
+    await checkListings(site.app, [listing]);
     const first = await checkedAt();
     expect(first).toBeDefined();
     await checks().checkWaiting();
     expect(await checkedAt()).toEqual(first);
 
-    await dataSource.query(`UPDATE listing SET updated_at = $2::timestamptz + interval '1 millisecond' WHERE id = $1`, [listing, first]);
-    await checkListings(app, [listing]);
+    await site.dataSource.query(`UPDATE listing SET updated_at = $2::timestamptz + interval '1 millisecond' WHERE id = $1`, [listing, first]);
+    await checkListings(site.app, [listing]);
     const afterChange = await checkedAt();
     expect(afterChange.getTime()).toBeGreaterThan(first.getTime());
 
-    const buyer = await signedInUser(app, phone(8));
-    await dataSource.query(`INSERT INTO listing_report (listing_id, reporter_id, reason, created_at) VALUES ($1, $2, 'fraud', $3::timestamptz + interval '1 millisecond')`, [
+    const buyer = await signedInUser(site.app, phone(8));
+    await site.dataSource.query(`INSERT INTO listing_report (listing_id, reporter_id, reason, created_at) VALUES ($1, $2, 'fraud', $3::timestamptz + interval '1 millisecond')`, [
       listing,
       buyer.id,
       afterChange,
     ]);
-    await checkListings(app, [listing]);
-    expect((await waitingTab(app, admin.cookie)).find((card) => card._id === listing)).toMatchObject({
+    await checkListings(site.app, [listing]);
+    expect((await waitingTab(site.app, admin.cookie)).find((card) => card._id === listing)).toMatchObject({
       checks: [{ kind: 'reports', detail: '1' }, { kind: 'newSeller', detail: null }],
       riskScore: 4,
     });
   });
 
   it('lets only admins read and change the banned words, refusing what is not a word list', async () => {
-    const user = await signedInUser(app, phone(7));
-    await request(server()).get('/api/admin/banned-words').set('Cookie', user.cookie).expect(403);
-    await request(server()).put('/api/admin/banned-words').set('Cookie', user.cookie).send({ words: ['x'] }).expect(403);
-    await request(server()).put('/api/admin/banned-words').set('Cookie', admin.cookie).send({ words: ['a'] }).expect(400);
-    await request(server()).put('/api/admin/banned-words').set('Cookie', admin.cookie).send({ words: 'kredit' }).expect(400);
+    const user = await signedInUser(site.app, phone(7));
+    await http().get('/api/admin/banned-words').set('Cookie', user.cookie).expect(403);
+    await http().put('/api/admin/banned-words').set('Cookie', user.cookie).send({ words: ['x'] }).expect(403);
+    await http().put('/api/admin/banned-words').set('Cookie', admin.cookie).send({ words: ['a'] }).expect(400);
+    await http().put('/api/admin/banned-words').set('Cookie', admin.cookie).send({ words: 'kredit' }).expect(400);
   });
 
   it("flags a photo re-uploaded from another seller's listing, pointing to it, above a clean listing", async () => {
     const original = await detailedPhoto(41);
-    const first = await signedInUser(app, phone(9));
+    const first = await signedInUser(site.app, phone(9));
     const firstListing = await list(first.id, { status: 'active', approved: true });
     await showPhoto(firstListing, first.cookie, original);
     // The same seller showing the photo again in another listing is no reuse.
     const sameSeller = await list(first.id);
     await showPhoto(sameSeller, first.cookie, original);
     // A deleted listing with the photo is not pointed to.
-    const other = await signedInUser(app, phone(10));
+    const other = await signedInUser(site.app, phone(10));
     const deleted = await list(other.id, { status: 'active', approved: true });
     await showPhoto(deleted, other.cookie, original);
-    await dataSource.query(`UPDATE listing SET deleted_at = now() WHERE id = $1`, [deleted]);
+    await site.dataSource.query(`UPDATE listing SET deleted_at = now() WHERE id = $1`, [deleted]);
 
-    const second = await signedInUser(app, phone(11));
+    const second = await signedInUser(site.app, phone(11));
     await list(second.id, { status: 'active', approved: true });
     const copied = await list(second.id);
     // Saved from the first listing's page, shrunk and recompressed, then uploaded again.
@@ -216,51 +209,51 @@ describe('the checks of waiting listings and the risk-ranked queue (issue 22)', 
     const clean = await list(second.id);
     await showPhoto(clean, second.cookie, await detailedPhoto(42));
 
-    await checkListings(app, [copied, clean, sameSeller]);
-    const cards = await waitingTab(app, admin.cookie);
+    await checkListings(site.app, [copied, clean, sameSeller]);
+    const cards = await waitingTab(site.app, admin.cookie);
     const ids = cards.map((card) => card._id);
     expect(cards.find((card) => card._id === copied)).toMatchObject({ checks: [{ kind: 'reusedPhoto', detail: firstListing }], riskScore: 3 });
     expect(cards.find((card) => card._id === clean)).toMatchObject({ checks: [], riskScore: 0 });
     expect(cards.find((card) => card._id === sameSeller)?.checks).toEqual([]);
     expect(ids.indexOf(copied)).toBeLessThan(ids.indexOf(clean));
     // Hashing again writes nothing new: every photo already has its hash.
-    const hashes = await dataSource.query(`SELECT id, phash FROM images WHERE purpose = 'listing' AND owner_id = ANY($1) ORDER BY id`, [[first.id, second.id]]);
+    const hashes = await site.dataSource.query(`SELECT id, phash FROM images WHERE purpose = 'listing' AND owner_id = ANY($1) ORDER BY id`, [[first.id, second.id]]);
     expect(hashes.every((row: { phash: string | null }) => row.phash !== null)).toBe(true);
     await checks().checkWaiting();
-    expect(await dataSource.query(`SELECT id, phash FROM images WHERE purpose = 'listing' AND owner_id = ANY($1) ORDER BY id`, [[first.id, second.id]])).toEqual(hashes);
+    expect(await site.dataSource.query(`SELECT id, phash FROM images WHERE purpose = 'listing' AND owner_id = ANY($1) ORDER BY id`, [[first.id, second.id]])).toEqual(hashes);
   });
 
   it('puts a seller whose messages tripped the text checks 3 times in 7 days ahead of an otherwise identical listing, with why', async () => {
-    const honest = await signedInUser(app, phone(16));
-    const offender = await signedInUser(app, phone(17));
-    const buyer = await signedInUser(app, phone(18));
+    const honest = await signedInUser(site.app, phone(16));
+    const offender = await signedInUser(site.app, phone(17));
+    const buyer = await signedInUser(site.app, phone(18));
     await list(honest.id, { status: 'active', approved: true });
     const onSale = await list(offender.id, { status: 'active', approved: true });
     const waitingHonest = await list(honest.id);
     const waitingOffender = await list(offender.id);
     // The offender's listing came in later: by age alone it waits behind the honest one.
-    await dataSource.query(`UPDATE listing SET created_at = '2019-01-02' WHERE id = $1`, [waitingOffender]);
-    await checkListings(app, [waitingHonest, waitingOffender]);
+    await site.dataSource.query(`UPDATE listing SET created_at = '2019-01-02' WHERE id = $1`, [waitingOffender]);
+    await checkListings(site.app, [waitingHonest, waitingOffender]);
 
-    const opened = await request(server()).post('/api/conversations').set('Cookie', buyer.cookie).send({ listingId: onSale, text: 'Salom, bormi?' }).expect(201);
-    const answer = (text: string) => request(server()).post(`/api/conversations/${opened.body.id}/messages`).set('Cookie', offender.cookie).send({ text }).expect(201);
+    const opened = await http().post('/api/conversations').set('Cookie', buyer.cookie).send({ listingId: onSale, text: 'Salom, bormi?' }).expect(201);
+    const answer = (text: string) => http().post(`/api/conversations/${opened.body.id}/messages`).set('Cookie', offender.cookie).send({ text }).expect(201);
     // A flagged message that is older than 7 days does not count.
     await answer('Predoplata 50% kerak');
-    await dataSource.query(`UPDATE conversation_message SET created_at = now() - interval '8 days' WHERE author_id = $1`, [offender.id]);
+    await site.dataSource.query(`UPDATE conversation_message SET created_at = now() - interval '8 days' WHERE author_id = $1`, [offender.id]);
     await answer('Kartamga 8600 1234 5678 9012 ga tashlang');
     await answer('Rasmlar: https://t.me/phoneshop');
     await answer('Ha, bor, kelib ko‘ring');
 
-    const order = async () => (await waitingTab(app, admin.cookie)).map((card) => card._id).filter((id) => id === waitingHonest || id === waitingOffender);
+    const order = async () => (await waitingTab(site.app, admin.cookie)).map((card) => card._id).filter((id) => id === waitingHonest || id === waitingOffender);
     expect(await order()).toEqual([waitingHonest, waitingOffender]);
 
     await answer('Oldindan to‘lov qiling, keyin yuboraman');
-    const cards = await waitingTab(app, admin.cookie);
+    const cards = await waitingTab(site.app, admin.cookie);
     expect(cards.map((card) => card._id).filter((id) => id === waitingHonest || id === waitingOffender)).toEqual([waitingOffender, waitingHonest]);
     expect(cards.find((card) => card._id === waitingOffender)).toMatchObject({ checks: [{ kind: 'flaggedMessages', detail: '3' }], riskScore: 3 });
     expect(cards.find((card) => card._id === waitingHonest)).toMatchObject({ checks: [], riskScore: 0 });
     // The listing's own page shows the moderator the same signal.
-    const card = await request(server()).get(`/api/phone/${waitingOffender}/moderation`).set('Cookie', admin.cookie).expect(200);
+    const card = await http().get(`/api/phone/${waitingOffender}/moderation`).set('Cookie', admin.cookie).expect(200);
     expect(card.body.checks).toEqual([{ kind: 'flaggedMessages', detail: '3' }]);
   });
 });

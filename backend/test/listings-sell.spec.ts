@@ -1,30 +1,24 @@
-import type { INestApplication } from '@nestjs/common';
-import request from 'supertest';
-import { DataSource } from 'typeorm';
 import { ListingTariffs } from '../src/listings/listing-tariffs';
-import { approve, freshImei, listingsApp, signedInUser, testBrand, TEST_USD_RATE, uploadPhotos, wizardPayload } from './listings-support';
+import { approve, freshImei, listingsAppForThisFile, signedInUser, testBrand, TEST_USD_RATE, uploadPhotos, wizardPayload } from './listings-support';
 
 /** Phone numbers of this file: 99877100xxxx. */
 const phone = (n: number) => `99877100${String(n).padStart(4, '0')}`;
 
 describe('selling: the create wizard, drafts, edits and my listings', () => {
-  let app: INestApplication;
-  let dataSource: DataSource;
+  const site = listingsAppForThisFile();
+  const { http } = site;
   let brand: Awaited<ReturnType<typeof testBrand>>;
   let seller: { id: string; cookie: string };
   let sellerPhotos: () => Promise<string[]>;
 
   beforeAll(async () => {
-    app = await listingsApp();
-    dataSource = app.get(DataSource);
-    brand = await testBrand(app, 'Sell');
-    seller = await signedInUser(app, phone(1));
-    sellerPhotos = () => uploadPhotos(app, seller.cookie, 2);
+    brand = await testBrand(site.app, 'Sell');
+    seller = await signedInUser(site.app, phone(1));
+    sellerPhotos = () => uploadPhotos(site.app, seller.cookie, 2);
   });
-  afterAll(() => app.close());
 
-  const post = (cookie: string, body: object) => request(app.getHttpServer()).post('/api/phone').set('Cookie', cookie).send(body);
-  const listingRow = async (id: string) => (await dataSource.query(`SELECT * FROM listing WHERE id = $1`, [id]))[0];
+  const post = (cookie: string, body: object) => http().post('/api/phone').set('Cookie', cookie).send(body);
+  const listingRow = async (id: string) => (await site.dataSource.query(`SELECT * FROM listing WHERE id = $1`, [id]))[0];
 
   describe('POST /api/phone', () => {
     it('creates a waiting listing named and branded after the device, with the seller\'s own phone', async () => {
@@ -58,7 +52,7 @@ describe('selling: the create wizard, drafts, edits and my listings', () => {
         phone_number: phone(1),
         step: 9,
       });
-      const photos = await dataSource.query(
+      const photos = await site.dataSource.query(
         `SELECT li.image_id, li.position, i.attached FROM listing_image li JOIN images i ON i.id = li.image_id
           WHERE li.listing_id = $1 ORDER BY li.position`,
         [response.body._id],
@@ -76,8 +70,8 @@ describe('selling: the create wizard, drafts, edits and my listings', () => {
     });
 
     it('lets an admin choose the contact phone, and gives a new phone its box and documents', async () => {
-      const admin = await signedInUser(app, phone(2), 'admin');
-      const images = await uploadPhotos(app, admin.cookie, 1);
+      const admin = await signedInUser(site.app, phone(2), 'admin');
+      const images = await uploadPhotos(site.app, admin.cookie, 1);
       const response = await post(
         admin.cookie,
         wizardPayload(brand.phone, images, { phoneNumber: '+998 (91) 234-56-78', condition: true, documents: false }),
@@ -102,15 +96,15 @@ describe('selling: the create wizard, drafts, edits and my listings', () => {
     });
 
     it('also updates the profile\'s name and Telegram username when asked', async () => {
-      const author = await signedInUser(app, phone(3));
-      const images = await uploadPhotos(app, author.cookie, 1);
+      const author = await signedInUser(site.app, phone(3));
+      const images = await uploadPhotos(site.app, author.cookie, 1);
       await post(author.cookie, wizardPayload(brand.phone, images, { updateProfile: true, authorName: 'Bekzod', telegramUsername: 'bekzod_uz' })).expect(201);
-      const [user] = await dataSource.query(`SELECT name, telegram_username FROM users WHERE id = $1`, [author.id]);
+      const [user] = await site.dataSource.query(`SELECT name, telegram_username FROM users WHERE id = $1`, [author.id]);
       expect(user).toEqual({ name: 'Bekzod', telegram_username: 'bekzod_uz' });
     });
 
     it('asks a visitor to sign in', async () => {
-      const response = await request(app.getHttpServer()).post('/api/phone').send(wizardPayload(brand.phone, [])).expect(401);
+      const response = await http().post('/api/phone').send(wizardPayload(brand.phone, [])).expect(401);
       expect(response.body.message.uz).toBe('Tizimga kiring');
     });
 
@@ -150,11 +144,11 @@ describe('selling: the create wizard, drafts, edits and my listings', () => {
       ])('%s', async (_case, change, fields) => {
         const overrides =
           change === 'duplicate' ? { images: [images[0], images[0]] } : change === 'admin-phone' ? { phoneNumber: '+998 90 12' } : change;
-        const before = await dataSource.query(`SELECT count(*)::int AS n FROM listing WHERE author_id = $1`, [seller.id]);
+        const before = await site.dataSource.query(`SELECT count(*)::int AS n FROM listing WHERE author_id = $1`, [seller.id]);
         const response = await post(seller.cookie, wizardPayload(brand.phone, images, overrides as Record<string, unknown>)).expect(400);
         expect(response.body.fields).toMatchObject(fields);
         expect(response.body.message.uz).toBeTruthy();
-        const after = await dataSource.query(`SELECT count(*)::int AS n FROM listing WHERE author_id = $1`, [seller.id]);
+        const after = await site.dataSource.query(`SELECT count(*)::int AS n FROM listing WHERE author_id = $1`, [seller.id]);
         expect(after).toEqual(before);
       });
     });
@@ -162,8 +156,8 @@ describe('selling: the create wizard, drafts, edits and my listings', () => {
 
   describe('photo ownership', () => {
     it("refuses someone else's photo and a photo another listing already shows", async () => {
-      const other = await signedInUser(app, phone(4));
-      const othersPhotos = await uploadPhotos(app, other.cookie, 1);
+      const other = await signedInUser(site.app, phone(4));
+      const othersPhotos = await uploadPhotos(site.app, other.cookie, 1);
       const refused = await post(seller.cookie, wizardPayload(brand.phone, othersPhotos)).expect(400);
       expect(refused.body.fields).toEqual({ images: 'photoUnavailable' });
 
@@ -174,20 +168,20 @@ describe('selling: the create wizard, drafts, edits and my listings', () => {
     });
 
     it('gives a photo to only one of two listings saved at the same moment', async () => {
-      const [image] = await uploadPhotos(app, seller.cookie, 1);
+      const [image] = await uploadPhotos(site.app, seller.cookie, 1);
       const statuses = await Promise.all([1, 2].map(() => post(seller.cookie, wizardPayload(brand.phone, [image])).then((r) => r.status)));
       expect(statuses.sort()).toEqual([201, 400]);
     });
 
     it('lets the owner delete a fresh upload, nobody else, and not a posted listing\'s photo', async () => {
       const [fresh, posted] = await sellerPhotos();
-      const stranger = await signedInUser(app, phone(5));
+      const stranger = await signedInUser(site.app, phone(5));
       const remove = (cookie: string, id: string) =>
-        request(app.getHttpServer()).delete('/api/upload/').set('Cookie', cookie).send({ _id: id });
+        http().delete('/api/upload/').set('Cookie', cookie).send({ _id: id });
 
       await remove(stranger.cookie, fresh).expect(404);
       await remove(seller.cookie, fresh).expect(200);
-      expect(await dataSource.query(`SELECT id FROM images WHERE id = $1`, [fresh])).toEqual([]);
+      expect(await site.dataSource.query(`SELECT id FROM images WHERE id = $1`, [fresh])).toEqual([]);
 
       await post(seller.cookie, wizardPayload(brand.phone, [posted])).expect(201);
       const refused = await remove(seller.cookie, posted).expect(409);
@@ -198,7 +192,7 @@ describe('selling: the create wizard, drafts, edits and my listings', () => {
   describe('drafts', () => {
     it('keeps a half-filled wizard and resumes it at its step with the values left', async () => {
       const images = await sellerPhotos();
-      const saved = await request(app.getHttpServer())
+      const saved = await http()
         .post('/api/phone/draft')
         .set('Cookie', seller.cookie)
         .send({ device: brand.phone.id, ram: '6GB', storage: '128GB', price: '3 000 000', step: 4 })
@@ -206,13 +200,13 @@ describe('selling: the create wizard, drafts, edits and my listings', () => {
       expect(saved.body).toEqual({ _id: expect.any(String), step: 4 });
       const draftId = saved.body._id;
 
-      await request(app.getHttpServer())
+      await http()
         .put(`/api/phone/draft/${draftId}`)
         .set('Cookie', seller.cookie)
         .send({ device: brand.phone.id, ram: '6GB', storage: '128GB', price: '3 000 000', description: 'Yaxshi', images, step: 7 })
         .expect(200);
 
-      const resumed = await request(app.getHttpServer()).get(`/api/phone/${draftId}`).set('Cookie', seller.cookie).expect(200);
+      const resumed = await http().get(`/api/phone/${draftId}`).set('Cookie', seller.cookie).expect(200);
       expect(resumed.body.status).toBe('draft');
       expect(resumed.body.owner.form).toMatchObject({
         device: brand.phone.id,
@@ -223,56 +217,56 @@ describe('selling: the create wizard, drafts, edits and my listings', () => {
         step: 7,
         images: images.map((id) => expect.objectContaining({ _id: id })),
       });
-      const mine = await request(app.getHttpServer()).get('/api/phone/my').set('Cookie', seller.cookie).expect(200);
+      const mine = await http().get('/api/phone/my').set('Cookie', seller.cookie).expect(200);
       expect(mine.body.phones.find((card: { _id: string }) => card._id === draftId)).toMatchObject({ status: 'draft', step: 7 });
 
       // Others never see a draft.
-      await request(app.getHttpServer()).get(`/api/phone/${draftId}`).expect(404);
+      await http().get(`/api/phone/${draftId}`).expect(404);
 
       // Finishing the draft turns the same listing into one waiting for moderation.
       const finished = await post(seller.cookie, { ...wizardPayload(brand.phone, images), draftId }).expect(201);
       expect(finished.body).toMatchObject({ _id: draftId, status: 'waiting' });
-      await request(app.getHttpServer()).put(`/api/phone/draft/${draftId}`).set('Cookie', seller.cookie).send({ step: 1 }).expect(409);
+      await http().put(`/api/phone/draft/${draftId}`).set('Cookie', seller.cookie).send({ step: 1 }).expect(409);
     });
 
     it('checks what a draft holds and refuses someone else\'s draft', async () => {
-      const invalid = await request(app.getHttpServer())
+      const invalid = await http()
         .post('/api/phone/draft')
         .set('Cookie', seller.cookie)
         .send({ description: 'x'.repeat(201), step: 4 })
         .expect(400);
       expect(invalid.body.fields).toEqual({ description: 'descriptionMax' });
 
-      const saved = await request(app.getHttpServer()).post('/api/phone/draft').set('Cookie', seller.cookie).send({ step: 0 }).expect(201);
-      const stranger = await signedInUser(app, phone(6));
-      await request(app.getHttpServer()).put(`/api/phone/draft/${saved.body._id}`).set('Cookie', stranger.cookie).send({ step: 2 }).expect(404);
-      await post(stranger.cookie, { ...wizardPayload(brand.phone, await uploadPhotos(app, stranger.cookie, 1)), draftId: saved.body._id }).expect(404);
+      const saved = await http().post('/api/phone/draft').set('Cookie', seller.cookie).send({ step: 0 }).expect(201);
+      const stranger = await signedInUser(site.app, phone(6));
+      await http().put(`/api/phone/draft/${saved.body._id}`).set('Cookie', stranger.cookie).send({ step: 2 }).expect(404);
+      await post(stranger.cookie, { ...wizardPayload(brand.phone, await uploadPhotos(site.app, stranger.cookie, 1)), draftId: saved.body._id }).expect(404);
       // Nor can a stranger take over a listing's id with a draft of their own.
-      await request(app.getHttpServer()).post('/api/phone/draft').set('Cookie', stranger.cookie).send({ id: saved.body._id, step: 2 }).expect(404);
+      await http().post('/api/phone/draft').set('Cookie', stranger.cookie).send({ id: saved.body._id, step: 2 }).expect(404);
     });
 
     // A browser resends a POST whose connection dropped, and the wizard saves again when an answer was lost.
     it('keeps one draft and one listing under the id the wizard chose, however often the same request arrives', async () => {
-      const owner = await signedInUser(app, phone(7));
+      const owner = await signedInUser(site.app, phone(7));
       const id = crypto.randomUUID();
       const draft = { id, device: brand.phone.id, price: '3 000 000', step: 4 };
-      const saves = await Promise.all([1, 2, 3].map(() => request(app.getHttpServer()).post('/api/phone/draft').set('Cookie', owner.cookie).send(draft)));
+      const saves = await Promise.all([1, 2, 3].map(() => http().post('/api/phone/draft').set('Cookie', owner.cookie).send(draft)));
       expect(saves.map((save) => [save.status, save.body._id])).toEqual([1, 2, 3].map(() => [201, id]));
 
-      const images = await uploadPhotos(app, owner.cookie, 1);
+      const images = await uploadPhotos(site.app, owner.cookie, 1);
       const posts = [await post(owner.cookie, { ...wizardPayload(brand.phone, images), draftId: id }), await post(owner.cookie, { ...wizardPayload(brand.phone, images), draftId: id })];
       expect(posts.map((posted) => [posted.status, posted.body._id, posted.body.status])).toEqual([
         [201, id, 'waiting'],
         [201, id, 'waiting'],
       ]);
-      const rows = await dataSource.query(`SELECT id, status FROM listing WHERE author_id = $1`, [owner.id]);
+      const rows = await site.dataSource.query(`SELECT id, status FROM listing WHERE author_id = $1`, [owner.id]);
       expect(rows).toEqual([{ id, status: 'waiting' }]);
     });
 
     it('posts a listing under the id the wizard chose when no draft was kept yet', async () => {
-      const owner = await signedInUser(app, phone(8));
+      const owner = await signedInUser(site.app, phone(8));
       const id = crypto.randomUUID();
-      const images = await uploadPhotos(app, owner.cookie, 1);
+      const images = await uploadPhotos(site.app, owner.cookie, 1);
       // Pressed twice at once: one listing, both answered with it.
       const posted = await Promise.all([1, 2].map(() => post(owner.cookie, { ...wizardPayload(brand.phone, images), draftId: id })));
       expect(posted.map((answer) => [answer.status, answer.body._id, answer.body.status])).toEqual([
@@ -285,9 +279,9 @@ describe('selling: the create wizard, drafts, edits and my listings', () => {
 
   describe('editing, taking off sale, deleting', () => {
     const put = (id: string, cookie: string, body: object) =>
-      request(app.getHttpServer()).put(`/api/phone/${id}`).set('Cookie', cookie).send(body);
+      http().put(`/api/phone/${id}`).set('Cookie', cookie).send(body);
     const publicFeedIds = async () =>
-      ((await request(app.getHttpServer()).get('/api/phone').query({ brand: brand.id }).expect(200)).body.phones as { _id: string }[]).map(
+      ((await http().get('/api/phone').query({ brand: brand.id }).expect(200)).body.phones as { _id: string }[]).map(
         (card) => card._id,
       );
 
@@ -295,7 +289,7 @@ describe('selling: the create wizard, drafts, edits and my listings', () => {
       const images = await sellerPhotos();
       const imei = [freshImei(), freshImei()];
       const id = (await post(seller.cookie, wizardPayload(brand.phone, images, { imei })).expect(201)).body._id;
-      await approve(app, id);
+      await approve(site.app, id);
 
       const edited = await put(id, seller.cookie, wizardPayload(brand.phone, [images[1], images[0]], {
         imei: [imei[1], imei[0]],
@@ -307,14 +301,14 @@ describe('selling: the create wizard, drafts, edits and my listings', () => {
       expect(await listingRow(id)).toMatchObject({ price: '4200000', description: 'Narxi tushdi', shipping: false, status: 'active' });
       expect(await publicFeedIds()).toContain(id);
 
-      const admin = await signedInUser(app, phone(9), 'admin');
-      const queue = await request(app.getHttpServer()).get('/api/phone/waiting').query({ status: 'active' }).set('Cookie', admin.cookie).expect(200);
+      const admin = await signedInUser(site.app, phone(9), 'admin');
+      const queue = await http().get('/api/phone/waiting').query({ status: 'active' }).set('Cookie', admin.cookie).expect(200);
       const card = (queue.body.phones as { _id: string; editedAt: string | null }[]).find((listing) => listing._id === id);
       expect(card?.editedAt).toEqual(expect.any(String));
 
       // Another IMEI or grade is another phone: moderation looks again.
       for (const change of [{ imei: [imei[0]] }, { imei, grade: 'A' }]) {
-        await approve(app, id);
+        await approve(site.app, id);
         expect((await put(id, seller.cookie, wizardPayload(brand.phone, images, change)).expect(200)).body.status).toBe('waiting');
       }
     });
@@ -323,27 +317,27 @@ describe('selling: the create wizard, drafts, edits and my listings', () => {
       const images = await sellerPhotos();
       const created = await post(seller.cookie, wizardPayload(brand.phone, images)).expect(201);
       const id = created.body._id;
-      await approve(app, id);
+      await approve(site.app, id);
 
-      const [keep, extra] = [images[0], (await uploadPhotos(app, seller.cookie, 1))[0]];
+      const [keep, extra] = [images[0], (await uploadPhotos(site.app, seller.cookie, 1))[0]];
       const edited = await put(id, seller.cookie, wizardPayload(brand.phone, [extra, keep], { price: 4_200_000, description: 'Narxi tushdi' })).expect(200);
       expect(edited.body).toMatchObject({ status: 'waiting', message: { en: 'The listing was saved and sent for review again' } });
       expect(await listingRow(id)).toMatchObject({ price: '4200000', description: 'Narxi tushdi', status: 'waiting' });
       expect(await publicFeedIds()).not.toContain(id);
-      const [dropped] = await dataSource.query(`SELECT attached FROM images WHERE id = $1`, [images[1]]);
+      const [dropped] = await site.dataSource.query(`SELECT attached FROM images WHERE id = $1`, [images[1]]);
       expect(dropped).toEqual({ attached: false });
 
       for (const change of [{ condition: true }, { documents: false }, { color: brand.phone.colors[0] }]) {
-        await approve(app, id);
+        await approve(site.app, id);
         expect((await put(id, seller.cookie, wizardPayload(brand.phone, [extra, keep], change)).expect(200)).body.status).toBe('waiting');
       }
-      await approve(app, id);
+      await approve(site.app, id);
       expect((await put(id, seller.cookie, wizardPayload(brand.single, [extra, keep])).expect(200)).body.status).toBe('waiting');
 
-      const stranger = await signedInUser(app, phone(7));
-      await put(id, stranger.cookie, wizardPayload(brand.phone, await uploadPhotos(app, stranger.cookie, 1))).expect(404);
+      const stranger = await signedInUser(site.app, phone(7));
+      await put(id, stranger.cookie, wizardPayload(brand.phone, await uploadPhotos(site.app, stranger.cookie, 1))).expect(404);
 
-      const admin = await signedInUser(app, phone(8), 'admin');
+      const admin = await signedInUser(site.app, phone(8), 'admin');
       await put(id, admin.cookie, wizardPayload(brand.phone, [extra, keep], { description: 'Admin tuzatdi' })).expect(200);
       expect(await listingRow(id)).toMatchObject({ description: 'Admin tuzatdi', phone_number: phone(1) });
     });
@@ -353,17 +347,17 @@ describe('selling: the create wizard, drafts, edits and my listings', () => {
       const imei = [freshImei()];
       const created = await post(seller.cookie, wizardPayload(brand.phone, images, { imei })).expect(201);
       const id = created.body._id;
-      const offSale = () => request(app.getHttpServer()).post(`/api/phone/${id}/off-sale`).set('Cookie', seller.cookie);
-      const onSale = () => request(app.getHttpServer()).post(`/api/phone/${id}/on-sale`).set('Cookie', seller.cookie);
+      const offSale = () => http().post(`/api/phone/${id}/off-sale`).set('Cookie', seller.cookie);
+      const onSale = () => http().post(`/api/phone/${id}/on-sale`).set('Cookie', seller.cookie);
       const mine = async () =>
-        ((await request(app.getHttpServer()).get('/api/phone/my').set('Cookie', seller.cookie).expect(200)).body.phones as { _id: string; reviewDue: boolean }[]).find(
+        ((await http().get('/api/phone/my').set('Cookie', seller.cookie).expect(200)).body.phones as { _id: string; reviewDue: boolean }[]).find(
           (listing) => listing._id === id,
         );
 
       expect((await offSale().expect(409)).body.code).toBe('listingOffSaleOnlyActive');
-      await approve(app, id);
+      await approve(site.app, id);
       expect((await offSale().expect(200)).body.status).toBe('noActive');
-      await request(app.getHttpServer()).get(`/api/phone/${id}`).expect(404);
+      await http().get(`/api/phone/${id}`).expect(404);
       // A new price while off sale needs no review either.
       expect((await put(id, seller.cookie, wizardPayload(brand.phone, images, { imei, price: 3_900_000 })).expect(200)).body.status).toBe('noActive');
       expect((await onSale().expect(200)).body).toMatchObject({ status: 'active', message: { en: 'The listing is back on sale' } });
@@ -371,7 +365,7 @@ describe('selling: the create wizard, drafts, edits and my listings', () => {
       expect((await onSale().expect(409)).body.code).toBe('listingOnSaleOnlyInactive');
 
       await offSale().expect(200);
-      const [replacement] = await uploadPhotos(app, seller.cookie, 1);
+      const [replacement] = await uploadPhotos(site.app, seller.cookie, 1);
       expect((await put(id, seller.cookie, wizardPayload(brand.phone, [images[0], replacement], { imei })).expect(200)).body.status).toBe('noActive');
       expect(await mine()).toMatchObject({ status: 'noActive', reviewDue: true });
       expect((await onSale().expect(200)).body).toMatchObject({ status: 'waiting', message: { en: 'The listing is back on sale and was sent for review' } });
@@ -383,35 +377,35 @@ describe('selling: the create wizard, drafts, edits and my listings', () => {
       const images = await sellerPhotos();
       const first = await post(seller.cookie, wizardPayload(brand.phone, images.slice(0, 1))).expect(201);
       const second = await post(seller.cookie, wizardPayload(brand.phone, images.slice(1))).expect(201);
-      await approve(app, first.body._id);
+      await approve(site.app, first.body._id);
 
-      const stranger = await signedInUser(app, phone(9));
-      await request(app.getHttpServer()).delete(`/api/phone/${first.body._id}`).set('Cookie', stranger.cookie).expect(404);
-      await request(app.getHttpServer()).delete(`/api/phone/${first.body._id}`).set('Cookie', seller.cookie).expect(200);
-      const admin = await signedInUser(app, phone(10), 'admin');
-      await request(app.getHttpServer()).delete(`/api/phone/${second.body._id}`).set('Cookie', admin.cookie).expect(200);
+      const stranger = await signedInUser(site.app, phone(9));
+      await http().delete(`/api/phone/${first.body._id}`).set('Cookie', stranger.cookie).expect(404);
+      await http().delete(`/api/phone/${first.body._id}`).set('Cookie', seller.cookie).expect(200);
+      const admin = await signedInUser(site.app, phone(10), 'admin');
+      await http().delete(`/api/phone/${second.body._id}`).set('Cookie', admin.cookie).expect(200);
 
-      await request(app.getHttpServer()).get(`/api/phone/${first.body._id}`).set('Cookie', seller.cookie).expect(404);
-      const feed = await request(app.getHttpServer()).get('/api/phone').query({ brand: brand.id }).expect(200);
+      await http().get(`/api/phone/${first.body._id}`).set('Cookie', seller.cookie).expect(404);
+      const feed = await http().get('/api/phone').query({ brand: brand.id }).expect(200);
       expect(feed.body.phones.map((card: { _id: string }) => card._id)).not.toContain(first.body._id);
-      const mine = await request(app.getHttpServer()).get('/api/phone/my').set('Cookie', seller.cookie).expect(200);
+      const mine = await http().get('/api/phone/my').set('Cookie', seller.cookie).expect(200);
       expect(mine.body.phones.map((card: { _id: string }) => card._id)).not.toContain(second.body._id);
-      const photos = await dataSource.query(`SELECT attached FROM images WHERE id = ANY($1)`, [images]);
+      const photos = await site.dataSource.query(`SELECT attached FROM images WHERE id = ANY($1)`, [images]);
       expect(photos).toEqual([{ attached: false }, { attached: false }]);
-      await request(app.getHttpServer()).delete(`/api/phone/${first.body._id}`).set('Cookie', seller.cookie).expect(404);
+      await http().delete(`/api/phone/${first.body._id}`).set('Cookie', seller.cookie).expect(404);
     });
   });
 
   describe('GET /api/phone/my', () => {
     it("lists only the caller's listings with a count for every status", async () => {
-      const owner = await signedInUser(app, phone(11));
-      const images = await uploadPhotos(app, owner.cookie, 3);
+      const owner = await signedInUser(site.app, phone(11));
+      const images = await uploadPhotos(site.app, owner.cookie, 3);
       const active = await post(owner.cookie, wizardPayload(brand.phone, [images[0]])).expect(201);
-      await approve(app, active.body._id);
+      await approve(site.app, active.body._id);
       await post(owner.cookie, wizardPayload(brand.phone, [images[1]])).expect(201);
-      await request(app.getHttpServer()).post('/api/phone/draft').set('Cookie', owner.cookie).send({ images: [images[2]], step: 8 }).expect(201);
+      await http().post('/api/phone/draft').set('Cookie', owner.cookie).send({ images: [images[2]], step: 8 }).expect(201);
 
-      const response = await request(app.getHttpServer()).get('/api/phone/my').set('Cookie', owner.cookie).expect(200);
+      const response = await http().get('/api/phone/my').set('Cookie', owner.cookie).expect(200);
       expect(response.body.counts).toEqual({ active: 1, noActive: 0, waiting: 1, cancelled: 0, draft: 1 });
       expect(response.body.phones).toHaveLength(3);
       expect(response.body.phones[0]).toMatchObject({ status: 'draft', image: { _id: images[2] } });
@@ -421,19 +415,19 @@ describe('selling: the create wizard, drafts, edits and my listings', () => {
 
   describe('the tariff charge', () => {
     it('charges a priced tariff with the listing, all or nothing, even under 20 concurrent creations', async () => {
-      const buyer = await signedInUser(app, phone(12));
+      const buyer = await signedInUser(site.app, phone(12));
       const price = 10_000;
-      jest.spyOn(app.get(ListingTariffs), 'costOf').mockImplementation((tarif) => (tarif === 1 ? price : 0));
+      jest.spyOn(site.app.get(ListingTariffs), 'costOf').mockImplementation((tarif) => (tarif === 1 ? price : 0));
       try {
-        await dataSource.query(`UPDATE users SET balance = $2 WHERE id = $1`, [buyer.id, 0]);
-        await dataSource.query(`INSERT INTO balance_entry (user_id, amount, kind, reference) VALUES ($1, $2, 'topUp', $3)`, [
+        await site.dataSource.query(`UPDATE users SET balance = $2 WHERE id = $1`, [buyer.id, 0]);
+        await site.dataSource.query(`INSERT INTO balance_entry (user_id, amount, kind, reference) VALUES ($1, $2, 'topUp', $3)`, [
           buyer.id,
           7 * price + 5_000,
           `test-${buyer.id}`,
         ]);
-        await dataSource.query(`UPDATE users SET balance = $2 WHERE id = $1`, [buyer.id, 7 * price + 5_000]);
+        await site.dataSource.query(`UPDATE users SET balance = $2 WHERE id = $1`, [buyer.id, 7 * price + 5_000]);
 
-        const photoSets = await Promise.all(Array.from({ length: 20 }, () => uploadPhotos(app, buyer.cookie, 1)));
+        const photoSets = await Promise.all(Array.from({ length: 20 }, () => uploadPhotos(site.app, buyer.cookie, 1)));
         const responses = await Promise.all(photoSets.map((images) => post(buyer.cookie, wizardPayload(brand.phone, images, { tarif: 1 }))));
         const created = responses.filter((response) => response.status === 201);
         const refused = responses.filter((response) => response.status === 409);
@@ -441,7 +435,7 @@ describe('selling: the create wizard, drafts, edits and my listings', () => {
         expect(refused).toHaveLength(13);
         expect(refused[0].body.code).toBe('insufficientBalance');
 
-        const [{ balance, ledger, listings }] = await dataSource.query(
+        const [{ balance, ledger, listings }] = await site.dataSource.query(
           `SELECT u.balance::int,
                   (SELECT sum(amount)::int FROM balance_entry WHERE user_id = u.id) AS ledger,
                   (SELECT count(*)::int FROM listing WHERE author_id = u.id) AS listings
@@ -454,7 +448,7 @@ describe('selling: the create wizard, drafts, edits and my listings', () => {
         // Editing a paid listing does not charge it again.
         const id = created[0].body._id;
         const images = photoSets[responses.indexOf(created[0])];
-        const edit = await request(app.getHttpServer())
+        const edit = await http()
           .put(`/api/phone/${id}`)
           .set('Cookie', buyer.cookie)
           .send(wizardPayload(brand.phone, images, { tarif: 1, description: 'Yangi matn' }))
