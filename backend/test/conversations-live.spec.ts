@@ -5,6 +5,8 @@ import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { CONVERSATION_SOCKET_EVENTS, CONVERSATION_SOCKET_PATH, type MessagePage, type MessagePush, type ReadPush } from '@market/contracts';
 import { eventually } from '../../test/support/eventually';
+import { OneTimeCodeService } from '../src/auth/one-time-codes.service';
+import { SessionService } from '../src/auth/session.service';
 import { insertListing } from '../../test/support/listings';
 import { createSignedInUser, type TestUser } from '../../test/support/users';
 import { listingsApp } from './listings-support';
@@ -85,6 +87,34 @@ describe('conversations in real time across API processes', () => {
     expect(missed.messages.map((message) => message.text)).toEqual(['Ikkinchi', 'Uchinchi', 'To‘rtinchi']);
     expect(new Set([...held.messages, ...missed.messages].map((message) => message.id)).size).toBe(4);
     expect(missed.hasOlder).toBe(false);
+  });
+
+  it('closes a page’s socket on every process when its session signs out', async () => {
+    const leaving = await createSignedInUser(first);
+    const page = await connect(second, leaving);
+    expect(page.outcome).toBe('connected');
+    const closed = new Promise<string>((resolve) => page.socket.on('disconnect', resolve));
+
+    await request(first.getHttpServer()).post('/api/auth/logout').set('Cookie', leaving.cookie).expect(200);
+    // Told by the server: the page does not try again with the ended session.
+    expect(await closed).toBe('io server disconnect');
+    expect((await connect(second, leaving)).outcome).toBe('unauthorized');
+  });
+
+  it('closes the pages of the other devices when the password is reset, not the page of the device that reset it', async () => {
+    const user = await createSignedInUser(first);
+    const otherDevice = { ...user, cookie: `session=${(await first.get(SessionService).start(user.id)).token}` };
+    const [kept, ended] = [await connect(second, user), await connect(second, otherDevice)];
+    const closed = new Promise<string>((resolve) => ended.socket.on('disconnect', resolve));
+
+    const token = await first.get(OneTimeCodeService).issueToken('reset', user.phoneNumber);
+    await request(first.getHttpServer())
+      .post('/api/auth/reset-password-with-token')
+      .set('Cookie', user.cookie)
+      .send({ phoneNumber: user.phoneNumber, token, password: 'yangi-parol' })
+      .expect(200);
+    expect(await closed).toBe('io server disconnect');
+    expect(kept.socket.connected).toBe(true);
   });
 
   it('refuses a socket without a session, from another site, and a sync of someone else’s conversation', async () => {

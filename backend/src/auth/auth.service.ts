@@ -109,10 +109,11 @@ export class AuthService {
     const account = await this.users.findForSignIn(phoneNumber);
     if (!account) throw new AppException(HttpStatus.BAD_REQUEST, 'resetTokenExpired');
     const passwordHash = await hashPassword(password, ip);
-    await this.dataSource.transaction(async (transaction) => {
+    const ended = await this.dataSource.transaction(async (transaction) => {
       await this.users.setPassword(transaction, account.id, passwordHash);
-      await this.sessions.endAll(transaction, account.id, currentSessionToken);
+      return this.sessions.endAll(transaction, account.id, currentSessionToken);
     });
+    this.sessions.ended(ended);
     await this.passwordAttempts.forgetFailures(phoneNumber, ip);
   }
 

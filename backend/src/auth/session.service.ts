@@ -39,7 +39,19 @@ function hashToken(token: string): Buffer {
 /** Opaque session tokens: 32 random bytes in the cookie (or the Mini App's header), their SHA-256 in the `sessions` table. */
 @Injectable()
 export class SessionService {
+  /** Who closes what an ended session still holds open: the conversations' sockets, signed in once at their handshake. */
+  private readonly endListeners: Array<(sessionIds: readonly string[]) => void> = [];
+
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  whenEnded(listener: (sessionIds: readonly string[]) => void): void {
+    this.endListeners.push(listener);
+  }
+
+  /** Tells the listeners that these sessions ended (once their deletion is committed). */
+  ended(sessionIds: readonly string[]): void {
+    if (sessionIds.length) for (const listener of this.endListeners) listener(sessionIds);
+  }
 
   async start(userId: string, carrier: SessionCarrier = 'cookie'): Promise<{ token: string; expiresAt: Date }> {
     const sessions = this.dataSource.getRepository(Session);
@@ -68,13 +80,17 @@ export class SessionService {
   }
 
   async end(token: string): Promise<void> {
-    await this.dataSource.getRepository(Session).delete({ tokenHash: hashToken(token) });
+    const [rows] = (await this.dataSource.query(`DELETE FROM sessions WHERE token_hash = $1 RETURNING id`, [hashToken(token)])) as [Array<{ id: string }>, number];
+    this.ended(rows.map((row) => row.id));
   }
 
-  /** Signs the user out everywhere (after a password reset), keeping `exceptToken`'s session if given. */
-  async endAll(transaction: EntityManager, userId: string, exceptToken?: string): Promise<void> {
-    const query = transaction.createQueryBuilder().delete().from(Session).where('user_id = :userId', { userId });
+  /**
+   * Signs the user out everywhere (after a password reset), keeping `exceptToken`'s session if given. Answers the
+   * ended sessions, for the caller to pass to `ended` once its transaction is committed.
+   */
+  async endAll(transaction: EntityManager, userId: string, exceptToken?: string): Promise<string[]> {
+    const query = transaction.createQueryBuilder().delete().from(Session).where('user_id = :userId', { userId }).returning('id');
     if (exceptToken) query.andWhere('token_hash <> :hash', { hash: hashToken(exceptToken) });
-    await query.execute();
+    return ((await query.execute()).raw as Array<{ id: string }>).map((row) => row.id);
   }
 }

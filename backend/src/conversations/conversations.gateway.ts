@@ -15,17 +15,22 @@ import { conversationId } from './conversation-id.pipe';
 import { ConversationsLive, personRoom, pushAdapter } from './conversations-live';
 import { ConversationsService } from './conversations.service';
 
-/** What the handshake resolved: the page's signed-in person, for as long as the connection lasts. */
+/** What the handshake resolved: the page's signed-in person, for as long as the connection lasts (its session's end closes it). */
 interface PageData {
   user: SessionUser;
+  sessionId: string;
 }
+/** The Socket.IO room of one session's pages, on any API process. */
+const sessionRoom = (sessionId: string) => `session:${sessionId}`;
 const sendMessageBody = new ZodPipe(sendMessageSchema);
 
 /**
  * Socket.IO on the API's own port (`/api/socket.io`): a page signed in by its session cookie (or,
  * in the Telegram Mini App, by its header session's token in the handshake's `auth`) joins its
  * person's room. The Redis adapter carries each push to the processes where the
- * recipient's pages are connected.
+ * recipient's pages are connected. The session is looked up once, at the handshake (a page's
+ * messages sent on its socket need no other lookup); signing out or a password reset closes the
+ * ended sessions' sockets on every process, as it refuses their requests.
  */
 @WebSocketGateway({ path: CONVERSATION_SOCKET_PATH, serveClient: false })
 export class ConversationsGateway implements OnGatewayInit, OnGatewayConnection, OnGatewayDisconnect, OnApplicationShutdown {
@@ -52,18 +57,20 @@ export class ConversationsGateway implements OnGatewayInit, OnGatewayConnection,
       this.sessions.resolve(token, carrier).then(
         (session) => {
           if (!session) return next(new Error('unauthorized'));
-          (socket.data as PageData).user = session.user;
+          Object.assign(socket.data as PageData, { user: session.user, sessionId: session.sessionId });
           next();
         },
         (error: Error) => next(error),
       );
     });
     this.live.attach(server);
+    this.sessions.whenEnded((sessionIds) => server.in(sessionIds.map(sessionRoom)).disconnectSockets(true));
   }
 
   handleConnection(socket: Socket): void {
     conversationPages.inc();
-    void socket.join(personRoom((socket.data as PageData).user.id));
+    const { user, sessionId } = socket.data as PageData;
+    void socket.join([personRoom(user.id), sessionRoom(sessionId)]);
   }
 
   /** Called only for sockets that connected: a handshake the middleware refused never counted. */
