@@ -1,4 +1,3 @@
-import type { INestApplication } from '@nestjs/common';
 import { deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import request from 'supertest';
@@ -6,7 +5,7 @@ import { DataSource } from 'typeorm';
 import { LISTING_LIMITS } from '../src/listings/listing.limits';
 import { RateLimitService } from '../src/rate-limit/rate-limit.service';
 import { startS3Fake } from '../../test/fakes/s3';
-import { cameraJpeg, listingsApp, signedInUser } from './listings-support';
+import { cameraJpeg, listingsApp, listingsAppForThisFile, signedInUser } from './listings-support';
 
 /** Phone numbers of this file: 99877300xxxx. */
 const phone = (n: number) => `99877300${String(n).padStart(4, '0')}`;
@@ -58,28 +57,25 @@ function decompressionBomb(width = 30_000, height = 30_000): Buffer {
 }
 
 describe('listing photos: POST /api/upload (field files)', () => {
-  let app: INestApplication;
-  let dataSource: DataSource;
+  const site = listingsAppForThisFile();
+  const { http } = site;
   let user: { id: string; cookie: string };
 
   beforeAll(async () => {
-    app = await listingsApp();
-    dataSource = app.get(DataSource);
-    user = await signedInUser(app, phone(1));
+    user = await signedInUser(site.app, phone(1));
   });
-  afterAll(() => app.close());
 
   const upload = (files: { body: Buffer; name: string; type?: string }[], cookie = user.cookie) => {
-    let call = request(app.getHttpServer()).post('/api/upload').set('Cookie', cookie);
+    let call = http().post('/api/upload').set('Cookie', cookie);
     for (const file of files) call = call.attach('files', file.body, { filename: file.name, contentType: file.type ?? 'image/jpeg' });
     return call;
   };
   const fetchImage = async (location: string) => {
-    const response = await request(app.getHttpServer()).get(new URL(location).pathname).buffer(true).expect(200);
+    const response = await http().get(new URL(location).pathname).buffer(true).expect(200);
     return response.body as Buffer;
   };
   const photosOf = async (userId: string) =>
-    (await dataSource.query(`SELECT count(*)::int AS n FROM images WHERE owner_id = $1`, [userId]))[0].n as number;
+    (await site.dataSource.query(`SELECT count(*)::int AS n FROM images WHERE owner_id = $1`, [userId]))[0].n as number;
 
   it('turns a camera photo upright, strips its EXIF and GPS, and stores a large WebP, a thumbnail and a JPEG copy for Instagram', async () => {
     const original = await jpegWithGpsAndRotation(1200, 800);
@@ -90,7 +86,7 @@ describe('listing photos: POST /api/upload (field files)', () => {
     const response = await upload([{ body: original, name: 'IMG_0001.jpg' }]).expect(201);
     expect(response.body).toEqual([{ _id: expect.any(String), key: expect.stringMatching(/^listing\/.+-400\.webp$/), location: expect.any(String) }]);
 
-    const [stored] = await dataSource.query(`SELECT key, variant_keys, location, attached, purpose FROM images WHERE id = $1`, [
+    const [stored] = await site.dataSource.query(`SELECT key, variant_keys, location, attached, purpose FROM images WHERE id = $1`, [
       response.body[0]._id,
     ]);
     const screenKey = response.body[0].key.replace('-400.webp', '-800.webp');
@@ -124,7 +120,7 @@ describe('listing photos: POST /api/upload (field files)', () => {
 
   it('shrinks a large photo to 1600 px on its longest side', async () => {
     const response = await upload([{ body: await cameraJpeg(1, { width: 4000, height: 3000 }), name: 'big.jpg' }]).expect(201);
-    const [stored] = await dataSource.query(`SELECT location FROM images WHERE id = $1`, [response.body[0]._id]);
+    const [stored] = await site.dataSource.query(`SELECT location FROM images WHERE id = $1`, [response.body[0]._id]);
     expect(await sharp(await fetchImage(stored.location)).metadata()).toMatchObject({ width: 1600, height: 1200 });
     expect(await sharp(await fetchImage(response.body[0].location)).metadata()).toMatchObject({ width: 400, height: 300 });
   });
@@ -144,8 +140,8 @@ describe('listing photos: POST /api/upload (field files)', () => {
   });
 
   it('counts each photo against the seller\'s limit before reading it: over the limit, even 15 MB more answers 429', async () => {
-    const seller = await signedInUser(app, phone(4));
-    await app.get(RateLimitService).consume(LISTING_LIMITS.photoUploads, seller.id, LISTING_LIMITS.photoUploads.points - 1);
+    const seller = await signedInUser(site.app, phone(4));
+    await site.app.get(RateLimitService).consume(LISTING_LIMITS.photoUploads, seller.id, LISTING_LIMITS.photoUploads.points - 1);
     const huge = Buffer.concat([await cameraJpeg(7), Buffer.alloc(15 * 1024 * 1024)]);
     const response = await upload([{ body: await cameraJpeg(8), name: 'last.jpg' }, { body: huge, name: 'huge.jpg' }], seller.cookie).expect(429);
     expect(response.body).toMatchObject({ code: 'tooManyRequests', retryAfterSeconds: expect.any(Number) });
@@ -190,11 +186,11 @@ describe('listing photos: POST /api/upload (field files)', () => {
   });
 
   it('asks a visitor to sign in', async () => {
-    await request(app.getHttpServer()).post('/api/upload').attach('files', await cameraJpeg(4), 'a.jpg').expect(401);
+    await http().post('/api/upload').attach('files', await cameraJpeg(4), 'a.jpg').expect(401);
   });
 
   it('still answers the avatar field with one image', async () => {
-    const response = await request(app.getHttpServer())
+    const response = await http()
       .post('/api/upload')
       .set('Cookie', user.cookie)
       .attach('image', await cameraJpeg(5), 'me.jpg')
