@@ -1,12 +1,11 @@
 import type { INestApplication } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { EventPayload } from '@market/contracts';
-import { createApp } from '../src/app.factory';
 import { SessionService } from '../src/auth/session.service';
 import { SmsTextSeal } from '../src/auth/sms-text-seal';
 import { OutboxService } from '../src/events/outbox.service';
 import { RedisClient } from '../src/redis/redis.module';
-import { testConfig } from '../../test/support/config';
+import { startedApp } from '../../test/support/app';
 
 /**
  * Test helpers for accounts. `smsOutbox` records every SMS the app asks the workers to send,
@@ -41,8 +40,7 @@ export function smsOutbox(app: INestApplication) {
 
 /** The app as the accounts tests start it, with every SMS it asks to send recorded in `sms`. */
 export async function appWithSmsOutbox(): Promise<{ app: INestApplication; sms: ReturnType<typeof smsOutbox> }> {
-  const app = await createApp(testConfig());
-  await app.init();
+  const app = await startedApp();
   return { app, sms: smsOutbox(app) };
 }
 

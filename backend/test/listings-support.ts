@@ -8,10 +8,9 @@ import { DataSource } from 'typeorm';
 import { PostgresQueryRunner } from 'typeorm/driver/postgres/PostgresQueryRunner';
 import { completeImei, type ModerationCard } from '@market/contracts';
 import type { Config } from '../src/config/config.schema';
-import { createApp } from '../src/app.factory';
 import { PUBLIC_READS, PublicReads } from '../src/database/public-reads';
 import { DUE_FOR_A_CHECK, ListingChecksService } from '../src/moderation/trust/listing-checks.service';
-import { testConfig } from '../../test/support/config';
+import { appForThisFile, startedApp, type TestApp } from '../../test/support/app';
 
 export { signedInUser } from './auth.support';
 export { detailedPhoto } from '../../test/support/pictures';
@@ -20,44 +19,13 @@ export { detailedPhoto } from '../../test/support/pictures';
 export const TEST_USD_RATE = 12_650;
 
 /** The application with images on a temporary disk, as production runs it without S3. */
-export async function listingsApp(overrides: Partial<Record<keyof Config, string>> = {}): Promise<INestApplication> {
-  const app = await createApp(
-    testConfig({ STORAGE_DIR: mkdtempSync(join(tmpdir(), 'listing-photos-')), USD_UZS_FALLBACK_RATE: String(TEST_USD_RATE), ...overrides }),
-  );
-  await app.init();
-  return app;
+export function listingsApp(overrides: Partial<Record<keyof Config, string>> = {}): Promise<INestApplication> {
+  return startedApp({ STORAGE_DIR: mkdtempSync(join(tmpdir(), 'listing-photos-')), USD_UZS_FALLBACK_RATE: String(TEST_USD_RATE), ...overrides });
 }
 
-/** A test file's listings application: its database and an HTTP client on it. */
-export interface ListingsTestApp {
-  readonly app: INestApplication;
-  readonly dataSource: DataSource;
-  http(): ReturnType<typeof request>;
-}
-
-/**
- * Starts the listings application before this file's tests and closes it after them. Its parts
- * are read inside the tests (or a later beforeAll), once it has started.
- */
-export function listingsAppForThisFile(): ListingsTestApp {
-  let started: INestApplication | undefined;
-  beforeAll(async () => {
-    started = await listingsApp();
-  });
-  afterAll(() => started?.close());
-  const app = () => {
-    if (!started) throw new Error('The listings application starts before the tests: read it inside one');
-    return started;
-  };
-  return {
-    get app() {
-      return app();
-    },
-    get dataSource() {
-      return app().get(DataSource);
-    },
-    http: () => request(app().getHttpServer()),
-  };
+/** Starts the listings application before this file's tests and closes it after them (appForThisFile). */
+export function listingsAppForThisFile(): TestApp {
+  return appForThisFile(() => listingsApp());
 }
 
 /** A small JPEG as a phone camera writes it; `label` makes each one different. */

@@ -1,7 +1,4 @@
-import type { INestApplication } from '@nestjs/common';
-import { DataSource } from 'typeorm';
-import { createApp } from '../app.factory';
-import { testConfig } from '../../../test/support/config';
+import { appForThisFile } from '../../../test/support/app';
 import { createSignedInUser } from '../../../test/support/users';
 import { SESSION_LIFETIME_MS, SessionService } from './session.service';
 
@@ -9,36 +6,31 @@ const DAY_MS = 24 * 3600 * 1000;
 
 /** The service beside its rules: opaque tokens, stored only as hashes, with a sliding expiry renewed at most daily (real PostgreSQL). */
 describe('SessionService', () => {
-  let app: INestApplication;
-  let database: DataSource;
+  const site = appForThisFile();
   let sessions: SessionService;
 
   /** Moves the session's expiry as if it had been started or last renewed `daysAgo` days ago. */
   const age = (token: string, daysAgo: number) =>
-    database.query(`UPDATE sessions SET expires_at = $2 WHERE token_hash = sha256(convert_to($1, 'UTF8'))`, [
+    site.dataSource.query(`UPDATE sessions SET expires_at = $2 WHERE token_hash = sha256(convert_to($1, 'UTF8'))`, [
       token,
       new Date(Date.now() + SESSION_LIFETIME_MS - daysAgo * DAY_MS),
     ]);
 
-  beforeAll(async () => {
-    app = await createApp(testConfig());
-    await app.init();
-    database = app.get(DataSource);
-    sessions = app.get(SessionService);
+  beforeAll(() => {
+    sessions = site.app.get(SessionService);
   });
-  afterAll(() => app.close());
 
   it('names the user and role of a fresh session, and keeps only the hash of its token', async () => {
-    const user = await createSignedInUser(app, { role: 'admin' });
+    const user = await createSignedInUser(site.app, { role: 'admin' });
     const { token, expiresAt } = await sessions.start(user.id);
     expect(expiresAt.getTime()).toBeGreaterThan(Date.now() + SESSION_LIFETIME_MS - 60_000);
     expect(await sessions.resolve(token)).toEqual({ sessionId: expect.any(String), user: { id: user.id, role: 'admin' } });
-    const [{ stored }] = await database.query(`SELECT count(*)::int AS stored FROM sessions WHERE token_hash = convert_to($1, 'UTF8')`, [token]);
+    const [{ stored }] = await site.dataSource.query(`SELECT count(*)::int AS stored FROM sessions WHERE token_hash = convert_to($1, 'UTF8')`, [token]);
     expect(stored).toBe(0);
   });
 
   it('extends a session used a day after its last renewal, not before', async () => {
-    const user = await createSignedInUser(app);
+    const user = await createSignedInUser(site.app);
     const { token } = await sessions.start(user.id);
     await age(token, 0.5);
     expect((await sessions.resolve(token))?.renewedUntil).toBeUndefined();
@@ -49,7 +41,7 @@ describe('SessionService', () => {
   });
 
   it('answers nothing for an expired, ended or unknown token', async () => {
-    const user = await createSignedInUser(app);
+    const user = await createSignedInUser(site.app);
     const expired = await sessions.start(user.id);
     await age(expired.token, 31);
     expect(await sessions.resolve(expired.token)).toBeNull();
@@ -60,22 +52,22 @@ describe('SessionService', () => {
   });
 
   it("sweeps the user's expired sessions at each sign-in", async () => {
-    const user = await createSignedInUser(app);
+    const user = await createSignedInUser(site.app);
     const old = await sessions.start(user.id);
     await age(old.token, 31);
     await sessions.start(user.id);
-    const [{ expired }] = await database.query(`SELECT count(*)::int AS expired FROM sessions WHERE user_id = $1 AND expires_at <= now()`, [user.id]);
+    const [{ expired }] = await site.dataSource.query(`SELECT count(*)::int AS expired FROM sessions WHERE user_id = $1 AND expires_at <= now()`, [user.id]);
     expect(expired).toBe(0);
   });
 
   it('signs the user out everywhere but the session it keeps', async () => {
-    const user = await createSignedInUser(app);
+    const user = await createSignedInUser(site.app);
     const kept = await sessions.start(user.id);
     const other = await sessions.start(user.id);
-    await database.transaction((transaction) => sessions.endAll(transaction, user.id, kept.token));
+    await site.dataSource.transaction((transaction) => sessions.endAll(transaction, user.id, kept.token));
     expect(await sessions.resolve(other.token)).toBeNull();
     expect(await sessions.resolve(kept.token)).not.toBeNull();
-    await database.transaction((transaction) => sessions.endAll(transaction, user.id));
+    await site.dataSource.transaction((transaction) => sessions.endAll(transaction, user.id));
     expect(await sessions.resolve(kept.token)).toBeNull();
   });
 });

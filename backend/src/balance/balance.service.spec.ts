@@ -1,48 +1,39 @@
-import type { INestApplication } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import request from 'supertest';
-import { DataSource } from 'typeorm';
 import { BALANCE_HISTORY_PAGE_SIZE } from '@market/contracts';
-import { createApp } from '../app.factory';
 import { BalanceService } from './balance.service';
 import { AppException } from '../common/app.exception';
-import { testConfig } from '../../../test/support/config';
+import { appForThisFile } from '../../../test/support/app';
 import type { TestUser } from '../../../test/support/users';
 import { createSignedInUser } from '../../../test/support/users';
 
 describe('BalanceService: the ledger behind top-ups and listing charges', () => {
-  let app: INestApplication;
-  let database: DataSource;
+  const site = appForThisFile();
   let ledger: BalanceService;
 
   const history = (user: TestUser, query = '') =>
-    request(app.getHttpServer()).get(`/api/user/balance-history${query}`).set('Cookie', user.cookie);
+    site.http().get(`/api/user/balance-history${query}`).set('Cookie', user.cookie);
 
   async function balanceOf(userId: string): Promise<number> {
-    const [{ balance }] = await database.query(`SELECT balance FROM users WHERE id = $1`, [userId]);
+    const [{ balance }] = await site.dataSource.query(`SELECT balance FROM users WHERE id = $1`, [userId]);
     return Number(balance);
   }
 
   async function ledgerSumOf(userId: string): Promise<number> {
-    const [{ sum }] = await database.query(`SELECT coalesce(sum(amount), 0) AS sum FROM balance_entry WHERE user_id = $1`, [userId]);
+    const [{ sum }] = await site.dataSource.query(`SELECT coalesce(sum(amount), 0) AS sum FROM balance_entry WHERE user_id = $1`, [userId]);
     return Number(sum);
   }
 
   const topUp = (userId: string, amount: number, reference = randomUUID()) =>
-    database.transaction((transaction) => ledger.credit(transaction, userId, amount, 'topUp', reference));
+    site.dataSource.transaction((transaction) => ledger.credit(transaction, userId, amount, 'topUp', reference));
   const chargeListing = (userId: string, amount: number, listingId = randomUUID()) =>
-    database.transaction((transaction) => ledger.charge(transaction, userId, amount, 'listingCharge', listingId));
+    site.dataSource.transaction((transaction) => ledger.charge(transaction, userId, amount, 'listingCharge', listingId));
 
-  beforeAll(async () => {
-    app = await createApp(testConfig());
-    await app.init();
-    database = app.get(DataSource);
-    ledger = app.get(BalanceService);
+  beforeAll(() => {
+    ledger = site.app.get(BalanceService);
   });
-  afterAll(() => app.close());
 
   it('credits and charges, answering the new balance', async () => {
-    const user = await createSignedInUser(app);
+    const user = await createSignedInUser(site.app);
     await expect(topUp(user.id, 100_000)).resolves.toEqual({ recorded: true, balance: 100_000 });
     await expect(chargeListing(user.id, 39_900)).resolves.toEqual({ recorded: true, balance: 60_100 });
     expect(await balanceOf(user.id)).toBe(60_100);
@@ -50,7 +41,7 @@ describe('BalanceService: the ledger behind top-ups and listing charges', () => 
   });
 
   it('writes a replayed top-up or charge once', async () => {
-    const user = await createSignedInUser(app);
+    const user = await createSignedInUser(site.app);
     const paymentId = randomUUID();
     const listingId = randomUUID();
     await topUp(user.id, 50_000, paymentId);
@@ -62,25 +53,25 @@ describe('BalanceService: the ledger behind top-ups and listing charges', () => 
   });
 
   it('refuses a charge the balance cannot cover and writes nothing, even when the caller carries on', async () => {
-    const user = await createSignedInUser(app);
+    const user = await createSignedInUser(site.app);
     await topUp(user.id, 5_000);
     await expect(chargeListing(user.id, 39_900)).rejects.toMatchObject({ messageKey: 'insufficientBalance' });
 
     // A caller that catches the refusal and commits its transaction anyway must not keep the entry.
     const listingId = randomUUID();
-    await database.transaction(async (transaction) => {
+    await site.dataSource.transaction(async (transaction) => {
       await ledger.charge(transaction, user.id, 39_900, 'listingCharge', listingId).catch((error: unknown) => {
         if (!(error instanceof AppException)) throw error;
       });
     });
-    const [{ count }] = await database.query(`SELECT count(*)::int AS count FROM balance_entry WHERE reference = $1`, [listingId]);
+    const [{ count }] = await site.dataSource.query(`SELECT count(*)::int AS count FROM balance_entry WHERE reference = $1`, [listingId]);
     expect(count).toBe(0);
     expect(await balanceOf(user.id)).toBe(5_000);
     expect(await ledgerSumOf(user.id)).toBe(5_000);
   });
 
   it('refuses amounts that are not positive whole so\'m', async () => {
-    const user = await createSignedInUser(app);
+    const user = await createSignedInUser(site.app);
     await expect(topUp(user.id, 0)).rejects.toThrow(/positive whole/);
     await expect(topUp(user.id, 10.5)).rejects.toThrow(/positive whole/);
     await expect(chargeListing(user.id, -100)).rejects.toThrow(/positive whole/);
@@ -88,7 +79,7 @@ describe('BalanceService: the ledger behind top-ups and listing charges', () => 
   });
 
   it('keeps the stored balance equal to the ledger sum under many concurrent top-ups and charges', async () => {
-    const users = await Promise.all(Array.from({ length: 4 }, () => createSignedInUser(app)));
+    const users = await Promise.all(Array.from({ length: 4 }, () => createSignedInUser(site.app)));
     // A fixed pseudo-random sequence: the same operations run on every test run.
     let seed = 42;
     const next = (below: number) => {
@@ -118,13 +109,13 @@ describe('BalanceService: the ledger behind top-ups and listing charges', () => 
 
   describe('GET /api/user/balance-history', () => {
     it('asks a visitor to sign in', async () => {
-      const response = await request(app.getHttpServer()).get('/api/user/balance-history').expect(401);
+      const response = await site.http().get('/api/user/balance-history').expect(401);
       expect(response.body.code).toBe('unauthorized');
     });
 
     it("lists the user's own entries newest first, a page at a time", async () => {
-      const user = await createSignedInUser(app);
-      const other = await createSignedInUser(app);
+      const user = await createSignedInUser(site.app);
+      const other = await createSignedInUser(site.app);
       await topUp(other.id, 7_000);
       for (let entry = 1; entry <= BALANCE_HISTORY_PAGE_SIZE + 2; entry++) await topUp(user.id, entry * 1_000);
       const listingId = randomUUID();
@@ -150,13 +141,13 @@ describe('BalanceService: the ledger behind top-ups and listing charges', () => 
     });
 
     it('shows an empty history to a new user', async () => {
-      const user = await createSignedInUser(app);
+      const user = await createSignedInUser(site.app);
       const response = await history(user).expect(200);
       expect(response.body).toEqual({ entries: [], pages: 0, total: 0 });
     });
 
     it('refuses a page that is not a positive whole number', async () => {
-      const user = await createSignedInUser(app);
+      const user = await createSignedInUser(site.app);
       for (const page of ['0', '-1', 'two', '1.5']) {
         const response = await history(user, `?page=${page}`).expect(400);
         expect(response.body.fields).toEqual({ page: 'invalidValue' });

@@ -1,9 +1,6 @@
-import type { INestApplication } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
-import { DataSource } from 'typeorm';
 import { REUSED_PHOTO_MAX_DISTANCE, REUSED_PHOTO_MIN_DETAIL } from '@market/contracts';
-import { createApp } from '../app.factory';
-import { testConfig } from '../../../test/support/config';
+import { appForThisFile } from '../../../test/support/app';
 import { ImagesService } from './images.service';
 
 /** `hash` with the bits at `positions` flipped, as PostgreSQL stores it (signed 64-bit). */
@@ -13,13 +10,12 @@ function flipped(hash: bigint, positions: number[]): bigint {
 
 /** The perceptual hashes of listing photos, as the checks of waiting listings compare them (real PostgreSQL). */
 describe('ImagesService: photo hashes', () => {
-  let app: INestApplication;
-  let database: DataSource;
+  const site = appForThisFile();
   let images: ImagesService;
 
   /** A stored picture with `phash`, uploaded `minutesAgo`; answers its id. */
   async function stored(phash: bigint | null, { purpose = 'listing', minutesAgo = 10 } = {}): Promise<string> {
-    const [{ id }] = await database.query(
+    const [{ id }] = await site.dataSource.query(
       `INSERT INTO images (purpose, key, location, phash, created_at) VALUES ($1, $2, $2, $3::bigint, now() - make_interval(mins => $4)) RETURNING id`,
       [purpose, `test/${randomBytes(8).toString('hex')}.webp`, phash?.toString() ?? null, minutesAgo],
     );
@@ -35,13 +31,9 @@ describe('ImagesService: photo hashes', () => {
     }
   }
 
-  beforeAll(async () => {
-    app = await createApp(testConfig());
-    await app.init();
-    database = app.get(DataSource);
-    images = app.get(ImagesService);
+  beforeAll(() => {
+    images = site.app.get(ImagesService);
   });
-  afterAll(() => app.close());
 
   it('compares only the photos hashed with detail enough, in the order asked', async () => {
     const first = detailedHash();
