@@ -4,16 +4,14 @@ import { connect, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
-import { createApp } from '../src/app.factory';
-import { testConfig } from '../../test/support/config';
+import { startedApp } from '../../test/support/app';
 import { createSignedInUser } from '../../test/support/users';
 
 describe('HTTP application', () => {
   let app: INestApplication;
 
   beforeAll(async () => {
-    app = await createApp(testConfig({ BODY_LIMIT: '1kb' }));
-    await app.init();
+    app = await startedApp({ BODY_LIMIT: '1kb' });
   });
   afterAll(() => app.close());
 
@@ -136,8 +134,7 @@ describe('HTTP application in production mode', () => {
   beforeAll(async () => {
     const dist = mkdtempSync(join(tmpdir(), 'frontend-dist-'));
     writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Telefon bozor</title><div id="root"></div>');
-    app = await createApp(testConfig({ NODE_ENV: 'production', FRONTEND_DIST: dist, PAYMENTS_SANDBOX: 'true' }));
-    await app.init();
+    app = await startedApp({ NODE_ENV: 'production', FRONTEND_DIST: dist, PAYMENTS_SANDBOX: 'true' });
   });
   afterAll(() => app.close());
 

@@ -1,7 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
-import { createApp } from '../src/app.factory';
-import { testConfig } from '../../test/support/config';
+import { startedApp } from '../../test/support/app';
 import { forgetSmsCountdown, sessionCookieOf, smsOutbox } from './auth.support';
 
 /** Every line the application's pino loggers write during this file. */
@@ -26,8 +25,7 @@ describe('logs of sign-in, registration and password reset', () => {
       .send(body);
 
   beforeAll(async () => {
-    app = await createApp(testConfig({ LOG_LEVEL: 'trace' }));
-    await app.init();
+    app = await startedApp({ LOG_LEVEL: 'trace' });
     sms = smsOutbox(app);
   });
   afterAll(() => app.close());

@@ -1,10 +1,9 @@
 import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
-import { createApp } from '../src/app.factory';
 import { AUTH_LIMITS, PASSWORD_PACE } from '../src/auth/auth.limits';
 import { RateLimitService } from '../src/rate-limit/rate-limit.service';
-import { testConfig } from '../../test/support/config';
+import { startedApp } from '../../test/support/app';
 import { appWithSmsOutbox, forgetSmsCountdown as forgetCountdown, sessionCookieOf, signedInUser, smsOutbox } from './auth.support';
 
 // Numbers and IPs of this file only: test files share the database and Redis.
@@ -380,8 +379,7 @@ describe('accounts: sign-in, registration and password reset', () => {
     let production: INestApplication;
     let productionSms: ReturnType<typeof smsOutbox>;
     beforeAll(async () => {
-      production = await createApp(testConfig({ NODE_ENV: 'production', SERVE_FRONTEND: 'false', PAYMENTS_SANDBOX: 'true' }));
-      await production.init();
+      production = await startedApp({ NODE_ENV: 'production', SERVE_FRONTEND: 'false', PAYMENTS_SANDBOX: 'true' });
       productionSms = smsOutbox(production);
     });
     afterAll(() => production.close());

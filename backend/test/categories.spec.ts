@@ -6,11 +6,10 @@ import sharp from 'sharp';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { categorySchema, type Category, type ImageRef } from '@market/contracts';
-import { createApp } from '../src/app.factory';
 import { CategoriesService } from '../src/categories/categories.service';
 import { CategoryListingCounts } from '../src/browse/category-listing-counts';
 import { ListingFeedService } from '../src/browse/listing-feed.service';
-import { testConfig } from '../../test/support/config';
+import { startedApp } from '../../test/support/app';
 import { createSignedInUser } from '../../test/support/users';
 
 /** Names of this file only: other files share the database. */
@@ -53,8 +52,7 @@ describe('categories (brands) API', () => {
   }
 
   beforeAll(async () => {
-    app = await createApp(testConfig({ STORAGE_DIR: mkdtempSync(join(tmpdir(), 'category-images-')) }));
-    await app.init();
+    app = await startedApp({ STORAGE_DIR: mkdtempSync(join(tmpdir(), 'category-images-')) });
     dataSource = app.get(DataSource);
     admin = (await createSignedInUser(app, { role: 'admin' })).cookie;
     user = (await createSignedInUser(app)).cookie;

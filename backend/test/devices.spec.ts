@@ -6,7 +6,6 @@ import sharp from 'sharp';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { deviceSchema, deviceSpecRefreshSchema, type Device, type SeedDevice } from '@market/contracts';
-import { createApp } from '../src/app.factory';
 import { AppConfig } from '../src/config/app-config';
 import { OutboxService } from '../src/events/outbox.service';
 import { RedisClient } from '../src/redis/redis.module';
@@ -15,7 +14,7 @@ import { DeviceSeeder } from '../src/devices/seed/device-seeder';
 import { RateLimitService } from '../src/rate-limit/rate-limit.service';
 import { readSeedFiles, SHIPPED_SEED_DIR } from '../src/devices/seed/seed-files';
 import { eventually } from '../../test/support/eventually';
-import { testConfig } from '../../test/support/config';
+import { startedApp } from '../../test/support/app';
 import { createSignedInUser, type TestUser } from '../../test/support/users';
 
 /** Names of this file only: other files share the database. */
@@ -84,8 +83,7 @@ describe('device catalogue API', () => {
   }
 
   beforeAll(async () => {
-    app = await createApp(testConfig({ DEVICE_SPEC_WAIT_MS: '1500', STORAGE_DIR: mkdtempSync(join(tmpdir(), 'device-pictures-')) }));
-    await app.init();
+    app = await startedApp({ DEVICE_SPEC_WAIT_MS: '1500', STORAGE_DIR: mkdtempSync(join(tmpdir(), 'device-pictures-')) });
     dataSource = app.get(DataSource);
     admin = (await createSignedInUser(app, { role: 'admin' })).cookie;
     user = (await createSignedInUser(app)).cookie;

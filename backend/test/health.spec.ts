@@ -2,6 +2,7 @@ import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { createApp } from '../src/app.factory';
+import { startedApp } from '../../test/support/app';
 import { testConfig } from '../../test/support/config';
 import { eventually } from '../../test/support/eventually';
 import { startPrivateRedis } from '../../test/support/redis-server';
@@ -32,8 +33,7 @@ describe('/api/health when a dependency is down', () => {
 
   it('answers 503 naming Redis when Redis is unreachable', async () => {
     const redis = await startPrivateRedis();
-    const app: INestApplication = await createApp(testConfig({ REDIS_URL: redis.url }));
-    await app.init();
+    const app: INestApplication = await startedApp({ REDIS_URL: redis.url });
     try {
       await request(app.getHttpServer()).get('/api/health').expect(200);
       await redis.stop();
@@ -48,8 +48,7 @@ describe('/api/health when a dependency is down', () => {
 
 describe('/api/health/live and /api/health/ready', () => {
   it("answers ready with the outbox's age, and no replica lag on a database without replicas", async () => {
-    const app: INestApplication = await createApp(testConfig());
-    await app.init();
+    const app: INestApplication = await startedApp();
     const dataSource = app.get(DataSource);
     const [{ id }] = await dataSource.query(
       `INSERT INTO outbox_event (name, payload, created_at) VALUES ('listing.approved', '{}', now() - interval '2 minutes') RETURNING id`,
@@ -68,8 +67,7 @@ describe('/api/health/live and /api/health/ready', () => {
 
   it('answers not ready but live while a stopping node drains, and still serves requests meanwhile', async () => {
     // A window long enough for the requests below on a busy machine; the node drains once its shutdown hooks run.
-    const app: INestApplication = await createApp(testConfig({ SHUTDOWN_DRAIN_MS: '6000' }));
-    await app.init();
+    const app: INestApplication = await startedApp({ SHUTDOWN_DRAIN_MS: '6000' });
     const server = app.getHttpServer();
     await request(server).get('/api/health/ready').expect(200);
     const stopped = app.close();

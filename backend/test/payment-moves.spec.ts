@@ -4,9 +4,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DataSource } from 'typeorm';
 import { PAYMENT_MOVES, PAYMENT_STATUSES, paymentStatusAfter, type PaymentMove, type PaymentStatus } from '@market/contracts';
-import { createApp } from '../src/app.factory';
 import { PaymentMoves } from '../src/payments/payment-moves';
-import { testConfig } from '../../test/support/config';
+import { startedApp } from '../../test/support/app';
 import { createSignedInUser, type TestUser } from '../../test/support/users';
 
 const MOVES = Object.keys(PAYMENT_MOVES).filter((move): move is Exclude<PaymentMove, 'start'> => move !== 'start');
@@ -36,8 +35,7 @@ describe('the payment transitions table (PAYMENT_MOVES) is the only way a paymen
       : moves.move(database.manager, id, move);
 
   beforeAll(async () => {
-    app = await createApp(testConfig());
-    await app.init();
+    app = await startedApp();
     database = app.get(DataSource);
     moves = app.get(PaymentMoves);
     user = await createSignedInUser(app);

@@ -4,6 +4,7 @@ import request from 'supertest';
 import { SANDBOX_OTP, SANDBOX_TEST_CARDS } from '@market/contracts';
 import { createApp } from '../src/app.factory';
 import { confirmedCardToken, FAKE_PAYME_CODE, startFakePayme, type PaymeAnswer } from '../../test/fakes/card-gateway';
+import { startedApp } from '../../test/support/app';
 import { testConfig } from '../../test/support/config';
 import { createSignedInUser } from '../../test/support/users';
 
@@ -84,8 +85,7 @@ describe('logs of whole card payment runs', () => {
     };
 
   it('never contains a card number, with the sandbox gateway', async () => {
-    const app = await createApp(testConfig({ LOG_LEVEL: 'trace' }));
-    await app.init();
+    const app = await startedApp({ LOG_LEVEL: 'trace' });
     // Nest buffers its log lines until listen(); tests only init().
     app.flushLogs();
     try {

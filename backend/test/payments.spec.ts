@@ -9,6 +9,7 @@ import { CONFIRMATION_ANSWER_WITHIN_MS } from '../src/payments/payments.service'
 import { cardGatewayFor } from '../src/payments/payments.module';
 import type { RedisClient } from '../src/redis/redis.module';
 import { confirmedCardToken, FAKE_PAYME_CODE, startFakePayme, type FakePayme, type PaymeAnswer } from '../../test/fakes/card-gateway';
+import { startedApp } from '../../test/support/app';
 import { testConfig } from '../../test/support/config';
 import { eventually } from '../../test/support/eventually';
 import type { TestUser } from '../../test/support/users';
@@ -81,8 +82,7 @@ describe('card top-up with the sandbox gateway', () => {
   }
 
   beforeAll(async () => {
-    app = await createApp(testConfig());
-    await app.init();
+    app = await startedApp();
     seen = observer(app);
   });
   afterAll(() => app.close());
@@ -407,8 +407,7 @@ describe('a confirmation while Payme is slow', () => {
   beforeAll(async () => {
     payme = await startFakePayme({ merchantId: 'market', key: 'payme-key', cards: [{ number: CARD, expire: '0399', phone: '998935550011', balance: 1_000_000_000 }] });
     // Payme answers within its timeout, only later than a confirmation waits.
-    app = await createApp(testConfig({ PAYME_BASE_URL: payme.url, PAYME_MERCHANT_ID: 'market', PAYME_KEY: 'payme-key', PAYME_TIMEOUT_MS: '10000' }));
-    await app.init();
+    app = await startedApp({ PAYME_BASE_URL: payme.url, PAYME_MERCHANT_ID: 'market', PAYME_KEY: 'payme-key', PAYME_TIMEOUT_MS: '10000' });
     seen = observer(app);
   });
   afterAll(async () => {

@@ -2,9 +2,8 @@ import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { insertListing } from '../../test/support/listings';
-import { createApp } from '../src/app.factory';
 import { ListingCountersService } from '../src/browse/listing-counters.service';
-import { testConfig } from '../../test/support/config';
+import { startedApp } from '../../test/support/app';
 import { signedInUser } from './auth.support';
 
 /** Phone numbers of this file: 99877107xxxx. */
@@ -14,8 +13,7 @@ describe('where a request comes from', () => {
   describe('without a configured proxy (TRUST_PROXY unset, the default)', () => {
     let app: INestApplication;
     beforeAll(async () => {
-      app = await createApp(testConfig({ TRUST_PROXY: '' }));
-      await app.init();
+      app = await startedApp({ TRUST_PROXY: '' });
     });
     afterAll(() => app.close());
 
@@ -40,8 +38,7 @@ describe('where a request comes from', () => {
   });
 
   it('counts an IPv6 visitor by the /64: fresh addresses of one subscriber share the limit', async () => {
-    const behindProxy = await createApp(testConfig({ TRUST_PROXY: 'loopback' }));
-    await behindProxy.init();
+    const behindProxy = await startedApp({ TRUST_PROXY: 'loopback' });
     try {
       const seller = await signedInUser(behindProxy, phone(3));
       const id = await insertListing(behindProxy.get(DataSource), { authorId: seller.id, status: 'active' });
@@ -59,8 +56,7 @@ describe('where a request comes from', () => {
     let app: INestApplication;
     // Nothing says where the site is served: the check must work on any port and address.
     beforeAll(async () => {
-      app = await createApp(testConfig({ PORT: '4000', CORS_ORIGINS: 'https://partner.example' }));
-      await app.init();
+      app = await startedApp({ PORT: '4000', CORS_ORIGINS: 'https://partner.example' });
     });
     afterAll(() => app.close());
 

@@ -7,12 +7,11 @@ import { io } from 'socket.io-client';
 import { CONVERSATION_SOCKET_PATH } from '@market/contracts';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
-import { createApp } from '../src/app.factory';
 import { AUTH_LIMITS } from '../src/auth/auth.limits';
 import { RateLimitService } from '../src/rate-limit/rate-limit.service';
 import { TelegramLinkService } from '../src/telegram/telegram-link.service';
 import { burst, countStatuses } from '../../test/support/burst';
-import { testConfig } from '../../test/support/config';
+import { startedApp } from '../../test/support/app';
 import { type LaunchUser, launchFields, signInitData, signedLaunch, TEST_BOT_TOKEN } from '../../test/support/telegram-init-data';
 import { signedInUser } from './auth.support';
 import { insertListing } from '../../test/support/listings';
@@ -40,8 +39,7 @@ describe('Telegram Mini App sign-in (POST /api/auth/telegram)', () => {
   };
 
   beforeAll(async () => {
-    app = await createApp(testConfig({ TELEGRAM_BOT_TOKEN: TEST_BOT_TOKEN, TELEGRAM_BOT_USERNAME: 'telefon_bozor_test_bot' }));
-    await app.init();
+    app = await startedApp({ TELEGRAM_BOT_TOKEN: TEST_BOT_TOKEN, TELEGRAM_BOT_USERNAME: 'telefon_bozor_test_bot' });
     dataSource = app.get(DataSource);
     links = app.get(TelegramLinkService);
   });
@@ -211,8 +209,7 @@ describe('Telegram Mini App sign-in (POST /api/auth/telegram)', () => {
     beforeAll(async () => {
       const dist = mkdtempSync(join(tmpdir(), 'frontend-dist-'));
       writeFileSync(join(dist, 'index.html'), '<!doctype html><html><head><title>Telefon bozor</title></head><body><div id="root"></div></body></html>');
-      site = await createApp(testConfig({ SERVE_FRONTEND: 'true', FRONTEND_DIST: dist }));
-      await site.init();
+      site = await startedApp({ SERVE_FRONTEND: 'true', FRONTEND_DIST: dist });
     });
     afterAll(() => site.close());
 

@@ -1,9 +1,8 @@
 import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
-import { createApp } from '../src/app.factory';
 import { TelegramLinkService } from '../src/telegram/telegram-link.service';
-import { testConfig } from '../../test/support/config';
+import { startedApp } from '../../test/support/app';
 import { createSignedInUser } from '../../test/support/users';
 
 describe('linking a seller\'s Telegram chat', () => {
@@ -11,8 +10,7 @@ describe('linking a seller\'s Telegram chat', () => {
   let links: TelegramLinkService;
 
   beforeAll(async () => {
-    app = await createApp(testConfig({ TELEGRAM_BOT_TOKEN: '123:TEST', TELEGRAM_BOT_USERNAME: 'telefon_bozor_bot' }));
-    await app.init();
+    app = await startedApp({ TELEGRAM_BOT_TOKEN: '123:TEST', TELEGRAM_BOT_USERNAME: 'telefon_bozor_bot' });
     links = app.get(TelegramLinkService);
   });
   afterAll(() => app.close());
@@ -82,8 +80,7 @@ describe('linking a seller\'s Telegram chat', () => {
   });
 
   it('says so when the bot is not configured', async () => {
-    const bare = await createApp(testConfig());
-    await bare.init();
+    const bare = await startedApp();
     try {
       const seller = await createSignedInUser(bare);
       const status = await request(bare.getHttpServer()).get('/api/user/telegram').set('Cookie', seller.cookie).expect(200);

@@ -7,11 +7,11 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
-import { createApp } from '../src/app.factory';
 import { RateLimitService } from '../src/rate-limit/rate-limit.service';
 import { AVATAR_LIMITS } from '../src/uploads/avatar.limits';
 import { createImageStorage, LocalDiskImageStorage, S3ImageStorage } from '../src/uploads/image-storage';
 import { TemporaryUploadFiles } from '../src/uploads/temporary-upload-files';
+import { startedApp } from '../../test/support/app';
 import { testConfig } from '../../test/support/config';
 import { signedInUser } from './auth.support';
 
@@ -53,8 +53,7 @@ describe('uploads: avatar and category images', () => {
 
   beforeAll(async () => {
     storageDir = mkdtempSync(join(tmpdir(), 'uploads-'));
-    app = await createApp(testConfig({ STORAGE_DIR: storageDir }));
-    await app.init();
+    app = await startedApp({ STORAGE_DIR: storageDir });
     dataSource = app.get(DataSource);
     photo = await cameraPhoto();
   });
@@ -280,8 +279,7 @@ describe('uploads: avatar and category images', () => {
     it('serves /uploads files, not the app page', async () => {
       const dist = mkdtempSync(join(tmpdir(), 'frontend-dist-'));
       writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Telefon bozor</title>');
-      const production = await createApp(testConfig({ STORAGE_DIR: storageDir, SERVE_FRONTEND: 'true', FRONTEND_DIST: dist }));
-      await production.init();
+      const production = await startedApp({ STORAGE_DIR: storageDir, SERVE_FRONTEND: 'true', FRONTEND_DIST: dist });
       try {
         const { cookie } = await signedInUser(production, phone(30));
         const uploaded = await request(production.getHttpServer()).post('/api/upload').set('Cookie', cookie).attach('image', photo, 'a.jpg').expect(201);

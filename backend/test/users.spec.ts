@@ -1,10 +1,9 @@
 import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
-import { createApp } from '../src/app.factory';
 import { grantAdminCommand } from '../src/cli/grant-admin';
 import { UsersService } from '../src/users/users.service';
-import { testConfig } from '../../test/support/config';
+import { startedApp } from '../../test/support/app';
 import { signedInUser, smsOutbox } from './auth.support';
 
 const phone = (n: number) => `99890200${String(n).padStart(4, '0')}`;
@@ -20,8 +19,7 @@ describe('users: profile and settings', () => {
     request(app.getHttpServer()).put(`/api/user/${id}`).set('Cookie', cookie).set('X-Forwarded-For', IP).send(body);
 
   beforeAll(async () => {
-    app = await createApp(testConfig({ ADMIN_PHONES: `+998 90 200-09-90, ${phone(991)}` }));
-    await app.init();
+    app = await startedApp({ ADMIN_PHONES: `+998 90 200-09-90, ${phone(991)}` });
     dataSource = app.get(DataSource);
     sms = smsOutbox(app);
   });
