@@ -225,6 +225,27 @@ async function linkedTelegramUser(database) {
   }
 }
 
+/**
+ * The card photos of the promoted listings: the first page's TOP places are drawn anew for each
+ * request (issue 39), so the page audited may show others than the bench saw, and a photo missing
+ * is a console error (best practices).
+ */
+async function promotedPhotoKeys(database) {
+  const { Client } = requireFromBackend('pg');
+  const client = new Client({ connectionString: databaseUrl(database) });
+  await client.connect();
+  try {
+    const { rows } = await client.query(
+      `SELECT DISTINCT unnest(image.variant_keys) AS key FROM promotion
+         JOIN listing_image ON listing_image.listing_id = promotion.listing_id AND listing_image.position = 0
+         JOIN images image ON image.id = listing_image.image_id`,
+    );
+    return rows.map((row) => row.key);
+  } finally {
+    await client.end();
+  }
+}
+
 /** The address Telegram opens the Mini App at: its entry page, `startapp` as tgWebAppStartParam, the signed launch in the hash. */
 function miniAppUrl(baseUrl, user, startParam) {
   const launch = new URLSearchParams({
@@ -253,6 +274,7 @@ try {
   if (!listing) throw new Error(`No listing with a photo on the first page of ${database}`);
   const detail = await getJson(`/phone/${listing._id}`);
   const photoKeys = phones.flatMap((phone) => (phone.image ? [phone.image.key] : []));
+  photoKeys.push(...(await promotedPhotoKeys(database)));
   photoKeys.push(...(detail?.images ?? []).flatMap((image) => [image.key, image.key.replace(/\.webp$/, '-800.webp')]));
   await writeListingPhotos(storageDir, photoKeys);
   const pages = [
