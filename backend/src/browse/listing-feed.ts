@@ -128,7 +128,7 @@ export interface FeedSql {
    * id are its columns); only the 12 listings found are read from the table. From an anchor, the
    * scan starts at the anchor's place instead of walking every listing before it. With `shown`
    * (listings in TOP: issue 39) the same statement also reads their cards, in that order and
-   * before the page's, each marked `top`, and checks that they are still on sale: a page with TOP
+   * before the page's 12 − their number, each marked `top`, and checks that they are still on sale: a page with TOP
    * places is one round trip, as a page without (a second statement cost the long tail 30–55 % of
    * its feed pages a second, bench/RESULTS.md).
    */
@@ -254,20 +254,21 @@ export function feedSql(filter: FeedFilter): FeedSql {
   // Each card as one JSON value (CardRow): as fifteen columns, node-postgres built every card
   // field by field (a sixth of the API's CPU per feed page, issue 17).
   const cardJson = `(SELECT to_json(card) FROM (SELECT ${CARD_COLUMNS}, ${FIRST_PHOTO_COLUMNS}) card)`;
+  const pageOrder = order.columns.map(([column]) => `page.${column} ${order.direction}`).join(', ');
+  // With TOP places the page's ids and the shown ones are joined to their cards once: two joins
+  // to cards took PostgreSQL 0.2 ms more to plan the statements planned per request (price bounds).
   const rows = (ids: string, shown?: string) =>
     shown
       ? `
     WITH page AS (${ids})
-    SELECT ${cardJson} AS card, false AS top, row_number() OVER (ORDER BY ${orderBy}) AS place
-      FROM page JOIN listing l ON l.id = page.id
-      ${FIRST_PHOTO_JOIN}
-    UNION ALL
-    SELECT ${cardJson}, true, shown.place
-      FROM unnest(${shown}::uuid[]) WITH ORDINALITY AS shown (id, place)
-      JOIN listing l ON l.id = shown.id
+    SELECT ${cardJson} AS card, chosen.top
+      FROM (SELECT page.id, false AS top, row_number() OVER (ORDER BY ${pageOrder}) AS place FROM page
+            UNION ALL
+            SELECT shown.id, true, shown.place FROM unnest(${shown}::uuid[]) WITH ORDINALITY AS shown (id, place)) chosen
+      JOIN listing l ON l.id = chosen.id
       ${FIRST_PHOTO_JOIN}
      WHERE ${ON_SALE}
-     ORDER BY top DESC, place`
+     ORDER BY chosen.top DESC, chosen.place`
       : `
     WITH page AS (${ids})
     SELECT ${cardJson} AS card
@@ -306,12 +307,14 @@ export function feedSql(filter: FeedFilter): FeedSql {
         : '';
       const skipped = from ? offset - from.offset : offset;
       const topCards = () => (shown?.length ? next(shown) : undefined);
+      // The TOP places' cards take their part of the page: the page reads and builds no card it does not show.
+      const organic = LIMITS.listingsPerPage - (shown?.length ?? 0);
       if (split) {
         // Each model's (or series') first `skipped + 12` listings in the feed's order (its part of the
         // index, from the anchor), merged: a page costs what it shows and what comes before it, never
         // the models' other listings.
         const keys = next(split.ids);
-        const perKey = next(skipped + LIMITS.listingsPerPage);
+        const perKey = next(skipped + organic);
         return {
           sql: rows(`
             SELECT ${orderColumns}
@@ -320,7 +323,7 @@ export function feedSql(filter: FeedFilter): FeedSql {
                 SELECT ${orderColumns} FROM listing l
                  WHERE l.${split.column} = part.id AND ${where}${start}
                  ORDER BY ${orderBy} LIMIT ${perKey}) l
-             ORDER BY ${orderBy} LIMIT ${LIMITS.listingsPerPage} OFFSET ${next(skipped)}`, topCards()),
+             ORDER BY ${orderBy} LIMIT ${organic} OFFSET ${next(skipped)}`, topCards()),
           params: pageParams,
         };
       }
@@ -328,7 +331,7 @@ export function feedSql(filter: FeedFilter): FeedSql {
         sql: rows(`
           SELECT ${orderColumns} FROM listing l
            WHERE ${where}${start}
-           ORDER BY ${orderBy} LIMIT ${LIMITS.listingsPerPage} OFFSET ${next(skipped)}`, topCards()),
+           ORDER BY ${orderBy} LIMIT ${organic} OFFSET ${next(skipped)}`, topCards()),
         params: pageParams,
       };
     },
