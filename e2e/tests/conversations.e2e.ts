@@ -29,6 +29,11 @@ test.describe('buyer and seller talk on the platform', () => {
       consoleErrors,
     }) => {
       const sellersPage = seller.page;
+      // Connected, the composer sends on the live connection, not over HTTP.
+      const postedMessages: string[] = [];
+      sellersPage.on('request', (request) => {
+        if (request.method() === 'POST' && /\/api\/conversations\/[^/]+\/messages$/.test(request.url())) postedMessages.push(request.url());
+      });
       const listing = await listings.createListing({ device, seller: await listings.sellerOf(seller.phoneNumber), name: `Talkphone ${tag} ${screen}`, price: 2_900_000 });
       await sellersPage.goto('/');
       await expect(sellersPage.getByRole('link', { name: 'Xabarlar', exact: true })).toBeVisible();
@@ -81,6 +86,7 @@ test.describe('buyer and seller talk on the platform', () => {
       const photoBack = sellersPage.getByTestId('message').filter({ hasText: "Telefonni ko'rib to'layman" });
       await expect(photoBack.getByRole('img', { name: 'Xabardagi rasm' })).toBeVisible();
       expect(await layoutWidth(buyersPage)).toBeLessThanOrEqual(viewport.width);
+      expect(postedMessages).toEqual([]);
       await buyersContext.close();
     });
   });
@@ -110,6 +116,10 @@ test.describe('buyer and seller talk on the platform', () => {
     await expect(seller.page.getByTestId('message').filter({ hasText: 'Assalomu alaykum' })).toBeVisible();
     const sent = await buyersPage.request.post(`/api/conversations/${conversation.id}/messages`, { data: { text: 'Hali sotuvdami?' } });
     expect(sent.status()).toBe(201);
+    // Without its live connection the composer still sends, over HTTP.
+    await seller.page.getByRole('textbox', { name: 'Xabar' }).fill('Ha, sotuvda');
+    await seller.page.getByRole('button', { name: 'Yuborish' }).click();
+    await expect(seller.page.getByTestId('message').filter({ hasText: 'Ha, sotuvda' })).toBeVisible();
 
     connect();
     await expect(seller.page.getByTestId('message').filter({ hasText: 'Hali sotuvdami?' })).toBeVisible();
