@@ -23,6 +23,7 @@ import { AppException } from '../common/app.exception';
 import { recordedBy } from '../events/outbox.service';
 import { listingOnSale } from '../browse/buyer-listings/buyer-listing-reads';
 import { BuyerListingsService } from '../browse/buyer-listings/buyer-listings.service';
+import { queryPrepared } from '../database/prepared-statement';
 import { PublicReads } from '../database/public-reads';
 import { RateLimitService } from '../rate-limit/rate-limit.service';
 import { ImagesService } from '../uploads/images.service';
@@ -444,7 +445,9 @@ export class ConversationsService {
       'c JOIN m ON true',
     );
     // `first`: the statement's snapshot holds every earlier message, as a conversation commits with its first one.
-    const [row] = (await database.query(
+    // Prepared: planning this statement afresh took two thirds of its time in PostgreSQL.
+    const [row] = await queryPrepared<ConversationRow & Omit<MessageRow, 'id'> & { listing_on_sale: boolean; message_id: string | null }>(
+      database,
       `WITH c AS (
          SELECT c.id, c.listing_id, c.buyer_id, c.seller_id, c.blocked_by, ${listing.columns},
                 NOT EXISTS (SELECT 1 FROM conversation_message earlier WHERE earlier.conversation_id = c.id) AS first
@@ -466,7 +469,7 @@ export class ConversationsService {
               m.id AS message_id, m.author_id, m.text, m.image_ids, m.warnings, m.created_at
          FROM c LEFT JOIN m ON true LEFT JOIN u ON true`,
       ['conversationId' in by ? by.conversationId : by.listingId, authorId, text, imageIds, messageWarnings(text)],
-    )) as Array<ConversationRow & Omit<MessageRow, 'id'> & { listing_on_sale: boolean; message_id: string | null }>;
+    );
     if (!row) throw new AppException(HttpStatus.NOT_FOUND, 'conversationNotFound');
     if (row.blocked_by) throw new AppException(HttpStatus.CONFLICT, 'conversationBlocked');
     if (!row.listing_on_sale) throw new AppException(HttpStatus.CONFLICT, 'conversationClosed');

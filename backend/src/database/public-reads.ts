@@ -11,6 +11,7 @@ import { headerSessionTokenOf } from '../auth/session-header';
 import { AppException } from '../common/app.exception';
 import { AppConfig } from '../config/app-config';
 import type { Config } from '../config/config.schema';
+import { statementName } from './prepared-statement';
 
 /** The name of the connection pool of public reads (TypeORM's named data source). */
 export const PUBLIC_READS = 'public-reads';
@@ -122,7 +123,6 @@ class Replica {
 @Injectable()
 export class PublicReads implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(PublicReads.name);
-  private readonly statementNames = new Map<string, string>();
   /** The streaming replicas of DATABASE_REPLICA_URLS (docs/scale-out.md). */
   private readonly replicas: Replica[];
   private readonly maxLagMs: number;
@@ -179,7 +179,7 @@ export class PublicReads implements OnApplicationBootstrap, OnApplicationShutdow
   }
 
   private async run<Row>(pool: Pool, { sql, params, prepared, timeoutMs, settings }: Read): Promise<Row[]> {
-    const query = prepared ? { name: this.statementName(sql), text: sql, values: params } : { text: withValues(sql, params) };
+    const query = prepared ? { name: statementName(sql), text: sql, values: params } : { text: withValues(sql, params) };
     if (timeoutMs === undefined && !settings.length) return (await pool.query(query)).rows as Row[];
     // SET LOCAL: the settings end with this transaction, and the connection returns to the pool with its own.
     const session = [...(timeoutMs === undefined ? [] : [`SET LOCAL statement_timeout = ${Math.ceil(timeoutMs)}`]), ...settings];
@@ -213,12 +213,6 @@ export class PublicReads implements OnApplicationBootstrap, OnApplicationShutdow
     return inStep[Math.floor(Math.random() * inStep.length)];
   }
 
-  /** One name per text, the same on every connection (each prepares it on first use). */
-  private statementName(sql: string): string {
-    let name = this.statementNames.get(sql);
-    if (!name) this.statementNames.set(sql, (name = `public-read-${this.statementNames.size + 1}`));
-    return name;
-  }
 }
 
 interface ReadOptions {
