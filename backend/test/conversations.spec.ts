@@ -3,6 +3,7 @@ import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { MESSAGES, parseEventPayload } from '@market/contracts';
 import { CONVERSATION_RATE_LIMITS } from '../src/conversations/conversation.limits';
+import { RateLimitService } from '../src/rate-limit/rate-limit.service';
 import { burst, countStatuses } from '../../test/support/burst';
 import { insertListing } from '../../test/support/listings';
 import { createSignedInUser, type TestUser } from '../../test/support/users';
@@ -247,6 +248,23 @@ describe('conversations', () => {
       expect(countStatuses(answers)).toEqual({ 201: 20, 429: 5 });
       const [{ count }] = await dataSource.query(`SELECT count(*)::int AS count FROM conversation WHERE buyer_id = $1`, [buyer.id]);
       expect(count).toBe(20);
+    });
+
+    it('opens one conversation when a buyer writes about a listing from two pages at once: every message kept, told new once, one of the hour taken', async () => {
+      const buyer = await createSignedInUser(app);
+      const listingId = await onSale('Written to twice');
+      const answers = await burst(6, (index) => start(buyer, listingId, `Salom ${index}`));
+      expect(countStatuses(answers)).toEqual({ 201: 6 });
+      const conversations = await dataSource.query(`SELECT id FROM conversation WHERE buyer_id = $1`, [buyer.id]);
+      expect(conversations).toHaveLength(1);
+      expect(await messagesOf(conversations[0].id)).toHaveLength(6);
+      // The first message alone carries the safety note and tells the seller of a new conversation.
+      const events = await dataSource.query(`SELECT payload FROM outbox_event WHERE name = 'conversation.message-sent' AND payload->>'conversationId' = $1`, [
+        conversations[0].id,
+      ]);
+      expect(events.map((event: { payload: unknown }) => parseEventPayload('conversation.message-sent', event.payload).first).sort()).toEqual([false, false, false, false, false, true]);
+      // One of the hour's new conversations taken: the next makes two.
+      expect(await app.get(RateLimitService).consume(CONVERSATION_RATE_LIMITS.newConversations, buyer.id)).toBe(2);
     });
 
     it(`sends at most ${CONVERSATION_RATE_LIMITS.messages.points} messages a minute per account`, async () => {

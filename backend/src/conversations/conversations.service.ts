@@ -91,13 +91,15 @@ export class ConversationsService {
     if (listing.authorId === user.id) throw new AppException(HttpStatus.FORBIDDEN, 'conversationOwnListing');
     if (!existing) await this.limits.consume(CONVERSATION_RATE_LIMITS.newConversations, user.id);
     await this.limits.consume(CONVERSATION_RATE_LIMITS.messages, user.id);
-    const sent = await this.dataSource.transaction(async (transaction) => {
-      await transaction.query(
-        `INSERT INTO conversation (listing_id, buyer_id, seller_id) VALUES ($1, $2, $3) ON CONFLICT (listing_id, buyer_id) DO NOTHING`,
+    const { sent, opened } = await this.dataSource.transaction(async (transaction) => {
+      const inserted = (await transaction.query(
+        `INSERT INTO conversation (listing_id, buyer_id, seller_id) VALUES ($1, $2, $3) ON CONFLICT (listing_id, buyer_id) DO NOTHING RETURNING id`,
         [listing.id, user.id, listing.authorId],
-      );
-      return this.write(transaction, user.id, { listingId: listing.id }, request.text, []);
+      )) as unknown[];
+      return { sent: await this.write(transaction, user.id, { listingId: listing.id }, request.text, []), opened: inserted.length > 0 };
     });
+    // The same buyer's other page opened it meanwhile: this message continued it, and takes none of the hour's new ones.
+    if (!existing && !opened) await this.limits.refund(CONVERSATION_RATE_LIMITS.newConversations, user.id);
     await this.pushMessage(sent);
     return { conversation: await this.one(user.id, sent.conversation.id), sent };
   }
