@@ -1,7 +1,7 @@
 import type { Page, Request } from '@playwright/test';
 import config from '../playwright.config';
 import { expect, test } from '../support/fixtures';
-import type { SeededListing } from '../support/listings';
+import type { E2eListings, SeededListing } from '../support/listings';
 import { newPhoneNumber } from '../support/accounts';
 import { launchUrl, linkTelegramChat, openInTelegramApp, openInTelegramWeb, ownNumber, press, telegramCalls } from '../support/mini-app';
 import { received } from '../support/received';
@@ -35,6 +35,14 @@ test.describe('the marketplace as a Telegram Mini App', () => {
   const tag = Date.now().toString(36);
   let listing: SeededListing;
 
+  /** A buyer whose Telegram chat is linked (a returning one), and the launch Telegram opens this file's listing with for them. */
+  async function returningBuyerLaunch(listings: E2eListings, baseURL: string) {
+    const buyer = await listings.createSeller({ name: 'Jasur' });
+    const telegramUser = (nextTelegramUser += 1);
+    await linkTelegramChat(buyer.id, telegramUser);
+    return { buyer, url: launchUrl(baseURL, { id: telegramUser, first_name: 'Jasur', language_code: 'uz' }, listing.id) };
+  }
+
   test.beforeAll(async ({ listings }) => {
     const brand = await listings.createBrand(`Minibrand ${tag}`);
     const device = await listings.createDevice(brand, `Miniphone ${tag}`);
@@ -49,13 +57,11 @@ test.describe('the marketplace as a Telegram Mini App', () => {
         listings,
         baseURL,
       }) => {
-        const buyer = await listings.createSeller({ name: 'Jasur' });
-        const telegramUser = (nextTelegramUser += 1);
-        await linkTelegramChat(buyer.id, telegramUser);
+        const { buyer, url } = await returningBuyerLaunch(listings, baseURL!);
         const apiRequests: Request[] = [];
         page.on('request', (request) => void (new URL(request.url()).pathname.startsWith('/api/') && apiRequests.push(request)));
 
-        await open(page, launchUrl(baseURL!, { id: telegramUser, first_name: 'Jasur', language_code: 'uz' }, listing.id));
+        await open(page, url);
         const app = client.includes('iframe') ? page.frameLocator('iframe') : page;
         await expect(app.getByRole('heading', { level: 1, name: listing.name })).toBeVisible();
         // Signed in: the bottom bar (in place of the site's top bar, under Telegram's title) offers the profile.
@@ -77,12 +83,12 @@ test.describe('the marketplace as a Telegram Mini App', () => {
         await press(page, 'main_button_pressed');
         await expect(app.getByTestId('message').filter({ hasText: 'Assalomu alaykum! Telefon hali sotuvdami?' })).toBeVisible();
         expect((await telegramCalls(page, 'web_app_trigger_haptic_feedback')).length).toBeGreaterThanOrEqual(2);
-      // In the thread it sends what is typed.
-      await expect.poll(() => mainButton(page)).toMatchObject({ is_visible: true, text: 'Yuborish', is_active: false });
-      await app.getByRole('textbox', { name: 'Xabar' }).fill('Ertaga ko\'rsam bo\'ladimi?');
-      await expect.poll(() => mainButton(page)).toMatchObject({ text: 'Yuborish', is_active: true });
-      await press(page, 'main_button_pressed');
-      await expect(app.getByTestId('message').filter({ hasText: "Ertaga ko'rsam bo'ladimi?" })).toBeVisible();
+        // In the thread it sends what is typed.
+        await expect.poll(() => mainButton(page)).toMatchObject({ is_visible: true, text: 'Yuborish', is_active: false });
+        await app.getByRole('textbox', { name: 'Xabar' }).fill('Ertaga ko\'rsam bo\'ladimi?');
+        await expect.poll(() => mainButton(page)).toMatchObject({ text: 'Yuborish', is_active: true });
+        await press(page, 'main_button_pressed');
+        await expect(app.getByTestId('message').filter({ hasText: "Ertaga ko'rsam bo'ladimi?" })).toBeVisible();
 
         // Telegram's BackButton appears in the thread and returns to the listing.
         await expect.poll(async () => (await telegramCalls(page, 'web_app_setup_back_button')).at(-1)).toEqual({ is_visible: true });
@@ -103,9 +109,7 @@ test.describe('the marketplace as a Telegram Mini App', () => {
     listings,
     baseURL,
   }) => {
-    const buyer = await listings.createSeller({ name: 'Jasur' });
-    const telegramUser = (nextTelegramUser += 1);
-    await linkTelegramChat(buyer.id, telegramUser);
+    const { url } = await returningBuyerLaunch(listings, baseURL!);
     let releaseSdk!: () => void;
     const sdkHeld = new Promise<void>((resolve) => (releaseSdk = resolve));
     await page.route(/\/assets\/telegram-sdk-[\w-]+\.js$/, async (route) => {
@@ -113,7 +117,7 @@ test.describe('the marketplace as a Telegram Mini App', () => {
       await route.continue();
     });
 
-    await openInTelegramApp(page, launchUrl(baseURL!, { id: telegramUser, first_name: 'Jasur', language_code: 'uz' }, listing.id));
+    await openInTelegramApp(page, url);
     await expect(page.getByRole('heading', { level: 1, name: listing.name })).toBeVisible();
     await expect(page.locator('html')).toHaveCSS('background-color', 'rgb(35, 46, 60)');
     await expect(page.getByRole('navigation', { name: "Ilova bo'limlari" }).getByRole('link', { name: 'Profil' })).toBeVisible();
@@ -125,10 +129,7 @@ test.describe('the marketplace as a Telegram Mini App', () => {
   });
 
   test('inside Telegram the balance offers no card top-up, as Telegram wants Stars for digital goods', async ({ page, listings, baseURL }) => {
-    const buyer = await listings.createSeller({ name: 'Jasur' });
-    const telegramUser = (nextTelegramUser += 1);
-    await linkTelegramChat(buyer.id, telegramUser);
-    await openInTelegramApp(page, launchUrl(baseURL!, { id: telegramUser, first_name: 'Jasur', language_code: 'uz' }, listing.id));
+    await openInTelegramApp(page, (await returningBuyerLaunch(listings, baseURL!)).url);
     await page.getByRole('navigation', { name: "Ilova bo'limlari" }).getByRole('link', { name: 'Profil' }).click();
     await page.goto('/profile/balance');
     await expect(page.getByText("Telegram ichida to'lovlar qabul qilinmaydi")).toBeVisible();
