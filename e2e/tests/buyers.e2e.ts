@@ -72,7 +72,9 @@ test.describe("buyers' favourites and saved searches", () => {
     test("keeps the page when the connection goes before the top bar's parts arrive, and shows them once it is back", async ({ seller, consoleErrors }) => {
       const { page } = seller;
       consoleErrors.allow(/ERR_INTERNET_DISCONNECTED/);
-      // The bell's code comes after the page's own: the connection goes just as the browser asks for it.
+      // The bell's code comes after the page's own: the connection goes just as the browser asks for it. The
+      // sign-in's page may still be asking for its bell; leaving it first keeps that request out of this one's way.
+      await page.goto('about:blank');
       let lost = false;
       await page.route(/\/assets\/notifications-bell-[\w-]+\.js$/, async (route) => {
         if (lost) return route.continue();
