@@ -56,6 +56,20 @@ function observer(app: INestApplication) {
   };
 }
 
+/** A fake Payme with the cashbox 'market' and `cards` (valid to 03/99), and the API paying through it, waiting `timeoutMs` a call. */
+async function apiPayingThroughFakePayme(cards: Array<{ number: string; phone: string; balance: number }>, timeoutMs: number) {
+  const payme = await startFakePayme({ merchantId: 'market', key: 'payme-key', cards: cards.map((card) => ({ ...card, expire: '0399' })) });
+  const app = await startedApp({ PAYME_BASE_URL: payme.url, PAYME_MERCHANT_ID: 'market', PAYME_KEY: 'payme-key', PAYME_TIMEOUT_MS: String(timeoutMs) });
+  return { payme, app, seen: observer(app) };
+}
+
+/** The browser's part of a payment: the card to the fake Payme with the cashbox id alone; answers the verified card's token. */
+async function paymeCardToken(payme: FakePayme, cardNumber: string): Promise<string> {
+  const confirmed = await confirmedCardToken({ url: payme.url, cashboxId: 'market' }, { number: cardNumber, expire: '0399' }, FAKE_PAYME_CODE);
+  if (!('token' in confirmed)) throw new Error(`Payme refused the card: ${confirmed.refusal.code}`);
+  return confirmed.token;
+}
+
 describe('card top-up with the sandbox gateway', () => {
   let app: INestApplication;
   let seen: ReturnType<typeof observer>;
@@ -247,28 +261,21 @@ describe('card top-up through the Payme client and a fake Payme', () => {
 
   /** The browser's part (the card to Payme, with the cashbox id), then the payment created with the verified token. */
   async function start(user: TestUser, cardNumber = RICH_CARD, amount = 40_000) {
-    const confirmed = await confirmedCardToken({ url: payme.url, cashboxId: 'market' }, { number: cardNumber, expire: '0399' }, FAKE_PAYME_CODE);
-    if (!('token' in confirmed)) throw new Error(`Payme refused the card: ${confirmed.refusal.code}`);
-    return request(app.getHttpServer()).post(CREATE).set('Cookie', user.cookie).send({ amount, cardToken: confirmed.token }).expect(201);
+    const cardToken = await paymeCardToken(payme, cardNumber);
+    return request(app.getHttpServer()).post(CREATE).set('Cookie', user.cookie).send({ amount, cardToken }).expect(201);
   }
   const confirm = (user: TestUser, transactionId: string) =>
     request(app.getHttpServer()).post(CONFIRM).set('Cookie', user.cookie).send({ transactionId });
   const state = (user: TestUser, transactionId: string) => request(app.getHttpServer()).get(`${STATE}/${transactionId}`).set('Cookie', user.cookie);
 
   beforeAll(async () => {
-    payme = await startFakePayme({
-      merchantId: 'market',
-      key: 'payme-key',
-      cards: [
-        { number: RICH_CARD, expire: '0399', phone: '998935550011', balance: 1_000_000_000 },
-        { number: POOR_CARD_NUMBER, expire: '0399', phone: '998935550022', balance: 100 },
+    ({ payme, app, seen } = await apiPayingThroughFakePayme(
+      [
+        { number: RICH_CARD, phone: '998935550011', balance: 1_000_000_000 },
+        { number: POOR_CARD_NUMBER, phone: '998935550022', balance: 100 },
       ],
-    });
-    app = await createApp(
-      testConfig({ PAYME_BASE_URL: payme.url, PAYME_MERCHANT_ID: 'market', PAYME_KEY: 'payme-key', PAYME_TIMEOUT_MS: '300' }),
-    );
-    await app.init();
-    seen = observer(app);
+      300,
+    ));
   });
   afterAll(async () => {
     await app.close();
@@ -386,10 +393,10 @@ describe('card top-up through the Payme client and a fake Payme', () => {
 
   it('answers 503 when Payme is down and changes nothing', async () => {
     const user = await createSignedInUser(app);
-    const confirmed = await confirmedCardToken({ url: payme.url, cashboxId: 'market' }, { number: RICH_CARD, expire: '0399' }, FAKE_PAYME_CODE);
+    const cardToken = await paymeCardToken(payme, RICH_CARD);
     payme.setOutage(true);
     try {
-      const response = await request(app.getHttpServer()).post(CREATE).set('Cookie', user.cookie).send({ amount: 10_000, cardToken: (confirmed as { token: string }).token }).expect(503);
+      const response = await request(app.getHttpServer()).post(CREATE).set('Cookie', user.cookie).send({ amount: 10_000, cardToken }).expect(503);
       expect(response.body.code).toBe('paymentGatewayUnavailable');
     } finally {
       payme.setOutage(false);
@@ -405,10 +412,8 @@ describe('a confirmation while Payme is slow', () => {
   const CARD = '8600069195406311';
 
   beforeAll(async () => {
-    payme = await startFakePayme({ merchantId: 'market', key: 'payme-key', cards: [{ number: CARD, expire: '0399', phone: '998935550011', balance: 1_000_000_000 }] });
     // Payme answers within its timeout, only later than a confirmation waits.
-    app = await startedApp({ PAYME_BASE_URL: payme.url, PAYME_MERCHANT_ID: 'market', PAYME_KEY: 'payme-key', PAYME_TIMEOUT_MS: '10000' });
-    seen = observer(app);
+    ({ payme, app, seen } = await apiPayingThroughFakePayme([{ number: CARD, phone: '998935550011', balance: 1_000_000_000 }], 10_000));
   });
   afterAll(async () => {
     await app.close();
@@ -417,11 +422,10 @@ describe('a confirmation while Payme is slow', () => {
 
   it('answers processing within a few seconds, then the payment the dialog follows is confirmed and credited exactly once', async () => {
     const user = await createSignedInUser(app);
-    const confirmed = await confirmedCardToken({ url: payme.url, cashboxId: 'market' }, { number: CARD, expire: '0399' }, FAKE_PAYME_CODE);
     const started = await request(app.getHttpServer())
       .post(CREATE)
       .set('Cookie', user.cookie)
-      .send({ amount: 45_000, cardToken: (confirmed as { token: string }).token })
+      .send({ amount: 45_000, cardToken: await paymeCardToken(payme, CARD) })
       .expect(201);
     const { transactionId } = started.body.result;
     const confirm = () => request(app.getHttpServer()).post(CONFIRM).set('Cookie', user.cookie).send({ transactionId });
