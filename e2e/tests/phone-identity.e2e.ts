@@ -1,6 +1,6 @@
-import type { Browser, BrowserContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import sharp from 'sharp';
-import { expect, test } from '../support/fixtures';
+import { expect, test as base } from '../support/fixtures';
 import type { SeededDevice } from '../support/listings';
 import { DESKTOP, layoutWidth, PHONE } from '../support/viewports';
 import { describeUsedPhone, newImei, type UsedPhoneAnswers } from '../support/wizard';
@@ -52,12 +52,18 @@ async function postUsedPhone(page: Page, device: SeededDevice, atCondition: () =
   return href!.split('/').pop()!;
 }
 
-/** A buyer who is not signed in, on a page of their own (console errors fail the test as on every page). */
-async function buyerPage(browser: Browser, consoleErrors: { watch: (context: BrowserContext) => void }, viewport: typeof PHONE): Promise<Page> {
-  const context = await browser.newContext({ viewport });
-  consoleErrors.watch(context);
-  return context.newPage();
-}
+/**
+ * A buyer who is not signed in, on a page of their own with the test's options (viewport, base URL);
+ * console errors fail the test as on every page.
+ */
+const test = base.extend<{ buyer: Page }>({
+  buyer: async ({ browser, consoleErrors }, use) => {
+    const context = await browser.newContext();
+    consoleErrors.watch(context);
+    await use(await context.newPage());
+    await context.close();
+  },
+});
 
 test.describe('IMEI, UZIMEI, grade and battery from the seller to the buyer (issue 22)', () => {
   test.describe('on a 360 px phone', () => {
@@ -66,9 +72,7 @@ test.describe('IMEI, UZIMEI, grade and battery from the seller to the buyer (iss
     test('a seller posts with two IMEIs, not registered, grade A and 92 %; the buyer sees the last four digits and what to do', async ({
       seller: { page },
       listings,
-      browser,
-      consoleErrors,
-      baseURL,
+      buyer,
     }) => {
       const run = Date.now().toString(36);
       const device = await listings.createDevice(await listings.createBrand(`E2E IMEI ${run}`), `Imeiphone ${run}`);
@@ -93,8 +97,7 @@ test.describe('IMEI, UZIMEI, grade and battery from the seller to the buyer (iss
       });
       await listings.approve(id);
 
-      const buyer = await buyerPage(browser, consoleErrors, PHONE);
-      await buyer.goto(`${baseURL}/phone/${id}`);
+      await buyer.goto(`/phone/${id}`);
       await expect(buyer.getByRole('heading', { level: 1, name: device.name })).toBeVisible();
       const details = buyer.locator('dl');
       await expect(details.getByText('A — ideal')).toBeVisible();
@@ -106,7 +109,6 @@ test.describe('IMEI, UZIMEI, grade and battery from the seller to the buyer (iss
       const text = await buyer.locator('body').innerText();
       for (const imei of imeis) expect(text).not.toContain(imei);
       expect(await layoutWidth(buyer)).toBeLessThanOrEqual(PHONE.width);
-      await buyer.context().close();
     });
   });
 
@@ -116,9 +118,7 @@ test.describe('IMEI, UZIMEI, grade and battery from the seller to the buyer (iss
     test('a registered grade B phone with 88 % shows on its card and page, and the grade and battery filters find it', async ({
       seller: { page },
       listings,
-      browser,
-      consoleErrors,
-      baseURL,
+      buyer,
     }) => {
       const run = Date.now().toString(36);
       const brand = await listings.createBrand(`E2E baho ${run}`);
@@ -127,8 +127,7 @@ test.describe('IMEI, UZIMEI, grade and battery from the seller to the buyer (iss
       const id = await postUsedPhone(page, device, () => describeUsedPhone(page, answers));
       await listings.approve(id);
 
-      const buyer = await buyerPage(browser, consoleErrors, DESKTOP);
-      await buyer.goto(`${baseURL}/?page=1&brand=${brand.id}&grade=B&minBattery=85`);
+      await buyer.goto(`/?page=1&brand=${brand.id}&grade=B&minBattery=85`);
       const card = buyer.getByRole('article').filter({ hasText: device.name });
       await expect(card).toContainText('B — yaxshi · Batareya 88 %');
       await buyer.getByRole('button', { name: /^Filtrlar/ }).click();
@@ -141,12 +140,11 @@ test.describe('IMEI, UZIMEI, grade and battery from the seller to the buyer (iss
       await expect(card).toHaveCount(0);
       await drawer.getByRole('button', { name: 'Yopish' }).click();
 
-      await buyer.goto(`${baseURL}/phone/${id}`);
+      await buyer.goto(`/phone/${id}`);
       await expect(buyer.locator('dl').getByText('B — yaxshi')).toBeVisible();
       await expect(buyer.locator('dl').getByText('88 %')).toBeVisible();
       await expect(buyer.getByText("UZIMEI: ro'yxatdan o'tgan")).toBeVisible();
       await expect(buyer.getByText(/30 kun ichida/)).toHaveCount(0);
-      await buyer.context().close();
     });
   });
 });
