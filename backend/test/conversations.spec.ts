@@ -1,37 +1,30 @@
-import type { INestApplication } from '@nestjs/common';
-import request from 'supertest';
-import { DataSource } from 'typeorm';
 import { MESSAGES, parseEventPayload } from '@market/contracts';
 import { CONVERSATION_RATE_LIMITS } from '../src/conversations/conversation.limits';
 import { RateLimitService } from '../src/rate-limit/rate-limit.service';
 import { burst, countStatuses } from '../../test/support/burst';
 import { insertListing } from '../../test/support/listings';
 import { createSignedInUser, type TestUser } from '../../test/support/users';
-import { listingsApp, uploadPhotos } from './listings-support';
+import { listingsAppForThisFile, uploadPhotos } from './listings-support';
 
 describe('conversations', () => {
-  let app: INestApplication;
-  let dataSource: DataSource;
+  const site = listingsAppForThisFile();
+  const { http } = site;
   let seller: TestUser;
-  const http = () => request(app.getHttpServer());
 
   beforeAll(async () => {
-    app = await listingsApp();
-    dataSource = app.get(DataSource);
-    seller = await createSignedInUser(app, { name: 'Sardor' });
+    seller = await createSignedInUser(site.app, { name: 'Sardor' });
   });
-  afterAll(() => app.close());
 
-  const onSale = (name = 'Talk phone') => insertListing(dataSource, { authorId: seller.id, status: 'active', name });
+  const onSale = (name = 'Talk phone') => insertListing(site.dataSource, { authorId: seller.id, status: 'active', name });
   const start = (buyer: TestUser, listingId: string, text = 'Assalomu alaykum, telefon hali sotuvdami?') =>
     http().post('/api/conversations').set('Cookie', buyer.cookie).send({ listingId, text });
   const send = (user: TestUser, id: string, body: { text: string; images?: string[] }) =>
     http().post(`/api/conversations/${id}/messages`).set('Cookie', user.cookie).send(body);
   const messagesOf = async (id: string) =>
-    (await dataSource.query(`SELECT text FROM conversation_message WHERE conversation_id = $1 ORDER BY id`, [id])) as Array<{ text: string }>;
+    (await site.dataSource.query(`SELECT text FROM conversation_message WHERE conversation_id = $1 ORDER BY id`, [id])) as Array<{ text: string }>;
 
   it('lets a buyer write to the seller, who sees it unread, answers, and sees it read', async () => {
-    const buyer = await createSignedInUser(app, { name: 'Bobur' });
+    const buyer = await createSignedInUser(site.app, { name: 'Bobur' });
     const listingId = await onSale('Galaxy to talk about');
 
     const opened = await start(buyer, listingId).expect(201);
@@ -74,10 +67,10 @@ describe('conversations', () => {
   });
 
   it('records each message with its event in the same transaction, and a refused one with none', async () => {
-    const buyer = await createSignedInUser(app);
+    const buyer = await createSignedInUser(site.app);
     const opened = await start(buyer, await onSale()).expect(201);
     const events = () =>
-      dataSource.query(`SELECT payload FROM outbox_event WHERE name = 'conversation.message-sent' AND payload->>'conversationId' = $1 ORDER BY created_at`, [
+      site.dataSource.query(`SELECT payload FROM outbox_event WHERE name = 'conversation.message-sent' AND payload->>'conversationId' = $1 ORDER BY created_at`, [
         opened.body.id,
       ]) as Promise<Array<{ payload: unknown }>>;
     const answer = await send(seller, opened.body.id, { text: 'Salom' }).expect(201);
@@ -92,9 +85,9 @@ describe('conversations', () => {
   });
 
   it('pages older messages by the id of the oldest one shown', async () => {
-    const buyer = await createSignedInUser(app);
+    const buyer = await createSignedInUser(site.app);
     const { body } = await start(buyer, await onSale(), 'message 0').expect(201);
-    await dataSource.query(
+    await site.dataSource.query(
       `INSERT INTO conversation_message (conversation_id, author_id, text) SELECT $1, $2, 'message ' || n FROM generate_series(1, 34) n`,
       [body.id, buyer.id],
     );
@@ -108,8 +101,8 @@ describe('conversations', () => {
   });
 
   it('answers 404 to anyone but the two people on every route, and 401 to a visitor', async () => {
-    const buyer = await createSignedInUser(app);
-    const stranger = await createSignedInUser(app);
+    const buyer = await createSignedInUser(site.app);
+    const stranger = await createSignedInUser(site.app);
     const { body } = await start(buyer, await onSale()).expect(201);
     const id = body.id as string;
     const routes = [
@@ -128,7 +121,7 @@ describe('conversations', () => {
     expect((await http().get('/api/conversations').set('Cookie', stranger.cookie).expect(200)).body).toEqual({ conversations: [], pages: 0, unread: 0 });
     await http().get('/api/conversations').expect(401);
     expect(await messagesOf(id)).toHaveLength(1);
-    const [{ blocked_by, reports }] = await dataSource.query(
+    const [{ blocked_by, reports }] = await site.dataSource.query(
       `SELECT blocked_by, (SELECT count(*)::int FROM conversation_report WHERE conversation_id = $1) AS reports FROM conversation WHERE id = $1`,
       [id],
     );
@@ -136,18 +129,18 @@ describe('conversations', () => {
   });
 
   it("refuses a seller's own listing, a listing not on sale and bad text with translated errors, storing nothing", async () => {
-    const buyer = await createSignedInUser(app);
+    const buyer = await createSignedInUser(site.app);
     const listingId = await onSale();
     const own = await start(seller, listingId).expect(403);
     expect(own.body.message).toEqual(MESSAGES.conversationOwnListing);
-    const waiting = await insertListing(dataSource, { authorId: seller.id, status: 'waiting' });
+    const waiting = await insertListing(site.dataSource, { authorId: seller.id, status: 'waiting' });
     expect((await start(buyer, waiting).expect(404)).body.message.uz).toBe("E'lon topilmadi");
 
     const empty = await start(buyer, listingId, '   ').expect(400);
     expect(empty.body).toMatchObject({ code: 'validationFailed', fields: { text: 'messageEmpty' } });
     const long = await start(buyer, listingId, 'a'.repeat(1001)).expect(400);
     expect(long.body.fields).toEqual({ text: 'messageTooLong' });
-    const [{ count }] = await dataSource.query(`SELECT count(*)::int AS count FROM conversation WHERE listing_id = ANY($1)`, [[listingId, waiting]]);
+    const [{ count }] = await site.dataSource.query(`SELECT count(*)::int AS count FROM conversation WHERE listing_id = ANY($1)`, [[listingId, waiting]]);
     expect(count).toBe(0);
 
     const { body } = await start(buyer, listingId, 'a'.repeat(1000)).expect(201);
@@ -157,7 +150,7 @@ describe('conversations', () => {
   });
 
   it('keeps the conversation of a sold or removed listing readable and closed to new messages', async () => {
-    const buyer = await createSignedInUser(app);
+    const buyer = await createSignedInUser(site.app);
     const sold = await onSale();
     const removed = await onSale();
     for (const [listingId, change] of [
@@ -165,7 +158,7 @@ describe('conversations', () => {
       [removed, `UPDATE listing SET deleted_at = now() WHERE id = $1`],
     ]) {
       const { body } = await start(buyer, listingId).expect(201);
-      await dataSource.query(change, [listingId]);
+      await site.dataSource.query(change, [listingId]);
       const closed = await send(seller, body.id, { text: 'Sotildi' }).expect(409);
       expect(closed.body.message).toEqual(MESSAGES.conversationClosed);
       await start(buyer, listingId, 'Yana bormi?').expect(409);
@@ -177,7 +170,7 @@ describe('conversations', () => {
   });
 
   it('stops messages both ways once either side blocks', async () => {
-    const buyer = await createSignedInUser(app);
+    const buyer = await createSignedInUser(site.app);
     const { body } = await start(buyer, await onSale()).expect(201);
     expect((await http().post(`/api/conversations/${body.id}/block`).set('Cookie', seller.cookie).expect(200)).body.state).toBe('blocked');
     for (const author of [buyer, seller]) {
@@ -188,9 +181,9 @@ describe('conversations', () => {
   });
 
   it('sends photos uploaded through the upload pipeline, and refuses one that is not the author’s', async () => {
-    const buyer = await createSignedInUser(app);
+    const buyer = await createSignedInUser(site.app);
     const { body } = await start(buyer, await onSale()).expect(201);
-    const photos = await uploadPhotos(app, seller.cookie, 2);
+    const photos = await uploadPhotos(site.app, seller.cookie, 2);
     const sent = await send(seller, body.id, { text: 'Mana rasmlari', images: photos }).expect(201);
     expect(sent.body.images).toHaveLength(2);
     expect(sent.body.images[0]).toMatch(/^http/);
@@ -199,7 +192,7 @@ describe('conversations', () => {
 
     const foreign = await send(buyer, body.id, { text: 'Bu meniki emas', images: photos }).expect(400);
     expect(foreign.body.message).toEqual(MESSAGES.messagePhotoNotFound);
-    const notAPicture = await request(app.getHttpServer())
+    const notAPicture = await http()
       .post('/api/upload')
       .set('Cookie', buyer.cookie)
       .attach('files', Buffer.from('not a picture at all'), 'photo.jpg');
@@ -208,7 +201,7 @@ describe('conversations', () => {
   });
 
   it('flags a card number, prepayment wording and an outside link to the reader, without blocking or masking', async () => {
-    const buyer = await createSignedInUser(app);
+    const buyer = await createSignedInUser(site.app);
     const { body } = await start(buyer, await onSale()).expect(201);
     const card = await send(seller, body.id, { text: 'Kartamga 8600 1234 5678 9012 ga tashlang' }).expect(201);
     expect(card.body).toMatchObject({ text: 'Kartamga 8600 1234 5678 9012 ga tashlang', warnings: expect.arrayContaining(['cardNumber', 'prepayment']) });
@@ -220,8 +213,8 @@ describe('conversations', () => {
   });
 
   it('opens a conversation to the moderators only once reported, and records each read', async () => {
-    const buyer = await createSignedInUser(app);
-    const admin = await createSignedInUser(app, { role: 'admin' });
+    const buyer = await createSignedInUser(site.app);
+    const admin = await createSignedInUser(site.app, { role: 'admin' });
     const { body } = await start(buyer, await onSale()).expect(201);
     await http().get(`/api/admin/conversations/${body.id}/messages`).set('Cookie', admin.cookie).expect(404);
     await http().get(`/api/admin/conversations/${body.id}/messages`).set('Cookie', buyer.cookie).expect(403);
@@ -236,39 +229,39 @@ describe('conversations', () => {
     const thread = await http().get(`/api/admin/conversations/${body.id}/messages`).set('Cookie', admin.cookie).expect(200);
     expect(thread.body.messages).toHaveLength(1);
     await http().get(`/api/admin/conversations/${body.id}/messages`).set('Cookie', admin.cookie).expect(200);
-    const reads = await dataSource.query(`SELECT moderator_id FROM conversation_moderator_read WHERE conversation_id = $1`, [body.id]);
+    const reads = await site.dataSource.query(`SELECT moderator_id FROM conversation_moderator_read WHERE conversation_id = $1`, [body.id]);
     expect(reads).toEqual([{ moderator_id: admin.id }, { moderator_id: admin.id }]);
   });
 
   describe('limits under a burst', () => {
     it(`opens at most ${CONVERSATION_RATE_LIMITS.newConversations.points} new conversations an hour per account`, async () => {
-      const buyer = await createSignedInUser(app);
+      const buyer = await createSignedInUser(site.app);
       const listings = await Promise.all(Array.from({ length: 25 }, () => onSale()));
       const answers = await burst(25, (index) => start(buyer, listings[index], `Salom ${index}`));
       expect(countStatuses(answers)).toEqual({ 201: 20, 429: 5 });
-      const [{ count }] = await dataSource.query(`SELECT count(*)::int AS count FROM conversation WHERE buyer_id = $1`, [buyer.id]);
+      const [{ count }] = await site.dataSource.query(`SELECT count(*)::int AS count FROM conversation WHERE buyer_id = $1`, [buyer.id]);
       expect(count).toBe(20);
     });
 
     it('opens one conversation when a buyer writes about a listing from two pages at once: every message kept, told new once, one of the hour taken', async () => {
-      const buyer = await createSignedInUser(app);
+      const buyer = await createSignedInUser(site.app);
       const listingId = await onSale('Written to twice');
       const answers = await burst(6, (index) => start(buyer, listingId, `Salom ${index}`));
       expect(countStatuses(answers)).toEqual({ 201: 6 });
-      const conversations = await dataSource.query(`SELECT id FROM conversation WHERE buyer_id = $1`, [buyer.id]);
+      const conversations = await site.dataSource.query(`SELECT id FROM conversation WHERE buyer_id = $1`, [buyer.id]);
       expect(conversations).toHaveLength(1);
       expect(await messagesOf(conversations[0].id)).toHaveLength(6);
       // The first message alone carries the safety note and tells the seller of a new conversation.
-      const events = await dataSource.query(`SELECT payload FROM outbox_event WHERE name = 'conversation.message-sent' AND payload->>'conversationId' = $1`, [
+      const events = await site.dataSource.query(`SELECT payload FROM outbox_event WHERE name = 'conversation.message-sent' AND payload->>'conversationId' = $1`, [
         conversations[0].id,
       ]);
       expect(events.map((event: { payload: unknown }) => parseEventPayload('conversation.message-sent', event.payload).first).sort()).toEqual([false, false, false, false, false, true]);
       // One of the hour's new conversations taken: the next makes two.
-      expect(await app.get(RateLimitService).consume(CONVERSATION_RATE_LIMITS.newConversations, buyer.id)).toBe(2);
+      expect(await site.app.get(RateLimitService).consume(CONVERSATION_RATE_LIMITS.newConversations, buyer.id)).toBe(2);
     });
 
     it(`sends at most ${CONVERSATION_RATE_LIMITS.messages.points} messages a minute per account`, async () => {
-      const buyer = await createSignedInUser(app);
+      const buyer = await createSignedInUser(site.app);
       const { body } = await start(buyer, await onSale()).expect(201);
       const answers = await burst(30, (index) => send(buyer, body.id, { text: `Xabar ${index}` }));
       // The opening message counted too.
@@ -277,9 +270,9 @@ describe('conversations', () => {
     });
 
     it(`sends at most ${CONVERSATION_RATE_LIMITS.photos.points} photos an hour per account`, async () => {
-      const buyer = await createSignedInUser(app);
+      const buyer = await createSignedInUser(site.app);
       const { body } = await start(buyer, await onSale()).expect(201);
-      const photos = await uploadPhotos(app, buyer.cookie, 4);
+      const photos = await uploadPhotos(site.app, buyer.cookie, 4);
       const answers = await burst(12, () => send(buyer, body.id, { text: 'Rasmlar', images: photos }));
       expect(countStatuses(answers)).toEqual({ 201: 10, 429: 2 });
       expect(await messagesOf(body.id)).toHaveLength(11);
