@@ -1,6 +1,6 @@
 import { use, useSyncExternalStore } from 'react';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@market/contracts';
-import uzbekMessages from 'virtual:server-messages/uz';
+import uzbekAnyPageMessages from 'virtual:server-messages/uz?only=offline,serverNotWorking,loggedOut';
 import { loadWhenOnline } from './load-chunk';
 import { createTranslationCatalogue, type Texts, type TFunction } from './translations';
 
@@ -11,14 +11,15 @@ export const LANGUAGE_STORAGE_KEY = 'lang';
 
 /*
  * Every feature keeps its texts in locales/<language>/<namespace>.json; `messages` holds the
- * server messages and field errors of the contracts (build/server-messages.ts). Uzbek, the
- * default and the fallback, ships the namespaces of the pages a visit starts on (the home
- * list, a listing) in the first download. Every other namespace, and every namespace of
- * Russian and English, loads when first used: a component that needs one suspends until it is
- * there, so its page waits in the layout's loader, as it waits for its code.
+ * server messages and field errors of the contracts (build/server-messages.ts), and
+ * `any-page-messages` the few of them any page may show (messageText). Uzbek, the default and
+ * the fallback, ships the namespaces of the pages a visit starts on (the home list, a listing)
+ * in the first download. Every other namespace, and every namespace of Russian and English,
+ * loads when first used: a component that needs one suspends until it is there, so its page
+ * waits in the layout's loader, as it waits for its code.
  */
 // 'buyers' for the heart on every card and the recently viewed row: loaded later, it held the cards back a round trip.
-const FIRST_PAGE_NAMESPACES = ['common', 'listings', 'catalogue', 'buyers', 'messages'];
+const FIRST_PAGE_NAMESPACES = ['common', 'listings', 'catalogue', 'buyers', 'any-page-messages'];
 
 const uzbekFirstPageFiles = import.meta.glob<Texts>(['../locales/uz/common.json', '../locales/uz/listings.json', '../locales/uz/catalogue.json', '../locales/uz/buyers.json'], {
   eager: true,
@@ -28,19 +29,27 @@ const otherFiles = import.meta.glob<Texts>(
   ['../locales/*/*.json', '!../locales/uz/common.json', '!../locales/uz/listings.json', '!../locales/uz/catalogue.json', '!../locales/uz/buyers.json'],
   { import: 'default' },
 );
+// The server messages (4 KB gzipped in Uzbek) load with the forms and pages that show them.
 const messagesOf: Record<Language, () => Promise<Texts>> = {
-  uz: async () => uzbekMessages,
+  uz: () => import('virtual:server-messages/uz').then((module) => module.default),
   ru: () => import('virtual:server-messages/ru').then((module) => module.default),
   en: () => import('virtual:server-messages/en').then((module) => module.default),
+};
+/** What any page may say without its own texts: an answer that never came (offline), a server error, signing out. */
+const anyPageMessagesOf: Record<Language, () => Promise<Texts>> = {
+  uz: async () => uzbekAnyPageMessages,
+  ru: () => import('virtual:server-messages/ru?only=offline,serverNotWorking,loggedOut').then((module) => module.default),
+  en: () => import('virtual:server-messages/en?only=offline,serverNotWorking,loggedOut').then((module) => module.default),
 };
 
 function textsOf(language: Language, namespace: string): Promise<Texts> {
   if (namespace === 'messages') return messagesOf[language]();
+  if (namespace === 'any-page-messages') return anyPageMessagesOf[language]();
   const load = otherFiles[`../locales/${language}/${namespace}.json`];
   return load ? load() : Promise.reject(new Error(`No texts for ${language}/${namespace}`));
 }
 
-const uzbekResources: Record<string, Texts> = { messages: uzbekMessages };
+const uzbekResources: Record<string, Texts> = { 'any-page-messages': uzbekAnyPageMessages };
 for (const [path, texts] of Object.entries(uzbekFirstPageFiles)) uzbekResources[path.match(/([\w-]+)\.json$/)![1]] = texts;
 
 // A namespace asked for offline waits for the connection, as the code that uses it does.
@@ -103,20 +112,26 @@ export function useLanguage(): Language {
   return useSyncExternalStore(subscribeToLanguage, currentLanguage);
 }
 
-/** The texts of `namespace` (default `common`) in the current language; suspends while they load. */
-export function useTranslation(namespace = 'common'): { t: TFunction } {
+/**
+ * The texts of `namespaces` (default `common`; `t` reads the first without a prefix, the others
+ * as `namespace:key`) in the current language; suspends while they load, all at once.
+ */
+export function useTranslation(namespaces: string | readonly string[] = 'common'): { t: TFunction } {
   const shown = useSyncExternalStore(subscribeToLanguage, currentLanguage);
-  namespacesInUse.add(namespace);
-  use(catalogue.loading(shown, namespace) ?? TEXTS_READY);
-  return { t: catalogue.translator(shown, namespace) };
+  const names = typeof namespaces === 'string' ? [namespaces] : namespaces;
+  names.forEach((namespace) => namespacesInUse.add(namespace));
+  const loads = names.map((namespace) => catalogue.loading(shown, namespace));
+  for (const load of loads) use(load ?? TEXTS_READY);
+  return { t: catalogue.translator(shown, names[0]) };
 }
 
 /**
- * A server message (the `messages` namespace) in the language on screen, for code outside React:
- * those texts are always loaded, as a first-page namespace that a language switch waits for.
+ * One of the server messages any page may show (`offline`, `serverNotWorking`, `loggedOut`) in
+ * the language on screen, for code outside React: they are always loaded (a first-page
+ * namespace, which a language switch waits for), also offline.
  */
-export function messageText(key: string): string {
-  return catalogue.translator(language, 'messages')(key);
+export function messageText(key: 'offline' | 'serverNotWorking' | 'loggedOut'): string {
+  return catalogue.translator(language, 'any-page-messages')(key);
 }
 
 /**

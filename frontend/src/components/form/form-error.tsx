@@ -1,9 +1,9 @@
 import { ApiError } from '../../lib/api-client';
-import type { TFunction } from '../../lib/i18n';
+import { messageText } from '../../lib/i18n';
 
 /** What to tell the user about a failed call: an API error's own words (the server's, or 'offline'), else 'serverNotWorking'. */
-export function errorText(error: unknown, t: TFunction): string {
-  return error instanceof ApiError ? error.message : t('messages:serverNotWorking');
+export function errorText(error: unknown): string {
+  return error instanceof ApiError ? error.message : messageText('serverNotWorking');
 }
 
 /** A form's server error: red, under the form, with a leading asterisk (spec section 8). */

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { flushSync } from 'react-dom';
 import { useNavigate } from 'react-router-dom';
 import { api } from '../api-client';
-import { useTranslation } from '../i18n';
+import { messageText } from '../i18n';
 import { toast } from '../toast';
 import { useEndLocalSession } from './session';
 
@@ -12,7 +12,6 @@ export function logout(): Promise<unknown> {
 
 /** Spec section 4: sign out locally, say so and go home, whether or not the server call succeeded. */
 export function useLogout() {
-  const { t } = useTranslation();
   const navigate = useNavigate();
   const endLocalSession = useEndLocalSession();
   const queryClient = useQueryClient();
@@ -25,7 +24,7 @@ export function useLogout() {
       endLocalSession();
       // Listings, balance history and the like belong to the account that left.
       queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'session' });
-      toast.success(t('messages:loggedOut'));
+      toast.success(messageText('loggedOut'));
     },
   });
 }

@@ -22,7 +22,7 @@ type Step = 1 | 2 | 3 | 4;
 
 /** `/forgot` (spec section 2): phone, the 5-digit SMS code, the new password, done. */
 export function ForgotPasswordFlow() {
-  const { t } = useTranslation('auth');
+  const { t } = useTranslation(['auth', 'messages']);
   const [step, setStep] = useState<Step>(1);
   const [codeSentAt, setCodeSentAt] = useState<number | null>(null);
   const phoneForm = useZodForm(resetPasswordSchema, { phoneNumber: '' });
@@ -43,7 +43,7 @@ export function ForgotPasswordFlow() {
         },
         onError: (error) => {
           phoneForm.showServerFields(error);
-          toast.error(errorText(error, t));
+          toast.error(errorText(error));
         },
       },
     );
@@ -63,7 +63,7 @@ export function ForgotPasswordFlow() {
         passwordForm.setValues({ phoneNumber: body.phoneNumber, token, password: '', confirmPassword: '' });
         setStep(3);
       },
-      onError: (error) => toast.error(errorText(error, t)),
+      onError: (error) => toast.error(errorText(error)),
     });
   };
 
@@ -76,7 +76,7 @@ export function ForgotPasswordFlow() {
         toast.success(t('messages:passwordUpdated'));
         setStep(4);
       },
-      onError: (error) => toast.error(errorText(error, t)),
+      onError: (error) => toast.error(errorText(error)),
     });
   };
 

@@ -44,7 +44,7 @@ export function RegisterForm() {
       },
       onError: (error) => {
         details.showServerFields(error);
-        toast.error(errorText(error, t));
+        toast.error(errorText(error));
       },
     });
 
@@ -64,7 +64,7 @@ export function RegisterForm() {
         setStage({ name: 'done', message: response.message[currentLanguage()] });
         startSession(response, { announce: false });
       },
-      onError: (error) => toast.error(errorText(error, t)),
+      onError: (error) => toast.error(errorText(error)),
     });
   };
 

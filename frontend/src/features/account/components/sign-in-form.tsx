@@ -26,7 +26,7 @@ type Step1Result = { kind: 'created'; message: string } | { kind: 'exists' } | {
  * session, on which the /login route goes on to the page that asked for sign-in, else /profile.
  */
 export function SignInForm() {
-  const { t } = useTranslation('auth');
+  const { t } = useTranslation(['auth', 'messages']);
   const startSession = useStartSession();
   const [step1, setStep1] = useState<Step1Result | null>(null);
   /** When the last password SMS was asked for: a new account's, or a reset's. */
@@ -52,7 +52,7 @@ export function SignInForm() {
       },
       onError: (error) => {
         phoneForm.showServerFields(error);
-        toast.info(errorText(error, t));
+        toast.info(errorText(error));
       },
     });
   };
@@ -65,7 +65,7 @@ export function SignInForm() {
       onSuccess: (response) => startSession(response),
       onError: (error) => {
         passwordForm.showServerFields(error);
-        toast.info(errorText(error, t));
+        toast.info(errorText(error));
       },
     });
   };

@@ -40,7 +40,7 @@ function FavouriteToggle({ listingId, place }: FavouriteButtonProps) {
       setAskingToSignIn(true);
       return;
     }
-    toggle.mutate({ listingId, keep: !kept }, { onError: (error) => toast.error(errorText(error, t)) });
+    toggle.mutate({ listingId, keep: !kept }, { onError: (error) => toast.error(errorText(error)) });
   };
   const signIn = () => {
     rememberPendingFavourite(listingId);

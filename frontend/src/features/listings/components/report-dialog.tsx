@@ -28,7 +28,7 @@ export default function ReportDialog({ listingId, onClose, onReported }: { listi
         form.showServerFields(error);
         // Already reported: nothing more to do here.
         if (error instanceof ApiError && error.status === 409) onReported();
-        toast.error(errorText(error, t));
+        toast.error(errorText(error));
       },
     });
   };

@@ -50,7 +50,7 @@ export function usePublishListing(params: ModerationQueueParams) {
     mutationFn: ({ card, channel }: DecisionVariables & { channel: SocialChannel }) => confirmListing({ id: card._id, channel }),
     onSuccess: ({ status, posts }, { card }) =>
       queryClient.setQueryData<ModerationQueue>(moderationQueueKey(params), (queue) => queue && withListing(queue, card._id, { status, posts })),
-    onError: (error, { card }) => toast.error(t('publishFailed', { name: card.name, reason: errorText(error, t) })),
+    onError: (error, { card }) => toast.error(t('publishFailed', { name: card.name, reason: errorText(error) })),
     onSettled: () => refreshAfterLastDecision(queryClient),
   });
 }

@@ -26,7 +26,7 @@ export function BannedWordsCard() {
         setTyped(null);
         toast.success(t('bannedWords.saved'));
       },
-      onError: (failure) => toast.error(errorText(failure, t)),
+      onError: (failure) => toast.error(errorText(failure)),
     });
   };
 

@@ -31,7 +31,7 @@ export function CatalogueModelDialog({ listing, onClose }: CatalogueModelDialogP
     );
   };
   // A refusal the name field shows (name taken) is not repeated under the form.
-  const refusal = add.error instanceof ApiError && Object.keys(add.error.fields).length ? null : add.error && errorText(add.error, t);
+  const refusal = add.error instanceof ApiError && Object.keys(add.error.fields).length ? null : add.error && errorText(add.error);
 
   return (
     <Dialog title={t('customModel.addModelTitle')} closeLabel={t('customModel.cancel')} onClose={onClose}>

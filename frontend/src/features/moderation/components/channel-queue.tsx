@@ -60,7 +60,7 @@ function FailureView({ failure, channel }: { failure: ChannelFailure; channel: S
   const queryClient = useQueryClient();
   const retry = useMutation({
     mutationFn: () => confirmListing({ id: failure.listingId, channel }),
-    onError: (error) => toast.error(t('publishFailed', { name: failure.name, reason: errorText(error, t) })),
+    onError: (error) => toast.error(t('publishFailed', { name: failure.name, reason: errorText(error) })),
     onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: CHANNEL_QUEUE_KEY }), queryClient.invalidateQueries({ queryKey: MODERATION_QUEUE_KEY })]),
   });
   return (

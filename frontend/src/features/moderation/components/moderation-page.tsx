@@ -92,7 +92,7 @@ function ModerationQueuePage({ Card, Pager }: ModerationPageProps) {
           </div>
         ) : !queue.data ? (
           // Only when nothing was loaded: a failed refresh keeps showing the cards it had.
-          <LoadFailed message={t('loadFailed', { reason: errorText(queue.error, t) })} retry={{ label: t('retry'), onRetry: () => void queue.refetch() }} />
+          <LoadFailed message={t('loadFailed', { reason: errorText(queue.error) })} retry={{ label: t('retry'), onRetry: () => void queue.refetch() }} />
         ) : !queue.data.phones.length ? (
           <p role="status" className="rounded-xl border border-dashed border-slate-300 bg-white py-12 text-center text-slate-600">
             {t('empty')}

@@ -50,7 +50,7 @@ export function useDecisionCallbacks(params: ModerationQueueParams, decision: 'a
     onError: (error: Error, { card }: DecisionVariables, context: DecisionContext | undefined) => {
       const status = context?.status;
       if (status) queryClient.setQueryData<ModerationQueue>(key, (queue) => queue && withUndecidedListing(queue, card, context.index, status));
-      if (!(error instanceof DecisionUndone)) toast.error(t('decisionFailed', { name: card.name, reason: errorText(error, t) }));
+      if (!(error instanceof DecisionUndone)) toast.error(t('decisionFailed', { name: card.name, reason: errorText(error) }));
     },
     onSettled: () => refreshAfterLastDecision(queryClient),
   };

@@ -6,7 +6,7 @@ import { Pager } from '../../../components/pager';
 import { RetryButton } from '../../../components/load-failed';
 
 function HistoryEntry({ entry }: { entry: BalanceEntry }) {
-  const { t } = useTranslation('payments');
+  const { t } = useTranslation(['payments', 'messages']);
   return (
     <li className="flex items-center justify-between gap-3 px-4 py-3">
       <div className="min-w-0">
@@ -24,7 +24,7 @@ function HistoryEntry({ entry }: { entry: BalanceEntry }) {
 
 /** The ledger of the signed-in user, newest first, one page at a time. */
 export function BalanceHistory({ page, onPageChange }: { page: number; onPageChange: (page: number) => void }) {
-  const { t } = useTranslation('payments');
+  const { t } = useTranslation(['payments', 'messages']);
   const history = useBalanceHistory(page);
 
   if (history.isPending) {

@@ -66,7 +66,7 @@ const PAYMENT_OVER = new Set([402, 404, 410]);
 const CODE_OVER = new Set(['paymentCodeExpired', 'paymentTooManyAttempts']);
 
 function PaymentFlow({ onClose, onPaid, suggestedAmount }: Omit<PaymentMethodPickerProps, 'open'>) {
-  const { t } = useTranslation('payments');
+  const { t } = useTranslation(['payments', 'messages']);
   const [step, setStep] = useState<Step>({ name: 'method' });
   const form = useZodForm<CardFormValues, CardPayment>(cardPaymentFormSchema, {
     cardNumber: '',
@@ -91,7 +91,7 @@ function PaymentFlow({ onClose, onPaid, suggestedAmount }: Omit<PaymentMethodPic
       setOtpError(undefined);
       setStep({ name: 'otp', token, otpSentPhone: phone, amount: card.amount, verified: false });
     } catch (error) {
-      toast.error(errorText(error, t));
+      toast.error(errorText(error));
       if (error instanceof ApiError) form.setErrors(error.fields);
     } finally {
       setBusy(false);
@@ -136,7 +136,7 @@ function PaymentFlow({ onClose, onPaid, suggestedAmount }: Omit<PaymentMethodPic
           setStep({ name: 'otp', ...current });
       }
     } catch (error) {
-      toast.error(errorText(error, t));
+      toast.error(errorText(error));
       const over = error instanceof ApiError && (PAYMENT_OVER.has(error.status) || CODE_OVER.has(error.envelope?.code ?? ''));
       if (over) {
         setStep({ name: 'card' });

@@ -3,7 +3,7 @@ import { useTranslation } from '../../../lib/i18n';
 
 /** Payme is still processing the payment after the dialog followed it for a while: the balance rises once Payme confirms. */
 export function ProcessingStep({ onDone }: { onDone: () => void }) {
-  const { t } = useTranslation('payments');
+  const { t } = useTranslation(['payments', 'messages']);
   return (
     <div className="text-center">
       <p role="status" className="py-2 text-slate-700">

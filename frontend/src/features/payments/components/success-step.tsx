@@ -4,7 +4,7 @@ import { useTranslation } from '../../../lib/i18n';
 
 /** Step 3: 'To'lov muvaffaqiyatli amalga oshirildi' and what was credited. */
 export function SuccessStep({ amount, onDone }: { amount: number; onDone: () => void }) {
-  const { t } = useTranslation('payments');
+  const { t } = useTranslation(['payments', 'messages']);
   return (
     <div className="text-center">
       <div role="status" className="py-2">

@@ -33,7 +33,7 @@ export interface ListingPromotionsProps {
  * opens the payment picker for the difference.
  */
 export function ListingPromotions({ listingId, onSale, topUpDialog }: ListingPromotionsProps) {
-  const { t } = useTranslation('promotions');
+  const { t } = useTranslation(['promotions', 'messages']);
   const offers = usePromotionOffers();
   const promotions = useListingPromotions(listingId);
   const buy = useBuyPromotion(listingId);
@@ -59,7 +59,7 @@ export function ListingPromotions({ listingId, onSale, topUpDialog }: ListingPro
             setShortfall(error.envelope.shortfall);
             return;
           }
-          toast.error(errorText(error, t));
+          toast.error(errorText(error));
         },
       },
     );
@@ -92,7 +92,7 @@ export function ListingPromotions({ listingId, onSale, topUpDialog }: ListingPro
 }
 
 function ProductButton({ offer, busy, onBuy }: { offer: PromotionOffer; busy: boolean; onBuy: () => void }) {
-  const { t } = useTranslation('promotions');
+  const { t } = useTranslation(['promotions', 'messages']);
   return (
     <button
       type="button"
@@ -110,7 +110,7 @@ function ProductButton({ offer, busy, onBuy }: { offer: PromotionOffer; busy: bo
 }
 
 function PromotionLine({ promotion }: { promotion: ListingPromotion }) {
-  const { t } = useTranslation('promotions');
+  const { t } = useTranslation(['promotions', 'messages']);
   const language = currentLanguage();
   return (
     <li className="rounded-lg bg-slate-50 p-3 text-sm text-slate-700">

@@ -6,7 +6,7 @@ import { useWriteReview } from '../api/write-review';
 
 /** A review of the other side of a confirmed deal: stars, fixed tags, optional words. */
 export function ReviewForm({ dealId }: { dealId: string }) {
-  const { t } = useTranslation('reputation');
+  const { t } = useTranslation(['reputation', 'messages']);
   const write = useWriteReview();
   const [stars, setStars] = useState(0);
   const [tags, setTags] = useState<ReviewTag[]>([]);

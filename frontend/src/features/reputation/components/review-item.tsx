@@ -11,7 +11,7 @@ import { useReportReview } from '../api/report-review';
  * the viewer is the reviewed person, who may answer once; `reportable`: a signed-in reader may report it.
  */
 export function ReviewItem({ review, replyable = false, reportable = false }: { review: Review; replyable?: boolean; reportable?: boolean }) {
-  const { t } = useTranslation('reputation');
+  const { t } = useTranslation(['reputation', 'messages']);
   return (
     <article className="rounded-lg border border-slate-200 bg-white p-3 text-sm" data-testid="review">
       <p className="font-semibold text-slate-900">
@@ -35,7 +35,7 @@ export function ReviewItem({ review, replyable = false, reportable = false }: { 
 }
 
 function ReplyForm({ reviewId }: { reviewId: string }) {
-  const { t } = useTranslation('reputation');
+  const { t } = useTranslation(['reputation', 'messages']);
   const reply = useReplyToReview();
   const [text, setText] = useState('');
   const refusal = reply.error instanceof ApiError ? (reply.error.fields.text ?? null) : null;
@@ -60,7 +60,7 @@ function ReplyForm({ reviewId }: { reviewId: string }) {
 }
 
 function ReportForm({ reviewId }: { reviewId: string }) {
-  const { t } = useTranslation('reputation');
+  const { t } = useTranslation(['reputation', 'messages']);
   const report = useReportReview();
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState<ReviewReport['reason']>('insult');

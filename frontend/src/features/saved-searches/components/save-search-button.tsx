@@ -38,7 +38,7 @@ function SaveSearch({ filters }: { filters: SearchFilters }) {
       onClick={() =>
         save.mutate(filters, {
           onSuccess: () => toast.success(t('savedSearches.saved')),
-          onError: (error) => toast.error(errorText(error, t)),
+          onError: (error) => toast.error(errorText(error)),
         })
       }
     >

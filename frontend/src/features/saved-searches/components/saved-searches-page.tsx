@@ -21,7 +21,7 @@ export function SavedSearchesPage({ describe, feedPath }: SavedSearchesPageProps
   const setAlerts = useSetSearchAlerts();
   const remove = useDeleteSavedSearch();
   const navigate = useNavigate();
-  const failed = (error: Error) => toast.error(errorText(error, t));
+  const failed = (error: Error) => toast.error(errorText(error));
 
   return (
     <section>

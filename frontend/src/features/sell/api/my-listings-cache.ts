@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { LISTING_STATUSES, statusAfter, type ListingAction, type MessageResponse, type MyListings } from '@market/contracts';
 import { errorText } from '../../../components/form/form-error';
-import { currentLanguage, useTranslation } from '../../../lib/i18n';
+import { currentLanguage } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
 import { MY_LISTINGS_KEY } from './get-my-listings';
 
@@ -36,7 +36,6 @@ export function useOptimisticListingChange<Answer extends MessageResponse, Chang
   call: (change: Change) => Promise<Answer>,
   action: ActionOn,
 ) {
-  const { t } = useTranslation('sell');
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: call,
@@ -50,7 +49,7 @@ export function useOptimisticListingChange<Answer extends MessageResponse, Chang
     onSuccess: (answer) => toast.success(answer.message[currentLanguage()]),
     onError: (error, _id, context) => {
       if (context?.previous) queryClient.setQueryData(MY_LISTINGS_KEY, context.previous);
-      toast.error(errorText(error, t));
+      toast.error(errorText(error));
     },
     // The home list and the detail pages show the listing too.
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['listings'] }),

@@ -63,7 +63,7 @@ export interface ListingWizardPageProps {
  * /profile/phone/edit/{id}: steps 0 to 9 of spec section 4.
  */
 export function ListingWizardPage({ target, topUpDialog, brandsQuery }: ListingWizardPageProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['common', 'messages']);
   const { user, isAdmin } = useSession();
   const title = target.mode === 'edit' ? t('pages.editListing') : t('pages.addListing');
   return (
@@ -88,7 +88,7 @@ export function ListingWizardPage({ target, topUpDialog, brandsQuery }: ListingW
 }
 
 function WizardLoader({ target, user, isAdmin }: { target: WizardTarget; user: UserDto; isAdmin: boolean }) {
-  const { t } = useTranslation('sell');
+  const { t } = useTranslation(['sell', 'messages']);
   const start = useWizardStart(target, user, isAdmin);
   switch (start.status) {
     case 'loading':
@@ -114,7 +114,7 @@ function WizardLoader({ target, user, isAdmin }: { target: WizardTarget; user: U
 }
 
 function ListingWizard({ isAdmin }: { isAdmin: boolean }) {
-  const { t } = useTranslation('sell');
+  const { t } = useTranslation(['sell', 'messages']);
   const step = useWizardStore((state) => state.step);
   const finished = useWizardStore((state) => state.finished);
   const hasDevice = useWizardStore((state) => state.values.device !== null || state.values.customModel !== null);

@@ -7,7 +7,7 @@ import { myListingsPath } from '../paths';
 
 /** 'E'longiz yaratildi.' (or what happened to an edit), with OK back to the seller's tab that now holds the listing. */
 export function WizardSuccess({ message, status }: { message: Translated; status: ListingStatus }) {
-  const { t } = useTranslation('sell');
+  const { t } = useTranslation(['sell', 'messages']);
   const navigate = useNavigate();
   const okRef = useRef<HTMLButtonElement>(null);
   useEffect(() => okRef.current?.focus(), []);

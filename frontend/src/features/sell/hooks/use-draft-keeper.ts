@@ -50,7 +50,7 @@ export function useDraftKeeper(isAdmin: boolean): () => void {
         void queryClient.invalidateQueries({ queryKey: MY_LISTINGS_KEY });
       } catch (error) {
         lastSaved.current = null;
-        toast.error(`${t('draft.notKept')} ${errorText(error, t)}`, { toastId: 'draft-not-kept' });
+        toast.error(`${t('draft.notKept')} ${errorText(error)}`, { toastId: 'draft-not-kept' });
       }
     });
   }, [isAdmin, queryClient, t]);

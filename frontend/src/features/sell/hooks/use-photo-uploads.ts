@@ -11,7 +11,7 @@ let photoCount = 0;
 
 /** Adding photos (each uploaded on its own, with its progress) and removing them on step 7. */
 export function usePhotoUploads() {
-  const { t } = useTranslation('sell');
+  const { t } = useTranslation(['sell', 'messages']);
   const { addPhoto, updatePhoto, removePhoto, refusePhoto, insertPhoto } = useWizardStore.getState();
 
   const addFiles = useCallback(
@@ -29,7 +29,7 @@ export function usePhotoUploads() {
             const photo = useWizardStore.getState().photos.find((candidate) => candidate.localId === localId);
             if (photo?.preview) URL.revokeObjectURL(photo.preview);
             // Removed while it was uploading: nothing left to refuse.
-            if (photo) refusePhoto(localId, t('photos.refused', { name: file.name, reason: errorText(error, t) }));
+            if (photo) refusePhoto(localId, t('photos.refused', { name: file.name, reason: errorText(error) }));
           },
         );
       }
@@ -49,10 +49,10 @@ export function usePhotoUploads() {
       }
       removeListingPhoto(photo.image._id).then(forget, (error: unknown) => {
         insertPhoto(photo, index);
-        toast.error(errorText(error, t));
+        toast.error(errorText(error));
       });
     },
-    [removePhoto, insertPhoto, t],
+    [removePhoto, insertPhoto],
   );
 
   return { addFiles, remove };

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { Device } from '@market/contracts';
 import { errorText } from '../../../components/form/form-error';
-import { currentLanguage, useTranslation } from '../../../lib/i18n';
+import { currentLanguage } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
 import { countDeviceSearch } from '../api/count-device-search';
 import { refreshDeviceSpec } from '../api/refresh-device-spec';
@@ -15,7 +15,6 @@ import { nextStep, STEP } from '../wizard-steps';
  * A failure is an info toast and leaves the choice as it was (spec section 8).
  */
 export function useSelectDevice() {
-  const { t } = useTranslation('sell');
   const setDevice = useWizardStore((state) => state.setDevice);
   return useMutation({
     mutationFn: async (device: Device): Promise<{ device: Device; searchCount: number }> => {
@@ -33,6 +32,6 @@ export function useSelectDevice() {
       const { step, goTo } = useWizardStore.getState();
       if (step === STEP.device) goTo(nextStep(STEP.device, device));
     },
-    onError: (error) => toast.info(errorText(error, t)),
+    onError: (error) => toast.info(errorText(error)),
   });
 }

@@ -13,7 +13,7 @@ const secondaryButtonClass =
   'rounded-lg border border-slate-300 px-4 py-3 text-sm font-medium text-slate-700 hover:bg-slate-50 disabled:cursor-not-allowed disabled:text-slate-400';
 
 export function AvatarCard({ user }: { user: UserDto }) {
-  const { t } = useTranslation('settings');
+  const { t } = useTranslation(['settings', 'messages']);
   const { setUser } = useSession();
   const upload = useUploadAvatar();
   const remove = useDeleteAvatar();
@@ -31,7 +31,7 @@ export function AvatarCard({ user }: { user: UserDto }) {
         toast.success(t('messages:photoUpdated'));
       },
       // A refusal (not a picture, too large) is the user's to fix: shown, not logged as a fault.
-      onError: (error) => setServerError(errorText(error, t)),
+      onError: (error) => setServerError(errorText(error)),
     });
   };
 
@@ -45,7 +45,7 @@ export function AvatarCard({ user }: { user: UserDto }) {
       },
       onError: (error) => {
         console.error('Avatar removal failed', error);
-        setServerError(errorText(error, t));
+        setServerError(errorText(error));
       },
     });
   };

@@ -22,7 +22,7 @@ const FIELDS = ['phoneNumber'] as const;
  * sent to it is entered: until then the old number keeps working.
  */
 export function PhoneCard({ user }: { user: UserDto }) {
-  const { t } = useTranslation('settings');
+  const { t } = useTranslation(['settings', 'messages']);
   const { setUser } = useSession();
   const [codeSentAt, setCodeSentAt] = useState<number | null>(null);
   const [confirmError, setConfirmError] = useState<string | null>(null);
@@ -58,7 +58,7 @@ export function PhoneCard({ user }: { user: UserDto }) {
           codeForm.setValues({ code: '' });
           toast.success(t('messages:saved'));
         },
-        onError: (error) => setConfirmError(errorText(error, t)),
+        onError: (error) => setConfirmError(errorText(error)),
       },
     );
   };

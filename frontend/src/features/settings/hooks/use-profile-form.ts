@@ -22,7 +22,7 @@ interface ProfileFormOptions {
  * card keeps its own edits through another card's save; leaving the page with edits asks first.
  */
 export function useProfileForm<Field extends ProfileField>(user: UserDto, fields: readonly Field[], options: ProfileFormOptions = {}) {
-  const { t } = useTranslation('settings');
+  const { t } = useTranslation(['settings', 'messages']);
   const { setUser } = useSession();
   const update = useUpdateUser();
   const stored = storedValues(user, fields);
@@ -60,7 +60,7 @@ export function useProfileForm<Field extends ProfileField>(user: UserDto, fields
           if (options.onSaved) options.onSaved(response);
           else toast.success(t('messages:saved'));
         },
-        onError: (error) => setServerError(errorText(error, t)),
+        onError: (error) => setServerError(errorText(error)),
       },
     );
   };

@@ -18,7 +18,7 @@ const secondaryButtonClass =
  * chat; the card notices by itself and turns 'linked'.
  */
 export function TelegramCard() {
-  const { t } = useTranslation('telegram');
+  const { t } = useTranslation(['telegram', 'messages']);
   const titleId = useId();
   const [openLink, setOpenLink] = useState<TelegramLink | null>(null);
   const status = useTelegramStatus({ waitingForLink: openLink !== null });
@@ -74,7 +74,7 @@ export function TelegramCard() {
           </p>
         ) : status.isError ? (
           <p role="alert" className="text-sm text-red-700">
-            {t('statusFailed', { reason: errorText(status.error, t) })}
+            {t('statusFailed', { reason: errorText(status.error) })}
           </p>
         ) : linked ? (
           <button type="button" onClick={disconnect} disabled={unlink.isPending} aria-busy={unlink.isPending} className={secondaryButtonClass}>
@@ -107,7 +107,7 @@ export function TelegramCard() {
         )}
         {(createLink.isError || unlink.isError) && (
           <p role="alert" className="text-sm text-red-700">
-            {errorText(createLink.error ?? unlink.error, t)}
+            {errorText(createLink.error ?? unlink.error)}
           </p>
         )}
       </div>

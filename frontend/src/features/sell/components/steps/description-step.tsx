@@ -9,7 +9,7 @@ import { descriptionAsTyped } from '../../wizard-form';
 
 /** Step 4: the description, with the 'n / 200' counter; typing past 200 says 200 is the maximum. */
 export function DescriptionStep() {
-  const { t } = useTranslation('sell');
+  const { t } = useTranslation(['sell', 'messages']);
   const id = useId();
   const description = useWizardStore((state) => state.values.description);
   const setValue = useWizardStore((state) => state.setValue);

@@ -26,7 +26,7 @@ function useSettled(text: string): string {
 
 /** Step 0: search the catalogue by name (3 characters at least), pick one of the top searched devices, or type a model the catalogue lacks. */
 export function DeviceStep() {
-  const { t } = useTranslation('sell');
+  const { t } = useTranslation(['sell', 'messages']);
   const fieldId = useId();
   const [name, setName] = useState('');
   const typed = name.trim();
@@ -89,7 +89,7 @@ export function DeviceStep() {
  * words to start with). The listing is named after it and goes to moderation marked so.
  */
 function OtherModel({ typed }: { typed: string }) {
-  const { t } = useTranslation('sell');
+  const { t } = useTranslation(['sell', 'messages']);
   const fieldId = useId();
   const customModel = useWizardStore((state) => state.values.customModel);
   const setCustomModel = useWizardStore((state) => state.setCustomModel);
@@ -158,7 +158,7 @@ function OtherModel({ typed }: { typed: string }) {
 }
 
 function TopSearchedDevices() {
-  const { t } = useTranslation('sell');
+  const { t } = useTranslation(['sell', 'messages']);
   const top = useTopSearchedDevices();
   if (top.isPending) {
     return (
@@ -188,7 +188,7 @@ function TopSearchedDevices() {
 }
 
 function DeviceList({ devices }: { devices: Device[] }) {
-  const { t } = useTranslation('sell');
+  const { t } = useTranslation(['sell', 'messages']);
   const chosen = useWizardStore((state) => state.values.device?._id);
   const selection = useSelectDevice();
   return (
@@ -238,7 +238,7 @@ function DeviceImage({ device }: { device: Pick<Device, 'img'> }) {
 
 /** The chosen device, with how many sellers picked it. */
 function SelectedDevice() {
-  const { t } = useTranslation('sell');
+  const { t } = useTranslation(['sell', 'messages']);
   const device = useWizardStore((state) => state.values.device);
   if (!device) return null;
   return (
@@ -254,7 +254,7 @@ function SelectedDevice() {
 }
 
 function SearchCount() {
-  const { t } = useTranslation('sell');
+  const { t } = useTranslation(['sell', 'messages']);
   const count = useWizardStore((state) => state.deviceSearchCount);
   return count === null ? null : <p className="text-sm text-slate-600">{t('device.searchCount', { count })}</p>;
 }

@@ -6,7 +6,7 @@ import { useWizardStore, type WizardPhoto } from '../../stores/wizard-store';
 
 /** Step 7: 1 to 8 photos, each compressed, uploaded with its progress shown, removable; the add tile goes at 8. */
 export function PhotosStep() {
-  const { t } = useTranslation('sell');
+  const { t } = useTranslation(['sell', 'messages']);
   const inputId = useId();
   const photos = useWizardStore((state) => state.photos);
   // 'Kamida bitta rasm yuklang' is a toast (spec section 5); other refusals stay under the photos.
@@ -68,7 +68,7 @@ export function PhotosStep() {
 }
 
 function PhotoTile({ photo, index, onRemove }: { photo: WizardPhoto; index: number; onRemove: () => void }) {
-  const { t } = useTranslation('sell');
+  const { t } = useTranslation(['sell', 'messages']);
   const uploading = !photo.image;
   const source = photo.image?.location ?? photo.preview;
   const percent = Math.round(photo.progress * 100);

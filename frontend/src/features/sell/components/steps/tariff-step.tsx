@@ -30,7 +30,7 @@ function TariffLabel({ tariff }: { tariff: Tariff }) {
 }
 
 function TariffHint({ tariff }: { tariff: Tariff }) {
-  const { t } = useTranslation('sell');
+  const { t } = useTranslation(['sell', 'messages']);
   const cost = tariffCost(tariff);
   return (
     <>
@@ -48,7 +48,7 @@ function TariffHint({ tariff }: { tariff: Tariff }) {
  * summary and 'E'lon berish'. A refusal of the server sends the seller to the step to fix.
  */
 export function TariffStep() {
-  const { t } = useTranslation('sell');
+  const { t } = useTranslation(['sell', 'messages']);
   const { user, isAdmin } = useSession();
   const values = useWizardStore((state) => state.values);
   const mode = useWizardStore((state) => state.mode);
@@ -95,7 +95,7 @@ export function TariffStep() {
           goTo(step);
           setErrors(error instanceof ApiError ? error.fields : {});
         }
-        toast.error(errorText(error, t));
+        toast.error(errorText(error));
       },
     });
   };
@@ -150,7 +150,7 @@ export function TariffStep() {
 
 /** What is about to be posted, and what it costs. */
 function Summary({ cost, balance }: { cost: number; balance: number }) {
-  const { t } = useTranslation('sell');
+  const { t } = useTranslation(['sell', 'messages']);
   const values = useWizardStore((state) => state.values);
   const photos = useWizardStore((state) => uploadedImageIds(state.photos).length);
   const region = LISTING_REGIONS.find((candidate) => candidate.id === values.region)?.label[currentLanguage()];
