@@ -16,17 +16,18 @@ export const DARK_THEME = {
 };
 
 /**
- * The address Telegram opens a Mini App at: the registered entry page with `startapp` as
- * tgWebAppStartParam, and the launch parameters in the hash, initData signed with the bot's token.
+ * The address Telegram opens a Mini App at: the registered entry page with `startapp` (if the link
+ * names a page) as tgWebAppStartParam, and the launch parameters in the hash, initData signed with
+ * the bot's token.
  */
-export function launchUrl(baseUrl: string, user: LaunchUser, startParam: string): string {
+export function launchUrl(baseUrl: string, user: LaunchUser, startParam?: string): string {
   const launch = new URLSearchParams({
-    tgWebAppData: signedLaunch(user, { startParam }),
+    tgWebAppData: signedLaunch(user, startParam ? { startParam } : {}),
     tgWebAppVersion: '8.0',
     tgWebAppPlatform: 'android',
     tgWebAppThemeParams: JSON.stringify(DARK_THEME),
   });
-  return `${baseUrl}${MINI_APP_PATH}?tgWebAppStartParam=${startParam}#${launch}`;
+  return `${baseUrl}${MINI_APP_PATH}${startParam ? `?tgWebAppStartParam=${startParam}` : ''}#${launch}`;
 }
 
 /** Links the Telegram user's chat with the bot to an account, as /start with a deep link does. */

@@ -128,6 +128,35 @@ test.describe('the marketplace as a Telegram Mini App', () => {
     expect(await telegramCalls(page, 'web_app_ready')).toHaveLength(1);
   });
 
+  test("opens on the home page without Telegram's SDK, ready and expanded; the SDK comes with the first screen that has a way back, whose BackButton returns home", async ({
+    page,
+    listings,
+    baseURL,
+  }) => {
+    const buyer = await listings.createSeller({ name: 'Jasur' });
+    const telegramUser = (nextTelegramUser += 1);
+    await linkTelegramChat(buyer.id, telegramUser);
+    const scripts: string[] = [];
+    page.on('request', (request) => void (request.resourceType() === 'script' && scripts.push(new URL(request.url()).pathname)));
+
+    await openInTelegramApp(page, launchUrl(baseURL!, { id: telegramUser, first_name: 'Jasur', language_code: 'uz' }));
+    const bottomBar = page.getByRole('navigation', { name: "Ilova bo'limlari" });
+    await expect(bottomBar.getByRole('link', { name: 'Profil' })).toBeVisible();
+    await expect(page.locator('html')).toHaveCSS('background-color', 'rgb(35, 46, 60)');
+    await expect.poll(() => telegramCalls(page, 'web_app_ready')).toHaveLength(1);
+    expect(await telegramCalls(page, 'web_app_expand')).toHaveLength(1);
+    await page.waitForLoadState('networkidle');
+    expect(scripts.filter((path) => /telegram-sdk|telegram-buttons/.test(path))).toEqual([]);
+
+    await bottomBar.getByRole('link', { name: 'Profil' }).click();
+    await expect.poll(async () => (await telegramCalls(page, 'web_app_setup_back_button')).at(-1)).toEqual({ is_visible: true });
+    expect(scripts.filter((path) => /telegram-sdk/.test(path))).toHaveLength(1);
+    await press(page, 'back_button_pressed');
+    await expect(page).toHaveURL(/\/$/);
+    await expect.poll(async () => (await telegramCalls(page, 'web_app_setup_back_button')).at(-1)).toEqual({ is_visible: false });
+    expect(await telegramCalls(page, 'web_app_ready')).toHaveLength(1);
+  });
+
   test('inside Telegram the balance offers no card top-up, as Telegram wants Stars for digital goods', async ({ page, listings, baseURL }) => {
     await openInTelegramApp(page, (await returningBuyerLaunch(listings, baseURL!)).url);
     await page.getByRole('navigation', { name: "Ilova bo'limlari" }).getByRole('link', { name: 'Profil' }).click();

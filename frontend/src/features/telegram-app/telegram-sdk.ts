@@ -1,9 +1,6 @@
 import { backButton, createPostEvent, hapticFeedback, init, mainButton, miniApp, supports, themeParams, viewport, type PostEventFn } from '@telegram-apps/sdk-react';
 import { telegramVersion } from './launch-params';
-
-interface TelegramWebview {
-  TelegramWebviewProxy?: { postEvent?: (method: string, params: string | undefined) => void };
-}
+import { webviewProxy } from './post-to-telegram';
 
 /**
  * The SDK's own way to call Telegram (a method this client's version lacks is refused), except in
@@ -15,9 +12,8 @@ interface TelegramWebview {
 function postEventTo(version: string): PostEventFn {
   const viaBridge = createPostEvent(version);
   return ((method: string, params?: unknown) => {
-    const proxy = (window as TelegramWebview).TelegramWebviewProxy;
-    const framed = window.self !== window.top;
-    if (framed || typeof proxy?.postEvent !== 'function' || !supports(method as Parameters<typeof supports>[0], version)) {
+    const proxy = webviewProxy();
+    if (!proxy || !supports(method as Parameters<typeof supports>[0], version)) {
       return (viaBridge as (method: string, params?: unknown) => void)(method, params);
     }
     proxy.postEvent(method, JSON.stringify(params));
@@ -27,11 +23,11 @@ function postEventTo(version: string): PostEventFn {
 let started = false;
 
 /**
- * Starts Telegram's SDK once per page, after the first paint (the page drew with the launch
- * parameters' colours, launch-params): Telegram's colours (themeParams, light or dark, and their
- * later changes) and the viewport's height and safe areas become CSS variables on <html>
- * (mini-app.css maps them onto the site's), and the Back and Main buttons are ours to drive. Then
- * tells Telegram the app is ready.
+ * Starts Telegram's SDK once per page, when a screen first needs its buttons or haptics (the page
+ * drew with the launch parameters' colours, launch-params, and the shell told Telegram it is ready
+ * and to expand): Telegram's colours (themeParams, light or dark, and their later changes) and the
+ * viewport's height and safe areas become CSS variables on <html> (mini-app.css maps them onto the
+ * site's), and the Back and Main buttons are ours to drive.
  */
 export function startTelegramSdk(): void {
   if (started) return;
@@ -43,15 +39,7 @@ export function startTelegramSdk(): void {
   backButton.mount.ifAvailable();
   mainButton.mount.ifAvailable();
   const [viewportMounting, mounted] = viewport.mount.ifAvailable();
-  if (viewportMounting) {
-    void mounted
-      .then(() => {
-        viewport.bindCssVars.ifAvailable();
-        viewport.expand.ifAvailable();
-      })
-      .catch(() => undefined);
-  }
-  miniApp.ready.ifAvailable();
+  if (viewportMounting) void mounted.then(() => viewport.bindCssVars.ifAvailable()).catch(() => undefined);
 }
 
 /** A sign-in done, felt in the hand. */

@@ -2,14 +2,20 @@ import { Suspense, useEffect, useState } from 'react';
 import { useLocation, useNavigationType } from 'react-router-dom';
 import { useStartSession } from '../../../lib/auth';
 import { lazyWhenOnline } from '../../../lib/load-chunk';
+import { watchMainAction } from '../../../lib/main-action';
 import { setHeaderSessionToken } from '../../../lib/telegram-launch';
 import { toast } from '../../../lib/toast';
 import { signInWithTelegram } from '../api/sign-in-with-telegram';
 import { rawInitData } from '../launch-params';
 import '../mini-app.css';
+import { postToTelegram } from '../post-to-telegram';
 import { MiniAppNav } from './mini-app-nav';
 
-/** Telegram's SDK and its buttons: after the first paint, which needs neither (launch-params gives the colours, language and initData). */
+/**
+ * Telegram's SDK (18 KB gzipped) and its buttons: for the first screen with a way back or a main
+ * action, after its paint. The home page, Telegram's root with no main action, downloads none of
+ * it (launch-params gives the colours, language and initData).
+ */
 const TelegramButtons = lazyWhenOnline(() => import('./telegram-buttons'));
 /** Only for a Telegram user not yet known here, once: its form (with the schema library) loads then. */
 const ContactRequest = lazyWhenOnline(() => import('./contact-request').then((module) => ({ default: module.ContactRequest })));
@@ -22,11 +28,32 @@ function afterPaint(): Promise<void> {
   });
 }
 
-/** Whether the browser has painted the first screen yet. */
+/** Whether the browser has painted the first screen yet; then Telegram is told the app is ready, and to give it the full height. */
 function usePainted(): boolean {
   const [painted, setPainted] = useState(false);
-  useEffect(() => void afterPaint().then(() => setPainted(true)), []);
+  useEffect(
+    () =>
+      void afterPaint().then(() => {
+        postToTelegram('web_app_ready');
+        postToTelegram('web_app_expand');
+        setPainted(true);
+      }),
+    [],
+  );
   return painted;
+}
+
+/** Whether a screen has needed Telegram's buttons yet (a way back, a main action): from then on they stay, to hide and show. */
+function useButtonsNeeded(canGoBack: boolean): boolean {
+  const [needed, setNeeded] = useState(canGoBack);
+  if (canGoBack && !needed) setNeeded(true);
+  useEffect(() => {
+    if (needed) return;
+    return watchMainAction((action) => {
+      if (action) setNeeded(true);
+    });
+  }, [needed]);
+  return needed;
 }
 
 /** Whether the app's own history has a page to go back to (Telegram's BackButton then shows). */
@@ -74,15 +101,16 @@ function useLaunchSignIn(): { contactNeeded: boolean; signIn: (details: { name?:
   return { contactNeeded, signIn, dismiss: () => setContactNeeded(false) };
 }
 
-/** The Mini App's shell: sign-in, the bottom bar in place of the site's top bar, then Telegram's buttons. */
+/** The Mini App's shell: sign-in, the bottom bar in place of the site's top bar, then Telegram's buttons when a screen needs them. */
 export default function MiniApp() {
   const painted = usePainted();
   const canGoBack = useCanGoBack();
+  const buttonsNeeded = useButtonsNeeded(canGoBack);
   const { contactNeeded, signIn, dismiss } = useLaunchSignIn();
   return (
     <>
       <MiniAppNav />
-      {painted && (
+      {painted && buttonsNeeded && (
         <Suspense fallback={null}>
           <TelegramButtons canGoBack={canGoBack} />
         </Suspense>

@@ -50,9 +50,9 @@ function useMainButton() {
 }
 
 /**
- * Telegram's own buttons, with its SDK: loaded after the first paint (the page is drawn without
- * it), they take over what the screen offers by then (the shell counts the way back from the
- * start; watchMainAction tells the main action on screen).
+ * Telegram's own buttons, with its SDK: loaded once a screen has a way back or a main action (the
+ * pages are drawn without it), they take over what the screen offers by then (the shell counts the
+ * way back from the start; watchMainAction tells the main action on screen).
  */
 export default function TelegramButtons({ canGoBack }: { canGoBack: boolean }) {
   useBackButton(canGoBack);
