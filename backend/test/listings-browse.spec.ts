@@ -553,6 +553,24 @@ describe('browsing: the home feed, the detail page and the seller contact', () =
       }
     });
 
+    it("walks the pages of price bounds by one plan prepared once while the walk is short; narrow bounds' later pages are planned for their values", async () => {
+      const queries = recordQueries();
+      try {
+        const pageReads = () => queries.ran().filter(({ sql }) => sql.includes('WITH page AS'));
+        /** Whether each page's statement was prepared. */
+        const pagesRead = async (bounds: Record<string, number>, where: string, pages: number[]) => {
+          const before = pageReads().length;
+          for (const page of pages) expect(idsOf(await keptFeed({ brand: deep.id, ...bounds, page }))).toEqual(await inFeedOrder(where, (page - 1) * 12));
+          return pageReads().slice(before).map(({ prepared }) => prepared);
+        };
+        // Prices are spread evenly over 1 000 000–1 500 000 so'm: these bounds let 80 % through, and 2 % (30 listings).
+        expect(await pagesRead({ minPrice: 1_100_000 }, 'AND price_uzs >= 1100000', [1, 11, 30])).toEqual([true, true, true]);
+        expect(await pagesRead({ minPrice: 1_000_000, maxPrice: 1_010_000 }, 'AND price_uzs <= 1010000', [1, 3])).toEqual([true, false]);
+      } finally {
+        queries.restore();
+      }
+    });
+
     it('counts any filter from the snapshot as a query counts it', async () => {
       const counted = async (where: string) =>
         (await dataSource.query(`SELECT count(*)::int AS n FROM listing l WHERE l.category_id = $1 AND l.status = 'active' ${where}`, [deep.id]))[0].n as number;

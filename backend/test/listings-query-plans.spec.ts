@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { LIMITS, listingQuerySchema, LISTING_REGIONS } from '@market/contracts';
-import { ANCHOR_SPACING, ANCHORS_FROM, anchorBefore, feedSql, type FeedFilter, type FeedPosition } from '../src/browse/listing-feed';
+import { ANCHOR_SPACING, ANCHORS_FROM, anchorBefore, BOUNDS_WALK_ENTRIES, feedSql, type FeedFilter, type FeedPosition } from '../src/browse/listing-feed';
 import { FEED_TOTALS_SETTINGS, FEED_TOTALS_SQL } from '../src/browse/listing-feed-totals';
 import { createTestDatabase, dropTestDatabase, uniqueRunId } from '../../test/support/database';
 
@@ -24,6 +24,7 @@ interface PlanNode {
   'Actual Rows': number;
   'Actual Loops': number;
   'Heap Fetches'?: number;
+  'Rows Removed by Filter'?: number;
   Plans?: PlanNode[];
 }
 
@@ -33,8 +34,8 @@ function nodes(plan: PlanNode): PlanNode[] {
 
 /** The plan nodes that read `listing`, its table or one of its indexes. */
 const listingReads = (plan: PlanNode) => nodes(plan).filter((node) => node['Relation Name'] === 'listing');
-/** Index entries or rows a node read in all its loops. */
-const rowsRead = (node: PlanNode) => node['Actual Rows'] * node['Actual Loops'];
+/** Index entries or rows a node read in all its loops: those it passed on and those its filter skipped. */
+const rowsRead = (node: PlanNode) => (node['Actual Rows'] + (node['Rows Removed by Filter'] ?? 0)) * node['Actual Loops'];
 
 describe('GET /api/phone query plans on 200 000 listings', () => {
   const databaseName = `market_plans_${uniqueRunId()}`;
@@ -257,6 +258,62 @@ describe('GET /api/phone query plans on 200 000 listings', () => {
           expect(rowsRead(node)).toBeLessThanOrEqual(listings);
         }
       }
+    });
+  });
+
+  describe('price bounds in newest order', () => {
+    /** The plan PostgreSQL keeps for a statement prepared once (PublicReads' sessions force the generic plan). */
+    async function explainPrepared(label: string, text: string, params: readonly unknown[]): Promise<{ plan: PlanNode; rows: Record<string, unknown>[] }> {
+      const name = `walked_${report.length}`;
+      await client.query('SET plan_cache_mode = force_generic_plan');
+      try {
+        await client.query(`PREPARE ${name} AS ${text}`);
+        // EXECUTE takes its values as constants, not as a statement's parameters.
+        const constant = (value: unknown) => client.escapeLiteral(Array.isArray(value) ? `{${value.join(',')}}` : String(value));
+        return await explain(`${label} (prepared)`, `EXECUTE ${name}(${params.map(constant).join(', ')})`, []);
+      } finally {
+        await client.query(`DEALLOCATE ${name}; RESET plan_cache_mode`);
+      }
+    }
+    const countOf = async (filter: FeedFilter) => ((await client.query(feedSql(filter).count, feedSql(filter).params)).rows[0] as { total: number }).total;
+
+    it.each([
+      ['bounds', { minPrice: 3_000_000, maxPrice: 9_000_000 }],
+      ['a lower bound in a region', { region: 'samarqand', minPrice: 12_000_000 }],
+      ['an upper bound of a brand', { brand: 'Brand 3', brandIds: ['brand'], maxPrice: 6_000_000 }],
+    ] as Array<[string, FeedFilter]>)(
+      'walks the feed index for %s by one plan prepared once while the walk is short: the listings the page planned for its bounds shows',
+      async (label, given) => {
+        const filter = given.brandIds ? { ...given, brandIds: [brandId] } : given;
+        const share = { inside: await countOf(filter), all: await countOf({ ...filter, minPrice: undefined, maxPrice: undefined }) };
+        const sql = feedSql(filter, share);
+        for (const [kind, offset, top] of [['page 1', 0, undefined], ['page 11 with TOP places', 100, shown]] as const) {
+          const page = sql.page(offset, undefined, top);
+          expect(page.prepared).toBe(true);
+          const { plan, rows } = await explainPrepared(`${label} ${kind}`, page.sql, page.params);
+          const walks = listingReads(plan).filter((node) => node['Node Type'] === 'Index Only Scan');
+          expect(walks).toHaveLength(1);
+          expect(walks[0]['Index Name']).toMatch(/^listing_feed(_category|_region|_category_region)?_idx$/);
+          expect(rowsRead(walks[0])).toBeLessThanOrEqual(Math.max(share.inside, BOUNDS_WALK_ENTRIES));
+          for (const node of listingReads(plan).filter((read) => read !== walks[0])) expect(rowsRead(node)).toBeLessThanOrEqual(LIMITS.listingsPerPage);
+          const planned = feedSql(filter).page(offset, undefined, top);
+          expect(planned.prepared).toBe(false);
+          const cards = (found: Record<string, unknown>[]) => found.map((row) => (row.card as { id: string }).id);
+          expect(cards(rows)).toEqual(cards((await client.query(planned.sql, planned.params)).rows));
+          expect(rows.length).toBe(LIMITS.listingsPerPage);
+        }
+      },
+    );
+
+    it('plans per request the pages of narrow bounds, whose walk would read more than the price index: PostgreSQL chooses for their values', async () => {
+      const narrow = { maxPrice: 600_000 };
+      const share = { inside: await countOf(narrow), all: await countOf({}) };
+      expect(share.inside).toBeGreaterThan(0);
+      expect(share.inside).toBeLessThan(BOUNDS_WALK_ENTRIES);
+      const page = feedSql(narrow, share).page(0);
+      expect(page.prepared).toBe(false);
+      const { plan } = await explain('narrow bounds page 1', page.sql, page.params);
+      expect(listingReads(plan).filter((node) => node['Node Type'] === 'Seq Scan')).toEqual([]);
     });
   });
 

@@ -178,13 +178,13 @@ export async function checkListings(app: INestApplication, listingIds: string[])
  * (TypeORM's query runners, 'default') and the public reads' (PublicReads, on its own pool or a
  * replica's). `restore` stops recording.
  */
-export function recordQueries(): { ran: () => Array<{ sql: string; pool: string }>; restore: () => void } {
+export function recordQueries(): { ran: () => Array<{ sql: string; pool: string; prepared?: boolean }>; restore: () => void } {
   const runners = jest.spyOn(PostgresQueryRunner.prototype, 'query');
   const publicReads = jest.spyOn(PublicReads.prototype, 'query');
   return {
     ran: () => [
       ...runners.mock.calls.map(([sql], index) => ({ sql, pool: (runners.mock.contexts[index] as PostgresQueryRunner).connection.name })),
-      ...publicReads.mock.calls.map(([sql]) => ({ sql, pool: PUBLIC_READS })),
+      ...publicReads.mock.calls.map(([sql, , options]) => ({ sql, pool: PUBLIC_READS, prepared: options?.prepared ?? false })),
     ],
     restore: () => {
       runners.mockRestore();

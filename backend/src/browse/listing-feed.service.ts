@@ -177,14 +177,17 @@ export class ListingFeedService {
     // The brand and its series (Xiaomi: Redmi, POCO), from the snapshot's brands: each taken from its own index.
     const brandIds = query.brand === undefined || !totals ? undefined : totals.brandIds(query.brand);
     const filter = { ...feedFilterOf(query, models), brandIds };
-    const sql = feedSql(filter);
+    if (!totals) {
+      const sql = feedSql(filter);
+      const places = await this.places(sql, filter, query.page);
+      const [total, cards] = await Promise.all([this.feedCounts ? this.feedCounts.fetch(this.feedKey(sql), { context: sql }) : this.countFeed(sql), this.pageCards(sql, places)]);
+      return { ...cards, perPage: places.perPage, total: total!, models };
+    }
+    const counted = countedIn(totals, filter);
+    const bounded = filter.minPrice !== undefined || filter.maxPrice !== undefined;
+    const sql = feedSql(filter, bounded ? { inside: counted, all: countedIn(totals, { ...filter, minPrice: undefined, maxPrice: undefined }) } : undefined);
     const places = await this.places(sql, filter, query.page);
     const { perPage } = places;
-    if (!totals) {
-      const [total, cards] = await Promise.all([this.feedCounts ? this.feedCounts.fetch(this.feedKey(sql), { context: sql }) : this.countFeed(sql), this.pageCards(sql, places)]);
-      return { ...cards, perPage, total: total!, models };
-    }
-    const counted = brandIds ? brandIds.reduce((sum, categoryId) => sum + totals.count({ ...filter, categoryId }), 0) : totals.count(filter);
     // Beyond the snapshot's last page there is nothing to read, but for the page right after it: listings
     // put on sale since the snapshot (a seller's first listing of a rare model) show there at once, and count.
     if (places.offset >= counted + perPage) return { top: [], rows: [], perPage, total: counted, models };
@@ -262,7 +265,7 @@ export class ListingFeedService {
   private async pageCards(sql: FeedSql, { offset, perPage, shown }: FeedPlaces): Promise<FeedCards> {
     const from = this.feedAnchors && sql.startsFromAnchor(offset) ? await this.anchorFor(sql, offset) : undefined;
     const page = sql.page(offset, from, shown);
-    const found = await this.reads.query<{ card: CardRow; top?: boolean }>(page.sql, page.params, { prepared: sql.plannedOnce });
+    const found = await this.reads.query<{ card: CardRow; top?: boolean }>(page.sql, page.params, { prepared: page.prepared });
     const top = found.flatMap((row) => (row.top ? [row.card] : []));
     const rows = found
       .filter((row) => !row.top)
@@ -297,4 +300,9 @@ export class ListingFeedService {
     const [{ total }] = await this.reads.query<{ total: number }>(sql.count, sql.params);
     return total;
   }
+}
+
+/** The listings on sale the filter finds by the snapshot: a brand's series each from their own groups. */
+function countedIn(totals: FeedTotals, filter: FeedFilter): number {
+  return filter.brandIds ? filter.brandIds.reduce((sum, categoryId) => sum + totals.count({ ...filter, categoryId }), 0) : totals.count(filter);
 }

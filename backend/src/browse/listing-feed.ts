@@ -103,6 +103,23 @@ export const ANCHOR_SPACING = 120;
  */
 export const ANCHORS_FROM = 10 * ANCHOR_SPACING;
 
+/**
+ * Price bounds in newest order are not in the index's order: a page walks the feed's index and skips the
+ * listings outside them, or takes the listings inside them from a price index and sorts them. Planned per
+ * request, PostgreSQL chose and spent more time planning than running (0.3–0.4 of 0.6 ms, bench/RESULTS.md).
+ * From the feed's totals the feed knows the share the bounds let through (`PriceBoundsShare`), so the page
+ * whose walk reads at most this many index entries, or no more than the price index would, is walked by one
+ * plan prepared once; walking 1,000 entries costs about what planning does. Narrow bounds' deep pages are
+ * still planned per request.
+ */
+export const BOUNDS_WALK_ENTRIES = 1_000;
+
+/** From the feed's totals: how many of a filter's listings its price bounds let through, of how many without them. */
+export interface PriceBoundsShare {
+  inside: number;
+  all: number;
+}
+
 /** A listing's place in the feed's order: its order columns as text (a Date would lose the microseconds). */
 export type FeedPosition = Record<string, string>;
 
@@ -132,7 +149,7 @@ export interface FeedSql {
    * places is one round trip, as a page without (a second statement cost the long tail 30–55 % of
    * its feed pages a second, bench/RESULTS.md).
    */
-  page(offset: number, from?: FeedAnchor, shown?: readonly string[]): { sql: string; params: unknown[] };
+  page(offset: number, from?: FeedAnchor, shown?: readonly string[]): { sql: string; params: unknown[]; prepared: boolean };
   count: string;
   params: unknown[];
   /**
@@ -144,9 +161,9 @@ export interface FeedSql {
   /** Whether the page at `offset` should start from an anchor (ANCHORS_FROM). */
   startsFromAnchor(offset: number): boolean;
   /**
-   * Whether one plan suits every value (PublicReads' prepared statements): not with price bounds
-   * alone, whose best plan depends on how many listings they let through (walk the feed order and
-   * skip the few outside wide bounds, or take the few inside narrow bounds from the price index).
+   * Whether one plan suits every value of the count's and the TOP matches' statements (PublicReads'
+   * prepared statements): not with price bounds alone in newest order, whose best plan depends on how
+   * many listings they let through (BOUNDS_WALK_ENTRIES). A page says whether its own statement is prepared.
    */
   plannedOnce: boolean;
   /**
@@ -208,7 +225,7 @@ export function topCandidates(running: readonly RunningTop[], filter: FeedFilter
   return { ids, exact };
 }
 
-export function feedSql(filter: FeedFilter): FeedSql {
+export function feedSql(filter: FeedFilter, boundsShare?: PriceBoundsShare): FeedSql {
   const order = FEED_ORDERS[filter.sort ?? 'newest'];
   const orderBy = order.columns.map(([column]) => `l.${column} ${order.direction}`).join(', ');
   const orderColumns = order.columns.map(([column]) => `l.${column}`).join(', ');
@@ -231,8 +248,10 @@ export function feedSql(filter: FeedFilter): FeedSql {
     );
   }
   if (filter.region) conditions.push(`l.region = ${bind(filter.region)}`);
-  if (filter.minPrice !== undefined) conditions.push(`l.price_uzs >= ${bind(filter.minPrice)}::bigint`);
-  if (filter.maxPrice !== undefined) conditions.push(`l.price_uzs <= ${bind(filter.maxPrice)}::bigint`);
+  const bounds = [
+    ...(filter.minPrice === undefined ? [] : [`>= ${bind(filter.minPrice)}::bigint`]),
+    ...(filter.maxPrice === undefined ? [] : [`<= ${bind(filter.maxPrice)}::bigint`]),
+  ];
   if (filter.storage) conditions.push(`l.storage = ${bind(filter.storage)}`);
   if (filter.condition) conditions.push(`l.condition = ${bind(filter.condition === 'new')}::boolean`);
   if (filter.document) conditions.push('l.document');
@@ -242,14 +261,21 @@ export function feedSql(filter: FeedFilter): FeedSql {
   if (filter.minBattery !== undefined) conditions.push(`l.battery >= ${bind(filter.minBattery)}::smallint`);
   // A primary-key lookup of the author in seller_rating (denormalised when reviews are shown): the feed's indexes still order the walk.
   if (filter.goodSellers) conditions.push(trustedSeller('l.author_id'));
-  const where = conditions.join(' AND ');
+  // No index takes `l.price_uzs + 0`: a walked page's one plan walks the feed's order (BOUNDS_WALK_ENTRIES).
+  const whereOf = (price: string) => [...conditions, ...bounds.map((bound) => `${price} ${bound}`)].join(' AND ');
+  const where = whereOf('l.price_uzs');
   const split = deviceIds ? { column: 'device_id', ids: deviceIds } : brandSplit && brandIds ? { column: 'category_id', ids: brandIds } : undefined;
   const bySplit = split ? ` AND l.${split.column} = ANY(${bind(split.ids)}::uuid[])` : '';
   const filterParams = [...params];
-  const priceBounds = filter.minPrice !== undefined || filter.maxPrice !== undefined;
   const newest = order === FEED_ORDERS.newest;
   // In newest order price bounds are not in the index's order; in a price order they are its range.
-  const anchored = !newest || !priceBounds;
+  const anchored = !newest || !bounds.length;
+  const plannedOnce = !!split || anchored;
+  /** Whether the page at `offset`, its first `organic` listings, walks the feed's index by one plan prepared once. */
+  const walked = (offset: number, organic: number) =>
+    !plannedOnce &&
+    !!boundsShare?.inside &&
+    ((offset + organic) * boundsShare.all) / boundsShare.inside <= Math.max(boundsShare.inside, BOUNDS_WALK_ENTRIES);
 
   // Each card as one JSON value (CardRow): as fifteen columns, node-postgres built every card
   // field by field (a sixth of the API's CPU per feed page, issue 17).
@@ -293,7 +319,7 @@ export function feedSql(filter: FeedFilter): FeedSql {
     count: `SELECT count(*)::int AS total FROM listing l WHERE ${where}${bySplit}`,
     params: filterParams,
     anchored,
-    plannedOnce: !!split || !newest || !priceBounds,
+    plannedOnce,
     startsFromAnchor(offset) {
       return anchored && offset >= ANCHOR_SPACING && offset * (split?.ids.length ?? 1) >= ANCHORS_FROM;
     },
@@ -328,14 +354,17 @@ export function feedSql(filter: FeedFilter): FeedSql {
                  ORDER BY ${orderBy} LIMIT ${perKey}) l
              ORDER BY ${orderBy} LIMIT ${organic} OFFSET ${next(skipped)}`, topCards()),
           params: pageParams,
+          prepared: true,
         };
       }
+      const walk = walked(offset, organic);
       return {
         sql: rows(`
           SELECT ${orderColumns} FROM listing l
-           WHERE ${where}${start}
+           WHERE ${walk ? whereOf('(l.price_uzs + 0)') : where}${start}
            ORDER BY ${orderBy} LIMIT ${organic} OFFSET ${next(skipped)}`, topCards()),
         params: pageParams,
+        prepared: plannedOnce || walk,
       };
     },
     anchors(spacing) {
