@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { listingQueryString } from '@market/contracts';
 import { hasActiveFilters, parseFilters, toStoredFilters, type FilterChange, type ListingFilters } from '../filter-query';
-import { useFilterStore } from '../stores/filter-store';
+import { saveFilters } from '../stores/filter-store';
 
 export interface ListingFiltersState {
   filters: ListingFilters;
@@ -36,7 +36,7 @@ export function useListingFilters(): ListingFiltersState {
     const canonical = listingQueryString(fromAddress);
     // 'null' values, a bad page or unknown parameters: show the address the filters stand for ('/' stays as it is).
     if (addressQuery && canonical !== addressQuery) void navigate({ search: canonical }, { replace: true });
-    useFilterStore.getState().save(toStoredFilters(fromAddress));
+    saveFilters(toStoredFilters(fromAddress));
   }, [addressQuery, navigate]);
 
   const go = useCallback((next: ListingFilters) => void navigate({ search: listingQueryString(next) }), [navigate]);

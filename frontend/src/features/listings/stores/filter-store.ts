@@ -1,5 +1,4 @@
-import { create } from 'zustand';
-import { persist } from 'zustand/middleware';
+import { writeStoredState } from '../../../lib/stored-state';
 
 /** The home page's filters as the spec's local storage key 'queries' holds them (section 3, Filter state). */
 export interface StoredFilters {
@@ -23,30 +22,13 @@ export const EMPTY_FILTERS: StoredFilters = {
   query: '',
 };
 
-interface FilterStore extends StoredFilters {
-  save: (filters: StoredFilters) => void;
-  reset: () => void;
+const STORAGE_KEY = 'queries';
+
+/** Saves the last filters used, as the spec keeps them (the address stays their only source: useListingFilters). */
+export function saveFilters(filters: StoredFilters): void {
+  writeStoredState(STORAGE_KEY, filters);
 }
 
-/** The last filters used, so a return to '/' (a breadcrumb, a link) shows the same list. */
-export const useFilterStore = create<FilterStore>()(
-  persist(
-    (set) => ({
-      ...EMPTY_FILTERS,
-      save: (filters) => set(filters),
-      reset: () => set(EMPTY_FILTERS),
-    }),
-    {
-      name: 'queries',
-      partialize: ({ name, brand, region, minPrice, maxPrice, currentPage, query }) => ({
-        name,
-        brand,
-        region,
-        minPrice,
-        maxPrice,
-        currentPage,
-        query,
-      }),
-    },
-  ),
-);
+export function resetFilters(): void {
+  writeStoredState(STORAGE_KEY, EMPTY_FILTERS);
+}
