@@ -1,17 +1,22 @@
+import { Suspense } from 'react';
 import { Link } from 'react-router-dom';
 import type { Category } from '@market/contracts';
 import { BrandsSection, categoriesQuery } from '../../features/catalogue';
 import { ListingsBrowser } from '../../features/listings/components/listings-browser';
 import { useListingFilters } from '../../features/listings/hooks/use-listing-filters';
 import { RecentlyViewedRow } from '../../features/recently-viewed';
-// From its file: the feature's index names the saved searches' page too.
-import { SaveSearchButton } from '../../features/saved-searches/components/save-search-button';
 import { useTranslation } from '../../lib/i18n';
+import { lazyWhenOnline } from '../../lib/load-chunk';
+
+/** Shown only for a search (filters in the address): its code loads then, not with every visit's first page. */
+const SaveSearchButton = lazyWhenOnline(() =>
+  // From its file: the feature's index names the saved searches' page too.
+  import('../../features/saved-searches/components/save-search-button').then((module) => ({ default: module.SaveSearchButton })),
+);
 
 function HomePage() {
   const { t } = useTranslation();
   const browsing = useListingFilters();
-  const filtered = Object.entries(browsing.filters).some(([key, value]) => key !== 'page' && value !== undefined);
   // A brand tile starts a fresh list of that brand: the name and other filters of an earlier search do not stay.
   const showBrand = (category: Category) => {
     browsing.startWith({ brand: category._id });
@@ -34,9 +39,12 @@ function HomePage() {
       </section>
       <BrandsSection selectedBrand={browsing.filters.brand} onSelectBrand={showBrand} />
       {/* Only a search is worth saving; the first screen of a fresh visit keeps its first listing. */}
-      {filtered && (
-        <div className="mb-3 flex justify-end">
-          <SaveSearchButton filters={browsing.filters} />
+      {browsing.active && (
+        // Its height held while the button loads: the list below does not move.
+        <div className="mb-3 flex min-h-11 justify-end">
+          <Suspense fallback={null}>
+            <SaveSearchButton filters={browsing.filters} />
+          </Suspense>
         </div>
       )}
       <ListingsBrowser browsing={browsing} brandsQuery={categoriesQuery} />
