@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { FavouriteIds, FavouritePage, FavouriteStatus } from '@market/contracts';
 import { api } from '../../../lib/api-client';
 
@@ -26,18 +26,16 @@ export function keepFavourite(listingId: string): Promise<FavouriteStatus> {
   return api.post<FavouriteStatus>(`/phone/${listingId}/favourite`);
 }
 
-/** `POST` / `DELETE /api/phone/{id}/favourite`; every heart and list shows the change. */
-export function useToggleFavourite() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ listingId, keep }: { listingId: string; keep: boolean }) =>
-      keep ? keepFavourite(listingId) : api.delete<FavouriteStatus>(`/phone/${listingId}/favourite`),
-    onSuccess: (status, { listingId }) => {
-      queryClient.setQueryData(statusKey(listingId), status);
-      queryClient.setQueryData<FavouriteIds>(idsKey, (kept) =>
-        kept && { ids: status.favourite ? [listingId, ...kept.ids.filter((id) => id !== listingId)] : kept.ids.filter((id) => id !== listingId) },
-      );
-      void queryClient.invalidateQueries({ queryKey: [...FAVOURITES_KEY, 'page'] });
-    },
-  });
+/**
+ * `POST` / `DELETE /api/phone/{id}/favourite`; every heart and list shows the change. A plain call,
+ * not a useMutation: the heart is on every card of the first pages, and the mutation observer's code
+ * (about 1 KB gzipped) would come with them.
+ */
+export async function toggleFavourite(queryClient: QueryClient, listingId: string, keep: boolean): Promise<void> {
+  const status = await (keep ? keepFavourite(listingId) : api.delete<FavouriteStatus>(`/phone/${listingId}/favourite`));
+  queryClient.setQueryData(statusKey(listingId), status);
+  queryClient.setQueryData<FavouriteIds>(idsKey, (kept) =>
+    kept && { ids: status.favourite ? [listingId, ...kept.ids.filter((id) => id !== listingId)] : kept.ids.filter((id) => id !== listingId) },
+  );
+  void queryClient.invalidateQueries({ queryKey: [...FAVOURITES_KEY, 'page'] });
 }

@@ -1,12 +1,14 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
-import { Dialog } from '../../../components/dialog';
-import { signInReturnOf, useSession } from '../../../lib/auth';
+import { useSession } from '../../../lib/auth';
 import { useTranslation } from '../../../lib/i18n';
+import { lazyWhenOnline } from '../../../lib/load-chunk';
 import { errorText } from '../../../components/form/form-error';
 import { toast } from '../../../lib/toast';
-import { useFavouriteIds, useFavouriteStatus, useToggleFavourite } from '../api/favourites';
-import { rememberPendingFavourite } from '../pending-favourite';
+import { toggleFavourite, useFavouriteIds, useFavouriteStatus } from '../api/favourites';
+
+/** Asked only of a visitor who taps a heart: its dialog's code loads then, not with every card. */
+const SignInToKeep = lazyWhenOnline(() => import('./sign-in-to-keep'));
 
 interface FavouriteButtonProps {
   listingId: string;
@@ -25,13 +27,12 @@ function Heart({ filled }: { filled: boolean }) {
 function FavouriteToggle({ listingId, place }: FavouriteButtonProps) {
   const { t } = useTranslation('buyers');
   const { user } = useSession();
-  const navigate = useNavigate();
-  const location = useLocation();
+  const queryClient = useQueryClient();
   const [askingToSignIn, setAskingToSignIn] = useState(false);
+  const [pending, setPending] = useState(false);
   const ids = useFavouriteIds(Boolean(user));
   // Only a signed-in viewer keeps listings (and a seller sees the count): a visitor's heart needs no request.
   const status = useFavouriteStatus(listingId, place === 'detail' && Boolean(user));
-  const toggle = useToggleFavourite();
   const kept = place === 'detail' ? Boolean(user && status.data?.favourite) : Boolean(ids.data?.ids.includes(listingId));
   const count = place === 'detail' ? status.data?.count : null;
 
@@ -40,12 +41,10 @@ function FavouriteToggle({ listingId, place }: FavouriteButtonProps) {
       setAskingToSignIn(true);
       return;
     }
-    toggle.mutate({ listingId, keep: !kept }, { onError: (error) => toast.error(errorText(error)) });
-  };
-  const signIn = () => {
-    rememberPendingFavourite(listingId);
-    // Back to this listing afterwards, its heart kept.
-    void navigate('/login', { state: signInReturnOf(location) });
+    setPending(true);
+    toggleFavourite(queryClient, listingId, !kept)
+      .catch((error: unknown) => toast.error(errorText(error)))
+      .finally(() => setPending(false));
   };
 
   return (
@@ -53,7 +52,7 @@ function FavouriteToggle({ listingId, place }: FavouriteButtonProps) {
       <button
         type="button"
         onClick={press}
-        disabled={toggle.isPending}
+        disabled={pending}
         aria-pressed={kept}
         aria-label={kept ? t('favourites.remove') : t('favourites.add')}
         className="group -m-1 flex min-h-11 min-w-11 items-center justify-center rounded-full focus-visible:outline-2 focus-visible:outline-brand-600"
@@ -65,19 +64,9 @@ function FavouriteToggle({ listingId, place }: FavouriteButtonProps) {
         </span>
       </button>
       {askingToSignIn && (
-        <Dialog
-          title={t('favourites.signInTitle')}
-          description={t('favourites.signInText')}
-          closeLabel={t('favourites.close')}
-          onClose={() => setAskingToSignIn(false)}
-          size="md"
-        >
-          <div className="mt-4 flex justify-end">
-            <button type="button" onClick={signIn} data-autofocus className="rounded-lg bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-800">
-              {t('favourites.signIn')}
-            </button>
-          </div>
-        </Dialog>
+        <Suspense fallback={null}>
+          <SignInToKeep listingId={listingId} onClose={() => setAskingToSignIn(false)} />
+        </Suspense>
       )}
     </>
   );
