@@ -58,6 +58,9 @@ export default defineConfig({
   build: {
     target: 'es2022',
     sourcemap: false,
+    // Every browser of es2022 but Safari before 17 preloads modules itself; there, the chunks
+    // index.html names load when imported instead (0.4 KB gzipped less on every first page).
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
         // The app's small shared modules (lib, components, the contracts' schema-free files) in one

@@ -1,41 +1,17 @@
 import { Suspense, useState } from 'react';
-import { Link } from 'react-router-dom';
-import { formatListingPrice } from '../../../lib/format';
-import { currentLanguage, useTranslation } from '../../../lib/i18n';
+import { lazyWhenOnline } from '../../../lib/load-chunk';
 import { recentlyViewed } from '../recently-viewed-store';
+
+/** Its code and texts load only when this browser has opened listings: a first visit's home page goes without. */
+const RecentlyViewedList = lazyWhenOnline(() => import('./recently-viewed-list'));
 
 /** The home page's row of the last listings this browser opened; nothing when there are none. */
 export function RecentlyViewedRow() {
-  // Its texts load on their own: the home page never waits for them.
-  return (
-    <Suspense fallback={null}>
-      <RecentlyViewedList />
-    </Suspense>
-  );
-}
-
-function RecentlyViewedList() {
-  const { t } = useTranslation('buyers');
   const [viewed] = useState(recentlyViewed);
   if (viewed.length === 0) return null;
   return (
-    <section aria-labelledby="recently-viewed" className="mb-6">
-      <h2 id="recently-viewed" className="mb-2 text-lg font-semibold text-slate-900">
-        {t('recentlyViewed.title')}
-      </h2>
-      <ul className="flex gap-3 overflow-x-auto pb-2">
-        {viewed.map((listing) => (
-          <li key={listing._id} className="w-36 shrink-0">
-            <Link to={`/phone/${listing._id}`} className="block rounded-lg border border-slate-200 bg-white p-2 hover:shadow-sm">
-              <div className="mb-1 h-24 overflow-hidden rounded bg-slate-100">
-                {listing.image && <img src={listing.image.location} alt={listing.name} loading="lazy" className="h-full w-full object-cover" />}
-              </div>
-              <p className="truncate text-sm text-slate-900">{listing.name}</p>
-              <p className="text-sm font-semibold whitespace-nowrap text-brand-800">{formatListingPrice(listing.price, listing.valut, currentLanguage())}</p>
-            </Link>
-          </li>
-        ))}
-      </ul>
-    </section>
+    <Suspense fallback={null}>
+      <RecentlyViewedList viewed={viewed} />
+    </Suspense>
   );
 }
