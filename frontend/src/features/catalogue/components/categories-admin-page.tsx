@@ -15,7 +15,7 @@ type OpenDialog = { kind: 'create' } | { kind: 'edit'; category: Category } | { 
 
 /** `/profile/categories` (spec section 2, Categories page): the admins' brand list. */
 export function CategoriesAdminPage() {
-  const { t } = useTranslation('catalogue');
+  const { t } = useTranslation('catalogue-admin');
   return (
     <AdminOnly forbidden={t('admin.forbidden')}>
       <CategoriesAdmin />
@@ -24,7 +24,7 @@ export function CategoriesAdminPage() {
 }
 
 function CategoriesAdmin() {
-  const { t } = useTranslation('catalogue');
+  const { t } = useTranslation('catalogue-admin');
   const categories = useCategories();
   const [dialog, setDialog] = useState<OpenDialog | null>(null);
   const closeDialog = () => setDialog(null);
@@ -72,7 +72,7 @@ function CategoriesAdmin() {
             ) : categories.isError ? (
               <tr>
                 <td colSpan={5} className="px-1.5 py-8 sm:px-3 text-center text-red-700">
-                  {t('brands.loadFailed')}
+                  {t('catalogue:brands.loadFailed')}
                 </td>
               </tr>
             ) : list.length === 0 ? (

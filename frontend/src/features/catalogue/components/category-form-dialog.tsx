@@ -48,7 +48,7 @@ interface CategoryFormDialogProps {
 
 /** 'Position qo'shish' / 'Position o'zgartirish': create with POST, edit with PUT; the list updates on success. */
 export function CategoryFormDialog({ category, nextNumber, categories, onClose }: CategoryFormDialogProps) {
-  const { t } = useTranslation(['catalogue', 'messages']);
+  const { t } = useTranslation(['catalogue-admin', 'messages']);
   const [values, setValues] = useState(() => initialValues(category, nextNumber));
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const creation = useCreateCategory();

@@ -9,7 +9,7 @@ import { useDeleteCategory } from '../api/delete-category';
  * server's reason in red and keeps the dialog open.
  */
 export function DeleteCategoryDialog({ category, onClose }: { category: Category; onClose: () => void }) {
-  const { t } = useTranslation(['catalogue', 'messages']);
+  const { t } = useTranslation(['catalogue-admin', 'messages']);
   const deletion = useDeleteCategory();
 
   const confirm = () =>

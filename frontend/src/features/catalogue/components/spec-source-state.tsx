@@ -4,7 +4,7 @@ import { useSpecSourceState } from '../api/get-spec-source-state';
 
 /** The device spec refresh's state under the categories (where the catalogue is administered): is GSMArena answering us. */
 export function SpecSourceState() {
-  const { t } = useTranslation('catalogue');
+  const { t } = useTranslation('catalogue-admin');
   const state = useSpecSourceState();
   const when = (iso: string | null) => (iso ? formatTashkentTime(iso) : t('specSource.never'));
 
