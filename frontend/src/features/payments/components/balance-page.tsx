@@ -11,7 +11,8 @@ import { insideTelegram } from '../../../lib/telegram-launch';
 
 /** `/profile/balance`: the balance in so'm, the button opening the payment method picker, and the history. */
 export function BalancePage() {
-  const { t } = useTranslation('payments');
+  // Inside Telegram the Mini App's texts say why there is no top-up.
+  const { t } = useTranslation(insideTelegram() ? ['payments', 'mini-app'] : 'payments');
   const { user } = useSession();
   const [pickerOpen, setPickerOpen] = useState(false);
   const [searchParams, setSearchParams] = useSearchParams();

@@ -12,7 +12,7 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
  * follows Telegram's until the person chooses one here.
  */
 export function MiniAppNav() {
-  const { t } = useTranslation('mini-app');
+  const { t } = useTranslation('mini-app-nav');
   const { user } = useSession();
   return (
     <nav aria-label={t('nav.label')} className="fixed inset-x-0 bottom-0 z-40 flex border-t border-slate-200 bg-white pb-[var(--tg-viewport-safe-area-inset-bottom,0px)]">

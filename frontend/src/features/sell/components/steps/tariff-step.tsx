@@ -48,7 +48,8 @@ function TariffHint({ tariff }: { tariff: Tariff }) {
  * summary and 'E'lon berish'. A refusal of the server sends the seller to the step to fix.
  */
 export function TariffStep() {
-  const { t } = useTranslation(['sell', 'messages']);
+  // Inside Telegram the Mini App's texts say why the paid tariffs are not offered.
+  const { t } = useTranslation(insideTelegram() ? ['sell', 'messages', 'mini-app'] : ['sell', 'messages']);
   const { user, isAdmin } = useSession();
   const values = useWizardStore((state) => state.values);
   const mode = useWizardStore((state) => state.mode);
