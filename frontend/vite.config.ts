@@ -6,6 +6,7 @@ import { defineConfig } from 'vitest/config';
 import { landingRoutePreloads } from './build/landing-routes.ts';
 import { precompressAssets } from './build/precompress-assets.ts';
 import { serverMessagesByLanguage } from './build/server-messages.ts';
+import { LISTING_PAGE_TEXTS } from './src/app/route-texts.ts';
 
 /** The API `npm run dev` runs beside Vite's dev server (its PORT). */
 const api = `http://localhost:${process.env.PORT ?? '3000'}`;
@@ -18,7 +19,7 @@ export default defineConfig({
     precompressAssets(),
     landingRoutePreloads('src/app/start.tsx', [
       { path: '/', module: 'src/app/routes/home.tsx', fetch: ['/api/category'] },
-      { path: '/phone/:id', module: 'src/app/routes/phone-detail.tsx', fetch: ['/api/phone/:id'] },
+      { path: '/phone/:id', module: 'src/app/routes/phone-detail.tsx', fetch: ['/api/phone/:id'], texts: LISTING_PAGE_TEXTS },
     ]),
     // The installable app (README, "Installable app and offline"): the manifest and the worker of src/sw/.
     VitePWA({

@@ -10,6 +10,8 @@ export interface LandingRoute {
   module: string;
   /** Same-origin API addresses the page fetches as soon as it renders; `:name` as in `path`. */
   fetch?: string[];
+  /** The text namespaces the page loads beside its code (app/route-texts.ts): their Uzbek files are preloaded too. */
+  texts?: string[];
 }
 
 /** What the server names in such a page's head, so the browser fetches it alongside the entry. */
@@ -77,10 +79,14 @@ export function landingRoutePreloads(appStart: string, routes: LandingRoute[]): 
       const start = chunkOf(chunks, appStart);
       if (start) withStaticImports(chunks, start, loadedFirst);
 
-      const preloads: LandingPreloads[] = routes.map(({ path, module, fetch = [] }) => {
-        const routeChunk = chunkOf(chunks, module);
-        if (!routeChunk) this.error(`The landing route ${path} names ${module}, which is no chunk of the build`);
-        const files = [...withStaticImports(chunks, routeChunk)].filter((file) => !loadedFirst.has(file));
+      const preloads: LandingPreloads[] = routes.map(({ path, module, fetch = [], texts = [] }) => {
+        const needed = new Set<string>();
+        for (const wanted of [module, ...texts.map((namespace) => `src/locales/uz/${namespace}.json`)]) {
+          const chunk = chunkOf(chunks, wanted);
+          if (!chunk) this.error(`The landing route ${path} names ${wanted}, which is no chunk of the build`);
+          withStaticImports(chunks, chunk, needed);
+        }
+        const files = [...needed].filter((file) => !loadedFirst.has(file));
         const styles = files.flatMap((file) => [...(chunks.get(file)!.viteMetadata?.importedCss ?? [])]);
         return { path, modules: files.map((file) => base + file), styles: styles.map((file) => base + file), fetch };
       });

@@ -23,7 +23,7 @@ const LINK = 'mt-3 inline-flex min-h-11 items-center rounded-lg bg-brand-700 px-
  * here: it joins the listings page with the sell paths; statuses and reasons are the contracts' labels.
  */
 export function OwnerNotice({ id, status, rejectionReason, views }: OwnerNoticeProps) {
-  const { t } = useTranslation('listings');
+  const { t } = useTranslation('listing-page');
   const language = useLanguage();
   const rejected = status === 'cancelled';
   return (
@@ -59,7 +59,7 @@ export function OwnerNotice({ id, status, rejectionReason, views }: OwnerNoticeP
 
 /** The heart's count and 'Mening e'lonlarim''s channel posts, the author's own. */
 function OwnerStats({ id, views }: { id: string; views: number }) {
-  const { t } = useTranslation('listings');
+  const { t } = useTranslation('listing-page');
   const favourites = useFavouriteStatus(id, true).data?.count;
   const channels = useMyListings().data?.phones.find((listing) => listing._id === id)?.channels;
   return (

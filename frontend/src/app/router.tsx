@@ -1,8 +1,10 @@
 import { use, type ComponentType, type ReactElement } from 'react';
 import { matchRoutes, useRoutes, type RouteObject } from 'react-router-dom';
 import { MINI_APP_PATH } from '@market/contracts';
+import { loadTexts } from '../lib/i18n';
 import { loadWhenOnline } from '../lib/load-chunk';
 import { AppLayout } from './app-layout';
+import { LISTING_PAGE_TEXTS } from './route-texts';
 
 interface RouteModule {
   Component: ComponentType;
@@ -15,15 +17,16 @@ interface LazyPage {
 }
 
 /**
- * A page from its route module. Once loaded it renders at once; until then it suspends and
- * the layout's loader shows. Declarative routes need a fraction of the data router's code.
+ * A page from its route module, with the texts only it reads (`texts`, namespaces no first page
+ * has). Once loaded it renders at once; until then it suspends and the layout's loader shows.
+ * Declarative routes need a fraction of the data router's code.
  */
-function page(load: () => Promise<RouteModule>): LazyPage {
+function page(load: () => Promise<RouteModule>, texts: readonly string[] = []): LazyPage {
   let Loaded: ComponentType | undefined;
   let loading: Promise<void> | undefined;
   const preload = () =>
-    (loading ??= loadWhenOnline(load).then(
-      (module) => void (Loaded = module.Component),
+    (loading ??= Promise.all([loadWhenOnline(load), loadTexts(texts)]).then(
+      ([module]) => void (Loaded = module.Component),
       (error: unknown) => {
         // Not kept: the next render asks again (a redeploy; a lost connection is waited out).
         loading = undefined;
@@ -49,7 +52,7 @@ const routes: RouteObject[] = [
     element: <AppLayout />,
     children: [
       route(undefined, page(() => import('./routes/home'))),
-      route('phone/:id', page(() => import('./routes/phone-detail'))),
+      route('phone/:id', page(() => import('./routes/phone-detail'), LISTING_PAGE_TEXTS)),
       route('login', page(() => import('./routes/login'))),
       route('register', page(() => import('./routes/register'))),
       route('forgot', page(() => import('./routes/forgot'))),

@@ -22,9 +22,10 @@ const app = (
 // on (with its shell's code to wait for: not its SDK, which loads after the first paint). Then the
 // texts and the page's own code: the first render is the whole page (it replaces index.html's top
 // bar). Rendered as a transition, React yields to the browser every few milliseconds instead of
-// blocking a phone's main thread for the whole first render.
+// blocking a phone's main thread for the whole first render. The route first: the language's
+// start then loads the page's own texts (router.tsx) in that language too.
 void prepareMiniApp()
-  .then((miniApp) => Promise.all([startInStoredLanguage(miniApp?.language), preloadRoute(window.location.pathname), miniApp?.shell]))
+  .then((miniApp) => Promise.all([preloadRoute(window.location.pathname), startInStoredLanguage(miniApp?.language), miniApp?.shell]))
   .then(() => startTransition(() => createRoot(document.getElementById('root')!).render(app)));
 
 registerServiceWorker();

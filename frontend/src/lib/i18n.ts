@@ -126,6 +126,16 @@ export function useTranslation(namespaces: string | readonly string[] = 'common'
 }
 
 /**
+ * Loads `namespaces` in the language on screen ahead of the components that read them (a page's
+ * texts beside its code, router.tsx): they then render at once, not a round trip later. A
+ * language switch begun after this call waits for them too.
+ */
+export function loadTexts(namespaces: readonly string[]): Promise<unknown> {
+  namespaces.forEach((namespace) => namespacesInUse.add(namespace));
+  return Promise.all(namespaces.map((namespace) => catalogue.loading(language, namespace)));
+}
+
+/**
  * One of the server messages any page may show (`offline`, `serverNotWorking`, `loggedOut`) in
  * the language on screen, for code outside React: they are always loaded (a first-page
  * namespace, which a language switch waits for), also offline.

@@ -20,7 +20,7 @@ export interface BreadcrumbHeaderProps {
 
 /** The breadcrumb header of spec section 2: home, then the given links, and optional action buttons. */
 export function BreadcrumbHeader({ crumbs, actions = [] }: BreadcrumbHeaderProps) {
-  const { t } = useTranslation('listings');
+  const { t } = useTranslation('listing-page');
   const all: Crumb[] = [{ label: t('breadcrumb.home'), to: '/' }, ...crumbs];
   return (
     <header className="mb-4 flex flex-wrap items-center gap-x-4 gap-y-2">

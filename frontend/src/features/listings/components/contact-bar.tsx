@@ -14,7 +14,7 @@ const TELEGRAM = 'flex min-h-12 flex-1 items-center justify-center gap-2 rounded
  * link that calls it (the seller panel is off screen), and Telegram opens the chat.
  */
 export function ContactBar({ reveal, children }: { reveal: ContactReveal; children?: ReactNode }) {
-  const { t } = useTranslation('listings');
+  const { t } = useTranslation('listing-page');
   const { contact } = reveal;
   const number = contact && formatPhoneNumber(contact.phoneNumber, 'spaces');
   return (

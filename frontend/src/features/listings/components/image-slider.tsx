@@ -56,7 +56,7 @@ function Expand() {
  * expand button opens it full screen; a pinch opens it zoomed in.
  */
 function Gallery({ images, name, onOpen }: ImageSliderProps & { onOpen: (index: number, zoomedIn: boolean) => void }) {
-  const { t } = useTranslation('listings');
+  const { t } = useTranslation('listing-page');
   const strip = useRef<HTMLDivElement>(null);
   const [shown, setShown] = useState(0);
   const last = images.length - 1;
@@ -134,7 +134,7 @@ function Gallery({ images, name, onOpen }: ImageSliderProps & { onOpen: (index: 
 
 /** The detail page's photos (spec section 2): swipe or arrows, dots; opened full screen to zoom. */
 export function ImageSlider({ images, name }: ImageSliderProps) {
-  const { t } = useTranslation('listings');
+  const { t } = useTranslation('listing-page');
   const location = useLocation();
   const navigate = useNavigate();
   const viewer = viewerEntryOf(location.state);

@@ -29,7 +29,7 @@ export type OwnerNoticeSlot = (listing: ListingDetailResponse, owner: NonNullabl
 
 /** The listing detail page at /phone/{id} (spec section 2, Listing detail). */
 export function ListingDetailPage({ id, ownerNotice }: { id: string; ownerNotice?: OwnerNoticeSlot }) {
-  const { t } = useTranslation('listings');
+  const { t } = useTranslation(['listing-page', 'listings']);
   const listing = useListing(id);
   useDocumentMeta(listing.data && `${listing.data.name}: ${formatListingPrice(listing.data.price, listing.data.valut, currentLanguage())}`, listing.data?.description ?? undefined);
 
@@ -41,7 +41,7 @@ export function ListingDetailPage({ id, ownerNotice }: { id: string; ownerNotice
         <h1 className="text-2xl font-semibold text-slate-900">{gone ? t('detail.notFound') : listing.error.message}</h1>
         {!gone && (
           <RetryButton onRetry={() => void listing.refetch()} className="mt-3 text-brand-700">
-            {t('list.retry')}
+            {t('listings:list.retry')}
           </RetryButton>
         )}
         <p className="mt-2">
@@ -61,7 +61,7 @@ export function ListingDetailPage({ id, ownerNotice }: { id: string; ownerNotice
  * blocks both ways, so a phone reads them in the order it shows them.
  */
 function ListingDetailView({ listing, ownerNotice }: { listing: ListingDetailResponse; ownerNotice?: OwnerNoticeSlot }) {
-  const { t } = useTranslation('listings');
+  const { t } = useTranslation('listing-page');
   const { user } = useSession();
   const reveal = useContactReveal(listing._id);
   const slots = useListingSlots();
@@ -126,7 +126,7 @@ function ListingSummary({ listing }: { listing: ListingDetail }) {
 }
 
 function ListingDetails({ listing }: { listing: ListingDetail }) {
-  const { t } = useTranslation('listings');
+  const { t } = useTranslation(['listing-page', 'listings']);
   const quickSpec = listing.device?.quickSpec ?? [];
   const battery = quickSpec.find((entry) => entry.name === BATTERY_SPEC)?.value;
   const camera = quickSpec[CAMERA_SPEC_INDEX]?.value;
@@ -143,7 +143,7 @@ function ListingDetails({ listing }: { listing: ListingDetail }) {
         {camera && <Field label={t('detail.camera')}>{camera}</Field>}
         {listing.color && <Field label={t('detail.color')}>{listing.color}</Field>}
         {memory && <Field label={t('detail.memory')}>{memory}</Field>}
-        {listing.grade && <Field label={t('detail.grade')}>{t(`grades.${listing.grade}`)}</Field>}
+        {listing.grade && <Field label={t('detail.grade')}>{t(`listings:grades.${listing.grade}`)}</Field>}
         {listing.battery !== null && <Field label={t('detail.batteryHealth')}>{t('detail.batteryPercent', { battery: listing.battery })}</Field>}
         {listing.imeiLast4.length > 0 && <Field label={t('detail.imei')}>{listing.imeiLast4.map((last4) => `••••${last4}`).join(', ')}</Field>}
       </dl>
@@ -161,7 +161,7 @@ function ListingDetails({ listing }: { listing: ListingDetail }) {
 
 /** The seller's word on UZIMEI registration and, when not registered, what the buyer must do. */
 function UzimeiStatus({ registered }: { registered: boolean | null }) {
-  const { t } = useTranslation('listings');
+  const { t } = useTranslation('listing-page');
   if (registered === null) return null;
   return registered ? (
     <p className="mt-4 text-sm font-medium text-emerald-800">{t('detail.uzimeiRegistered')}</p>
@@ -184,7 +184,7 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 
 /** Links to the listing's posts in its tariff's channels, each once it is posted. */
 function ChannelPosts({ listing }: { listing: ListingDetail }) {
-  const { t } = useTranslation('listings');
+  const { t } = useTranslation('listing-page');
   const posted = tariffOf(listing.tarif).channels.filter((channel) => listing.posts[channel].posted && listing.posts[channel].link);
   if (posted.length === 0) return null;
   return (

@@ -44,7 +44,7 @@ function ViewerPhoto({ image, alt, large, eager }: { image: ListingPhotoData; al
  * leave (the browser's back too: the page opened it as a history entry). Loaded when first opened.
  */
 export default function PhotoViewer({ images, name, initialSlide, zoomedIn, onClose }: PhotoViewerProps) {
-  const { t } = useTranslation('listings');
+  const { t } = useTranslation('listing-page');
   const dialog = useRef<HTMLDialogElement>(null);
   const swiper = useRef<SwiperInstance>(null);
   const [shown, setShown] = useState(initialSlide);

@@ -11,7 +11,7 @@ import { useReportListing } from '../api/report-listing';
 
 /** The report form: its schema and form code load when a buyer opens it, not with the listing's page. */
 export default function ReportDialog({ listingId, onClose, onReported }: { listingId: string; onClose: () => void; onReported: () => void }) {
-  const { t } = useTranslation('listings');
+  const { t } = useTranslation('listing-page');
   const report = useReportListing(listingId);
   const form = useZodForm(listingReportSchema, { reason: '' as ReportReason | '', text: '' });
   const { values, errors, setValue } = form;

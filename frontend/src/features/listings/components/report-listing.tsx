@@ -10,7 +10,7 @@ const linkButtonClass = 'inline-flex min-h-11 items-center text-sm font-medium t
 
 /** 'Shikoyat qilish' under the seller panel: signed-in buyers report a listing; others are asked to sign in first. */
 export function ReportListing({ listingId, authorId }: { listingId: string; authorId: string }) {
-  const { t } = useTranslation('listings');
+  const { t } = useTranslation('listing-page');
   const { user } = useSession();
   const location = useLocation();
   const [open, setOpen] = useState(false);

@@ -3,7 +3,7 @@ import { currentLanguage, useTranslation } from '../../../lib/i18n';
 
 /** The buyer's safety warning beside the seller's contact (issue 22): the channel captions carry it too. */
 export function SafetyWarning() {
-  const { t } = useTranslation('listings');
+  const { t } = useTranslation('listing-page');
   return (
     <aside aria-labelledby="safety-warning" className="rounded-xl border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900">
       <h2 id="safety-warning" className="font-semibold">

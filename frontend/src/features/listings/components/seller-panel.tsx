@@ -21,7 +21,7 @@ export type SellerPanelProps = Pick<ListingDetail, '_id' | 'author' | 'authorNam
  * for the contact; on phones the contact bar holds that button, always on screen.
  */
 export function SellerPanel({ _id, author, authorName, region, reveal, children }: SellerPanelProps) {
-  const { t } = useTranslation('listings');
+  const { t } = useTranslation('listing-page');
   const name = authorName || author.name || t('seller.anonymous');
 
   return (
@@ -55,7 +55,7 @@ export function SellerPanel({ _id, author, authorName, region, reveal, children 
 
 /** The number, masked until asked for, and Telegram; the button that asks (desktops: phones have the contact bar). */
 function SellerContact({ reveal }: { reveal: ContactReveal }) {
-  const { t } = useTranslation('listings');
+  const { t } = useTranslation('listing-page');
   const { contact, errorMessage } = reveal;
   return (
     <>

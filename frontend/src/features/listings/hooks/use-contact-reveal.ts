@@ -15,7 +15,7 @@ export interface ContactReveal {
 
 /** One reveal per page: the seller panel and the phone's contact bar show the same answer. */
 export function useContactReveal(id: string): ContactReveal {
-  const { t } = useTranslation('listings');
+  const { t } = useTranslation('listing-page');
   const reveal = useRevealContact(id);
   const [shown, setShown] = useState(false);
   const errorMessage = reveal.error instanceof ApiError ? reveal.error.message : reveal.error ? t('seller.contactFailed') : null;

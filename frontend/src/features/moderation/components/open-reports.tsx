@@ -6,7 +6,7 @@ import { useTranslation } from '../../../lib/i18n';
 export function OpenReports({ reports }: { reports: OpenReport[] }) {
   const { t } = useTranslation('moderation');
   // The reasons' names are the ones buyers picked from, on the listing page.
-  const { t: listingTexts } = useTranslation('listings');
+  const { t: listingTexts } = useTranslation('listing-page');
   if (!reports.length) return null;
   return (
     <details className="rounded-lg bg-amber-50 px-3 py-2 text-amber-900">
