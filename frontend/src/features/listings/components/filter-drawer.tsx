@@ -29,7 +29,7 @@ interface FilterFieldsProps {
 
 /** The drawer's fields: the order, brand, region, price bounds and the buyers' filters. */
 function FilterFields({ filters, typed, onTypePrice, boundsRefused, onChoose, brandsQuery }: FilterFieldsProps) {
-  const { t } = useTranslation('listings');
+  const { t } = useTranslation(['listing-filters', 'listings']);
   // The brand choice's options; only this form re-renders when they arrive.
   const brands = useQuery(brandsQuery).data;
   const id = useId();
@@ -139,7 +139,7 @@ function FilterFields({ filters, typed, onTypePrice, boundsRefused, onChoose, br
       ])}
       {select('grade', t('filters.grade'), filters.grade ?? '', (grade) => onChoose({ grade: (grade || undefined) as ListingFilters['grade'] }), [
         ['', t('filters.anyGrade')],
-        ...CONDITION_GRADES.map((grade): [string, string] => [grade, t(`grades.${grade}`)]),
+        ...CONDITION_GRADES.map((grade): [string, string] => [grade, t(`listings:grades.${grade}`)]),
       ])}
       {select(
         'minBattery',
@@ -169,7 +169,7 @@ interface FilterDrawerProps extends FilterFieldsProps {
 
 /** The filters' drawer: every filter but the name, and the order (Filters opens it). */
 export default function FilterDrawer({ onSubmit, onClear, onClose, ...fields }: FilterDrawerProps) {
-  const { t } = useTranslation('listings');
+  const { t } = useTranslation('listing-filters');
   return (
     <Dialog title={t('filters.title')} closeLabel={t('filters.close')} onClose={onClose} size="md">
       <form onSubmit={onSubmit} aria-label={t('filters.title')}>

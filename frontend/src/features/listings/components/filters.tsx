@@ -2,7 +2,7 @@ import type { UseQueryOptions } from '@tanstack/react-query';
 import { Suspense, useId, useState, type FormEvent } from 'react';
 import type { Category } from '@market/contracts';
 import { groupDigitsAsTyped } from '../../../lib/format';
-import { useTranslation } from '../../../lib/i18n';
+import { loadTexts, useTranslation } from '../../../lib/i18n';
 import { lazyWhenOnline } from '../../../lib/load-chunk';
 import { drawerFilterCount, type FilterChange, type ListingFilters } from '../filter-query';
 import { BUTTON, FIELD } from './filter-styles';
@@ -47,8 +47,12 @@ function minAboveMax(values: TypedValues): boolean {
   return min !== undefined && max !== undefined && min > max;
 }
 
-/** The drawer (its fields, the brands' and regions' lists, the dialog): its code loads when first opened, not with the home page. */
-const FilterDrawer = lazyWhenOnline(() => import('./filter-drawer'));
+/**
+ * The drawer (its fields, the brands' and regions' lists, the dialog): its code and texts
+ * (listing-filters, fetched beside the code, not a round trip after it) load when first opened,
+ * not with the home page.
+ */
+const FilterDrawer = lazyWhenOnline(() => Promise.all([import('./filter-drawer'), loadTexts(['listing-filters'])]).then(([drawer]) => drawer));
 
 /**
  * The home list's filters (spec section 4): a compact search bar for the name, and every other
