@@ -5,13 +5,16 @@ import { BrandsSection, categoriesQuery } from '../../features/catalogue';
 import { ListingsBrowser } from '../../features/listings/components/listings-browser';
 import { useListingFilters } from '../../features/listings/hooks/use-listing-filters';
 import { RecentlyViewedRow } from '../../features/recently-viewed';
-import { useTranslation } from '../../lib/i18n';
+import { loadTexts, useTranslation } from '../../lib/i18n';
 import { lazyWhenOnline } from '../../lib/load-chunk';
 
-/** Shown only for a search (filters in the address): its code loads then, not with every visit's first page. */
+/** Shown only for a search (filters in the address): its code and texts load then, not with every visit's first page. */
 const SaveSearchButton = lazyWhenOnline(() =>
-  // From its file: the feature's index names the saved searches' page too.
-  import('../../features/saved-searches/components/save-search-button').then((module) => ({ default: module.SaveSearchButton })),
+  Promise.all([
+    // From its file: the feature's index names the saved searches' page too.
+    import('../../features/saved-searches/components/save-search-button'),
+    loadTexts(['saved-searches']),
+  ]).then(([module]) => ({ default: module.SaveSearchButton })),
 );
 
 function HomePage() {

@@ -12,7 +12,7 @@ const filtersOf = (query: Query): ListingFilters => ({ page: 1, ...(query as Omi
 
 /** /profile/searches: saved searches described with the catalogue's brand names and the listings' region names. */
 function SavedSearchesRoute() {
-  const { t } = useTranslation('buyers');
+  const { t } = useTranslation('saved-searches');
   const categories = useCategories();
   const describe = (query: Query) => {
     const filters = filtersOf(query);

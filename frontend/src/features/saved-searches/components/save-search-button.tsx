@@ -17,7 +17,7 @@ export function SaveSearchButton({ filters }: { filters: SearchFilters }) {
 }
 
 function SaveSearch({ filters }: { filters: SearchFilters }) {
-  const { t } = useTranslation('buyers');
+  const { t } = useTranslation('saved-searches');
   const { user } = useSession();
   const location = useLocation();
   const save = useSaveSearch();

@@ -15,7 +15,7 @@ export interface SavedSearchesPageProps {
 
 /** The profile's saved searches: each with its new listings, its alerts choice, open and delete. */
 export function SavedSearchesPage({ describe, feedPath }: SavedSearchesPageProps) {
-  const { t } = useTranslation('buyers');
+  const { t } = useTranslation('saved-searches');
   const searches = useSavedSearches();
   const open = useOpenSavedSearch();
   const setAlerts = useSetSearchAlerts();
