@@ -16,7 +16,7 @@ import { currentLanguage, useTranslation } from '../../../lib/i18n';
 import { messagesOf, useBlockConversation, useReadConversation, useReportConversation, useThread } from '../api/conversations';
 import { useSendMessage } from '../api/send-message';
 import { PersonPicture } from './person-picture';
-import { useMainAction } from '../../../lib/main-action';
+import { useMainAction } from '../../../lib/use-main-action';
 
 /**
  * /profile/messages/{id}: the thread, older messages loaded as one scrolls up, the composer fixed

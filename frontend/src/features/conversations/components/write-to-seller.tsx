@@ -2,7 +2,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { CONVERSATION_LIMITS } from '@market/contracts';
 import { useTranslation } from '../../../lib/i18n';
-import { useMainAction } from '../../../lib/main-action';
+import { useMainAction } from '../../../lib/use-main-action';
 import { useStartConversation } from '../api/conversations';
 
 /**

@@ -29,7 +29,7 @@ import { TopUpDialogContext, type RenderTopUpDialog } from './top-up-dialog';
 import { WizardProgress } from './wizard-progress';
 import { WizardSuccess } from './wizard-success';
 import { LoadFailed } from '../../../components/load-failed';
-import { useMainAction } from '../../../lib/main-action';
+import { useMainAction } from '../../../lib/use-main-action';
 
 const STEP_VIEWS: Record<StepName, ComponentType> = {
   device: DeviceStep,
