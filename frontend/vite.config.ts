@@ -3,6 +3,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
+import { firstChunksPreloaded } from './build/first-chunks-preloaded.ts';
 import { landingRoutePreloads } from './build/landing-routes.ts';
 import { precompressAssets } from './build/precompress-assets.ts';
 import { serverMessagesByLanguage } from './build/server-messages.ts';
@@ -17,7 +18,8 @@ export default defineConfig({
     tailwindcss(),
     serverMessagesByLanguage(),
     precompressAssets(),
-    landingRoutePreloads('src/app/start.tsx', [
+    firstChunksPreloaded('src/app/start.tsx'),
+    landingRoutePreloads('src/app/start.tsx', 'src/app/web-top-bar.tsx', [
       { path: '/', module: 'src/app/routes/home.tsx', fetch: ['/api/category'] },
       { path: '/phone/:id', module: 'src/app/routes/phone-detail.tsx', fetch: ['/api/phone/:id'], texts: LISTING_PAGE_TEXTS },
     ]),
@@ -80,9 +82,10 @@ export default defineConfig({
             { name: 'react-router', test: /node_modules[\\/]react-router[\\/]/, priority: 15 },
             // The later pages' shared modules (the signed-in menu, the profile's tabs, the composer's
             // photo compression): a chunk of their own, 2 KB gzipped less on every first page. In
-            // neither group: the main action (lib/main-action), which the Mini App's shell watches on
-            // every page without the rest of these, and the dialog, which the first pages open only
-            // on a tap (the filters, a visitor's heart).
+            // neither group: the hook that offers a main action (lib/use-main-action), which only a
+            // few screens use (the Mini App's shell watches the store, lib/main-action, on every
+            // page), and the dialog, which the first pages open only on a tap (the filters, a
+            // visitor's heart).
             {
               name: 'shared-later',
               test: /src[\\/](components[\\/](menu|tabs|user-avatar|counted-link)\.tsx|lib[\\/]compress-photo\.ts)/,
@@ -91,7 +94,7 @@ export default defineConfig({
             },
             {
               name: 'shared',
-              test: /src[\\/](lib[\\/](?!zod|live-socket|main-action|compress-photo)|components[\\/](?!form[\\/]|(menu|tabs|user-avatar|counted-link|dialog)\.tsx))|contracts[\\/]src[\\/](limits|listing-constants|listing-query|regions|format|languages|price-position|buyer-constants|mini-app)\.ts/,
+              test: /src[\\/](lib[\\/](?!zod|live-socket|use-main-action|compress-photo)|components[\\/](?!form[\\/]|(menu|tabs|user-avatar|counted-link|dialog)\.tsx))|contracts[\\/]src[\\/](limits|listing-constants|listing-query|regions|format|languages|price-position|buyer-constants|mini-app)\.ts/,
               minShareCount: 2,
               priority: 10,
             },

@@ -20,6 +20,8 @@ export interface LandingPreloads {
   modules: string[];
   styles: string[];
   fetch: string[];
+  /** The web's own shell (the top bar), which the Mini App, served at the same route, does not load. */
+  webModules: string[];
 }
 
 /** Where the build writes the preloads; the server reads them from the same place (backend/src/spa). */
@@ -47,9 +49,10 @@ function chunkOf(chunks: Map<string, OutputChunk>, module: string): OutputChunk 
  * bar, then imports `appStart`, the app itself. index.html names the app's chunks so they
  * download meanwhile. A route's chunks are found only once the app has run and rendered the
  * route: the build lists, per landing route, the chunks (and styles) it needs beyond the app's
- * own, for the server to preload with the page.
+ * own, for the server to preload with the page. The web's shell (`webShell`, the top bar) is
+ * listed apart: the Mini App, which the server answers with the same route's preloads, has its own.
  */
-export function landingRoutePreloads(appStart: string, routes: LandingRoute[]): Plugin {
+export function landingRoutePreloads(appStart: string, webShell: string, routes: LandingRoute[]): Plugin {
   let base = '/';
   return {
     name: 'landing-route-preloads',
@@ -78,6 +81,9 @@ export function landingRoutePreloads(appStart: string, routes: LandingRoute[]): 
       const loadedFirst = withStaticImports(chunks, entry);
       const start = chunkOf(chunks, appStart);
       if (start) withStaticImports(chunks, start, loadedFirst);
+      const shell = chunkOf(chunks, webShell);
+      if (!shell) this.error(`The web's shell ${webShell} is no chunk of the build`);
+      const shellFiles = [...withStaticImports(chunks, shell)].filter((file) => !loadedFirst.has(file));
 
       const preloads: LandingPreloads[] = routes.map(({ path, module, fetch = [], texts = [] }) => {
         const needed = new Set<string>();
@@ -88,7 +94,8 @@ export function landingRoutePreloads(appStart: string, routes: LandingRoute[]): 
         }
         const files = [...needed].filter((file) => !loadedFirst.has(file));
         const styles = files.flatMap((file) => [...(chunks.get(file)!.viteMetadata?.importedCss ?? [])]);
-        return { path, modules: files.map((file) => base + file), styles: styles.map((file) => base + file), fetch };
+        const webModules = shellFiles.filter((file) => !needed.has(file));
+        return { path, modules: files.map((file) => base + file), styles: styles.map((file) => base + file), fetch, webModules: webModules.map((file) => base + file) };
       });
       this.emitFile({ type: 'asset', fileName: LANDING_PRELOADS_FILE, source: `${JSON.stringify(preloads, null, 2)}\n` });
     },

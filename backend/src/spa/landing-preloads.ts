@@ -10,6 +10,8 @@ interface LandingPreloads {
   styles: string[];
   /** API addresses, with the route's `:name` segments to fill in. */
   fetch: string[];
+  /** The web's own shell (the top bar), which the Mini App does not load. */
+  webModules: string[];
 }
 
 const LANDING_PRELOADS_FILE = '.vite/landing-preloads.json';
@@ -38,10 +40,11 @@ export interface PagePreloads {
   mainPicture?: MainPicture;
   fetch?: string[];
   /**
-   * False for the Mini App: its requests carry the session in a header, which a preload cannot, so
-   * a preloaded answer would never be used; its route's chunks and main picture still are.
+   * The Mini App's page: its requests carry the session in a header, which a preload cannot, so a
+   * preloaded answer would never be used, and Telegram draws its top bar; its route's chunks and
+   * main picture are preloaded still.
    */
-  data?: boolean;
+  miniApp?: boolean;
 }
 
 /** The `<link>` tags that make the browser fetch a page's route chunks, first data and main picture with the page. */
@@ -71,7 +74,7 @@ export function landingPreloads(distDir: string): PreloadTags {
 
   // The app's requests carry cookies: a preload must be made the same way to be reused.
   const dataPreload = (address: string) => `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${escapeHtml(address)}" />`;
-  return (path, { mainPicture, fetch = [], data = true } = {}) => {
+  return (path, { mainPicture, fetch = [], miniApp = false } = {}) => {
     const tags: string[] = [];
     for (const { route, names, pattern } of matchers) {
       const match = pattern.exec(path);
@@ -80,13 +83,13 @@ export function landingPreloads(distDir: string): PreloadTags {
       const fill = (address: string) =>
         names.reduce((filled, name, index) => filled.replace(`:${name}`, encodeURIComponent(decodedSegment(match[index + 1]))), address);
       tags.push(
-        ...route.modules.map((href) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="${escapeHtml(href)}" />`),
+        ...[...route.modules, ...(miniApp ? [] : route.webModules)].map((href) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="${escapeHtml(href)}" />`),
         ...route.styles.map((href) => `<link rel="preload" as="style" crossorigin href="${escapeHtml(href)}" />`),
-        ...(data ? route.fetch.map((address) => dataPreload(fill(address))) : []),
+        ...(miniApp ? [] : route.fetch.map((address) => dataPreload(fill(address)))),
       );
       break;
     }
-    if (data) tags.push(...fetch.map(dataPreload));
+    if (!miniApp) tags.push(...fetch.map(dataPreload));
     if (mainPicture) tags.push(picturePreload(mainPicture));
     return tags;
   };

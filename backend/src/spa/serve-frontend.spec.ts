@@ -89,8 +89,8 @@ describe('the built frontend assets', () => {
 describe("a landing page's head", () => {
   let server: Server;
   const landingPreloads = [
-    { path: '/', modules: ['/assets/home-1.js', '/assets/zod-1.js'], styles: [], fetch: ['/api/category'] },
-    { path: '/phone/:id', modules: ['/assets/phone-detail-1.js'], styles: ['/assets/phone-detail-1.css'], fetch: ['/api/phone/:id'] },
+    { path: '/', modules: ['/assets/home-1.js', '/assets/zod-1.js'], styles: [], fetch: ['/api/category'], webModules: ['/assets/top-bar-1.js'] },
+    { path: '/phone/:id', modules: ['/assets/phone-detail-1.js'], styles: ['/assets/phone-detail-1.css'], fetch: ['/api/phone/:id'], webModules: ['/assets/top-bar-1.js'] },
   ];
   const photo = 'https://telefonbozor.example/uploads/listings/p1.webp';
   const srcset = 'https://telefonbozor.example/uploads/listings/p1-800.webp 800w, https://telefonbozor.example/uploads/listings/p1.webp 1600w';
@@ -122,13 +122,13 @@ describe("a landing page's head", () => {
     };
   }
 
-  it("names the home route's chunks and first data, so they download with the app's entry", async () => {
-    expect(await head('/')).toEqual({ modules: ['/assets/home-1.js', '/assets/zod-1.js'], styles: [], data: ['/api/category'], pictures: [] });
+  it("names the home route's chunks, the web's top bar and first data, so they download with the app's entry", async () => {
+    expect(await head('/')).toEqual({ modules: ['/assets/home-1.js', '/assets/zod-1.js', '/assets/top-bar-1.js'], styles: [], data: ['/api/category'], pictures: [] });
   });
 
-  it("names a listing's chunks, styles, its own data and its main photo with the copies the page chooses from", async () => {
+  it("names a listing's chunks, the web's top bar, styles, its own data and its main photo with the copies the page chooses from", async () => {
     expect(await head('/phone/on-sale')).toEqual({
-      modules: ['/assets/phone-detail-1.js'],
+      modules: ['/assets/phone-detail-1.js', '/assets/top-bar-1.js'],
       styles: ['/assets/phone-detail-1.css'],
       data: ['/api/phone/on-sale'],
       pictures: [{ href: photo, srcset, sizes }],
@@ -137,7 +137,7 @@ describe("a landing page's head", () => {
   });
 
   // Telegram opens the app at its entry page with the listing in tgWebAppStartParam; the app asks the API with its session header, not a cookie.
-  it("names on the Mini App's entry page the chunks and main photo of the page its link names, and no data a cookie-less preload could not serve", async () => {
+  it("names on the Mini App's entry page the chunks and main photo of the page its link names, no web top bar, and no data a cookie-less preload could not serve", async () => {
     expect(await head(`/mini-app?tgWebAppStartParam=${linkedListing}&tgWebAppVersion=8.0`)).toEqual({
       modules: ['/assets/phone-detail-1.js'],
       styles: ['/assets/phone-detail-1.css'],

@@ -166,7 +166,7 @@ export function serveFrontend(app: Express, distDir: string, options: ServeFront
     const path = miniApp ? startAppPath(parseStartAppParam(query.get('tgWebAppStartParam') ?? undefined)) : request.path;
     const fetch = queryData?.(path, query) ?? [];
     const page = (meta: PageMeta | undefined) =>
-      withHeadTags(meta ? withPageMeta(indexHtml, meta) : indexHtml, preloadTags(path, { mainPicture: meta?.mainPicture, fetch, data: !miniApp }));
+      withHeadTags(meta ? withPageMeta(indexHtml, meta) : indexHtml, preloadTags(path, { mainPicture: meta?.mainPicture, fetch, miniApp }));
     if (!pageMeta) return void response.type('html').send(page(undefined));
     pageMeta(path)
       .catch((error: Error) => {

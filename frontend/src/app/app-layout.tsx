@@ -3,27 +3,33 @@ import { matchPath, Outlet, useLocation } from 'react-router-dom';
 import { ADMIN_PAGES } from '../components/admin-pages';
 import { FullScreenLoader } from '../components/full-screen-loader';
 import { ListingSlotsProvider, type ListingSlots } from '../components/listing-slots';
-import { TopBar } from '../components/top-bar';
 // The parts every first page shows, from their own files: a feature's index names its pages
 // too, and importing it would bring them (and what they import) into the first download.
 import { FavouriteButton } from '../features/favourites/components/favourite-button';
 import { KeepPendingFavourite } from '../features/favourites/components/keep-pending-favourite';
 import { RememberViewed } from '../features/recently-viewed/components/remember-viewed';
-import { resetBrowsing, ScrollToTop } from '../features/listings';
+import { ScrollToTop } from '../features/listings';
 import { MiniApp } from '../features/telegram-app';
 import { useTranslation } from '../lib/i18n';
 import { insideTelegram } from '../lib/telegram-launch';
 import { lazyWhenOnline } from '../lib/load-chunk';
+import { page } from './lazy-page';
 
 /**
- * Loaded when shown: the unread counts and writing to a seller only for a signed-in user (with the
- * conversations' live connection, Socket.IO), the seller's signals only on a listing page (they
- * wait for their own answer anyway).
+ * Loaded when shown: writing to a seller only for a signed-in user (with the conversations' live
+ * connection, Socket.IO), the seller's signals only on a listing page (they wait for their own
+ * answer anyway).
  */
-const MessagesLink = lazyWhenOnline(() => import('../features/conversations/components/messages-link').then((module) => ({ default: module.MessagesLink })));
-const NotificationsBell = lazyWhenOnline(() => import('../features/notifications/components/notifications-bell').then((module) => ({ default: module.NotificationsBell })));
 const WriteToSeller = lazyWhenOnline(() => import('../features/conversations/components/write-to-seller').then((module) => ({ default: module.WriteToSeller })));
 const SellerSignals = lazyWhenOnline(() => import('../features/reputation/components/seller-signals').then((module) => ({ default: module.SellerSignals })));
+
+/**
+ * The web's top bar, which Telegram draws itself: inside the Mini App its code is not downloaded.
+ * The web's first render waits for it (start.tsx) and the server preloads it with a landing page,
+ * so it replaces index.html's bar in place.
+ */
+const webTopBar = page(() => import('./web-top-bar'));
+export const loadWebTopBar = webTopBar.preload;
 
 /** The favourites' heart on every card and on the detail page, which also joins the recently viewed. */
 const LISTING_SLOTS: ListingSlots = {
@@ -46,21 +52,6 @@ const LISTING_SLOTS: ListingSlots = {
   ),
 };
 
-/** Conversations and the inbox (issue 37): their unread counts in the top bar; their two places kept meanwhile. */
-const SIGNED_IN_LINKS = (
-  <Suspense
-    fallback={
-      <>
-        <span aria-hidden className="h-11 w-11" />
-        <span aria-hidden className="h-11 w-11" />
-      </>
-    }
-  >
-    <MessagesLink />
-    <NotificationsBell />
-  </Suspense>
-);
-
 export function AppLayout() {
   const { t } = useTranslation();
   // The admins' pages (the moderation queue, the brands table) use a desktop's whole width (issue 36 item 10).
@@ -77,8 +68,7 @@ export function AppLayout() {
             <MiniApp />
           </Suspense>
         ) : (
-          /* Listings (issue 5): the logo starts browsing afresh, without filters or the scroll-back card. */
-          <TopBar onLogoClick={resetBrowsing} signedInLinks={SIGNED_IN_LINKS} />
+          <Suspense fallback={null}>{webTopBar.element}</Suspense>
         )}
         <main className={`mx-auto w-full flex-1 px-4 py-6 ${wide ? 'max-w-[96rem]' : 'max-w-6xl'}`}>
           <Suspense fallback={<FullScreenLoader />}>

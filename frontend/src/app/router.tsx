@@ -1,44 +1,8 @@
-import { use, type ComponentType, type ReactElement } from 'react';
 import { matchRoutes, useRoutes, type RouteObject } from 'react-router-dom';
 import { MINI_APP_PATH } from '@market/contracts';
-import { loadTexts } from '../lib/i18n';
-import { loadWhenOnline } from '../lib/load-chunk';
 import { AppLayout } from './app-layout';
+import { page, type LazyPage } from './lazy-page';
 import { LISTING_PAGE_TEXTS } from './route-texts';
-
-interface RouteModule {
-  Component: ComponentType;
-}
-
-/** A route's page, loaded on first visit; `preload` starts that early (main.tsx, before the first render). */
-interface LazyPage {
-  element: ReactElement;
-  preload: () => Promise<void>;
-}
-
-/**
- * A page from its route module, with the texts only it reads (`texts`, namespaces no first page
- * has). Once loaded it renders at once; until then it suspends and the layout's loader shows.
- * Declarative routes need a fraction of the data router's code.
- */
-function page(load: () => Promise<RouteModule>, texts: readonly string[] = []): LazyPage {
-  let Loaded: ComponentType | undefined;
-  let loading: Promise<void> | undefined;
-  const preload = () =>
-    (loading ??= Promise.all([loadWhenOnline(load), loadTexts(texts)]).then(
-      ([module]) => void (Loaded = module.Component),
-      (error: unknown) => {
-        // Not kept: the next render asks again (a redeploy; a lost connection is waited out).
-        loading = undefined;
-        throw error;
-      },
-    ));
-  function Page() {
-    if (!Loaded) use(preload());
-    return Loaded ? <Loaded /> : null;
-  }
-  return { element: <Page />, preload };
-}
 
 /** A route (an index route without a path) whose page `preloadRoute` can load ahead. */
 function route(path: string | undefined, { element, preload }: LazyPage, children?: RouteObject[]): RouteObject {
