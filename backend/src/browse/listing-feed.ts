@@ -106,7 +106,8 @@ export const ANCHORS_FROM = 10 * ANCHOR_SPACING;
 /**
  * Price bounds in newest order are not in the index's order: a page walks the feed's index and skips the
  * listings outside them, or takes the listings inside them from a price index and sorts them. Planned per
- * request, PostgreSQL chose and spent more time planning than running (0.3–0.4 of 0.6 ms, bench/RESULTS.md).
+ * request to choose, such a page spent more of PostgreSQL's time planning than running (0.3–0.4 of 0.6 ms,
+ * bench/RESULTS.md).
  * From the feed's totals the feed knows the share the bounds let through (`PriceBoundsShare`), so the page
  * whose walk reads at most this many index entries, or no more than the price index would, is walked by one
  * plan prepared once; walking 1,000 entries costs about what planning does. Narrow bounds' deep pages are

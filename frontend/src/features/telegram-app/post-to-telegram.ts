@@ -1,11 +1,11 @@
-interface TelegramWebview {
-  TelegramWebviewProxy?: { postEvent?: (method: string, params: string | undefined) => void };
+interface WebviewProxy {
+  postEvent: (method: string, params: string | undefined) => void;
 }
 
 /** The proxy Telegram's phone and desktop apps put in their webview, when the app runs in one (not in Telegram Web's iframe). */
-export function webviewProxy(): { postEvent: (method: string, params: string | undefined) => void } | undefined {
-  const proxy = (window as TelegramWebview).TelegramWebviewProxy;
-  return window.self === window.top && typeof proxy?.postEvent === 'function' ? (proxy as { postEvent: (method: string, params: string | undefined) => void }) : undefined;
+export function webviewProxy(): WebviewProxy | undefined {
+  const proxy = (window as { TelegramWebviewProxy?: Partial<WebviewProxy> }).TelegramWebviewProxy;
+  return window.self === window.top && typeof proxy?.postEvent === 'function' ? (proxy as WebviewProxy) : undefined;
 }
 
 /**
