@@ -230,6 +230,21 @@ describe('promotions', () => {
     expect(await ledgerOf(seller)).toHaveLength(3);
   });
 
+  it("answers a burst of one seller's purchases on a pool no larger than the burst, each purchase on its own transaction's connection", async () => {
+    // Each purchase holds a connection while it waits for the seller's row; one that asked the pool for a second
+    // connection inside its transaction waited for a pool the waiting purchases held (503 after 3 s).
+    const small = await listingsApp({ DATABASE_POOL_SIZE: '3' });
+    try {
+      const seller = await createSignedInUser(small, { balance: 3 * PROMOTION_DEFAULT_PRICES.top3 });
+      const { ids } = await brandWithListings(seller, [1, 2, 3, 4, 5, 6]);
+      const answers = await burst(6, (index) => request(small.getHttpServer()).post(`/api/phone/${ids[index]}/promotions`).set('Cookie', seller.cookie).send({ product: 'top3' }));
+      expect(countStatuses(answers)).toEqual({ 200: 3, 402: 3 });
+      expect(await balanceOf(seller)).toBe(0);
+    } finally {
+      await small.close();
+    }
+  });
+
   it('refuses a purchase the balance cannot cover with the shortfall, and charges nothing', async () => {
     const seller = await createSignedInUser(app, { balance: 4_000 });
     const { ids } = await brandWithListings(seller, [1]);

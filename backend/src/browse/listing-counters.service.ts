@@ -64,9 +64,13 @@ export class ListingCountersService implements BeforeApplicationShutdown {
     return this.counters.unwritten(id).views;
   }
 
-  /** A listing's views and contact reveals so far, those not written yet included (a promotion's before and after). */
-  async countsOf(id: string): Promise<ListingCounts> {
-    const [row]: { views: number; contact_reveals: number }[] = await this.dataSource.query(
+  /**
+   * A listing's views and contact reveals so far, those not written yet included (a promotion's before and after).
+   * Inside a transaction, on its connection: a second one from the pool can wait for connections that other
+   * requests hold while they wait for this transaction's locks.
+   */
+  async countsOf(id: string, database: EntityManager = this.dataSource.manager): Promise<ListingCounts> {
+    const [row]: { views: number; contact_reveals: number }[] = await database.query(
       `SELECT views, contact_reveals FROM listing_counter WHERE listing_id = $1`,
       [id],
     );

@@ -73,14 +73,14 @@ export class PromotionsService {
       const bought = await transaction.findOneBy(Promotion, { id });
       if (bought) {
         if (bought.buyerId !== buyer.id || bought.listingId !== listingId || bought.product !== product) throw listingNotFound();
-        return { promotion: await this.view(bought), charged: bought.price, balance: await this.users.balanceOf(transaction, buyer.id) };
+        return { promotion: await this.view(bought, transaction), charged: bought.price, balance: await this.users.balanceOf(transaction, buyer.id) };
       }
       await this.checkListing(transaction, buyer, listingId);
       await this.checkRule(transaction, listingId, product);
       const price = (await this.prices(transaction))[product];
       const balance = await this.users.balanceOf(transaction, buyer.id);
       if (balance < price) throw new AppException(HttpStatus.PAYMENT_REQUIRED, 'promotionBalanceShort', { shortfall: price - balance });
-      const before = await this.counters.countsOf(listingId);
+      const before = await this.counters.countsOf(listingId, transaction);
       const days = TOP_DAYS[product];
       await transaction.insert(Promotion, {
         id,
@@ -112,8 +112,8 @@ export class PromotionsService {
     return { promotions: promotions.map((promotion) => toListingPromotion(promotion, now)) };
   }
 
-  private async view(promotion: Promotion): Promise<ListingPromotion> {
-    return toListingPromotion(promotion, await this.counters.countsOf(promotion.listingId));
+  private async view(promotion: Promotion, transaction: EntityManager): Promise<ListingPromotion> {
+    return toListingPromotion(promotion, await this.counters.countsOf(promotion.listingId, transaction));
   }
 
   /** Only the author promotes, and only a listing on sale; anyone else learns nothing of it. */
