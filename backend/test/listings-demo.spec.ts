@@ -1,7 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
-import { REVIEW_THRESHOLD, riskScore, UZBEKISTAN_REGIONS } from '@market/contracts';
+import { UZBEKISTAN_REGIONS } from '@market/contracts';
 import { ListingChecksService } from '../src/moderation/trust/listing-checks.service';
 import { referenceMedian } from '../src/browse/price-guide/reference-prices';
 import { DemoListings } from '../src/listings/demo/demo-listings';
@@ -63,7 +63,7 @@ describe('demo listings', () => {
     }
   });
 
-  it("passes moderation's checks: no demo listing would be sent back to review", async () => {
+  it("passes moderation's checks with no finding on any demo listing", async () => {
     const dataSource = app.get(DataSource);
     const ids: string[] = (await dataSource.query(`SELECT id FROM listing`)).map((row: { id: string }) => row.id);
     // Checked as moderators' checks would check them waiting, then put back on sale.
@@ -73,8 +73,9 @@ describe('demo listings', () => {
     await dataSource.query(`UPDATE listing SET status = 'active' WHERE id = ANY($1)`, [ids]);
     const findings = await checks.findingsOf(ids);
     expect(findings.size).toBe(ids.length);
-    const overThreshold = [...findings.values()].filter((found) => riskScore(found) >= REVIEW_THRESHOLD);
-    expect(overThreshold).toEqual([]);
+    // Not merely under the review threshold: a first-start market shows nothing a moderator would be asked about.
+    const withFindings = [...findings].filter(([, found]) => found.length > 0);
+    expect(withFindings).toEqual([]);
   });
 
   it('adds nothing when run again, on demand or at the next start', async () => {
