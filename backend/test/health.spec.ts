@@ -18,7 +18,7 @@ describe('/api/health when a dependency is down', () => {
     try {
       proxy.cut();
       const down = await request(app.getHttpServer()).get('/api/health').expect(503);
-      expect(down.body).toEqual({ status: 'unavailable', database: 'down', redis: 'up', draining: false, outboxAgeSeconds: null, replicaLagSeconds: null });
+      expect(down.body).toEqual({ status: 'unavailable', database: 'down', redis: { cache: 'up', queues: 'up' }, draining: false, outboxAgeSeconds: null, replicaLagSeconds: null });
       await request(app.getHttpServer()).get('/api/health/ready').expect(503);
       // Restarting the process would not bring PostgreSQL back: it is still live.
       await request(app.getHttpServer()).get('/api/health/live').expect(200, { status: 'ok' });
@@ -31,17 +31,36 @@ describe('/api/health when a dependency is down', () => {
     }
   });
 
-  it('answers 503 naming Redis when Redis is unreachable', async () => {
-    const redis = await startPrivateRedis();
-    const app: INestApplication = await startedApp({ REDIS_URL: redis.url });
+  // Every node shares both Redis: a 503 from each would take them all out of the load balancer at once.
+  it('stays ready while the cache Redis is unreachable, reporting it degraded', async () => {
+    const [cache, queues] = await Promise.all([startPrivateRedis(), startPrivateRedis()]);
+    const app: INestApplication = await startedApp({ REDIS_CACHE_URL: cache.url, REDIS_QUEUE_URL: queues.url });
     try {
-      await request(app.getHttpServer()).get('/api/health').expect(200);
-      await redis.stop();
-      const down = await request(app.getHttpServer()).get('/api/health').expect(503);
-      expect(down.body).toEqual(expect.objectContaining({ status: 'unavailable', database: 'up', redis: 'down' }));
+      await request(app.getHttpServer()).get('/api/health/ready').expect(200);
+      await cache.stop();
+      const degraded = await request(app.getHttpServer()).get('/api/health/ready').expect(200);
+      expect(degraded.body).toEqual(expect.objectContaining({ status: 'degraded', database: 'up', redis: { cache: 'down', queues: 'up' } }));
+      // Browsing goes on, its limits counted in the node's memory.
+      await request(app.getHttpServer()).get('/api/phone?page=1').expect(200);
+      await cache.start();
+      await eventually(async () => expect((await request(app.getHttpServer()).get('/api/health').expect(200)).body.status).toBe('ok'), 10_000);
     } finally {
       await app.close();
-      await redis.stop();
+      await Promise.all([cache.stop(), queues.stop()]);
+    }
+  });
+
+  it('stays ready while the queue Redis is unreachable: requests commit to PostgreSQL, the outbox hands their jobs over later', async () => {
+    const [cache, queues] = await Promise.all([startPrivateRedis(), startPrivateRedis()]);
+    const app: INestApplication = await startedApp({ REDIS_CACHE_URL: cache.url, REDIS_QUEUE_URL: queues.url });
+    try {
+      await queues.stop();
+      const degraded = await request(app.getHttpServer()).get('/api/health/ready').expect(200);
+      expect(degraded.body).toEqual(expect.objectContaining({ status: 'degraded', database: 'up', redis: { cache: 'up', queues: 'down' } }));
+      await request(app.getHttpServer()).get('/api/phone?page=1').expect(200);
+    } finally {
+      await app.close();
+      await Promise.all([cache.stop(), queues.stop()]);
     }
   });
 });
@@ -55,7 +74,7 @@ describe('/api/health/live and /api/health/ready', () => {
     );
     try {
       const ready = await request(app.getHttpServer()).get('/api/health/ready').expect(200);
-      expect(ready.body).toEqual({ status: 'ok', database: 'up', redis: 'up', draining: false, outboxAgeSeconds: expect.any(Number), replicaLagSeconds: null });
+      expect(ready.body).toEqual({ status: 'ok', database: 'up', redis: { cache: 'up', queues: 'up' }, draining: false, outboxAgeSeconds: expect.any(Number), replicaLagSeconds: null });
       expect(ready.body.outboxAgeSeconds).toBeGreaterThanOrEqual(120);
       // The old path answers the same, for the load balancers configured with it.
       expect((await request(app.getHttpServer()).get('/api/health').expect(200)).body.outboxAgeSeconds).toBeGreaterThanOrEqual(120);
@@ -73,7 +92,7 @@ describe('/api/health/live and /api/health/ready', () => {
     const stopped = app.close();
     try {
       const draining = await eventually(async () => request(server).get('/api/health/ready').expect(503), 5_000);
-      expect(draining.body).toEqual(expect.objectContaining({ status: 'unavailable', database: 'up', redis: 'up', draining: true }));
+      expect(draining.body).toEqual(expect.objectContaining({ status: 'unavailable', database: 'up', draining: true }));
       await request(server).get('/api/health/live').expect(200);
       await request(server).get('/api/category').expect(200);
     } finally {

@@ -14,15 +14,18 @@ const dependencySchema = z.enum(['up', 'down']);
 type Dependency = z.infer<typeof dependencySchema>;
 
 /**
- * The answer of `GET /api/health` and `/api/health/ready`: 200 when both dependencies are up and
- * the node is not draining, 503 otherwise (load balancers read the status). The outbox's age and
- * the replicas' lag are reported, not judged: a stuck relay or a slow replica is no reason to
- * take this node out of the pool (alerts watch them); null when they could not be read.
+ * The answer of `GET /api/health` and `/api/health/ready`: 503 when PostgreSQL is down or the node
+ * is draining (load balancers read the status), else 200. Either Redis being down is 'degraded'
+ * but ready: every node shares them, so a 503 would take every node out of the load balancer at
+ * once, while a node still serves without them (limits fall back to its memory, requests commit
+ * their jobs to the outbox, which hands them to the queues once their Redis is back). The outbox's
+ * age and the replicas' lag are reported, not judged: a stuck relay or a slow replica is no reason
+ * to take this node out of the pool (alerts watch them); null when they could not be read.
  */
 const healthSchema = z.object({
-  status: z.enum(['ok', 'unavailable']),
+  status: z.enum(['ok', 'degraded', 'unavailable']),
   database: dependencySchema,
-  redis: dependencySchema,
+  redis: z.object({ cache: dependencySchema, queues: dependencySchema }),
   draining: z.boolean(),
   outboxAgeSeconds: z.number().nullable(),
   replicaLagSeconds: z.number().nullable(),
@@ -54,19 +57,20 @@ export class HealthController {
   @Answers(healthSchema)
   @Get('ready')
   async ready(@Res({ passthrough: true }) response: Response): Promise<Health> {
-    const [database, redis, outboxAgeSeconds, replicas] = await Promise.all([
+    const [database, cache, queues, outboxAgeSeconds, replicas] = await Promise.all([
       up(this.dataSource.query('SELECT 1')),
       up(this.redis.ping()),
+      up(this.gauges.pingQueues()),
       withinTimeout(this.gauges.outboxAgeSeconds()),
       withinTimeout(this.gauges.replicaLags()),
     ]);
     const draining = this.drain.draining;
-    const healthy = database === 'up' && redis === 'up' && !draining;
-    response.status(healthy ? HttpStatus.OK : HttpStatus.SERVICE_UNAVAILABLE);
+    const ready = database === 'up' && !draining;
+    response.status(ready ? HttpStatus.OK : HttpStatus.SERVICE_UNAVAILABLE);
     return {
-      status: healthy ? 'ok' : 'unavailable',
+      status: !ready ? 'unavailable' : cache === 'up' && queues === 'up' ? 'ok' : 'degraded',
       database,
-      redis,
+      redis: { cache, queues },
       draining,
       outboxAgeSeconds: outboxAgeSeconds ?? null,
       replicaLagSeconds: replicas?.length ? Math.max(...replicas.map(({ lag }) => lag)) : null,

@@ -86,6 +86,11 @@ export class OperationsGauges implements OnApplicationShutdown {
     return this.outbox.oldestPendingAgeSeconds();
   }
 
+  /** Answers once the queues' Redis (REDIS_QUEUE_URL) does. */
+  pingQueues(): Promise<string> {
+    return this.connection.ping();
+  }
+
   /** Each streaming replica's replay lag in seconds, as the primary sees it; none without replicas. */
   replicaLags(): Promise<{ replica: string; lag: number }[]> {
     return this.dataSource.query(
