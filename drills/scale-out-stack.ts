@@ -6,7 +6,7 @@
 // kills nodes under load (scale-out.ts).
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { appendFile, mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -21,7 +21,7 @@ import { startFakeGraph } from '../test/fakes/graph-api';
 import { startFakeTelegram } from '../test/fakes/telegram-bot-api';
 import { LOOPBACK_ONLY, TEST_CASHBOX } from '../test/support/config';
 import { randomTestPhone } from '../test/support/users';
-import { asOwner, binary, chownTree, clusterOwner, createCluster, freePort, startCluster, stopClusters, withClient } from './scratch-cluster';
+import { chownTree, clusterOwner, freePort, startStreamingPair, stopClusters } from './scratch-cluster';
 
 const ROOT = join(__dirname, '..');
 const HAPROXY_CONFIG = join(ROOT, 'deploy/haproxy/haproxy.cfg');
@@ -129,26 +129,9 @@ export async function startScaleOut(options: ScaleOutOptions = {}) {
     await rm(work, { recursive: true, force: true });
   };
   try {
-    const [primaryPort, replicaPort, sitePort] = await Promise.all([freePort(), freePort(), freePort()]);
-    const primary = join(work, 'primary');
-    const replica = join(work, 'replica');
-    await createCluster(owner, primary, [
-      `port = ${primaryPort}`,
-      `listen_addresses = '127.0.0.1'`,
-      `unix_socket_directories = '${work}'`,
-      'max_connections = 300',
-      // A scratch cluster: durability is not what is drilled, the time it takes is.
-      'fsync = off',
-    ]);
-    await startCluster(owner, primary, clusters);
-    const primaryUrl = `postgres://postgres@127.0.0.1:${primaryPort}/market`;
-    await withClient(primaryUrl.replace(/\/market$/, '/postgres'), (client) => client.query('CREATE DATABASE market'));
-    // The replica: a base backup of the running primary, configured by -R to stream from it.
-    await asOwner(owner, await binary('pg_basebackup'), ['-h', '127.0.0.1', '-p', String(primaryPort), '-U', 'postgres', '-D', replica, '-R', '-X', 'stream', '-c', 'fast']);
-    await appendFile(join(replica, 'postgresql.conf'), `port = ${replicaPort}\n`);
-    await startCluster(owner, replica, clusters);
-    const replicaUrl = `postgres://postgres@127.0.0.1:${replicaPort}/market`;
-    log(`PostgreSQL primary on ${primaryPort}, streaming replica on ${replicaPort}`);
+    const sitePort = await freePort();
+    const { primaryUrl, replicaUrl } = await startStreamingPair(owner, work, clusters);
+    log(`PostgreSQL primary at ${primaryUrl}, streaming replica at ${replicaUrl}`);
 
     const [telegram, graph, eskiz, payme] = await Promise.all([
       startFakeTelegram(undefined, { timeScale: TIME_SCALE, channelPerMinute: CHANNEL_MESSAGES_PER_MINUTE }),

@@ -60,6 +60,31 @@ export async function stopClusters(owner: Owner | null, running: string[]): Prom
   for (const data of running.reverse()) await asOwner(owner, await binary('pg_ctl'), ['-D', data, '-m', 'immediate', 'stop']).catch(() => undefined);
 }
 
+/**
+ * A primary in `work`/primary with a database `market`, and its streaming replica in `work`/replica
+ * (a base backup of the running primary, configured by pg_basebackup -R to stream from it).
+ */
+export async function startStreamingPair(owner: Owner | null, work: string, running: string[]): Promise<{ primaryUrl: string; replicaUrl: string }> {
+  const [primaryPort, replicaPort] = await Promise.all([freePort(), freePort()]);
+  const primary = join(work, 'primary');
+  const replica = join(work, 'replica');
+  await createCluster(owner, primary, [
+    `port = ${primaryPort}`,
+    `listen_addresses = '127.0.0.1'`,
+    `unix_socket_directories = '${work}'`,
+    'max_connections = 300',
+    // A scratch cluster: durability is not what is drilled, the time it takes is.
+    'fsync = off',
+  ]);
+  await startCluster(owner, primary, running);
+  const primaryUrl = `postgres://postgres@127.0.0.1:${primaryPort}/market`;
+  await withClient(primaryUrl.replace(/\/market$/, '/postgres'), (client) => client.query('CREATE DATABASE market'));
+  await asOwner(owner, await binary('pg_basebackup'), ['-h', '127.0.0.1', '-p', String(primaryPort), '-U', 'postgres', '-D', replica, '-R', '-X', 'stream', '-c', 'fast']);
+  await appendFile(join(replica, 'postgresql.conf'), `port = ${replicaPort}\n`);
+  await startCluster(owner, replica, running);
+  return { primaryUrl, replicaUrl: `postgres://postgres@127.0.0.1:${replicaPort}/market` };
+}
+
 export async function withClient<T>(url: string, use: (client: Client) => Promise<T>): Promise<T> {
   const client = new Client({ connectionString: url });
   await client.connect();

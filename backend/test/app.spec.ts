@@ -17,7 +17,7 @@ describe('HTTP application', () => {
 
   it('reports PostgreSQL and Redis healthy', async () => {
     const response = await request(app.getHttpServer()).get('/api/health').expect(200);
-    expect(response.body).toEqual({ status: 'ok', database: 'up', redis: { cache: 'up', queues: 'up' }, draining: false, outboxAgeSeconds: expect.any(Number), replicaLagSeconds: null });
+    expect(response.body).toEqual({ status: 'ok', database: 'up', redis: { cache: 'up', queues: 'up' }, draining: false, outboxAgeSeconds: expect.any(Number), replicas: [] });
   });
 
   it('answers an address too long for the server (over 16 KB) with a translated 431 envelope', async () => {

@@ -18,7 +18,7 @@ describe('/api/health when a dependency is down', () => {
     try {
       proxy.cut();
       const down = await request(app.getHttpServer()).get('/api/health').expect(503);
-      expect(down.body).toEqual({ status: 'unavailable', database: 'down', redis: { cache: 'up', queues: 'up' }, draining: false, outboxAgeSeconds: null, replicaLagSeconds: null });
+      expect(down.body).toEqual({ status: 'unavailable', database: 'down', redis: { cache: 'up', queues: 'up' }, draining: false, outboxAgeSeconds: null, replicas: [] });
       await request(app.getHttpServer()).get('/api/health/ready').expect(503);
       // Restarting the process would not bring PostgreSQL back: it is still live.
       await request(app.getHttpServer()).get('/api/health/live').expect(200, { status: 'ok' });
@@ -74,7 +74,7 @@ describe('/api/health/live and /api/health/ready', () => {
     );
     try {
       const ready = await request(app.getHttpServer()).get('/api/health/ready').expect(200);
-      expect(ready.body).toEqual({ status: 'ok', database: 'up', redis: { cache: 'up', queues: 'up' }, draining: false, outboxAgeSeconds: expect.any(Number), replicaLagSeconds: null });
+      expect(ready.body).toEqual({ status: 'ok', database: 'up', redis: { cache: 'up', queues: 'up' }, draining: false, outboxAgeSeconds: expect.any(Number), replicas: [] });
       expect(ready.body.outboxAgeSeconds).toBeGreaterThanOrEqual(120);
       // The old path answers the same, for the load balancers configured with it.
       expect((await request(app.getHttpServer()).get('/api/health').expect(200)).body.outboxAgeSeconds).toBeGreaterThanOrEqual(120);

@@ -1,10 +1,10 @@
 import type { INestApplication } from '@nestjs/common';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
-import { cloneTestDatabase, databaseUrlOf, dropTestDatabase, ownTestDatabase } from '../../test/support/database';
+import { chownTree, clusterOwner, startStreamingPair, stopClusters, withClient, type Owner } from '../../drills/scratch-cluster';
 import { eventually } from '../../test/support/eventually';
 import { insertListing, insertTestDevice } from '../../test/support/listings';
 import { createSignedInUser } from '../../test/support/users';
@@ -94,50 +94,56 @@ describe('public reads', () => {
 
 /**
  * The pages the issue names as public reads, for an anonymous visitor, come from a replica
- * (DATABASE_REPLICA_URLS). The replica here is a copy of the primary taken before the seller renamed
- * themself and put a second phone on sale: a replica that has not replayed those changes yet.
- * What a page shows tells which of the two answered it.
+ * (DATABASE_REPLICA_URLS). The replica here is a streaming replica whose replay was paused before
+ * the seller renamed themself and put a second phone on sale: one that has not replayed those
+ * changes yet, within its lag bound. What a page shows tells which of the two answered it.
  */
 describe('public reads with a replica', () => {
-  const copyName = `${process.env.TEST_DATABASE_NAME}_replica_copy`;
-  let primary: Awaited<ReturnType<typeof ownTestDatabase>>;
+  const clusters: string[] = [];
+  let work: string;
+  let owner: Owner | null;
   let app: INestApplication;
   let sellerId: string;
-  /** On sale before the copy was taken: on both. */
+  /** On sale before the replay paused: on both. */
   let onBoth: string;
   /** Put on sale after: on the primary only. */
   let onPrimaryOnly: string;
   const server = () => app.getHttpServer();
 
   beforeAll(async () => {
-    primary = await ownTestDatabase('replica_primary');
-    const database = await new DataSource({ type: 'postgres', url: primary.url }).initialize();
-    await insertTestDevice(database);
-    [{ id: sellerId }] = await database.query(`INSERT INTO users (phone_number, name) VALUES ('998774019001', 'Anvar') RETURNING id`);
-    onBoth = await insertListing(database, { authorId: sellerId, status: 'active', name: 'Replica Phone 1', photos: 0 });
-    await database.destroy();
-    await cloneTestDatabase(primary.url.split('/').pop()!, copyName);
-    const changes = await new DataSource({ type: 'postgres', url: primary.url }).initialize();
-    await changes.query(`UPDATE users SET name = 'Anvar Karimov' WHERE id = $1`, [sellerId]);
-    onPrimaryOnly = await insertListing(changes, { authorId: sellerId, status: 'active', name: 'Replica Phone 2', photos: 0 });
-    await changes.destroy();
-
+    work = mkdtempSync(join(tmpdir(), 'public-reads-replica-'));
+    owner = await clusterOwner();
+    if (owner) await chownTree(work, owner);
+    const { primaryUrl, replicaUrl } = await startStreamingPair(owner, work, clusters);
     const dist = mkdtempSync(join(tmpdir(), 'frontend-dist-'));
     writeFileSync(join(dist, 'index.html'), '<!doctype html><html lang="uz"><head><title>Telefon bozor</title></head><body><div id="root"></div></body></html>');
     app = await listingsApp({
-      DATABASE_URL: primary.url,
-      DATABASE_REPLICA_URLS: databaseUrlOf(copyName),
+      DATABASE_URL: primaryUrl,
+      DATABASE_REPLICA_URLS: replicaUrl,
+      // The paused replica stays in use: what it lacks is within this bound.
+      DATABASE_REPLICA_MAX_LAG_MS: '600000',
       SERVE_FRONTEND: 'true',
       FRONTEND_DIST: dist,
       PUBLIC_URL: 'https://telefonbozor.example',
     });
-    // The replica is read once its lag has been measured, from the first anonymous read on.
+    const database = app.get(DataSource);
+    await insertTestDevice(database);
+    [{ id: sellerId }] = await database.query(`INSERT INTO users (phone_number, name) VALUES ('998774019001', 'Anvar') RETURNING id`);
+    onBoth = await insertListing(database, { authorId: sellerId, status: 'active', name: 'Replica Phone 1', photos: 0 });
+    await withClient(replicaUrl, async (replica) => {
+      const [{ lsn }] = await database.query(`SELECT pg_current_wal_lsn()::text AS lsn`);
+      await eventually(async () => expect((await replica.query(`SELECT pg_last_wal_replay_lsn() >= $1::pg_lsn AS replayed`, [lsn])).rows[0].replayed).toBe(true));
+      await replica.query('SELECT pg_wal_replay_pause()');
+    });
+    await database.query(`UPDATE users SET name = 'Anvar Karimov' WHERE id = $1`, [sellerId]);
+    onPrimaryOnly = await insertListing(database, { authorId: sellerId, status: 'active', name: 'Replica Phone 2', photos: 0 });
+    // The replica is read once its lag has been measured.
     await eventually(async () => expect((await request(server()).get(`/api/sellers/${sellerId}`).expect(200)).body.name).toBe('Anvar'));
-  });
+  }, 60_000);
   afterAll(async () => {
     await app?.close();
-    await dropTestDatabase(copyName);
-    await primary?.drop();
+    await stopClusters(owner, clusters);
+    rmSync(work, { recursive: true, force: true });
   });
 
   it("answers an anonymous visitor's seller page and signals from the replica, a signed-in person's from the primary", async () => {

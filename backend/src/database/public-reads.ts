@@ -81,13 +81,23 @@ function readAnonymousGetsFromReplicas(server: Server): void {
 
 /** How often each replica's replay lag is measured. */
 const LAG_CHECK_MS = 500;
+/** How far back the primary's WAL positions are kept to date a replica's replay (then "at least this far"). */
+const POSITIONS_KEPT = (10 * 60_000) / LAG_CHECK_MS;
+/** A WAL position as a number of bytes, to compare. */
+const WAL_POSITION = (lsn: string) => `(${lsn} - '0/0'::pg_lsn)::text`;
 /**
- * How far a replica's replay is behind, in ms: none when it has replayed all it received,
- * else the age of the last transaction it replayed. A replica cut off from its primary also
- * reports none; the primary's own view of it (/api/health's replicaLagSeconds, the alert) tells.
+ * What a replica has replayed (null on a server that is no standby), and the age of the last
+ * transaction it replayed by the primary's clock: more than its lag, the fallback when its position
+ * is older than every one kept.
  */
-const REPLAY_LAG_SQL = `SELECT CASE WHEN pg_last_wal_receive_lsn() = pg_last_wal_replay_lsn() THEN 0
-  ELSE coalesce(extract(epoch FROM clock_timestamp() - pg_last_xact_replay_timestamp()) * 1000, 0) END::float8 AS lag_ms`;
+const REPLAYED_SQL = `SELECT ${WAL_POSITION('pg_last_wal_replay_lsn()')} AS replayed,
+  extract(epoch FROM clock_timestamp() - pg_last_xact_replay_timestamp())::float8 * 1000 AS last_commit_age_ms`;
+
+/** The primary's WAL position at a moment of this process's clock. */
+interface PrimaryPosition {
+  at: number;
+  lsn: bigint;
+}
 
 /** A streaming replica's pool of public reads and its last measured lag (Infinity until measured, or when unreachable). */
 class Replica {
@@ -103,13 +113,33 @@ class Replica {
     this.pool.on('error', () => undefined);
   }
 
-  async measure(): Promise<void> {
+  get host(): string {
+    return redactedHost(this.url);
+  }
+
+  /**
+   * The lag is the time since the primary was last at a position this replica has not replayed:
+   * dated against the primary's positions (newest last), not against what the replica received,
+   * since a replica cut off from its primary has replayed all it received and would look in step.
+   * An idle primary has nothing the replica misses: any replica that answers is in step then.
+   */
+  async measure(positions: readonly PrimaryPosition[]): Promise<void> {
     try {
-      this.lagMs = (await this.pool.query<{ lag_ms: number }>(REPLAY_LAG_SQL)).rows[0].lag_ms;
+      const [{ replayed, last_commit_age_ms }] = (await this.pool.query<{ replayed: string | null; last_commit_age_ms: number | null }>(REPLAYED_SQL)).rows;
+      if (replayed === null) throw new Error(`${this.host} is not a standby`);
+      const reached = positions.findLast(({ lsn }) => lsn <= BigInt(replayed));
+      this.lagMs = reached ? Date.now() - reached.at : (last_commit_age_ms ?? Infinity);
     } catch {
       this.lagMs = Infinity;
     }
   }
+}
+
+/** A configured replica as /api/health reports it: its lag (null when it could not be measured), and whether it answers reads. */
+export interface ReplicaState {
+  replica: string;
+  lagSeconds: number | null;
+  inUse: boolean;
 }
 
 /**
@@ -127,6 +157,7 @@ export class PublicReads implements OnApplicationBootstrap, OnApplicationShutdow
   private readonly replicas: Replica[];
   private readonly maxLagMs: number;
   private lagChecks: NodeJS.Timeout | undefined;
+  private readonly primaryPositions: PrimaryPosition[] = [];
 
   constructor(
     @InjectDataSource(PUBLIC_READS) private readonly dataSource: DataSource,
@@ -139,11 +170,28 @@ export class PublicReads implements OnApplicationBootstrap, OnApplicationShutdow
 
   /**
    * The API's server is wrapped once every other handler is on it (the public answer cache's
-   * direct computations, Socket.IO's): all of them run inside the mark. The workers have no server.
+   * direct computations, Socket.IO's): all of them run inside the mark, and the replicas' lags are
+   * measured from then on. The workers have no server, and read no replica.
    */
   onApplicationBootstrap(): void {
     const server = this.adapterHost.httpAdapter?.getHttpServer() as Server | undefined;
-    if (server) readAnonymousGetsFromReplicas(server);
+    if (!server) return;
+    readAnonymousGetsFromReplicas(server);
+    if (!this.replicas.length) return;
+    let measuring: Promise<void> | undefined;
+    // A check still waiting on a server that hangs is not joined by the next.
+    const measure = () => void (measuring ??= this.measureLags().finally(() => (measuring = undefined)));
+    this.lagChecks = setInterval(measure, LAG_CHECK_MS).unref();
+    measure();
+  }
+
+  /** Each configured replica, in DATABASE_REPLICA_URLS' order. */
+  replicaStates(): ReplicaState[] {
+    return this.replicas.map((replica) => ({
+      replica: replica.host,
+      lagSeconds: Number.isFinite(replica.lagMs) ? replica.lagMs / 1000 : null,
+      inUse: replica.lagMs <= this.maxLagMs,
+    }));
   }
 
   /**
@@ -161,7 +209,7 @@ export class PublicReads implements OnApplicationBootstrap, OnApplicationShutdow
           if (!lostConnection(error)) throw error;
           // A replica that went away is left out until it answers again; the primary answers meanwhile.
           replica.lagMs = Infinity;
-          this.logger.warn(`Replica ${redactedHost(replica.url)} unreachable (${(error as Error).message}): reading the primary`);
+          this.logger.warn(`Replica ${replica.host} unreachable (${(error as Error).message}): reading the primary`);
         }
       }
       const primary = (this.dataSource.driver as PostgresDriver).master as Pool;
@@ -198,17 +246,28 @@ export class PublicReads implements OnApplicationBootstrap, OnApplicationShutdow
   }
 
   /**
+   * The primary's position first, then each replica's against it. A primary that does not answer
+   * (/api/health says so) adds no position: the replicas are dated against the last ones it gave.
+   */
+  private async measureLags(): Promise<void> {
+    const at = Date.now();
+    const primary = (this.dataSource.driver as PostgresDriver).master as Pool;
+    try {
+      const [{ lsn }] = (await primary.query<{ lsn: string }>(`SELECT ${WAL_POSITION('pg_current_wal_lsn()')} AS lsn`)).rows;
+      this.primaryPositions.push({ at, lsn: BigInt(lsn) });
+      if (this.primaryPositions.length > POSITIONS_KEPT) this.primaryPositions.shift();
+    } catch {
+      // Dated against the positions already kept.
+    }
+    await Promise.all(this.replicas.map((replica) => replica.measure(this.primaryPositions)));
+  }
+
+  /**
    * A replica for this read, when the request is an anonymous visitor's and some replica's lag is
    * within DATABASE_REPLICA_MAX_LAG_MS (one of them at random, to spread the reads); else none.
-   * Lags are measured from the first such read on (the workers never start measuring).
    */
   private replicaInStep(): Replica | undefined {
     if (!this.replicas.length || !anonymousRead.getStore()) return undefined;
-    if (!this.lagChecks) {
-      const measure = () => void Promise.all(this.replicas.map((replica) => replica.measure()));
-      this.lagChecks = setInterval(measure, LAG_CHECK_MS).unref();
-      measure();
-    }
     const inStep = this.replicas.filter((replica) => replica.lagMs <= this.maxLagMs);
     return inStep[Math.floor(Math.random() * inStep.length)];
   }

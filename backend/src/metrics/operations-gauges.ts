@@ -92,7 +92,7 @@ export class OperationsGauges implements OnApplicationShutdown {
   }
 
   /** Each streaming replica's replay lag in seconds, as the primary sees it; none without replicas. */
-  replicaLags(): Promise<{ replica: string; lag: number }[]> {
+  private replicaLags(): Promise<{ replica: string; lag: number }[]> {
     return this.dataSource.query(
       `SELECT coalesce(nullif(application_name, ''), client_addr::text, 'replica') AS replica,
               coalesce(extract(epoch FROM replay_lag), 0)::float8 AS lag
