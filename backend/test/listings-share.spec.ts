@@ -7,7 +7,8 @@ import { gunzipSync } from 'node:zlib';
 import { LISTING_PHOTO_SIZES } from '@market/contracts';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
-import { ListingSitemap } from '../src/browse/listing-share-pages';
+import Redis from 'ioredis';
+import { ListingSitemap, redisSitemapStore, type SitemapLimits, type SitemapStore } from '../src/browse/listing-share-pages';
 import { ownTestDatabase } from '../../test/support/database';
 import { insertListing, insertTestDevice } from '../../test/support/listings';
 import { approve, listingsApp, signedInUser, testBrand, uploadPhotos, wizardPayload } from './listings-support';
@@ -16,6 +17,9 @@ import { approve, listingsApp, signedInUser, testBrand, uploadPhotos, wizardPayl
 async function xmlOf(sitemap: ListingSitemap, path: string): Promise<string> {
   return gunzipSync((await sitemap.document(path))!.gzipped).toString();
 }
+
+/** The store of a site of one node: nothing is shared, each build is the node's own. */
+const ONE_NODE: SitemapStore = { kept: async () => null, keep: async (build) => build };
 
 /** Phone numbers of this file: 99877400xxxx. */
 const phone = (n: number) => `99877400${String(n).padStart(4, '0')}`;
@@ -208,6 +212,11 @@ describe('the sitemap in files of three URLs', () => {
   const notOnSale: string[] = [];
 
   const listingUrl = (id: string) => `${PUBLIC_URL}/phone/${id}`;
+  const redis = new Redis(process.env.REDIS_URL!);
+  let stores = 0;
+  /** A node's sitemap; `store` is where the nodes of one site share their build (each test's own by default). */
+  const sitemapOf = (limits: SitemapLimits, store = redisSitemapStore(redis, `${process.env.QUEUE_PREFIX}:sitemap:${++stores}`)) =>
+    new ListingSitemap(dataSource, store, PUBLIC_URL, limits);
 
   /** Every document a crawler fetches: the index, then each file it names (answered by their paths). */
   async function crawl(sitemap: ListingSitemap): Promise<{ files: string[]; documents: Record<string, string> }> {
@@ -235,19 +244,20 @@ describe('the sitemap in files of three URLs', () => {
     await dataSource.query(`UPDATE listing SET created_at = '2026-03-01 10:00:00.123456+00'`);
   });
   afterAll(async () => {
+    redis.disconnect();
     await dataSource?.destroy();
     await database?.drop();
   });
 
   it('indexes one file per three URLs, the home page first in the first', async () => {
-    const { files, documents } = await crawl(new ListingSitemap(dataSource, PUBLIC_URL, SMALL_FILES));
+    const { files, documents } = await crawl(sitemapOf(SMALL_FILES));
     // The home page and 7 listings on sale: 8 URLs.
     expect(files).toEqual([1, 2, 3].map((number) => `${PUBLIC_URL}/sitemap-${number}.xml`));
     expect(sitemapLocations(documents['/sitemap-1.xml'], 'urlset')[0]).toBe(`${PUBLIC_URL}/`);
   });
 
   it('lists every listing on sale exactly once across the files, none that is not, at most three URLs a file', async () => {
-    const { documents } = await crawl(new ListingSitemap(dataSource, PUBLIC_URL, SMALL_FILES));
+    const { documents } = await crawl(sitemapOf(SMALL_FILES));
     const locations = Object.entries(documents)
       .filter(([path]) => path !== '/sitemap.xml')
       .map(([, xml]) => sitemapLocations(xml, 'urlset'));
@@ -263,14 +273,14 @@ describe('the sitemap in files of three URLs', () => {
   });
 
   it('answers nothing for a file the index does not name', async () => {
-    const sitemap = new ListingSitemap(dataSource, PUBLIC_URL, SMALL_FILES);
+    const sitemap = sitemapOf(SMALL_FILES);
     for (const path of ['/sitemap-0.xml', '/sitemap-4.xml', '/sitemap-01.xml', '/sitemap-1.xml.gz', '/sitemaps.xml']) {
       expect(await sitemap.document(path)).toBeUndefined();
     }
   });
 
   it('builds the files a crawler asks for at once one after another, and keeps every one', async () => {
-    const sitemap = new ListingSitemap(dataSource, PUBLIC_URL, SMALL_FILES);
+    const sitemap = sitemapOf(SMALL_FILES);
     const files = sitemapLocations(await xmlOf(sitemap, '/sitemap.xml'), 'sitemapindex').map((file) => new URL(file).pathname);
     const query = dataSource.query.bind(dataSource);
     let running = 0;
@@ -296,7 +306,7 @@ describe('the sitemap in files of three URLs', () => {
   });
 
   it('builds the index again after the file being built, never both at once', async () => {
-    const sitemap = new ListingSitemap(dataSource, PUBLIC_URL, { urlsPerFile: 3, keptForMs: 200 });
+    const sitemap = sitemapOf({ urlsPerFile: 3, keptForMs: 200 });
     await sitemap.document('/sitemap.xml');
     const query = dataSource.query.bind(dataSource);
     let running = 0;
@@ -330,7 +340,7 @@ describe('the sitemap in files of three URLs', () => {
   });
 
   it('builds once for concurrent fetches and answers repeated ones without a query, though listings change meanwhile', async () => {
-    const sitemap = new ListingSitemap(dataSource, PUBLIC_URL, SMALL_FILES);
+    const sitemap = sitemapOf(SMALL_FILES);
     const queries = jest.spyOn(dataSource, 'query');
     try {
       const concurrent = await Promise.all([
@@ -355,8 +365,22 @@ describe('the sitemap in files of three URLs', () => {
     }
   });
 
+  it('answers the same index and files on every node, though each built its own at another time', async () => {
+    const store = redisSitemapStore(redis, `${process.env.QUEUE_PREFIX}:sitemap:nodes`);
+    const first = await crawl(sitemapOf(SMALL_FILES, store));
+    // Two more listings on sale: a build of its own on the second node would index four files.
+    const listedMeanwhile = await Promise.all([1, 2].map(() => insertListing(dataSource, { authorId: sellerId, status: 'active', photos: 0 })));
+    try {
+      const second = sitemapOf(SMALL_FILES, store);
+      expect(await crawl(second)).toEqual(first);
+      expect(await second.document('/sitemap-4.xml')).toBeUndefined();
+    } finally {
+      await dataSource.query(`DELETE FROM listing WHERE id = ANY($1)`, [listedMeanwhile]);
+    }
+  });
+
   it('builds the sitemap again once it was kept for the interval', async () => {
-    const sitemap = new ListingSitemap(dataSource, PUBLIC_URL, { urlsPerFile: 3, keptForMs: 100 });
+    const sitemap = sitemapOf({ urlsPerFile: 3, keptForMs: 100 });
     const before = await crawl(sitemap);
     const listedMeanwhile = await insertListing(dataSource, { authorId: sellerId, status: 'active', photos: 0 });
     try {
@@ -405,7 +429,7 @@ describe('the sitemap queries on 20 000 listings', () => {
   });
 
   it('walks the feed index from where each file starts, never scanning or sorting the table', async () => {
-    const sitemap = new ListingSitemap(dataSource, 'https://telefonbozor.example', { urlsPerFile: 5_000, keptForMs: 60_000 });
+    const sitemap = new ListingSitemap(dataSource, ONE_NODE, 'https://telefonbozor.example', { urlsPerFile: 5_000, keptForMs: 60_000 });
     const queries = jest.spyOn(dataSource, 'query');
     const index = await xmlOf(sitemap, '/sitemap.xml');
     const files = sitemapLocations(index, 'sitemapindex');

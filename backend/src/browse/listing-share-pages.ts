@@ -2,12 +2,14 @@ import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import { Injectable } from '@nestjs/common';
+import type Redis from 'ioredis';
 import type { LRUCache } from 'lru-cache';
 import { formatListingPrice, LISTING_PHOTO_SIZES, LISTING_REGIONS, listingQueryString, maskCardNumbers, parseListingQuery, type Currency } from '@market/contracts';
 import { CategoriesService } from '../categories/categories.service';
 import { readThroughCache } from '../common/read-through-cache';
 import { AppConfig } from '../config/app-config';
 import { INDEX_WALK_TIMEOUT_MS, PublicReads } from '../database/public-reads';
+import { RedisClient } from '../redis/redis.module';
 import type { PageMeta, ServeFrontendOptions, SitemapDocument } from '../spa/serve-frontend';
 import { ImagesService } from '../uploads/images.service';
 import { FEED_ORDER, ON_SALE } from './listing-feed';
@@ -45,6 +47,25 @@ export interface SitemapReads {
   query(sql: string, params: unknown[]): Promise<unknown[]>;
 }
 
+/**
+ * Where the nodes of one site share the sitemap's build (the cache Redis): the first node to build
+ * it keeps it, and every node answers the index and each file from its file starts until it expires.
+ */
+export interface SitemapStore {
+  /** The build kept, if any. */
+  kept(): Promise<string | null>;
+  /** Keeps `build` for `ttlMs` unless another node's is kept already; answers the one kept. */
+  keep(build: string, ttlMs: number): Promise<string>;
+}
+
+/** The store of every node of a site, under `key` in Redis. */
+export function redisSitemapStore(redis: Redis, key: string): SitemapStore {
+  return {
+    kept: () => redis.get(key),
+    keep: async (build, ttlMs) => ((await redis.set(key, build, 'PX', ttlMs, 'NX')) ? build : ((await redis.get(key)) ?? build)),
+  };
+}
+
 export interface SitemapLimits {
   urlsPerFile: number;
   keptForMs: number;
@@ -57,8 +78,16 @@ interface FeedPosition {
   id: string;
 }
 
+/** What the nodes share of a build: when it was made (by the builder's clock) and where each file starts. */
+interface SharedBuild {
+  builtAt: number;
+  /** The first listing of files 2, 3, ...; file 1 begins with the home page and the top of the feed. */
+  fileStarts: FeedPosition[];
+}
+
 /** One build of the sitemap: the index, where its files start, and the files built from it so far. */
 interface SitemapBuild {
+  builtAt: number;
   index: SitemapDocument;
   /** The first listing of files 2, 3, ...; file 1 begins with the home page and the top of the feed. */
   fileStarts: FeedPosition[];
@@ -74,6 +103,10 @@ interface SitemapBuild {
  * time (the hourly index, a walk of every listing on sale, waits for a file being built), so a crawler
  * asking for all of them at once takes one core's slice, not every connection of the pool. The files
  * are built from the index's starts, so none lists a listing another file of the same index lists.
+ * The starts are the site's, not the node's (`store`): a crawler reading the index on one node and
+ * its files on others finds every file it names, split alike. Each node builds the files' XML itself,
+ * so a listing changed since the build may show its change on one node and not yet on another. With
+ * the store out of reach (the cache Redis down) a node keeps a build of its own.
  */
 export class ListingSitemap {
   private readonly builds: LRUCache<'current', SitemapBuild>;
@@ -82,10 +115,13 @@ export class ListingSitemap {
 
   constructor(
     private readonly reads: SitemapReads,
+    private readonly store: SitemapStore,
     private readonly publicUrl: string,
     private readonly limits: SitemapLimits = SITEMAP_LIMITS,
   ) {
-    this.builds = readThroughCache({ max: 1, ttlMs: limits.keptForMs, load: () => this.oneAtATime(() => this.build()) });
+    // Kept until the shared build expires, on every node alike.
+    const ttlOf = ({ builtAt }: SitemapBuild) => builtAt + limits.keptForMs - Date.now();
+    this.builds = readThroughCache({ max: 1, ttlMs: limits.keptForMs, ttlOf, load: () => this.oneAtATime(() => this.build()) });
   }
 
   /** The index or one of its files by path; undefined for any other path. */
@@ -98,9 +134,28 @@ export class ListingSitemap {
   }
 
   private async build(): Promise<SitemapBuild> {
-    const { urlsPerFile, keptForMs } = this.limits;
+    const { builtAt, fileStarts } = await this.sharedBuild();
+    const files = Array.from({ length: fileStarts.length + 1 }, (_, index) => this.absolute(`/sitemap-${index + 1}.xml`));
+    return {
+      builtAt,
+      index: await sitemapDocument(sitemapXml('sitemapindex', files.map((file) => `<sitemap><loc>${escapeXml(file)}</loc></sitemap>`))),
+      fileStarts,
+      files: readThroughCache({ max: files.length, ttlMs: this.limits.keptForMs, load: (number: number) => this.oneAtATime(() => this.file(number, fileStarts)) }),
+    };
+  }
+
+  /** The site's build when another node made one, else this node's, kept for the others. */
+  private async sharedBuild(): Promise<SharedBuild> {
+    const kept = await this.store.kept().catch(() => null);
+    if (kept) return JSON.parse(kept) as SharedBuild;
+    const built = JSON.stringify({ builtAt: Date.now(), fileStarts: await this.fileStarts() } satisfies SharedBuild);
+    return JSON.parse(await this.store.keep(built, this.limits.keptForMs).catch(() => built)) as SharedBuild;
+  }
+
+  private async fileStarts(): Promise<FeedPosition[]> {
+    const { urlsPerFile } = this.limits;
     // The home page is URL 1, so the listing at feed position n is URL n + 1: a file starts at each multiple of urlsPerFile.
-    const fileStarts = (await this.reads.query(
+    return (await this.reads.query(
       `SELECT tarif, created_at::text AS created_at, id
          FROM (SELECT l.tarif, l.created_at, l.id, row_number() OVER (ORDER BY ${FEED_ORDER}) AS position
                  FROM listing l WHERE ${ON_SALE}) listing_in_order
@@ -108,12 +163,6 @@ export class ListingSitemap {
         ORDER BY position`,
       [urlsPerFile],
     )) as FeedPosition[];
-    const files = Array.from({ length: fileStarts.length + 1 }, (_, index) => this.absolute(`/sitemap-${index + 1}.xml`));
-    return {
-      index: await sitemapDocument(sitemapXml('sitemapindex', files.map((file) => `<sitemap><loc>${escapeXml(file)}</loc></sitemap>`))),
-      fileStarts,
-      files: readThroughCache({ max: files.length, ttlMs: keptForMs, load: (number: number) => this.oneAtATime(() => this.file(number, fileStarts)) }),
-    };
   }
 
   private oneAtATime<T>(build: () => Promise<T>): Promise<T> {
@@ -169,8 +218,13 @@ export class ListingSharePages {
     private readonly images: ImagesService,
     private readonly categories: CategoriesService,
     private readonly config: AppConfig,
+    redis: RedisClient,
   ) {
-    this.sitemap = new ListingSitemap({ query: (sql, params) => reads.query(sql, params, { timeoutMs: INDEX_WALK_TIMEOUT_MS }) }, config.PUBLIC_URL);
+    this.sitemap = new ListingSitemap(
+      { query: (sql, params) => reads.query(sql, params, { timeoutMs: INDEX_WALK_TIMEOUT_MS }) },
+      redisSitemapStore(redis, `${config.QUEUE_PREFIX}:sitemap`),
+      config.PUBLIC_URL,
+    );
   }
 
   frontendOptions(): ServeFrontendOptions {

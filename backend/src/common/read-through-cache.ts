@@ -7,6 +7,8 @@ export interface ReadThroughCacheOptions<K extends NonNullable<unknown>, V exten
   load: (key: K, context: C) => Promise<V>;
   /** An expired entry is answered while it is read again: only the first read of a key is waited for. */
   serveStale?: boolean;
+  /** How long to keep this entry, when it says so itself (else `ttlMs`). */
+  ttlOf?: (value: V) => number;
 }
 
 /**
@@ -15,7 +17,7 @@ export interface ReadThroughCacheOptions<K extends NonNullable<unknown>, V exten
  * recency order while it is read again, so in a full cache the next new key can evict it, and
  * lru-cache would then reject every reader with "evicted" (found by the soak drill as 500s).
  */
-export function readThroughCache<K extends NonNullable<unknown>, V extends NonNullable<unknown>, C = unknown>({ max, ttlMs, load, serveStale = false }: ReadThroughCacheOptions<K, V, C>): LRUCache<K, V, C> {
+export function readThroughCache<K extends NonNullable<unknown>, V extends NonNullable<unknown>, C = unknown>({ max, ttlMs, load, serveStale = false, ttlOf }: ReadThroughCacheOptions<K, V, C>): LRUCache<K, V, C> {
   return new LRUCache<K, V, C>({
     max,
     ttl: ttlMs,
@@ -23,6 +25,10 @@ export function readThroughCache<K extends NonNullable<unknown>, V extends NonNu
     allowStale: serveStale,
     noDeleteOnStaleGet: serveStale,
     allowStaleOnFetchRejection: serveStale,
-    fetchMethod: (key, _stale, { context }) => load(key, context),
+    fetchMethod: async (key, _stale, { context, options }) => {
+      const value = await load(key, context);
+      if (ttlOf) options.ttl = Math.max(1, ttlOf(value));
+      return value;
+    },
   });
 }
