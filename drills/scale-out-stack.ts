@@ -42,6 +42,13 @@ export interface ScaleOutOptions {
   log?: (line: string) => void;
 }
 
+/** The production command of the API (scripts/api-command.mjs, an ES module this CommonJS code asks Node for). */
+export function apiNodeArgs(): string[] {
+  return JSON.parse(
+    execFileSync(process.execPath, ['--input-type=module', '-e', `import { API_NODE_ARGS } from './scripts/api-command.mjs'; console.log(JSON.stringify(API_NODE_ARGS))`], { cwd: ROOT, encoding: 'utf8' }),
+  ) as string[];
+}
+
 /** A built API or workers process that can be killed and started again with the same settings. */
 export class NodeProcess {
   private child: ChildProcess | undefined;
@@ -178,10 +185,7 @@ export async function startScaleOut(options: ScaleOutOptions = {}) {
       ESKIZ_PASSWORD: eskiz.credentials.password,
     };
 
-    // The production command of the API (scripts/api-command.mjs, an ES module this CommonJS code asks Node for).
-    const apiArgs = JSON.parse(
-      execFileSync(process.execPath, ['--input-type=module', '-e', `import { API_NODE_ARGS } from './scripts/api-command.mjs'; console.log(JSON.stringify(API_NODE_ARGS))`], { cwd: ROOT, encoding: 'utf8' }),
-    ) as string[];
+    const apiArgs = apiNodeArgs();
     const apis = await Promise.all(
       [1, 2].map(async (n) => {
         const port = await freePort();
