@@ -142,6 +142,9 @@ export async function startFakeTelegram(botUsername = 'telefon_bozor_test_bot', 
     }
   });
 
+  /** The Telegram username of the user in private chat `chatId`, as every message of theirs carries it. */
+  const usernameOf = (chatId: number) => `tg_user_${chatId}`;
+
   function update(chatId: number, text: string, replyTo?: number) {
     return {
       update_id: nextUpdateId++,
@@ -149,7 +152,7 @@ export async function startFakeTelegram(botUsername = 'telefon_bozor_test_bot', 
         message_id: nextMessageId++,
         date: Math.floor(Date.now() / 1000),
         chat: { id: chatId, type: 'private' },
-        from: { id: chatId, is_bot: false, first_name: 'Seller' },
+        from: { id: chatId, is_bot: false, first_name: 'Seller', username: usernameOf(chatId) },
         text,
         ...(replyTo !== undefined && { reply_to_message: { message_id: replyTo, date: Math.floor(Date.now() / 1000), chat: { id: chatId, type: 'private' } } }),
         // Telegram marks a leading /command as an entity; bots recognise commands by it.
@@ -161,6 +164,7 @@ export async function startFakeTelegram(botUsername = 'telefon_bozor_test_bot', 
   return {
     ...fake,
     botUsername,
+    usernameOf,
     /** The calls of one Bot API method, e.g. 'sendMediaGroup'. */
     callsOf: (method: string) => fake.calls.filter((call) => call.path.endsWith(`/${method}`)),
     /** A private message from a user, delivered on the bot's next getUpdates; `replyTo` answers the bot's message of that id. */

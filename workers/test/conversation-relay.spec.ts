@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { io } from 'socket.io-client';
 import request from 'supertest';
-import { CONVERSATION_SOCKET_EVENTS, CONVERSATION_SOCKET_PATH, MESSAGES, type MessagePush } from '@market/contracts';
+import { CONVERSATION_SOCKET_EVENTS, CONVERSATION_SOCKET_PATH, MESSAGE_WARNING_TEXT, MESSAGES, SAFETY_WARNING, type MessagePush } from '@market/contracts';
 import { eventually } from '../../test/support/eventually';
 import { insertListing } from '../../test/support/listings';
 import { createSignedInUser, type TestUser } from '../../test/support/users';
@@ -9,18 +9,19 @@ import { linkTheBot } from './bot-link.support';
 import { startBotStack, type BotStack } from './stack.support';
 
 const SELLER_CHAT = 778001;
+const BUYER_CHAT = 778002;
 
 describe('conversations through the bot', () => {
   let stack: BotStack;
   let seller: TestUser;
   const http = () => request(stack.api.getHttpServer());
-  const textsToSeller = () => stack.telegram.callsOf('sendMessage').filter((call) => Number(call.body.chat_id) === SELLER_CHAT).map((call) => String(call.body.text));
-  /** The bot's message that relayed the conversation's last message; recorded just after Telegram answers the send. */
-  const lastRelay = (conversationId: string) =>
+  const textsTo = (chat: number) => stack.telegram.callsOf('sendMessage').filter((call) => Number(call.body.chat_id) === chat).map((call) => String(call.body.text));
+  /** The bot's message that relayed the conversation's last message to `chat`; recorded just after Telegram answers the send. */
+  const lastRelay = (chat: number, conversationId: string) =>
     eventually(async () => {
       const [relay] = await stack.dataSource.query(
         `SELECT bot_message_id FROM conversation_relay WHERE chat_id = $1 AND conversation_id = $2 ORDER BY bot_message_id DESC LIMIT 1`,
-        [SELLER_CHAT, conversationId],
+        [chat, conversationId],
       );
       expect(relay).toBeDefined();
       return Number(relay.bot_message_id);
@@ -35,8 +36,13 @@ describe('conversations through the bot', () => {
   });
   afterAll(() => stack?.close());
 
-  it("relays each message to the seller's chat and lands a reply there in the thread, no name or number crossing", async () => {
+  it("relays each message to the other side's chat with its warnings, and lands a reply in the thread, no name, username or number crossing", async () => {
     const buyer = await createSignedInUser(stack.api, { name: 'Jasur Xaridor' });
+    // Both linked, and both with their Telegram username on their profile: neither may reach the other.
+    await linkTheBot(stack.api, stack.telegram, buyer.id, BUYER_CHAT);
+    for (const [user, chat] of [[seller, SELLER_CHAT], [buyer, BUYER_CHAT]] as const) {
+      await stack.dataSource.query(`UPDATE users SET telegram_username = $2 WHERE id = $1`, [user.id, stack.telegram.usernameOf(chat)]);
+    }
     const listingId = await insertListing(stack.dataSource, { authorId: seller.id, status: 'active', name: 'Galaxy S23 relay' });
     const { body } = await http().post('/api/conversations').set('Cookie', buyer.cookie).send({ listingId, text: 'Salom, bormi?' }).expect(201);
     // The buyer's page is open: the answer through the bot (written by the workers) reaches it at once.
@@ -50,42 +56,60 @@ describe('conversations through the bot', () => {
     await new Promise((resolve) => buyersPage.on('connect', () => resolve(undefined)));
     await http().post(`/api/conversations/${body.id}/messages`).set('Cookie', buyer.cookie).send({ text: 'Qutisi ham bormi?' }).expect(201);
 
-    await eventually(async () => expect(textsToSeller().filter((text) => text.includes('Galaxy S23 relay'))).toHaveLength(2));
-    const relayed = textsToSeller().filter((text) => text.includes('Galaxy S23 relay'));
+    await eventually(async () => expect(textsTo(SELLER_CHAT).filter((text) => text.includes('Galaxy S23 relay'))).toHaveLength(2));
+    const relayed = textsTo(SELLER_CHAT).filter((text) => text.includes('Galaxy S23 relay'));
     expect(relayed[0]).toContain('Salom, bormi?');
+    // The first message of a conversation carries the platform's safety note, as on the site.
+    expect(relayed[0]).toContain(SAFETY_WARNING.uz);
     expect(relayed[1]).toContain('Qutisi ham bormi?');
+    expect(relayed[1]).not.toContain(SAFETY_WARNING.uz);
+    expect(relayed[1]).not.toContain(MESSAGE_WARNING_TEXT.uz);
     expect(relayed[1]).toContain(`/profile/messages/${body.id}`);
-    for (const text of relayed) {
-      expect(text).not.toContain('Jasur');
-      expect(text).not.toContain(buyer.phoneNumber.slice(3));
-    }
 
-    stack.telegram.pushMessage(SELLER_CHAT, 'Ha, qutisi bilan', await lastRelay(body.id));
+    stack.telegram.pushMessage(SELLER_CHAT, 'Ha, qutisi bilan. Kartamga 8600 1234 5678 9012 tashlang', await lastRelay(SELLER_CHAT, body.id));
     const thread = await eventually(async () => {
       const page = await http().get(`/api/conversations/${body.id}/messages`).set('Cookie', buyer.cookie).expect(200);
       expect(page.body.messages).toHaveLength(3);
       return page.body;
     });
-    expect(thread.messages[2]).toMatchObject({ text: 'Ha, qutisi bilan', mine: false, authorId: seller.id });
-    await eventually(async () => expect(textsToSeller()).toContain('✓ Yuborildi'));
-    await eventually(async () => expect(pushed.map((push) => push.message.text)).toContain('Ha, qutisi bilan'));
+    expect(thread.messages[2]).toMatchObject({ text: 'Ha, qutisi bilan. Kartamga 8600 1234 5678 9012 tashlang', mine: false, authorId: seller.id });
+    await eventually(async () => expect(textsTo(SELLER_CHAT)).toContain('✓ Yuborildi'));
+    await eventually(async () => expect(pushed.map((push) => push.message.text)).toContain('Ha, qutisi bilan. Kartamga 8600 1234 5678 9012 tashlang'));
+    // The reply reaches the buyer's chat too, warned: a card number before the phone is seen.
+    const toBuyer = await eventually(async () => {
+      const found = textsTo(BUYER_CHAT).find((text) => text.includes('Kartamga'));
+      expect(found).toBeDefined();
+      return found!;
+    });
+    expect(toBuyer).toContain(MESSAGE_WARNING_TEXT.uz);
     buyersPage.disconnect();
+
+    const secrets = (user: TestUser, chat: number) => [stack.telegram.usernameOf(chat), String(chat), user.phoneNumber.slice(3)];
+    const sellersInbox = (await http().get('/api/notifications').set('Cookie', seller.cookie).expect(200)).body;
+    const buyersInbox = (await http().get('/api/notifications').set('Cookie', buyer.cookie).expect(200)).body;
+    const sellerSaw = [...textsTo(SELLER_CHAT), JSON.stringify(sellersInbox)].join('\n');
+    const buyerSaw = [...textsTo(BUYER_CHAT), JSON.stringify(thread), JSON.stringify(pushed), JSON.stringify(buyersInbox)].join('\n');
+    expect(sellerSaw).toContain('Galaxy S23 relay');
+    expect(sellerSaw).not.toContain('Jasur');
+    expect(buyerSaw).not.toContain('Sardor');
+    for (const secret of secrets(buyer, BUYER_CHAT)) expect(sellerSaw).not.toContain(secret);
+    for (const secret of secrets(seller, SELLER_CHAT)) expect(buyerSaw).not.toContain(secret);
   });
 
   it('explains a message that replies to nothing, and a reply to a blocked conversation changes nothing', async () => {
     const buyer = await createSignedInUser(stack.api);
     const listingId = await insertListing(stack.dataSource, { authorId: seller.id, status: 'active', name: 'Pixel relay' });
     const { body } = await http().post('/api/conversations').set('Cookie', buyer.cookie).send({ listingId, text: 'Almashasizmi?' }).expect(201);
-    await eventually(async () => expect(textsToSeller().some((text) => text.includes('Almashasizmi?'))).toBe(true));
-    const relay = await lastRelay(body.id);
+    await eventually(async () => expect(textsTo(SELLER_CHAT).some((text) => text.includes('Almashasizmi?'))).toBe(true));
+    const relay = await lastRelay(SELLER_CHAT, body.id);
 
     stack.telegram.pushMessage(SELLER_CHAT, 'Kimga yozayapman?');
-    await eventually(async () => expect(textsToSeller().at(-1)).toContain('reply'));
+    await eventually(async () => expect(textsTo(SELLER_CHAT).at(-1)).toContain('reply'));
 
     await http().post(`/api/conversations/${body.id}/block`).set('Cookie', buyer.cookie).expect(200);
     stack.telegram.pushMessage(SELLER_CHAT, 'Yo‘q', relay);
     // Told by the bot (a busy machine answers slowly), and nothing was written.
-    await eventually(async () => expect(textsToSeller()).toContain(MESSAGES.conversationBlocked.uz), 20_000);
+    await eventually(async () => expect(textsTo(SELLER_CHAT)).toContain(MESSAGES.conversationBlocked.uz), 20_000);
     const [{ count }] = await stack.dataSource.query(`SELECT count(*)::int AS count FROM conversation_message WHERE conversation_id = $1`, [body.id]);
     expect(count).toBe(1);
   }, 60_000);

@@ -5,7 +5,7 @@ import { io, type Socket } from 'socket.io-client';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { OutboxService, type Config } from '@market/backend';
-import { CONVERSATION_SOCKET_PATH, NOTIFICATIONS_SOCKET_EVENT, type NotificationsPush } from '@market/contracts';
+import { CONVERSATION_SOCKET_PATH, LANGUAGES, MESSAGE_WARNING_TEXT, NOTIFICATIONS_SOCKET_EVENT, SAFETY_WARNING, type NotificationsPush } from '@market/contracts';
 import { testConfig } from '../../test/support/config';
 import { ownTestDatabase } from '../../test/support/database';
 import { eventually } from '../../test/support/eventually';
@@ -127,10 +127,14 @@ describe('the inbox tells every seller what happened, with or without the bot', 
     expect((await inboxOf(seller)).notifications.filter((notification: { kind: string }) => notification.kind === 'skipped')).toHaveLength(3);
   });
 
-  it('tells a seller of a new conversation without the buyer’s name or number, and an event handled again once', async () => {
+  it('tells a seller of a new conversation, warned, without the buyer’s name or number, and an event handled again once', async () => {
     const buyer = await createSignedInUser(api, { name: 'Jasur Xaridor' });
     const listingId = await insertListing(dataSource, { authorId: seller.id, status: 'active', name: 'iPhone 13 Pro' });
-    const { body } = await http().post('/api/conversations').set('Cookie', buyer.cookie).send({ listingId, text: 'Salom, almashasizmi?' }).expect(201);
+    const { body } = await http()
+      .post('/api/conversations')
+      .set('Cookie', buyer.cookie)
+      .send({ listingId, text: 'Salom, almashasizmi? Kartam 8600 1234 5678 9012' })
+      .expect(201);
     await http().post(`/api/conversations/${body.id}/messages`).set('Cookie', buyer.cookie).send({ text: 'Javob kutaman' }).expect(201);
 
     const entry = await eventually(async () => {
@@ -141,6 +145,11 @@ describe('the inbox tells every seller what happened, with or without the bot', 
     expect(entry.link).toBe(`/profile/messages/${body.id}`);
     expect(entry.text.uz).toContain('iPhone 13 Pro');
     expect(entry.text.uz).toContain('Salom, almashasizmi?');
+    // Warned as on the site: the card number's warning, and the safety note of a conversation's first message.
+    for (const language of LANGUAGES) {
+      expect(entry.text[language]).toContain(MESSAGE_WARNING_TEXT[language]);
+      expect(entry.text[language]).toContain(SAFETY_WARNING[language]);
+    }
     expect(JSON.stringify(entry.text)).not.toContain('Jasur');
     expect(JSON.stringify(entry.text)).not.toContain(buyer.phoneNumber.slice(3));
     // Only the opening message is an inbox entry; the thread has the rest.

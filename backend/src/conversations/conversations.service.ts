@@ -244,19 +244,25 @@ export class ConversationsService {
     return { messages: await Promise.all(rows.slice(0, perPage).map((row) => this.toMessage(userId, row, othersMark))), hasOlder: rows.length > perPage };
   }
 
-  /** What the inbox and the bot tell the recipient of a message: the listing's name and the words, never who wrote them. */
-  async aboutMessage(messageId: number): Promise<{ conversationId: string; listingName: string | null; text: string; authorId: string; recipientId: string } | null> {
+  /**
+   * What the inbox and the bot tell the recipient of a message: the listing's name, the words and their warnings, never
+   * who wrote them.
+   */
+  async aboutMessage(
+    messageId: number,
+  ): Promise<{ conversationId: string; listingName: string | null; text: string; warnings: MessageWarning[]; authorId: string; recipientId: string } | null> {
     const [row] = (await this.dataSource.query(
-      `SELECT m.conversation_id, m.text, m.author_id, c.buyer_id, c.seller_id, c.listing_id
+      `SELECT m.conversation_id, m.text, m.warnings, m.author_id, c.buyer_id, c.seller_id, c.listing_id
          FROM conversation_message m JOIN conversation c ON c.id = m.conversation_id WHERE m.id = $1`,
       [messageId],
-    )) as Array<{ conversation_id: string; text: string; author_id: string; buyer_id: string; seller_id: string; listing_id: string }>;
+    )) as Array<{ conversation_id: string; text: string; warnings: MessageWarning[]; author_id: string; buyer_id: string; seller_id: string; listing_id: string }>;
     if (!row) return null;
     const listing = await this.listings.find(row.listing_id);
     return {
       conversationId: row.conversation_id,
       listingName: listing?.name ?? null,
       text: row.text,
+      warnings: row.warnings,
       authorId: row.author_id,
       recipientId: row.author_id === row.buyer_id ? row.seller_id : row.buyer_id,
     };

@@ -1,6 +1,6 @@
 import { DelayedError, Job } from 'bullmq';
 import { AppConfig, ConversationsService, DealsService, NotificationsService, TelegramLinkService } from '@market/backend';
-import { LANGUAGES, QUEUES, formatAmount, parseEventPayload, rejectionReasonText, type Language, type NotificationKind, type Translated } from '@market/contracts';
+import { LANGUAGES, MESSAGE_WARNING_TEXT, QUEUES, SAFETY_WARNING, formatAmount, parseEventPayload, rejectionReasonText, type Language, type NotificationKind, type Translated } from '@market/contracts';
 import { CHANNEL_LABELS, botText } from './bot-texts';
 import { SellerBot, withAppButton } from './seller-bot.service';
 import { SellerListingsLookup } from './seller-listings.lookup';
@@ -132,7 +132,8 @@ export class NotifyProcessor extends QueueProcessor<typeof QUEUES.notify> {
   /**
    * Each message of a conversation, relayed to its recipient's linked chat (the listing's name, the
    * words, a link to the thread; never who wrote it): a reply to it answers in the thread. The first
-   * one is also the inbox's 'new conversation'.
+   * one is also the inbox's 'new conversation'. Warned as the site's thread warns: a flagged message
+   * carries its warning line, and the first one the platform's safety note.
    */
   private async conversationMessage(data: unknown): Promise<Notification | null> {
     const { messageId, first } = parseEventPayload('conversation.message-sent', data);
@@ -147,7 +148,7 @@ export class NotifyProcessor extends QueueProcessor<typeof QUEUES.notify> {
       text: (language) =>
         botText(first ? 'newConversation' : 'conversationMessage', language, {
           name: message.listingName ?? '',
-          text: message.text,
+          text: [message.text, message.warnings.length && `⚠️ ${MESSAGE_WARNING_TEXT[language]}`, first && `🛡 ${SAFETY_WARNING[language]}`].filter(Boolean).join('\n'),
           link: new URL(link, this.config.PUBLIC_URL).toString(),
         }),
       sent: (chatId, botMessageId) => this.conversations.recordRelay(chatId, botMessageId, message.conversationId, message.recipientId),
