@@ -57,6 +57,14 @@ describe('moderation and the fan-out to the social channels', () => {
       expect(messagesToSeller().filter((text) => text.includes('tasdiqlandi'))).toHaveLength(1);
       expect(messagesToSeller().filter((text) => text.includes('joylandi'))).toHaveLength(3);
     });
+    // The inbox has the same: one 'posted' entry per channel, with its link.
+    const posted = (await http().get('/api/notifications').set('Cookie', seller.cookie).expect(200)).body.notifications.filter(
+      (notification: { kind: string; link: string }) => notification.kind === 'posted' && notification.link === `/phone/${listingId}`,
+    );
+    expect(posted).toHaveLength(3);
+    for (const link of [stored.telegram.link, stored.instagram.link, stored.facebook.link]) {
+      expect(posted).toContainEqual(expect.objectContaining({ text: expect.objectContaining({ uz: expect.stringContaining(link) }) }));
+    }
 
     // Confirming an active listing posted everywhere posts nothing more.
     const publishesBefore = stack.graph.callsTo('media_publish').length;
