@@ -1,4 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
+import type { Server } from 'node:http';
+import { connect, type AddressInfo } from 'node:net';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { createApp } from '../src/app.factory';
@@ -7,6 +9,8 @@ import { testConfig } from '../../test/support/config';
 import { eventually } from '../../test/support/eventually';
 import { startPrivateRedis } from '../../test/support/redis-server';
 import { startTcpProxy, throughProxy } from '../../test/support/tcp-proxy';
+import { createSignedInUser } from '../../test/support/users';
+import { cameraJpeg, listingsApp } from './listings-support';
 
 describe('/api/health when a dependency is down', () => {
   it('answers 503 naming the database when PostgreSQL is unreachable, and recovers', async () => {
@@ -61,6 +65,44 @@ describe('/api/health when a dependency is down', () => {
     } finally {
       await app.close();
       await Promise.all([cache.stop(), queues.stop()]);
+    }
+  });
+
+  it('answers a photo upload that was under way when the drain ended, before the server closes', async () => {
+    const app: INestApplication = await listingsApp({ SHUTDOWN_DRAIN_MS: '300' });
+    await app.listen(0, '127.0.0.1');
+    const { port } = (app.getHttpServer() as Server).address() as AddressInfo;
+    const seller = await createSignedInUser(app);
+    const boundary = 'drain-upload';
+    const body = Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="photo.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`),
+      await cameraJpeg(1),
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const socket = connect(port, '127.0.0.1');
+    socket.write(
+      `POST /api/upload HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nCookie: ${seller.cookie}\r\n` +
+        `Content-Type: multipart/form-data; boundary=${boundary}\r\nContent-Length: ${body.length}\r\n\r\n`,
+    );
+    socket.write(body.subarray(0, 200));
+    const statusLine = new Promise<string>((resolve) => {
+      let received = '';
+      socket.on('data', (chunk) => {
+        received += chunk.toString();
+        if (received.includes('\r\n')) resolve(received.split('\r\n')[0]);
+      });
+      socket.on('close', () => resolve(received));
+    });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const stopped = app.close();
+    try {
+      // The drain is over; the server waits for the request under way.
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      socket.write(body.subarray(200));
+      expect(await statusLine).toBe('HTTP/1.1 201 Created');
+    } finally {
+      socket.destroy();
+      await stopped;
     }
   });
 });

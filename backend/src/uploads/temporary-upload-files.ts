@@ -1,4 +1,4 @@
-import { Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
+import { Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import type { StorageEngine } from 'multer';
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
@@ -15,7 +15,7 @@ import { pipeline } from 'node:stream/promises';
  * API stops.
  */
 @Injectable()
-export class TemporaryUploadFiles implements StorageEngine, OnModuleInit, OnModuleDestroy {
+export class TemporaryUploadFiles implements StorageEngine, OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger(TemporaryUploadFiles.name);
   directory = '';
 
@@ -23,7 +23,8 @@ export class TemporaryUploadFiles implements StorageEngine, OnModuleInit, OnModu
     this.directory = await mkdtemp(join(tmpdir(), 'upload-files-'));
   }
 
-  async onModuleDestroy(): Promise<void> {
+  /** Once the server has closed: an upload still under way when the drain ended writes here until it is answered. */
+  async onApplicationShutdown(): Promise<void> {
     await rm(this.directory, { recursive: true, force: true });
   }
 
