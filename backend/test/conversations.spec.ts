@@ -239,8 +239,22 @@ describe('conversations', () => {
       const listings = await Promise.all(Array.from({ length: 25 }, () => onSale()));
       const answers = await burst(25, (index) => start(buyer, listings[index], `Salom ${index}`));
       expect(countStatuses(answers)).toEqual({ 201: 20, 429: 5 });
+      // Refused by the hour's new conversations, not by the minute's messages (also 20, and each start sends one).
+      for (const refused of answers.filter((answer) => answer.status === 429)) expect(refused.body.retryAfterSeconds).toBeGreaterThan(60);
       const [{ count }] = await site.dataSource.query(`SELECT count(*)::int AS count FROM conversation WHERE buyer_id = $1`, [buyer.id]);
       expect(count).toBe(20);
+    });
+
+    it("gives back the new conversation taken by a start that the minute's messages limit refused", async () => {
+      const buyer = await createSignedInUser(site.app);
+      const limits = site.app.get(RateLimitService);
+      await limits.consume(CONVERSATION_RATE_LIMITS.messages, buyer.id, CONVERSATION_RATE_LIMITS.messages.points - 5);
+      const listings = await Promise.all(Array.from({ length: 10 }, () => onSale()));
+      const answers = await burst(10, (index) => start(buyer, listings[index], `Salom ${index}`));
+      expect(countStatuses(answers)).toEqual({ 201: 5, 429: 5 });
+      for (const refused of answers.filter((answer) => answer.status === 429)) expect(refused.body.retryAfterSeconds).toBeLessThanOrEqual(60);
+      // Five opened, so the next is the hour's sixth.
+      expect(await limits.consume(CONVERSATION_RATE_LIMITS.newConversations, buyer.id)).toBe(6);
     });
 
     it('opens one conversation when a buyer writes about a listing from two pages at once: every message kept, told new once, one of the hour taken', async () => {
@@ -278,6 +292,16 @@ describe('conversations', () => {
       expect(await messagesOf(body.id)).toHaveLength(11);
       // The messages refused for their photos were given back: a message without photos still goes.
       await send(buyer, body.id, { text: 'Rasmsiz' }).expect(201);
+    });
+
+    it('counts a photo attached twice to one message once', async () => {
+      const buyer = await createSignedInUser(site.app);
+      const { body } = await start(buyer, await onSale()).expect(201);
+      const [first, second] = await uploadPhotos(site.app, buyer.cookie, 2);
+      // 19 messages of 2 distinct photos each: 38 of the hour's 40, and the minute's last 19 messages.
+      const answers = await burst(19, () => send(buyer, body.id, { text: 'Rasmlar', images: [first, first, second, second] }));
+      expect(countStatuses(answers)).toEqual({ 201: 19 });
+      expect(await site.app.get(RateLimitService).consume(CONVERSATION_RATE_LIMITS.photos, buyer.id, 2)).toBe(40);
     });
   });
 });

@@ -89,8 +89,9 @@ export class ConversationsService {
     ])) as Array<{ id: string }>;
     if (!listing || (!listing.onSale && !existing)) throw new AppException(HttpStatus.NOT_FOUND, 'listingNotFound');
     if (listing.authorId === user.id) throw new AppException(HttpStatus.FORBIDDEN, 'conversationOwnListing');
-    if (!existing) await this.limits.consume(CONVERSATION_RATE_LIMITS.newConversations, user.id);
-    await this.limits.consume(CONVERSATION_RATE_LIMITS.messages, user.id);
+    const message = [CONVERSATION_RATE_LIMITS.messages, user.id] as const;
+    // Both or neither: a start the minute's messages refuse takes none of the hour's new conversations.
+    await this.limits.consumeAll(existing ? [message] : [[CONVERSATION_RATE_LIMITS.newConversations, user.id], message]);
     const { sent, opened } = await this.dataSource.transaction(async (transaction) => {
       const inserted = (await transaction.query(
         `INSERT INTO conversation (listing_id, buyer_id, seller_id) VALUES ($1, $2, $3) ON CONFLICT (listing_id, buyer_id) DO NOTHING RETURNING id`,
@@ -119,7 +120,7 @@ export class ConversationsService {
     const photos = [...new Set(imageIds)];
     if (photos.length) {
       try {
-        await this.limits.consume(CONVERSATION_RATE_LIMITS.photos, user.id, imageIds.length);
+        await this.limits.consume(CONVERSATION_RATE_LIMITS.photos, user.id, photos.length);
       } catch (refusal) {
         await this.limits.refund(CONVERSATION_RATE_LIMITS.messages, user.id);
         throw refusal;
