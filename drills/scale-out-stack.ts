@@ -1,7 +1,8 @@
 // The scaled-out shape on this machine, without containers (docs/scale-out.md): a scratch
 // PostgreSQL primary and its streaming replica (pg_basebackup -R), HAProxy running
 // deploy/haproxy/haproxy.cfg in front of two API processes, and two worker processes, all from
-// the build, sharing one Redis under a key prefix of their own. Outside services are the tests'
+// the build, their queues on one Redis under a key prefix of their own and their caches (limits,
+// the sitemap's build) on a private Redis the tests may stop. Outside services are the tests'
 // fakes (Payme's too: card top-ups are real payments here, not the sandbox). scale-out.drill.ts checks what must hold across the nodes; `npm run drills -- --scale`
 // kills nodes under load (scale-out.ts).
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
@@ -20,6 +21,7 @@ import { startFakeEskiz } from '../test/fakes/eskiz';
 import { startFakeGraph } from '../test/fakes/graph-api';
 import { startFakeTelegram } from '../test/fakes/telegram-bot-api';
 import { LOOPBACK_ONLY, TEST_CASHBOX } from '../test/support/config';
+import { startPrivateRedis } from '../test/support/redis-server';
 import { randomTestPhone } from '../test/support/users';
 import { chownTree, clusterOwner, freePort, startStreamingPair, stopClusters } from './scratch-cluster';
 
@@ -122,6 +124,7 @@ export async function startScaleOut(options: ScaleOutOptions = {}) {
   const fakes: Array<{ close(): Promise<unknown> }> = [];
   let database: DataSource | undefined;
   const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+  const cacheRedis = await startPrivateRedis();
   // Under the test run's prefix when there is one, so that its teardown finds anything left.
   const queuePrefix = `${process.env.QUEUE_PREFIX ?? 'drill'}_scale_${randomBytes(4).toString('hex')}`;
   const stop = async () => {
@@ -132,6 +135,7 @@ export async function startScaleOut(options: ScaleOutOptions = {}) {
     if (keys.length) await redis.del(...keys);
     redis.disconnect();
     await Promise.all(fakes.map((fake) => fake.close()));
+    await cacheRedis.stop();
     await stopClusters(owner, clusters);
     await rm(work, { recursive: true, force: true });
   };
@@ -159,7 +163,8 @@ export async function startScaleOut(options: ScaleOutOptions = {}) {
       DATABASE_URL: primaryUrl,
       DATABASE_REPLICA_URLS: replicaUrl,
       DATABASE_REPLICA_MAX_LAG_MS: String(options.replicaMaxLagMs ?? 2_000),
-      REDIS_URL: redisUrl,
+      REDIS_QUEUE_URL: redisUrl,
+      REDIS_CACHE_URL: cacheRedis.url,
       QUEUE_PREFIX: queuePrefix,
       PUBLIC_CACHE_TTL_MS: '1000',
       RELAY_POLL_MS: '100',
@@ -226,6 +231,8 @@ export async function startScaleOut(options: ScaleOutOptions = {}) {
       primaryUrl,
       replicaUrl,
       redisUrl,
+      /** The Redis of limits and cached answers, apart from the queues' (docs/scale-out.md). */
+      cacheRedis,
       queuePrefix,
       /** The primary, for what a test writes or checks directly. */
       database: primaryDatabase,

@@ -15,7 +15,7 @@ const REPLICA_MAX_LAG_MS = 6_000;
 
 /**
  * Two API processes behind HAProxy (deploy/haproxy/haproxy.cfg) and two worker processes, from
- * the build, on a PostgreSQL primary with a streaming replica and one Redis: what a visitor,
+ * the build, on a PostgreSQL primary with a streaming replica, a Redis of queues and one of caches: what a visitor,
  * a seller and the platforms see is the same as with one of each.
  */
 describe('drill: two API nodes and two worker nodes behind HAProxy', () => {
@@ -74,6 +74,21 @@ describe('drill: two API nodes and two worker nodes behind HAProxy', () => {
         expect(stack.eskiz.sent.filter((message) => message.mobile_phone === phoneNumber)).toHaveLength(admitted.includes(phoneNumber) ? 1 : 0);
       }
     }, 45_000, 250);
+  }, CHECK_TIMEOUT_MS);
+
+  it('keeps answering through HAProxy while the cache Redis is down, each node saying it is degraded', async () => {
+    await stack.cacheRedis.stop();
+    try {
+      // Past HAProxy's two failed checks a second apart, had the nodes answered 503.
+      await new Promise((resolve) => setTimeout(resolve, 3_000));
+      for (let read = 0; read < 20; read++) expect((await get(stack.site, '/api/phone?page=1')).status).toBe(200);
+      for (const api of stack.apis) {
+        const health = await get(api.url, '/api/health/ready');
+        expect([health.status, await health.json()]).toEqual([200, expect.objectContaining({ status: 'degraded', redis: { cache: 'down', queues: 'up' } })]);
+      }
+    } finally {
+      await stack.cacheRedis.start();
+    }
   }, CHECK_TIMEOUT_MS);
 
   it("shows every visitor the same feed on both nodes, and a listing taken off sale leaves both within the cache's second", async () => {
