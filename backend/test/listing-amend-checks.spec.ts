@@ -1,4 +1,6 @@
-import { approve, listingsAppForThisFile, signedInUser, testBrand, uploadPhotos, wizardPayload, type TestDevice } from './listings-support';
+import request from 'supertest';
+import { burst, countStatuses } from '../../test/support/burst';
+import { approve, listingsApp, listingsAppForThisFile, signedInUser, testBrand, uploadPhotos, wizardPayload, type TestDevice } from './listings-support';
 
 /** Phone numbers of this file: 99877194xxxx. */
 const phone = (n: number) => `99877194${String(n).padStart(4, '0')}`;
@@ -59,6 +61,22 @@ describe('checks on every change of a listing on sale (issue 35)', () => {
     const { id, payload } = await onSale({ authorName: '' });
     expect((await site.dataSource.query(`SELECT author_name FROM listing WHERE id = $1`, [id]))[0].author_name).toBeNull();
     expect((await edit(id, { ...payload, authorName: 'Sardor Aliyev', price: '4 400 000' })).body.status).toBe('active');
+  });
+
+  it("answers a burst of edits of one listing on a pool no larger than the burst, each checked on its own transaction's connection", async () => {
+    // Each edit holds a connection while it waits for the listing's row; one that asked the pool for a second
+    // connection for its checks waited for a pool the waiting edits held (503 after 3 s).
+    const { id, payload } = await onSale();
+    const small = await listingsApp({ DATABASE_POOL_SIZE: '3' });
+    try {
+      const answers = await burst(6, (index) =>
+        request(small.getHttpServer()).put(`/api/phone/${id}`).set('Cookie', seller.cookie).send({ ...payload, price: `${4_000_000 + index * 10_000}` }),
+      );
+      expect(countStatuses(answers)).toEqual({ 200: 6 });
+      expect(answers.map((answer) => answer.body.status)).toEqual(Array(6).fill('active'));
+    } finally {
+      await small.close();
+    }
   });
 
   it('sends back to review a typed model whose brand changes (Tecno Spark 40 became Apple Spark 40)', async () => {

@@ -163,7 +163,7 @@ export class ListingsService {
       const columns = await this.columns.complete(transaction, actor, form, listing.authorId, listing);
       if (!isAuthor) columns.tarif = listing.tarif;
       // A listing without a contact name shows the account's: the wizard fills it in, and that is no new contact.
-      const shownName = listing.authorName ?? (await this.users.namesOf([listing.authorId])).get(listing.authorId) ?? null;
+      const shownName = listing.authorName ?? (await this.users.namesOf([listing.authorId], transaction)).get(listing.authorId) ?? null;
       const reviewed = needsReview(
         { ...reviewedOf({ ...listing, authorName: shownName }), images: await this.photos.shownBy(transaction, listingId) },
         { ...reviewedOf(columns), images: form.images },

@@ -45,8 +45,8 @@ describe('ImagesService: photo hashes', () => {
       await stored(first),
       await stored(BigInt((1 << REUSED_PHOTO_MIN_DETAIL) - 1)),
     ];
-    expect((await images.comparableHashes(ids)).map((photo) => photo.hash)).toEqual([second.toString(), first.toString(), String((1 << REUSED_PHOTO_MIN_DETAIL) - 1)]);
-    expect(await images.comparableHashes([])).toEqual([]);
+    expect((await images.comparableHashes(site.dataSource, ids)).map((photo) => photo.hash)).toEqual([second.toString(), first.toString(), String((1 << REUSED_PHOTO_MIN_DETAIL) - 1)]);
+    expect(await images.comparableHashes(site.dataSource, [])).toEqual([]);
   });
 
   it('finds the listing photos uploaded before one within the distance, with how far each is', async () => {
@@ -59,9 +59,9 @@ describe('ImagesService: photo hashes', () => {
     await stored(flipped(hash, [...atTheLimit, 48]), { minutesAgo: 20 });
     await stored(flipped(hash, [5]), { minutesAgo: 1 });
     await stored(flipped(hash, [5]), { purpose: 'avatar', minutesAgo: 20 });
-    const [photo] = await images.comparableHashes([await stored(hash, { minutesAgo: 5 })]);
+    const [photo] = await images.comparableHashes(site.dataSource, [await stored(hash, { minutesAgo: 5 })]);
 
-    const similar = await images.similarListingPhotos(photo);
+    const similar = await images.similarListingPhotos(site.dataSource, photo);
     expect(similar.sort((a, b) => a.distance - b.distance)).toEqual([
       { imageId: near, distance: 1 },
       { imageId: limit, distance: atTheLimit.length },

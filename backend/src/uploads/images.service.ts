@@ -267,9 +267,9 @@ export class ImagesService {
    * `imageIds`: at least REUSED_PHOTO_MIN_DETAIL of its bits set and as many clear (a nearly flat
    * picture is near every other flat one).
    */
-  async comparableHashes(imageIds: readonly string[]): Promise<PhotoHash[]> {
+  async comparableHashes(database: Pick<EntityManager, 'query'>, imageIds: readonly string[]): Promise<PhotoHash[]> {
     if (imageIds.length === 0) return [];
-    const rows: { phash: string; created_at: Date }[] = await this.dataSource.query(
+    const rows: { phash: string; created_at: Date }[] = await database.query(
       `SELECT i.phash, i.created_at
          FROM unnest($1::uuid[]) WITH ORDINALITY AS photo (id, place) JOIN images i ON i.id = photo.id
         WHERE bit_count(i.phash::bit(64)) BETWEEN $2 AND 64 - $2
@@ -284,8 +284,8 @@ export class ImagesService {
    * what it may be a copy of. Two hashes that close differ in at most one bit in one of their four
    * 16-bit bands, so the indexed bands (migration PhotoHashes) give the candidates.
    */
-  async similarListingPhotos(photo: PhotoHash): Promise<SimilarPhoto[]> {
-    return this.dataSource.query(
+  async similarListingPhotos(database: Pick<EntityManager, 'query'>, photo: PhotoHash): Promise<SimilarPhoto[]> {
+    return database.query(
       `SELECT id AS "imageId", bit_count((phash # $1::bigint)::bit(64))::int AS distance
          FROM images
         WHERE purpose = 'listing' AND phash IS NOT NULL AND created_at < $3

@@ -273,9 +273,9 @@ export class UsersService implements OnApplicationBootstrap {
   }
 
   /** The users' names by id, for lists that show who wrote what. */
-  async namesOf(userIds: readonly string[]): Promise<ReadonlyMap<string, string | null>> {
+  async namesOf(userIds: readonly string[], database: EntityManager = this.dataSource.manager): Promise<ReadonlyMap<string, string | null>> {
     if (userIds.length === 0) return new Map();
-    const users = await this.dataSource.getRepository(User).find({ where: { id: In([...userIds]) }, select: { id: true, name: true } });
+    const users = await database.getRepository(User).find({ where: { id: In([...userIds]) }, select: { id: true, name: true } });
     return new Map(users.map((user) => [user.id, user.name]));
   }
 

@@ -88,11 +88,13 @@ export class ListingChecksService {
   /**
    * Checks a listing an edit keeps on sale (an 'amend') as it is in the seller's transaction, and
    * stores the findings with it: the caller sends it back to review when they score
-   * REVIEW_THRESHOLD, and the queue shows why at once.
+   * REVIEW_THRESHOLD, and the queue shows why at once. Every query runs on the transaction's connection: one
+   * more from the pool, asked for while the listing's row is held, can wait for connections that edits of the
+   * same listing hold while they wait for that row.
    */
   async checkAmended(transaction: EntityManager, listingId: string): Promise<ListingCheck[]> {
     const [listing]: WaitingListing[] = await transaction.query(`SELECT ${CHECKED_COLUMNS} FROM listing l WHERE l.id = $1`, [listingId]);
-    const checks = await this.check(transaction, listing, (await this.bannedWords()).words);
+    const checks = await this.check(transaction, listing, (await this.bannedWords(transaction)).words);
     await this.store(transaction, listingId, checks);
     return checks;
   }
@@ -156,7 +158,7 @@ export class ListingChecksService {
       [listing.author_id, YOUNG_ACCOUNT_DAYS],
     );
     if (listed > FLOOD_LISTINGS_PER_DAY) checks.push({ kind: 'flood', detail: String(listed) });
-    const original = await this.listingWithReusedPhoto(listing);
+    const original = await this.listingWithReusedPhoto(db, listing);
     if (original) checks.push({ kind: 'reusedPhoto', detail: original });
     if (listing.custom_model) checks.push({ kind: 'customModel', detail: listing.name });
     const duplicate = await this.sameImeiElsewhere(db, listing);
@@ -199,15 +201,15 @@ export class ListingChecksService {
    * oldest): the copy is flagged, not the original. Photos without a hash yet, and nearly flat
    * pictures, are not compared (ImagesService.comparableHashes).
    */
-  private async listingWithReusedPhoto(listing: WaitingListing): Promise<string | null> {
-    const photos: { image_id: string }[] = await this.dataSource.query(
+  private async listingWithReusedPhoto(db: Queries, listing: WaitingListing): Promise<string | null> {
+    const photos: { image_id: string }[] = await db.query(
       `SELECT image_id FROM listing_image WHERE listing_id = $1 ORDER BY position`,
       [listing.id],
     );
-    for (const photo of await this.images.comparableHashes(photos.map((row) => row.image_id))) {
-      const similar = await this.images.similarListingPhotos(photo);
+    for (const photo of await this.images.comparableHashes(db, photos.map((row) => row.image_id))) {
+      const similar = await this.images.similarListingPhotos(db, photo);
       if (similar.length === 0) continue;
-      const [match]: { id: string }[] = await this.dataSource.query(
+      const [match]: { id: string }[] = await db.query(
         `SELECT l.id
            FROM unnest($1::uuid[], $2::int[]) AS candidate (image_id, distance)
            JOIN listing_image li ON li.image_id = candidate.image_id
@@ -221,8 +223,8 @@ export class ListingChecksService {
     return null;
   }
 
-  async bannedWords(): Promise<BannedWords> {
-    const rows: { word: string }[] = await this.dataSource.query(`SELECT word FROM banned_word ORDER BY word`);
+  async bannedWords(db: Queries = this.dataSource): Promise<BannedWords> {
+    const rows: { word: string }[] = await db.query(`SELECT word FROM banned_word ORDER BY word`);
     return { words: rows.map((row) => row.word) };
   }
 
