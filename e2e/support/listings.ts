@@ -152,6 +152,12 @@ export class E2eListings {
     await this.client.query(`INSERT INTO listing_report (listing_id, reporter_id, reason) VALUES ($1, $2, $3)`, [listing.id, reporter.id, reason]);
   }
 
+  /** How many times moderators opened a conversation's thread, as the conversations module records it. */
+  async moderatorReads(conversationId: string): Promise<number> {
+    const { rows } = await this.client.query<{ reads: number }>(`SELECT count(*)::int AS reads FROM conversation_moderator_read WHERE conversation_id = $1`, [conversationId]);
+    return rows[0].reads;
+  }
+
   async createListing(seed: ListingSeed): Promise<SeededListing> {
     const price = seed.price ?? 2_000_000;
     const valut = seed.valut ?? 'uzs';

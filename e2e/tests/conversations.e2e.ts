@@ -1,5 +1,7 @@
+import type { Browser, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { newPhoneNumber, signInWithNewNumber } from '../support/accounts';
+import { TEST_ADMIN_PHONES } from '../support/admins';
 import { expect, test } from '../support/fixtures';
 import type { SeededDevice } from '../support/listings';
 import { onEachScreen } from '../support/screens';
@@ -10,6 +12,26 @@ function galleryPhoto(hue: number): Promise<Buffer> {
   return sharp({ create: { width: 640, height: 480, channels: 3, background: { r: hue, g: 120, b: 200 } } })
     .jpeg()
     .toBuffer();
+}
+
+/** A buyer: another person, signed in in a browser of their own. */
+async function newBuyer(browser: Browser, consoleErrors: { watch: (context: Awaited<ReturnType<Browser['newContext']>>) => void }): Promise<Page> {
+  const context = await browser.newContext();
+  consoleErrors.watch(context);
+  const page = await context.newPage();
+  await signInWithNewNumber(page, newPhoneNumber());
+  return page;
+}
+
+/** Writes to a listing's seller as the listing page's button does; answers the conversation's id. */
+async function writeToSeller(buyersPage: Page, listingId: string, text: string): Promise<string> {
+  const opened = await buyersPage.request.post('/api/conversations', { data: { listingId, text } });
+  expect(opened.status()).toBe(201);
+  return ((await opened.json()) as { id: string }).id;
+}
+
+async function sendMessage(page: Page, conversationId: string, text: string): Promise<void> {
+  expect((await page.request.post(`/api/conversations/${conversationId}/messages`, { data: { text } })).status()).toBe(201);
 }
 
 test.describe('buyer and seller talk on the platform', () => {
@@ -124,5 +146,154 @@ test.describe('buyer and seller talk on the platform', () => {
     connect();
     await expect(seller.page.getByTestId('message').filter({ hasText: 'Hali sotuvdami?' })).toBeVisible();
     await buyersContext.close();
+  });
+
+  onEachScreen((viewport, screen) => {
+    test('loads older messages as the reader scrolls up, and keeps the composer and the latest message in view with the keyboard open', async ({
+      seller,
+      listings,
+      browser,
+      consoleErrors,
+    }) => {
+      const listing = await listings.createListing({ device, seller: await listings.sellerOf(seller.phoneNumber), name: `Talkphone ${tag} long ${screen}` });
+      const buyersPage = await newBuyer(browser, consoleErrors);
+      // More than a page (30) of messages, within each side's 20 a minute.
+      const label = (n: number) => `Xabar ${String(n).padStart(2, '0')}`;
+      const conversationId = await writeToSeller(buyersPage, listing.id, label(1));
+      for (let n = 2; n <= 35; n++) await sendMessage(n <= 18 ? buyersPage : seller.page, conversationId, label(n));
+
+      const page = seller.page;
+      const message = (n: number) => page.getByTestId('message').filter({ hasText: label(n) });
+      await page.goto(`/profile/messages/${conversationId}`);
+      await expect(message(35)).toBeInViewport({ ratio: 1 });
+      await expect(message(5)).toHaveCount(0);
+
+      // The phone's keyboard opens and leaves 400 px of screen: the composer and the latest message stay in view.
+      await page.getByRole('textbox', { name: 'Xabar' }).click();
+      await page.setViewportSize({ width: viewport.width, height: 400 });
+      await expect(page.getByRole('textbox', { name: 'Xabar' })).toBeInViewport({ ratio: 1 });
+      await expect(page.getByRole('button', { name: 'Yuborish' })).toBeInViewport({ ratio: 1 });
+      await expect(message(35)).toBeInViewport({ ratio: 1 });
+      await page.setViewportSize(viewport);
+      await expect(message(35)).toBeInViewport({ ratio: 1 });
+
+      // Scrolled to the top, the older messages come in above; the first one shows the safety note.
+      await expect(page.getByRole('note')).toHaveCount(0);
+      await page.getByRole('list', { name: 'Xabarlar', exact: true }).hover();
+      await page.mouse.wheel(0, -20_000);
+      await expect(message(1)).toBeVisible();
+      await expect(page.getByRole('note')).toContainText("Hech qachon oldindan pul to'lamang");
+      await expect(page.getByTestId('message')).toHaveCount(35);
+      expect(await layoutWidth(page)).toBeLessThanOrEqual(viewport.width);
+      await buyersPage.context().close();
+    });
+
+    test("offers the seller no 'Sotuvchiga yozish' on their own listing, lists the conversation with the listing's photo, and closes it with a note once sold", async ({
+      seller,
+      listings,
+      browser,
+      consoleErrors,
+    }) => {
+      const listing = await listings.createListing({ device, seller: await listings.sellerOf(seller.phoneNumber), name: `Talkphone ${tag} sold ${screen}` });
+      const buyersPage = await newBuyer(browser, consoleErrors);
+      await buyersPage.goto(`/phone/${listing.id}`);
+      await expect(buyersPage.getByRole('button', { name: 'Sotuvchiga yozish' })).toBeVisible();
+      await seller.page.goto(`/phone/${listing.id}`);
+      await expect(seller.page.getByRole('heading', { name: "Sizning e'loningiz" })).toBeVisible();
+      await expect(seller.page.getByRole('button', { name: 'Sotuvchiga yozish' })).toHaveCount(0);
+
+      const conversationId = await writeToSeller(buyersPage, listing.id, 'Hali sotuvdami?');
+      await seller.page.goto('/profile/messages');
+      // Beside the listing's name, the photo is decoration (alt="").
+      const photo = seller.page.getByTestId('conversation').filter({ hasText: listing.name }).locator('img');
+      await expect(photo).toBeVisible();
+      await expect.poll(() => photo.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
+
+      expect((await seller.page.request.post(`/api/phone/${listing.id}/sold`, { data: {} })).status()).toBe(200);
+      await buyersPage.goto(`/profile/messages/${conversationId}`);
+      await expect(buyersPage.getByTestId('message').filter({ hasText: 'Hali sotuvdami?' })).toBeVisible();
+      await expect(buyersPage.getByText("E'lon sotilgan yoki o'chirilgan: suhbatga yangi xabar yozib bo'lmaydi.")).toBeVisible();
+      await expect(buyersPage.getByRole('textbox', { name: 'Xabar' })).toHaveCount(0);
+      expect(await layoutWidth(buyersPage)).toBeLessThanOrEqual(viewport.width);
+      await buyersPage.context().close();
+    });
+
+    test('lets the buyer block the seller from the thread: the blocked note takes the composer’s place on both sides', async ({ seller, listings, browser, consoleErrors }) => {
+      const listing = await listings.createListing({ device, seller: await listings.sellerOf(seller.phoneNumber), name: `Talkphone ${tag} blocked ${screen}` });
+      const buyersPage = await newBuyer(browser, consoleErrors);
+      const conversationId = await writeToSeller(buyersPage, listing.id, 'Salom');
+      await sendMessage(seller.page, conversationId, 'Oldindan 200 ming tashlang, keyin yuboraman');
+      await buyersPage.goto(`/profile/messages/${conversationId}`);
+      await buyersPage.getByText('Shikoyat qilish / Bloklash').click();
+      buyersPage.once('dialog', (dialog) => void dialog.accept());
+      await buyersPage.getByRole('button', { name: 'Bloklash' }).click();
+      const blocked = "Suhbat bloklangan: xabar yuborib bo'lmaydi.";
+      await expect(buyersPage.getByText(blocked)).toBeVisible();
+      await expect(buyersPage.getByRole('textbox', { name: 'Xabar' })).toHaveCount(0);
+      await expect(buyersPage.getByRole('button', { name: 'Bloklash' })).toHaveCount(0);
+
+      await seller.page.goto(`/profile/messages/${conversationId}`);
+      await expect(seller.page.getByTestId('message').filter({ hasText: 'Salom' })).toBeVisible();
+      await expect(seller.page.getByText(blocked)).toBeVisible();
+      await expect(seller.page.getByRole('textbox', { name: 'Xabar' })).toHaveCount(0);
+      await buyersPage.context().close();
+    });
+  });
+
+  test.describe('moderators', () => {
+    test.use({ adminPhone: TEST_ADMIN_PHONES.conversations });
+
+    onEachScreen((viewport, screen) => {
+      test('a buyer reports a conversation from the thread, and a moderator reads it, read-only and recorded; a conversation never reported is not listed', async ({
+        seller,
+        admin,
+        listings,
+        browser,
+        consoleErrors,
+      }) => {
+        const sellerAccount = await listings.sellerOf(seller.phoneNumber);
+        const reported = await listings.createListing({ device, seller: sellerAccount, name: `Talkphone ${tag} reported ${screen}` });
+        const quiet = await listings.createListing({ device, seller: sellerAccount, name: `Talkphone ${tag} quiet ${screen}` });
+        const buyersPage = await newBuyer(browser, consoleErrors);
+        const reportedId = await writeToSeller(buyersPage, reported.id, 'Telefon qayerda?');
+        await sendMessage(seller.page, reportedId, 'Kartamga 8600 1234 5678 9012 tashlang, pochta bilan yuboraman');
+        await writeToSeller(buyersPage, quiet.id, 'Bu ham sotuvdami?');
+
+        await buyersPage.goto(`/profile/messages/${reportedId}`);
+        await buyersPage.getByText('Shikoyat qilish / Bloklash').click();
+        await buyersPage.getByLabel('Sabab').selectOption({ label: 'Firibgarlik' });
+        const words = `Oldindan pul so'rayapti ${tag} ${screen}`;
+        await buyersPage.getByLabel('Izoh').fill(words);
+        await buyersPage.getByRole('button', { name: 'Shikoyat qilish', exact: true }).click();
+        await expect(buyersPage.getByText('Shikoyatingiz qabul qilindi. Moderatorlar suhbatni tekshiradi')).toBeVisible();
+        // The queue is the moderators' only.
+        await buyersPage.goto('/profile/reported-conversations');
+        await expect(buyersPage.getByText('Bu sahifa faqat adminlar uchun')).toBeVisible();
+
+        const page = admin.page;
+        await page.goto('/profile/allphones');
+        await page.getByRole('link', { name: 'Shikoyatli suhbatlar' }).click();
+        await expect(page.getByRole('heading', { name: 'Shikoyatli suhbatlar' })).toBeVisible();
+        const row = page.getByTestId('reported-conversation').filter({ hasText: words });
+        await expect(row).toContainText('Firibgarlik');
+        await expect(row).toContainText(reported.name);
+        await expect(page.getByTestId('reported-conversation').filter({ hasText: quiet.name })).toHaveCount(0);
+        expect(await listings.moderatorReads(reportedId)).toBe(0);
+        expect(await layoutWidth(page)).toBeLessThanOrEqual(viewport.width);
+
+        await row.getByRole('link').click();
+        await expect(page).toHaveURL(new RegExp(`/profile/reported-conversations/${reportedId}\\?listing=${reported.id}$`));
+        const card = page.getByTestId('message').filter({ hasText: 'Kartamga 8600 1234 5678 9012' });
+        await expect(card).toContainText('Sotuvchi');
+        await expect(card.getByRole('alert')).toHaveText("⚠ Telefonni ko'rmasdan oldin pul o'tkazmang");
+        await expect(page.getByTestId('message').filter({ hasText: 'Telefon qayerda?' })).toContainText('Xaridor');
+        await expect(page.getByRole('link', { name: reported.name })).toBeVisible();
+        await expect(page.getByRole('textbox', { name: 'Xabar' })).toHaveCount(0);
+        await expect(page.getByRole('button', { name: 'Bloklash' })).toHaveCount(0);
+        expect(await listings.moderatorReads(reportedId)).toBe(1);
+        expect(await layoutWidth(page)).toBeLessThanOrEqual(viewport.width);
+        await buyersPage.context().close();
+      });
+    });
   });
 });

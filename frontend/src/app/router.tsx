@@ -37,6 +37,8 @@ const routes: RouteObject[] = [
         route('messages', page(() => import('./routes/profile/messages'))),
         route('messages/:id', page(() => import('./routes/profile/message-thread'))),
         route('notifications', page(() => import('./routes/profile/notifications'))),
+        route('reported-conversations', page(() => import('./routes/profile/reported-conversations'))),
+        route('reported-conversations/:id', page(() => import('./routes/profile/reported-conversation'))),
       ]),
       route('*', page(() => import('./routes/not-found'))),
     ],

@@ -8,7 +8,7 @@ import { currentLanguage, useTranslation } from '../../../lib/i18n';
 import { useConversations } from '../api/conversations';
 import { PersonPicture } from './person-picture';
 
-/** /profile/messages: the conversations, the latest message first, each with its unread count. */
+/** /profile/messages: the conversations, the latest message first, each with its listing's photo and its unread count. */
 export function ConversationsPage() {
   const { t } = useTranslation('conversations');
   const [page, setPage] = useState(1);
@@ -45,6 +45,7 @@ export function ConversationsPage() {
                   </span>
                 )}
               </span>
+              {conversation.listing.image && <img src={conversation.listing.image.location} alt="" className="h-11 w-11 shrink-0 rounded object-cover" />}
               {conversation.unread > 0 && (
                 <span className="shrink-0 rounded-full bg-brand-700 px-2 py-0.5 text-xs font-semibold text-white" aria-label={t('unread', { count: conversation.unread })}>
                   {conversation.unread}

@@ -1,66 +1,32 @@
-import { useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import {
-  CONVERSATION_LIMITS,
-  CONVERSATION_REPORT_REASONS,
-  LIMITS,
-  MESSAGE_WARNING_TEXT,
-  SAFETY_WARNING,
-  type Conversation,
-  type ConversationMessage,
-  type ConversationReport,
-} from '@market/contracts';
+import { CONVERSATION_LIMITS, CONVERSATION_REPORT_REASONS, LIMITS, type Conversation, type ConversationReport } from '@market/contracts';
 import { LoadFailed } from '../../../components/load-failed';
-import { formatListingPrice, formatTashkentTime } from '../../../lib/format';
+import { formatListingPrice } from '../../../lib/format';
 import { currentLanguage, useTranslation } from '../../../lib/i18n';
 import { messagesOf, useBlockConversation, useReadConversation, useReportConversation, useThread } from '../api/conversations';
 import { useSendMessage } from '../api/send-message';
+import { MessageList } from './message-list';
 import { PersonPicture } from './person-picture';
 import { useMainAction } from '../../../lib/use-main-action';
 
 /**
- * /profile/messages/{id}: the thread, older messages loaded as one scrolls up, the composer fixed
- * at the bottom. The page is as tall as what the screen shows (dvh shrinks with the phone's
- * keyboard), so the composer stays above the keyboard while the messages scroll.
+ * /profile/messages/{id}: the thread, the composer fixed at the bottom. The page is as tall as what
+ * the screen shows (dvh), and the list keeps its latest message in view when the page shrinks; a
+ * phone whose keyboard only covers the page (Chrome on Android, Safari) scrolls the focused
+ * composer above it, the latest message just above the composer.
  */
 export function ThreadPage({ conversationId }: { conversationId: string }) {
   const { t } = useTranslation('conversations');
   const thread = useThread(conversationId);
   const read = useReadConversation(conversationId);
-  const messages = messagesOf(thread.data);
-  const latestId = messages.at(-1)?.id;
-  const list = useRef<HTMLOListElement>(null);
-  const atBottom = useRef(true);
-  const heightBeforeOlder = useRef<number | null>(null);
+  const latestId = messagesOf(thread.data).at(-1)?.id;
 
   // Opening the thread, and every new message while it is open, reads it: the other side's receipts turn 'read'.
   const { mutate: markRead } = read;
   useEffect(() => {
     if (latestId !== undefined) markRead();
   }, [latestId, markRead]);
-
-  useLayoutEffect(() => {
-    const element = list.current;
-    if (!element) return;
-    if (heightBeforeOlder.current !== null) {
-      // Older messages came in above: keep the ones being read where they were.
-      element.scrollTop += element.scrollHeight - heightBeforeOlder.current;
-      heightBeforeOlder.current = null;
-    } else if (atBottom.current) {
-      element.scrollTop = element.scrollHeight;
-    }
-  }, [messages.length]);
-
-  const loadOlder = () => {
-    if (!thread.hasNextPage || thread.isFetchingNextPage) return;
-    heightBeforeOlder.current = list.current?.scrollHeight ?? null;
-    void thread.fetchNextPage();
-  };
-  const onScroll = () => {
-    const element = list.current!;
-    atBottom.current = element.scrollHeight - element.scrollTop - element.clientHeight < 40;
-    if (element.scrollTop < 60) loadOlder();
-  };
 
   const conversation = read.data;
   return (
@@ -72,30 +38,13 @@ export function ThreadPage({ conversationId }: { conversationId: string }) {
         {conversation && <ThreadHeading conversation={conversation} />}
       </header>
       {thread.isError && <LoadFailed message={thread.error.message} retry={{ label: t('retry'), onRetry: () => void thread.refetch() }} />}
-      <ol ref={list} onScroll={onScroll} aria-label={t('messages')} aria-busy={thread.isPending} className="flex-1 space-y-2 overflow-y-auto overscroll-contain p-3">
-        {thread.hasNextPage && (
-          <li className="text-center">
-            <button type="button" onClick={loadOlder} className="min-h-11 px-3 text-sm font-medium text-brand-700">
-              {thread.isFetchingNextPage ? t('loading') : t('loadOlder')}
-            </button>
-          </li>
-        )}
-        {!thread.hasNextPage && messages.length > 0 && (
-          <li role="note" className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
-            <strong>{t('safetyTitle')}: </strong>
-            {SAFETY_WARNING[currentLanguage()]}
-          </li>
-        )}
-        {messages.map((message) => (
-          <MessageBubble key={message.id} message={message} />
-        ))}
-      </ol>
+      <MessageList thread={thread} />
       {conversation && conversation.state !== 'open' ? (
         <p role="status" className="border-t border-slate-200 p-3 text-sm text-slate-700">
           {t(conversation.state)}
         </p>
       ) : (
-        <Composer conversationId={conversationId} onSent={() => (atBottom.current = true)} />
+        <Composer conversationId={conversationId} />
       )}
       {conversation && <ThreadActions conversation={conversation} onBlocked={() => markRead()} />}
     </section>
@@ -120,43 +69,12 @@ function ThreadHeading({ conversation }: { conversation: Conversation }) {
   );
 }
 
-function MessageBubble({ message }: { message: ConversationMessage }) {
-  const { t } = useTranslation('conversations');
-  return (
-    <li className={`flex flex-col ${message.mine ? 'items-end' : 'items-start'}`} data-testid="message">
-      <div className={`max-w-[85%] rounded-2xl px-3 py-2 break-words whitespace-pre-wrap ${message.mine ? 'bg-brand-700 text-white' : 'bg-slate-100 text-slate-900'}`}>
-        {message.images.length > 0 && (
-          <div className="mb-1 grid grid-cols-2 gap-1">
-            {message.images.map((image) => (
-              <a key={image} href={image} target="_blank" rel="noopener noreferrer">
-                <img src={image} alt={t('photoAlt')} className="h-28 w-full rounded object-cover" />
-              </a>
-            ))}
-          </div>
-        )}
-        {message.text}
-      </div>
-      {/* The reader is warned; the writer's own message needs no warning. */}
-      {!message.mine && message.warnings.length > 0 && (
-        <p role="alert" className="mt-1 max-w-[85%] rounded-md border border-red-200 bg-red-50 px-2 py-1 text-sm font-medium text-red-800">
-          ⚠ {MESSAGE_WARNING_TEXT[currentLanguage()]}
-        </p>
-      )}
-      <span className="mt-0.5 text-xs text-slate-500">
-        <time dateTime={message.createdAt}>{formatTashkentTime(message.createdAt, 'day-first')}</time>
-        {message.mine && ` · ${message.read ? t('read') : t('delivered')}`}
-      </span>
-    </li>
-  );
-}
-
-function Composer({ conversationId, onSent }: { conversationId: string; onSent: () => void }) {
+function Composer({ conversationId }: { conversationId: string }) {
   const { t } = useTranslation('conversations');
   const [text, setText] = useState('');
   const [photos, setPhotos] = useState<File[]>([]);
   const send = useSendMessage(conversationId);
   const sendNow = () => {
-    onSent();
     send.mutate(
       { text, photos },
       {

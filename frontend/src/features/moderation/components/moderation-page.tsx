@@ -17,6 +17,8 @@ export interface ModerationPageProps {
   Card: ComponentType<{ listing: ListingCard; actions?: ReactNode }>;
   /** The listings feature's numbered pager. */
   Pager: ComponentType<{ page: number; pages: number; onChange: (page: number) => void; hrefOf: (page: number) => string }>;
+  /** Beside the title: the ways to the moderators' other queues (the route passes them in). */
+  aside?: ReactNode;
 }
 
 const FIRST_TAB: ListingStatus = 'waiting';
@@ -49,7 +51,7 @@ export function ModerationPage(props: ModerationPageProps) {
   );
 }
 
-function ModerationQueuePage({ Card, Pager }: ModerationPageProps) {
+function ModerationQueuePage({ Card, Pager, aside }: ModerationPageProps) {
   const { t } = useTranslation('moderation');
   const [params, change, hrefOf] = useQueueParams();
   const queue = useModerationQueue(params);
@@ -73,7 +75,10 @@ function ModerationQueuePage({ Card, Pager }: ModerationPageProps) {
 
   return (
     <section>
-      <PageTitle documentTitle={t('title')}>{t('title')}</PageTitle>
+      <div className="flex flex-wrap items-start justify-between gap-x-4">
+        <PageTitle documentTitle={t('title')}>{t('title')}</PageTitle>
+        {aside}
+      </div>
       <ChannelQueue />
       <div ref={listTop} className="scroll-mt-4">
         <Tabs
