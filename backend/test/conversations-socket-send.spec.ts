@@ -132,6 +132,8 @@ describe('sending a message on the socket', () => {
     expect(await strangers.send(notYours)).toEqual(await overHttp(stranger, notYours));
 
     const blocked = await open(buyer);
+    // Opened before the block, which stops every conversation of the two.
+    const sold = await open(buyer);
     await http().post(`/api/conversations/${blocked.id}/block`).set('Cookie', seller.cookie).expect(200);
     for (const page of [buyers, sellers]) {
       const body = { conversationId: blocked.id, text: 'Salom?' };
@@ -139,7 +141,7 @@ describe('sending a message on the socket', () => {
     }
     expect(await buyers.send({ conversationId: blocked.id, text: 'Salom?' })).toEqual(await overHttp(buyer, { conversationId: blocked.id, text: 'Salom?' }));
 
-    const sold = await open(buyer);
+    await http().post(`/api/conversations/${blocked.id}/unblock`).set('Cookie', seller.cookie).expect(200);
     await dataSource.query(`UPDATE listing SET status = 'noActive' WHERE id = $1`, [sold.listingId]);
     expect(await sellers.send({ conversationId: sold.id, text: 'Sotildi' })).toEqual({
       status: 409,

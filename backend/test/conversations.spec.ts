@@ -110,6 +110,7 @@ describe('conversations', () => {
       () => http().post(`/api/conversations/${id}/messages`).send({ text: 'Men ham' }),
       () => http().post(`/api/conversations/${id}/read`),
       () => http().post(`/api/conversations/${id}/block`),
+      () => http().post(`/api/conversations/${id}/unblock`),
       () => http().post(`/api/conversations/${id}/report`).send({ reason: 'spam' }),
     ];
     for (const route of routes) {
@@ -121,11 +122,12 @@ describe('conversations', () => {
     expect((await http().get('/api/conversations').set('Cookie', stranger.cookie).expect(200)).body).toEqual({ conversations: [], pages: 0, unread: 0 });
     await http().get('/api/conversations').expect(401);
     expect(await messagesOf(id)).toHaveLength(1);
-    const [{ blocked_by, reports }] = await site.dataSource.query(
-      `SELECT blocked_by, (SELECT count(*)::int FROM conversation_report WHERE conversation_id = $1) AS reports FROM conversation WHERE id = $1`,
-      [id],
+    const [{ blocks, reports }] = await site.dataSource.query(
+      `SELECT (SELECT count(*)::int FROM user_block WHERE blocker_id = $2) AS blocks,
+              (SELECT count(*)::int FROM conversation_report WHERE conversation_id = $1) AS reports`,
+      [id, stranger.id],
     );
-    expect([blocked_by, reports]).toEqual([null, 0]);
+    expect([blocks, reports]).toEqual([0, 0]);
   });
 
   it("refuses a seller's own listing, a listing not on sale and bad text with translated errors, storing nothing", async () => {
@@ -169,15 +171,35 @@ describe('conversations', () => {
     }
   });
 
-  it('stops messages both ways once either side blocks', async () => {
+  it('stops messages both ways in every conversation of the two people once either blocks the other, until the blocker unblocks', async () => {
     const buyer = await createSignedInUser(site.app);
-    const { body } = await start(buyer, await onSale()).expect(201);
-    expect((await http().post(`/api/conversations/${body.id}/block`).set('Cookie', seller.cookie).expect(200)).body.state).toBe('blocked');
-    for (const author of [buyer, seller]) {
-      const refused = await send(author, body.id, { text: 'Salom?' }).expect(409);
-      expect(refused.body.message).toEqual(MESSAGES.conversationBlocked);
+    const blocked = (await start(buyer, await onSale()).expect(201)).body;
+    const earlier = (await start(buyer, await onSale()).expect(201)).body;
+    const byBlocker = await http().post(`/api/conversations/${blocked.id}/block`).set('Cookie', seller.cookie).expect(200);
+    expect(byBlocker.body).toMatchObject({ state: 'blocked', blockedByMe: true });
+    for (const id of [blocked.id, earlier.id]) {
+      for (const author of [buyer, seller]) {
+        const refused = await send(author, id, { text: 'Salom?' }).expect(409);
+        expect(refused.body.message).toEqual(MESSAGES.conversationBlocked);
+      }
     }
-    expect(await messagesOf(body.id)).toHaveLength(1);
+    // Continued through the start route, or opened anew about another of the seller's listings: refused alike.
+    const [continued, opened] = [await start(buyer, blocked.listing._id).expect(409), await start(buyer, await onSale()).expect(409)];
+    expect([continued.body.message, opened.body.message]).toEqual([MESSAGES.conversationBlocked, MESSAGES.conversationBlocked]);
+    expect(await messagesOf(blocked.id)).toHaveLength(1);
+    expect(await messagesOf(earlier.id)).toHaveLength(1);
+    const listed = (await http().get('/api/conversations').set('Cookie', buyer.cookie).expect(200)).body.conversations;
+    expect(listed.map((conversation: { id: string; state: string; blockedByMe: boolean }) => [conversation.id, conversation.state, conversation.blockedByMe])).toEqual([
+      [earlier.id, 'blocked', false],
+      [blocked.id, 'blocked', false],
+    ]);
+
+    // The blocked person cannot lift it; the blocker can, from any of their conversations.
+    expect((await http().post(`/api/conversations/${blocked.id}/unblock`).set('Cookie', buyer.cookie).expect(200)).body.state).toBe('blocked');
+    await send(seller, blocked.id, { text: 'Salom?' }).expect(409);
+    expect((await http().post(`/api/conversations/${earlier.id}/unblock`).set('Cookie', seller.cookie).expect(200)).body).toMatchObject({ state: 'open', blockedByMe: false });
+    await send(seller, blocked.id, { text: 'Uzr, xato bosibman' }).expect(201);
+    await start(buyer, await onSale()).expect(201);
   });
 
   it('sends photos uploaded through the upload pipeline, and refuses one that is not the author’s', async () => {

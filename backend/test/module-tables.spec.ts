@@ -43,6 +43,7 @@ const OWNERS: Record<string, string> = {
   conversation_report: 'conversations',
   conversation_moderator_read: 'conversations',
   conversation_relay: 'conversations',
+  user_block: 'conversations',
   notification: 'notifications',
   notification_delivery: 'notifications',
   outbox_event: 'events',

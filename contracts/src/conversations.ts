@@ -72,8 +72,13 @@ export const conversationStates = ['open', 'closed', 'blocked'] as const;
 export const conversationSchema = z.object({
   id: z.string(),
   role: z.enum(['buyer', 'seller']),
-  /** 'closed': the listing was sold or removed; 'blocked': one of the two blocked the other. Readable, no new messages. */
+  /**
+   * 'closed': the listing was sold or removed; 'blocked': one of the two blocked the other, which stops every
+   * conversation between them. Readable, no new messages.
+   */
   state: z.enum(conversationStates),
+  /** The viewer blocked the other person (in this conversation or another of theirs): they may unblock. */
+  blockedByMe: z.boolean(),
   listing: listingCardSchema.pick({ _id: true, name: true, price: true, valut: true, image: true }).extend({ state: z.enum(FAVOURITE_STATES) }),
   other: z.object({ id: z.string(), name: z.string().nullable(), image: imageRefSchema.nullable() }),
   lastMessage: conversationMessageSchema.nullable(),

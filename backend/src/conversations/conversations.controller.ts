@@ -87,6 +87,15 @@ export class ConversationsController {
     return this.conversations.block(user.id, id);
   }
 
+  /** Lifts the caller's block of the other person, in every conversation of theirs. */
+  @SignedIn()
+  @Answers(conversationSchema)
+  @Post('conversations/:id/unblock')
+  @HttpCode(HttpStatus.OK)
+  unblock(@CurrentUser() user: SessionUser, @Param('id', conversationId) id: string): Promise<Conversation> {
+    return this.conversations.unblock(user.id, id);
+  }
+
   @SignedIn()
   @Answers(messageResponseSchema)
   @Post('conversations/:id/report')

@@ -38,7 +38,6 @@ interface ConversationRow {
   seller_id: string;
   buyer_read_id: string;
   seller_read_id: string;
-  blocked_by: string | null;
 }
 
 interface MessageRow {
@@ -182,10 +181,20 @@ export class ConversationsService {
     return this.one(userId, conversationId);
   }
 
-  /** Either side blocks the other: no more messages either way; the thread stays readable. */
+  /**
+   * Either side blocks the other person: no more messages either way in any conversation of theirs, and no new one;
+   * the threads stay readable.
+   */
   async block(userId: string, conversationId: string): Promise<Conversation> {
-    await this.participantOf(userId, conversationId);
-    await this.dataSource.query(`UPDATE conversation SET blocked_by = $2 WHERE id = $1 AND blocked_by IS NULL`, [conversationId, userId]);
+    const conversation = await this.participantOf(userId, conversationId);
+    await this.dataSource.query(`INSERT INTO user_block (blocker_id, blocked_id) VALUES ($1, $2) ON CONFLICT DO NOTHING`, [userId, otherOf(conversation, userId)]);
+    return this.one(userId, conversationId);
+  }
+
+  /** Lifts the block `userId` put on the other person; one the other put on them stays. */
+  async unblock(userId: string, conversationId: string): Promise<Conversation> {
+    const conversation = await this.participantOf(userId, conversationId);
+    await this.dataSource.query(`DELETE FROM user_block WHERE blocker_id = $1 AND blocked_id = $2`, [userId, otherOf(conversation, userId)]);
     return this.one(userId, conversationId);
   }
 
@@ -377,7 +386,8 @@ export class ConversationsService {
     if (ids.length === 0) return [];
     const other = sellerNameAndPicture('CASE WHEN c.buyer_id = $1 THEN c.seller_id ELSE c.buyer_id END');
     const rows = (await this.dataSource.query(
-      `SELECT c.id, c.listing_id, c.buyer_id, c.seller_id, c.buyer_read_id, c.seller_read_id, c.blocked_by, c.last_message_at,
+      `SELECT c.id, c.listing_id, c.buyer_id, c.seller_id, c.buyer_read_id, c.seller_read_id, c.last_message_at,
+              ${BLOCKED} AS blocked, EXISTS (SELECT 1 FROM user_block b WHERE b.blocker_id = $1 AND b.blocked_id IN (c.buyer_id, c.seller_id)) AS blocked_by_me,
               ${UNREAD}::int AS unread, ${other.columns},
               to_json(last) AS last_message
          FROM conversation c ${other.join}
@@ -386,6 +396,8 @@ export class ConversationsService {
       [userId, ids],
     )) as Array<
       ConversationRow & {
+        blocked: boolean;
+        blocked_by_me: boolean;
         last_message_at: Date;
         unread: number;
         seller_name: string | null;
@@ -405,7 +417,8 @@ export class ConversationsService {
         return {
           id: row.id,
           role,
-          state: row.blocked_by ? 'blocked' : listing.state === 'onSale' ? 'open' : 'closed',
+          state: row.blocked ? 'blocked' : listing.state === 'onSale' ? 'open' : 'closed',
+          blockedByMe: row.blocked_by_me,
           listing: { _id: listing.card._id, name: listing.card.name, price: listing.card.price, valut: listing.card.valut, image: listing.card.image, state: listing.state },
           other: {
             id: role === 'buyer' ? row.seller_id : row.buyer_id,
@@ -435,7 +448,7 @@ export class ConversationsService {
   /**
    * Writes the message, the conversation's latest time and its author's read mark (they have read
    * what they answered), and the message's event, in one statement: atomic, one round trip. It
-   * refuses (writing nothing) anyone but the two people, a blocked conversation, and one whose
+   * refuses (writing nothing) anyone but the two people, two people one of whom blocked the other, and one whose
    * listing was sold or removed. The conversation's row is locked before the message takes its id,
    * so ids commit in order. A message with a card number, prepayment wording or an outside link
    * carries its warnings: shown beside it, never blocked or masked.
@@ -455,17 +468,17 @@ export class ConversationsService {
     );
     // `first`: the statement's snapshot holds every earlier message, as a conversation commits with its first one.
     // Prepared: planning this statement afresh took two thirds of its time in PostgreSQL.
-    const [row] = await queryPrepared<ConversationRow & Omit<MessageRow, 'id'> & { listing_on_sale: boolean; message_id: string | null }>(
+    const [row] = await queryPrepared<ConversationRow & Omit<MessageRow, 'id'> & { blocked: boolean; listing_on_sale: boolean; message_id: string | null }>(
       database,
       `WITH c AS (
-         SELECT c.id, c.listing_id, c.buyer_id, c.seller_id, c.blocked_by, ${listing.columns},
+         SELECT c.id, c.listing_id, c.buyer_id, c.seller_id, ${BLOCKED} AS blocked, ${listing.columns},
                 NOT EXISTS (SELECT 1 FROM conversation_message earlier WHERE earlier.conversation_id = c.id) AS first
            FROM conversation c ${listing.join}
           WHERE ${'conversationId' in by ? 'c.id = $1 AND (c.buyer_id = $2 OR c.seller_id = $2)' : 'c.listing_id = $1 AND c.buyer_id = $2'}
             FOR UPDATE OF c
        ), m AS (
          INSERT INTO conversation_message (conversation_id, author_id, text, image_ids, warnings)
-         SELECT c.id, $2, $3, $4, $5 FROM c WHERE c.blocked_by IS NULL AND c.listing_on_sale
+         SELECT c.id, $2, $3, $4, $5 FROM c WHERE NOT c.blocked AND c.listing_on_sale
          RETURNING id, conversation_id, author_id, text, image_ids, warnings, created_at
        ), u AS (
          UPDATE conversation SET last_message_at = m.created_at,
@@ -474,21 +487,26 @@ export class ConversationsService {
            FROM m WHERE conversation.id = m.conversation_id
          RETURNING conversation.buyer_read_id, conversation.seller_read_id
        ), e AS (${event})
-       SELECT c.id, c.listing_id, c.buyer_id, c.seller_id, c.blocked_by, c.listing_on_sale, u.buyer_read_id, u.seller_read_id,
+       SELECT c.id, c.listing_id, c.buyer_id, c.seller_id, c.blocked, c.listing_on_sale, u.buyer_read_id, u.seller_read_id,
               m.id AS message_id, m.author_id, m.text, m.image_ids, m.warnings, m.created_at
          FROM c LEFT JOIN m ON true LEFT JOIN u ON true`,
       ['conversationId' in by ? by.conversationId : by.listingId, authorId, text, imageIds, messageWarnings(text)],
     );
     if (!row) throw new AppException(HttpStatus.NOT_FOUND, 'conversationNotFound');
-    if (row.blocked_by) throw new AppException(HttpStatus.CONFLICT, 'conversationBlocked');
+    if (row.blocked) throw new AppException(HttpStatus.CONFLICT, 'conversationBlocked');
     if (!row.listing_on_sale) throw new AppException(HttpStatus.CONFLICT, 'conversationClosed');
-    const { id, listing_id, buyer_id, seller_id, blocked_by, buyer_read_id, seller_read_id } = row;
+    const { id, listing_id, buyer_id, seller_id, buyer_read_id, seller_read_id } = row;
     return {
-      conversation: { id, listing_id, buyer_id, seller_id, blocked_by, buyer_read_id, seller_read_id },
+      conversation: { id, listing_id, buyer_id, seller_id, buyer_read_id, seller_read_id },
       message: { id: row.message_id!, author_id: row.author_id, text: row.text, image_ids: row.image_ids, warnings: row.warnings, created_at: row.created_at },
     };
   }
 }
+
+/** Whether either person of conversation `c` blocked the other (user_block): no message goes either way. */
+const BLOCKED = `EXISTS (SELECT 1 FROM user_block b WHERE (b.blocker_id, b.blocked_id) IN ((c.buyer_id, c.seller_id), (c.seller_id, c.buyer_id)))`;
+
+const otherOf = (conversation: ConversationRow, userId: string) => (conversation.buyer_id === userId ? conversation.seller_id : conversation.buyer_id);
 
 /** The viewer's ($1) unread messages of conversation `c`: the other person's, after the viewer's read mark. */
 const UNREAD = `(SELECT count(*) FROM conversation_message u

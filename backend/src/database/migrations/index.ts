@@ -36,6 +36,7 @@ import { Reputation1763803700000 } from './1763803700000-reputation';
 import { PriceDropAnnouncements1763803800000 } from './1763803800000-price-drop-announcements';
 import { FlaggedMessages1763804100000 } from './1763804100000-flagged-messages';
 import { FailedReposts1763804200000 } from './1763804200000-failed-reposts';
+import { PersonBlocks1763804310000 } from './1763804310000-person-blocks';
 
 /** Every migration in order; listed explicitly so the same list works from sources and from the build. */
 export const MIGRATIONS = [
@@ -77,4 +78,5 @@ export const MIGRATIONS = [
   PriceDropAnnouncements1763803800000,
   FlaggedMessages1763804100000,
   FailedReposts1763804200000,
+  PersonBlocks1763804310000,
 ];
