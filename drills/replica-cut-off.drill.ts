@@ -1,4 +1,5 @@
 import type { INestApplication } from '@nestjs/common';
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,6 +13,7 @@ import { insertListing, insertTestDevice } from '../test/support/listings';
 import { chownTree, clusterOwner, freePort, startStreamingPair, stopClusters } from './scratch-cluster';
 
 const MAX_LAG_MS = 1_000;
+const METRICS_TOKEN = randomBytes(24).toString('hex');
 
 interface ReplicaHealth {
   replica: string;
@@ -41,6 +43,7 @@ describe('drill: a replica cut off from its primary', () => {
           DATABASE_URL: primaryUrl,
           DATABASE_REPLICA_URLS: `${replicaUrl},${unreachableUrl}`,
           DATABASE_REPLICA_MAX_LAG_MS: String(MAX_LAG_MS),
+          METRICS_TOKEN,
         }),
       );
       await app.init();
@@ -74,6 +77,9 @@ describe('drill: a replica cut off from its primary', () => {
         { replica: new URL(unreachableUrl).host, lagSeconds: null, inUse: false },
       ]);
       expect(leftOut.replicas[0].lagSeconds).toBeGreaterThan(MAX_LAG_MS / 1000);
+      // The ReplicaLeftOut alert's series.
+      const metrics = (await request(server).get('/api/metrics').set('Authorization', `Bearer ${METRICS_TOKEN}`).expect(200)).text;
+      expect(metrics).toContain(`public_read_replica_in_use{replica="${replicaHost}"} 0`);
 
       await replica.client.query(`ALTER SYSTEM SET primary_conninfo = ${escapeLiteral(conninfo)}`);
       await replica.client.query('SELECT pg_reload_conf()');

@@ -45,6 +45,7 @@ describe('GET /api/metrics', () => {
         'sms_delivery_reports_total counter',
         'payments_unresolved_after_an_hour gauge',
         'pg_replica_lag_seconds gauge',
+        'public_read_replica_in_use gauge',
         'pg_wal_archive_failing gauge',
         'nodejs_eventloop_lag_p99_seconds gauge',
         'conversation_connected_pages gauge',

@@ -9,7 +9,7 @@ import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
 import { QUEUES } from '@market/contracts';
 import { withinTimeout } from '../common/within-timeout';
 import { AppConfig } from '../config/app-config';
-import { PUBLIC_READS } from '../database/public-reads';
+import { PUBLIC_READS, PublicReads } from '../database/public-reads';
 import { OutboxService } from '../events/outbox.service';
 import { PaymentSettlement } from '../payments/payment-settlement.service';
 import { closeRedis } from '../redis/redis.module';
@@ -67,6 +67,7 @@ export class OperationsGauges implements OnApplicationShutdown {
     @InjectDataSource(PUBLIC_READS) publicReads: DataSource,
     private readonly outbox: OutboxService,
     private readonly settlement: PaymentSettlement,
+    private readonly reads: PublicReads,
   ) {
     // Gives a read up after one reconnection while Redis is down rather than holding the scrape until it returns.
     this.connection = new Redis(config.REDIS_QUEUE_URL, { maxRetriesPerRequest: 1 });
@@ -127,6 +128,17 @@ export class OperationsGauges implements OnApplicationShutdown {
       'Card payments not final (neither confirmed nor failed) an hour after they started',
       unresolvedPayments,
     );
+    const { reads } = this;
+    new Gauge({
+      name: 'public_read_replica_in_use',
+      help: "1 while this node reads each replica of DATABASE_REPLICA_URLS, 0 while it leaves it out (past its lag bound, not answering, or no standby): a replica cut off from its primary is out of pg_replica_lag_seconds' view",
+      labelNames: ['replica'] as const,
+      registers: [this.registry],
+      collect() {
+        this.reset();
+        for (const { replica, inUse } of reads.replicaStates()) this.set({ replica }, inUse ? 1 : 0);
+      },
+    });
     new Gauge({
       name: 'pg_replica_lag_seconds',
       help: "Replay lag of each streaming replica of the API's database, as the primary sees it",
