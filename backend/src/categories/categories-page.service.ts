@@ -60,7 +60,7 @@ export class CategoriesPageService {
     const [listings, onSale, devices] = await Promise.all([
       this.listings.countInCategory(categoryId, transaction),
       this.listings.onSaleInCategory(categoryId, transaction),
-      this.devices.countInCategory(categoryId),
+      this.devices.countInCategory(categoryId, transaction),
     ]);
     return { listings, onSale, devices };
   }

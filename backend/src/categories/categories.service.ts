@@ -94,7 +94,8 @@ export class CategoriesService {
 
   /**
    * Refused while devices or listings belong to the category: they would lose their brand.
-   * `usageOf` counts them, in the transaction that holds the category's row lock when given one.
+   * `usageOf` counts them, in the transaction that holds the category's row lock when given one, and on its
+   * connection: a second one from the pool can wait for connections that requests waiting for that row hold.
    */
   async remove(id: string, usageOf: (transaction?: EntityManager) => Promise<CategoryUsage>): Promise<void> {
     let image: Image | null;

@@ -323,8 +323,8 @@ export class DevicesService implements DeviceCounts {
     return new Map(rows.map((row) => [row.category_id, row.devices]));
   }
 
-  countInCategory(categoryId: string): Promise<number> {
-    return this.devices.countBy({ categoryId });
+  countInCategory(categoryId: string, transaction: EntityManager = this.dataSource.manager): Promise<number> {
+    return transaction.getRepository(DeviceEntity).countBy({ categoryId });
   }
 
   private finishedSince(device: DeviceEntity, requestedAt: Date): 'refreshed' | 'failed' | null {
