@@ -27,6 +27,14 @@ export type Notification = z.infer<typeof notificationSchema>;
 export const notificationPageSchema = z.object({ notifications: z.array(notificationSchema), pages: z.number().int(), unread: z.number().int() });
 export type NotificationPage = z.infer<typeof notificationPageSchema>;
 
+/**
+ * `POST /api/notifications/read`: reads the entries up to `upTo`, the newest one the reader was shown; one
+ * filed after stays unread.
+ */
+export const readNotificationsSchema = z.object({ upTo: z.number({ error: 'required' }).int('invalidValue').positive('invalidValue') });
+export type ReadNotifications = z.infer<typeof readNotificationsSchema>;
+
+/** Its answer: how many stay unread. */
 export const notificationsReadSchema = z.object({ unread: z.number().int() });
 export type NotificationsRead = z.infer<typeof notificationsReadSchema>;
 

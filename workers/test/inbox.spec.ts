@@ -67,10 +67,11 @@ describe('the inbox tells every seller what happened, with or without the bot', 
     expect(inbox.notifications[1]).toMatchObject({ link: `/phone/${approved}` });
     expect(inbox.notifications[1].text.en).toContain('Your listing was approved: Redmi Note 13');
 
-    expect(await http().post('/api/notifications/read').set('Cookie', seller.cookie).expect(200)).toMatchObject({ body: { unread: 0 } });
-    const read = await inboxOf(seller);
-    expect(read.unread).toBe(0);
-    expect(read.notifications.every((notification: { read: boolean }) => notification.read)).toBe(true);
+    const read = await http().post('/api/notifications/read').set('Cookie', seller.cookie).send({ upTo: inbox.notifications[0].id }).expect(200);
+    expect(read.body).toEqual({ unread: 0 });
+    const afterRead = await inboxOf(seller);
+    expect(afterRead.unread).toBe(0);
+    expect(afterRead.notifications.every((notification: { read: boolean }) => notification.read)).toBe(true);
 
     // Another person's inbox holds none of it; a visitor has none.
     expect(await inboxOf(admin)).toEqual({ notifications: [], pages: 0, unread: 0 });
@@ -95,7 +96,8 @@ describe('the inbox tells every seller what happened, with or without the bot', 
       await http().post('/api/phone/confirm').set('Cookie', admin.cookie).send({ id: listingId }).expect(200);
       await eventually(async () => expect(pushes).toEqual([{ unread: 1 }]));
 
-      await http().post('/api/notifications/read').set('Cookie', pageSeller.cookie).expect(200);
+      const [newest] = (await inboxOf(pageSeller)).notifications;
+      await http().post('/api/notifications/read').set('Cookie', pageSeller.cookie).send({ upTo: newest.id }).expect(200);
       await eventually(async () => expect(pushes).toEqual([{ unread: 1 }, { unread: 0 }]));
     } finally {
       socket.disconnect();

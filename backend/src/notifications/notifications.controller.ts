@@ -1,6 +1,14 @@
-import { Controller, Get, HttpCode, HttpStatus, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, HttpStatus, Post, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { notificationPageSchema, notificationsQuerySchema, notificationsReadSchema, type NotificationPage, type NotificationsRead } from '@market/contracts';
+import {
+  notificationPageSchema,
+  notificationsQuerySchema,
+  notificationsReadSchema,
+  readNotificationsSchema,
+  type NotificationPage,
+  type NotificationsRead,
+  type ReadNotifications,
+} from '@market/contracts';
 import type { z } from 'zod';
 import { CurrentUser, SignedIn, type SessionUser } from '../auth/auth.decorators';
 import { Answers } from '../common/openapi';
@@ -23,7 +31,7 @@ export class NotificationsController {
   @Answers(notificationsReadSchema)
   @Post('read')
   @HttpCode(HttpStatus.OK)
-  read(@CurrentUser() user: SessionUser): Promise<NotificationsRead> {
-    return this.notifications.markRead(user.id);
+  read(@CurrentUser() user: SessionUser, @Body(new ZodPipe(readNotificationsSchema)) body: ReadNotifications): Promise<NotificationsRead> {
+    return this.notifications.markRead(user.id, body.upTo);
   }
 }

@@ -74,11 +74,18 @@ export class NotificationsService {
     await this.dataSource.query(`INSERT INTO notification_delivery (job_key) VALUES ($1) ON CONFLICT DO NOTHING`, [jobKey]);
   }
 
-  /** Marks everything in the inbox read (opening the inbox reads it); the person's other pages clear their bell. */
-  async markRead(userId: string): Promise<{ unread: number }> {
-    await this.dataSource.query(`UPDATE notification SET read_at = now() WHERE user_id = $1 AND read_at IS NULL`, [userId]);
-    this.push(userId, { unread: 0 });
-    return { unread: 0 };
+  /**
+   * Marks read the entries up to `upTo`, the newest the person was shown (opening the inbox reads it): one filed
+   * since stays unread. The person's other pages take the bell's new count.
+   */
+  async markRead(userId: string, upTo: number): Promise<{ unread: number }> {
+    const [{ unread }] = (await this.dataSource.query(
+      `WITH marked AS (UPDATE notification SET read_at = now() WHERE user_id = $1 AND id <= $2 AND read_at IS NULL RETURNING id)
+       SELECT (SELECT count(*) FROM notification WHERE user_id = $1 AND read_at IS NULL)::int - (SELECT count(*) FROM marked)::int AS unread`,
+      [userId, upTo],
+    )) as Array<{ unread: number }>;
+    this.push(userId, { unread });
+    return { unread };
   }
 
   private push(userId: string, push: NotificationsPush): void {

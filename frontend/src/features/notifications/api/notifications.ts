@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { Socket } from 'socket.io-client';
-import { NOTIFICATIONS_SOCKET_EVENT, type NotificationPage, type NotificationsRead } from '@market/contracts';
+import { NOTIFICATIONS_SOCKET_EVENT, type NotificationPage, type NotificationsRead, type ReadNotifications } from '@market/contracts';
 import { api } from '../../../lib/api-client';
 import { useLiveConnected, useLiveSocket } from '../../../lib/live-socket';
 
@@ -41,11 +41,11 @@ export function useNotificationsLive(): void {
   useLiveSocket(listen);
 }
 
-/** `POST /api/notifications/read`: opening the inbox reads it. */
+/** `POST /api/notifications/read`: opening the inbox reads it, up to the newest entry shown (`upTo`). */
 export function useReadNotifications() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post<NotificationsRead>('/notifications/read'),
+    mutationFn: (read: ReadNotifications) => api.post<NotificationsRead>('/notifications/read', read),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_KEY }),
   });
 }

@@ -14,9 +14,11 @@ export function NotificationsPage() {
   const notifications = useNotifications(page);
   const { mutate: markRead } = useReadNotifications();
   const unread = notifications.data?.unread ?? 0;
+  // Read up to the newest entry on the page shown: one filed since it loaded stays unread until it is shown.
+  const newestShown = notifications.data?.notifications[0]?.id;
   useEffect(() => {
-    if (unread > 0) markRead();
-  }, [unread, markRead]);
+    if (unread > 0 && newestShown !== undefined) markRead({ upTo: newestShown });
+  }, [unread, newestShown, markRead]);
   return (
     <section>
       <PageTitle documentTitle={t('notifications')}>{t('notifications')}</PageTitle>
