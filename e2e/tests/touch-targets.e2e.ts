@@ -6,7 +6,7 @@ import { TEST_ADMIN_PHONES } from '../support/admins';
 import { expect, test } from '../support/fixtures';
 import { smallTouchTargets } from '../support/touch-targets';
 import { PHONE } from '../support/viewports';
-import { describeUsedPhone, photoJpeg } from '../support/wizard';
+import { photoJpeg, postUsedPhone } from '../support/wizard';
 
 /*
  * Issue 19 item 15 on the pages the other files do not measure: every control a finger uses is at
@@ -15,49 +15,14 @@ import { describeUsedPhone, photoJpeg } from '../support/wizard';
 
 /** Soft: a test goes on through its states, so one run lists every small control. */
 const expectFingerSized = async (page: Page, where: string) => expect.soft(await smallTouchTargets(page), where).toEqual([]);
-const next = (page: Page) => page.getByRole('button', { name: 'Keyingi' }).click();
-const stepHeading = (page: Page, name: string) => expect(page.getByRole('heading', { level: 2, name, exact: true })).toBeVisible();
 
 test.describe('every control is finger-sized on a 360 px phone (issue 19 item 15)', () => {
   test.use({ viewport: PHONE, adminPhone: TEST_ADMIN_PHONES.touchTargets });
   const run = Date.now().toString(36);
 
-  test("the wizard's steps after the model, to its success screen", async ({ seller: { page }, listings }) => {
+  test("the wizard's steps, to its success screen", async ({ seller: { page }, listings }) => {
     const device = await listings.createDevice(await listings.createBrand(`E2E barmoq ${run}`), `Barmoq ${run}`);
-    await page.goto('/profile/phone/add');
-    await page.getByLabel('Qurilma nomi').fill(device.name);
-    await page.getByRole('button', { name: device.name, exact: true }).click();
-    await stepHeading(page, 'Narxini kiriting');
-    await expectFingerSized(page, 'the price step');
-    await page.getByLabel('Narxi', { exact: true }).fill('1 900 000');
-    await next(page);
-    await expect(page.getByLabel('Tavsif', { exact: true })).toBeVisible();
-    await expectFingerSized(page, 'the description step');
-    await page.getByLabel('Tavsif', { exact: true }).fill('Ekrani butun, qutisi bor.');
-    await next(page);
-    await expect(page.getByLabel('Ismingiz')).toBeVisible();
-    await expectFingerSized(page, 'the contact step');
-    await page.getByLabel('Ismingiz').fill('Aziz');
-    await next(page);
-    await expect(page.getByRole('radio', { name: 'Toshkent' })).toBeVisible();
-    await expectFingerSized(page, 'the region step');
-    await page.getByRole('radio', { name: 'Toshkent' }).check();
-    await next(page);
-    await stepHeading(page, 'Rasmlarni yuklang');
-    await page.getByLabel(/Rasm qo'shish/).setInputFiles([{ name: 'old.jpg', mimeType: 'image/jpeg', buffer: await photoJpeg(200) }]);
-    await expect(page.getByRole('figure', { name: 'Yuklandi' })).toBeVisible();
-    await expectFingerSized(page, 'the photos step with a photo');
-    await next(page);
-    await stepHeading(page, 'Holati va yetkazib berish');
-    await expectFingerSized(page, 'the condition step');
-    await page.getByRole('group', { name: 'Quti va hujjatlari bormi?' }).getByRole('radio', { name: 'Ha' }).check();
-    await describeUsedPhone(page);
-    await next(page);
-    await stepHeading(page, 'Tarifni tanlang');
-    await expectFingerSized(page, 'the tariff step');
-    await page.getByRole('button', { name: "E'lon berish" }).click();
-    await expect(page.getByRole('heading', { name: "E'longiz yaratildi." })).toBeVisible();
-    await expectFingerSized(page, 'the success screen');
+    await postUsedPhone(page, device, { atEachStep: (step) => expectFingerSized(page, step) });
   });
 
   test('the balance page and every step of the card dialog', async ({ seller: { page } }) => {

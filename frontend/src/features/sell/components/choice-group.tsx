@@ -17,10 +17,15 @@ interface ChoiceGroupProps<Value extends string> {
   onChange: (value: Value) => void;
   /** A message key. */
   error?: string;
-  columns?: 'one' | 'two' | 'three';
+  columns?: 'one' | 'two' | 'fit';
 }
 
-const COLUMNS = { one: 'grid-cols-1', two: 'grid-cols-1 min-[360px]:grid-cols-2', three: 'grid-cols-2 sm:grid-cols-3' };
+const COLUMNS = {
+  one: 'grid-cols-1',
+  two: 'grid-cols-1 min-[360px]:grid-cols-2',
+  // As many as fit a 12rem choice: 'Qoraqalpog'iston' stays whole (one column on a phone, three on a desktop).
+  fit: 'grid-cols-[repeat(auto-fill,minmax(12rem,1fr))]',
+};
 
 /** Radio buttons drawn as large tappable cards: memory, colour, region, currency, condition. */
 export function ChoiceGroup<Value extends string>({

@@ -14,7 +14,7 @@ export function RegionStep() {
     <ChoiceGroup
       legend={t('steps.region')}
       hideLegend
-      columns="three"
+      columns="fit"
       choices={LISTING_REGIONS.map((candidate) => ({ value: candidate.id, label: candidate.label[language] }))}
       value={region || null}
       onChange={(value) => setValue('region', value)}
