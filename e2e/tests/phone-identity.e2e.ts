@@ -1,56 +1,10 @@
 import type { Page } from '@playwright/test';
-import sharp from 'sharp';
 import { expect, test as base } from '../support/fixtures';
-import type { SeededDevice } from '../support/listings';
-import { DESKTOP, layoutWidth, PHONE } from '../support/viewports';
-import { describeUsedPhone, newImei, type UsedPhoneAnswers } from '../support/wizard';
+import { onEachScreen } from '../support/screens';
+import { DESKTOP, layoutWidth } from '../support/viewports';
+import { describeUsedPhone, newImei, postUsedPhone, type UsedPhoneAnswers } from '../support/wizard';
 
 const next = (page: Page) => page.getByRole('button', { name: 'Keyingi' }).click();
-const stepHeading = (page: Page, name: string) => expect(page.getByRole('heading', { level: 2, name, exact: true })).toBeVisible();
-
-async function photoJpeg(): Promise<Buffer> {
-  const picture = Buffer.from(
-    `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="600"><rect width="800" height="600" fill="#3a7"/><rect x="300" y="100" width="200" height="400" rx="30" fill="#222"/></svg>`,
-  );
-  return sharp(picture).jpeg({ quality: 85 }).toBuffer();
-}
-
-/**
- * Walks the wizard for a used `device` (no memory or colour to choose) up to the condition step,
- * where `atCondition` answers; posts it and answers the new listing's id.
- */
-async function postUsedPhone(page: Page, device: SeededDevice, atCondition: () => Promise<void>): Promise<string> {
-  await page.goto('/profile/phone/add');
-  await page.getByLabel('Qurilma nomi').fill(device.name);
-  await page.getByRole('button', { name: device.name, exact: true }).click();
-  await stepHeading(page, 'Narxini kiriting');
-  await page.getByLabel('Narxi', { exact: true }).fill('2 900 000');
-  await next(page);
-  await stepHeading(page, 'Tavsif yozing');
-  await page.getByLabel('Tavsif', { exact: true }).fill('Yaxshi holatda, hamma narsasi ishlaydi.');
-  await next(page);
-  await stepHeading(page, "Aloqa ma'lumotlari");
-  await page.getByLabel('Ismingiz').fill('Sardor');
-  await next(page);
-  await stepHeading(page, 'Hududni tanlang');
-  await page.getByRole('radio', { name: 'Toshkent' }).check();
-  await next(page);
-  await stepHeading(page, 'Rasmlarni yuklang');
-  await page.getByLabel(/Rasm qo'shish/).setInputFiles([{ name: 'telefon.jpg', mimeType: 'image/jpeg', buffer: await photoJpeg() }]);
-  await expect(page.getByRole('img', { name: '1-rasm' })).toBeVisible();
-  await expect(page.getByRole('progressbar', { name: /rasm yuklanmoqda/ })).toHaveCount(0);
-  await next(page);
-  await stepHeading(page, 'Holati va yetkazib berish');
-  await atCondition();
-  await next(page);
-  await stepHeading(page, 'Tarifni tanlang');
-  await page.getByRole('button', { name: "E'lon berish" }).click();
-  await expect(page.getByRole('heading', { name: "E'longiz yaratildi." })).toBeVisible();
-  await page.getByRole('button', { name: 'OK' }).click();
-  await expect(page).toHaveURL('/profile?tab=waiting');
-  const href = await page.getByRole('tabpanel').getByRole('article').filter({ hasText: device.name }).getByRole('link').first().getAttribute('href');
-  return href!.split('/').pop()!;
-}
 
 /**
  * A buyer who is not signed in, on a page of their own with the test's options (viewport, base URL);
@@ -66,9 +20,7 @@ const test = base.extend<{ buyer: Page }>({
 });
 
 test.describe('IMEI, UZIMEI, grade and battery from the seller to the buyer (issue 22)', () => {
-  test.describe('on a 360 px phone', () => {
-    test.use({ viewport: PHONE });
-
+  onEachScreen((viewport) => {
     test('a seller posts with two IMEIs, not registered, grade A and 92 %; the buyer sees the last four digits and what to do', async ({
       seller: { page },
       listings,
@@ -77,23 +29,25 @@ test.describe('IMEI, UZIMEI, grade and battery from the seller to the buyer (iss
       const run = Date.now().toString(36);
       const device = await listings.createDevice(await listings.createBrand(`E2E IMEI ${run}`), `Imeiphone ${run}`);
       const imeis = [newImei(), newImei()];
-      const id = await postUsedPhone(page, device, async () => {
-        // Nothing answered: each question says what it needs.
-        await next(page);
-        await expect(page.getByText("Telefon muddatli to'lovda emasligini tasdiqlang")).toBeVisible();
-        // A typo in the IMEI fails the Luhn check.
-        const typo = `${imeis[0].slice(0, 14)}${(Number(imeis[0][14]) + 1) % 10}`;
-        await describeUsedPhone(page, { grade: 'A — ideal', battery: '92', imei: [typo, imeis[1]], registered: false });
-        await expect(page.getByText('Ekran va korpusda tirnalish yo\'q, hammasi ishlaydi')).toBeVisible();
-        await expect(page.getByText(/\*#06# terib IMEI raqamini ko'ring/)).toBeVisible();
-        await next(page);
-        // 15 digits were typed: the check digit is what is wrong, not the length.
-        const checkDigit = "IMEI noto'g'ri: raqamlardan biri xato terilgan (*#06# terib, qayta ko'chiring)";
-        await expect(page.getByText(checkDigit)).toBeVisible();
-        await expect(page.getByText("IMEI 15 ta raqamdan iborat bo'lishi kerak (*#06# terib ko'ring)")).toHaveCount(0);
-        await page.getByLabel('IMEI', { exact: true }).fill(imeis[0]);
-        await expect(page.getByText(checkDigit)).toHaveCount(0);
-        expect(await layoutWidth(page)).toBeLessThanOrEqual(PHONE.width);
+      const id = await postUsedPhone(page, device, {
+        atCondition: async () => {
+          // Nothing answered: each question says what it needs.
+          await next(page);
+          await expect(page.getByText("Telefon muddatli to'lovda emasligini tasdiqlang")).toBeVisible();
+          // A typo in the IMEI fails the Luhn check.
+          const typo = `${imeis[0].slice(0, 14)}${(Number(imeis[0][14]) + 1) % 10}`;
+          await describeUsedPhone(page, { grade: 'A — ideal', battery: '92', imei: [typo, imeis[1]], registered: false });
+          await expect(page.getByText("Ekran va korpusda tirnalish yo'q, hammasi ishlaydi")).toBeVisible();
+          await expect(page.getByText(/\*#06# terib IMEI raqamini ko'ring/)).toBeVisible();
+          await next(page);
+          // 15 digits were typed: the check digit is what is wrong, not the length.
+          const checkDigit = "IMEI noto'g'ri: raqamlardan biri xato terilgan (*#06# terib, qayta ko'chiring)";
+          await expect(page.getByText(checkDigit)).toBeVisible();
+          await expect(page.getByText("IMEI 15 ta raqamdan iborat bo'lishi kerak (*#06# terib ko'ring)")).toHaveCount(0);
+          await page.getByLabel('IMEI', { exact: true }).fill(imeis[0]);
+          await expect(page.getByText(checkDigit)).toHaveCount(0);
+          expect(await layoutWidth(page)).toBeLessThanOrEqual(viewport.width);
+        },
       });
       await listings.approve(id);
 
@@ -108,7 +62,7 @@ test.describe('IMEI, UZIMEI, grade and battery from the seller to the buyer (iss
       // The full numbers are nowhere on the page.
       const text = await buyer.locator('body').innerText();
       for (const imei of imeis) expect(text).not.toContain(imei);
-      expect(await layoutWidth(buyer)).toBeLessThanOrEqual(PHONE.width);
+      expect(await layoutWidth(buyer)).toBeLessThanOrEqual(viewport.width);
     });
   });
 
@@ -124,7 +78,7 @@ test.describe('IMEI, UZIMEI, grade and battery from the seller to the buyer (iss
       const brand = await listings.createBrand(`E2E baho ${run}`);
       const device = await listings.createDevice(brand, `Gradephone ${run}`);
       const answers: UsedPhoneAnswers = { grade: 'B — yaxshi', battery: '88', registered: true };
-      const id = await postUsedPhone(page, device, () => describeUsedPhone(page, answers));
+      const id = await postUsedPhone(page, device, { atCondition: () => describeUsedPhone(page, answers) });
       await listings.approve(id);
 
       await buyer.goto(`/?page=1&brand=${brand.id}&grade=B&minBattery=85`);
