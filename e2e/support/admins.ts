@@ -18,5 +18,6 @@ export const TEST_ADMIN_PHONES = {
   firstTime: '998990000036',
   reputation: '998990000038',
   inbox: '998990000039',
+  journeys: '998990000042',
   conversations: '998990000041',
 } as const;
