@@ -109,6 +109,8 @@ describe('hostile input: every endpoint refuses bad input with a translated 4xx 
     freshPhotos: [] as string[],
     doomedPhoto: '',
     avatar: '',
+    conversation: '',
+    othersConversation: '',
   };
   const queuePrefix = `${process.env.QUEUE_PREFIX}_hostile`;
   let requestCount = 0;
@@ -148,6 +150,11 @@ describe('hostile input: every endpoint refuses bad input with a translated 4xx 
     ids.draft = await insertListing(dataSource, { authorId: seller.id, status: 'draft' });
     ids.waiting = await Promise.all([1, 2].map(() => insertListing(dataSource, { authorId: otherSeller.id, status: 'waiting' })));
     ids.doomedListing = await insertListing(dataSource, { authorId: seller.id, status: 'noActive' });
+    // The seller's conversation with a buyer, and one of two others the seller is no part of.
+    const talk = (buyer: TestUser, listingId: string) =>
+      request(app.getHttpServer()).post('/api/conversations').set('Cookie', buyer.cookie).send({ listingId, text: 'Salom, bormi?' }).expect(201);
+    ids.conversation = (await talk(otherSeller, await insertListing(dataSource, { authorId: seller.id, status: 'active' }))).body.id;
+    ids.othersConversation = (await talk(admin, ids.othersListing)).body.id;
     ids.freshPhotos = await uploadPhotos(app, seller.cookie, 2);
     [ids.doomedPhoto] = await uploadPhotos(app, seller.cookie, 1);
     ids.avatar = (await request(app.getHttpServer()).post('/api/upload').set('Cookie', seller.cookie).attach('image', jpeg, 'me.jpg').expect(201))
@@ -280,6 +287,40 @@ describe('hostile input: every endpoint refuses bad input with a translated 4xx 
       body: () => ({ name: 'Hostile Phone 1', categoryId: brand.id, sourcePath: 'hostile_phone_1-12345.php' }),
     },
     { method: 'delete', path: '/api/category/:id', access: 'admin', ids: () => [ids.spareCategory, brand.id] },
+
+    { method: 'post', path: '/api/conversations', access: 'signedIn', body: () => ({ listingId: ids.othersListing, text: 'Salom, bormi?' }) },
+    { method: 'get', path: '/api/conversations', access: 'signedIn', query: ['page'], queryValues: () => ['1', '2'] },
+    ...(['get', 'post'] as const).map((method) => ({
+      method,
+      path: '/api/conversations/:id/messages',
+      access: 'signedIn' as const,
+      ...(method === 'get' ? { query: ['before'], queryValues: () => ['1', '2'] } : { body: () => ({ text: 'Hali bormi?', images: [] }) }),
+      ids: () => [ids.conversation, ids.othersConversation],
+    })),
+    ...['read', 'block', 'unblock'].map((action) => ({
+      method: 'post' as const,
+      path: `/api/conversations/:id/${action}`,
+      access: 'signedIn' as const,
+      ids: () => [ids.conversation, ids.othersConversation],
+    })),
+    {
+      method: 'post',
+      path: '/api/conversations/:id/report',
+      access: 'signedIn',
+      body: () => ({ reason: 'other', text: 'Karta so‘radi' }),
+      ids: () => [ids.conversation, ids.othersConversation],
+    },
+    { method: 'get', path: '/api/admin/conversations/reported', access: 'admin', query: ['page'], queryValues: () => ['1', '2'] },
+    {
+      method: 'get',
+      path: '/api/admin/conversations/:id/messages',
+      access: 'admin',
+      query: ['before'],
+      queryValues: () => ['1', '2'],
+      ids: () => [ids.conversation, ids.othersConversation],
+    },
+    { method: 'get', path: '/api/notifications', access: 'signedIn', query: ['page'], queryValues: () => ['1', '2'] },
+    { method: 'post', path: '/api/notifications/read', access: 'signedIn', body: () => ({ upTo: 1 }) },
     { method: 'get', path: '/api/health', access: 'public' },
   ];
 
