@@ -10,8 +10,7 @@ import { CategoriesService } from '../src/categories/categories.service';
 import { CategoryListingCounts } from '../src/browse/category-listing-counts';
 import { ListingFeedService } from '../src/browse/listing-feed.service';
 import { startedApp } from '../../test/support/app';
-import { burst, countStatuses } from '../../test/support/burst';
-import { eventually } from '../../test/support/eventually';
+import { burstBehindRow, countStatuses } from '../../test/support/burst';
 import { createSignedInUser } from '../../test/support/users';
 
 /** Names of this file only: other files share the database. */
@@ -264,16 +263,10 @@ describe('categories (brands) API', () => {
       // for a second connection to count the devices and waited for them (503 after 3 s).
       const category = await createCategory();
       const small = await startedApp({ DATABASE_POOL_SIZE: '3' });
-      const waitingForRows = async () =>
-        (await dataSource.query(`SELECT count(*)::int AS waiting FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`))[0].waiting;
       try {
-        const { deletions } = await dataSource.transaction(async (edit) => {
-          await edit.query(`SELECT 1 FROM categories WHERE id = $1 FOR UPDATE`, [category._id]);
-          const deletions = burst(6, () => request(small.getHttpServer()).delete(`/api/category/${category._id}`).set('Cookie', admin).then((answer) => answer));
-          await eventually(async () => expect(await waitingForRows()).toBe(3));
-          return { deletions };
-        });
-        expect(countStatuses(await deletions)).toEqual({ 200: 1, 404: 5 });
+        const lock = { sql: `SELECT 1 FROM categories WHERE id = $1 FOR UPDATE`, params: [category._id] };
+        const answers = await burstBehindRow(dataSource, lock, 3, 6, () => request(small.getHttpServer()).delete(`/api/category/${category._id}`).set('Cookie', admin));
+        expect(countStatuses(answers)).toEqual({ 200: 1, 404: 5 });
       } finally {
         await small.close();
       }

@@ -10,7 +10,7 @@ import { DataSource } from 'typeorm';
 import { AUTH_LIMITS } from '../src/auth/auth.limits';
 import { RateLimitService } from '../src/rate-limit/rate-limit.service';
 import { TelegramLinkService } from '../src/telegram/telegram-link.service';
-import { burst, countStatuses } from '../../test/support/burst';
+import { burst, burstBehindRow, countStatuses } from '../../test/support/burst';
 import { startedApp } from '../../test/support/app';
 import { type LaunchUser, launchFields, signInitData, signedLaunch, TEST_BOT_TOKEN } from '../../test/support/telegram-init-data';
 import { signedInUser } from './auth.support';
@@ -71,6 +71,23 @@ describe('Telegram Mini App sign-in (POST /api/auth/telegram)', () => {
     expect((await links.subscriptionByChat(telegramUser(3).id))?.userId).toBe(account.id);
     // The next launch signs in by the linked chat.
     await signIn({ initData: signedLaunch(telegramUser(3)) }).expect(200);
+  });
+
+  it("answers launches of one Telegram user lined up behind the shared number on a pool no larger than their number, each on its own transaction's connection", async () => {
+    // The launches waiting for the shared number's row hold every connection; the one that took the number asked the
+    // pool for a second connection to find its account and waited for them (503 after 3 s).
+    const account = await signedInUser(app, phone(13));
+    await links.recordContact(telegramUser(13).id, phone(13));
+    const small = await startedApp({ TELEGRAM_BOT_TOKEN: TEST_BOT_TOKEN, DATABASE_POOL_SIZE: '3' });
+    try {
+      const lock = { sql: `SELECT 1 FROM telegram_contact WHERE telegram_user_id = $1 FOR UPDATE`, params: [String(telegramUser(13).id)] };
+      const launch = () => request(small.getHttpServer()).post('/api/auth/telegram').set('X-Forwarded-For', IP).send({ initData: signedLaunch(telegramUser(13)) });
+      const answers = await burstBehindRow(dataSource, lock, 3, 6, launch);
+      expect(countStatuses(answers)).toEqual({ 200: 6 });
+      expect((await links.subscriptionByChat(telegramUser(13).id))?.userId).toBe(account.id);
+    } finally {
+      await small.close();
+    }
   });
 
   it('registers a new number shared with the bot under the name given and the terms agreed, confirmed and linked', async () => {

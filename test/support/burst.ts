@@ -1,3 +1,6 @@
+import type { DataSource } from 'typeorm';
+import { eventually } from './eventually';
+
 /**
  * Sends `count` requests released together, as an attacker's script does: every request is built
  * first, then all are started in the same turn of the event loop, so none waits for another's
@@ -19,4 +22,32 @@ export function countStatuses(answers: readonly { status: number }[]): Record<nu
   const counts: Record<number, number> = {};
   for (const { status } of answers) counts[status] = (counts[status] ?? 0) + 1;
   return counts;
+}
+
+/**
+ * A burst lined up behind one row: `lock` holds it (SELECT ... FOR UPDATE) in a transaction of `dataSource` while
+ * the burst starts, and lets it go once `waiting` requests wait for it, by then holding as many connections of their
+ * pool. The first to get the row then works while the others still hold theirs, as at a busy moment; a request that
+ * asks its pool for a second connection meanwhile waits for them (a burst alone rarely lines up so when the row is
+ * held only briefly). Answers as `burst` does.
+ */
+export async function burstBehindRow<T>(
+  dataSource: DataSource,
+  lock: { sql: string; params: unknown[] },
+  waiting: number,
+  count: number,
+  attempt: (index: number) => PromiseLike<T>,
+): Promise<T[]> {
+  const { answers } = await dataSource.transaction(async (holder) => {
+    await holder.query(lock.sql, lock.params);
+    const answers = burst(count, attempt);
+    await eventually(async () => {
+      const [{ lined }]: { lined: number }[] = await dataSource.query(
+        `SELECT count(*)::int AS lined FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+      );
+      if (lined !== waiting) throw new Error(`${lined} requests wait for the row, not ${waiting}`);
+    });
+    return { answers };
+  });
+  return answers;
 }

@@ -40,9 +40,11 @@ export class TelegramSignInService {
     const linked = await this.links.subscriptionByChat(launchUser.id);
     if (linked) return this.started(linked.userId, 'loginSuccess');
     const account = await this.dataSource.transaction(async (transaction) => {
+      // Every query on this transaction's connection: the shared number's row is held from here, and a second
+      // connection from the pool can wait for connections that launches waiting for that row hold.
       const phoneNumber = await this.links.takeContact(transaction, launchUser.id);
       if (!phoneNumber) return null;
-      const existing = await this.users.findForSignIn(phoneNumber);
+      const existing = await this.users.findForSignIn(phoneNumber, transaction);
       const userId = existing?.id ?? (await this.register(transaction, phoneNumber, request, launchUser));
       await this.links.linkChat(transaction, userId, launchUser.id, languageOf(launchUser));
       return { userId, created: !existing };

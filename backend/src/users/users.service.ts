@@ -80,8 +80,8 @@ export class UsersService implements OnApplicationBootstrap {
   }
 
   /** The account of a number with its password hash, for sign-in. */
-  async findForSignIn(phoneNumber: string): Promise<User | null> {
-    return this.dataSource
+  async findForSignIn(phoneNumber: string, database: EntityManager = this.dataSource.manager): Promise<User | null> {
+    return database
       .getRepository(User)
       .createQueryBuilder('user')
       .addSelect('user.passwordHash')
