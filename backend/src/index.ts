@@ -13,6 +13,7 @@ export { withinTimeout } from './common/within-timeout';
 export { AppConfig } from './config/app-config';
 export { ConfigModule } from './config/config.module';
 export { ConfigError, loadConfig, type Config } from './config/config.schema';
+export { configuredChannels } from './config/configured-channels';
 export { DatabaseModule } from './database/database.module';
 export { PUBLIC_READS } from './database/public-reads';
 export { carriesBearerToken } from './metrics/metrics-access.guard';

@@ -9,6 +9,7 @@ import {
   listingImageSchema,
   listingStatusSchema,
   requestedChannelPosts,
+  socialChannelSchema,
   tariffValueSchema,
 } from './listing';
 import type { Currency } from './listing-constants';
@@ -343,6 +344,12 @@ export type ListingStatusChanged = z.infer<typeof listingStatusChangedSchema>;
 /** `POST /api/phone/draft`, `PUT /api/phone/draft/{id}`. */
 export const listingDraftSavedSchema = z.object({ _id: z.uuid(), step: z.number().int() });
 export type ListingDraftSaved = z.infer<typeof listingDraftSavedSchema>;
+
+/** `GET /api/phone/tariffs`: the channels each tariff posts to as this site is set up (a channel without its account is left out). */
+export const offeredTariffsSchema = z.object({
+  tariffs: z.array(z.object({ value: tariffValueSchema, channels: z.array(socialChannelSchema) })),
+});
+export type OfferedTariffs = z.infer<typeof offeredTariffsSchema>;
 
 /**
  * A paid listing's post on one channel as its seller sees it: posted (with the link), waiting

@@ -18,10 +18,13 @@ import {
   markSoldSchema,
   type ListingStatusChanged,
   type MarkSold,
+  offeredTariffsSchema,
+  type OfferedTariffs,
 } from '@market/contracts';
 import { CurrentUser, SignedIn, type SessionUser } from '../auth/auth.decorators';
 import { ZodPipe } from '../common/zod-body.pipe';
 import { listingId } from './listing-id.pipe';
+import { ListingTariffs } from './listing-tariffs';
 import { ListingsService } from './listings.service';
 import { MyListingsService } from './my-listings.service';
 import { VisitorAddress } from '../common/visitor-address';
@@ -29,7 +32,7 @@ import { Answers } from '../common/openapi';
 
 /**
  * The sellers' side of phone listings under the spec's `/api/phone` paths: the wizard, drafts,
- * edits and the lifecycle. Its fixed `GET /phone/my` comes before BrowseController's
+ * edits and the lifecycle. Its fixed `GET /phone/my` and `/phone/tariffs` come before BrowseController's
  * `GET /phone/:id` (AppModule registers ListingsModule first).
  */
 @ApiTags('listings')
@@ -38,7 +41,15 @@ export class ListingsController {
   constructor(
     private readonly listings: ListingsService,
     private readonly myListings: MyListingsService,
+    private readonly tariffs: ListingTariffs,
   ) {}
+
+  /** The wizard's tariff step names the channels a tariff posts to as they are set up. */
+  @Answers(offeredTariffsSchema)
+  @Get('tariffs')
+  offeredTariffs(): OfferedTariffs {
+    return this.tariffs.offered();
+  }
 
   @SignedIn()
   @Answers(myListingsSchema)

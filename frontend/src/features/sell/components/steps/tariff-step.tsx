@@ -7,8 +7,10 @@ import { ApiError } from '../../../../lib/api-client';
 import { formatListingPrice, formatSom } from '../../../../lib/format';
 import { currentLanguage, useTranslation } from '../../../../lib/i18n';
 import { toast } from '../../../../lib/toast';
+import { useOfferedTariffs } from '../../api/get-tariffs';
 import { useEditOutcome } from '../../hooks/use-edit-outcome';
 import { useSubmitListing } from '../../hooks/use-submit-listing';
+import { tariffReach } from '../../tariff-reach';
 import { uploadedImageIds, useWizardStore } from '../../stores/wizard-store';
 import { firstInvalidStep, stepOfServerFields } from '../../wizard-form';
 import { LAST_STEP } from '../../wizard-steps';
@@ -29,6 +31,13 @@ function TariffLabel({ tariff }: { tariff: Tariff }) {
   );
 }
 
+/** Where a tariff's listing appears, as the server says the channels are set up (nothing until it answers). */
+function TariffReach({ value }: { value: Tariff['value'] }) {
+  const { t } = useTranslation('sell');
+  const channels = useOfferedTariffs().data?.tariffs.find((offered) => offered.value === value)?.channels;
+  return channels ? <span className="block">{tariffReach(channels, t)}</span> : null;
+}
+
 function TariffHint({ tariff }: { tariff: Tariff }) {
   const { t } = useTranslation(['sell', 'messages']);
   const cost = tariffCost(tariff);
@@ -38,7 +47,7 @@ function TariffHint({ tariff }: { tariff: Tariff }) {
         {tariff.discount > 0 && <s className="mr-2 text-slate-500">{formatSom(tariff.price, currentLanguage())}</s>}
         <span className="font-semibold text-slate-900">{cost === 0 ? t('tariff.free') : formatSom(cost, currentLanguage())}</span>
       </span>
-      <span className="block">{tariff.channels.length ? t('tariff.everywhere') : t('tariff.websiteOnly')}</span>
+      <TariffReach value={tariff.value} />
     </>
   );
 }
