@@ -1,3 +1,4 @@
+import { ChannelPostingService } from '../src/listings/channel-posting/channel-posting.service';
 import { ListingTariffs } from '../src/listings/listing-tariffs';
 import { approve, freshImei, listingsAppForThisFile, signedInUser, testBrand, TEST_USD_RATE, uploadPhotos, wizardPayload } from './listings-support';
 
@@ -410,6 +411,26 @@ describe('selling: the create wizard, drafts, edits and my listings', () => {
       expect(response.body.phones).toHaveLength(3);
       expect(response.body.phones[0]).toMatchObject({ status: 'draft', image: { _id: images[2] } });
       expect(JSON.stringify(response.body)).not.toContain(phone(11));
+    });
+
+    it('tells the seller which channels a paid listing skipped and why: not set up, or given up after the channel kept refusing', async () => {
+      const owner = await signedInUser(site.app, phone(13));
+      const listing = await post(owner.cookie, wizardPayload(brand.phone, await uploadPhotos(site.app, owner.cookie, 1), { tarif: 1 })).expect(201);
+      await approve(site.app, listing.body._id);
+      const posting = site.app.get(ChannelPostingService);
+      await posting.recordPosted(listing.body._id, 'telegram', 'https://t.me/telefonbozor/7');
+      await posting.recordSkipped(listing.body._id, 'instagram', { posted: false, link: null, state: 'skipped', reason: 'not configured' }, 'notConfigured');
+      const refusal = 'Graph API 400 (190): Invalid OAuth access token';
+      await posting.recordSkipped(listing.body._id, 'facebook', { posted: false, link: null, state: 'failed', reason: refusal }, 'gaveUp');
+
+      const { body } = await http().get('/api/phone/my').set('Cookie', owner.cookie).expect(200);
+      expect(body.phones.find((mine: { _id: string }) => mine._id === listing.body._id).channels).toEqual({
+        telegram: { state: 'posted', link: 'https://t.me/telefonbozor/7', eta: null },
+        instagram: { state: 'skipped', link: null, eta: null, skipped: 'notConfigured' },
+        facebook: { state: 'skipped', link: null, eta: null, skipped: 'gaveUp' },
+      });
+      // The platform's words stay with admins.
+      expect(JSON.stringify(body)).not.toContain('OAuth');
     });
   });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { currencySchema, socialChannelSchema } from './listing';
+import { CHANNEL_SKIP_REASONS } from './listing-constants';
 import { phoneNumberSchema } from './user';
 
 /** BullMQ queues, one per kind of work the workers do. */
@@ -18,13 +19,6 @@ export const QUEUES = {
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
 const uuid = z.uuid();
-
-/**
- * Why a listing was not posted to a channel its tariff has: the channel is not set up on this
- * deployment, or it kept refusing the post until the workers gave up (a moderator can post again).
- */
-export const CHANNEL_SKIP_REASONS = ['notConfigured', 'gaveUp'] as const;
-export type ChannelSkipReason = (typeof CHANNEL_SKIP_REASONS)[number];
 
 /** An SMS as the gateway takes it. It may hold a password or a code: events and jobs carry it sealed (SMS_SECRET_KEY). */
 export const smsTextSchema = z.string().min(1).max(480);

@@ -53,6 +53,14 @@ export const BATTERY_MAX = 100;
 export const SOCIAL_CHANNELS = ['telegram', 'instagram', 'facebook'] as const;
 export type SocialChannel = (typeof SOCIAL_CHANNELS)[number];
 
+/**
+ * Why a listing was not posted to a channel its tariff has: the channel is not set up on this
+ * deployment, or it kept refusing the post until the workers gave up (a moderator can post again).
+ * The seller reads it with their listing, the bot and the inbox tell it.
+ */
+export const CHANNEL_SKIP_REASONS = ['notConfigured', 'gaveUp'] as const;
+export type ChannelSkipReason = (typeof CHANNEL_SKIP_REASONS)[number];
+
 export interface Tariff {
   /** The 'tarif' number stored on a listing. */
   value: 0 | 1;

@@ -12,7 +12,7 @@ import {
   socialChannelSchema,
   tariffValueSchema,
 } from './listing';
-import type { Currency } from './listing-constants';
+import { CHANNEL_SKIP_REASONS, type Currency } from './listing-constants';
 import { batterySchema, conditionGradeSchema, imeiListSchema } from './phone-identity';
 import { LISTING_REGIONS } from './regions';
 import { phoneNumberSchema, telegramUsernameSchema } from './user';
@@ -353,15 +353,18 @@ export type OfferedTariffs = z.infer<typeof offeredTariffsSchema>;
 
 /**
  * A paid listing's post on one channel as its seller sees it: posted (with the link), waiting
- * (with when it is due, when a platform's limit holds it back) or failed; the reasons stay with admins.
+ * (with when it is due, when a platform's limit holds it back), failed (tried again), or skipped
+ * with why (not set up, or given up); the platforms' own words stay with admins.
  */
 export const sellerChannelPostSchema = z.object({
-  state: z.enum(['posted', 'queued', 'failed']),
+  state: z.enum(['posted', 'queued', 'failed', 'skipped']),
   link: z.string().nullable(),
   eta: z.string().nullable(),
+  /** A skipped post's reason (a post skipped before reasons were kept has none). */
+  skipped: z.enum(CHANNEL_SKIP_REASONS).optional(),
 });
 export type SellerChannelPost = z.infer<typeof sellerChannelPostSchema>;
-/** Only the channels a post was requested for (and not skipped) have an entry. */
+/** Only the channels a post was requested for have an entry. */
 export const sellerChannelPostsSchema = requestedChannelPosts(sellerChannelPostSchema);
 export type SellerChannelPosts = z.infer<typeof sellerChannelPostsSchema>;
 

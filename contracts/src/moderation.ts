@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { createDeviceBodySchema, deviceSchema } from './catalogue';
 import { channelPostSchema, listingCardSchema, listingStatusSchema, requestedChannelPosts, socialChannelSchema } from './listing';
 import { listingCheckSchema } from './listing-checks';
-import { REJECTION_REASONS, SOCIAL_CHANNELS } from './listing-constants';
+import { CHANNEL_SKIP_REASONS, REJECTION_REASONS, SOCIAL_CHANNELS } from './listing-constants';
 import { openReportSchema } from './listing-reports';
 import { LIMITS } from './limits';
 
@@ -42,6 +42,8 @@ export const adminChannelPostSchema = channelPostSchema.extend({
   reason: z.string().nullable().optional(),
   /** When a queued post is due (ISO timestamp): the platform's limit is used up until then. */
   eta: z.string().nullable().optional(),
+  /** Set when the listing will not reach the channel this time: what its seller was told (not set up, or given up). */
+  skipped: z.enum(CHANNEL_SKIP_REASONS).optional(),
 });
 export type AdminChannelPost = z.infer<typeof adminChannelPostSchema>;
 

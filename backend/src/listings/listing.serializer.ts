@@ -105,14 +105,16 @@ export function toPosts(posts: Partial<Record<string, StoredChannelPost>>): List
   ) as ListingPosts;
 }
 
-/** The seller's view of the channel posts: posted, waiting (with its time) or failed; skipped channels and reasons stay with admins. */
+/** The seller's view of the channel posts: posted, waiting (with its time), failed (tried again), or skipped with why; the platforms' words stay with admins. */
 export function toSellerPosts(posts: Partial<Record<string, StoredChannelPost>>): SellerChannelPosts {
   return Object.fromEntries(
     SOCIAL_CHANNELS.flatMap((channel) => {
       const post = posts[channel];
-      const state = post?.posted ? 'posted' : post?.state;
-      if (state !== 'posted' && state !== 'queued' && state !== 'failed') return [];
-      return [[channel, { state, link: post?.link ?? null, eta: state === 'queued' ? (post?.eta ?? null) : null }]];
+      if (!post) return [];
+      const state = post.posted ? 'posted' : post.skipped ? 'skipped' : post.state;
+      if (state !== 'posted' && state !== 'queued' && state !== 'failed' && state !== 'skipped') return [];
+      const seen = { state, link: post.link ?? null, eta: state === 'queued' ? (post.eta ?? null) : null };
+      return [[channel, state === 'skipped' && post.skipped ? { ...seen, skipped: post.skipped } : seen]];
     }),
   );
 }

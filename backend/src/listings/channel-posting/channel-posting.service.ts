@@ -78,10 +78,10 @@ export class ChannelPostingService {
     await this.setPost(listingId, channel, post, this.dataSource.query.bind(this.dataSource));
   }
 
-  /** A channel the listing will not reach this time (skipped, or failed for good), with the 'listing.channel-skipped' event that tells the seller why. */
+  /** A channel the listing will not reach this time (skipped, or failed for good): why is kept for its seller's page and told by the 'listing.channel-skipped' event. */
   async recordSkipped(listingId: string, channel: SocialChannel, post: StoredChannelPost, reason: ChannelSkipReason): Promise<void> {
     await this.dataSource.transaction(async (transaction) => {
-      await this.setPost(listingId, channel, post, transaction.query.bind(transaction));
+      await this.setPost(listingId, channel, { ...post, skipped: reason }, transaction.query.bind(transaction));
       await this.outbox.record(transaction, 'listing.channel-skipped', { listingId, channel, reason });
     });
   }
