@@ -193,6 +193,43 @@ describe('drill: two API nodes and two worker nodes behind HAProxy', () => {
     }
   });
 
+  it('restarts an API node with SIGTERM under load without failing a read or a write', async () => {
+    const failures: string[] = [];
+    let reads = 0;
+    let writes = 0;
+    let loading = true;
+    const read = async () => {
+      for (; loading; reads++) {
+        const status = await get(stack.site, '/api/phone?page=1').then((answer) => answer.status, (error: Error) => error.message);
+        if (status !== 200) failures.push(`GET /api/phone: ${status}`);
+      }
+    };
+    const write = async () => {
+      // Sign-ups from addresses of their own, under smsPerIp.
+      for (; loading; writes++) {
+        const visitor = { 'x-forwarded-for': `198.51.100.${(writes % 200) + 1}` };
+        const status = await post('/api/auth/login', { phoneNumber: randomTestPhone() }, visitor).then((answer) => answer.status, (error: Error) => error.message);
+        if (status !== 201) failures.push(`POST /api/auth/login: ${status}`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    };
+    const load = Promise.all([read(), read(), write()]);
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      // A rolling restart's step: the node drains (SHUTDOWN_DRAIN_MS 2.5 s, past HAProxy's two failed checks), exits, and comes back.
+      await stack.apis[1].stop('SIGTERM');
+      await stack.apis[1].start();
+      // HAProxy's two passed checks put it back in rotation.
+      await eventually(async () => expect((await get(stack.apis[1].url, '/api/health/ready')).status).toBe(200), 10_000);
+      await new Promise((resolve) => setTimeout(resolve, 3_000));
+    } finally {
+      loading = false;
+      await load;
+    }
+    expect(failures).toEqual([]);
+    expect({ reads: reads > 100, writes: writes > 20 }).toEqual({ reads: true, writes: true });
+  }, CHECK_TIMEOUT_MS);
+
   // Last: it kills nodes. The full run is `npm run drills -- --scale-out` (scale-out.ts); this is its 60 s at a visitor's pace.
   it('loses and repeats nothing when an API node and a worker node are killed mid-load', async () => {
     const report = await runNodeKills(stack, { seconds: 60, visitors: 4, paidListings: 8, readPauseMs: 100 });
