@@ -260,11 +260,11 @@ export class UsersService implements OnApplicationBootstrap {
    * The ids of accounts with confirmed numbers for people who sign up elsewhere (the demo
    * sellers), creating the missing ones; existing accounts are left as they are.
    */
-  async ensureConfirmed(accounts: readonly { phoneNumber: string; name: string; region: string; telegram: string | null }[]): Promise<string[]> {
+  async ensureConfirmed(accounts: readonly { phoneNumber: string; name: string; region: string }[]): Promise<string[]> {
     const rows: { id: string }[] = await this.dataSource.query(
-      `INSERT INTO users (phone_number, name, country, region, telegram_username, phone_confirmed)
-       SELECT phone_number, name, 'uz', region, telegram, true
-         FROM jsonb_to_recordset($1::jsonb) AS account(phone_number text, name text, region text, telegram text)
+      `INSERT INTO users (phone_number, name, country, region, phone_confirmed)
+       SELECT phone_number, name, 'uz', region, true
+         FROM jsonb_to_recordset($1::jsonb) AS account(phone_number text, name text, region text)
        ON CONFLICT (phone_number) DO UPDATE SET name = users.name
        RETURNING id`,
       [JSON.stringify(accounts.map((account) => ({ ...account, phone_number: account.phoneNumber })))],

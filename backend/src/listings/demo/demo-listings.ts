@@ -23,23 +23,24 @@ const SEEDING_CONCURRENCY = 4;
 /**
  * Demo sellers, each selling in their own region. Their numbers are valid Uzbek mobile numbers
  * (real operator codes, so every form and check takes them) whose subscriber part starts with 0:
- * operators assign subscriber numbers from 1 upwards, so no real person is ever called.
+ * operators assign subscriber numbers from 1 upwards, so no real person is ever called. They have
+ * no Telegram username: any valid one may be a real person's, so buyers write on the platform.
  */
 const DEMO_SELLERS = [
-  { phoneNumber: '998900000001', name: 'Aziz Karimov', region: 'toshkent', telegram: 'aziz_phones' },
-  { phoneNumber: '998930000002', name: 'Dilnoza Yusupova', region: 'samarqand', telegram: null },
-  { phoneNumber: '998970000003', name: 'Jasur Rahimov', region: 'fargona', telegram: 'jasur_mobile' },
-  { phoneNumber: '998990000004', name: 'Malika Tursunova', region: 'buxoro', telegram: null },
-  { phoneNumber: '998880000005', name: 'Sardor Aliyev', region: 'andijon', telegram: 'sardor_gadget' },
-  { phoneNumber: '998330000006', name: 'Nodira Qodirova', region: 'xorazm', telegram: 'nodira_shop' },
-  { phoneNumber: '998910000007', name: 'Bekzod Xolmatov', region: 'namangan', telegram: null },
-  { phoneNumber: '998940000008', name: 'Gulnora Saidova', region: 'qashqadaryo', telegram: 'gulnora_tel' },
-  { phoneNumber: '998950000009', name: 'Otabek Ergashev', region: 'surxondaryo', telegram: null },
-  { phoneNumber: '998770000010', name: 'Shahzoda Nazarova', region: 'navoiy', telegram: 'shahzoda_phone' },
-  { phoneNumber: '998500000011', name: 'Rustam Mirzayev', region: 'jizzax', telegram: null },
-  { phoneNumber: '998200000012', name: 'Kamola Abdullayeva', region: 'sirdaryo', telegram: 'kamola_gadgets' },
-  { phoneNumber: '998980000013', name: 'Ulugbek Tojiboyev', region: 'qoraqalpogiston', telegram: null },
-  { phoneNumber: '998900000014', name: 'Zarina Hasanova', region: 'toshkent', telegram: 'zarina_mobile' },
+  { phoneNumber: '998900000001', name: 'Aziz Karimov', region: 'toshkent' },
+  { phoneNumber: '998930000002', name: 'Dilnoza Yusupova', region: 'samarqand' },
+  { phoneNumber: '998970000003', name: 'Jasur Rahimov', region: 'fargona' },
+  { phoneNumber: '998990000004', name: 'Malika Tursunova', region: 'buxoro' },
+  { phoneNumber: '998880000005', name: 'Sardor Aliyev', region: 'andijon' },
+  { phoneNumber: '998330000006', name: 'Nodira Qodirova', region: 'xorazm' },
+  { phoneNumber: '998910000007', name: 'Bekzod Xolmatov', region: 'namangan' },
+  { phoneNumber: '998940000008', name: 'Gulnora Saidova', region: 'qashqadaryo' },
+  { phoneNumber: '998950000009', name: 'Otabek Ergashev', region: 'surxondaryo' },
+  { phoneNumber: '998770000010', name: 'Shahzoda Nazarova', region: 'navoiy' },
+  { phoneNumber: '998500000011', name: 'Rustam Mirzayev', region: 'jizzax' },
+  { phoneNumber: '998200000012', name: 'Kamola Abdullayeva', region: 'sirdaryo' },
+  { phoneNumber: '998980000013', name: 'Ulugbek Tojiboyev', region: 'qoraqalpogiston' },
+  { phoneNumber: '998900000014', name: 'Zarina Hasanova', region: 'toshkent' },
 ] as const;
 
 const DESCRIPTIONS = [
@@ -223,7 +224,7 @@ export class DemoListings implements OnApplicationBootstrap {
         valut,
         description: DESCRIPTIONS[index % DESCRIPTIONS.length],
         authorName: seller.name.split(' ')[0],
-        telegramUsername: seller.telegram,
+        telegramUsername: null,
         updateProfile: false,
         region: seller.region,
         images: photos.map((photo) => photo.id),
