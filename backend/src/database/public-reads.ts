@@ -81,14 +81,14 @@ function readAnonymousGetsFromReplicas(server: Server): void {
 
 /** How often each replica's replay lag is measured. */
 const LAG_CHECK_MS = 500;
-/** How far back the primary's WAL positions are kept to date a replica's replay (then "at least this far"). */
+/** How far back the primary's WAL positions are kept to date a replica's replay. */
 const POSITIONS_KEPT = (10 * 60_000) / LAG_CHECK_MS;
 /** A WAL position as a number of bytes, to compare. */
 const WAL_POSITION = (lsn: string) => `(${lsn} - '0/0'::pg_lsn)::text`;
 /**
  * What a replica has replayed (null on a server that is no standby), and the age of the last
- * transaction it replayed by the primary's clock: more than its lag, the fallback when its position
- * is older than every one kept.
+ * transaction it replayed by the primary's clock: the primary's next commit came after it, so the
+ * replica misses nothing older.
  */
 const REPLAYED_SQL = `SELECT ${WAL_POSITION('pg_last_wal_replay_lsn()')} AS replayed,
   extract(epoch FROM clock_timestamp() - pg_last_xact_replay_timestamp())::float8 * 1000 AS last_commit_age_ms`;
@@ -121,14 +121,17 @@ class Replica {
    * The lag is the time since the primary was last at a position this replica has not replayed:
    * dated against the primary's positions (newest last), not against what the replica received,
    * since a replica cut off from its primary has replayed all it received and would look in step.
-   * An idle primary has nothing the replica misses: any replica that answers is in step then.
+   * An idle primary has nothing the replica misses: any replica that answers is in step then. The
+   * positions are LAG_CHECK_MS apart; on a busy primary the age of the last commit replayed is the
+   * closer bound.
    */
   async measure(positions: readonly PrimaryPosition[]): Promise<void> {
     try {
       const [{ replayed, last_commit_age_ms }] = (await this.pool.query<{ replayed: string | null; last_commit_age_ms: number | null }>(REPLAYED_SQL)).rows;
       if (replayed === null) throw new Error(`${this.host} is not a standby`);
       const reached = positions.findLast(({ lsn }) => lsn <= BigInt(replayed));
-      this.lagMs = reached ? Date.now() - reached.at : (last_commit_age_ms ?? Infinity);
+      // Not below 0: the replica's clock may run behind the primary's.
+      this.lagMs = Math.max(0, Math.min(reached ? Date.now() - reached.at : Infinity, last_commit_age_ms ?? Infinity));
     } catch {
       this.lagMs = Infinity;
     }
