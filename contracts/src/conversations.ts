@@ -121,7 +121,10 @@ export const CONVERSATION_SOCKET_EVENTS = {
   message: 'conversation:message',
   /** Server to client: a ReadPush. */
   read: 'conversation:read',
-  /** Client to server, answered by its acknowledgement: a SyncRequest, answered with a MessagePage (hasOlder: more after these). */
+  /**
+   * Client to server, answered by its acknowledgement: a SyncRequest, answered with a SyncAnswer (a MessagePage,
+   * hasOlder: more after these; or the refusal `GET /api/conversations/{id}/messages` would give).
+   */
   sync: 'conversation:sync',
   /**
    * Client to server, answered by its acknowledgement: a SendRequest, answered with a SendAnswer. The same
@@ -141,7 +144,10 @@ export interface ReadPush {
 }
 export const syncRequestSchema = z.object({ conversationId: z.uuid(), after: z.number().int().nonnegative() });
 export type SyncRequest = z.infer<typeof syncRequestSchema>;
+/** A refusal on the socket, as the matching route would answer it: its HTTP status and translated envelope. */
+export type SocketRefusal = { status: number; error: ErrorEnvelope };
+export type SyncAnswer = MessagePage | SocketRefusal;
 /** The route's body and the conversation the route names in its path. */
 export type SendRequest = SendMessage & { conversationId: string };
-/** The message as the route answers it, or the route's refusal: its HTTP status and translated envelope. */
-export type SendAnswer = { message: ConversationMessage } | { status: number; error: ErrorEnvelope };
+/** The message as the route answers it, or the route's refusal. */
+export type SendAnswer = { message: ConversationMessage } | SocketRefusal;

@@ -2,7 +2,7 @@ import type { OnApplicationShutdown } from '@nestjs/common';
 import { ConnectedSocket, MessageBody, SubscribeMessage, WebSocketGateway, type OnGatewayConnection, type OnGatewayDisconnect, type OnGatewayInit } from '@nestjs/websockets';
 import type { IncomingMessage } from 'node:http';
 import type { Server, Socket } from 'socket.io';
-import { CONVERSATION_SOCKET_EVENTS, CONVERSATION_SOCKET_PATH, sendMessageSchema, syncRequestSchema, type MessagePage, type SendAnswer } from '@market/contracts';
+import { CONVERSATION_SOCKET_EVENTS, CONVERSATION_SOCKET_PATH, sendMessageSchema, syncRequestSchema, type SendAnswer, type SocketRefusal, type SyncAnswer } from '@market/contracts';
 import type { SessionUser } from '../auth/auth.decorators';
 import { sessionTokenOf } from '../auth/session-cookie';
 import { SessionService } from '../auth/session.service';
@@ -23,6 +23,13 @@ interface PageData {
 /** The Socket.IO room of one session's pages, on any API process. */
 const sessionRoom = (sessionId: string) => `session:${sessionId}`;
 const sendMessageBody = new ZodPipe(sendMessageSchema);
+const syncRequestBody = new ZodPipe(syncRequestSchema);
+
+/** An acknowledgement's refusal, as the matching route answers it. */
+function refusal(error: unknown): SocketRefusal {
+  const { status, envelope } = errorAnswer(error);
+  return { status, error: envelope };
+}
 
 /**
  * Socket.IO on the API's own port (`/api/socket.io`): a page signed in by its session cookie (or,
@@ -78,11 +85,15 @@ export class ConversationsGateway implements OnGatewayInit, OnGatewayConnection,
     conversationPages.dec();
   }
 
-  /** The messages of one conversation after the last one the page holds, in order. */
+  /** The messages of one conversation after the last one the page holds, in order; or the refusal, as `send`'s. */
   @SubscribeMessage(CONVERSATION_SOCKET_EVENTS.sync)
-  sync(@ConnectedSocket() socket: Socket, @MessageBody() body: unknown): Promise<MessagePage> {
-    const { conversationId, after } = syncRequestSchema.parse(body);
-    return this.conversations.after((socket.data as PageData).user.id, conversationId, after);
+  async sync(@ConnectedSocket() socket: Socket, @MessageBody() body: unknown): Promise<SyncAnswer> {
+    try {
+      const { conversationId, after } = syncRequestBody.transform(body);
+      return await this.conversations.after((socket.data as PageData).user.id, conversationId, after);
+    } catch (error) {
+      return refusal(error);
+    }
   }
 
   /**
@@ -98,8 +109,7 @@ export class ConversationsGateway implements OnGatewayInit, OnGatewayConnection,
       const conversation = await conversationId.transform(String(id), { type: 'param', data: 'id' });
       return { message: await this.conversations.sendMessage((socket.data as PageData).user, conversation, sendMessageBody.transform(message)) };
     } catch (error) {
-      const { status, envelope } = errorAnswer(error);
-      return { status, error: envelope };
+      return refusal(error);
     }
   }
 
