@@ -279,6 +279,26 @@ describe('conversations', () => {
       expect(await limits.consume(CONVERSATION_RATE_LIMITS.newConversations, buyer.id)).toBe(6);
     });
 
+    it('takes no new conversation and no message for starts refused by a block or a closed listing', async () => {
+      const buyer = await createSignedInUser(site.app);
+      const otherSeller = await createSignedInUser(site.app);
+      const blocked = (await start(buyer, await onSale()).expect(201)).body;
+      const soldId = await insertListing(site.dataSource, { authorId: otherSeller.id, status: 'active' });
+      await start(buyer, soldId).expect(201);
+      await http().post(`/api/conversations/${blocked.id}/block`).set('Cookie', seller.cookie).expect(200);
+      await site.dataSource.query(`UPDATE listing SET status = 'noActive' WHERE id = $1`, [soldId]);
+
+      // New conversations about the blocking seller's other listings, and more messages about the sold one.
+      const listings = await Promise.all(Array.from({ length: 10 }, () => onSale()));
+      const answers = await burst(15, (index) => (index < 10 ? start(buyer, listings[index], `Salom ${index}`) : start(buyer, soldId, `Hali bormi ${index}?`)));
+      expect(countStatuses(answers)).toEqual({ 409: 15 });
+      expect(answers.map((answer) => answer.body.code).sort()).toEqual([...Array(10).fill('conversationBlocked'), ...Array(5).fill('conversationClosed')]);
+      // Only the two first starts took their points: the next of each is the third.
+      const limits = site.app.get(RateLimitService);
+      expect(await limits.consume(CONVERSATION_RATE_LIMITS.newConversations, buyer.id)).toBe(3);
+      expect(await limits.consume(CONVERSATION_RATE_LIMITS.messages, buyer.id)).toBe(3);
+    });
+
     it('opens one conversation when a buyer writes about a listing from two pages at once: every message kept, told new once, one of the hour taken', async () => {
       const buyer = await createSignedInUser(site.app);
       const listingId = await onSale('Written to twice');

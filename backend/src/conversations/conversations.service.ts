@@ -88,16 +88,25 @@ export class ConversationsService {
     ])) as Array<{ id: string }>;
     if (!listing || (!listing.onSale && !existing)) throw new AppException(HttpStatus.NOT_FOUND, 'listingNotFound');
     if (listing.authorId === user.id) throw new AppException(HttpStatus.FORBIDDEN, 'conversationOwnListing');
-    const message = [CONVERSATION_RATE_LIMITS.messages, user.id] as const;
+    const taken = [
+      ...(existing ? [] : [[CONVERSATION_RATE_LIMITS.newConversations, user.id] as const]),
+      [CONVERSATION_RATE_LIMITS.messages, user.id] as const,
+    ];
     // Both or neither: a start the minute's messages refuse takes none of the hour's new conversations.
-    await this.limits.consumeAll(existing ? [message] : [[CONVERSATION_RATE_LIMITS.newConversations, user.id], message]);
-    const { sent, opened } = await this.dataSource.transaction(async (transaction) => {
-      const inserted = (await transaction.query(
-        `INSERT INTO conversation (listing_id, buyer_id, seller_id) VALUES ($1, $2, $3) ON CONFLICT (listing_id, buyer_id) DO NOTHING RETURNING id`,
-        [listing.id, user.id, listing.authorId],
-      )) as unknown[];
-      return { sent: await this.write(transaction, user.id, { listingId: listing.id }, request.text, []), opened: inserted.length > 0 };
-    });
+    await this.limits.consumeAll(taken);
+    const { sent, opened } = await this.dataSource
+      .transaction(async (transaction) => {
+        const inserted = (await transaction.query(
+          `INSERT INTO conversation (listing_id, buyer_id, seller_id) VALUES ($1, $2, $3) ON CONFLICT (listing_id, buyer_id) DO NOTHING RETURNING id`,
+          [listing.id, user.id, listing.authorId],
+        )) as unknown[];
+        return { sent: await this.write(transaction, user.id, { listingId: listing.id }, request.text, []), opened: inserted.length > 0 };
+      })
+      .catch(async (refusal: unknown) => {
+        // Refused (a block, a listing sold or removed meanwhile) and rolled back: nothing was sent, nothing counts.
+        for (const [limit, key] of taken) await this.limits.refund(limit, key);
+        throw refusal;
+      });
     // The same buyer's other page opened it meanwhile: this message continued it, and takes none of the hour's new ones.
     if (!existing && !opened) await this.limits.refund(CONVERSATION_RATE_LIMITS.newConversations, user.id);
     await this.pushMessage(sent);
