@@ -372,6 +372,49 @@ test.describe('accounts', () => {
       await page.getByRole('link', { name: 'Telefon bozor: bosh sahifa' }).click();
       await expect(page).toHaveURL('/');
     });
+
+    test('counts down on /forgot when a reset was asked for within 2:00, the button usable again at 0', async ({ page, stack }) => {
+      const phoneNumber = newPhoneNumber();
+      await createAccount(stack.databaseUrl, phoneNumber, 'esdan-chiqqan');
+      await page.goto('/forgot');
+      await typePhoneNumber(page, phoneNumber);
+      await page.getByRole('button', { name: 'Kod yuborish' }).click();
+      await expect(page.getByLabel('SMS kod')).toBeVisible();
+
+      // Asked again on a new visit within the 2:00: the SMS limit refuses it, and the screen counts the wait down.
+      await page.clock.install();
+      await page.goto('/forgot');
+      await typePhoneNumber(page, phoneNumber);
+      const send = page.getByRole('button', { name: 'Kod yuborish' });
+      await send.click();
+      const wait = page.getByRole('status').getByText(/^[01]:\d\d dan keyin qayta so'rang$/);
+      await expect(wait).toBeVisible();
+      const shown = await wait.textContent();
+      await expect(send).toBeDisabled();
+      await page.clock.fastForward(3_000);
+      await expect(wait).not.toHaveText(shown!);
+      await expect(page.getByText("Juda ko'p urinish")).toHaveCount(0);
+
+      await page.clock.fastForward('02:00');
+      await expect(wait).toHaveCount(0);
+      await expect(send).toBeEnabled();
+      // Usable: the server, whose 2:00 have not passed, refuses again, and the wait is counted down again.
+      await send.click();
+      await expect(wait).toBeVisible();
+    });
+
+    test("clears the wrong password's notice once the right one signs in", async ({ page, stack }) => {
+      const phoneNumber = newPhoneNumber();
+      await createAccount(stack.databaseUrl, phoneNumber, 'togri-parol');
+      await signInWithPassword(page, phoneNumber, 'notogri-parol');
+      const wrong = page.getByText("Telefon raqam yoki parol noto'g'ri");
+      // Held under the pointer, the notice would stay: only the success can take it away. The keyboard signs in.
+      await wrong.hover();
+      await page.getByLabel('Parol', { exact: true }).fill('togri-parol');
+      await page.getByLabel('Parol', { exact: true }).press('Enter');
+      await expect(page).toHaveURL('/profile');
+      await expect(wrong).toHaveCount(0);
+    });
   });
 
   test('updates and removes the avatar', async ({ seller: { page } }) => {

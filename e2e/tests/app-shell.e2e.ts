@@ -1,7 +1,8 @@
 import { newPhoneNumber, typePhoneNumber } from '../support/accounts';
 import { expect, test } from '../support/fixtures';
 import type { E2eListings, SeededListing } from '../support/listings';
-import { PHONE } from '../support/viewports';
+import { onEachScreen } from '../support/screens';
+import { layoutWidth, PHONE } from '../support/viewports';
 
 test.describe('app shell', () => {
   test('renders the home page in Uzbek by default', async ({ page }) => {
@@ -90,6 +91,37 @@ test.describe('app shell', () => {
       await page.getByRole('button', { name: /^Foydalanuvchi menyusi/ }).click();
       await page.getByRole('menuitem', { name: 'Sozlamalar' }).click();
       await expect(page.getByRole('heading', { name: 'Sozlamalar', level: 1 })).toBeVisible();
+    });
+  });
+
+  onEachScreen((viewport) => {
+    test('says while offline, in the reader\'s language, that the page is offline and what still works, and stops once back', async ({ page, context }) => {
+      const banner = (text: string) => page.getByRole('status').filter({ hasText: text });
+      const uzbek = banner("Internet aloqasi yo'q. Oldin ochilgan sahifalar ko'rinadi, qolgani aloqa tiklangach ishlaydi.");
+      await page.goto('/');
+      await expect(page.getByRole('heading', { name: 'Ishlatilgan telefonlar' })).toBeVisible();
+      await expect(uzbek).toHaveCount(0);
+      await context.setOffline(true);
+      await expect(uzbek).toBeVisible();
+      // It stays on screen however far the page is scrolled, and fits it.
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      await expect(uzbek).toBeInViewport();
+      expect(await layoutWidth(page)).toBeLessThanOrEqual(viewport.width);
+      await context.setOffline(false);
+      await expect(uzbek).toHaveCount(0);
+
+      await page.getByRole('combobox', { name: 'Til' }).selectOption('ru');
+      await expect(page.getByRole('heading', { name: 'Б/у телефоны' })).toBeVisible();
+      await context.setOffline(true);
+      await expect(banner('Нет подключения к интернету. Открытые ранее страницы доступны, остальное заработает, когда связь вернётся.')).toBeVisible();
+      await context.setOffline(false);
+      await page.getByRole('combobox', { name: 'Язык' }).selectOption('en');
+      await expect(page.getByRole('heading', { name: 'Used phones' })).toBeVisible();
+      await context.setOffline(true);
+      const english = banner('You are offline. Pages you opened before still show; the rest works once the connection is back.');
+      await expect(english).toBeVisible();
+      await context.setOffline(false);
+      await expect(english).toHaveCount(0);
     });
   });
 });

@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
 import type { SeededListing } from '../support/listings';
+import { onEachScreen } from '../support/screens';
 import { PHONE } from '../support/viewports';
 
 /** Every URL the page's origin keeps in its caches (the service worker's). */
@@ -115,6 +116,28 @@ test.describe('the installable app', () => {
     await expect(page.getByRole('link', { name: 'Telefon bozor: bosh sahifa' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Qayta urinish' })).toBeVisible();
     await context.setOffline(false);
+  });
+
+  onEachScreen(() => {
+    test("says in the reader's language why a page never opened cannot load offline, under the offline banner", async ({ page, context, consoleErrors }) => {
+      const neverOpened = '/phone/00000000-0000-4000-8000-000000000001';
+      consoleErrors.allow(/Failed to load resource: net::ERR_FAILED \(.*\/api\/phone\/00000000-0000-4000-8000-000000000001:/);
+      await openThroughWorker(page, '/');
+      // The home page's own reads done: the connection goes after them.
+      await expect(page.getByRole('heading', { name: listing.name })).toBeVisible();
+      await context.setOffline(true);
+      await page.goto(neverOpened);
+      await expect(page.getByRole('heading', { level: 1, name: "Internet aloqasi yo'q. Ulanib, qayta urinib ko'ring" })).toBeVisible();
+      await expect(page.getByRole('status').filter({ hasText: "Internet aloqasi yo'q. Oldin ochilgan sahifalar ko'rinadi" })).toBeVisible();
+
+      await page.evaluate(() => localStorage.setItem('lang', 'ru'));
+      await page.reload();
+      await expect(page.getByRole('heading', { level: 1, name: 'Нет подключения к интернету. Подключитесь и попробуйте снова' })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Повторить' })).toBeVisible();
+      await expect(page.getByRole('status').filter({ hasText: 'Нет подключения к интернету. Открытые ранее страницы доступны' })).toBeVisible();
+      await expect(page.getByText('Failed to fetch')).toHaveCount(0);
+      await context.setOffline(false);
+    });
   });
 
   test("keeps none of a signed-in visitor's API answers", async ({ seller }) => {

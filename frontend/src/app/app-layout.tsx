@@ -2,6 +2,7 @@ import { Suspense } from 'react';
 import { matchPath, Outlet, useLocation } from 'react-router-dom';
 import { ADMIN_PAGES } from '../components/admin-pages';
 import { FullScreenLoader } from '../components/full-screen-loader';
+import { OfflineBanner } from '../components/offline-banner';
 import { ListingSlotsProvider, type ListingSlots } from '../components/listing-slots';
 // The parts every first page shows, from their own files: a feature's index names its pages
 // too, and importing it would bring them (and what they import) into the first download.
@@ -63,13 +64,16 @@ export function AppLayout() {
         <ScrollToTop />
         <KeepPendingFavourite />
         {/* Inside Telegram, which draws the title bar, the Mini App's shell and its bottom bar take the top bar's place (issue 40). */}
-        {insideTelegram() ? (
+        {insideTelegram() && (
           <Suspense fallback={null}>
             <MiniApp />
           </Suspense>
-        ) : (
-          <Suspense fallback={null}>{webTopBar.element}</Suspense>
         )}
+        {/* The top bar and the offline banner stay on screen together: the bar's own stickiness holds within this box. */}
+        <div className="sticky top-0 z-40">
+          {!insideTelegram() && <Suspense fallback={null}>{webTopBar.element}</Suspense>}
+          <OfflineBanner />
+        </div>
         <main className={`mx-auto w-full flex-1 px-4 py-6 ${wide ? 'max-w-[96rem]' : 'max-w-6xl'}`}>
           <Suspense fallback={<FullScreenLoader />}>
             <Outlet />

@@ -1,5 +1,5 @@
-import { createElement, useSyncExternalStore } from 'react';
-import type { ToastOptions, toast as toastify } from 'react-toastify/unstyled';
+import { useSyncExternalStore } from 'react';
+import type { Id, ToastOptions, toast as toastify } from 'react-toastify/unstyled';
 
 type Toastify = typeof toastify;
 
@@ -25,10 +25,16 @@ export function useToastsRequested(): boolean {
   );
 }
 
-/** Errors on screen: a later success means the user got past them, so it clears them (issue 36: a stale red toast stayed over a success). */
-const errorsShown = new Set<string | number>();
+/**
+ * The notices on screen of each action that failed, by the action's name: its later success means the user
+ * got past them, so it clears them (issue 36: a stale red toast stayed over a success); another action's
+ * success leaves them, as they may still matter.
+ */
+const failuresShown = new Map<string, Set<Id>>();
+let lastId = 0;
 
-function request(): Promise<Toastify> {
+/** react-toastify once its host is mounted (asking for it mounts the host), for notices of a feature's own making. */
+export function requestToasts(): Promise<Toastify> {
   if (!requested) {
     requested = true;
     listeners.forEach((listener) => listener());
@@ -36,67 +42,28 @@ function request(): Promise<Toastify> {
   return host;
 }
 
+interface NoticeOptions extends Pick<ToastOptions, 'toastId'> {
+  /**
+   * What the user did, named by the caller ('save-search'): an error or info notice with it tells its
+   * failure, which a success notice with it (or `clear`) takes off the screen.
+   */
+  action?: string;
+}
+
+/** Takes off the screen the failure notices of `action`, which has now succeeded. */
+function clear(action: string): void {
+  const shown = failuresShown.get(action);
+  if (!shown) return;
+  failuresShown.delete(action);
+  void host.then((toastify) => shown.forEach((id) => toastify.dismiss(id)));
+}
+
 function show(kind: 'success' | 'error' | 'info') {
-  return (message: string, options?: Pick<ToastOptions, 'toastId'>) => {
-    void request().then((toastify) => {
-      if (kind === 'success') {
-        errorsShown.forEach((id) => toastify.dismiss(id));
-        errorsShown.clear();
-      }
-      const id = toastify[kind](message, options);
-      if (kind === 'error') errorsShown.add(id);
-    });
+  return (message: string, { action, toastId = action && `${action}-${++lastId}` }: NoticeOptions = {}) => {
+    if (action && kind === 'success') clear(action);
+    else if (action) failuresShown.set(action, (failuresShown.get(action) ?? new Set()).add(toastId!));
+    void requestToasts().then((toastify) => toastify[kind](message, { toastId }));
   };
 }
 
-/** What the undo button closes its notification with; any other close lets the action go ahead. */
-const UNDONE = 'undone';
-
-/**
- * `message` with an `undoLabel` button for `ms`: resolves true when the user presses it, false when the
- * time is up or the notification is closed (the action goes ahead at once). The time runs on while the
- * window is in the background, so an action is never held back until the user returns to the tab; and
- * leaving the page (closing the tab, switching to another app, where a phone may end the page and its
- * timer) sends it at once: what the user did not undo is never lost.
- */
-async function undoable(message: string, undoLabel: string, ms: number): Promise<boolean> {
-  const toastify = await request();
-  return new Promise<boolean>((resolve) => {
-    const settle = (undone: boolean) => {
-      removeEventListener('pagehide', goAhead);
-      document.removeEventListener('visibilitychange', goAheadWhenHidden);
-      resolve(undone);
-    };
-    const id = toastify.info(
-      ({ closeToast }) =>
-        createElement(
-          'div',
-          { className: 'flex flex-wrap items-center gap-x-3' },
-          createElement('span', null, message),
-          createElement(
-            'button',
-            {
-              type: 'button',
-              onClick: () => closeToast(UNDONE),
-              className:
-                'min-h-11 min-w-11 font-semibold text-brand-700 underline hover:text-brand-800 focus-visible:outline-2 focus-visible:outline-brand-600',
-            },
-            undoLabel,
-          ),
-        ),
-      // A tap on the text must not close it: that would send what the user may still want to undo.
-      { autoClose: ms, pauseOnFocusLoss: false, closeOnClick: false, onClose: (reason) => settle(reason === UNDONE) },
-    );
-    function goAhead() {
-      settle(false);
-      toastify.dismiss(id);
-    }
-    function goAheadWhenHidden() {
-      if (document.visibilityState === 'hidden') goAhead();
-    }
-    addEventListener('pagehide', goAhead);
-    document.addEventListener('visibilitychange', goAheadWhenHidden);
-  });
-}
-
-export const toast = { success: show('success'), error: show('error'), info: show('info'), undoable };
+export const toast = { success: show('success'), error: show('error'), info: show('info'), clear };

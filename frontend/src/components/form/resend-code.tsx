@@ -7,12 +7,14 @@ interface ResendCodeProps {
   sentAt: number | null;
   onResend: () => void;
   busy: boolean;
+  /** Seconds a refused resend must still wait (the SMS limits' answer), when longer than the countdown's. */
+  waitSeconds?: number;
 }
 
 /** The 2:00 countdown under a code field; the resend button works only at 0. */
-export function ResendCode({ sentAt, onResend, busy }: ResendCodeProps) {
+export function ResendCode({ sentAt, onResend, busy, waitSeconds = 0 }: ResendCodeProps) {
   const { t } = useTranslation();
-  const secondsLeft = useCountdown(sentAt, LIMITS.resendCountdownSeconds);
+  const secondsLeft = Math.max(useCountdown(sentAt, LIMITS.resendCountdownSeconds), waitSeconds);
   return (
     <div className="mt-3 flex flex-wrap items-center justify-between gap-2 text-sm">
       <span role="timer" className="tabular-nums text-slate-600">

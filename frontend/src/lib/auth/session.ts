@@ -53,6 +53,9 @@ export function useEndLocalSession(): () => void {
   }, [queryClient]);
 }
 
+/** The notices' action of signing in (by password, SMS code, registration or Telegram): signed in, its failures still on screen go. */
+export const SIGN_IN_ACTION = 'sign-in';
+
 /**
  * After sign-in or a confirmed registration: set the flag, store the user and show the
  * server's message (unless the page shows it itself: `announce: false`).
@@ -63,7 +66,8 @@ export function useStartSession(): (response: SignedInResponse, options?: { anno
     ({ user, message }: SignedInResponse, { announce = true } = {}) => {
       queryClient.setQueryData<UserDto | null>(SESSION_USER_KEY, user);
       useLoginFlag.getState().setLoggedIn(true);
-      if (announce) toast.success(message[currentLanguage()]);
+      if (announce) toast.success(message[currentLanguage()], { action: SIGN_IN_ACTION });
+      else toast.clear(SIGN_IN_ACTION);
     },
     [queryClient],
   );

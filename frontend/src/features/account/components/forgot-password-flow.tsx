@@ -5,6 +5,7 @@ import { CodeField } from '../../../components/form/code-field';
 import { errorText } from '../../../components/form/form-error';
 import { primaryButtonClass, SubmitButton } from '../../../components/form/submit-button';
 import { TextField } from '../../../components/form/text-field';
+import { useRetryAfter } from '../../../components/form/use-retry-after';
 import { useZodForm } from '../../../components/form/use-zod-form';
 import { formatPhoneNumber } from '../../../lib/format';
 import { useTranslation } from '../../../lib/i18n';
@@ -19,6 +20,8 @@ import { ResendCode } from '../../../components/form/resend-code';
 
 const STEPS = 4;
 type Step = 1 | 2 | 3 | 4;
+/** The notices' action: each step passed takes the failures still on screen away. */
+const RESET = 'password-reset';
 
 /** `/forgot` (spec section 2): phone, the 5-digit SMS code, the new password, done. */
 export function ForgotPasswordFlow() {
@@ -31,6 +34,8 @@ export function ForgotPasswordFlow() {
   const requestReset = useRequestPasswordReset();
   const checkCode = useCheckSmsCode();
   const resetPassword = useResetPasswordWithToken();
+  /** A code refused by the SMS limits (asked for again within 2:00): sending waits as long as they asked, counting down (issue 36). */
+  const sendWait = useRetryAfter();
 
   const sendCode = (phoneNumber: string) =>
     requestReset.mutate(
@@ -40,10 +45,12 @@ export function ForgotPasswordFlow() {
           codeForm.setValues({ phoneNumber, code: '' });
           setCodeSentAt(Date.now());
           setStep(2);
+          toast.clear(RESET);
         },
         onError: (error) => {
+          if (sendWait.refused(error)) return;
           phoneForm.showServerFields(error);
-          toast.error(errorText(error));
+          toast.error(errorText(error), { action: RESET });
         },
       },
     );
@@ -62,8 +69,9 @@ export function ForgotPasswordFlow() {
       onSuccess: ({ token }) => {
         passwordForm.setValues({ phoneNumber: body.phoneNumber, token, password: '', confirmPassword: '' });
         setStep(3);
+        toast.clear(RESET);
       },
-      onError: (error) => toast.error(errorText(error)),
+      onError: (error) => toast.error(errorText(error), { action: RESET }),
     });
   };
 
@@ -73,10 +81,10 @@ export function ForgotPasswordFlow() {
     if (!body) return;
     resetPassword.mutate(body, {
       onSuccess: () => {
-        toast.success(t('messages:passwordUpdated'));
+        toast.success(t('messages:passwordUpdated'), { action: RESET });
         setStep(4);
       },
-      onError: (error) => toast.error(errorText(error)),
+      onError: (error) => toast.error(errorText(error), { action: RESET }),
     });
   };
 
@@ -100,6 +108,7 @@ export function ForgotPasswordFlow() {
           onPhoneNumberChange={(digits) => phoneForm.setValue('phoneNumber', digits)}
           error={phoneForm.errors.phoneNumber}
           busy={requestReset.isPending}
+          waitSeconds={sendWait.secondsLeft}
           submitLabel={t('forgot.sendCode')}
           onSubmit={submitPhone}
         />
@@ -115,7 +124,7 @@ export function ForgotPasswordFlow() {
               {t('continue')}
             </SubmitButton>
           </form>
-          <ResendCode sentAt={codeSentAt} busy={requestReset.isPending} onResend={() => sendCode(codeForm.values.phoneNumber)} />
+          <ResendCode sentAt={codeSentAt} waitSeconds={sendWait.secondsLeft} busy={requestReset.isPending} onResend={() => sendCode(codeForm.values.phoneNumber)} />
         </>
       )}
 

@@ -8,7 +8,7 @@ import { PhoneField } from '../../../components/form/phone-field';
 import { primaryButtonClass, SubmitButton } from '../../../components/form/submit-button';
 import { TextField } from '../../../components/form/text-field';
 import { useZodForm } from '../../../components/form/use-zod-form';
-import { useSession, useStartSession } from '../../../lib/auth';
+import { SIGN_IN_ACTION, useSession, useStartSession } from '../../../lib/auth';
 import { formatPhoneNumber } from '../../../lib/format';
 import { currentLanguage, useTranslation } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
@@ -44,7 +44,7 @@ export function RegisterForm() {
       },
       onError: (error) => {
         details.showServerFields(error);
-        toast.error(errorText(error));
+        toast.error(errorText(error), { action: SIGN_IN_ACTION });
       },
     });
 
@@ -64,7 +64,7 @@ export function RegisterForm() {
         setStage({ name: 'done', message: response.message[currentLanguage()] });
         startSession(response, { announce: false });
       },
-      onError: (error) => toast.error(errorText(error)),
+      onError: (error) => toast.error(errorText(error), { action: SIGN_IN_ACTION }),
     });
   };
 

@@ -2,12 +2,11 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { authSchema, loginSchema } from '@market/contracts';
 import { errorText } from '../../../components/form/form-error';
-import { formatCountdown, useCountdown } from '../../../components/form/use-countdown';
+import { useRetryAfter } from '../../../components/form/use-retry-after';
 import { SubmitButton } from '../../../components/form/submit-button';
 import { TextField } from '../../../components/form/text-field';
 import { useZodForm } from '../../../components/form/use-zod-form';
-import { ApiError } from '../../../lib/api-client';
-import { useStartSession } from '../../../lib/auth';
+import { SIGN_IN_ACTION, useStartSession } from '../../../lib/auth';
 import { formatPhoneNumber } from '../../../lib/format';
 import { currentLanguage, useTranslation } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
@@ -16,6 +15,7 @@ import { useSignIn } from '../api/sign-in';
 import { useStartSignIn } from '../api/start-sign-in';
 import { PhoneStepForm } from './phone-step-form';
 import { AuthCard, Notice } from './auth-card';
+import { RetryWait } from './retry-wait';
 import { SmsNotDelivered } from './sms-not-delivered';
 
 /** What step 1 told: a new account got its password by SMS (201), or the account exists (208). */
@@ -36,9 +36,8 @@ export function SignInForm() {
   const startSignIn = useStartSignIn();
   const signIn = useSignIn();
   const requestReset = useRequestPasswordReset();
-  /** A reset refused by the SMS limits: when, and for how many seconds; the button waits that long, counting down. */
-  const [resetRefused, setResetRefused] = useState<{ at: number; seconds: number } | null>(null);
-  const resetWaitSeconds = useCountdown(resetRefused?.at ?? null, resetRefused?.seconds ?? 0);
+  /** A reset refused by the SMS limits: the button waits as long as they asked, counting down. */
+  const resetWait = useRetryAfter();
 
   const submitPhone = (event: FormEvent) => {
     event.preventDefault();
@@ -49,10 +48,11 @@ export function SignInForm() {
         passwordForm.setValues({ phoneNumber: body.phoneNumber, password: '' });
         setStep1(result.accountCreated ? { kind: 'created', message: result.message[currentLanguage()] } : { kind: 'exists' });
         setSmsSentAt(result.accountCreated ? Date.now() : null);
+        toast.clear(SIGN_IN_ACTION);
       },
       onError: (error) => {
         phoneForm.showServerFields(error);
-        toast.info(errorText(error));
+        toast.info(errorText(error), { action: SIGN_IN_ACTION });
       },
     });
   };
@@ -65,7 +65,7 @@ export function SignInForm() {
       onSuccess: (response) => startSession(response),
       onError: (error) => {
         passwordForm.showServerFields(error);
-        toast.info(errorText(error));
+        toast.info(errorText(error), { action: SIGN_IN_ACTION });
       },
     });
   };
@@ -77,14 +77,12 @@ export function SignInForm() {
       { phoneNumber: passwordForm.values.phoneNumber },
       {
         onSuccess: () => {
-          toast.success(t('messages:passwordSent'));
+          toast.success(t('messages:passwordSent'), { action: SIGN_IN_ACTION });
           setStep1({ kind: 'codeSent' });
           setSmsSentAt(Date.now());
         },
         onError: (error) => {
-          const seconds = error instanceof ApiError && error.status === 429 ? error.envelope?.retryAfterSeconds : undefined;
-          if (seconds) setResetRefused({ at: Date.now(), seconds });
-          else console.error('Password reset request failed', error);
+          if (!resetWait.refused(error)) console.error('Password reset request failed', error);
         },
       },
     );
@@ -147,7 +145,7 @@ export function SignInForm() {
           <button
             type="button"
             onClick={sendResetCode}
-            disabled={requestReset.isPending || resetWaitSeconds > 0}
+            disabled={requestReset.isPending || resetWait.secondsLeft > 0}
             className="inline-flex min-h-11 items-center font-medium text-brand-700 hover:underline disabled:text-slate-400"
           >
             {requestReset.isPending ? t('sending') : t('signIn.forgotPassword')}
@@ -155,11 +153,7 @@ export function SignInForm() {
           <Link to="/forgot" className="inline-flex min-h-11 items-center font-medium text-brand-700 hover:underline">
             {t('signIn.resetPassword')}
           </Link>
-          {resetWaitSeconds > 0 && (
-            <p role="status" className="w-full text-slate-600">
-              {t('sms.retryIn', { time: formatCountdown(resetWaitSeconds) })}
-            </p>
-          )}
+          <RetryWait seconds={resetWait.secondsLeft} className="w-full" />
         </div>
       )}
     </AuthCard>

@@ -21,14 +21,14 @@ export default function ReportDialog({ listingId, onClose, onReported }: { listi
     if (!body) return;
     report.mutate(body, {
       onSuccess: (answer) => {
-        toast.success(answer.message[currentLanguage()]);
+        toast.success(answer.message[currentLanguage()], { action: 'report-listing' });
         onReported();
       },
       onError: (error) => {
         form.showServerFields(error);
         // Already reported: nothing more to do here.
         if (error instanceof ApiError && error.status === 409) onReported();
-        toast.error(errorText(error));
+        toast.error(errorText(error), { action: 'report-listing' });
       },
     });
   };

@@ -12,6 +12,7 @@ import {
 } from '../hooks/use-decision-callbacks';
 import { toast } from '../../../lib/toast';
 import { moderationQueueKey, type ModerationQueueParams } from './get-moderation-queue';
+import { undoable } from './undoable';
 import { withListing } from './moderation-cache';
 
 /**
@@ -35,7 +36,7 @@ export function useApproveListing(params: ModerationQueueParams) {
   return useMutation({
     ...callbacks,
     mutationFn: async ({ card }: DecisionVariables) => {
-      if (await toast.undoable(t('approved', { name: card.name }), t('undo'), LIMITS.approvalUndoMs)) throw new DecisionUndone();
+      if (await undoable(t('approved', { name: card.name }), t('undo'), LIMITS.approvalUndoMs)) throw new DecisionUndone();
       return confirmListing({ id: card._id });
     },
   });

@@ -24,9 +24,9 @@ export function BannedWordsCard() {
     save.mutate(parsed.data, {
       onSuccess: () => {
         setTyped(null);
-        toast.success(t('bannedWords.saved'));
+        toast.success(t('bannedWords.saved'), { action: 'banned-words' });
       },
-      onError: (failure) => toast.error(errorText(failure)),
+      onError: (failure) => toast.error(errorText(failure), { action: 'banned-words' }),
     });
   };
 

@@ -51,7 +51,7 @@ export function ListingPromotions({ listingId, onSale, topUpDialog }: ListingPro
         onSuccess: (bought) => {
           keys.current.delete(product);
           if (user) addToBalance(bought.balance - user.balance);
-          toast.success(t('boughtToast', { product: t(`messages:${PROMOTION_NAMES[product]}`) }));
+          toast.success(t('boughtToast', { product: t(`messages:${PROMOTION_NAMES[product]}`) }), { action: `promotion-${product}` });
         },
         onError: (error) => {
           if (!(error instanceof ApiError) || error.status !== NO_ANSWER) keys.current.delete(product);
@@ -59,7 +59,7 @@ export function ListingPromotions({ listingId, onSale, topUpDialog }: ListingPro
             setShortfall(error.envelope.shortfall);
             return;
           }
-          toast.error(errorText(error));
+          toast.error(errorText(error), { action: `promotion-${product}` });
         },
       },
     );

@@ -37,8 +37,8 @@ function SaveSearch({ filters }: { filters: SearchFilters }) {
       disabled={save.isPending}
       onClick={() =>
         save.mutate(filters, {
-          onSuccess: () => toast.success(t('savedSearches.saved')),
-          onError: (error) => toast.error(errorText(error)),
+          onSuccess: () => toast.success(t('savedSearches.saved'), { action: 'save-search' }),
+          onError: (error) => toast.error(errorText(error), { action: 'save-search' }),
         })
       }
     >

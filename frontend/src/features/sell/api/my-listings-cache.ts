@@ -27,6 +27,10 @@ export function withAction(data: MyListings, id: string, action: ActionOn): MyLi
   );
 }
 
+function listingId(change: string | { id: string }): string {
+  return typeof change === 'string' ? change : change.id;
+}
+
 /**
  * An action on one of the seller's listings shown at once: the page changes before the call
  * answers and goes back to how it was if the call fails. The server's answer or refusal is told
@@ -40,16 +44,17 @@ export function useOptimisticListingChange<Answer extends MessageResponse, Chang
   return useMutation({
     mutationFn: call,
     onMutate: async (change: Change) => {
-      const id = typeof change === 'string' ? change : change.id;
+      const id = listingId(change);
       await queryClient.cancelQueries({ queryKey: MY_LISTINGS_KEY });
       const previous = queryClient.getQueryData<MyListings>(MY_LISTINGS_KEY);
       if (previous) queryClient.setQueryData(MY_LISTINGS_KEY, withAction(previous, id, action));
       return { previous };
     },
-    onSuccess: (answer) => toast.success(answer.message[currentLanguage()]),
-    onError: (error, _id, context) => {
+    // Told as a change of the listing: one that succeeds clears the listing's failures still on screen.
+    onSuccess: (answer, change) => toast.success(answer.message[currentLanguage()], { action: `listing-${listingId(change)}` }),
+    onError: (error, change, context) => {
       if (context?.previous) queryClient.setQueryData(MY_LISTINGS_KEY, context.previous);
-      toast.error(errorText(error));
+      toast.error(errorText(error), { action: `listing-${listingId(change)}` });
     },
     // The home list and the detail pages show the listing too.
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['listings'] }),

@@ -1,6 +1,6 @@
 import { Suspense, useEffect, useState } from 'react';
 import { useLocation, useNavigationType } from 'react-router-dom';
-import { useStartSession } from '../../../lib/auth';
+import { SIGN_IN_ACTION, useStartSession } from '../../../lib/auth';
 import { lazyWhenOnline } from '../../../lib/load-chunk';
 import { watchMainAction } from '../../../lib/main-action';
 import { setHeaderSessionToken } from '../../../lib/telegram-launch';
@@ -95,7 +95,7 @@ function useLaunchSignIn(): { contactNeeded: boolean; signIn: (details: { name?:
         setHeaderSessionToken(answer.session.token);
         startSession(answer, { announce: false });
       },
-      (error: Error) => toast.error(error.message),
+      (error: Error) => toast.error(error.message, { action: SIGN_IN_ACTION }),
     );
   }, [startSession]);
   return { contactNeeded, signIn, dismiss: () => setContactNeeded(false) };
