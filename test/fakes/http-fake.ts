@@ -39,7 +39,8 @@ async function readBody(request: IncomingMessage): Promise<Record<string, unknow
  * fail the next calls to a path (500, an invalid token, ...).
  */
 export async function startHttpFake(
-  handle: (call: RecordedCall, url: URL) => FakeAnswer | Promise<FakeAnswer>,
+  /** `gone` aborts when the client closes the connection before its answer (a held request abandoned). */
+  handle: (call: RecordedCall, url: URL, gone: AbortSignal) => FakeAnswer | Promise<FakeAnswer>,
 ): Promise<{
   url: string;
   calls: RecordedCall[];
@@ -65,8 +66,18 @@ export async function startHttpFake(
     const query = Object.fromEntries(url.searchParams);
     const call: RecordedCall = { method: request.method ?? 'GET', path: url.pathname, body: { ...query, ...(await readBody(request)) }, receivedAt };
     calls.push(call);
+    const gone = new AbortController();
+    // A client that closes its connection before the answer is seen at its FIN, before the socket's close.
+    const leave = () => {
+      if (!response.writableFinished) gone.abort();
+    };
+    request.socket.once('end', leave);
+    response.once('close', () => {
+      request.socket.off('end', leave);
+      leave();
+    });
     const scripted = scriptedFailure(url.pathname);
-    const answer = scripted ?? (await handle(call, url));
+    const answer = scripted ?? (await handle(call, url, gone.signal));
     call.answer = { status: answer.status ?? 200, body: answer.body };
     const delayMs = ('delayMs' in answer && answer.delayMs) || (slowPaths?.pattern.test(url.pathname) ? slowPaths.delayMs : 0);
     if (delayMs) await new Promise((resolve) => setTimeout(resolve, delayMs));

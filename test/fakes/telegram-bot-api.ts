@@ -1,4 +1,4 @@
-import { startHttpFake } from './http-fake';
+import { startHttpFake, type FakeAnswer } from './http-fake';
 import { MovingWindow } from './moving-window';
 
 /**
@@ -15,6 +15,12 @@ export interface TelegramLimits {
 
 export const TELEGRAM_LIMITS: TelegramLimits = { channelPerMinute: 20, chatPerSecond: 1, overallPerSecond: 30, timeScale: 1 };
 
+/** A held getUpdates is answered after this long at most, whatever its timeout (the bots ask 30 s): tests stay fast. */
+const LONG_POLL_AT_MOST_MS = 2_000;
+
+/** An update as getUpdates returns it: its id and one of its kinds (message, callback_query, ...). */
+type Update = { update_id: number; [kind: string]: unknown };
+
 /** Channels and groups have negative ids or are named by '@username'; private chats are users' positive ids. */
 const isGroupOrChannel = (chatId: string) => chatId.startsWith('@') || chatId.startsWith('-');
 
@@ -30,12 +36,21 @@ const isGroupOrChannel = (chatId: string) => chatId.startsWith('@') || chatId.st
  * A photo by URL must be a JPEG or a PNG (judged by the URL's extension; Telegram reads the
  * content's type): a WebP is refused as Telegram refuses a type it does not take as a photo.
  * Tests push updates (messages, button presses) for getUpdates and read what the bot sent.
+ *
+ * getUpdates as Telegram answers it (core.telegram.org/bots/api#getupdates): an update is given
+ * again until a later call's `offset` passes its update_id, at most `limit` (1-100) at a time; a
+ * call with a `timeout` is held until an update arrives or the timeout passes (at most
+ * LONG_POLL_AT_MOST_MS here); a second call while one is held answers 409 to the held one, as does
+ * any call while a webhook is set.
  */
 export async function startFakeTelegram(botUsername = 'telefon_bozor_test_bot', limits: Partial<TelegramLimits> = {}) {
   const { channelPerMinute, chatPerSecond, overallPerSecond, timeScale } = { ...TELEGRAM_LIMITS, ...limits };
   let nextMessageId = 100;
   let nextUpdateId = 1;
-  const pendingUpdates: unknown[] = [];
+  /** Updates not yet confirmed by a getUpdates whose offset passed their update_id, oldest first. */
+  const unconfirmed: Update[] = [];
+  /** The getUpdates held open for an update, if any. */
+  let heldPoll: { answer(): void; conflict(): void } | undefined;
   const blockedBy = new Set<string>();
   let nextCallbackQueryId = 1;
   /** Button presses sent to the bot and not answered yet. */
@@ -83,7 +98,42 @@ export async function startFakeTelegram(botUsername = 'telefon_bozor_test_bot', 
     ...extra,
   });
 
-  const fake = await startHttpFake((call) => {
+  async function getUpdates(body: Record<string, unknown>, gone: AbortSignal): Promise<FakeAnswer> {
+    if (webhook) return conflict("can't use getUpdates method while webhook is active; use deleteWebhook to delete the webhook first");
+    // A bot stopping aborts its held call and asks again at once: its connection's end is seen within a turn of the event loop.
+    if (heldPoll) await new Promise((resolve) => setTimeout(resolve, 10));
+    heldPoll?.conflict();
+    const offset = Number(body.offset ?? 0);
+    while (unconfirmed.length && unconfirmed[0].update_id < offset) unconfirmed.shift();
+    const limit = Math.min(Math.max(Number(body.limit ?? 100), 1), 100);
+    const updates = () => ({ body: { ok: true, result: unconfirmed.slice(0, limit) } });
+    const holdMs = Math.min(Number(body.timeout ?? 0) * 1000, LONG_POLL_AT_MOST_MS);
+    if (unconfirmed.length || holdMs <= 0) return updates();
+    return new Promise<FakeAnswer>((resolve) => {
+      const poll = {
+        answer: () => end(updates()),
+        conflict: () => end(conflict('terminated by other getUpdates request; make sure that only one bot instance is running')),
+      };
+      const timer = setTimeout(poll.answer, holdMs);
+      // A poller that went away (a bot stopping aborts its call) is no longer held: the next call conflicts with nothing.
+      gone.addEventListener('abort', poll.answer);
+      function end(answer: FakeAnswer) {
+        clearTimeout(timer);
+        gone.removeEventListener('abort', poll.answer);
+        if (heldPoll === poll) heldPoll = undefined;
+        resolve(answer);
+      }
+      heldPoll = poll;
+    });
+  }
+
+  /** Telegram keeps the update for getUpdates; a held call receives it at once. */
+  function deliver(update: Update): void {
+    unconfirmed.push(update);
+    heldPoll?.answer();
+  }
+
+  const fake = await startHttpFake((call, _url, gone) => {
     const method = call.path.split('/').pop();
     const chatId = String(call.body.chat_id ?? '');
     if (['sendMessage', 'sendPhoto', 'sendMediaGroup'].includes(method ?? '') && blockedBy.has(chatId)) {
@@ -118,10 +168,7 @@ export async function startFakeTelegram(botUsername = 'telefon_bozor_test_bot', 
         }
         return { body: { ok: true, result: true } };
       case 'getUpdates':
-        // Real long polling holds the request open; a short hold keeps the bot from spinning.
-        return pendingUpdates.length
-          ? { body: { ok: true, result: pendingUpdates.splice(0) } }
-          : { body: { ok: true, result: [] }, delayMs: 100 };
+        return getUpdates(call.body, gone);
       case 'setWebhook':
         webhook = { url: String(call.body.url), secretToken: call.body.secret_token === undefined ? undefined : String(call.body.secret_token) };
         return { body: { ok: true, result: true } };
@@ -169,13 +216,13 @@ export async function startFakeTelegram(botUsername = 'telefon_bozor_test_bot', 
     callsOf: (method: string) => fake.calls.filter((call) => call.path.endsWith(`/${method}`)),
     /** A private message from a user, delivered on the bot's next getUpdates; `replyTo` answers the bot's message of that id. */
     pushMessage(chatId: number, text: string, replyTo?: number): void {
-      pendingUpdates.push(update(chatId, text, replyTo));
+      deliver(update(chatId, text, replyTo));
     },
     /** A user presses an inline button with this callback_data under a message in their chat; answers the callback query's id. */
     pushCallbackQuery(chatId: number, data: string, messageId = nextMessageId - 1): string {
       const id = String(nextCallbackQueryId++);
       unansweredCallbackQueries.add(id);
-      pendingUpdates.push({
+      deliver({
         update_id: nextUpdateId++,
         callback_query: {
           id,
@@ -192,7 +239,7 @@ export async function startFakeTelegram(botUsername = 'telefon_bozor_test_bot', 
      * their own (`userId` omitted: the sender's); another id is someone else's contact card.
      */
     pushContact(chatId: number, phoneNumber: string, userId: number | undefined = chatId): void {
-      pendingUpdates.push({
+      deliver({
         update_id: nextUpdateId++,
         message: {
           message_id: nextMessageId++,
@@ -293,6 +340,10 @@ function visibleLength(caption: unknown, parseMode: unknown): number {
 
 function badRequest(description: string) {
   return { status: 400, body: { ok: false, error_code: 400, description: `Bad Request: ${description}` } };
+}
+
+function conflict(description: string) {
+  return { status: 409, body: { ok: false, error_code: 409, description: `Conflict: ${description}` } };
 }
 
 function tooManyRequests(retryAfterSeconds: number) {
