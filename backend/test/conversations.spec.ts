@@ -234,10 +234,11 @@ describe('conversations', () => {
     expect(thread.body.messages[1]).toMatchObject({ mine: false, warnings: expect.arrayContaining(['cardNumber']) });
   });
 
-  it('opens a conversation to the moderators only once reported, and records each read', async () => {
-    const buyer = await createSignedInUser(site.app);
+  it('opens a conversation to the moderators only once reported, with who reported it, its listing and its two people, and records each read', async () => {
+    const buyer = await createSignedInUser(site.app, { name: 'Jasur' });
     const admin = await createSignedInUser(site.app, { role: 'admin' });
-    const { body } = await start(buyer, await onSale()).expect(201);
+    const listingId = await onSale('Reported phone');
+    const { body } = await start(buyer, listingId).expect(201);
     await http().get(`/api/admin/conversations/${body.id}/messages`).set('Cookie', admin.cookie).expect(404);
     await http().get(`/api/admin/conversations/${body.id}/messages`).set('Cookie', buyer.cookie).expect(403);
 
@@ -246,9 +247,21 @@ describe('conversations', () => {
     const reported = await http().post(`/api/conversations/${body.id}/report`).set('Cookie', seller.cookie).send({ reason: 'fraud', text: 'Karta so‘radi' }).expect(200);
     expect(reported.body.message).toEqual(MESSAGES.conversationReported);
 
+    await http().post(`/api/conversations/${body.id}/report`).set('Cookie', buyer.cookie).send({ reason: 'rude' }).expect(200);
+
+    const listing = { _id: listingId, name: 'Reported phone', price: expect.any(Number), valut: expect.any(String), image: expect.objectContaining({ location: expect.stringMatching(/^http/) }), state: 'onSale' };
     const queue = await http().get('/api/admin/conversations/reported').set('Cookie', admin.cookie).expect(200);
-    expect(queue.body.conversations.find((conversation: { id: string }) => conversation.id === body.id)).toMatchObject({ reports: [{ reason: 'fraud', text: 'Karta so‘radi' }] });
+    expect(queue.body.conversations.find((conversation: { id: string }) => conversation.id === body.id)).toEqual({
+      id: body.id,
+      listing,
+      reportedAt: expect.any(String),
+      reports: [
+        { reason: 'fraud', text: 'Karta so‘radi', reporter: { role: 'seller', name: 'Sardor' } },
+        { reason: 'rude', reporter: { role: 'buyer', name: 'Jasur' } },
+      ],
+    });
     const thread = await http().get(`/api/admin/conversations/${body.id}/messages`).set('Cookie', admin.cookie).expect(200);
+    expect(thread.body).toMatchObject({ listing, buyer: { id: buyer.id, name: 'Jasur' }, seller: { id: seller.id, name: 'Sardor' } });
     expect(thread.body.messages).toHaveLength(1);
     await http().get(`/api/admin/conversations/${body.id}/messages`).set('Cookie', admin.cookie).expect(200);
     const reads = await site.dataSource.query(`SELECT moderator_id FROM conversation_moderator_read WHERE conversation_id = $1`, [body.id]);

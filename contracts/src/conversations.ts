@@ -69,9 +69,16 @@ export type ConversationMessage = z.infer<typeof conversationMessageSchema>;
 
 export const conversationStates = ['open', 'closed', 'blocked'] as const;
 
+/** The listing a conversation is about, as its card shows it, and whether it is on sale, sold or removed. */
+export const conversationListingSchema = listingCardSchema
+  .pick({ _id: true, name: true, price: true, valut: true, image: true })
+  .extend({ state: z.enum(FAVOURITE_STATES) });
+export type ConversationListing = z.infer<typeof conversationListingSchema>;
+const conversationRoleSchema = z.enum(['buyer', 'seller']);
+
 export const conversationSchema = z.object({
   id: z.string(),
-  role: z.enum(['buyer', 'seller']),
+  role: conversationRoleSchema,
   /**
    * 'closed': the listing was sold or removed; 'blocked': one of the two blocked the other, which stops every
    * conversation between them. Readable, no new messages.
@@ -79,7 +86,7 @@ export const conversationSchema = z.object({
   state: z.enum(conversationStates),
   /** The viewer blocked the other person (in this conversation or another of theirs): they may unblock. */
   blockedByMe: z.boolean(),
-  listing: listingCardSchema.pick({ _id: true, name: true, price: true, valut: true, image: true }).extend({ state: z.enum(FAVOURITE_STATES) }),
+  listing: conversationListingSchema,
   other: z.object({ id: z.string(), name: z.string().nullable(), image: imageRefSchema.nullable() }),
   lastMessage: conversationMessageSchema.nullable(),
   unread: z.number().int(),
@@ -94,19 +101,36 @@ export type ConversationPage = z.infer<typeof conversationPageSchema>;
 export const messagePageSchema = z.object({ messages: z.array(conversationMessageSchema), hasOlder: z.boolean() });
 export type MessagePage = z.infer<typeof messagePageSchema>;
 
-/** `GET /api/admin/conversations/reported`: what the moderators may open, the latest report first. */
+/** One of a conversation's two people, as the moderators see them: their account's name (null: none given). */
+const conversationPersonSchema = z.object({ id: z.string(), name: z.string().nullable() });
+
+/** `GET /api/admin/conversations/reported`: what the moderators may open, the latest report first, each report with who made it. */
 export const reportedConversationPageSchema = z.object({
   conversations: z.array(
     z.object({
       id: z.string(),
-      listingId: z.string(),
+      listing: conversationListingSchema,
       reportedAt: z.string(),
-      reports: z.array(z.object({ reason: z.enum(CONVERSATION_REPORT_REASONS), text: z.string().optional() })),
+      reports: z.array(
+        z.object({
+          reason: z.enum(CONVERSATION_REPORT_REASONS),
+          text: z.string().optional(),
+          reporter: z.object({ role: conversationRoleSchema, name: z.string().nullable() }),
+        }),
+      ),
     }),
   ),
   pages: z.number().int(),
 });
 export type ReportedConversationPage = z.infer<typeof reportedConversationPageSchema>;
+
+/** `GET /api/admin/conversations/{id}/messages`: a page of a reported thread, with what it is about and between whom. */
+export const moderatorThreadPageSchema = messagePageSchema.extend({
+  listing: conversationListingSchema,
+  buyer: conversationPersonSchema,
+  seller: conversationPersonSchema,
+});
+export type ModeratorThreadPage = z.infer<typeof moderatorThreadPageSchema>;
 
 /**
  * Real time (Socket.IO on the API's port, signed in by the session cookie): the server pushes each

@@ -255,6 +255,9 @@ test.describe('buyer and seller talk on the platform', () => {
         const reported = await listings.createListing({ device, seller: sellerAccount, name: `Talkphone ${tag} reported ${screen}` });
         const quiet = await listings.createListing({ device, seller: sellerAccount, name: `Talkphone ${tag} quiet ${screen}` });
         const buyersPage = await newBuyer(browser, consoleErrors);
+        // Named in their settings, as the moderators see the reporter.
+        const me = (await (await buyersPage.request.get('/api/user')).json()) as { _id: string };
+        expect((await buyersPage.request.put(`/api/user/${me._id}`, { data: { name: 'Jasur' } })).status()).toBe(200);
         const reportedId = await writeToSeller(buyersPage, reported.id, 'Telefon qayerda?');
         await sendMessage(seller.page, reportedId, 'Kartamga 8600 1234 5678 9012 tashlang, pochta bilan yuboraman');
         await writeToSeller(buyersPage, quiet.id, 'Bu ham sotuvdami?');
@@ -271,23 +274,30 @@ test.describe('buyer and seller talk on the platform', () => {
         await expect(buyersPage.getByText('Bu sahifa faqat adminlar uchun')).toBeVisible();
 
         const page = admin.page;
+        const listingFetches: string[] = [];
+        page.on('request', (request) => {
+          if (/\/api\/phone\/[^/]+\/moderation/.test(request.url())) listingFetches.push(request.url());
+        });
         await page.goto('/profile/allphones');
         await page.getByRole('link', { name: 'Shikoyatli suhbatlar' }).click();
         await expect(page.getByRole('heading', { name: 'Shikoyatli suhbatlar' })).toBeVisible();
         const row = page.getByTestId('reported-conversation').filter({ hasText: words });
-        await expect(row).toContainText('Firibgarlik');
+        await expect(row).toContainText('Shikoyatchi: Xaridor Jasur. Firibgarlik');
         await expect(row).toContainText(reported.name);
         await expect(page.getByTestId('reported-conversation').filter({ hasText: quiet.name })).toHaveCount(0);
         expect(await listings.moderatorReads(reportedId)).toBe(0);
         expect(await layoutWidth(page)).toBeLessThanOrEqual(viewport.width);
 
         await row.getByRole('link').click();
-        await expect(page).toHaveURL(new RegExp(`/profile/reported-conversations/${reportedId}\\?listing=${reported.id}$`));
+        await expect(page).toHaveURL(new RegExp(`/profile/reported-conversations/${reportedId}$`));
         const card = page.getByTestId('message').filter({ hasText: 'Kartamga 8600 1234 5678 9012' });
         await expect(card).toContainText('Sotuvchi');
         await expect(card.getByRole('alert')).toHaveText("⚠ Telefonni ko'rmasdan oldin pul o'tkazmang");
         await expect(page.getByTestId('message').filter({ hasText: 'Telefon qayerda?' })).toContainText('Xaridor');
         await expect(page.getByRole('link', { name: reported.name })).toBeVisible();
+        await expect(page.locator('header').filter({ hasText: reported.name })).toContainText('Xaridor Jasur');
+        // The screen reads only the moderators' two routes: no listing fetched on the side.
+        expect(listingFetches).toEqual([]);
         await expect(page.getByRole('textbox', { name: 'Xabar' })).toHaveCount(0);
         await expect(page.getByRole('button', { name: 'Bloklash' })).toHaveCount(0);
         expect(await listings.moderatorReads(reportedId)).toBe(1);

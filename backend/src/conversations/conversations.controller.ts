@@ -9,6 +9,7 @@ import {
   messagePageSchema,
   messageResponseSchema,
   messagesQuerySchema,
+  moderatorThreadPageSchema,
   reportedConversationPageSchema,
   sendMessageSchema,
   startConversationSchema,
@@ -19,6 +20,7 @@ import {
   type ConversationReport,
   type MessagePage,
   type MessageResponse,
+  type ModeratorThreadPage,
   type ReportedConversationPage,
   type StartConversation,
 } from '@market/contracts';
@@ -118,13 +120,13 @@ export class ConversationsController {
 
   /** A reported conversation's thread; every read is recorded. */
   @AdminOnly()
-  @Answers(messagePageSchema)
+  @Answers(moderatorThreadPageSchema)
   @Get('admin/conversations/:id/messages')
   moderatorRead(
     @CurrentUser() user: SessionUser,
     @Param('id', conversationId) id: string,
     @Query(new ZodPipe(messagesQuerySchema)) query: z.infer<typeof messagesQuerySchema>,
-  ): Promise<MessagePage> {
+  ): Promise<ModeratorThreadPage> {
     return this.conversations.moderatorRead(user.id, id, query.before);
   }
 }

@@ -9,8 +9,12 @@ import {
   type ReadPush,
   type Conversation,
   type ConversationMessage,
+  type ConversationListing,
   type ConversationPage,
   type ConversationReport,
+  type FavouriteState,
+  type ListingCard,
+  type ModeratorThreadPage,
   type MessagePage,
   type MessageWarning,
   type ReportedConversationPage,
@@ -27,7 +31,7 @@ import { queryPrepared } from '../database/prepared-statement';
 import { PublicReads } from '../database/public-reads';
 import { RateLimitService } from '../rate-limit/rate-limit.service';
 import { ImagesService } from '../uploads/images.service';
-import { sellerNameAndPicture } from '../users/user-reads';
+import { accountName, sellerNameAndPicture } from '../users/user-reads';
 import { CONVERSATION_RATE_LIMITS } from './conversation.limits';
 import { ConversationsLive } from './conversations-live';
 
@@ -216,39 +220,65 @@ export class ConversationsService {
     );
   }
 
-  /** Reported conversations, the latest report first, for the moderators. */
+  /** Reported conversations, the latest report first, for the moderators: each report with who made it, the buyer or the seller. */
   async reported(page: number): Promise<ReportedConversationPage> {
     const perPage = CONVERSATION_LIMITS.conversationsPerPage;
+    const reporter = accountName('r.reporter_id', 'reporter');
     const [rows, [{ total }]] = (await Promise.all([
       this.dataSource.query(
         `SELECT c.id, c.listing_id, max(r.created_at) AS reported_at,
-                json_agg(json_build_object('reason', r.reason, 'text', r.text) ORDER BY r.created_at) AS reports
-           FROM conversation c JOIN conversation_report r ON r.conversation_id = c.id
+                json_agg(json_build_object('reason', r.reason, 'text', r.text, 'name', r.reporter_name,
+                                           'role', CASE WHEN r.reporter_id = c.buyer_id THEN 'buyer' ELSE 'seller' END) ORDER BY r.created_at) AS reports
+           FROM conversation c JOIN (SELECT r.*, ${reporter.columns} FROM conversation_report r ${reporter.join}) r ON r.conversation_id = c.id
           GROUP BY c.id ORDER BY reported_at DESC, c.id LIMIT $1 OFFSET $2`,
         [perPage, (page - 1) * perPage],
       ),
       this.dataSource.query(`SELECT count(DISTINCT conversation_id)::int AS total FROM conversation_report`),
-    ])) as [Array<{ id: string; listing_id: string; reported_at: Date; reports: Array<{ reason: ConversationReport['reason']; text: string | null }> }>, Array<{ total: number }>];
+    ])) as [
+      Array<{
+        id: string;
+        listing_id: string;
+        reported_at: Date;
+        reports: Array<{ reason: ConversationReport['reason']; text: string | null; role: 'buyer' | 'seller'; name: string | null }>;
+      }>,
+      Array<{ total: number }>,
+    ];
+    const listings = await this.listings.cards(rows.map((row) => row.listing_id));
     return {
-      conversations: rows.map((row) => ({
-        id: row.id,
-        listingId: row.listing_id,
-        reportedAt: row.reported_at.toISOString(),
-        reports: row.reports.map((report) => ({ reason: report.reason, text: report.text ?? undefined })),
-      })),
+      conversations: rows.flatMap((row) => {
+        const listing = listings.get(row.listing_id);
+        if (!listing) return [];
+        return {
+          id: row.id,
+          listing: conversationListing(listing),
+          reportedAt: row.reported_at.toISOString(),
+          reports: row.reports.map((report) => ({ reason: report.reason, text: report.text ?? undefined, reporter: { role: report.role, name: report.name } })),
+        };
+      }),
       pages: Math.ceil(total / perPage),
     };
   }
 
-  /** A reported conversation's thread for a moderator; the read is recorded. Any other conversation is not found. */
-  async moderatorRead(moderatorId: string, conversationId: string, before?: number): Promise<MessagePage> {
+  /**
+   * A reported conversation's thread for a moderator, with its listing and its two people (whose messages are whose);
+   * the read is recorded. Any other conversation is not found.
+   */
+  async moderatorRead(moderatorId: string, conversationId: string, before?: number): Promise<ModeratorThreadPage> {
+    const [buyer, seller] = [accountName('c.buyer_id', 'buyer'), accountName('c.seller_id', 'seller')];
     const [conversation] = (await this.dataSource.query(
-      `SELECT c.* FROM conversation c WHERE c.id = $1 AND EXISTS (SELECT 1 FROM conversation_report r WHERE r.conversation_id = c.id)`,
+      `SELECT c.*, ${buyer.columns}, ${seller.columns} FROM conversation c ${buyer.join} ${seller.join}
+        WHERE c.id = $1 AND EXISTS (SELECT 1 FROM conversation_report r WHERE r.conversation_id = c.id)`,
       [conversationId],
-    )) as ConversationRow[];
-    if (!conversation) throw new AppException(HttpStatus.NOT_FOUND, 'conversationNotFound');
+    )) as Array<ConversationRow & { buyer_name: string | null; seller_name: string | null }>;
+    const listing = conversation && (await this.listings.cards([conversation.listing_id])).get(conversation.listing_id);
+    if (!listing) throw new AppException(HttpStatus.NOT_FOUND, 'conversationNotFound');
     await this.dataSource.query(`INSERT INTO conversation_moderator_read (conversation_id, moderator_id) VALUES ($1, $2)`, [conversationId, moderatorId]);
-    return this.thread(moderatorId, conversation, before);
+    return {
+      ...(await this.thread(moderatorId, conversation, before)),
+      listing: conversationListing(listing),
+      buyer: { id: conversation.buyer_id, name: conversation.buyer_name },
+      seller: { id: conversation.seller_id, name: conversation.seller_name },
+    };
   }
 
   /** The messages after message `after`, oldest first: what a page that reconnects missed. `hasOlder` here: more follow. */
@@ -428,7 +458,7 @@ export class ConversationsService {
           role,
           state: row.blocked ? 'blocked' : listing.state === 'onSale' ? 'open' : 'closed',
           blockedByMe: row.blocked_by_me,
-          listing: { _id: listing.card._id, name: listing.card.name, price: listing.card.price, valut: listing.card.valut, image: listing.card.image, state: listing.state },
+          listing: conversationListing(listing),
           other: {
             id: role === 'buyer' ? row.seller_id : row.buyer_id,
             name: row.seller_name,
@@ -514,6 +544,16 @@ export class ConversationsService {
 
 /** Whether either person of conversation `c` blocked the other (user_block): no message goes either way. */
 const BLOCKED = `EXISTS (SELECT 1 FROM user_block b WHERE (b.blocker_id, b.blocked_id) IN ((c.buyer_id, c.seller_id), (c.seller_id, c.buyer_id)))`;
+
+/** A listing's card (BuyerListingsService.cards) as a conversation shows it. */
+const conversationListing = ({ card, state }: { card: ListingCard; state: FavouriteState }): ConversationListing => ({
+  _id: card._id,
+  name: card.name,
+  price: card.price,
+  valut: card.valut,
+  image: card.image,
+  state,
+});
 
 const otherOf = (conversation: ConversationRow, userId: string) => (conversation.buyer_id === userId ? conversation.seller_id : conversation.buyer_id);
 

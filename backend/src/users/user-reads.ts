@@ -22,6 +22,11 @@ export function sellerNameAndPicture(userId: string): ReadFragment {
   };
 }
 
+/** The public name (`<alias>_name`) of the account whose id is `userId`, under its own alias: a query may name several people. */
+export function accountName(userId: string, alias: string): ReadFragment {
+  return { join: `JOIN users ${alias} ON ${alias}.id = ${userId}`, columns: `${alias}.name AS ${alias}_name` };
+}
+
 /** The role (`account_role`) of the account whose id is `userId`: a session's user, on every signed-in request. */
 export function accountRole(userId: string): ReadFragment {
   return { join: `JOIN users account ON account.id = ${userId}`, columns: 'account.role AS account_role' };

@@ -1,5 +1,5 @@
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import type { ModerationCard, MessagePage, ReportedConversationPage } from '@market/contracts';
+import type { ModeratorThreadPage, ReportedConversationPage } from '@market/contracts';
 import { api } from '../../../lib/api-client';
 
 // Not under the conversations' key: reconnecting the live connection reads those again, and each read of a thread here is recorded.
@@ -14,25 +14,16 @@ export function useReportedConversations(page: number) {
   });
 }
 
-/** `GET /api/phone/{id}/moderation` (admins): the listing a reported conversation is about, its seller among it; no view is counted. */
-export function useReportedListing(listingId: string) {
-  return useQuery({
-    queryKey: [...REPORTED_KEY, 'listing', listingId],
-    queryFn: () => api.get<ModerationCard>(`/phone/${listingId}/moderation`),
-    enabled: Boolean(listingId),
-    staleTime: Infinity,
-  });
-}
-
 /**
- * `GET /api/admin/conversations/{id}/messages?before=` (moderators): a reported thread, read-only. The API
+ * `GET /api/admin/conversations/{id}/messages?before=` (moderators): a reported thread, read-only, with its listing
+ * and its two people. The API
  * records every read, so each opening fetches once: nothing is kept after the page closes, nothing is
  * fetched again while it is open.
  */
 export function useModeratorThread(id: string) {
   return useInfiniteQuery({
     queryKey: [...REPORTED_KEY, 'thread', id],
-    queryFn: ({ pageParam }) => api.get<MessagePage>(`/admin/conversations/${id}/messages${pageParam ? `?before=${pageParam}` : ''}`),
+    queryFn: ({ pageParam }) => api.get<ModeratorThreadPage>(`/admin/conversations/${id}/messages${pageParam ? `?before=${pageParam}` : ''}`),
     initialPageParam: 0,
     getNextPageParam: (last) => (last.hasOlder ? last.messages[0]?.id : undefined),
     staleTime: Infinity,

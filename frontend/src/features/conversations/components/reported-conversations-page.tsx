@@ -6,10 +6,10 @@ import { errorText } from '../../../components/form/form-error';
 import { LoadFailed } from '../../../components/load-failed';
 import { PageTitle } from '../../../components/page-title';
 import { Pager } from '../../../components/pager';
-import { formatTashkentTime } from '../../../lib/format';
-import { useTranslation } from '../../../lib/i18n';
-import { useReportedConversations, useReportedListing } from '../api/reported-conversations';
-import { reportedThreadPath } from './reported-thread-page';
+import { formatListingPrice, formatTashkentTime } from '../../../lib/format';
+import { currentLanguage, useTranslation } from '../../../lib/i18n';
+import { useReportedConversations } from '../api/reported-conversations';
+import { personLabel, reportedThreadPath } from './reported-thread-page';
 
 type ReportedConversation = ReportedConversationPage['conversations'][number];
 
@@ -46,29 +46,33 @@ function ReportedQueue() {
   );
 }
 
-/** One reported conversation: its listing, when it was last reported, and every report's reason and words. */
+/** One reported conversation: its listing, when it was last reported, and every report's reason, words and reporter. */
 function ReportedRow({ conversation }: { conversation: ReportedConversation }) {
   const { t } = useTranslation('conversations');
-  const listingQuery = useReportedListing(conversation.listingId);
-  const listing = listingQuery.data;
+  const { listing } = conversation;
   return (
     <li data-testid="reported-conversation">
-      <Link to={reportedThreadPath(conversation.id, conversation.listingId)} className="flex min-h-16 items-start gap-3 p-3 hover:bg-slate-50">
-        {listing?.image ? (
+      <Link to={reportedThreadPath(conversation.id)} className="flex min-h-16 items-start gap-3 p-3 hover:bg-slate-50">
+        {listing.image ? (
           <img src={listing.image.location} alt="" className="h-11 w-11 shrink-0 rounded object-cover" />
         ) : (
           <span aria-hidden className="h-11 w-11 shrink-0 rounded bg-slate-100" />
         )}
         <span className="min-w-0 flex-1">
           <span className="flex items-baseline gap-2">
-            <span className="truncate font-semibold text-slate-900">{listing?.name ?? (listingQuery.isError ? t('reported.listingGone') : t('loading'))}</span>
+            <span className="truncate font-semibold text-slate-900">{listing.name}</span>
             <time dateTime={conversation.reportedAt} className="ml-auto shrink-0 text-xs text-slate-500">
               {formatTashkentTime(conversation.reportedAt, 'day-first')}
             </time>
           </span>
           <span className="block text-sm text-slate-700">
+            {formatListingPrice(listing.price, listing.valut, currentLanguage())}
+            {listing.state !== 'onSale' && ` · ${t(`listingStates.${listing.state}`)}`}
+          </span>
+          <span className="block text-sm text-slate-700">
             {conversation.reports.map((report, index) => (
               <span key={index} className="block break-words">
+                <span className="text-slate-500">{t('reported.reporter', { who: personLabel(t(`reported.${report.reporter.role}`), report.reporter.name) })}</span>{' '}
                 {t(`reasons.${report.reason}`)}
                 {report.text && `: ${report.text}`}
               </span>

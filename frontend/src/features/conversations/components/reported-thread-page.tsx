@@ -5,32 +5,37 @@ import { errorText } from '../../../components/form/form-error';
 import { LoadFailed } from '../../../components/load-failed';
 import { formatListingPrice } from '../../../lib/format';
 import { currentLanguage, useTranslation } from '../../../lib/i18n';
-import { useModeratorThread, useReportedListing } from '../api/reported-conversations';
+import { useModeratorThread } from '../api/reported-conversations';
 import { MessageList } from './message-list';
 
-/** Where the queue opens a reported thread; the thread's messages do not name their listing, the address does. */
-export function reportedThreadPath(conversationId: string, listingId: string): string {
-  return `/profile/reported-conversations/${conversationId}?listing=${listingId}`;
+/** Where the queue opens a reported thread. */
+export function reportedThreadPath(conversationId: string): string {
+  return `/profile/reported-conversations/${conversationId}`;
+}
+
+/** A participant as the moderators see them: their side ("Sotuvchi") and their name, when they gave one. */
+export function personLabel(role: string, name: string | null): string {
+  return name ? `${role} ${name}` : role;
 }
 
 /**
- * /profile/reported-conversations/{id}?listing=: a reported conversation's thread for a moderator,
- * read-only, each message marked as the seller's or the buyer's; the API records each opening.
+ * /profile/reported-conversations/{id}: a reported conversation's thread for a moderator, read-only,
+ * each message marked as the seller's or the buyer's; the API records each opening.
  */
-export function ReportedThreadPage({ conversationId, listingId }: { conversationId: string; listingId: string }) {
+export function ReportedThreadPage({ conversationId }: { conversationId: string }) {
   const { t } = useTranslation('conversations');
   return (
     <AdminOnly forbidden={t('reported.forbidden')}>
-      <ReportedThread conversationId={conversationId} listingId={listingId} />
+      <ReportedThread conversationId={conversationId} />
     </AdminOnly>
   );
 }
 
-function ReportedThread({ conversationId, listingId }: { conversationId: string; listingId: string }) {
+function ReportedThread({ conversationId }: { conversationId: string }) {
   const { t } = useTranslation('conversations');
   const thread = useModeratorThread(conversationId);
-  const listing = useReportedListing(listingId).data;
-  const authorOf = (message: ConversationMessage) => (listing ? t(message.authorId === listing.seller._id ? 'reported.seller' : 'reported.buyer') : '');
+  const about = thread.data?.pages[0];
+  const authorOf = (message: ConversationMessage) => (about ? t(message.authorId === about.seller.id ? 'reported.seller' : 'reported.buyer') : '');
   return (
     <section className="flex h-[calc(100dvh-7.5rem)] min-h-80 flex-col rounded-xl border border-slate-200 bg-white">
       <header className="flex items-center gap-3 border-b border-slate-200 p-3">
@@ -41,17 +46,18 @@ function ReportedThread({ conversationId, listingId }: { conversationId: string;
         >
           ←
         </Link>
-        {listing && (
+        {about && (
           <>
             <div className="min-w-0 flex-1">
-              <Link to={`/phone/${listing._id}`} className="block truncate font-semibold text-brand-700 hover:underline">
-                {listing.name}
+              <Link to={`/phone/${about.listing._id}`} className="block truncate font-semibold text-brand-700 hover:underline">
+                {about.listing.name}
               </Link>
               <p className="truncate text-sm text-slate-700">
-                {formatListingPrice(listing.price, listing.valut, currentLanguage())} · {listing.seller.name ?? '—'}
+                {formatListingPrice(about.listing.price, about.listing.valut, currentLanguage())} ·{' '}
+                {personLabel(t('reported.seller'), about.seller.name)} · {personLabel(t('reported.buyer'), about.buyer.name)}
               </p>
             </div>
-            {listing.image && <img src={listing.image.location} alt="" className="h-11 w-11 shrink-0 rounded object-cover" />}
+            {about.listing.image && <img src={about.listing.image.location} alt="" className="h-11 w-11 shrink-0 rounded object-cover" />}
           </>
         )}
       </header>
