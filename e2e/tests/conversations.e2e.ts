@@ -218,7 +218,12 @@ test.describe('buyer and seller talk on the platform', () => {
       await buyersPage.context().close();
     });
 
-    test('lets the buyer block the seller from the thread: the blocked note takes the composer’s place on both sides', async ({ seller, listings, browser, consoleErrors }) => {
+    test('lets the buyer block the seller from the thread: the blocked note takes the composer’s place on both sides, and only the buyer may unblock', async ({
+      seller,
+      listings,
+      browser,
+      consoleErrors,
+    }) => {
       const listing = await listings.createListing({ device, seller: await listings.sellerOf(seller.phoneNumber), name: `Talkphone ${tag} blocked ${screen}` });
       const buyersPage = await newBuyer(browser, consoleErrors);
       const conversationId = await writeToSeller(buyersPage, listing.id, 'Salom');
@@ -231,11 +236,23 @@ test.describe('buyer and seller talk on the platform', () => {
       await expect(buyersPage.getByText(blocked)).toBeVisible();
       await expect(buyersPage.getByRole('textbox', { name: 'Xabar' })).toHaveCount(0);
       await expect(buyersPage.getByRole('button', { name: 'Bloklash' })).toHaveCount(0);
+      const unblock = buyersPage.getByRole('button', { name: 'Blokdan chiqarish' });
+      await expect(unblock).toBeVisible();
+      expect(await layoutWidth(buyersPage)).toBeLessThanOrEqual(viewport.width);
 
+      // The blocked seller reads the note, and has nothing to lift.
       await seller.page.goto(`/profile/messages/${conversationId}`);
       await expect(seller.page.getByTestId('message').filter({ hasText: 'Salom' })).toBeVisible();
       await expect(seller.page.getByText(blocked)).toBeVisible();
       await expect(seller.page.getByRole('textbox', { name: 'Xabar' })).toHaveCount(0);
+      await expect(seller.page.getByRole('button', { name: 'Blokdan chiqarish' })).toHaveCount(0);
+
+      // The buyer unblocks: the composer is back, and what they write reaches the seller.
+      await unblock.click();
+      await expect(buyersPage.getByText(blocked)).toHaveCount(0);
+      await buyersPage.getByRole('textbox', { name: 'Xabar' }).fill('Kechirasiz, xato bosibman');
+      await buyersPage.getByRole('button', { name: 'Yuborish' }).click();
+      await expect(seller.page.getByTestId('message').filter({ hasText: 'Kechirasiz, xato bosibman' })).toBeVisible();
       await buyersPage.context().close();
     });
   });

@@ -59,6 +59,11 @@ export function useBlockConversation(conversationId: string) {
   return useMutation({ mutationFn: () => api.post<Conversation>(`/conversations/${conversationId}/block`) });
 }
 
+/** `POST /api/conversations/{id}/unblock`: lifts the viewer's own block of the other person (`blockedByMe`). */
+export function useUnblockConversation(conversationId: string) {
+  return useMutation({ mutationFn: () => api.post<Conversation>(`/conversations/${conversationId}/unblock`) });
+}
+
 export function useReportConversation(conversationId: string) {
   return useMutation({ mutationFn: (report: ConversationReport) => api.post<{ message: Record<string, string> }>(`/conversations/${conversationId}/report`, report) });
 }

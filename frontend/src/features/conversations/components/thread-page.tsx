@@ -4,7 +4,7 @@ import { CONVERSATION_LIMITS, CONVERSATION_REPORT_REASONS, LIMITS, type Conversa
 import { LoadFailed } from '../../../components/load-failed';
 import { formatListingPrice } from '../../../lib/format';
 import { currentLanguage, useTranslation } from '../../../lib/i18n';
-import { messagesOf, useBlockConversation, useReadConversation, useReportConversation, useThread } from '../api/conversations';
+import { messagesOf, useBlockConversation, useReadConversation, useReportConversation, useThread, useUnblockConversation } from '../api/conversations';
 import { useSendMessage } from '../api/send-message';
 import { MessageList } from './message-list';
 import { PersonPicture } from './person-picture';
@@ -40,9 +40,7 @@ export function ThreadPage({ conversationId }: { conversationId: string }) {
       {thread.isError && <LoadFailed message={thread.error.message} retry={{ label: t('retry'), onRetry: () => void thread.refetch() }} />}
       <MessageList thread={thread} />
       {conversation && conversation.state !== 'open' ? (
-        <p role="status" className="border-t border-slate-200 p-3 text-sm text-slate-700">
-          {t(conversation.state)}
-        </p>
+        <ClosedNote conversation={conversation} onUnblocked={() => markRead()} />
       ) : (
         <Composer conversationId={conversationId} />
       )}
@@ -66,6 +64,34 @@ function ThreadHeading({ conversation }: { conversation: Conversation }) {
       </div>
       {listing.image && <img src={listing.image.location} alt="" className="h-11 w-11 shrink-0 rounded object-cover" />}
     </>
+  );
+}
+
+/** Why no message can be written, where the composer was; the one who blocked may lift it from here. */
+function ClosedNote({ conversation, onUnblocked }: { conversation: Conversation; onUnblocked: () => void }) {
+  const { t } = useTranslation('conversations');
+  const unblock = useUnblockConversation(conversation.id);
+  return (
+    <div className="flex flex-wrap items-center gap-2 border-t border-slate-200 p-3 text-sm text-slate-700">
+      <p role="status" className="flex-1">
+        {t(conversation.state)}
+      </p>
+      {conversation.state === 'blocked' && conversation.blockedByMe && (
+        <button
+          type="button"
+          disabled={unblock.isPending}
+          onClick={() => unblock.mutate(undefined, { onSuccess: onUnblocked })}
+          className="min-h-11 rounded-md border border-slate-300 px-3 font-medium text-brand-700 hover:bg-slate-50 disabled:opacity-70"
+        >
+          {t('unblock')}
+        </button>
+      )}
+      {unblock.isError && (
+        <p role="alert" className="w-full text-red-700">
+          {unblock.error.message}
+        </p>
+      )}
+    </div>
   );
 }
 
