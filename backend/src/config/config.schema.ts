@@ -138,6 +138,12 @@ export const configSchema = z.object({
    * workers refuse updates without it. Required with TELEGRAM_WEBHOOK_URL (1-256 of A-Z a-z 0-9 _ -).
    */
   TELEGRAM_WEBHOOK_SECRET: z.string().regex(/^[A-Za-z0-9_-]{0,256}$/).default(''),
+  /**
+   * Without a webhook one worker long-polls the bot at a time (Telegram ends a second poller with 409):
+   * it holds a lease in the queues' Redis for this long, renewed every third of it; a crashed poller's
+   * lease runs out and another worker takes over (docs/scale-out.md).
+   */
+  TELEGRAM_POLLING_LEASE_MS: z.coerce.number().int().min(300).default(15_000),
   /** Telegram's flood limits (core.telegram.org/bots/faq): into one channel or group per minute (an album counts each photo)... */
   TELEGRAM_CHANNEL_MESSAGES_PER_MINUTE: z.coerce.number().int().min(1).default(20),
   /** ... into one private chat per second ... */

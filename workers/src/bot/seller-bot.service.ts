@@ -5,6 +5,7 @@ import { AppConfig, AppException, ConversationsService, SavedSearchAlertsService
 import { DEFAULT_LANGUAGE, formatMessage, LANGUAGES, MINI_APP_PATH, miniAppLink, phoneNumberSchema, startTargetOfPath, type Language, type StartAppTarget } from '@market/contracts';
 import { TelegramPacing } from '../pacing/telegram-pacing';
 import { botText } from './bot-texts';
+import { PollingLease } from './polling-lease';
 import { SellerListingsLookup } from './seller-listings.lookup';
 
 /**
@@ -51,13 +52,20 @@ export function pauseAlertsData(savedSearchId: string): string {
  * The sellers' bot: links a chat to an account through the site's one-time deep link,
  * lists the seller's listings, and sends them what happened to those listings; buyers' alerts go
  * out through it too, and their pause button comes back to it as a callback query. Long
- * polling by default; a webhook served on TELEGRAM_WEBHOOK_PORT when a URL is configured.
+ * polling by one worker process at a time by default; a webhook served on TELEGRAM_WEBHOOK_PORT
+ * when a URL is configured.
  */
 @Injectable()
 export class SellerBot implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(SellerBot.name);
   private readonly bot: Bot | undefined;
   private webhookServer: Server | undefined;
+  private lease: PollingLease | undefined;
+  /** When the lease last renewed runs out, as far as this process knows. */
+  private heldUntil = 0;
+  private turn: Promise<void> = Promise.resolve();
+  private nextTurn: NodeJS.Timeout | undefined;
+  private closing = false;
 
   constructor(
     private readonly config: AppConfig,
@@ -107,8 +115,38 @@ export class SellerBot implements OnApplicationBootstrap, OnApplicationShutdown 
       this.webhookServer.listen(this.config.TELEGRAM_WEBHOOK_PORT);
       return;
     }
-    // bot.start() resolves only when polling stops; failures are retried by grammY itself.
-    void this.bot.start({ drop_pending_updates: false }).catch((error: Error) => this.logger.error(`Bot polling stopped: ${error.message}`));
+    this.lease = new PollingLease(this.config.REDIS_QUEUE_URL, `${this.config.QUEUE_PREFIX}:telegram:polling`, this.config.TELEGRAM_POLLING_LEASE_MS);
+    this.turn = this.takeTurn();
+  }
+
+  /**
+   * Telegram serves one long poller per bot and ends another's getUpdates with 409, so the workers
+   * take turns through a lease: its holder polls and renews it every third of its time, the others
+   * try to take it as often. After a release another worker polls within that third; after a crash,
+   * once the lease has run out. Updates the holder received but did not confirm (by its next
+   * getUpdates) are given again to the next one.
+   */
+  private async takeTurn(): Promise<void> {
+    const everyMs = this.lease!.ttlMs / 3;
+    const askedAt = Date.now();
+    const held = await this.lease!.hold().then(
+      (ours) => {
+        if (ours) this.heldUntil = askedAt + this.lease!.ttlMs;
+        return ours;
+      },
+      // Redis out of reach: the turn lasts while the last renewal surely does, so that two workers never poll at once.
+      () => Date.now() + everyMs < this.heldUntil,
+    );
+    if (held && !this.bot!.isRunning() && !this.closing) {
+      this.logger.log('This worker polls the bot');
+      // bot.start() resolves only when polling stops: grammY retries network failures itself, a 409 ends it and the next turn starts it again.
+      void this.bot!.start({ drop_pending_updates: false }).catch((error: Error) => this.logger.error(`Bot polling stopped: ${error.message}`));
+    }
+    if (!held && this.bot!.isRunning()) {
+      this.logger.warn('The bot polling lease is lost: this worker stops polling');
+      await this.bot!.stop().catch((error: Error) => this.logger.warn(`Bot polling did not stop cleanly: ${error.message}`));
+    }
+    if (!this.closing) this.nextTurn = setTimeout(() => (this.turn = this.takeTurn()), everyMs);
   }
 
   /**
@@ -125,7 +163,15 @@ export class SellerBot implements OnApplicationBootstrap, OnApplicationShutdown 
 
   async onApplicationShutdown(): Promise<void> {
     this.webhookServer?.close();
-    if (this.bot?.isRunning()) await this.bot.stop();
+    this.closing = true;
+    clearTimeout(this.nextTurn);
+    await this.turn;
+    try {
+      // The updates handled so far are confirmed before the lease is given up to the next poller.
+      if (this.bot?.isRunning()) await this.bot.stop();
+    } finally {
+      await this.lease?.release();
+    }
   }
 
   /** Sends a message to a linked chat; answers the sent message's id. */
