@@ -28,7 +28,7 @@ import { chownTree, clusterOwner, freePort, startStreamingPair, stopClusters } f
 const ROOT = join(__dirname, '..');
 const HAPROXY_CONFIG = join(ROOT, 'deploy/haproxy/haproxy.cfg');
 /** How long a node may take to start on a busy machine. */
-const START_TIMEOUT_MS = 90_000;
+export const START_TIMEOUT_MS = 90_000;
 /** The platforms' windows shrunk on both sides (the fakes' and the pacer's), so that pacing shows within seconds. */
 export const TIME_SCALE = 0.05;
 /** The channel's budget: a minute of Telegram's (20 messages) lasts 3 s here. */
@@ -36,6 +36,8 @@ export const CHANNEL_MESSAGES_PER_MINUTE = 20;
 /** The payers' card at the fake Payme (its balance in tiyin), and the cashbox the browser's card methods name. */
 export const PAYER_CARD = { number: '8600069195406311', expire: '0399', phone: '998935550011', balance: 10 ** 13 };
 export const PAYME_CASHBOX = 'market';
+/** Lets the drill read each process's /metrics. */
+const METRICS_TOKEN = randomBytes(24).toString('hex');
 
 export interface ScaleOutOptions {
   /** DATABASE_REPLICA_MAX_LAG_MS of the API nodes. */
@@ -70,6 +72,14 @@ export class NodeProcess {
     return `http://${this.address}`;
   }
 
+  /** The line by which its last start said it was ready. */
+  private readyLine = '';
+
+  /** A worker's metrics and health port, as its last start announced it. */
+  get workersPort(): number {
+    return Number(/on port (\d+)$/.exec(this.readyLine)?.[1]);
+  }
+
   get running(): boolean {
     return this.child !== undefined && this.child.exitCode === null && this.child.signalCode === null;
   }
@@ -88,6 +98,7 @@ export class NodeProcess {
           this.output.push(line);
           if (this.output.length > 200) this.output.shift();
           if (this.ready(line)) {
+            this.readyLine = line;
             clearTimeout(timer);
             resolve();
           }
@@ -179,6 +190,7 @@ export async function startScaleOut(options: ScaleOutOptions = {}) {
       LISTINGS_PER_DAY: '1000',
       LISTINGS_PER_DAY_NEW_ACCOUNT: '1000',
       WORKERS_PORT: '0',
+      METRICS_TOKEN,
       TELEGRAM_API_URL: telegram.url,
       TELEGRAM_BOT_TOKEN: '4242:SCALE',
       TELEGRAM_CHANNEL_ID: '@telefonbozor',
@@ -249,6 +261,12 @@ export async function startScaleOut(options: ScaleOutOptions = {}) {
         const { token } = await sessions.start(id, carrier);
         const cookie = carrier === 'cookie' ? `session=${token}` : '';
         return { id, cookie, headers: carrier === 'cookie' ? { cookie } : { [SESSION_HEADER]: `Bearer ${token}` } };
+      },
+      /** A worker process's Prometheus metrics (its own: pacing, SMS sends, pools). */
+      async workerMetrics(worker: NodeProcess): Promise<string> {
+        const answer = await fetch(`http://127.0.0.1:${worker.workersPort}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+        if (!answer.ok) throw new Error(`${worker.name}'s metrics answered ${answer.status}`);
+        return answer.text();
       },
       /** What the HAProxy process wrote (its alerts and warnings). */
       haproxyOutput,

@@ -2,12 +2,14 @@ import { Queue } from 'bullmq';
 import { Client } from 'pg';
 import { io, type Socket } from 'socket.io-client';
 import { CONVERSATION_SOCKET_EVENTS, CONVERSATION_SOCKET_PATH, type MessagePush } from '@market/contracts';
+import { AUTH_LIMITS } from '../backend/src/auth/auth.limits';
+import { CONVERSATION_RATE_LIMITS } from '../backend/src/conversations/conversation.limits';
 import { eventually } from '../test/support/eventually';
 import { insertListing } from '../test/support/listings';
 import { randomTestPhone } from '../test/support/users';
 import { SCHEDULED_QUEUES, SCHEDULES } from '../workers/src/schedules/schedules';
 import { runNodeKills } from './node-kills';
-import { startScaleOut, type ScaleOut } from './scale-out-stack';
+import { CHANNEL_MESSAGES_PER_MINUTE, startScaleOut, TIME_SCALE, type ScaleOut } from './scale-out-stack';
 
 /** Each check's time on a loaded machine (the limit's 40 sign-ups wait for 30 SMS through the outbox and two workers). */
 const CHECK_TIMEOUT_MS = 60_000;
@@ -33,8 +35,8 @@ describe('drill: two API nodes and two worker nodes behind HAProxy', () => {
 
   const get = (base: string, path: string, cookie?: string, headers: Record<string, string> = {}) =>
     fetch(`${base}${path}`, { headers: { ...(cookie ? { cookie } : {}), ...headers } });
-  const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
-    fetch(`${stack.site}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  const post = (path: string, body: unknown, headers: Record<string, string> = {}, base = stack.site) =>
+    fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
 
   it('migrates the database once although both API nodes started on it together', async () => {
     const repeated = await stack.database.query(`SELECT name FROM migrations GROUP BY name HAVING count(*) > 1`);
@@ -75,6 +77,31 @@ describe('drill: two API nodes and two worker nodes behind HAProxy', () => {
         expect(stack.eskiz.sent.filter((message) => message.mobile_phone === phoneNumber)).toHaveLength(admitted.includes(phoneNumber) ? 1 : 0);
       }
     }, 45_000, 250);
+  }, CHECK_TIMEOUT_MS);
+
+  it('counts password attempts at one number from one address once across both nodes', async () => {
+    const visitor = { 'x-forwarded-for': '203.0.113.42' };
+    const phoneNumber = randomTestPhone();
+    // Sent together, alternately to each node.
+    const statuses = await Promise.all(
+      Array.from({ length: 12 }, (_, attempt) => post('/api/auth/auth', { phoneNumber, password: `notMyPassword${attempt}` }, visitor, stack.apis[attempt % 2].url).then((answer) => answer.status)),
+    );
+    const checked = statuses.filter((status) => status === 401).length;
+    expect([checked, statuses.filter((status) => status === 429).length]).toEqual([AUTH_LIMITS.passwordPerPhoneAndIp.points, 12 - AUTH_LIMITS.passwordPerPhoneAndIp.points]);
+  }, CHECK_TIMEOUT_MS);
+
+  it("counts a person's messages once across both nodes", async () => {
+    const [seller, buyer] = await Promise.all([stack.signedIn(), stack.signedIn()]);
+    const listingId = await insertListing(stack.database, { authorId: seller.id, status: 'active' });
+    const opened = await post('/api/conversations', { listingId, text: 'Salom!' }, { cookie: buyer.cookie });
+    expect(opened.status).toBe(201);
+    const { id } = (await opened.json()) as { id: string };
+    const statuses = await Promise.all(
+      Array.from({ length: 30 }, (_, n) => post(`/api/conversations/${id}/messages`, { text: `Xabar ${n}` }, { cookie: buyer.cookie }, stack.apis[n % 2].url).then((answer) => answer.status)),
+    );
+    // The opening message took the first of the minute's budget.
+    const budget = CONVERSATION_RATE_LIMITS.messages.points;
+    expect([statuses.filter((status) => status === 201).length, statuses.filter((status) => status === 429).length]).toEqual([budget - 1, 30 - (budget - 1)]);
   }, CHECK_TIMEOUT_MS);
 
   it('keeps answering through HAProxy while the cache Redis is down, each node saying it is degraded', async () => {
@@ -178,6 +205,13 @@ describe('drill: two API nodes and two worker nodes behind HAProxy', () => {
     // 24 photos, more than the channel's minute allows: two workers shared one pacer, and Telegram never had to refuse the channel a message.
     expect(channelCalls.filter((call) => call.answer?.status === 429)).toHaveLength(0);
     expect(stack.telegram.callsOf('sendMediaGroup').filter((call) => call.answer?.status === 200)).toHaveLength(listingIds.length);
+    // Within any of the channel's minutes (3 s here, less 250 ms for the way from the pacer to Telegram), one budget's
+    // messages, not each worker's: an album of N photos counts N.
+    const posted = channelCalls.filter((call) => call.answer?.status === 200).map((call) => ({ at: call.receivedAt, messages: Array.isArray(call.body.media) ? call.body.media.length : 1 }));
+    const busiestMinute = Math.max(...posted.map(({ at }) => posted.filter((other) => other.at >= at && other.at < at + 60_000 * TIME_SCALE - 250).reduce((sum, other) => sum + other.messages, 0)));
+    expect(busiestMinute).toBeLessThanOrEqual(CHANNEL_MESSAGES_PER_MINUTE);
+    // Both workers took channel posts, each waiting its turn in the shared pacer (it reports the wait of each destination it paced).
+    for (const worker of stack.workers) expect([worker.name, await stack.workerMetrics(worker)]).toEqual([worker.name, expect.stringContaining('pacer_delay_seconds{destination="telegram:chat"}')]);
   }, 90_000);
 
   it('keeps one schedule of each repeated job however many workers run', async () => {
