@@ -1,13 +1,14 @@
 // The node-kill drill of issue 41 on a running scale-out stack (scale-out-stack.ts): visitors
 // browse through HAProxy, an admin approves paid listings, new sellers sign up, a buyer writes
-// to a seller and people top up their balance by card (at the fake Payme), while one API process
-// and one worker process are SIGKILLed and later started again. Then it counts what was lost or
-// done twice: channel posts, SMS, card charges, messages.
+// to a seller and people top up their balance by card (at the fake Payme), while an API process
+// and a worker process are SIGKILLed and later started again, once or in several rounds. Then it
+// counts what was lost or done twice: channel posts, SMS, card charges, messages.
+import { Client } from 'pg';
 import { confirmedCardToken, FAKE_PAYME_CODE } from '../test/fakes/card-gateway';
 import { insertListing } from '../test/support/listings';
 import { randomTestPhone } from '../test/support/users';
 import { OutcomeUnknownError } from '../workers/src/social/channels/channel-publisher';
-import { PAYER_CARD, PAYME_CASHBOX, type ScaleOut } from './scale-out-stack';
+import { PAYER_CARD, PAYME_CASHBOX, START_TIMEOUT_MS, type ScaleOut } from './scale-out-stack';
 
 export interface NodeKillOptions {
   seconds: number;
@@ -17,10 +18,17 @@ export interface NodeKillOptions {
   paidListings: number;
   /** A visitor's pause between two pages (0: as fast as answered, for the full load; CI keeps its 2 cores for the rest). */
   readPauseMs?: number;
+  /** What a visitor reads next (the full run: the long tail); by default the first pages of the feed and 20 listings. */
+  nextRead?: () => string;
+  /**
+   * Rounds of kills (1 by default), one in each equal share of the run: round k SIGKILLs api and
+   * workers number k % 2 + 1 a third of the way into its share and starts them again at two thirds.
+   */
+  kills?: number;
   log?: (line: string) => void;
 }
 
-/** A failed POST: what it was, how it failed, and when it was sent and answered in ms from the SIGKILL. */
+/** A failed POST: what it was, how it failed, and when it was sent and answered in ms from the latest SIGKILL. */
 interface WriteFailure {
   path: string;
   failure: string;
@@ -35,12 +43,14 @@ interface Counted {
 }
 
 export interface NodeKillReport {
-  reads: Counted & { perSecond: number; statuses: Record<string, number> };
+  /** Anonymous reads: `perSecond` through HAProxy; `replicaTransactions`, what the replica committed meanwhile (the reads it served, and each API node's two lag readings a second). */
+  reads: Counted & { perSecond: number; statuses: Record<string, number>; replicaTransactions: number };
   /**
-   * POSTs. `inFlightAtKill`: those under way when api1 was sent SIGKILL or sent until it had exited
-   * (`killWindowMs` later: its sockets close only then, and HAProxy may still hand it a request on a
-   * kept-alive connection). Only these may fail (`failedInFlight`): HAProxy sends no POST twice, so
+   * POSTs. `inFlightAtKill`: those under way when an API node was sent SIGKILL or sent until it had exited
+   * (up to `killWindowMs` later, the longest of the kills: its sockets close only then, and HAProxy may still hand it a
+   * request on a kept-alive connection). Only these may fail (`failedInFlight`): HAProxy sends no POST twice, so
    * the client is told, and nothing is half done. `failed` counts every other failed POST: must be 0.
+   * A failure's `sent` and `answered` count from the latest kill.
    */
   writes: Counted & { inFlightAtKill: number; failedInFlight: number; killWindowMs: number; failures: WriteFailure[] };
   /** `heldForAdmin`: posts whose channel call the kill cut off, left for an admin to check (the drill checks and posts again). */
@@ -68,6 +78,14 @@ const TOP_UP = 40_000;
 const CREATE_PAYMENT = '/api/payments/uzcard/createTransaction';
 const CONFIRM_PAYMENT = '/api/payments/uzcard/confirmTransaction';
 
+/** How long each of settling's three waits may take: for the posts and texts, for the posts an admin sent again, for the payments. */
+const SETTLE_MS = 120_000;
+
+/** The longest a run may take: the load, each restart, settling's waits, and a minute for the rest (seeding, the counts). */
+export function nodeKillsTimeoutMs(options: NodeKillOptions): number {
+  return options.seconds * 1000 + (options.kills ?? 1) * START_TIMEOUT_MS + 3 * SETTLE_MS + 60_000;
+}
+
 export function percentile(values: number[], share: number): number {
   if (!values.length) return 0;
   const sorted = [...values].sort((a, b) => a - b);
@@ -89,7 +107,7 @@ export async function runNodeKills(stack: ScaleOut, options: NodeKillOptions): P
   if (opened.status !== 201) throw new Error(`The conversation was not opened: ${opened.status} ${await opened.text()}`);
   const conversationId = ((await opened.json()) as { id: string }).id;
 
-  const reads: NodeKillReport['reads'] = { sent: 0, failed: 0, perSecond: 0, statuses: {} };
+  const reads: NodeKillReport['reads'] = { sent: 0, failed: 0, perSecond: 0, statuses: {}, replicaTransactions: 0 };
   const writes: NodeKillReport['writes'] = { sent: 0, failed: 0, inFlightAtKill: 0, failedInFlight: 0, killWindowMs: 0, failures: [] };
   let killedAt = 0;
   /** The POSTs under way; those under way at the kill, and those sent while the killed API was dying. */
@@ -138,7 +156,7 @@ export async function runNodeKills(stack: ScaleOut, options: NodeKillOptions): P
   const running = () => Date.now() < endsAt;
   const visitor = async () => {
     for (let turn = 0; running(); turn++) {
-      const path = turn % 2 ? `/api/phone?page=${1 + (turn % 3)}` : `/api/phone/${browsed[turn % browsed.length]}`;
+      const path = options.nextRead?.() ?? (turn % 2 ? `/api/phone?page=${1 + (turn % 3)}` : `/api/phone/${browsed[turn % browsed.length]}`);
       reads.sent++;
       const status = await fetch(`${stack.site}${path}`).then(
         async (answer) => (await answer.arrayBuffer(), String(answer.status)),
@@ -203,24 +221,38 @@ export async function runNodeKills(stack: ScaleOut, options: NodeKillOptions): P
     }
   };
   const killer = async () => {
-    await sleep((options.seconds * 1000) / 3);
-    // At a moment with writes under way (up to 5 s later), so that the kill cuts some off.
-    for (const giveUpAt = Date.now() + 5_000; pending.size < 2 && Date.now() < giveUpAt; ) await sleep(5);
-    for (const token of pending) atKill.add(token);
-    dying = true;
-    killedAt = Date.now();
-    log(`killing api1 and workers1 (SIGKILL) with ${pending.size} writes in flight`);
-    const apiGone = stack.apis[0].kill().then(() => {
-      dying = false;
-      writes.killWindowMs = Date.now() - killedAt;
-    });
-    await Promise.all([apiGone, stack.workers[0].kill()]);
-    writes.inFlightAtKill = atKill.size;
-    await sleep((options.seconds * 1000) / 3);
-    log('starting api1 and workers1 again');
-    await Promise.all([stack.apis[0].start(), stack.workers[0].start()]);
+    const share = (options.seconds * 1000) / (options.kills ?? 1);
+    const until = (moment: number) => sleep(started + moment - Date.now());
+    for (let round = 0; round < (options.kills ?? 1); round++) {
+      const [api, worker] = [stack.apis[round % 2], stack.workers[round % 2]];
+      await until(share * (round + 1 / 3));
+      // At a moment with writes under way (up to 5 s later), so that the kill cuts some off.
+      for (const giveUpAt = Date.now() + 5_000; pending.size < 2 && Date.now() < giveUpAt; ) await sleep(5);
+      for (const token of pending) atKill.add(token);
+      dying = true;
+      killedAt = Date.now();
+      log(`killing ${api.name} and ${worker.name} (SIGKILL) with ${pending.size} writes in flight`);
+      const apiGone = api.kill().then(() => {
+        dying = false;
+        writes.killWindowMs = Math.max(writes.killWindowMs, Date.now() - killedAt);
+      });
+      await Promise.all([apiGone, worker.kill()]);
+      writes.inFlightAtKill = atKill.size;
+      await until(share * (round + 2 / 3));
+      log(`starting ${api.name} and ${worker.name} again`);
+      await Promise.all([api.start(), worker.start()]);
+    }
   };
+  const replica = new Client({ connectionString: stack.replicaUrl });
+  await replica.connect();
+  const replicaTransactions = async () =>
+    Number((await replica.query(`SELECT xact_commit FROM pg_stat_database WHERE datname = current_database()`)).rows[0].xact_commit);
+  const replicaBefore = await replicaTransactions();
   await Promise.all([...Array.from({ length: options.visitors }, visitor), approver(), newSellers(), conversation(), payer(), lagSampler(), killer()]);
+  // The replica's counters are flushed within a second of its transactions.
+  await sleep(1_500);
+  reads.replicaTransactions = (await replicaTransactions()) - replicaBefore;
+  await replica.end();
   // A node started again that died by itself is a failure of its own, whatever the counts say.
   for (const node of [...stack.apis, ...stack.workers]) {
     if (!node.running) throw new Error(`${node.name} is not running after the load:\n${node.output.slice(-40).join('\n')}`);
@@ -272,7 +304,7 @@ async function settle(stack: ScaleOut, approved: string[], admitted: string[], u
   const outcomeUnknown = new OutcomeUnknownError().message;
   const textsTo = (phone: string) => stack.eskiz.sent.filter((message) => message.mobile_phone === phone).length;
   const settled = async () => (await telegramStates()).every((row) => row.posted || row.reason === outcomeUnknown) && admitted.every((phone) => textsTo(phone) > 0);
-  await waitUntil(settled);
+  await waitUntil(settled, SETTLE_MS);
   const admin = await stack.signedIn('admin');
   let heldForAdmin = 0;
   for (const row of await telegramStates()) {
@@ -286,7 +318,7 @@ async function settle(stack: ScaleOut, approved: string[], admitted: string[], u
     });
     if (again.status !== 200) throw new Error(`The admin's post again was refused: ${again.status} ${await again.text()}`);
   }
-  await waitUntil(async () => approved.every((id) => albumsOf(stack, id) > 0));
+  await waitUntil(async () => approved.every((id) => albumsOf(stack, id) > 0), SETTLE_MS);
   // Anything still on its way would show as a duplicate now: give retries a moment more.
   await sleep(2_000);
   return {
@@ -318,7 +350,7 @@ interface Payment {
  * must be credited once, to its payer, and the card must have lost what the payers gained.
  */
 async function settlePayments(stack: ScaleOut, payments: Payment[]): Promise<NodeKillReport['payments']> {
-  const deadline = Date.now() + 120_000;
+  const deadline = Date.now() + SETTLE_MS;
   for (const payment of payments) {
     while (!payment.final && Date.now() < deadline) {
       const answer = await fetch(`${stack.site}${CONFIRM_PAYMENT}`, {
@@ -349,7 +381,7 @@ async function settlePayments(stack: ScaleOut, payments: Payment[]): Promise<Nod
   };
 }
 
-async function waitUntil(done: () => Promise<boolean>, timeoutMs = 120_000): Promise<void> {
+async function waitUntil(done: () => Promise<boolean>, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await done()) && Date.now() < deadline) await sleep(500);
 }
