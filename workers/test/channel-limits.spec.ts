@@ -180,10 +180,12 @@ describe("Instagram's 50 posts in a moving 24 hours", () => {
       nextEta: waiting.instagram.eta,
       failures: [],
     });
-    // The seller sees it on their listing in the profile: 'Instagram: navbatda, taxminan HH:mm'.
+    // The seller sees it on their listing in the profile: 'Instagram: navbatda, taxminan HH:mm', and the
+    // channels this stack has not set up as skipped, with why.
     const mine = await request(stack.api.getHttpServer()).get('/api/phone/my').set('Cookie', seller.cookie).expect(200);
     const shown = mine.body.phones.find((phone: { _id: string }) => phone._id === waiting.id);
-    expect(shown.channels).toEqual({ instagram: { state: 'queued', link: null, eta: waiting.instagram.eta } });
+    const notSetUp = { state: 'skipped', link: null, eta: null, skipped: 'notConfigured' };
+    expect(shown.channels).toEqual({ instagram: { state: 'queued', link: null, eta: waiting.instagram.eta }, telegram: notSetUp, facebook: notSetUp });
 
     await eventually(async () => expect((await postsOf()).every((post) => post.instagram?.posted)).toBe(true), 60_000, 200);
     const all = graph.callsTo('media_publish');
