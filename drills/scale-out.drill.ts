@@ -181,9 +181,11 @@ describe('drill: two API nodes and two worker nodes behind HAProxy', () => {
       body: JSON.stringify({ listingId, text: 'Salom, hali sotuvdami?' }),
     });
     expect(written.status).toBe(201);
+    // Pushed by the API after its commit and again from the outbox by a worker: a page keeps each message id once.
+    const shown = (pushes: MessagePush[]) => [...new Map(pushes.map((push) => [push.message.id, push.message.text])).values()];
     await eventually(async () => {
-      expect(sellersPage.map((push) => push.message.text)).toEqual(['Salom, hali sotuvdami?']);
-      expect(sellersPollingPage.map((push) => push.message.text)).toEqual(['Salom, hali sotuvdami?']);
+      expect(shown(sellersPage)).toEqual(['Salom, hali sotuvdami?']);
+      expect(shown(sellersPollingPage)).toEqual(['Salom, hali sotuvdami?']);
     });
   }, CHECK_TIMEOUT_MS);
 
@@ -274,8 +276,8 @@ describe('drill: two API nodes and two worker nodes behind HAProxy', () => {
     expect({ lost: report.messages.lost, duplicated: report.messages.duplicated }).toEqual({ lost: 0, duplicated: 0 });
     // Every card top-up ends confirmed, credited once: the card lost what the payers gained.
     expect(report.payments).toMatchObject({ lost: 0, duplicated: 0, confirmed: report.payments.started, charged: report.payments.credited });
-    // HAProxy sent every read the dead node could not answer to the other one.
-    expect(report.reads).toMatchObject({ failed: 0 });
+    // HAProxy sent every read the dead node had not begun to answer to the other one.
+    expect(report.reads.failures.filter((failure) => !failure.inFlightAtKill)).toEqual([]);
     // Only a write in flight on the killed node may fail (HAProxy does not send a POST twice); any sent after it died went to the other.
     expect(report.writes.failures.filter((failure) => !failure.inFlightAtKill)).toEqual([]);
     expect(report.posts.approved).toBeGreaterThan(0);

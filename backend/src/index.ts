@@ -50,6 +50,7 @@ export { ImagesModule } from './uploads/images.module';
 export { ImagesService } from './uploads/images.service';
 export { ConversationsModule } from './conversations/conversations.module';
 export { ConversationsService } from './conversations/conversations.service';
+export { ConversationsLive } from './conversations/conversations-live';
 export { WorkersPushesModule } from './conversations/workers-pushes';
 export { ReputationModule } from './reputation/reputation.module';
 export { DealsService } from './reputation/deals.service';

@@ -15,6 +15,11 @@ export const QUEUES = {
   drafts: 'drafts',
   /** The workers' periodic ticks (SCHEDULED_JOBS), each run once across all worker processes. */
   schedules: 'schedules',
+  /**
+   * Pushes to people's open pages from the outbox: a message's push that survives the death of the API process that
+   * wrote it. Its own queue, so that the bot's pacing on `notify` never holds it back.
+   */
+  pushes: 'pushes',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
@@ -59,7 +64,7 @@ export const EVENT_QUEUES = {
   'promotion.repost-requested': [QUEUES.social],
   'payment.confirmed': [QUEUES.notify],
   'device.refresh-requested': [QUEUES.deviceSpecs],
-  'conversation.message-sent': [QUEUES.notify],
+  'conversation.message-sent': [QUEUES.notify, QUEUES.pushes],
   'deal.opened': [QUEUES.notify],
 } as const satisfies Record<EventName, readonly QueueName[]>;
 
@@ -154,6 +159,7 @@ export const QUEUE_JOBS: { [Q in QueueName]: readonly QueueJobName<Q>[] } = {
   [QUEUES.buyerAlerts]: jobsOf(QUEUES.buyerAlerts),
   [QUEUES.drafts]: jobsOf(QUEUES.drafts),
   [QUEUES.schedules]: jobsOf(QUEUES.schedules),
+  [QUEUES.pushes]: jobsOf(QUEUES.pushes),
 };
 
 export function parseEventPayload<E extends EventName>(name: E, payload: unknown): EventPayload<E> {

@@ -26,6 +26,7 @@ function completeTable(): HandledJobs[] {
     { processor: 'BuyerAlertsProcessor', queue: QUEUES.buyerAlerts, jobs: ['listing.approved', 'listing.price-lowered'] },
     { processor: 'AbandonedDraftsProcessor', queue: QUEUES.drafts, jobs: [ABANDONED_DRAFTS_JOB] },
     { processor: 'ScheduledJobsProcessor', queue: QUEUES.schedules, jobs: Object.values(SCHEDULED_JOBS) },
+    { processor: 'ConversationPushesProcessor', queue: QUEUES.pushes, jobs: ['conversation.message-sent'] },
   ];
 }
 
@@ -112,6 +113,10 @@ describe('the workers start', () => {
       [SCHEDULED_JOBS.staleDeviceSpecs]: done,
     };
   }
+  @ProcessorOf(QUEUES.pushes)
+  class Pushes extends QueueProcessor<typeof QUEUES.pushes> {
+    readonly handlers: JobHandlers<typeof QUEUES.pushes> = { 'conversation.message-sent': done };
+  }
   /** What the compiler refuses: a notify processor that forgot a job (a cast, a stale build). */
   @ProcessorOf(QUEUES.notify)
   class ForgetfulNotify extends QueueProcessor<typeof QUEUES.notify> {
@@ -122,7 +127,7 @@ describe('the workers start', () => {
     const registrar = { register: jest.fn() };
     const workers = await Test.createTestingModule({
       imports: [DiscoveryModule],
-      providers: [JobTable, Sms, Social, DeviceSpecs, Payments, BuyerAlerts, Drafts, Schedules, notify, { provide: BullRegistrar, useValue: registrar }],
+      providers: [JobTable, Sms, Social, DeviceSpecs, Payments, BuyerAlerts, Drafts, Schedules, Pushes, notify, { provide: BullRegistrar, useValue: registrar }],
     }).compile();
     return { registrar, init: () => workers.init() };
   }

@@ -13,6 +13,7 @@ import { JobTable } from './job-table';
 import { OperationsServer } from './operations/operations-server';
 import { PaymentsWorkerModule } from './payments/payments.module';
 import { PhotoCleanupModule } from './photo-cleanup/photo-cleanup.module';
+import { ConversationPushesModule } from './pushes/conversation-pushes.module';
 import { RelayModule } from './relay/relay.module';
 import { ScheduledJobsModule } from './schedules/schedules.module';
 import { SellerRatingsRefreshModule } from './reputation/seller-ratings.module';
@@ -42,6 +43,7 @@ export class WorkersModule {
         DeviceSpecRefreshModule,
         SocialModule,
         BotModule,
+        ConversationPushesModule,
         BuyerAlertsModule,
         ExchangeRateRefreshModule,
         PhotoCleanupModule,

@@ -317,6 +317,21 @@ export class ConversationsService {
     };
   }
 
+  /**
+   * Pushes a committed message to both people's open pages again, from its outbox event (the workers): the push that
+   * leaves right after the commit is lost if its API process dies in between, this one is not. Pages keep each id once.
+   */
+  async pushFromOutbox(messageId: number): Promise<void> {
+    const [row] = (await this.dataSource.query(
+      `SELECT ${MESSAGE_COLUMNS}, c.id AS conversation_id, c.listing_id, c.buyer_id, c.seller_id, c.buyer_read_id, c.seller_read_id
+         FROM conversation_message m JOIN conversation c ON c.id = m.conversation_id WHERE m.id = $1`,
+      [messageId],
+    )) as Array<MessageRow & Omit<ConversationRow, 'id'> & { conversation_id: string }>;
+    if (!row) return;
+    const { conversation_id, listing_id, buyer_id, seller_id, buyer_read_id, seller_read_id, ...message } = row;
+    await this.pushMessage({ conversation: { id: conversation_id, listing_id, buyer_id, seller_id, buyer_read_id, seller_read_id }, message });
+  }
+
   /** Remembers the bot's message that relayed a conversation's message to `userId`'s chat: a reply to it answers there. */
   async recordRelay(chatId: string, botMessageId: number, conversationId: string, userId: string): Promise<void> {
     await this.dataSource.query(
