@@ -1,4 +1,4 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import { createAdapter } from '@socket.io/redis-adapter';
 import Redis from 'ioredis';
 import type { Server } from 'socket.io';
@@ -27,14 +27,24 @@ export function pushAdapter(config: AppConfig): { adapter: ReturnType<typeof cre
  * courtesy on top of PostgreSQL: a page that missed one catches up with `sync`.
  */
 @Injectable()
-export class ConversationsLive {
+export class ConversationsLive implements OnApplicationShutdown {
   private server: Server | undefined;
+  private closeAdapter: (() => Promise<unknown>) | undefined;
 
-  attach(server: Server): void {
+  /** Pushes go through `server` until shutdown, which then closes its Redis adapter (`closeAdapter`). */
+  attach(server: Server, closeAdapter: () => Promise<unknown>): void {
     this.server = server;
+    this.closeAdapter = closeAdapter;
   }
 
   push(userId: string, event: string, payload: unknown): void {
     this.server?.to(personRoom(userId)).emit(event, payload);
+  }
+
+  // Detached before the adapter closes: a job or request still finishing pushes to nothing (its
+  // page catches up with `sync`) instead of publishing on a closed connection, a rejection no one catches.
+  async onApplicationShutdown(): Promise<void> {
+    this.server = undefined;
+    await this.closeAdapter?.();
   }
 }

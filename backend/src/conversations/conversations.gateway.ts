@@ -1,4 +1,3 @@
-import type { OnApplicationShutdown } from '@nestjs/common';
 import { ConnectedSocket, MessageBody, SubscribeMessage, WebSocketGateway, type OnGatewayConnection, type OnGatewayDisconnect, type OnGatewayInit } from '@nestjs/websockets';
 import type { IncomingMessage } from 'node:http';
 import type { Server, Socket } from 'socket.io';
@@ -40,9 +39,7 @@ function refusal(error: unknown): SocketRefusal {
  * ended sessions' sockets on every process, as it refuses their requests.
  */
 @WebSocketGateway({ path: CONVERSATION_SOCKET_PATH, serveClient: false })
-export class ConversationsGateway implements OnGatewayInit, OnGatewayConnection, OnGatewayDisconnect, OnApplicationShutdown {
-  private closeAdapter: (() => Promise<unknown>) | undefined;
-
+export class ConversationsGateway implements OnGatewayInit, OnGatewayConnection, OnGatewayDisconnect {
   constructor(
     private readonly config: AppConfig,
     private readonly sessions: SessionService,
@@ -56,7 +53,6 @@ export class ConversationsGateway implements OnGatewayInit, OnGatewayConnection,
     server.engine.opts.allowRequest = (request: IncomingMessage, callback) => callback(null, comesFromThisSite(request, origins));
     const { adapter, close } = pushAdapter(this.config);
     server.adapter(adapter);
-    this.closeAdapter = close;
     server.use((socket, next) => {
       const headerToken = (socket.handshake.auth as { token?: unknown }).token;
       const [token, carrier] = typeof headerToken === 'string' ? [headerToken, 'header' as const] : [sessionTokenOf(socket.request), 'cookie' as const];
@@ -70,7 +66,7 @@ export class ConversationsGateway implements OnGatewayInit, OnGatewayConnection,
         (error: Error) => next(error),
       );
     });
-    this.live.attach(server);
+    this.live.attach(server, close);
     this.sessions.whenEnded((sessionIds) => server.in(sessionIds.map(sessionRoom)).disconnectSockets(true));
   }
 
@@ -111,9 +107,5 @@ export class ConversationsGateway implements OnGatewayInit, OnGatewayConnection,
     } catch (error) {
       return refusal(error);
     }
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    await this.closeAdapter?.();
   }
 }

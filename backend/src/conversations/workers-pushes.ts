@@ -1,4 +1,4 @@
-import { Injectable, Module, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import { Injectable, Module, type OnModuleInit } from '@nestjs/common';
 import { Server } from 'socket.io';
 import { AppConfig } from '../config/app-config';
 import { ConversationsLive, pushAdapter } from './conversations-live';
@@ -10,9 +10,7 @@ import { ConversationsModule } from './conversations.module';
  * through the bot appears at once on the other person's page).
  */
 @Injectable()
-export class WorkersPushes implements OnModuleInit, OnApplicationShutdown {
-  private closeAdapter: (() => Promise<unknown>) | undefined;
-
+export class WorkersPushes implements OnModuleInit {
   constructor(
     private readonly config: AppConfig,
     private readonly live: ConversationsLive,
@@ -20,13 +18,8 @@ export class WorkersPushes implements OnModuleInit, OnApplicationShutdown {
 
   onModuleInit(): void {
     const { adapter, close } = pushAdapter(this.config);
-    this.closeAdapter = close;
-    this.live.attach(new Server().adapter(adapter));
-  }
-
-  // Not server.close(): a server attached to no HTTP server has no engine to close.
-  async onApplicationShutdown(): Promise<void> {
-    await this.closeAdapter?.();
+    // Never server.close() (the adapter closes at shutdown): a server attached to no HTTP server has no engine to close.
+    this.live.attach(new Server().adapter(adapter), close);
   }
 }
 
