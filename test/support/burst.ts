@@ -42,7 +42,9 @@ export async function burstBehindRow<T>(
     await holder.query(lock.sql, lock.params);
     const answers = burst(count, attempt);
     await eventually(async () => {
-      const [{ lined }]: { lined: number }[] = await dataSource.query(
+      // A transaction keeps its first view of pg_stat_activity unless told to look again.
+      await holder.query(`SELECT pg_stat_clear_snapshot()`);
+      const [{ lined }]: { lined: number }[] = await holder.query(
         `SELECT count(*)::int AS lined FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`,
       );
       if (lined !== waiting) throw new Error(`${lined} requests wait for the row, not ${waiting}`);
