@@ -256,4 +256,35 @@ describe('the checks of waiting listings and the risk-ranked queue (issue 22)', 
     const card = await http().get(`/api/phone/${waitingOffender}/moderation`).set('Cookie', admin.cookie).expect(200);
     expect(card.body.checks).toEqual([{ kind: 'flaggedMessages', detail: '3' }]);
   });
+
+  it("brings a repeat offender's newest listing on sale into the waiting tab when nothing of theirs waits, again only after 3 more flagged messages since a moderator's look", async () => {
+    const offender = await signedInUser(site.app, phone(19));
+    const buyer = await signedInUser(site.app, phone(20));
+    const older = await list(offender.id, { status: 'active', approved: true });
+    const newest = await list(offender.id, { status: 'active', approved: true });
+    await site.dataSource.query(`UPDATE listing SET created_at = '2019-01-02' WHERE id = $1`, [newest]);
+    const opened = await http().post('/api/conversations').set('Cookie', buyer.cookie).send({ listingId: older, text: 'Salom, bormi?' }).expect(201);
+    const answer = (text: string) => http().post(`/api/conversations/${opened.body.id}/messages`).set('Cookie', offender.cookie).send({ text }).expect(201);
+    const offendersCards = async () => (await waitingTab(site.app, admin.cookie)).filter((card) => card._id === older || card._id === newest);
+    const waitingCount = async () => (await http().get('/api/phone/waiting?status=waiting&page=1').set('Cookie', admin.cookie).expect(200)).body.counts.waiting;
+    const [{ waiting }] = await site.dataSource.query(`SELECT count(*)::int AS waiting FROM listing WHERE status = 'waiting' AND deleted_at IS NULL`);
+
+    await answer('Predoplata 50% kerak');
+    await answer('Kartamga 8600 1234 5678 9012 ga tashlang');
+    expect(await offendersCards()).toEqual([]);
+    await answer('Rasmlar: https://t.me/phoneshop');
+    expect(await offendersCards()).toMatchObject([{ _id: newest, status: 'active', checks: [{ kind: 'flaggedMessages', detail: '3' }], riskScore: 3 }]);
+    expect(await waitingCount()).toBe(waiting + 1);
+
+    // 'Ko'rib chiqildi': the seller leaves the tab, the listing stays on sale.
+    await http().post(`/api/phone/${newest}/messages-looked`).set('Cookie', admin.cookie).expect(204);
+    expect(await offendersCards()).toEqual([]);
+    expect(await waitingCount()).toBe(waiting);
+    expect((await http().get(`/api/phone/${newest}`).expect(200)).body.status).toBe('active');
+    await answer('Oldindan to‘lov qiling');
+    await answer('Predoplata kerak');
+    expect(await offendersCards()).toEqual([]);
+    await answer('Kartam 8600 1234 5678 9012');
+    expect(await offendersCards()).toMatchObject([{ _id: newest, checks: [{ kind: 'flaggedMessages', detail: '6' }] }]);
+  });
 });

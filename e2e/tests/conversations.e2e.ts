@@ -261,6 +261,36 @@ test.describe('buyer and seller talk on the platform', () => {
     test.use({ adminPhone: TEST_ADMIN_PHONES.conversations });
 
     onEachScreen((viewport, screen) => {
+      test("a seller whose messages trip the checks 3 times, with nothing waiting, brings their listing on sale into the waiting tab for a look; 'Ko'rib chiqildi' keeps it on sale", async ({
+        seller,
+        admin,
+        listings,
+        browser,
+        consoleErrors,
+      }) => {
+        const listing = await listings.createListing({ device, seller: await listings.sellerOf(seller.phoneNumber), name: `Talkphone ${tag} flagged ${screen}` });
+        const buyersPage = await newBuyer(browser, consoleErrors);
+        const conversationId = await writeToSeller(buyersPage, listing.id, 'Hali sotuvdami?');
+        for (const text of ['Kartamga 8600 1234 5678 9012 tashlang', 'Predoplata 50% kerak', 'Rasmlar: https://t.me/phoneshop']) await sendMessage(seller.page, conversationId, text);
+
+        const page = admin.page;
+        await page.goto('/profile/allphones');
+        const card = page.getByRole('article').filter({ has: page.getByRole('heading', { name: listing.name, exact: true }) });
+        await expect(card).toContainText("Sotuvda: sotuvchining xabarlari tufayli ko'rib chiqish uchun");
+        await expect(card).toContainText("Sotuvchining ogohlantirishli xabarlari (7 kunda): 3");
+        await expect(card.getByRole('button', { name: 'Tasdiqlash' })).toHaveCount(0);
+        expect(await layoutWidth(page)).toBeLessThanOrEqual(viewport.width);
+        await card.getByRole('button', { name: "Ko'rib chiqildi" }).click();
+        await expect(card).toHaveCount(0);
+        await page.reload();
+        await expect(page.getByRole('heading', { name: 'Barcha telefonlar', level: 1 })).toBeVisible();
+        await expect(card).toHaveCount(0);
+        expect(((await (await buyersPage.request.get(`/api/phone/${listing.id}`)).json()) as { status: string }).status).toBe('active');
+        await buyersPage.context().close();
+      });
+    });
+
+    onEachScreen((viewport, screen) => {
       test('a buyer reports a conversation from the thread, and a moderator reads it, read-only and recorded; a conversation never reported is not listed', async ({
         seller,
         admin,

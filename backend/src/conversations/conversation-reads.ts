@@ -19,3 +19,15 @@ export function repeatedlyFlaggedAuthor(userId: string): ReadFragment {
     columns: 'flagged.flagged_messages',
   };
 }
+
+/**
+ * The authors of FLAGGED_MESSAGES_REPEATED flagged messages in FLAGGED_MESSAGES_DAYS days, counting only those written
+ * after `since` (an SQL expression of the author's id `m.author_id`; null counts them all): `author_id`.
+ */
+export function repeatedlyFlaggedSince(since: string): string {
+  return `SELECT m.author_id
+            FROM conversation_message m
+           WHERE m.warnings <> '{}' AND m.created_at > greatest(now() - interval '${FLAGGED_MESSAGES_DAYS} days', ${since})
+           GROUP BY m.author_id
+          HAVING count(*) >= ${FLAGGED_MESSAGES_REPEATED}`;
+}

@@ -60,6 +60,12 @@ export class ModerationController {
     return this.moderation.reject(body);
   }
 
+  @Post(':id/messages-looked')
+  @HttpCode(HttpStatus.NO_CONTENT)
+  messagesLooked(@Param('id', listingId) id: string) {
+    return this.moderation.messagesLooked(id);
+  }
+
   @Answers(catalogueModelAddedSchema)
   @Post(':id/catalogue-model')
   @HttpCode(HttpStatus.OK)

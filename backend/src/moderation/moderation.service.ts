@@ -33,7 +33,7 @@ import type { SessionUser } from '../auth/auth.decorators';
 import { CategoriesService } from '../categories/categories.service';
 import { AppException } from '../common/app.exception';
 import { DevicesService } from '../devices/devices.service';
-import { repeatedlyFlaggedAuthor } from '../conversations/conversation-reads';
+import { repeatedlyFlaggedAuthor, repeatedlyFlaggedSince } from '../conversations/conversation-reads';
 import { OutboxService } from '../events/outbox.service';
 import { ImagesService } from '../uploads/images.service';
 import { accountCreated } from '../users/user-reads';
@@ -71,7 +71,8 @@ export class ModerationService {
    * `GET /api/phone/waiting`: one status tab and every tab's count. Tabs awaiting a decision are
    * oldest first, so nothing waits forever, the waiting tab its riskiest listings before them: the
    * workers' checks, and a seller whose messages repeatedly tripped the text checks (read now, as
-   * the card shows it); not yet checked last. 'active' is newest first, the site's own order.
+   * the card shows it); not yet checked last. Such a seller with nothing waiting is brought in by their newest listing
+   * on sale, which stays on sale (LOOK_DUE). 'active' is newest first, the site's own order.
    */
   async queue({ status, page }: ModerationQuery): Promise<ModerationQueue> {
     const order = status === 'active' ? 'DESC' : 'ASC';
@@ -82,19 +83,20 @@ export class ModerationService {
            ${FIRST_PHOTO_JOIN}
            ${FLAGGED_AUTHOR.join}
            LEFT JOIN listing_check c ON c.listing_id = l.id AND l.status = 'waiting'
-          WHERE l.status = $1 AND l.deleted_at IS NULL
-          ORDER BY coalesce(c.score, 0) + CASE WHEN l.status = 'waiting' AND flagged.flagged_messages IS NOT NULL THEN $4 ELSE 0 END DESC,
+          WHERE l.deleted_at IS NULL AND (l.status = $1 OR ($1 = 'waiting' AND l.id IN (${LOOK_DUE})))
+          ORDER BY coalesce(c.score, 0) + CASE WHEN $1 = 'waiting' AND flagged.flagged_messages IS NOT NULL THEN $4 ELSE 0 END DESC,
                    c.score IS NULL, l.created_at ${order}, l.id ${order}
           LIMIT $2 OFFSET $3`,
         [status, LIMITS.listingsPerPage, (page - 1) * LIMITS.listingsPerPage, CHECK_WEIGHTS.flaggedMessages],
       ) as Promise<ModerationRow[]>,
       this.dataSource.query(
-        `SELECT status, count(*)::int AS listings FROM listing WHERE deleted_at IS NULL GROUP BY status`,
+        `SELECT status, count(*)::int AS listings FROM listing WHERE deleted_at IS NULL GROUP BY status
+         UNION ALL SELECT 'waiting', count(due.id)::int FROM (${LOOK_DUE}) due`,
       ) as Promise<Array<{ status: ListingStatus; listings: number }>>,
     ]);
     const counts = Object.fromEntries(LISTING_STATUSES.map((tab) => [tab, 0])) as Record<ListingStatus, number>;
-    for (const row of countRows) counts[row.status] = row.listings;
-    return { phones: await this.cardsOf(rows), pages: Math.ceil(counts[status] / LIMITS.listingsPerPage), counts };
+    for (const row of countRows) counts[row.status] += row.listings;
+    return { phones: await this.cardsOf(rows, status === 'waiting'), pages: Math.ceil(counts[status] / LIMITS.listingsPerPage), counts };
   }
 
   /** `GET /api/phone/{id}/moderation`: the card of any listing but a draft, for an admin who opened its page. */
@@ -107,7 +109,8 @@ export class ModerationService {
     return (await this.cardsOf(rows))[0];
   }
 
-  private async cardsOf(rows: ModerationRow[]): Promise<ModerationCard[]> {
+  /** `waitingTab`: the listings on sale among them are there for their seller's flagged messages, and show them. */
+  private async cardsOf(rows: ModerationRow[], waitingTab = false): Promise<ModerationCard[]> {
     const authors = [...new Set(rows.map((row) => row.author_id))];
     // The contact name the seller gave in the wizard, else the account's name.
     const [accountNames, brandNames, reports, findings, { words }, sellers] = await Promise.all([
@@ -120,7 +123,7 @@ export class ModerationService {
     ]);
     const locationOf = (key: string) => this.images.locationOf(key);
     return rows.map((row) => {
-      const checks = row.status === 'waiting' ? withFlaggedMessages(findings.get(row.id) ?? [], row.flagged_messages) : [];
+      const checks = row.status === 'waiting' || waitingTab ? withFlaggedMessages(findings.get(row.id) ?? [], row.flagged_messages) : [];
       return {
         ...toCard(row, locationOf),
         authorName: row.author_name ?? accountNames.get(row.author_id) ?? null,
@@ -229,6 +232,21 @@ export class ModerationService {
     });
   }
 
+  /**
+   * `POST /api/phone/{id}/messages-looked` ('Ko'rib chiqildi'): a moderator looked at the seller of a listing brought in
+   * for their flagged messages and keeps it on sale; only as many new flagged messages bring the seller in again.
+   */
+  async messagesLooked(listingId: string): Promise<void> {
+    const recorded = (await this.dataSource.query(
+      `INSERT INTO seller_message_look (seller_id, looked_at)
+       SELECT author_id, now() FROM listing WHERE id = $1 AND deleted_at IS NULL
+       ON CONFLICT (seller_id) DO UPDATE SET looked_at = excluded.looked_at
+       RETURNING seller_id`,
+      [listingId],
+    )) as unknown[];
+    if (!recorded.length) throw new AppException(HttpStatus.NOT_FOUND, 'listingNotFound');
+  }
+
   /** `POST /api/phone/reject`: the listing is cancelled with a reason the author sees on its card. */
   reject({ id, reason, text }: RejectListing): Promise<ModerationOutcome> {
     return this.dataSource.transaction(async (transaction) => {
@@ -266,6 +284,17 @@ export class ModerationService {
 
 /** A seller whose messages repeatedly tripped the text checks, joined by the listing's author. */
 const FLAGGED_AUTHOR = repeatedlyFlaggedAuthor('l.author_id');
+
+/**
+ * The newest listing on sale of each seller with nothing waiting whose flagged messages since a moderator's last look
+ * (seller_message_look) reach the repeat count: in the waiting tab for a look, still on sale. Null for a seller with
+ * none on sale.
+ */
+const LOOK_DUE = `SELECT (SELECT newest.id FROM listing newest
+                           WHERE newest.author_id = due.author_id AND newest.status = 'active' AND newest.deleted_at IS NULL
+                           ORDER BY newest.created_at DESC, newest.id DESC LIMIT 1) AS id
+                    FROM (${repeatedlyFlaggedSince('(SELECT looked_at FROM seller_message_look WHERE seller_id = m.author_id)')}) due
+                   WHERE NOT EXISTS (SELECT 1 FROM listing w WHERE w.author_id = due.author_id AND w.status = 'waiting' AND w.deleted_at IS NULL)`;
 
 /** A moderation card's columns, its first photo (FIRST_PHOTO_JOIN) and its seller's flagged messages (FLAGGED_AUTHOR) joined. */
 const MODERATION_COLUMNS = `${CARD_COLUMNS}, ${FLAGGED_AUTHOR.columns}, l.posts, l.rejection_reason, l.author_id, l.author_name, l.custom_model, l.category_id,

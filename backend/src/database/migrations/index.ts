@@ -37,6 +37,7 @@ import { PriceDropAnnouncements1763803800000 } from './1763803800000-price-drop-
 import { FlaggedMessages1763804100000 } from './1763804100000-flagged-messages';
 import { FailedReposts1763804200000 } from './1763804200000-failed-reposts';
 import { PersonBlocks1763804310000 } from './1763804310000-person-blocks';
+import { SellerMessageLooks1763804400000 } from './1763804400000-seller-message-looks';
 
 /** Every migration in order; listed explicitly so the same list works from sources and from the build. */
 export const MIGRATIONS = [
@@ -79,4 +80,5 @@ export const MIGRATIONS = [
   FlaggedMessages1763804100000,
   FailedReposts1763804200000,
   PersonBlocks1763804310000,
+  SellerMessageLooks1763804400000,
 ];

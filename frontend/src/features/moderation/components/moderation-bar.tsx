@@ -4,6 +4,7 @@ import { primaryButtonClass } from '../../../components/form/submit-button';
 import { formatTashkentTime } from '../../../lib/format';
 import { useLanguage, useTranslation } from '../../../lib/i18n';
 import { useApproveListing, usePublishListing } from '../api/confirm-listing';
+import { useMessagesLooked } from '../api/messages-looked';
 import type { ModerationQueueParams } from '../api/get-moderation-queue';
 import { useRejectListing } from '../api/reject-listing';
 import { CatalogueModelDialog } from './catalogue-model-dialog';
@@ -36,6 +37,7 @@ export function ModerationBar({ listing, queue }: ModerationBarProps) {
   const approve = useApproveListing(queue);
   const reject = useRejectListing(queue);
   const publish = usePublishListing(queue);
+  const looked = useMessagesLooked(queue);
   const [rejecting, setRejecting] = useState(false);
   const [addingModel, setAddingModel] = useState(false);
 
@@ -44,6 +46,8 @@ export function ModerationBar({ listing, queue }: ModerationBarProps) {
     canDo(action, listing.status, 'admin') && statusAfter(action, listing.status) !== listing.status;
   const canApprove = decides('approve');
   const canReject = decides('reject');
+  // A listing on sale in the waiting tab is there for its seller's flagged messages (its findings say so).
+  const forMessages = queue.status === 'waiting' && listing.status === 'active';
   const { channels } = tariffOf(listing.tarif);
   const showChannels = channels.length > 0 || Object.keys(listing.posts).length > 0;
   // A queued channel is on its way; a click on any Post button hides them all (spec section 4, Promotion).
@@ -91,6 +95,7 @@ export function ModerationBar({ listing, queue }: ModerationBarProps) {
         </div>
       )}
       <ListingRecord listing={listing} />
+      {forMessages && <p className="w-fit rounded-md bg-amber-50 px-2 py-1 font-medium text-amber-900">{t('forMessages')}</p>}
       <RiskFindings checks={listing.checks} />
       <OpenReports reports={listing.reports} />
       {showChannels && <ChannelStates posts={listing.posts} />}
@@ -99,7 +104,7 @@ export function ModerationBar({ listing, queue }: ModerationBarProps) {
           {t('busy')}
         </p>
       )}
-      {(canApprove || canReject || postable.length > 0) && (
+      {(canApprove || canReject || forMessages || postable.length > 0) && (
         <div className="flex flex-wrap gap-2 pt-1">
           {canApprove && (
             <button
@@ -110,6 +115,17 @@ export function ModerationBar({ listing, queue }: ModerationBarProps) {
               className={`${primaryButtonClass} ${SMALL_BUTTON}`}
             >
               {approve.isPending ? t('busy') : t('approve')}
+            </button>
+          )}
+          {forMessages && (
+            <button
+              type="button"
+              disabled={looked.isPending}
+              aria-busy={looked.isPending}
+              onClick={() => looked.mutate({ card: listing })}
+              className={`${primaryButtonClass} ${SMALL_BUTTON}`}
+            >
+              {looked.isPending ? t('busy') : t('messagesLooked')}
             </button>
           )}
           {canReject && (
