@@ -28,8 +28,8 @@ export interface NodeKillOptions {
   log?: (line: string) => void;
 }
 
-/** A failed POST: what it was, how it failed, and when it was sent and answered in ms from the latest SIGKILL. */
-interface WriteFailure {
+/** A failed request: what it was, how it failed, and when it was sent and answered in ms from the latest SIGKILL. */
+interface RequestFailure {
   path: string;
   failure: string;
   sent: number;
@@ -43,8 +43,13 @@ interface Counted {
 }
 
 export interface NodeKillReport {
-  /** Anonymous reads: `perSecond` through HAProxy; `replicaTransactions`, what the replica committed meanwhile (the reads it served, and each API node's two lag readings a second). */
-  reads: Counted & { perSecond: number; statuses: Record<string, number>; replicaTransactions: number };
+  /**
+   * Anonymous reads: `perSecond` through HAProxy; `replicaTransactions`, what the replica committed meanwhile (the
+   * reads it served, and each API node's two lag readings a second). HAProxy sends a GET the killed node did not
+   * answer to the other node, but not one whose answer had begun: like a write, a read in flight at a kill
+   * (`inFlightAtKill`, as below) may fail (`failedInFlight`); `failed` counts every other failed read: must be 0.
+   */
+  reads: Counted & { perSecond: number; statuses: Record<string, number>; replicaTransactions: number; failedInFlight: number; failures: RequestFailure[] };
   /**
    * POSTs. `inFlightAtKill`: those under way when an API node was sent SIGKILL or sent until it had exited
    * (up to `killWindowMs` later, the longest of the kills: its sockets close only then, and HAProxy may still hand it a
@@ -52,7 +57,7 @@ export interface NodeKillReport {
    * the client is told, and nothing is half done. `failed` counts every other failed POST: must be 0.
    * A failure's `sent` and `answered` count from the latest kill.
    */
-  writes: Counted & { inFlightAtKill: number; failedInFlight: number; killWindowMs: number; failures: WriteFailure[] };
+  writes: Counted & { inFlightAtKill: number; failedInFlight: number; killWindowMs: number; failures: RequestFailure[] };
   /** `heldForAdmin`: posts whose channel call the kill cut off, left for an admin to check (the drill checks and posts again). */
   posts: { approved: number; heldForAdmin: number; lost: number; duplicated: number };
   sms: { admitted: number; lost: number; duplicated: number };
@@ -86,6 +91,15 @@ export function nodeKillsTimeoutMs(options: NodeKillOptions): number {
   return options.seconds * 1000 + (options.kills ?? 1) * START_TIMEOUT_MS + 3 * SETTLE_MS + 60_000;
 }
 
+/** fetch's TypeError ('fetch failed': the connection closed without an answer), by name: under jest it comes from another realm. */
+function isConnectionFailure(error: unknown): error is Error & { cause?: { code?: string } } {
+  return (error as Error).name === 'TypeError';
+}
+
+function connectionFailure(error: Error & { cause?: { code?: string } }): string {
+  return String(error.cause?.code ?? error.message);
+}
+
 export function percentile(values: number[], share: number): number {
   if (!values.length) return 0;
   const sorted = [...values].sort((a, b) => a - b);
@@ -107,38 +121,48 @@ export async function runNodeKills(stack: ScaleOut, options: NodeKillOptions): P
   if (opened.status !== 201) throw new Error(`The conversation was not opened: ${opened.status} ${await opened.text()}`);
   const conversationId = ((await opened.json()) as { id: string }).id;
 
-  const reads: NodeKillReport['reads'] = { sent: 0, failed: 0, perSecond: 0, statuses: {}, replicaTransactions: 0 };
+  const reads: NodeKillReport['reads'] = { sent: 0, failed: 0, perSecond: 0, statuses: {}, replicaTransactions: 0, failedInFlight: 0, failures: [] };
   const writes: NodeKillReport['writes'] = { sent: 0, failed: 0, inFlightAtKill: 0, failedInFlight: 0, killWindowMs: 0, failures: [] };
   let killedAt = 0;
-  /** The POSTs under way; those under way at the kill, and those sent while the killed API was dying. */
-  const pending = new Set<symbol>();
+  /** The requests under way; those under way at a kill, and those sent while the killed API was dying. */
+  const pending = { reads: new Set<symbol>(), writes: new Set<symbol>() };
   const atKill = new Set<symbol>();
   let dying = false;
+  /** Counts a request under way until `settled`; `failed` counts its failure, against `counted` unless it was in flight at a kill. */
+  const track = (kind: 'reads' | 'writes', path: string) => {
+    const counted = kind === 'reads' ? reads : writes;
+    counted.sent++;
+    const token = Symbol();
+    pending[kind].add(token);
+    if (dying) {
+      atKill.add(token);
+      if (kind === 'writes') writes.inFlightAtKill++;
+    }
+    const sent = Date.now();
+    return {
+      failed(failure: string): undefined {
+        const inFlightAtKill = atKill.has(token);
+        if (inFlightAtKill) counted.failedInFlight++;
+        else counted.failed++;
+        counted.failures.push({ path, failure, sent: sent - killedAt, answered: Date.now() - killedAt, inFlightAtKill });
+        return undefined;
+      },
+      settled: () => pending[kind].delete(token),
+    };
+  };
   /** Sends a POST; answers its response, or nothing when it failed (counted: it must have been in flight at the kill). */
   const write = async (path: string, cookie: string | undefined, body: unknown, expected: number, headers?: Record<string, string>): Promise<Response | undefined> => {
-    writes.sent++;
-    const token = Symbol();
-    pending.add(token);
-    if (dying) atKill.add(token);
-    const sent = Date.now();
-    const failed = (failure: string) => {
-      const inFlightAtKill = atKill.has(token);
-      if (inFlightAtKill) writes.failedInFlight++;
-      else writes.failed++;
-      writes.failures.push({ path, failure, sent: sent - killedAt, answered: Date.now() - killedAt, inFlightAtKill });
-      return undefined;
-    };
+    const { failed, settled } = track('writes', path);
     try {
       const answer = await send(path, cookie, body, headers);
       if (answer.status === expected) return answer;
       if (answer.status >= 500) return failed(String(answer.status));
       throw new Error(`A write was refused: ${answer.status} ${await answer.text()}`);
     } catch (error) {
-      // fetch's TypeError ('fetch failed': the connection closed without an answer), by name: under jest it comes from another realm.
-      if ((error as Error).name === 'TypeError') return failed(String((error as Error & { cause?: { code?: string } }).cause?.code ?? (error as Error).message));
+      if (isConnectionFailure(error)) return failed(connectionFailure(error));
       throw error;
     } finally {
-      pending.delete(token);
+      settled();
     }
   };
   const approved: string[] = [];
@@ -157,13 +181,17 @@ export async function runNodeKills(stack: ScaleOut, options: NodeKillOptions): P
   const visitor = async () => {
     for (let turn = 0; running(); turn++) {
       const path = options.nextRead?.() ?? (turn % 2 ? `/api/phone?page=${1 + (turn % 3)}` : `/api/phone/${browsed[turn % browsed.length]}`);
-      reads.sent++;
+      const { failed, settled } = track('reads', path);
       const status = await fetch(`${stack.site}${path}`).then(
         async (answer) => (await answer.arrayBuffer(), String(answer.status)),
-        (error: Error) => error.name,
+        (error: Error) => {
+          if (!isConnectionFailure(error)) throw error;
+          return connectionFailure(error);
+        },
       );
+      settled();
       reads.statuses[status] = (reads.statuses[status] ?? 0) + 1;
-      if (status !== '200') reads.failed++;
+      if (status !== '200') failed(status);
       if (options.readPauseMs) await sleep(options.readPauseMs);
     }
   };
@@ -227,17 +255,17 @@ export async function runNodeKills(stack: ScaleOut, options: NodeKillOptions): P
       const [api, worker] = [stack.apis[round % 2], stack.workers[round % 2]];
       await until(share * (round + 1 / 3));
       // At a moment with writes under way (up to 5 s later), so that the kill cuts some off.
-      for (const giveUpAt = Date.now() + 5_000; pending.size < 2 && Date.now() < giveUpAt; ) await sleep(5);
-      for (const token of pending) atKill.add(token);
+      for (const giveUpAt = Date.now() + 5_000; pending.writes.size < 2 && Date.now() < giveUpAt; ) await sleep(5);
+      for (const token of [...pending.reads, ...pending.writes]) atKill.add(token);
+      writes.inFlightAtKill += pending.writes.size;
       dying = true;
       killedAt = Date.now();
-      log(`killing ${api.name} and ${worker.name} (SIGKILL) with ${pending.size} writes in flight`);
+      log(`killing ${api.name} and ${worker.name} (SIGKILL) with ${pending.writes.size} writes and ${pending.reads.size} reads in flight`);
       const apiGone = api.kill().then(() => {
         dying = false;
         writes.killWindowMs = Math.max(writes.killWindowMs, Date.now() - killedAt);
       });
       await Promise.all([apiGone, worker.kill()]);
-      writes.inFlightAtKill = atKill.size;
       await until(share * (round + 2 / 3));
       log(`starting ${api.name} and ${worker.name} again`);
       await Promise.all([api.start(), worker.start()]);
