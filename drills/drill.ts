@@ -1,5 +1,5 @@
 // `npm run drills [-- --minutes 10 ...]`: the soak (soak.ts). `npm run drills -- --restore [--listings N ...]`:
-// the restore drill (restore.ts). `npm run drills -- --scale-out [--seconds 60 ...]`: nodes killed under load
+// the restore drill (restore.ts). `npm run drills -- --scale-out [--minutes 5 ...]`: nodes killed under load
 // behind HAProxy (scale-out.ts). Each reads the rest of the command line as its own options.
 const DRILLS: Record<string, string> = { '--restore': './restore', '--scale-out': './scale-out', '--scale': './scale-out' };
 const chosen = process.argv.findIndex((argument) => argument in DRILLS);

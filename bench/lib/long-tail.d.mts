@@ -7,6 +7,7 @@ export interface TrafficClass {
   sitemap?: boolean;
 }
 
+/** `database`: a database name on the bench's server, or a connection string. */
 export function longTailTraffic(database: string): Promise<{
   classes: TrafficClass[];
   /** The realistic mix: Zipf popularity over listings, pages, regions, brands and models. */

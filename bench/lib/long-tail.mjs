@@ -111,7 +111,8 @@ export function uzbekLatinSpelling(name) {
 
 /** What the traffic is drawn from: every listing on sale, the brands, the regions and the catalogue. */
 async function loadDataSet(database) {
-  const client = new Client({ connectionString: databaseUrl(database) });
+  // A connection string (the scale-out drill's own cluster), or a database of the bench's server.
+  const client = new Client({ connectionString: database.includes('://') ? database : databaseUrl(database) });
   await client.connect();
   try {
     const listingIds = (await client.query({ text: `SELECT id FROM listing WHERE ${ON_SALE}`, rowMode: 'array' })).rows.map(([id]) => id);
@@ -147,6 +148,7 @@ function priceBounds() {
 /**
  * `{ classes, mix }`: each class `{ name, nextPath }` draws a new URL per call, uniformly over the
  * data set; `mix` draws with Zipf popularity over listings, pages, regions, brands and models.
+ * `database`: a database name on the bench's server, or a connection string.
  */
 export async function longTailTraffic(database) {
   const { listingIds, brands, devices, regions } = await loadDataSet(database);
