@@ -116,7 +116,7 @@ describe('HTTP application', () => {
       // 204 answers (unlinking Telegram) have no body to describe.
       if (!('204' in operation.responses)) expect({ path, method, answered: answered.length }).toEqual({ path, method, answered: 1 });
       expect(operation.responses.default?.content?.['application/json'].schema.properties).toHaveProperty('code');
-      const takesBody = ['post', 'put', 'delete'].includes(method) && !/logout|off-sale|on-sale|uploadImg$|upload$|\/telegram$|\{id\}$|\/favourite$|\/open$|\/read$|\/(un)?block$|\/clear$/.test(path);
+      const takesBody = ['post', 'put', 'delete'].includes(method) && !/logout|off-sale|on-sale|uploadImg$|upload$|\/telegram$|\{id\}$|\/favourite$|\/open$|\/read$|\/(un)?block$|\/clear$|\/messages-looked$/.test(path);
       if (takesBody) expect({ path, method, body: Boolean(operation.requestBody) }).toEqual({ path, method, body: true });
     }
     const login = paths['/api/auth/login'].post;

@@ -30,6 +30,7 @@ const OWNERS: Record<string, string> = {
   listing_report: 'moderation',
   listing_check: 'moderation',
   banned_word: 'moderation',
+  seller_message_look: 'moderation',
   telegram_subscription: 'telegram',
   telegram_link_token: 'telegram',
   telegram_contact: 'telegram',
