@@ -1,4 +1,4 @@
-import type { Locator, Page, Response } from '@playwright/test';
+import { expect, type Locator, type Page, type Response } from '@playwright/test';
 
 /** The notice 'Tasdiqlash' shows for a few seconds with its 'Bekor qilish', before the approval is sent. */
 export function approvalNotice(page: Page, name: string): Locator {
@@ -21,4 +21,20 @@ export async function approve(actions: Locator, name: string): Promise<Response>
   await actions.getByRole('button', { name: 'Tasdiqlash' }).click();
   await approvalNotice(page, name).getByRole('button', { name: 'Xabarni yopish' }).click();
   return sent;
+}
+
+/**
+ * The moderators' card of the waiting listing `name`, on whichever page of the queue it stands: the
+ * browser tests share one database, so other files' waiting listings (riskier ones first, unchecked
+ * ones last) may fill the first page.
+ */
+export async function waitingCard(page: Page, name: string): Promise<Locator> {
+  const card = page.getByRole('article').filter({ has: page.getByRole('heading', { name, exact: true }) });
+  for (let number = 1; number <= 20; number++) {
+    await page.goto(`/profile/allphones?page=${number}`);
+    const cards = page.getByRole('article');
+    await expect(cards.first()).toBeVisible();
+    if ((await card.count()) > 0) return card;
+  }
+  throw new Error(`«${name}» is not waiting on any of the queue's first 20 pages`);
 }

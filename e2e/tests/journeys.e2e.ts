@@ -2,7 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { TEST_ADMIN_PHONES } from '../support/admins';
 import { expect, test } from '../support/fixtures';
 import type { SeededBrand, SeededSeller } from '../support/listings';
-import { approvalNotice } from '../support/moderation';
+import { approvalNotice, waitingCard } from '../support/moderation';
 import { onEachScreen } from '../support/screens';
 import { postUsedPhone } from '../support/wizard';
 
@@ -105,14 +105,13 @@ test.describe('the journeys of a first-time buyer, seller and moderator (issue 3
         authorName: 'Bekzod',
         description,
         photos: 2,
-        // Oldest first in the queue: on its first page whatever else waits.
-        createdAt: new Date('2019-01-01'),
       });
 
-      await page.goto('/profile/allphones');
-      const card = cardOf(page, waiting.name);
+      const card = await waitingCard(page, waiting.name);
       // What there is to read before deciding: the photo, the price, the seller and their record, the description.
       const photo = card.getByRole('img', { name: `${waiting.name} rasmi` });
+      // A card further down the page loads its photo as it comes into view.
+      await photo.scrollIntoViewIfNeeded();
       await expect.poll(() => photo.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
       await expect(card).toHaveText(/2\s400\s000/);
       await expect(card.getByText('Muallif: Bekzod')).toBeVisible();

@@ -2,7 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { newPhoneNumber, passwordFromSms } from '../support/accounts';
 import { TEST_ADMIN_PHONES } from '../support/admins';
 import { expect, test } from '../support/fixtures';
-import { approve } from '../support/moderation';
+import { approve, waitingCard } from '../support/moderation';
 import { nextSms } from '../support/sms';
 import { smallTouchTargets, TOUCH_TARGET } from '../support/touch-targets';
 import { PHONE } from '../support/viewports';
@@ -122,8 +122,7 @@ test.describe("the seller's loop on a 360 px phone", () => {
     });
 
     await test.step('an admin approves it', async () => {
-      await admin.page.goto('/profile/allphones');
-      const card = admin.page.getByRole('article').filter({ has: admin.page.getByRole('heading', { name: device.name, exact: true }) });
+      const card = await waitingCard(admin.page, device.name);
       expect((await approve(card, device.name)).ok()).toBe(true);
       await expect(card).toHaveCount(0);
     });
