@@ -22,20 +22,19 @@ export function useFavouritesPage(page: number) {
   return useQuery({ queryKey: pageKey(page), queryFn: () => api.get<FavouritePage>(`/user/favourites?page=${page}`), placeholderData: keepPreviousData });
 }
 
-export function keepFavourite(listingId: string): Promise<FavouriteStatus> {
-  return api.post<FavouriteStatus>(`/phone/${listingId}/favourite`);
-}
-
 /**
  * `POST` / `DELETE /api/phone/{id}/favourite`; every heart and list shows the change. A plain call,
  * not a useMutation: the heart is on every card of the first pages, and the mutation observer's code
  * (about 1 KB gzipped) would come with them.
  */
 export async function toggleFavourite(queryClient: QueryClient, listingId: string, keep: boolean): Promise<void> {
-  const status = await (keep ? keepFavourite(listingId) : api.delete<FavouriteStatus>(`/phone/${listingId}/favourite`));
+  const status = await (keep ? api.post<FavouriteStatus>(`/phone/${listingId}/favourite`) : api.delete<FavouriteStatus>(`/phone/${listingId}/favourite`));
+  // A read that left before this write committed (the page mounting as its visitor signs in) must not overwrite it.
+  await queryClient.cancelQueries({ queryKey: FAVOURITES_KEY });
   queryClient.setQueryData(statusKey(listingId), status);
   queryClient.setQueryData<FavouriteIds>(idsKey, (kept) =>
     kept && { ids: status.favourite ? [listingId, ...kept.ids.filter((id) => id !== listingId)] : kept.ids.filter((id) => id !== listingId) },
   );
-  void queryClient.invalidateQueries({ queryKey: [...FAVOURITES_KEY, 'page'] });
+  // The lists, and any read cancelled before its first answer, are read again.
+  void queryClient.invalidateQueries({ queryKey: FAVOURITES_KEY, predicate: (query) => query.queryKey[1] === 'page' || query.state.data === undefined });
 }

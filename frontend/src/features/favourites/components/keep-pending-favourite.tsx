@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useSession } from '../../../lib/auth';
-import { FAVOURITES_KEY, keepFavourite } from '../api/favourites';
+import { toggleFavourite } from '../api/favourites';
 import { takePendingFavourite } from '../pending-favourite';
 
 /** Keeps the listing whose heart a visitor tapped, once they have signed in (wherever sign-in takes them). */
@@ -13,9 +13,7 @@ export function KeepPendingFavourite() {
     const listingId = takePendingFavourite();
     if (!listingId) return;
     // A listing sold meanwhile cannot be kept: nothing to tell, the heart simply stays empty.
-    void keepFavourite(listingId)
-      .catch(() => undefined)
-      .finally(() => queryClient.invalidateQueries({ queryKey: FAVOURITES_KEY }));
+    toggleFavourite(queryClient, listingId, true).catch(() => undefined);
   }, [user, queryClient]);
   return null;
 }
