@@ -31,6 +31,7 @@ export { ChannelPostingService, type ListingToPost, type PhotoFormat } from './l
 export { ExchangeRateModule } from './listings/exchange-rate.module';
 export { ExchangeRateService } from './listings/exchange-rate.service';
 export { RateLimitModule } from './rate-limit/rate-limit.module';
+export { closeRedis } from './redis/redis.module';
 export { PaymentSettlementModule } from './payments/payments.module';
 export { PaymentSettlement, type RecheckOutcome } from './payments/payment-settlement.service';
 export { PromotionSettlementModule } from './promotions/promotions.module';

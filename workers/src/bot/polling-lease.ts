@@ -1,5 +1,6 @@
 import Redis from 'ioredis';
 import { randomUUID } from 'node:crypto';
+import { closeRedis } from '@market/backend';
 
 /** Takes the lease when it is free or renews it when it is this holder's; 1 when held now. */
 const HOLD_SCRIPT = `
@@ -39,6 +40,6 @@ export class PollingLease {
   /** Gives the lease up at once if it is ours, and closes the connection. */
   async release(): Promise<void> {
     await this.redis.eval(RELEASE_SCRIPT, 1, this.key, this.holder).catch(() => undefined);
-    await this.redis.quit().catch(() => undefined);
+    await closeRedis(this.redis);
   }
 }

@@ -3,7 +3,7 @@ import { DelayedError, type Job } from 'bullmq';
 import Redis from 'ioredis';
 import { Gauge } from 'prom-client';
 import { randomUUID } from 'node:crypto';
-import { AppConfig } from '@market/backend';
+import { AppConfig, closeRedis } from '@market/backend';
 
 /** A limit of a platform on one destination: at most `limit` messages in any moving `windowMs`. */
 export interface Destination {
@@ -104,7 +104,7 @@ export class DestinationPacer implements OnApplicationShutdown {
   }
 
   async onApplicationShutdown(): Promise<void> {
-    await this.redis.quit().catch(() => undefined);
+    await closeRedis(this.redis);
   }
 
   /** The earliest time (ms since the epoch) at which `cost` messages may go to all `destinations`; the place is taken. */
