@@ -1,5 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import { MESSAGES, parseEventPayload } from '@market/contracts';
 import { CONVERSATION_RATE_LIMITS } from '../src/conversations/conversation.limits';
+import { ConversationsService } from '../src/conversations/conversations.service';
 import { RateLimitService } from '../src/rate-limit/rate-limit.service';
 import { burst, countStatuses } from '../../test/support/burst';
 import { insertListing } from '../../test/support/listings';
@@ -16,9 +18,9 @@ describe('conversations', () => {
   });
 
   const onSale = (name = 'Talk phone') => insertListing(site.dataSource, { authorId: seller.id, status: 'active', name });
-  const start = (buyer: TestUser, listingId: string, text = 'Assalomu alaykum, telefon hali sotuvdami?') =>
-    http().post('/api/conversations').set('Cookie', buyer.cookie).send({ listingId, text });
-  const send = (user: TestUser, id: string, body: { text: string; images?: string[] }) =>
+  const start = (buyer: TestUser, listingId: string, text = 'Assalomu alaykum, telefon hali sotuvdami?', clientKey?: string) =>
+    http().post('/api/conversations').set('Cookie', buyer.cookie).send({ listingId, text, clientKey });
+  const send = (user: TestUser, id: string, body: { text: string; images?: string[]; clientKey?: string }) =>
     http().post(`/api/conversations/${id}/messages`).set('Cookie', user.cookie).send(body);
   const messagesOf = async (id: string) =>
     (await site.dataSource.query(`SELECT text FROM conversation_message WHERE conversation_id = $1 ORDER BY id`, [id])) as Array<{ text: string }>;
@@ -220,6 +222,66 @@ describe('conversations', () => {
       .attach('files', Buffer.from('not a picture at all'), 'photo.jpg');
     expect(notAPicture.status).toBe(400);
     expect(await messagesOf(body.id)).toHaveLength(2);
+  });
+
+  describe('a message sent again with its key (its answer was lost)', () => {
+    const eventsOf = async (id: string) =>
+      (await site.dataSource.query(`SELECT count(*)::int AS events FROM outbox_event WHERE name = 'conversation.message-sent' AND payload->>'conversationId' = $1`, [id]))[0]
+        .events as number;
+
+    it('is answered with the message already stored: written, told and counted once, with its photos', async () => {
+      const buyer = await createSignedInUser(site.app);
+      const clientKey = randomUUID();
+      const opened = await start(buyer, await onSale(), 'Salom', clientKey).expect(201);
+      const again = await start(buyer, opened.body.listing._id, 'Salom', clientKey).expect(201);
+      expect(again.body.id).toBe(opened.body.id);
+      const photos = await uploadPhotos(site.app, seller.cookie, 2);
+      const answerKey = randomUUID();
+      const sent = await send(seller, opened.body.id, { text: 'Mana rasmlari', images: photos, clientKey: answerKey }).expect(201);
+      // Sent again with photos uploaded again, as the page does: the stored message and its photos come back.
+      const resent = await send(seller, opened.body.id, { text: 'Mana rasmlari', images: await uploadPhotos(site.app, seller.cookie, 2), clientKey: answerKey }).expect(201);
+      expect(resent.body).toEqual(sent.body);
+      expect((await messagesOf(opened.body.id)).map((message) => message.text)).toEqual(['Salom', 'Mana rasmlari']);
+      expect(await eventsOf(opened.body.id)).toBe(2);
+      // The repeat took none of the minute's messages: this one is the buyer's second.
+      expect(await site.app.get(RateLimitService).consume(CONVERSATION_RATE_LIMITS.messages, buyer.id)).toBe(2);
+    });
+
+    it('is written once when its copies arrive at once', async () => {
+      const buyer = await createSignedInUser(site.app);
+      const { body } = await start(buyer, await onSale()).expect(201);
+      const clientKey = randomUUID();
+      const answers = await burst(8, () => send(buyer, body.id, { text: 'Hali sotuvdami?', clientKey }));
+      expect(countStatuses(answers)).toEqual({ 201: 8 });
+      expect(new Set(answers.map((answer) => answer.body.id)).size).toBe(1);
+      expect(await messagesOf(body.id)).toHaveLength(2);
+      expect(await eventsOf(body.id)).toBe(2);
+      // The same key in another conversation is another message.
+      const other = await start(buyer, await onSale()).expect(201);
+      await send(buyer, other.body.id, { text: 'Hali sotuvdami?', clientKey }).expect(201);
+      expect(await messagesOf(other.body.id)).toHaveLength(2);
+    });
+
+    it('lands a Telegram reply once when the bot handles its update twice (a poller that died before confirming it)', async () => {
+      const buyer = await createSignedInUser(site.app);
+      const { body } = await start(buyer, await onSale()).expect(201);
+      await site.dataSource.query(`INSERT INTO conversation_relay (chat_id, bot_message_id, conversation_id, user_id) VALUES (778101, 41, $1, $2)`, [body.id, seller.id]);
+      const conversations = site.app.get(ConversationsService);
+      const reply = { chatId: '778101', repliedTo: 41, messageId: 42, text: 'Ha, sotuvda' };
+      const [first, again] = await Promise.all([conversations.replyFromChat(seller.id, reply), conversations.replyFromChat(seller.id, reply)]);
+      expect(again!.message.id).toBe(first!.message.id);
+      await conversations.replyFromChat(seller.id, { ...reply, messageId: 43, text: 'Kelib ko‘ring' });
+      expect((await messagesOf(body.id)).map((message) => message.text)).toEqual(['Assalomu alaykum, telefon hali sotuvdami?', 'Ha, sotuvda', 'Kelib ko‘ring']);
+      expect(await eventsOf(body.id)).toBe(3);
+    });
+
+    it('refuses a key that is not a UUID with a translated error, storing nothing', async () => {
+      const buyer = await createSignedInUser(site.app);
+      const { body } = await start(buyer, await onSale()).expect(201);
+      const refused = await send(buyer, body.id, { text: 'Salom', clientKey: 'again' }).expect(400);
+      expect(refused.body.fields).toEqual({ clientKey: 'invalidValue' });
+      expect(await messagesOf(body.id)).toHaveLength(1);
+    });
   });
 
   it('flags a card number, prepayment wording and an outside link to the reader, without blocking or masking', async () => {

@@ -13,14 +13,21 @@ export const CONVERSATION_REPORT_REASONS = ['fraud', 'spam', 'rude', 'other'] as
 
 const messageText = z.string().trim().min(1, 'messageEmpty').max(CONVERSATION_LIMITS.textMax, 'messageTooLong');
 
+/**
+ * The sender's own key for one message (a UUID made when it is first sent, and sent again with it): a message sent
+ * again because its answer never came is answered with the one already stored, never written twice.
+ */
+const clientKey = z.uuid('invalidValue').optional();
+
 /** `POST /api/conversations`: writes to a listing's seller, opening the conversation the first time. */
-export const startConversationSchema = z.object({ listingId: z.uuid('listingNotFound'), text: messageText });
+export const startConversationSchema = z.object({ listingId: z.uuid('listingNotFound'), text: messageText, clientKey });
 export type StartConversation = z.infer<typeof startConversationSchema>;
 
 /** `POST /api/conversations/{id}/messages`: `images` are ids of photos sent through `POST /api/upload`. */
 export const sendMessageSchema = z.object({
   text: messageText,
   images: z.array(z.uuid('invalidValue')).max(CONVERSATION_LIMITS.photosPerMessage, 'messagePhotosMax').default([]),
+  clientKey,
 });
 export type SendMessage = z.input<typeof sendMessageSchema>;
 

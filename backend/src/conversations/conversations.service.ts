@@ -54,9 +54,24 @@ interface MessageRow {
 }
 
 /** A message as it was written, with what the API tells each participant about it. */
-export interface SentMessage {
+interface StoredMessage {
   conversation: ConversationRow;
   message: MessageRow;
+}
+
+/** A message just sent. */
+export interface SentMessage extends StoredMessage {
+  /** Sent again with its key: the message stored the first time, nothing written or told now. */
+  repeated: boolean;
+}
+
+/** A reply in the bot's chat to the message that relayed a conversation's message (`botMessageId`). */
+export interface ChatReply {
+  chatId: string;
+  repliedTo: number;
+  /** The reply's own message id in the chat: Telegram sends an update again until the bot confirms it. */
+  messageId: number;
+  text: string;
 }
 
 type SendMessageBody = z.output<typeof sendMessageSchema>;
@@ -104,7 +119,7 @@ export class ConversationsService {
           `INSERT INTO conversation (listing_id, buyer_id, seller_id) VALUES ($1, $2, $3) ON CONFLICT (listing_id, buyer_id) DO NOTHING RETURNING id`,
           [listing.id, user.id, listing.authorId],
         )) as unknown[];
-        return { sent: await this.write(transaction, user.id, { listingId: listing.id }, request.text, []), opened: inserted.length > 0 };
+        return { sent: await this.write(transaction, user.id, { listingId: listing.id }, request.text, [], request.clientKey), opened: inserted.length > 0 };
       })
       .catch(async (refusal: unknown) => {
         // Refused (a block, a listing sold or removed meanwhile) and rolled back: nothing was sent, nothing counts.
@@ -113,6 +128,7 @@ export class ConversationsService {
       });
     // The same buyer's other page opened it meanwhile: this message continued it, and takes none of the hour's new ones.
     if (!existing && !opened) await this.limits.refund(CONVERSATION_RATE_LIMITS.newConversations, user.id);
+    if (sent.repeated) await this.limits.refund(CONVERSATION_RATE_LIMITS.messages, user.id);
     await this.pushMessage(sent);
     return { conversation: await this.one(user.id, sent.conversation.id), sent };
   }
@@ -122,12 +138,15 @@ export class ConversationsService {
    * (`conversation:send`) alike, its body already checked with the contracts' `sendMessageSchema`: answered as its
    * author sees it.
    */
-  async sendMessage(user: SessionUser, conversationId: string, { text, images }: SendMessageBody): Promise<ConversationMessage> {
-    return this.messageFor(user.id, await this.send(user, conversationId, text, images));
+  async sendMessage(user: SessionUser, conversationId: string, { text, images, clientKey }: SendMessageBody): Promise<ConversationMessage> {
+    return this.messageFor(user.id, await this.send(user, conversationId, text, images, clientKey));
   }
 
-  /** Sends a message with up to 4 photos uploaded through `POST /api/upload`. */
-  async send(user: SessionUser, conversationId: string, text: string, imageIds: readonly string[]): Promise<SentMessage> {
+  /**
+   * Sends a message with up to 4 photos uploaded through `POST /api/upload`. Sent again with the same `clientKey`, it
+   * is answered with the message stored the first time, its photos, limits and event untouched.
+   */
+  async send(user: SessionUser, conversationId: string, text: string, imageIds: readonly string[], clientKey?: string): Promise<SentMessage> {
     await this.limits.consume(CONVERSATION_RATE_LIMITS.messages, user.id);
     const photos = [...new Set(imageIds)];
     if (photos.length) {
@@ -141,13 +160,19 @@ export class ConversationsService {
     // Without photos the message is one statement; photos join it in a transaction that takes them as the author's.
     const sent = photos.length
       ? await this.dataSource.transaction(async (transaction) => {
-          const written = await this.write(transaction, user.id, { conversationId }, text, photos);
+          const written = await this.write(transaction, user.id, { conversationId }, text, photos, clientKey);
+          if (written.repeated) return written;
           const owned = await this.images.lockOwned(transaction, photos, [user.id], 'listing');
           if (owned.length !== photos.length) throw new AppException(HttpStatus.BAD_REQUEST, 'messagePhotoNotFound');
           await this.images.markAttached(transaction, photos, 'listing');
           return written;
         })
-      : await this.write(this.dataSource.manager, user.id, { conversationId }, text, []);
+      : await this.write(this.dataSource.manager, user.id, { conversationId }, text, [], clientKey);
+    if (sent.repeated) {
+      await this.limits.refund(CONVERSATION_RATE_LIMITS.messages, user.id);
+      if (photos.length) await this.limits.refund(CONVERSATION_RATE_LIMITS.photos, user.id, photos.length);
+    }
+    // Pushed again when repeated: the pages de-duplicate, and the first push may be what was lost.
     await this.pushMessage(sent);
     return sent;
   }
@@ -322,14 +347,8 @@ export class ConversationsService {
    * leaves right after the commit is lost if its API process dies in between, this one is not. Pages keep each id once.
    */
   async pushFromOutbox(messageId: number): Promise<void> {
-    const [row] = (await this.dataSource.query(
-      `SELECT ${MESSAGE_COLUMNS}, c.id AS conversation_id, c.listing_id, c.buyer_id, c.seller_id, c.buyer_read_id, c.seller_read_id
-         FROM conversation_message m JOIN conversation c ON c.id = m.conversation_id WHERE m.id = $1`,
-      [messageId],
-    )) as Array<MessageRow & Omit<ConversationRow, 'id'> & { conversation_id: string }>;
-    if (!row) return;
-    const { conversation_id, listing_id, buyer_id, seller_id, buyer_read_id, seller_read_id, ...message } = row;
-    await this.pushMessage({ conversation: { id: conversation_id, listing_id, buyer_id, seller_id, buyer_read_id, seller_read_id }, message });
+    const stored = await this.stored(this.dataSource.manager, 'm.id = $1', [messageId]);
+    if (stored) await this.pushMessage(stored);
   }
 
   /** Remembers the bot's message that relayed a conversation's message to `userId`'s chat: a reply to it answers there. */
@@ -344,16 +363,16 @@ export class ConversationsService {
    * A reply in Telegram to a relayed message: sent into its conversation as `userId`'s message, with
    * the site's rules and limits. Null when the replied message relayed nothing to this person.
    */
-  async replyFromChat(userId: string, chatId: string, botMessageId: number, text: string): Promise<SentMessage | null> {
+  async replyFromChat(userId: string, reply: ChatReply): Promise<SentMessage | null> {
     const [relay] = (await this.dataSource.query(
       `SELECT conversation_id FROM conversation_relay WHERE chat_id = $1 AND bot_message_id = $2 AND user_id = $3`,
-      [chatId, botMessageId, userId],
+      [reply.chatId, reply.repliedTo, userId],
     )) as Array<{ conversation_id: string }>;
     if (!relay) return null;
-    const words = text.trim();
+    const words = reply.text.trim();
     if (!words) throw new AppException(HttpStatus.BAD_REQUEST, 'messageEmpty');
     if (words.length > CONVERSATION_LIMITS.textMax) throw new AppException(HttpStatus.BAD_REQUEST, 'messageTooLong');
-    return this.send({ id: userId, role: 'user' }, relay.conversation_id, words, []);
+    return this.send({ id: userId, role: 'user' }, relay.conversation_id, words, [], `telegram:${reply.chatId}:${reply.messageId}`);
   }
 
   /**
@@ -391,13 +410,13 @@ export class ConversationsService {
   }
 
   /** The message as `viewerId` sees it: whether it is theirs, and whether the other person has read it. */
-  private async messageFor(viewerId: string, { conversation, message }: SentMessage): Promise<ConversationMessage> {
+  private async messageFor(viewerId: string, { conversation, message }: StoredMessage): Promise<ConversationMessage> {
     const othersMark = conversation.buyer_id === viewerId ? conversation.seller_read_id : conversation.buyer_read_id;
     return this.toMessage(viewerId, message, Number(othersMark));
   }
 
   /** Pushes a committed message to both people's open pages, each seeing it as theirs or not. */
-  private async pushMessage(sent: SentMessage): Promise<void> {
+  private async pushMessage(sent: StoredMessage): Promise<void> {
     for (const person of [sent.conversation.buyer_id, sent.conversation.seller_id]) {
       const push: MessagePush = { conversationId: sent.conversation.id, message: await this.messageFor(person, sent) };
       this.live.push(person, CONVERSATION_SOCKET_EVENTS.message, push);
@@ -513,6 +532,7 @@ export class ConversationsService {
     by: { conversationId: string } | { listingId: string },
     text: string,
     imageIds: string[],
+    clientKey: string | undefined,
   ): Promise<SentMessage> {
     const listing = listingOnSale('c.listing_id');
     const event = recordedBy(
@@ -531,8 +551,9 @@ export class ConversationsService {
           WHERE ${'conversationId' in by ? 'c.id = $1 AND (c.buyer_id = $2 OR c.seller_id = $2)' : 'c.listing_id = $1 AND c.buyer_id = $2'}
             FOR UPDATE OF c
        ), m AS (
-         INSERT INTO conversation_message (conversation_id, author_id, text, image_ids, warnings)
-         SELECT c.id, $2, $3, $4, $5 FROM c WHERE NOT c.blocked AND c.listing_on_sale
+         INSERT INTO conversation_message (conversation_id, author_id, text, image_ids, warnings, client_key)
+         SELECT c.id, $2, $3, $4, $5, $6 FROM c WHERE NOT c.blocked AND c.listing_on_sale
+         ON CONFLICT (conversation_id, author_id, client_key) WHERE client_key IS NOT NULL DO NOTHING
          RETURNING id, conversation_id, author_id, text, image_ids, warnings, created_at
        ), u AS (
          UPDATE conversation SET last_message_at = m.created_at,
@@ -544,16 +565,34 @@ export class ConversationsService {
        SELECT c.id, c.listing_id, c.buyer_id, c.seller_id, c.blocked, c.listing_on_sale, u.buyer_read_id, u.seller_read_id,
               m.id AS message_id, m.author_id, m.text, m.image_ids, m.warnings, m.created_at
          FROM c LEFT JOIN m ON true LEFT JOIN u ON true`,
-      ['conversationId' in by ? by.conversationId : by.listingId, authorId, text, imageIds, messageWarnings(text)],
+      ['conversationId' in by ? by.conversationId : by.listingId, authorId, text, imageIds, messageWarnings(text), clientKey ?? null],
     );
     if (!row) throw new AppException(HttpStatus.NOT_FOUND, 'conversationNotFound');
     if (row.blocked) throw new AppException(HttpStatus.CONFLICT, 'conversationBlocked');
     if (!row.listing_on_sale) throw new AppException(HttpStatus.CONFLICT, 'conversationClosed');
+    // Nothing inserted, and the conversation open: the key's message is stored (the conversation's lock waited for it).
+    if (!row.message_id) {
+      const stored = await this.stored(database, 'm.conversation_id = $1 AND m.author_id = $2 AND m.client_key = $3', [row.id, authorId, clientKey]);
+      return { ...stored!, repeated: true };
+    }
     const { id, listing_id, buyer_id, seller_id, buyer_read_id, seller_read_id } = row;
     return {
       conversation: { id, listing_id, buyer_id, seller_id, buyer_read_id, seller_read_id },
-      message: { id: row.message_id!, author_id: row.author_id, text: row.text, image_ids: row.image_ids, warnings: row.warnings, created_at: row.created_at },
+      message: { id: row.message_id, author_id: row.author_id, text: row.text, image_ids: row.image_ids, warnings: row.warnings, created_at: row.created_at },
+      repeated: false,
     };
+  }
+
+  /** A message of the conversation found by `condition` (on its alias `m`), with that conversation. */
+  private async stored(database: EntityManager, condition: string, parameters: unknown[]): Promise<StoredMessage | undefined> {
+    const [row] = (await database.query(
+      `SELECT ${MESSAGE_COLUMNS}, c.id AS conversation_id, c.listing_id, c.buyer_id, c.seller_id, c.buyer_read_id, c.seller_read_id
+         FROM conversation_message m JOIN conversation c ON c.id = m.conversation_id WHERE ${condition}`,
+      parameters,
+    )) as Array<MessageRow & Omit<ConversationRow, 'id'> & { conversation_id: string }>;
+    if (!row) return undefined;
+    const { conversation_id, listing_id, buyer_id, seller_id, buyer_read_id, seller_read_id, ...message } = row;
+    return { conversation: { id: conversation_id, listing_id, buyer_id, seller_id, buyer_read_id, seller_read_id }, message };
   }
 }
 

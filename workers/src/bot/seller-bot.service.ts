@@ -223,10 +223,12 @@ export class SellerBot implements OnApplicationBootstrap, OnApplicationShutdown 
       await this.reply(context, botText('notLinked', DEFAULT_LANGUAGE));
       return;
     }
-    const repliedTo = context.message!.reply_to_message?.message_id;
+    const { message_id: messageId, reply_to_message: repliedTo, text } = context.message!;
     let answered = false;
     try {
-      answered = repliedTo !== undefined && (await this.conversations.replyFromChat(subscription.userId, String(context.chat!.id), repliedTo, context.message!.text!)) !== null;
+      answered =
+        repliedTo !== undefined &&
+        (await this.conversations.replyFromChat(subscription.userId, { chatId: String(context.chat!.id), repliedTo: repliedTo.message_id, messageId, text: text! })) !== null;
     } catch (error) {
       if (!(error instanceof AppException)) throw error;
       await this.reply(context, formatMessage(error.messageKey, subscription.language, error.params));

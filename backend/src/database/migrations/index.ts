@@ -38,6 +38,7 @@ import { FlaggedMessages1763804100000 } from './1763804100000-flagged-messages';
 import { FailedReposts1763804200000 } from './1763804200000-failed-reposts';
 import { PersonBlocks1763804310000 } from './1763804310000-person-blocks';
 import { SellerMessageLooks1763804400000 } from './1763804400000-seller-message-looks';
+import { MessageClientKeys1763804500000 } from './1763804500000-message-client-keys';
 
 /** Every migration in order; listed explicitly so the same list works from sources and from the build. */
 export const MIGRATIONS = [
@@ -81,4 +82,5 @@ export const MIGRATIONS = [
   FailedReposts1763804200000,
   PersonBlocks1763804310000,
   SellerMessageLooks1763804400000,
+  MessageClientKeys1763804500000,
 ];

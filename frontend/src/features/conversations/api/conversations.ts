@@ -1,6 +1,8 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import type { Conversation, ConversationMessage, ConversationPage, ConversationReport, MessagePage } from '@market/contracts';
 import { api } from '../../../lib/api-client';
+import { MessageKeys } from './message-keys';
 
 export const CONVERSATIONS_KEY = ['conversations'] as const;
 const listKey = (page: number) => [...CONVERSATIONS_KEY, 'list', page] as const;
@@ -37,12 +39,16 @@ export function addToThread(queryClient: QueryClient, conversationId: string, me
   });
 }
 
-/** `POST /api/conversations`: the first message from the listing page. */
+/** `POST /api/conversations`: the first message from the listing page, with its key as in the thread (useSendMessage). */
 export function useStartConversation() {
   const queryClient = useQueryClient();
+  const [keys] = useState(() => new MessageKeys());
   return useMutation({
-    mutationFn: (body: { listingId: string; text: string }) => api.post<Conversation>('/conversations', body),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: CONVERSATIONS_KEY }),
+    mutationFn: (body: { listingId: string; text: string }) => api.post<Conversation>('/conversations', { ...body, clientKey: keys.keyFor(body.text) }),
+    onSuccess: () => {
+      keys.sent();
+      void queryClient.invalidateQueries({ queryKey: CONVERSATIONS_KEY });
+    },
   });
 }
 
