@@ -3,6 +3,7 @@
 // to a seller and people top up their balance by card (at the fake Payme), while an API process
 // and a worker process are SIGKILLed and later started again, once or in several rounds. Then it
 // counts what was lost or done twice: channel posts, SMS, card charges, messages.
+import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
 import { confirmedCardToken, FAKE_PAYME_CODE } from '../test/fakes/card-gateway';
 import { insertListing } from '../test/support/listings';
@@ -61,6 +62,7 @@ export interface NodeKillReport {
   /** `heldForAdmin`: posts whose channel call the kill cut off, left for an admin to check (the drill checks and posts again). */
   posts: { approved: number; heldForAdmin: number; lost: number; duplicated: number };
   sms: { admitted: number; lost: number; duplicated: number };
+  /** Each sent with its key; one that got no answer is sent again after the load, as its writer would, and counts once answered. */
   messages: { sent: number; lost: number; duplicated: number };
   /**
    * Card top-ups: `started` payments, `confirmed` at the end (a payer whose confirmation failed confirms
@@ -170,7 +172,8 @@ export async function runNodeKills(stack: ScaleOut, options: NodeKillOptions): P
   const admitted: string[] = [];
   const unsurePhones: string[] = [];
   const messages: string[] = [];
-  const unsureMessages: string[] = [];
+  /** Messages that got no answer, with the key the page sent them with. */
+  const unsureMessages: Array<{ text: string; clientKey: string }> = [];
   const payments: Payment[] = [];
   const lags: number[] = [];
 
@@ -215,9 +218,9 @@ export async function runNodeKills(stack: ScaleOut, options: NodeKillOptions): P
   };
   const conversation = async () => {
     for (let n = 0; running(); n++) {
-      const text = `Xabar ${n}: narxi qancha?`;
-      const ok = await write(`/api/conversations/${conversationId}/messages`, buyer.cookie, { text }, 201);
-      (ok ? messages : unsureMessages).push(text);
+      const message = { text: `Xabar ${n}: narxi qancha?`, clientKey: randomUUID() };
+      if (await write(`/api/conversations/${conversationId}/messages`, buyer.cookie, message, 201)) messages.push(message.text);
+      else unsureMessages.push(message);
       // Under the 20 messages a minute one account may send.
       await sleep(3_200);
     }
@@ -293,6 +296,10 @@ export async function runNodeKills(stack: ScaleOut, options: NodeKillOptions): P
   for (const id of unsureApprovals) {
     const again = await send('/api/phone/confirm', admin.cookie, { id });
     if (again.status === 200 || again.status < 500) approved.push(id);
+  }
+  // A writer whose message got no answer presses 'Yuborish' again: its key finds the message if it was stored.
+  for (const message of unsureMessages) {
+    if ((await send(`/api/conversations/${conversationId}/messages`, buyer.cookie, message)).status === 201) messages.push(message.text);
   }
   const outcome = await settle(stack, approved, admitted, unsurePhones);
   const paid = await settlePayments(stack, payments);
