@@ -62,6 +62,8 @@ interface TestFixtures {
   consoleErrors: ConsoleErrors;
   /** A seller with a new number, signed in through /login on the test's page. */
   seller: SignedIn;
+  /** Another person with a new number, signed in in a browser of their own on another network: the buyer who writes. */
+  buyer: SignedIn;
   /** The admin number a test file uses (admins.ts): `test.use({ adminPhone: TEST_ADMIN_PHONES.<file> })`. */
   adminPhone: string | undefined;
   /** The file's admin (`adminPhone`), signed in on a page of its own. */
@@ -117,6 +119,17 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     const phoneNumber = newPhoneNumber();
     await signInWithNewNumber(page, phoneNumber);
     await use({ phoneNumber, page });
+  },
+
+  buyer: async ({ browser, consoleErrors }, use) => {
+    // Made inside the test, the context takes the test's options (baseURL, viewport) and is traced.
+    const context = await browser.newContext({ extraHTTPHeaders: { 'X-Forwarded-For': nextVisitorAddress() } });
+    consoleErrors.watch(context);
+    const page = await context.newPage();
+    const phoneNumber = newPhoneNumber();
+    await signInWithNewNumber(page, phoneNumber);
+    await use({ phoneNumber, page });
+    await context.close();
   },
 
   adminPhone: [undefined, { option: true }],

@@ -1,9 +1,8 @@
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import sharp from 'sharp';
-import { newPhoneNumber, signInWithNewNumber } from '../support/accounts';
 import { TEST_ADMIN_PHONES } from '../support/admins';
 import { expect, test } from '../support/fixtures';
-import type { SeededDevice } from '../support/listings';
+import type { E2eListings, SeededDevice } from '../support/listings';
 import { onEachScreen } from '../support/screens';
 import { layoutWidth } from '../support/viewports';
 
@@ -12,15 +11,6 @@ function galleryPhoto(hue: number): Promise<Buffer> {
   return sharp({ create: { width: 640, height: 480, channels: 3, background: { r: hue, g: 120, b: 200 } } })
     .jpeg()
     .toBuffer();
-}
-
-/** A buyer: another person, signed in in a browser of their own. */
-async function newBuyer(browser: Browser, consoleErrors: { watch: (context: Awaited<ReturnType<Browser['newContext']>>) => void }): Promise<Page> {
-  const context = await browser.newContext();
-  consoleErrors.watch(context);
-  const page = await context.newPage();
-  await signInWithNewNumber(page, newPhoneNumber());
-  return page;
 }
 
 /** Writes to a listing's seller as the listing page's button does; answers the conversation's id. */
@@ -43,12 +33,16 @@ test.describe('buyer and seller talk on the platform', () => {
     device = await listings.createDevice(brand, `Talkphone ${tag}`);
   });
 
+  /** A listing on sale of the signed-in seller's account, named for its test. */
+  async function listingOf(listings: E2eListings, seller: { phoneNumber: string }, name: string, price?: number) {
+    return listings.createListing({ device, seller: await listings.sellerOf(seller.phoneNumber), name: `Talkphone ${tag} ${name}`, price });
+  }
+
   onEachScreen((viewport, screen) => {
     test('the buyer writes from the listing page, the seller sees it arrive and answers with a photo and a card number, the buyer is warned', async ({
       seller,
       listings,
-      browser,
-      consoleErrors,
+      buyer,
     }) => {
       const sellersPage = seller.page;
       // Connected, the composer sends on the live connection, not over HTTP.
@@ -56,15 +50,12 @@ test.describe('buyer and seller talk on the platform', () => {
       sellersPage.on('request', (request) => {
         if (request.method() === 'POST' && /\/api\/conversations\/[^/]+\/messages$/.test(request.url())) postedMessages.push(request.url());
       });
-      const listing = await listings.createListing({ device, seller: await listings.sellerOf(seller.phoneNumber), name: `Talkphone ${tag} ${screen}`, price: 2_900_000 });
+      const listing = await listingOf(listings, seller, screen, 2_900_000);
       await sellersPage.goto('/');
       await expect(sellersPage.getByRole('link', { name: 'Xabarlar', exact: true })).toBeVisible();
 
       // The buyer: another person in another browser.
-      const buyersContext = await browser.newContext();
-      consoleErrors.watch(buyersContext);
-      const buyersPage = await buyersContext.newPage();
-      await signInWithNewNumber(buyersPage, newPhoneNumber());
+      const buyersPage = buyer.page;
       await buyersPage.goto(`/phone/${listing.id}`);
       await buyersPage.getByRole('button', { name: 'Sotuvchiga yozish' }).click();
       await buyersPage.getByRole('textbox', { name: 'Xabar' }).fill('Salom! Narxi oxirgimi?');
@@ -109,20 +100,14 @@ test.describe('buyer and seller talk on the platform', () => {
       await expect(photoBack.getByRole('img', { name: 'Xabardagi rasm' })).toBeVisible();
       expect(await layoutWidth(buyersPage)).toBeLessThanOrEqual(viewport.width);
       expect(postedMessages).toEqual([]);
-      await buyersContext.close();
     });
   });
 
   // A message sent while the page was loading, before its live connection was up, is there once the connection is.
-  test('shows a message that came between the page loading and its live connection', async ({ seller, listings, browser, consoleErrors }) => {
-    const listing = await listings.createListing({ device, seller: await listings.sellerOf(seller.phoneNumber), name: `Talkphone ${tag} early`, price: 2_500_000 });
-    const buyersContext = await browser.newContext();
-    consoleErrors.watch(buyersContext);
-    const buyersPage = await buyersContext.newPage();
-    await signInWithNewNumber(buyersPage, newPhoneNumber());
-    const opened = await buyersPage.request.post('/api/conversations', { data: { listingId: listing.id, text: 'Assalomu alaykum' } });
-    expect(opened.status()).toBe(201);
-    const conversation = (await opened.json()) as { id: string };
+  test('shows a message that came between the page loading and its live connection', async ({ seller, buyer, listings }) => {
+    const listing = await listingOf(listings, seller, 'early', 2_500_000);
+    const buyersPage = buyer.page;
+    const conversationId = await writeToSeller(buyersPage, listing.id, 'Assalomu alaykum');
 
     // The seller's page loads the thread, but its live connection waits.
     let connect = () => {};
@@ -134,9 +119,9 @@ test.describe('buyer and seller talk on the platform', () => {
         await route.fallback();
       },
     );
-    await seller.page.goto(`/profile/messages/${conversation.id}`);
+    await seller.page.goto(`/profile/messages/${conversationId}`);
     await expect(seller.page.getByTestId('message').filter({ hasText: 'Assalomu alaykum' })).toBeVisible();
-    const sent = await buyersPage.request.post(`/api/conversations/${conversation.id}/messages`, { data: { text: 'Hali sotuvdami?' } });
+    const sent = await buyersPage.request.post(`/api/conversations/${conversationId}/messages`, { data: { text: 'Hali sotuvdami?' } });
     expect(sent.status()).toBe(201);
     // Without its live connection the composer still sends, over HTTP.
     await seller.page.getByRole('textbox', { name: 'Xabar' }).fill('Ha, sotuvda');
@@ -145,18 +130,16 @@ test.describe('buyer and seller talk on the platform', () => {
 
     connect();
     await expect(seller.page.getByTestId('message').filter({ hasText: 'Hali sotuvdami?' })).toBeVisible();
-    await buyersContext.close();
   });
 
   onEachScreen((viewport, screen) => {
     test('loads older messages as the reader scrolls up, and keeps the composer and the latest message in view with the keyboard open', async ({
       seller,
       listings,
-      browser,
-      consoleErrors,
+      buyer,
     }) => {
-      const listing = await listings.createListing({ device, seller: await listings.sellerOf(seller.phoneNumber), name: `Talkphone ${tag} long ${screen}` });
-      const buyersPage = await newBuyer(browser, consoleErrors);
+      const listing = await listingOf(listings, seller, `long ${screen}`);
+      const buyersPage = buyer.page;
       // More than a page (30) of messages, within each side's 20 a minute.
       const label = (n: number) => `Xabar ${String(n).padStart(2, '0')}`;
       const conversationId = await writeToSeller(buyersPage, listing.id, label(1));
@@ -185,17 +168,15 @@ test.describe('buyer and seller talk on the platform', () => {
       await expect(page.getByRole('note')).toContainText("Hech qachon oldindan pul to'lamang");
       await expect(page.getByTestId('message')).toHaveCount(35);
       expect(await layoutWidth(page)).toBeLessThanOrEqual(viewport.width);
-      await buyersPage.context().close();
     });
 
     test("offers the seller no 'Sotuvchiga yozish' on their own listing, lists the conversation with the listing's photo, and closes it with a note once sold", async ({
       seller,
       listings,
-      browser,
-      consoleErrors,
+      buyer,
     }) => {
-      const listing = await listings.createListing({ device, seller: await listings.sellerOf(seller.phoneNumber), name: `Talkphone ${tag} sold ${screen}` });
-      const buyersPage = await newBuyer(browser, consoleErrors);
+      const listing = await listingOf(listings, seller, `sold ${screen}`);
+      const buyersPage = buyer.page;
       await buyersPage.goto(`/phone/${listing.id}`);
       await expect(buyersPage.getByRole('button', { name: 'Sotuvchiga yozish' })).toBeVisible();
       await seller.page.goto(`/phone/${listing.id}`);
@@ -215,17 +196,15 @@ test.describe('buyer and seller talk on the platform', () => {
       await expect(buyersPage.getByText("E'lon sotilgan yoki o'chirilgan: suhbatga yangi xabar yozib bo'lmaydi.")).toBeVisible();
       await expect(buyersPage.getByRole('textbox', { name: 'Xabar' })).toHaveCount(0);
       expect(await layoutWidth(buyersPage)).toBeLessThanOrEqual(viewport.width);
-      await buyersPage.context().close();
     });
 
     test('lets the buyer block the seller from the thread: the blocked note takes the composer’s place on both sides, and only the buyer may unblock', async ({
       seller,
       listings,
-      browser,
-      consoleErrors,
+      buyer,
     }) => {
-      const listing = await listings.createListing({ device, seller: await listings.sellerOf(seller.phoneNumber), name: `Talkphone ${tag} blocked ${screen}` });
-      const buyersPage = await newBuyer(browser, consoleErrors);
+      const listing = await listingOf(listings, seller, `blocked ${screen}`);
+      const buyersPage = buyer.page;
       const conversationId = await writeToSeller(buyersPage, listing.id, 'Salom');
       await sendMessage(seller.page, conversationId, 'Oldindan 200 ming tashlang, keyin yuboraman');
       await buyersPage.goto(`/profile/messages/${conversationId}`);
@@ -253,7 +232,6 @@ test.describe('buyer and seller talk on the platform', () => {
       await buyersPage.getByRole('textbox', { name: 'Xabar' }).fill('Kechirasiz, xato bosibman');
       await buyersPage.getByRole('button', { name: 'Yuborish' }).click();
       await expect(seller.page.getByTestId('message').filter({ hasText: 'Kechirasiz, xato bosibman' })).toBeVisible();
-      await buyersPage.context().close();
     });
   });
 
@@ -265,11 +243,10 @@ test.describe('buyer and seller talk on the platform', () => {
         seller,
         admin,
         listings,
-        browser,
-        consoleErrors,
+        buyer,
       }) => {
-        const listing = await listings.createListing({ device, seller: await listings.sellerOf(seller.phoneNumber), name: `Talkphone ${tag} flagged ${screen}` });
-        const buyersPage = await newBuyer(browser, consoleErrors);
+        const listing = await listingOf(listings, seller, `flagged ${screen}`);
+        const buyersPage = buyer.page;
         const conversationId = await writeToSeller(buyersPage, listing.id, 'Hali sotuvdami?');
         for (const text of ['Kartamga 8600 1234 5678 9012 tashlang', 'Predoplata 50% kerak', 'Rasmlar: https://t.me/phoneshop']) await sendMessage(seller.page, conversationId, text);
 
@@ -286,7 +263,6 @@ test.describe('buyer and seller talk on the platform', () => {
         await expect(page.getByRole('heading', { name: 'Barcha telefonlar', level: 1 })).toBeVisible();
         await expect(card).toHaveCount(0);
         expect(((await (await buyersPage.request.get(`/api/phone/${listing.id}`)).json()) as { status: string }).status).toBe('active');
-        await buyersPage.context().close();
       });
     });
 
@@ -295,13 +271,12 @@ test.describe('buyer and seller talk on the platform', () => {
         seller,
         admin,
         listings,
-        browser,
-        consoleErrors,
+        buyer,
       }) => {
         const sellerAccount = await listings.sellerOf(seller.phoneNumber);
         const reported = await listings.createListing({ device, seller: sellerAccount, name: `Talkphone ${tag} reported ${screen}` });
         const quiet = await listings.createListing({ device, seller: sellerAccount, name: `Talkphone ${tag} quiet ${screen}` });
-        const buyersPage = await newBuyer(browser, consoleErrors);
+        const buyersPage = buyer.page;
         // Named in their settings, as the moderators see the reporter.
         const me = (await (await buyersPage.request.get('/api/user')).json()) as { _id: string };
         expect((await buyersPage.request.put(`/api/user/${me._id}`, { data: { name: 'Jasur' } })).status()).toBe(200);
@@ -349,7 +324,6 @@ test.describe('buyer and seller talk on the platform', () => {
         await expect(page.getByRole('button', { name: 'Bloklash' })).toHaveCount(0);
         expect(await listings.moderatorReads(reportedId)).toBe(1);
         expect(await layoutWidth(page)).toBeLessThanOrEqual(viewport.width);
-        await buyersPage.context().close();
       });
     });
   });

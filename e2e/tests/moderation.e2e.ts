@@ -3,7 +3,7 @@ import { LIMITS } from '@market/contracts';
 import { signInWithNewNumber } from '../support/accounts';
 import { TEST_ADMIN_PHONES } from '../support/admins';
 import { expect, test } from '../support/fixtures';
-import { approvalNotice, approvalSent, approve } from '../support/moderation';
+import { approvalNotice, approvalSent, approve, waitingCard } from '../support/moderation';
 import { smallTouchTargets } from '../support/touch-targets';
 import type { SeededListing, SeededSeller } from '../support/listings';
 import { DESKTOP, layoutWidth } from '../support/viewports';
@@ -58,11 +58,10 @@ test.describe("moderation from 'Barcha telefonlar'", () => {
   });
 
   test('lets an admin approve one waiting listing and reject another with a reason, on a 360 px screen', async ({ admin: { page } }) => {
-    await page.goto('/profile/allphones');
+    await waitingCard(page, toApprove.name);
     await expect(page.getByRole('heading', { name: 'Barcha telefonlar', level: 1 })).toBeVisible();
     const waiting = tab(page, 'Tekshiruvda');
     await expect(waiting).toHaveAttribute('aria-selected', 'true');
-    await expect(cardOf(page, toApprove.name)).toBeVisible();
     const waitingBefore = await countOf(waiting);
     const activeBefore = await countOf(tab(page, 'Faol'));
     const cancelledBefore = await countOf(tab(page, 'Rad etilgan'));
@@ -82,7 +81,7 @@ test.describe("moderation from 'Barcha telefonlar'", () => {
     await expectCount(tab(page, 'Faol'), activeBefore + 1);
 
     // Rejecting asks for a reason first.
-    await cardOf(page, toReject.name).getByRole('button', { name: 'Rad etish' }).click();
+    await (await waitingCard(page, toReject.name)).getByRole('button', { name: 'Rad etish' }).click();
     const dialog = page.getByRole('dialog', { name: "E'lonni rad etish" });
     await expect(dialog).toBeVisible();
     await dialog.getByRole('button', { name: 'Rad etish' }).click();
@@ -112,9 +111,8 @@ test.describe("moderation from 'Barcha telefonlar'", () => {
     page.on('request', (request) => {
       if (new URL(request.url()).pathname === '/api/phone/confirm') confirmations.push(request.postData() ?? '');
     });
-    await page.goto('/profile/allphones');
+    await waitingCard(page, toUndo.name);
     const waiting = tab(page, 'Tekshiruvda');
-    await expect(cardOf(page, toUndo.name)).toBeVisible();
     const waitingBefore = await countOf(waiting);
 
     await cardOf(page, toUndo.name).getByRole('button', { name: 'Tasdiqlash' }).click();
@@ -139,7 +137,7 @@ test.describe("moderation from 'Barcha telefonlar'", () => {
 
   test('sends an approval left alone once its few seconds are up, even with the window in the background, on a desktop', async ({ admin: { page } }) => {
     await page.setViewportSize(DESKTOP);
-    await page.goto('/profile/allphones');
+    await waitingCard(page, toLapse.name);
     const sent = approvalSent(page);
     await cardOf(page, toLapse.name).getByRole('button', { name: 'Tasdiqlash' }).click();
     const pressed = Date.now();
@@ -155,8 +153,7 @@ test.describe("moderation from 'Barcha telefonlar'", () => {
   });
 
   test('sends an approval at once when the admin closes the page during its few seconds, on a 360 px screen', async ({ admin: { page } }) => {
-    await page.goto('/profile/allphones');
-    await cardOf(page, toLeave.name).getByRole('button', { name: 'Tasdiqlash' }).click();
+    await (await waitingCard(page, toLeave.name)).getByRole('button', { name: 'Tasdiqlash' }).click();
     await expect(approvalNotice(page, toLeave.name)).toBeVisible();
     const again = await page.context().newPage();
     await page.close({ runBeforeUnload: true });

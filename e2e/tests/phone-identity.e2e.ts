@@ -7,11 +7,11 @@ import { describeUsedPhone, newImei, postUsedPhone, type UsedPhoneAnswers } from
 const next = (page: Page) => page.getByRole('button', { name: 'Keyingi' }).click();
 
 /**
- * A buyer who is not signed in, on a page of their own with the test's options (viewport, base URL);
+ * A visitor who is not signed in, on a page of their own with the test's options (viewport, base URL);
  * console errors fail the test as on every page.
  */
-const test = base.extend<{ buyer: Page }>({
-  buyer: async ({ browser, consoleErrors }, use) => {
+const test = base.extend<{ visitor: Page }>({
+  visitor: async ({ browser, consoleErrors }, use) => {
     const context = await browser.newContext();
     consoleErrors.watch(context);
     await use(await context.newPage());
@@ -24,7 +24,7 @@ test.describe('IMEI, UZIMEI, grade and battery from the seller to the buyer (iss
     test('a seller posts with two IMEIs, not registered, grade A and 92 %; the buyer sees the last four digits and what to do', async ({
       seller: { page },
       listings,
-      buyer,
+      visitor,
     }) => {
       const run = Date.now().toString(36);
       const device = await listings.createDevice(await listings.createBrand(`E2E IMEI ${run}`), `Imeiphone ${run}`);
@@ -51,18 +51,18 @@ test.describe('IMEI, UZIMEI, grade and battery from the seller to the buyer (iss
       });
       await listings.approve(id);
 
-      await buyer.goto(`/phone/${id}`);
-      await expect(buyer.getByRole('heading', { level: 1, name: device.name })).toBeVisible();
-      const details = buyer.locator('dl');
+      await visitor.goto(`/phone/${id}`);
+      await expect(visitor.getByRole('heading', { level: 1, name: device.name })).toBeVisible();
+      const details = visitor.locator('dl');
       await expect(details.getByText('A — ideal')).toBeVisible();
       await expect(details.getByText('92 %')).toBeVisible();
       await expect(details.getByText(`••••${imeis[0].slice(-4)}, ••••${imeis[1].slice(-4)}`)).toBeVisible();
-      await expect(buyer.getByText("UZIMEI: ro'yxatdan o'tmagan")).toBeVisible();
-      await expect(buyer.getByText(/30 kun ichida UZIMEI'da ro'yxatdan o'tkazing/)).toBeVisible();
+      await expect(visitor.getByText("UZIMEI: ro'yxatdan o'tmagan")).toBeVisible();
+      await expect(visitor.getByText(/30 kun ichida UZIMEI'da ro'yxatdan o'tkazing/)).toBeVisible();
       // The full numbers are nowhere on the page.
-      const text = await buyer.locator('body').innerText();
+      const text = await visitor.locator('body').innerText();
       for (const imei of imeis) expect(text).not.toContain(imei);
-      expect(await layoutWidth(buyer)).toBeLessThanOrEqual(viewport.width);
+      expect(await layoutWidth(visitor)).toBeLessThanOrEqual(viewport.width);
     });
   });
 
@@ -72,7 +72,7 @@ test.describe('IMEI, UZIMEI, grade and battery from the seller to the buyer (iss
     test('a registered grade B phone with 88 % shows on its card and page, and the grade and battery filters find it', async ({
       seller: { page },
       listings,
-      buyer,
+      visitor,
     }) => {
       const run = Date.now().toString(36);
       const brand = await listings.createBrand(`E2E baho ${run}`);
@@ -81,24 +81,24 @@ test.describe('IMEI, UZIMEI, grade and battery from the seller to the buyer (iss
       const id = await postUsedPhone(page, device, { atCondition: () => describeUsedPhone(page, answers) });
       await listings.approve(id);
 
-      await buyer.goto(`/?page=1&brand=${brand.id}&grade=B&minBattery=85`);
-      const card = buyer.getByRole('article').filter({ hasText: device.name });
+      await visitor.goto(`/?page=1&brand=${brand.id}&grade=B&minBattery=85`);
+      const card = visitor.getByRole('article').filter({ hasText: device.name });
       await expect(card).toContainText('B — yaxshi · Batareya 88 %');
-      await buyer.getByRole('button', { name: /^Filtrlar/ }).click();
-      const drawer = buyer.getByRole('dialog', { name: 'Filtrlar' });
+      await visitor.getByRole('button', { name: /^Filtrlar/ }).click();
+      const drawer = visitor.getByRole('dialog', { name: 'Filtrlar' });
       await expect(drawer.getByLabel('Tashqi holati', { exact: true })).toHaveValue('B');
       await expect(drawer.getByLabel('Batareya holati', { exact: true })).toHaveValue('85');
       // Asking for more battery health than it has leaves it out.
       await drawer.getByLabel('Batareya holati', { exact: true }).selectOption('90');
-      await expect(buyer).toHaveURL((url) => url.searchParams.get('minBattery') === '90');
+      await expect(visitor).toHaveURL((url) => url.searchParams.get('minBattery') === '90');
       await expect(card).toHaveCount(0);
       await drawer.getByRole('button', { name: 'Yopish' }).click();
 
-      await buyer.goto(`/phone/${id}`);
-      await expect(buyer.locator('dl').getByText('B — yaxshi')).toBeVisible();
-      await expect(buyer.locator('dl').getByText('88 %')).toBeVisible();
-      await expect(buyer.getByText("UZIMEI: ro'yxatdan o'tgan")).toBeVisible();
-      await expect(buyer.getByText(/30 kun ichida/)).toHaveCount(0);
+      await visitor.goto(`/phone/${id}`);
+      await expect(visitor.locator('dl').getByText('B — yaxshi')).toBeVisible();
+      await expect(visitor.locator('dl').getByText('88 %')).toBeVisible();
+      await expect(visitor.getByText("UZIMEI: ro'yxatdan o'tgan")).toBeVisible();
+      await expect(visitor.getByText(/30 kun ichida/)).toHaveCount(0);
     });
   });
 });
