@@ -123,8 +123,9 @@ test.describe('the installable app', () => {
       const neverOpened = '/phone/00000000-0000-4000-8000-000000000001';
       consoleErrors.allow(/Failed to load resource: net::ERR_FAILED \(.*\/api\/phone\/00000000-0000-4000-8000-000000000001:/);
       await openThroughWorker(page, '/');
-      // The home page's own reads done: the connection goes after them.
+      // The home page's own reads done and kept by the worker (it stores an answer after handing it over): the connection goes after them.
       await expect(page.getByRole('heading', { name: listing.name })).toBeVisible();
+      await expect.poll(async () => (await cachedUrls(page)).map((url) => new URL(url).pathname)).toContain('/api/category');
       await context.setOffline(true);
       await page.goto(neverOpened);
       await expect(page.getByRole('heading', { level: 1, name: "Internet aloqasi yo'q. Ulanib, qayta urinib ko'ring" })).toBeVisible();
