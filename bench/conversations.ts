@@ -12,7 +12,7 @@
 // memory per connected page, and the targets met or missed.
 // `--quick`: 400 pages, one short round (about a minute), a smoke test. Exits 1 when a message was lost, duplicated, out of
 // order or refused, or a page could not connect or lost its connection; a missed ratio or memory target is printed, not an exit code.
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { Agent, request as httpRequest } from 'node:http';
 import { loadavg } from 'node:os';
@@ -306,7 +306,7 @@ async function main(): Promise<void> {
         return;
       }
       try {
-        const response = await post(`${urls[server]}/api/conversations/${talk.id}/messages`, people[sender].cookie, { text: messageText(record.seq) });
+        const response = await post(`${urls[server]}/api/conversations/${talk.id}/messages`, people[sender].cookie, { text: messageText(record.seq), clientKey: randomUUID() });
         record.status = response.status;
         if (response.status === 201) record.messageId = (JSON.parse(response.body) as { id: number }).id;
         else record.error = response.body.slice(0, 200);

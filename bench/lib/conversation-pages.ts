@@ -2,6 +2,7 @@
 // opened as the web app opens it (its path, its session cookie), recording each message pushed to it and when it arrived,
 // and sending on it as the thread's composer does when asked (`conversation:send`). Apart from the servers, so that their
 // memory and CPU are theirs alone.
+import { randomUUID } from 'node:crypto';
 import { io, type Socket } from 'socket.io-client';
 import { CONVERSATION_SOCKET_EVENTS, CONVERSATION_SOCKET_PATH, type MessagePush, type SendAnswer } from '@market/contracts';
 import { now, RECEIPT_FIELDS, seqOf, type PageOrder, type SocketSend, type SocketSent } from './conversation-traffic';
@@ -61,7 +62,8 @@ answerRequests({
     const socket = pageSockets.get(pageKey(server, person));
     if (!socket) throw new Error(`No page of person ${person} on server ${server}`);
     const sentAt = now();
-    const answer = (await socket.timeout(30_000).emitWithAck(CONVERSATION_SOCKET_EVENTS.send, { conversationId, text })) as SendAnswer;
+    // With its key, as the web app sends every message (MessageKeys).
+    const answer = (await socket.timeout(30_000).emitWithAck(CONVERSATION_SOCKET_EVENTS.send, { conversationId, text, clientKey: randomUUID() })) as SendAnswer;
     return { sentAt, answer };
   },
   /** Messages received since the last collection. */
