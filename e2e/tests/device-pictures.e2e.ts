@@ -10,6 +10,8 @@ import { PHONE } from '../support/viewports';
 /** The wizard's model buttons and whether each one's picture loaded, scrolled into view one by one (they load lazily). */
 async function modelPictures(page: Page, list: string): Promise<Array<{ name: string; src: string; loaded: boolean }>> {
   const buttons = page.getByRole('region', { name: list }).getByRole('button');
+  // The list's region shows before its models have come: read them once they have.
+  await expect(buttons.first()).toBeVisible();
   const pictures: Array<{ name: string; src: string; loaded: boolean }> = [];
   for (const button of await buttons.all()) {
     const picture = button.locator('img');
