@@ -4,6 +4,7 @@ import { CONVERSATION_RATE_LIMITS } from '../src/conversations/conversation.limi
 import { ConversationsService } from '../src/conversations/conversations.service';
 import { RateLimitService } from '../src/rate-limit/rate-limit.service';
 import { burst, countStatuses } from '../../test/support/burst';
+import { eventually } from '../../test/support/eventually';
 import { insertListing } from '../../test/support/listings';
 import { createSignedInUser, type TestUser } from '../../test/support/users';
 import { listingsAppForThisFile, uploadPhotos } from './listings-support';
@@ -24,6 +25,19 @@ describe('conversations', () => {
     http().post(`/api/conversations/${id}/messages`).set('Cookie', user.cookie).send(body);
   const messagesOf = async (id: string) =>
     (await site.dataSource.query(`SELECT text FROM conversation_message WHERE conversation_id = $1 ORDER BY id`, [id])) as Array<{ text: string }>;
+  /** Holds conversation `id`'s row in a transaction of its own (SELECT … FOR UPDATE) until `release`. */
+  const holdConversation = async (id: string) => {
+    const holder = site.dataSource.createQueryRunner();
+    await holder.connect();
+    await holder.startTransaction();
+    await holder.query(`SELECT 1 FROM conversation WHERE id = $1 FOR UPDATE`, [id]);
+    return { release: () => holder.rollbackTransaction().then(() => holder.release()) };
+  };
+  /** This file's sessions waiting for a lock (a row's, a transaction's). */
+  const waitingForLocks = async () =>
+    ((await site.dataSource.query(`SELECT count(*)::int AS count FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database()`)) as [
+      { count: number },
+    ])[0].count;
 
   it('lets a buyer write to the seller, who sees it unread, answers, and sees it read', async () => {
     const buyer = await createSignedInUser(site.app, { name: 'Bobur' });
@@ -202,6 +216,53 @@ describe('conversations', () => {
     expect((await http().post(`/api/conversations/${earlier.id}/unblock`).set('Cookie', seller.cookie).expect(200)).body).toMatchObject({ state: 'open', blockedByMe: false });
     await send(seller, blocked.id, { text: 'Uzr, xato bosibman' }).expect(201);
     await start(buyer, await onSale()).expect(201);
+  });
+
+  it('takes no message the blocked person sent while the block was being made: what the blocker sees at its answer stays', async () => {
+    const buyer = await createSignedInUser(site.app);
+    const { body } = await start(buyer, await onSale()).expect(201);
+    // Another session holds the conversation's row: the message stalls mid-statement, having read that nobody is blocked.
+    const holder = await holdConversation(body.id);
+    const message = send(buyer, body.id, { text: 'Kartaga pul tashlang, ertaga olib kelaman' }).then((answer) => answer);
+    await eventually(async () => expect(await waitingForLocks()).toBe(1));
+
+    let seenAtBlock: number | undefined;
+    const block = http()
+      .post(`/api/conversations/${body.id}/block`)
+      .set('Cookie', seller.cookie)
+      .then(async (answer) => {
+        seenAtBlock = (await messagesOf(body.id)).length;
+        return answer;
+      });
+    // The block answers, or waits for the message to be stored or refused first.
+    await eventually(async () => expect(seenAtBlock !== undefined || (await waitingForLocks()) === 2).toBe(true));
+    await holder.release();
+
+    const [sent, blocked] = await Promise.all([message, block]);
+    expect(blocked.status).toBe(200);
+    expect([201, 409]).toContain(sent.status);
+    expect(await messagesOf(body.id)).toHaveLength(seenAtBlock!);
+  });
+
+  it('marks every conversation the two people open while one blocks the other: none takes a message afterwards', async () => {
+    const buyer = await createSignedInUser(site.app);
+    const { body } = await start(buyer, await onSale()).expect(201);
+    const listings = await Promise.all(Array.from({ length: 4 }, () => onSale()));
+    // The block stalls on the first conversation's row, which another session holds, while the buyer opens new ones.
+    const holder = await holdConversation(body.id);
+    const block = http().post(`/api/conversations/${body.id}/block`).set('Cookie', seller.cookie).then((answer) => answer);
+    await eventually(async () => expect(await waitingForLocks()).toBe(1));
+    let settled = 0;
+    const starts = listings.map((listingId) => start(buyer, listingId, 'Salom, bormi?').then((answer) => (settled++, answer)));
+    // The starts are answered, or wait for the block to be made first.
+    await eventually(async () => expect(settled === listings.length || (await waitingForLocks()) === 1 + listings.length).toBe(true));
+    await holder.release();
+
+    expect((await block).status).toBe(200);
+    await Promise.all(starts);
+    const opened = (await site.dataSource.query(`SELECT id FROM conversation WHERE buyer_id = $1`, [buyer.id])) as Array<{ id: string }>;
+    const answers = await Promise.all(opened.map(({ id }) => send(buyer, id, { text: 'Javob bering' })));
+    expect(countStatuses(answers)).toEqual({ 409: opened.length });
   });
 
   it('sends photos uploaded through the upload pipeline, and refuses one that is not the author’s', async () => {

@@ -115,8 +115,12 @@ export class ConversationsService {
     await this.limits.consumeAll(taken);
     const { sent, opened } = await this.dataSource
       .transaction(async (transaction) => {
+        // After the pair's lock, this statement reads any block made before it: a new conversation starts marked.
+        if (!existing) await lockPair(transaction, user.id, listing.authorId);
         const inserted = (await transaction.query(
-          `INSERT INTO conversation (listing_id, buyer_id, seller_id) VALUES ($1, $2, $3) ON CONFLICT (listing_id, buyer_id) DO NOTHING RETURNING id`,
+          `INSERT INTO conversation (listing_id, buyer_id, seller_id, blocked)
+           SELECT $1, c.buyer_id, c.seller_id, ${PAIR_BLOCKED} FROM (SELECT $2::uuid AS buyer_id, $3::uuid AS seller_id) c
+           ON CONFLICT (listing_id, buyer_id) DO NOTHING RETURNING id`,
           [listing.id, user.id, listing.authorId],
         )) as unknown[];
         return { sent: await this.write(transaction, user.id, { listingId: listing.id }, request.text, [], request.clientKey), opened: inserted.length > 0 };
@@ -221,19 +225,36 @@ export class ConversationsService {
 
   /**
    * Either side blocks the other person: no more messages either way in any conversation of theirs, and no new one;
-   * the threads stay readable.
+   * the threads stay readable. A message being written at that moment is stored before the block is answered, or
+   * refused: none arrives after it.
    */
   async block(userId: string, conversationId: string): Promise<Conversation> {
     const conversation = await this.participantOf(userId, conversationId);
-    await this.dataSource.query(`INSERT INTO user_block (blocker_id, blocked_id) VALUES ($1, $2) ON CONFLICT DO NOTHING`, [userId, otherOf(conversation, userId)]);
+    await this.changeBlock(userId, otherOf(conversation, userId), `INSERT INTO user_block (blocker_id, blocked_id) VALUES ($1, $2) ON CONFLICT DO NOTHING`);
     return this.one(userId, conversationId);
   }
 
   /** Lifts the block `userId` put on the other person; one the other put on them stays. */
   async unblock(userId: string, conversationId: string): Promise<Conversation> {
     const conversation = await this.participantOf(userId, conversationId);
-    await this.dataSource.query(`DELETE FROM user_block WHERE blocker_id = $1 AND blocked_id = $2`, [userId, otherOf(conversation, userId)]);
+    await this.changeBlock(userId, otherOf(conversation, userId), `DELETE FROM user_block WHERE blocker_id = $1 AND blocked_id = $2`);
     return this.one(userId, conversationId);
+  }
+
+  /**
+   * Records a block or its lifting (`change`, on $1 blocker and $2 blocked) and marks every conversation of the two
+   * people with what is left. Marking waits for a message holding a conversation's row, and a message waiting for
+   * the row then reads the mark; the pair's lock keeps a conversation being opened meanwhile from missing it.
+   */
+  private changeBlock(blockerId: string, blockedId: string, change: string): Promise<void> {
+    return this.dataSource.transaction(async (transaction) => {
+      await lockPair(transaction, blockerId, blockedId);
+      await transaction.query(change, [blockerId, blockedId]);
+      await transaction.query(`UPDATE conversation c SET blocked = ${PAIR_BLOCKED} WHERE (c.buyer_id, c.seller_id) IN (($1, $2), ($2, $1))`, [
+        blockerId,
+        blockedId,
+      ]);
+    });
   }
 
   /** A participant's report opens the conversation to the moderators; a second report by the same person changes nothing. */
@@ -460,7 +481,7 @@ export class ConversationsService {
     const other = sellerNameAndPicture('CASE WHEN c.buyer_id = $1 THEN c.seller_id ELSE c.buyer_id END');
     const rows = (await this.dataSource.query(
       `SELECT c.id, c.listing_id, c.buyer_id, c.seller_id, c.buyer_read_id, c.seller_read_id, c.last_message_at,
-              ${BLOCKED} AS blocked, EXISTS (SELECT 1 FROM user_block b WHERE b.blocker_id = $1 AND b.blocked_id IN (c.buyer_id, c.seller_id)) AS blocked_by_me,
+              c.blocked, EXISTS (SELECT 1 FROM user_block b WHERE b.blocker_id = $1 AND b.blocked_id IN (c.buyer_id, c.seller_id)) AS blocked_by_me,
               ${UNREAD}::int AS unread, ${other.columns},
               to_json(last) AS last_message
          FROM conversation c ${other.join}
@@ -545,7 +566,7 @@ export class ConversationsService {
     const [row] = await queryPrepared<ConversationRow & Omit<MessageRow, 'id'> & { blocked: boolean; listing_on_sale: boolean; message_id: string | null }>(
       database,
       `WITH c AS (
-         SELECT c.id, c.listing_id, c.buyer_id, c.seller_id, ${BLOCKED} AS blocked, ${listing.columns},
+         SELECT c.id, c.listing_id, c.buyer_id, c.seller_id, c.blocked, ${listing.columns},
                 NOT EXISTS (SELECT 1 FROM conversation_message earlier WHERE earlier.conversation_id = c.id) AS first
            FROM conversation c ${listing.join}
           WHERE ${'conversationId' in by ? 'c.id = $1 AND (c.buyer_id = $2 OR c.seller_id = $2)' : 'c.listing_id = $1 AND c.buyer_id = $2'}
@@ -596,8 +617,12 @@ export class ConversationsService {
   }
 }
 
-/** Whether either person of conversation `c` blocked the other (user_block): no message goes either way. */
-const BLOCKED = `EXISTS (SELECT 1 FROM user_block b WHERE (b.blocker_id, b.blocked_id) IN ((c.buyer_id, c.seller_id), (c.seller_id, c.buyer_id)))`;
+/** Whether either person of conversation `c` blocked the other (user_block), kept on the conversation's row as `blocked`. */
+const PAIR_BLOCKED = `EXISTS (SELECT 1 FROM user_block b WHERE (b.blocker_id, b.blocked_id) IN ((c.buyer_id, c.seller_id), (c.seller_id, c.buyer_id)))`;
+
+/** Blocks, their lifting and new conversations between two people, one at a time (a transaction's lock). */
+const lockPair = (transaction: EntityManager, oneId: string, otherId: string) =>
+  transaction.query(`SELECT pg_advisory_xact_lock(hashtext('person-pair:' || least($1::text, $2::text) || greatest($1::text, $2::text)))`, [oneId, otherId]);
 
 /** A listing's card (BuyerListingsService.cards) as a conversation shows it. */
 const conversationListing = ({ card, state }: { card: ListingCard; state: FavouriteState }): ConversationListing => ({

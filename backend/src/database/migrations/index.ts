@@ -39,6 +39,7 @@ import { FailedReposts1763804200000 } from './1763804200000-failed-reposts';
 import { PersonBlocks1763804310000 } from './1763804310000-person-blocks';
 import { SellerMessageLooks1763804400000 } from './1763804400000-seller-message-looks';
 import { MessageClientKeys1763804500000 } from './1763804500000-message-client-keys';
+import { ConversationBlocks1763804600000 } from './1763804600000-conversation-blocks';
 
 /** Every migration in order; listed explicitly so the same list works from sources and from the build. */
 export const MIGRATIONS = [
@@ -83,4 +84,5 @@ export const MIGRATIONS = [
   PersonBlocks1763804310000,
   SellerMessageLooks1763804400000,
   MessageClientKeys1763804500000,
+  ConversationBlocks1763804600000,
 ];
