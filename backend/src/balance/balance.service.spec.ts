@@ -24,9 +24,9 @@ describe('BalanceService: the ledger behind top-ups and listing charges', () => 
   }
 
   const topUp = (userId: string, amount: number, reference = randomUUID()) =>
-    site.dataSource.transaction((transaction) => ledger.credit(transaction, userId, amount, 'topUp', reference));
+    site.dataSource.transaction((transaction) => ledger.credit(transaction, { userId, amount, kind: 'topUp', reference }));
   const chargeListing = (userId: string, amount: number, listingId = randomUUID()) =>
-    site.dataSource.transaction((transaction) => ledger.charge(transaction, userId, amount, 'listingCharge', listingId));
+    site.dataSource.transaction((transaction) => ledger.charge(transaction, { userId, amount, kind: 'listingCharge', reference: listingId }));
 
   beforeAll(() => {
     ledger = site.app.get(BalanceService);
@@ -60,7 +60,7 @@ describe('BalanceService: the ledger behind top-ups and listing charges', () => 
     // A caller that catches the refusal and commits its transaction anyway must not keep the entry.
     const listingId = randomUUID();
     await site.dataSource.transaction(async (transaction) => {
-      await ledger.charge(transaction, user.id, 39_900, 'listingCharge', listingId).catch((error: unknown) => {
+      await ledger.charge(transaction, { userId: user.id, amount: 39_900, kind: 'listingCharge', reference: listingId }).catch((error: unknown) => {
         if (!(error instanceof AppException)) throw error;
       });
     });

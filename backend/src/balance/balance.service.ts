@@ -5,6 +5,17 @@ import { BALANCE_HISTORY_PAGE_SIZE, type BalanceEntryKind, type BalanceHistory }
 import { UsersService } from '../users/users.service';
 import { BalanceEntry } from './balance-entry.entity';
 
+/**
+ * One movement of a user's balance, named field by field (two of them are ids): `amount` so'm, positive (credit
+ * adds it, charge takes it), written once per (kind, reference), the reference being what it pays for.
+ */
+export interface LedgerEntry {
+  userId: string;
+  amount: number;
+  kind: BalanceEntryKind;
+  reference: string;
+}
+
 /** What a credit or charge did: `recorded: false` when the same (kind, reference) was already in the ledger. */
 export type BalanceMovement = { recorded: true; balance: number } | { recorded: false };
 
@@ -20,28 +31,16 @@ export class BalanceService {
   ) {}
 
   /** Adds `amount` so'm, once per (kind, reference): a replayed top-up changes nothing. */
-  credit(
-    transaction: EntityManager,
-    userId: string,
-    amount: number,
-    kind: BalanceEntryKind,
-    reference: string,
-  ): Promise<BalanceMovement> {
-    return this.record(transaction, userId, positive(amount), kind, reference);
+  credit(transaction: EntityManager, entry: LedgerEntry): Promise<BalanceMovement> {
+    return this.record(transaction, { ...entry, amount: positive(entry.amount) });
   }
 
   /**
    * Takes `amount` so'm, once per (kind, reference). Throws 409 `insufficientBalance` when the
    * balance cannot cover it; nothing is written then.
    */
-  charge(
-    transaction: EntityManager,
-    userId: string,
-    amount: number,
-    kind: BalanceEntryKind,
-    reference: string,
-  ): Promise<BalanceMovement> {
-    return this.record(transaction, userId, -positive(amount), kind, reference);
+  charge(transaction: EntityManager, entry: LedgerEntry): Promise<BalanceMovement> {
+    return this.record(transaction, { ...entry, amount: -positive(entry.amount) });
   }
 
   async history(userId: string, page: number): Promise<BalanceHistory> {
@@ -64,25 +63,20 @@ export class BalanceService {
     };
   }
 
-  private record(
-    transaction: EntityManager,
-    userId: string,
-    delta: number,
-    kind: BalanceEntryKind,
-    reference: string,
-  ): Promise<BalanceMovement> {
+  /** Writes the entry, its amount signed (a charge's negative), and moves the stored balance by it. */
+  private record(transaction: EntityManager, { userId, amount, kind, reference }: LedgerEntry): Promise<BalanceMovement> {
     // A savepoint: when the balance cannot cover a charge its entry is undone too, even if the caller carries on.
     return transaction.transaction(async (savepoint) => {
       const inserted = await savepoint
         .createQueryBuilder()
         .insert()
         .into(BalanceEntry)
-        .values({ userId, amount: delta, kind, reference })
+        .values({ userId, amount, kind, reference })
         .orIgnore()
         .returning('id')
         .execute();
       if (!(inserted.raw as unknown[]).length) return { recorded: false };
-      const balance = await this.users.changeBalance(savepoint, userId, delta);
+      const balance = await this.users.changeBalance(savepoint, userId, amount);
       return { recorded: true, balance };
     });
   }

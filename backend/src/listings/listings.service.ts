@@ -351,7 +351,7 @@ export class ListingsService {
   ): Promise<{ charged: number; balance: number }> {
     const cost = this.tariffs.costOf(tarif);
     if (cost > 0) {
-      const movement = await this.balance.charge(transaction, authorId, cost, 'listingCharge', listingId);
+      const movement = await this.balance.charge(transaction, { userId: authorId, amount: cost, kind: 'listingCharge', reference: listingId });
       if (movement.recorded) return { charged: cost, balance: movement.balance };
     }
     return { charged: 0, balance: await this.users.balanceOf(transaction, authorId) };

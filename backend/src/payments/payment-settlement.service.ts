@@ -67,7 +67,7 @@ export class PaymentSettlement {
       if (current?.status === 'confirmed') return false;
       // The money was taken, so it is credited whatever a concurrent takeover concluded meanwhile.
       await this.moves.move(transaction, payment.id, 'pay');
-      await this.balance.credit(transaction, payment.userId, payment.amount, 'topUp', payment.id);
+      await this.balance.credit(transaction, { userId: payment.userId, amount: payment.amount, kind: 'topUp', reference: payment.id });
       await this.outbox.record(transaction, 'payment.confirmed', {
         userId: payment.userId,
         transactionId: payment.id,

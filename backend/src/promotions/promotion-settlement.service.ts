@@ -80,7 +80,7 @@ export class PromotionSettlement {
         `UPDATE promotion SET state = $2, refunded = $3, ends_at = CASE WHEN ends_at > now() THEN now() ELSE ends_at END WHERE id = $1`,
         [promotionId, amount > 0 ? 'refunded' : 'done', amount],
       );
-      if (amount > 0) await this.balance.credit(transaction, promotion.buyerId, amount, 'promotionRefund', promotionId);
+      if (amount > 0) await this.balance.credit(transaction, { userId: promotion.buyerId, amount, kind: 'promotionRefund', reference: promotionId });
       return true;
     });
   }
@@ -125,7 +125,7 @@ export class PromotionSettlement {
   /** A running repost (locked) that no channel will post: failed, its whole price back. */
   private async failRepost(transaction: EntityManager, repost: Promotion): Promise<true> {
     await transaction.query(`UPDATE promotion SET state = 'failed', refunded = price, repost_channels_left = '{}' WHERE id = $1`, [repost.id]);
-    await this.balance.credit(transaction, repost.buyerId, repost.price, 'promotionRefund', repost.id);
+    await this.balance.credit(transaction, { userId: repost.buyerId, amount: repost.price, kind: 'promotionRefund', reference: repost.id });
     return true;
   }
 

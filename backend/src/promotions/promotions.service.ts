@@ -94,7 +94,7 @@ export class PromotionsService {
         viewsBefore: before.views,
         contactRevealsBefore: before.contactReveals,
       });
-      const movement = await this.balance.charge(transaction, buyer.id, price, `${product}Charge`, id);
+      const movement = await this.balance.charge(transaction, { userId: buyer.id, amount: price, kind: `${product}Charge`, reference: id });
       if (!movement.recorded) throw new Error(`Promotion ${id} was charged before it was bought`);
       if (product === 'lift') await this.lifts.lift(transaction, listingId);
       if (product === 'channelRepost') await this.outbox.record(transaction, 'promotion.repost-requested', { promotionId: id, listingId });

@@ -1,14 +1,7 @@
 import type Redis from 'ioredis';
 import { z } from 'zod';
 import { CARD_PAYMENT_TTL_SECONDS, cardTypeOf, type CardPaymentFailure, type Translated } from '@market/contracts';
-import {
-  CardGateway,
-  CardGatewayError,
-  type CardPaymentCompletion,
-  type CardPaymentStart,
-  type ReceiptSettlement,
-  type StartedCardPayment,
-} from './card-gateway';
+import { CardGateway, CardGatewayError, type CardPaymentCompletion, type CardPaymentStart, type ReceiptSettlement, type StartedCardPayment } from './card-gateway';
 
 export interface PaymeSettings {
   /** The JSON-RPC endpoint, e.g. https://checkout.paycom.uz/api (test: https://checkout.test.paycom.uz/api). */

@@ -14,14 +14,7 @@ import {
   type SandboxCardOutcome,
   type Translated,
 } from '@market/contracts';
-import {
-  CardGateway,
-  CardGatewayError,
-  type CardPaymentCompletion,
-  type CardPaymentStart,
-  type ReceiptSettlement,
-  type StartedCardPayment,
-} from './card-gateway';
+import { CardGateway, CardGatewayError, type CardPaymentCompletion, type CardPaymentStart, type ReceiptSettlement, type StartedCardPayment } from './card-gateway';
 
 /** The cashbox id the dialog sends to the sandbox's card methods, as it sends Payme its cashbox id. */
 export const SANDBOX_CASHBOX_ID = 'sandbox';

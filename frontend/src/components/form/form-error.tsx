@@ -6,11 +6,11 @@ export function errorText(error: unknown): string {
   return error instanceof ApiError ? error.message : messageText('serverNotWorking');
 }
 
-/** A form's server error: red, under the form, with a leading asterisk (spec section 8). */
-export function FormError({ message }: { message: string | null | undefined }) {
+/** A form's server error: red, under the form, with a leading asterisk (spec section 8); `id` for the form's aria-describedby. */
+export function FormError({ message, id }: { message: string | null | undefined; id?: string }) {
   if (!message) return null;
   return (
-    <p role="alert" className="mt-3 text-sm text-red-600">
+    <p id={id} role="alert" className="mt-3 text-sm text-red-600">
       *{message}
     </p>
   );

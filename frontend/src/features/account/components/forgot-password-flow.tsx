@@ -104,9 +104,7 @@ export function ForgotPasswordFlow() {
       {step === 1 && (
         <PhoneStepForm
           hint={t('forgot.phoneHint')}
-          phoneNumber={phoneForm.values.phoneNumber}
-          onPhoneNumberChange={(digits) => phoneForm.setValue('phoneNumber', digits)}
-          error={phoneForm.errors.phoneNumber}
+          phone={phoneForm.field('phoneNumber')}
           busy={requestReset.isPending}
           waitSeconds={sendWait.secondsLeft}
           submitLabel={t('forgot.sendCode')}

@@ -6,9 +6,8 @@ import { RetryWait } from './retry-wait';
 
 interface PhoneStepFormProps {
   hint: ReactNode;
-  phoneNumber: string;
-  onPhoneNumberChange: (digits: string) => void;
-  error?: string;
+  /** The phone number's field of the step's form (`form.field('phoneNumber')`). */
+  phone: { value: string; onChange: (digits: string) => void; error?: string };
   busy: boolean;
   /** Seconds the SMS limits asked to wait before the next try: the button waits, counting them down. */
   waitSeconds?: number;
@@ -17,12 +16,12 @@ interface PhoneStepFormProps {
 }
 
 /** The first step of sign-in and of the reset flow: a phone number and one button. */
-export function PhoneStepForm({ hint, phoneNumber, onPhoneNumberChange, error, busy, waitSeconds = 0, submitLabel, onSubmit }: PhoneStepFormProps) {
+export function PhoneStepForm({ hint, phone, busy, waitSeconds = 0, submitLabel, onSubmit }: PhoneStepFormProps) {
   const { t } = useTranslation('auth');
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
       <p className="text-sm text-slate-600">{hint}</p>
-      <PhoneField label={t('fields.phone')} value={phoneNumber} onChange={onPhoneNumberChange} error={error} autoFocus />
+      <PhoneField label={t('fields.phone')} {...phone} autoFocus />
       <SubmitButton busy={busy} busyLabel={t('sending')} disabled={waitSeconds > 0} fullWidth>
         {submitLabel}
       </SubmitButton>

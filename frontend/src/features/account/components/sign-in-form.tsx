@@ -101,9 +101,7 @@ export function SignInForm() {
       <AuthCard title={t('signIn.title')} footer={footer}>
         <PhoneStepForm
           hint={t('signIn.phoneHint')}
-          phoneNumber={phoneForm.values.phoneNumber}
-          onPhoneNumberChange={(digits) => phoneForm.setValue('phoneNumber', digits)}
-          error={phoneForm.errors.phoneNumber}
+          phone={phoneForm.field('phoneNumber')}
           busy={startSignIn.isPending}
           submitLabel={t('continue')}
           onSubmit={submitPhone}

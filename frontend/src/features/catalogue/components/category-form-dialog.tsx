@@ -1,6 +1,8 @@
 import { useId, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
 import { brandsWithSeries, categoryBodySchema, type Category, type ImageRef } from '@market/contracts';
 import { Dialog } from '../../../components/dialog';
+import { errorText, FormError } from '../../../components/form/form-error';
+import { SubmitButton } from '../../../components/form/submit-button';
 import { inputClass } from '../../../components/form/text-field';
 import { ApiError } from '../../../lib/api-client';
 import { useTranslation } from '../../../lib/i18n';
@@ -97,7 +99,6 @@ export function CategoryFormDialog({ category, nextNumber, categories, onClose }
     else creation.mutate(parsed.data, { onSuccess, onError });
   };
 
-  const busy = saving.isPending || upload.isPending;
   const errorOf = (field: FieldName) => fieldErrors[field] && t(`messages:${fieldErrors[field]}`);
 
   return (
@@ -169,19 +170,11 @@ export function CategoryFormDialog({ category, nextNumber, categories, onClose }
             </div>
           )}
         </Field>
-        {saving.isError && (
-          <p id={formErrorId} role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
-            {saving.error.message}
-          </p>
-        )}
+        <FormError id={formErrorId} message={saving.isError ? errorText(saving.error) : null} />
         <div className="flex justify-end">
-          <button
-            type="submit"
-            disabled={busy}
-            className="rounded-lg bg-brand-700 px-5 py-2.5 font-medium text-white hover:bg-brand-800 disabled:opacity-60"
-          >
-            {saving.isPending ? t('form.saving') : t('form.save')}
-          </button>
+          <SubmitButton busy={saving.isPending} busyLabel={t('form.saving')} disabled={upload.isPending}>
+            {t('form.save')}
+          </SubmitButton>
         </div>
       </form>
     </Dialog>

@@ -1,5 +1,6 @@
 import type { Category } from '@market/contracts';
 import { Dialog } from '../../../components/dialog';
+import { errorText, FormError } from '../../../components/form/form-error';
 import { useTranslation } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
 import { useDeleteCategory } from '../api/delete-category';
@@ -23,11 +24,7 @@ export function DeleteCategoryDialog({ category, onClose }: { category: Category
 
   return (
     <Dialog title={t('deleteDialog.title')} description={t('deleteDialog.text')} onClose={close}>
-      {deletion.isError && (
-        <p role="alert" className="mt-3 rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
-          {deletion.error.message}
-        </p>
-      )}
+      <FormError message={deletion.isError ? errorText(deletion.error) : null} />
       <div className="mt-5 flex justify-end gap-3">
         <button
           type="button"

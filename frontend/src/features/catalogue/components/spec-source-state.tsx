@@ -1,6 +1,7 @@
 import { formatTashkentTime } from '../../../lib/format';
 import { useTranslation } from '../../../lib/i18n';
 import { useSpecSourceState } from '../api/get-spec-source-state';
+import { TitledSection } from '../../../components/titled-section';
 
 /** The device spec refresh's state under the categories (where the catalogue is administered): is GSMArena answering us. */
 export function SpecSourceState() {
@@ -9,10 +10,7 @@ export function SpecSourceState() {
   const when = (iso: string | null) => (iso ? formatTashkentTime(iso) : t('specSource.never'));
 
   return (
-    <section aria-labelledby="spec-source-title" className="mt-6 rounded-xl border border-slate-200 bg-white p-4 text-sm">
-      <h2 id="spec-source-title" className="font-semibold text-slate-900">
-        {t('specSource.title')}
-      </h2>
+    <TitledSection title={t('specSource.title')} className="mt-6 rounded-xl border border-slate-200 bg-white p-4 text-sm" titleClassName="font-semibold text-slate-900">
       {state.isPending ? (
         <p role="status" className="mt-2 text-slate-500">
           {t('common:loading')}
@@ -37,6 +35,6 @@ export function SpecSourceState() {
           </dl>
         </>
       )}
-    </section>
+    </TitledSection>
   );
 }

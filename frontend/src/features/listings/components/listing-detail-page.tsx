@@ -86,7 +86,7 @@ function ListingDetailView({ listing, ownerNotice }: { listing: ListingDetailRes
         </section>
         <div className="space-y-4 lg:sticky lg:top-20 lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:self-start">
           <ListingSummary listing={listing} />
-          <SellerPanel _id={listing._id} author={listing.author} authorName={listing.authorName} region={listing.region} reveal={own ? undefined : reveal}>
+          <SellerPanel author={listing.author} authorName={listing.authorName} region={listing.region} reveal={own ? undefined : reveal}>
             {contactSlot}
           </SellerPanel>
           {slots.seller?.(listing)}

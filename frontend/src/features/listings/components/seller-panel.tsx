@@ -6,11 +6,12 @@ import { currentLanguage, useTranslation } from '../../../lib/i18n';
 import { regionLabel } from '../format';
 import { telegramLink, type ContactReveal } from '../hooks/use-contact-reveal';
 import { SocialIcon } from './social-icon';
+import { TitledSection } from '../../../components/titled-section';
 
 /** How the number looks until the visitor asks for it (spec section 2, Seller side panel). */
 const MASKED_PHONE = 'xxx-xx-xxx-xx-xx';
 
-export type SellerPanelProps = Pick<ListingDetail, '_id' | 'author' | 'authorName' | 'region'> & {
+export type SellerPanelProps = Pick<ListingDetail, 'author' | 'authorName' | 'region'> & {
   /** Absent on the seller's own listing: nobody calls themselves. */
   reveal?: ContactReveal;
   children?: ReactNode;
@@ -20,15 +21,12 @@ export type SellerPanelProps = Pick<ListingDetail, '_id' | 'author' | 'authorNam
  * The seller: name, photo or initial, region and the hidden number. 'Qo'ng'iroq qilish' asks
  * for the contact; on phones the contact bar holds that button, always on screen.
  */
-export function SellerPanel({ _id, author, authorName, region, reveal, children }: SellerPanelProps) {
+export function SellerPanel({ author, authorName, region, reveal, children }: SellerPanelProps) {
   const { t } = useTranslation('listing-page');
   const name = authorName || author.name || t('seller.anonymous');
 
   return (
-    <section aria-labelledby={`seller-${_id}`} className="rounded-xl border border-slate-200 bg-white p-4">
-      <h2 id={`seller-${_id}`} className="mb-3 text-sm font-medium text-slate-500">
-        {t('seller.title')}
-      </h2>
+    <TitledSection title={t('seller.title')} className="rounded-xl border border-slate-200 bg-white p-4" titleClassName="mb-3 text-sm font-medium text-slate-500">
       <div className="flex items-center gap-3">
         {author.image ? (
           <img src={author.image.location} alt={t('seller.avatarAlt', { name })} className="h-12 w-12 shrink-0 rounded-full object-cover" />
@@ -49,7 +47,7 @@ export function SellerPanel({ _id, author, authorName, region, reveal, children 
 
       {reveal && <SellerContact reveal={reveal} />}
       {children && <div className="mt-2 hidden lg:flex">{children}</div>}
-    </section>
+    </TitledSection>
   );
 }
 

@@ -7,6 +7,7 @@ import { toast } from '../../../lib/toast';
 import { confirmListing } from '../api/confirm-listing';
 import { CHANNEL_QUEUE_KEY, useChannelQueue } from '../api/get-channel-queue';
 import { MODERATION_QUEUE_KEY } from '../api/get-moderation-queue';
+import { TitledSection } from '../../../components/titled-section';
 
 /**
  * Each channel's line for admins: how many posts wait (for a worker or for the platform's
@@ -18,16 +19,13 @@ export function ChannelQueue() {
   const queue = useChannelQueue();
   if (!queue.data) return null;
   return (
-    <section aria-labelledby="channel-queue-title" className="mb-4 rounded-xl border border-slate-200 bg-white p-3">
-      <h2 id="channel-queue-title" className="mb-2 font-semibold text-slate-900">
-        {t('channelQueue.title')}
-      </h2>
+    <TitledSection title={t('channelQueue.title')} className="mb-4 rounded-xl border border-slate-200 bg-white p-3" titleClassName="mb-2 font-semibold text-slate-900">
       <ul className="grid gap-3 md:grid-cols-3">
         {queue.data.channels.map((line) => (
           <ChannelLineView key={line.channel} line={line} />
         ))}
       </ul>
-    </section>
+    </TitledSection>
   );
 }
 

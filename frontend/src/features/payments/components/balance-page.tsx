@@ -8,6 +8,7 @@ import { useTranslation } from '../../../lib/i18n';
 import { BalanceHistory } from './balance-history';
 import { PaymentMethodPicker } from './payment-method-picker';
 import { insideTelegram } from '../../../lib/telegram-launch';
+import { TitledSection } from '../../../components/titled-section';
 
 /** `/profile/balance`: the balance in so'm, the button opening the payment method picker, and the history. */
 export function BalancePage() {
@@ -18,7 +19,6 @@ export function BalancePage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const page = Math.max(1, Number.parseInt(searchParams.get('page') ?? '', 10) || 1);
   const balanceId = useId();
-  const historyId = useId();
 
   return (
     <>
@@ -43,12 +43,9 @@ export function BalancePage() {
           </button>
         )}
       </section>
-      <section aria-labelledby={historyId} className="mt-6">
-        <h2 id={historyId} className="mb-3 text-lg font-semibold text-slate-900">
-          {t('history.title')}
-        </h2>
+      <TitledSection title={t('history.title')} className="mt-6" titleClassName="mb-3 text-lg font-semibold text-slate-900">
         <BalanceHistory page={page} onPageChange={(next) => setSearchParams(next === 1 ? {} : { page: String(next) })} />
-      </section>
+      </TitledSection>
       <PaymentMethodPicker open={pickerOpen} onClose={() => setPickerOpen(false)} />
     </>
   );

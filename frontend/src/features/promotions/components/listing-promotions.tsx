@@ -9,6 +9,7 @@ import { toast } from '../../../lib/toast';
 import { useBuyPromotion } from '../api/buy-promotion';
 import { useListingPromotions } from '../api/get-listing-promotions';
 import { usePromotionOffers } from '../api/get-promotion-offers';
+import { TitledSection } from '../../../components/titled-section';
 
 export interface TopUpDialogProps {
   open: boolean;
@@ -66,10 +67,7 @@ export function ListingPromotions({ listingId, onSale, topUpDialog }: ListingPro
   };
 
   return (
-    <section aria-labelledby={`promotions-${listingId}`} className="mb-4 rounded-xl border border-slate-200 bg-white p-4">
-      <h2 id={`promotions-${listingId}`} className="font-semibold text-slate-900">
-        {t('title')}
-      </h2>
+    <TitledSection title={t('title')} className="mb-4 rounded-xl border border-slate-200 bg-white p-4" titleClassName="font-semibold text-slate-900">
       {promotions.data && promotions.data.promotions.length > 0 && (
         <ul className="mt-2 space-y-2" aria-label={t('boughtList')}>
           {promotions.data.promotions.map((promotion) => (
@@ -87,7 +85,7 @@ export function ListingPromotions({ listingId, onSale, topUpDialog }: ListingPro
         </ul>
       )}
       {topUpDialog({ open: shortfall !== null, onClose: () => setShortfall(null), suggestedAmount: shortfall ?? undefined })}
-    </section>
+    </TitledSection>
   );
 }
 

@@ -2,15 +2,13 @@ import type { ListingCard } from '@market/contracts';
 import { Link } from 'react-router-dom';
 import { formatListingPrice } from '../../../lib/format';
 import { currentLanguage, useTranslation } from '../../../lib/i18n';
+import { TitledSection } from '../../../components/titled-section';
 
 /** The row itself, with its texts (RecentlyViewedRow shows it when there is anything to show). */
 export default function RecentlyViewedList({ viewed }: { viewed: ListingCard[] }) {
   const { t } = useTranslation('buyers');
   return (
-    <section aria-labelledby="recently-viewed" className="mb-6">
-      <h2 id="recently-viewed" className="mb-2 text-lg font-semibold text-slate-900">
-        {t('recentlyViewed.title')}
-      </h2>
+    <TitledSection title={t('recentlyViewed.title')} className="mb-6" titleClassName="mb-2 text-lg font-semibold text-slate-900">
       <ul className="flex gap-3 overflow-x-auto pb-2">
         {viewed.map((listing) => (
           <li key={listing._id} className="w-36 shrink-0">
@@ -24,6 +22,6 @@ export default function RecentlyViewedList({ viewed }: { viewed: ListingCard[] }
           </li>
         ))}
       </ul>
-    </section>
+    </TitledSection>
   );
 }

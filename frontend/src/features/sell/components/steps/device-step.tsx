@@ -11,6 +11,7 @@ import { useSelectDevice } from '../../hooks/use-select-device';
 import { useWizardStore } from '../../stores/wizard-store';
 import { useBrandsQuery } from '../brands-query';
 import { LoadFailed } from '../../../../components/load-failed';
+import { TitledSection } from '../../../../components/titled-section';
 
 const SEARCH_DELAY_MS = 300;
 
@@ -178,12 +179,9 @@ function TopSearchedDevices() {
     );
   }
   return (
-    <section aria-labelledby="top-searched-heading">
-      <h3 id="top-searched-heading" className="mb-2 text-sm font-medium text-slate-700">
-        {t('device.topSearched')}
-      </h3>
+    <TitledSection title={t('device.topSearched')} heading="h3" titleClassName="mb-2 text-sm font-medium text-slate-700">
       <DeviceList devices={top.data} />
-    </section>
+    </TitledSection>
   );
 }
 

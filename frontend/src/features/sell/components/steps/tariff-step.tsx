@@ -18,6 +18,7 @@ import { ChoiceGroup } from '../choice-group';
 import { useTopUpDialog } from '../top-up-dialog';
 import { TopUpPrompt } from '../top-up-prompt';
 import { insideTelegram } from '../../../../lib/telegram-launch';
+import { TitledSection } from '../../../../components/titled-section';
 
 function TariffLabel({ tariff }: { tariff: Tariff }) {
   const discount = tariffDiscountPercent(tariff);
@@ -168,10 +169,7 @@ function Summary({ cost, balance }: { cost: number; balance: number }) {
   const price = Number(values.price);
   const outcome = useEditOutcome();
   return (
-    <section aria-labelledby="wizard-summary" className="rounded-xl border border-slate-200 bg-slate-50 p-4">
-      <h3 id="wizard-summary" className="mb-2 font-semibold text-slate-900">
-        {t('summary.title')}
-      </h3>
+    <TitledSection title={t('summary.title')} heading="h3" className="rounded-xl border border-slate-200 bg-slate-50 p-4" titleClassName="mb-2 font-semibold text-slate-900">
       <dl className="text-sm">
         <Row label={t('summary.device')}>{values.device?.name ?? values.customModel?.name}</Row>
         {memory && <Row label={t('summary.memory')}>{memory}</Row>}
@@ -193,7 +191,7 @@ function Summary({ cost, balance }: { cost: number; balance: number }) {
       ) : (
         <p className="mt-3 text-sm text-slate-600">{t('messages:listingWaitsForApproval')}</p>
       )}
-    </section>
+    </TitledSection>
   );
 }
 
