@@ -3,6 +3,7 @@ import { io } from 'socket.io-client';
 import request from 'supertest';
 import { CONVERSATION_SOCKET_EVENTS, CONVERSATION_SOCKET_PATH, MESSAGE_WARNING_TEXT, MESSAGES, SAFETY_WARNING, type MessagePush } from '@market/contracts';
 import { eventually } from '../../test/support/eventually';
+import { uploadPhotos } from '../../backend/test/listings-support';
 import { insertListing } from '../../test/support/listings';
 import { createSignedInUser, type TestUser } from '../../test/support/users';
 import { linkTheBot } from './bot-link.support';
@@ -16,6 +17,11 @@ describe('conversations through the bot', () => {
   let seller: TestUser;
   const http = () => request(stack.api.getHttpServer());
   const textsTo = (chat: number) => stack.telegram.callsOf('sendMessage').filter((call) => Number(call.body.chat_id) === chat).map((call) => String(call.body.text));
+  const photosTo = (chat: number) =>
+    stack.telegram
+      .callsOf('sendPhoto')
+      .filter((call) => Number(call.body.chat_id) === chat)
+      .map((call) => ({ photo: String(call.body.photo), caption: String(call.body.caption) }));
   /** The bot's message that relayed the conversation's last message to `chat`; recorded just after Telegram answers the send. */
   const lastRelay = (chat: number, conversationId: string) =>
     eventually(async () => {
@@ -113,4 +119,51 @@ describe('conversations through the bot', () => {
     const [{ count }] = await stack.dataSource.query(`SELECT count(*)::int AS count FROM conversation_message WHERE conversation_id = $1`, [body.id]);
     expect(count).toBe(1);
   }, 60_000);
+
+  it("relays a message's photos as its first photo's JPEG copy, the words its caption, and a reply to that photo lands in the thread", async () => {
+    const buyer = await createSignedInUser(stack.api);
+    const listingId = await insertListing(stack.dataSource, { authorId: seller.id, status: 'active', name: 'Redmi photos relay' });
+    const { body } = await http().post('/api/conversations').set('Cookie', buyer.cookie).send({ listingId, text: 'Salom' }).expect(201);
+    const photos = await uploadPhotos(stack.api, buyer.cookie, 3);
+    await http().post(`/api/conversations/${body.id}/messages`).set('Cookie', buyer.cookie).send({ text: 'Menikida shunday dog‘ bor, siznikida-chi?', images: photos }).expect(201);
+
+    const relayed = await eventually(async () => {
+      const [call] = photosTo(SELLER_CHAT).filter((photo) => photo.caption.includes('Redmi photos relay'));
+      expect(call).toBeDefined();
+      return call;
+    });
+    expect(relayed.caption).toContain('Menikida shunday dog‘ bor, siznikida-chi?');
+    expect(relayed.caption).toContain('📷 Suhbatda yana 2 ta rasm');
+    expect(relayed.caption).toContain(`/profile/messages/${body.id}`);
+    // The first photo's copy Telegram takes by address: a JPEG our server hands out.
+    const photo = await http().get(new URL(relayed.photo).pathname).expect(200);
+    expect(photo.headers['content-type']).toBe('image/jpeg');
+
+    stack.telegram.pushMessage(SELLER_CHAT, 'Bizda ham bor, kelib ko‘ring', await lastRelay(SELLER_CHAT, body.id));
+    await eventually(async () => {
+      const page = await http().get(`/api/conversations/${body.id}/messages`).set('Cookie', buyer.cookie).expect(200);
+      expect(page.body.messages.map((message: { text: string }) => message.text)).toContain('Bizda ham bor, kelib ko‘ring');
+    });
+  });
+
+  it('relays words too long for a caption as a message of their own, saying how many photos the thread holds', async () => {
+    const buyer = await createSignedInUser(stack.api);
+    const listingId = await insertListing(stack.dataSource, { authorId: seller.id, status: 'active', name: 'Long words relay' });
+    const { body } = await http().post('/api/conversations').set('Cookie', buyer.cookie).send({ listingId, text: 'Salom' }).expect(201);
+    const words = `${'Telefonning holati haqida batafsil yozing, iltimos. '.repeat(19)}Rahmat`;
+    await http()
+      .post(`/api/conversations/${body.id}/messages`)
+      .set('Cookie', buyer.cookie)
+      .send({ text: words, images: await uploadPhotos(stack.api, buyer.cookie, 1) })
+      .expect(201);
+
+    const relayed = await eventually(async () => {
+      const text = textsTo(SELLER_CHAT).find((sent) => sent.includes('Long words relay') && sent.includes('Rahmat'));
+      expect(text).toBeDefined();
+      return text!;
+    });
+    expect(relayed).toContain(words);
+    expect(relayed).toContain('📷 Suhbatdagi rasmlar: 1 ta');
+    expect(photosTo(SELLER_CHAT).filter((photo) => photo.caption.includes('Long words relay'))).toEqual([]);
+  });
 });

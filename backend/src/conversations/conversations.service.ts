@@ -28,6 +28,7 @@ import { recordedBy } from '../events/outbox.service';
 import { listingOnSale } from '../browse/buyer-listings/buyer-listing-reads';
 import { BuyerListingsService } from '../browse/buyer-listings/buyer-listings.service';
 import { queryPrepared } from '../database/prepared-statement';
+import { CHANNEL_VARIANT, SCREEN_VARIANT } from '../listings/listing-photo-shapes';
 import { PublicReads } from '../database/public-reads';
 import { RateLimitService } from '../rate-limit/rate-limit.service';
 import { ImagesService } from '../uploads/images.service';
@@ -77,8 +78,6 @@ export interface ChatReply {
 type SendMessageBody = z.output<typeof sendMessageSchema>;
 
 const MESSAGE_COLUMNS = 'm.id, m.author_id, m.text, m.image_ids, m.warnings, m.created_at';
-/** The 800 px copy of a listing photo (LISTING_PHOTO_VARIANTS), as a thread shows it. */
-const MESSAGE_PHOTO_VARIANT = 1;
 
 /**
  * Conversations between a buyer and a listing's seller, one per listing and buyer. Only the two
@@ -343,14 +342,33 @@ export class ConversationsService {
    * What the inbox and the bot tell the recipient of a message: the listing's name, the words and their warnings, never
    * who wrote them.
    */
-  async aboutMessage(
-    messageId: number,
-  ): Promise<{ conversationId: string; listingName: string | null; text: string; warnings: MessageWarning[]; authorId: string; recipientId: string } | null> {
+  /**
+   * A message as the bot relays it: its words, warnings and listing's name, and its photos as the JPEG copies
+   * Telegram takes by address (`photoLocations`, the site's paths).
+   */
+  async aboutMessage(messageId: number): Promise<{
+    conversationId: string;
+    listingName: string | null;
+    text: string;
+    warnings: MessageWarning[];
+    photoLocations: string[];
+    authorId: string;
+    recipientId: string;
+  } | null> {
     const [row] = (await this.dataSource.query(
-      `SELECT m.conversation_id, m.text, m.warnings, m.author_id, c.buyer_id, c.seller_id, c.listing_id
+      `SELECT m.conversation_id, m.text, m.warnings, m.image_ids, m.author_id, c.buyer_id, c.seller_id, c.listing_id
          FROM conversation_message m JOIN conversation c ON c.id = m.conversation_id WHERE m.id = $1`,
       [messageId],
-    )) as Array<{ conversation_id: string; text: string; warnings: MessageWarning[]; author_id: string; buyer_id: string; seller_id: string; listing_id: string }>;
+    )) as Array<{
+      conversation_id: string;
+      text: string;
+      warnings: MessageWarning[];
+      image_ids: string[];
+      author_id: string;
+      buyer_id: string;
+      seller_id: string;
+      listing_id: string;
+    }>;
     if (!row) return null;
     const listing = await this.listings.find(row.listing_id);
     return {
@@ -358,6 +376,7 @@ export class ConversationsService {
       listingName: listing?.name ?? null,
       text: row.text,
       warnings: row.warnings,
+      photoLocations: await this.images.locationsOf(row.image_ids, CHANNEL_VARIANT),
       authorId: row.author_id,
       recipientId: row.author_id === row.buyer_id ? row.seller_id : row.buyer_id,
     };
@@ -468,7 +487,7 @@ export class ConversationsService {
       authorId: row.author_id,
       mine,
       text: row.text,
-      images: await this.images.locationsOf(row.image_ids, MESSAGE_PHOTO_VARIANT),
+      images: await this.images.locationsOf(row.image_ids, SCREEN_VARIANT),
       warnings: row.warnings,
       read: mine && id <= othersReadId,
       createdAt: row.created_at.toISOString(),

@@ -2,9 +2,10 @@ import { DelayedError, Job } from 'bullmq';
 import { AppConfig, ConversationsService, DealsService, NotificationsService, TelegramLinkService } from '@market/backend';
 import { LANGUAGES, MESSAGE_WARNING_TEXT, QUEUES, SAFETY_WARNING, formatAmount, parseEventPayload, rejectionReasonText, type Language, type NotificationKind, type Translated } from '@market/contracts';
 import { CHANNEL_LABELS, botText } from './bot-texts';
-import { SellerBot, withAppButton } from './seller-bot.service';
+import { SellerBot, withAppButton, type BotMessage } from './seller-bot.service';
 import { SellerListingsLookup } from './seller-listings.lookup';
 import { TelegramPacing } from '../pacing/telegram-pacing';
+import { CAPTION_LIMIT } from '../social/caption';
 import { ProcessorOf, QueueProcessor, type JobHandlers } from '../queue-processor';
 
 interface Notification {
@@ -17,6 +18,8 @@ interface Notification {
   inbox?: boolean;
   /** Told the id of the bot's message once sent (a relayed message, which a reply answers). */
   sent?: (chatId: string, botMessageId: number) => Promise<void>;
+  /** Sent to a chat as this photo with the caption in place of the text, when the caption fits Telegram's limit. */
+  photo?: { url: string; caption: (language: Language) => string };
 }
 
 /**
@@ -68,7 +71,7 @@ export class NotifyProcessor extends QueueProcessor<typeof QUEUES.notify> {
     // Paced below Telegram's 1 a second per chat and 30 a second overall: a burst of approvals
     // reaches the seller in turn instead of retrying all at once into 429s.
     await this.pacing.awaitPrivateMessage(job, token, subscription.chatId);
-    const message = withAppButton(notification.text(subscription.language), notification.link, subscription.language);
+    const message = botMessageOf(notification, subscription.language);
     const outcome = await this.bot.sendToPerson(notification.userId, subscription.chatId, message);
     if ('unlinked' in outcome) return;
     if ('retryAfterMs' in outcome) {
@@ -133,24 +136,33 @@ export class NotifyProcessor extends QueueProcessor<typeof QUEUES.notify> {
    * Each message of a conversation, relayed to its recipient's linked chat (the listing's name, the
    * words, a link to the thread; never who wrote it): a reply to it answers in the thread. The first
    * one is also the inbox's 'new conversation'. Warned as the site's thread warns: a flagged message
-   * carries its warning line, and the first one the platform's safety note.
+   * carries its warning line, and the first one the platform's safety note. A message with photos is
+   * relayed as its first photo with the words as the caption (and how many more the thread holds);
+   * the words alone say how many photos the thread holds.
    */
   private async conversationMessage(data: unknown): Promise<Notification | null> {
     const { messageId, first } = parseEventPayload('conversation.message-sent', data);
     const message = await this.conversations.aboutMessage(messageId);
     if (!message) return null;
     const link = `/profile/messages/${message.conversationId}`;
+    const photos = message.photoLocations.map((location) => new URL(location, this.config.PUBLIC_URL).toString());
+    const textWith = (language: Language, photosLine: string | false) =>
+      botText(first ? 'newConversation' : 'conversationMessage', language, {
+        name: message.listingName ?? '',
+        text: [message.text, photosLine, message.warnings.length && `⚠️ ${MESSAGE_WARNING_TEXT[language]}`, first && `🛡 ${SAFETY_WARNING[language]}`]
+          .filter(Boolean)
+          .join('\n'),
+        link: new URL(link, this.config.PUBLIC_URL).toString(),
+      });
     return {
       userId: message.recipientId,
       kind: 'newConversation',
       link,
       inbox: first,
-      text: (language) =>
-        botText(first ? 'newConversation' : 'conversationMessage', language, {
-          name: message.listingName ?? '',
-          text: [message.text, message.warnings.length && `⚠️ ${MESSAGE_WARNING_TEXT[language]}`, first && `🛡 ${SAFETY_WARNING[language]}`].filter(Boolean).join('\n'),
-          link: new URL(link, this.config.PUBLIC_URL).toString(),
-        }),
+      text: (language) => textWith(language, photos.length > 0 && botText('conversationPhotos', language, { count: photos.length })),
+      photo: photos.length
+        ? { url: photos[0], caption: (language) => textWith(language, photos.length > 1 && botText('conversationMorePhotos', language, { count: photos.length - 1 })) }
+        : undefined,
       sent: (chatId, botMessageId) => this.conversations.recordRelay(chatId, botMessageId, message.conversationId, message.recipientId),
     };
   }
@@ -171,4 +183,11 @@ export class NotifyProcessor extends QueueProcessor<typeof QUEUES.notify> {
       text: (language) => botText('dealAwaiting', language, { name: listing.name ?? '', link: new URL(link, this.config.PUBLIC_URL).toString() }),
     };
   }
+}
+
+/** What the bot sends a chat: the photo with its caption where it fits, else the text; the button opening the page either way. */
+function botMessageOf(notification: Notification, language: Language): BotMessage {
+  const caption = notification.photo?.caption(language);
+  if (caption !== undefined && caption.length <= CAPTION_LIMIT) return { ...withAppButton(caption, notification.link, language), photoUrl: notification.photo!.url };
+  return withAppButton(notification.text(language), notification.link, language);
 }
