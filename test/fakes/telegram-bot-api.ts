@@ -218,6 +218,13 @@ export async function startFakeTelegram(botUsername = 'telefon_bozor_test_bot', 
     pushMessage(chatId: number, text: string, replyTo?: number): void {
       deliver(update(chatId, text, replyTo));
     },
+    /** A photo sent in a private chat (its sizes as Telegram lists them, a caption that is not `text`), replying as pushMessage does. */
+    pushPhoto(chatId: number, caption: string, replyTo?: number): void {
+      const { message } = update(chatId, '', replyTo);
+      const { text: _text, ...withoutText } = message;
+      const sizes = [90, 320, 800].map((side, index) => ({ file_id: `photo-${message.message_id}-${index}`, file_unique_id: `p${message.message_id}${index}`, width: side, height: side }));
+      deliver({ update_id: nextUpdateId++, message: { ...withoutText, photo: sizes, caption } });
+    },
     /** A user presses an inline button with this callback_data under a message in their chat; answers the callback query's id. */
     pushCallbackQuery(chatId: number, data: string, messageId = nextMessageId - 1): string {
       const id = String(nextCallbackQueryId++);

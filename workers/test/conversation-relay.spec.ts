@@ -6,6 +6,7 @@ import { eventually } from '../../test/support/eventually';
 import { uploadPhotos } from '../../backend/test/listings-support';
 import { insertListing } from '../../test/support/listings';
 import { createSignedInUser, type TestUser } from '../../test/support/users';
+import { BOT_TEXTS } from '../src/bot/bot-texts';
 import { linkTheBot } from './bot-link.support';
 import { startBotStack, type BotStack } from './stack.support';
 
@@ -144,6 +145,16 @@ describe('conversations through the bot', () => {
       const page = await http().get(`/api/conversations/${body.id}/messages`).set('Cookie', buyer.cookie).expect(200);
       expect(page.body.messages.map((message: { text: string }) => message.text)).toContain('Bizda ham bor, kelib ko‘ring');
     });
+  });
+
+  it('tells a person who answers with a photo that only words reach the conversation, and writes nothing', async () => {
+    const buyer = await createSignedInUser(stack.api);
+    const listingId = await insertListing(stack.dataSource, { authorId: seller.id, status: 'active', name: 'Photo reply relay' });
+    const { body } = await http().post('/api/conversations').set('Cookie', buyer.cookie).send({ listingId, text: 'Rasmini tashlang' }).expect(201);
+    stack.telegram.pushPhoto(SELLER_CHAT, 'Mana', await lastRelay(SELLER_CHAT, body.id));
+    await eventually(async () => expect(textsTo(SELLER_CHAT).at(-1)).toBe(BOT_TEXTS.wordsOnly.uz));
+    const [{ count }] = await stack.dataSource.query(`SELECT count(*)::int AS count FROM conversation_message WHERE conversation_id = $1`, [body.id]);
+    expect(count).toBe(1);
   });
 
   it('relays words too long for a caption as a message of their own, saying how many photos the thread holds', async () => {

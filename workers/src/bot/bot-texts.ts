@@ -106,6 +106,11 @@ export const BOT_TEXTS = {
     ru: 'Чтобы ответ попал в переписку, ответьте (reply) на сообщение бота.',
     en: "To answer in the conversation, reply to the bot's message.",
   },
+  wordsOnly: {
+    uz: "Suhbatga bot orqali faqat matn yetadi. Rasm, ovozli xabar yoki faylni saytdagi suhbatda yuboring.",
+    ru: 'Через бота в переписку уходит только текст. Фото, голосовые сообщения и файлы отправьте в переписке на сайте.',
+    en: 'Only words reach the conversation through the bot. Send photos, voice messages and files in the conversation on the site.',
+  },
   replySent: { uz: '✓ Yuborildi', ru: '✓ Отправлено', en: '✓ Sent' },
   openApp: { uz: 'Ilovani ochish', ru: 'Открыть приложение', en: 'Open the app' },
   contactReceived: {

@@ -86,6 +86,8 @@ export class SellerBot implements OnApplicationBootstrap, OnApplicationShutdown 
     this.bot.on('message:contact', (context) => this.recordContact(context));
     // After the commands: any other text is a person writing, a reply to a relayed message answering its conversation.
     this.bot.on('message:text', (context) => this.answerConversation(context));
+    // Photos, voice, stickers, files: only words cross into a conversation, and the person is told so rather than left waiting.
+    this.bot.on('message', (context) => this.answerWordsOnly(context));
     this.bot.catch((error) => this.logger.warn(`Bot update failed: ${error.message}`));
   }
 
@@ -210,6 +212,11 @@ export class SellerBot implements OnApplicationBootstrap, OnApplicationShutdown 
       await this.pacing.retryAfter(this.pacing.privateChat(chatId), retryAfterMs);
       return { retryAfterMs };
     }
+  }
+
+  private async answerWordsOnly(context: Context): Promise<void> {
+    const subscription = await this.links.subscriptionByChat(context.chat!.id);
+    await this.reply(context, botText(subscription ? 'wordsOnly' : 'notLinked', subscription?.language ?? DEFAULT_LANGUAGE));
   }
 
   /**
