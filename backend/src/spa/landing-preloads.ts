@@ -40,9 +40,10 @@ export interface PagePreloads {
   mainPicture?: MainPicture;
   fetch?: string[];
   /**
-   * The Mini App's page: its requests carry the session in a header, which a preload cannot, so a
-   * preloaded answer would never be used, and Telegram draws its top bar; its route's chunks and
-   * main picture are preloaded still.
+   * The Mini App's page: Telegram draws its top bar, so the web's is not preloaded. Its data is: a
+   * launch starts without a session (it signs in with initData meanwhile), so the page's first reads
+   * go without the session header, as a preload does. (A launch in a Telegram Web tab that kept an
+   * earlier launch's session sends the header, and the preloaded answer goes unused.)
    */
   miniApp?: boolean;
 }
@@ -85,11 +86,11 @@ export function landingPreloads(distDir: string): PreloadTags {
       tags.push(
         ...[...route.modules, ...(miniApp ? [] : route.webModules)].map((href) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="${escapeHtml(href)}" />`),
         ...route.styles.map((href) => `<link rel="preload" as="style" crossorigin href="${escapeHtml(href)}" />`),
-        ...(miniApp ? [] : route.fetch.map((address) => dataPreload(fill(address)))),
+        ...route.fetch.map((address) => dataPreload(fill(address))),
       );
       break;
     }
-    if (!miniApp) tags.push(...fetch.map(dataPreload));
+    tags.push(...fetch.map(dataPreload));
     if (mainPicture) tags.push(picturePreload(mainPicture));
     return tags;
   };

@@ -136,15 +136,15 @@ describe("a landing page's head", () => {
     expect((await head('/phone/a%20b%22')).data).toEqual(['/api/phone/a%20b%22']);
   });
 
-  // Telegram opens the app at its entry page with the listing in tgWebAppStartParam; the app asks the API with its session header, not a cookie.
-  it("names on the Mini App's entry page the chunks and main photo of the page its link names, no web top bar, and no data a cookie-less preload could not serve", async () => {
+  // Telegram opens the app at its entry page with the listing in tgWebAppStartParam; the launch reads it before signing in, as the preload does.
+  it("names on the Mini App's entry page the chunks, data and main photo of the page its link names, and no web top bar", async () => {
     expect(await head(`/mini-app?tgWebAppStartParam=${linkedListing}&tgWebAppVersion=8.0`)).toEqual({
       modules: ['/assets/phone-detail-1.js'],
       styles: ['/assets/phone-detail-1.css'],
-      data: [],
+      data: [`/api/phone/${linkedListing}`],
       pictures: [{ href: photo, srcset, sizes }],
     });
-    expect(await head('/mini-app')).toEqual({ modules: ['/assets/home-1.js', '/assets/zod-1.js'], styles: [], data: [], pictures: [] });
+    expect(await head('/mini-app')).toEqual({ modules: ['/assets/home-1.js', '/assets/zod-1.js'], styles: [], data: ['/api/category'], pictures: [] });
   });
 
   it('preloads nothing on the other pages', async () => {
