@@ -28,8 +28,8 @@ import { recordedBy } from '../events/outbox.service';
 import { listingOnSale } from '../browse/buyer-listings/buyer-listing-reads';
 import { BuyerListingsService } from '../browse/buyer-listings/buyer-listings.service';
 import { queryPrepared } from '../database/prepared-statement';
-import { CHANNEL_VARIANT, SCREEN_VARIANT } from '../listings/listing-photo-shapes';
 import { PublicReads } from '../database/public-reads';
+import { CHANNEL_VARIANT, SCREEN_VARIANT } from '../listings/listing-photo-shapes';
 import { RateLimitService } from '../rate-limit/rate-limit.service';
 import { ImagesService } from '../uploads/images.service';
 import { accountName, sellerNameAndPicture } from '../users/user-reads';
@@ -76,6 +76,17 @@ export interface ChatReply {
 }
 
 type SendMessageBody = z.output<typeof sendMessageSchema>;
+
+/** A message as its recipient is told of it away from the thread (ConversationsService.aboutMessage). */
+export interface MessageAbout {
+  conversationId: string;
+  listingName: string | null;
+  text: string;
+  warnings: MessageWarning[];
+  photoLocations: string[];
+  authorId: string;
+  recipientId: string;
+}
 
 const MESSAGE_COLUMNS = 'm.id, m.author_id, m.text, m.image_ids, m.warnings, m.created_at';
 
@@ -340,21 +351,9 @@ export class ConversationsService {
 
   /**
    * What the inbox and the bot tell the recipient of a message: the listing's name, the words and their warnings, never
-   * who wrote them.
+   * who wrote them; its photos as the JPEG copies Telegram takes by address (`photoLocations`, the site's paths).
    */
-  /**
-   * A message as the bot relays it: its words, warnings and listing's name, and its photos as the JPEG copies
-   * Telegram takes by address (`photoLocations`, the site's paths).
-   */
-  async aboutMessage(messageId: number): Promise<{
-    conversationId: string;
-    listingName: string | null;
-    text: string;
-    warnings: MessageWarning[];
-    photoLocations: string[];
-    authorId: string;
-    recipientId: string;
-  } | null> {
+  async aboutMessage(messageId: number): Promise<MessageAbout | null> {
     const [row] = (await this.dataSource.query(
       `SELECT m.conversation_id, m.text, m.warnings, m.image_ids, m.author_id, c.buyer_id, c.seller_id, c.listing_id
          FROM conversation_message m JOIN conversation c ON c.id = m.conversation_id WHERE m.id = $1`,
