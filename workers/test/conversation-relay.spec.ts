@@ -147,6 +147,24 @@ describe('conversations through the bot', () => {
     });
   });
 
+  it("sends the words when Telegram cannot take the photo's address", async () => {
+    const buyer = await createSignedInUser(stack.api);
+    const listingId = await insertListing(stack.dataSource, { authorId: seller.id, status: 'active', name: 'Refused photo relay' });
+    const { body } = await http().post('/api/conversations').set('Cookie', buyer.cookie).send({ listingId, text: 'Salom' }).expect(201);
+    const [photo] = await uploadPhotos(stack.api, buyer.cookie, 1);
+    // Without its JPEG copy the photo's address is the WebP original, which Telegram refuses by address.
+    await stack.dataSource.query(`UPDATE images SET variant_keys = '{}' WHERE id = $1`, [photo]);
+    await http().post(`/api/conversations/${body.id}/messages`).set('Cookie', buyer.cookie).send({ text: 'Bu rasmga qarang', images: [photo] }).expect(201);
+
+    const relayed = await eventually(async () => {
+      const text = textsTo(SELLER_CHAT).find((sent) => sent.includes('Refused photo relay') && sent.includes('Bu rasmga qarang'));
+      expect(text).toBeDefined();
+      return text!;
+    });
+    expect(relayed).toContain(`/profile/messages/${body.id}`);
+    expect(stack.telegram.callsOf('sendPhoto').filter((call) => String(call.body.caption).includes('Bu rasmga qarang')).map((call) => call.answer?.status)).toEqual([400]);
+  });
+
   it('tells a person who answers with a photo that only words reach the conversation, and writes nothing', async () => {
     const buyer = await createSignedInUser(stack.api);
     const listingId = await insertListing(stack.dataSource, { authorId: seller.id, status: 'active', name: 'Photo reply relay' });

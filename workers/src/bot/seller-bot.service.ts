@@ -185,10 +185,16 @@ export class SellerBot implements OnApplicationBootstrap, OnApplicationShutdown 
     if (button && appLink) keyboard.row();
     if (appLink) keyboard.url(appButton!.text, appLink);
     const reply_markup = button || appLink ? keyboard : undefined;
-    const sent = photoUrl
-      ? await this.bot!.api.sendPhoto(chatId, photoUrl, { caption: text, reply_markup })
-      : await this.bot!.api.sendMessage(chatId, text, { link_preview_options: { is_disabled: true }, reply_markup });
-    return sent.message_id;
+    const sendText = () => this.bot!.api.sendMessage(chatId, text, { link_preview_options: { is_disabled: true }, reply_markup });
+    if (!photoUrl) return (await sendText()).message_id;
+    try {
+      return (await this.bot!.api.sendPhoto(chatId, photoUrl, { caption: text, reply_markup })).message_id;
+    } catch (error) {
+      // Telegram could not fetch or take the photo (our address out of its reach, a type it refuses): the words still go.
+      if (!(error instanceof GrammyError) || error.error_code !== 400) throw error;
+      this.logger.warn(`Photo ${photoUrl} refused by Telegram (${error.description}): sent as text`);
+      return (await sendText()).message_id;
+    }
   }
 
   /**
