@@ -176,6 +176,8 @@ export async function startScaleOut(options: ScaleOutOptions = {}) {
       DATABASE_REPLICA_MAX_LAG_MS: String(options.replicaMaxLagMs ?? 2_000),
       REDIS_QUEUE_URL: redisUrl,
       REDIS_CACHE_URL: cacheRedis.url,
+      // Two APIs and two workers, as deploy/compose.scale-out.yml: each keeps a quarter of a limit while the cache Redis is down.
+      RATE_LIMIT_PROCESSES: '4',
       QUEUE_PREFIX: queuePrefix,
       PUBLIC_CACHE_TTL_MS: '1000',
       RELAY_POLL_MS: '100',

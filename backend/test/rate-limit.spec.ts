@@ -134,4 +134,25 @@ describe('rate limits', () => {
       await privateRedis.stop();
     }
   });
+
+  it('keeps to its share of a limit from memory while Redis is unreachable, the limits being counted by several processes', async () => {
+    const tenPerMinute: RateLimit = { name: 'test-ten-per-minute', points: 10, durationSeconds: 60 };
+    const privateRedis = await startPrivateRedis();
+    // Two processes (two APIs behind HAProxy), each counting alone during the outage: together they let through the limit, not twice it.
+    const processes = await Promise.all(
+      [0, 1].map(async () => {
+        const processConfig = testConfig({ REDIS_URL: privateRedis.url, RATE_LIMIT_PROCESSES: '2' });
+        const client = await connected(new RedisClient(processConfig));
+        return { client, service: new RateLimitService(client, processConfig) };
+      }),
+    );
+    try {
+      await privateRedis.stop();
+      const answers = await Promise.allSettled(Array.from({ length: 12 }, (_, attempt) => processes[attempt % 2].service.consume(tenPerMinute, 'sms-to-one-number')));
+      expect(answers.filter((answer) => answer.status === 'fulfilled')).toHaveLength(10);
+    } finally {
+      for (const { client } of processes) await client.onApplicationShutdown();
+      await privateRedis.stop();
+    }
+  });
 });

@@ -41,6 +41,11 @@ export const configSchema = z.object({
   /** Limits and counted views: a Redis that may evict under memory pressure. Defaults to REDIS_URL. */
   REDIS_CACHE_URL: z.union([z.literal(''), z.url({ protocol: /^rediss?$/ })]).default(''),
   QUEUE_PREFIX: z.string().regex(/^[\w-]+$/).default('bull'),
+  /**
+   * How many processes count the limits, the API's and the workers' (the bot's replies are limited messages): while
+   * Redis is unreachable each counts its share of every limit in memory, so that together they keep to the limit.
+   */
+  RATE_LIMIT_PROCESSES: z.coerce.number().int().min(1).max(64).default(1),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   BODY_LIMIT: z.string().regex(/^\d+(b|kb|mb)$/, 'a size such as 100kb or 1mb').default('100kb'),
   CORS_ORIGINS: commaSeparated,

@@ -31,9 +31,10 @@ return turn - now`;
 /**
  * Redis-backed limits shared by every API process. A limit that is reached answers 429
  * `tooManyRequests` with `{ seconds }` to wait (the envelope's retryAfterSeconds and a
- * Retry-After header). While Redis is unreachable each process keeps counting in memory
- * with the same limits: sign-ups go on (their SMS wait in the outbox) and nothing becomes
- * unlimited.
+ * Retry-After header). While Redis is unreachable each process keeps counting in memory,
+ * its share of each limit (RATE_LIMIT_PROCESSES: the API and worker processes together keep
+ * to the limit, at least one each): sign-ups go on (their SMS wait in the outbox) and nothing
+ * becomes unlimited.
  *
  * Every limit is consumed before the work it guards (an atomic INCR in Redis), never checked
  * first and recorded afterwards: of a burst sent at once, only the limit's number get through.
@@ -145,7 +146,7 @@ export class RateLimitService {
         rejectIfRedisNotReady: true,
         insuranceLimiter: new RateLimiterMemory({
           keyPrefix: `limit:${limit.name}`,
-          points: limit.points,
+          points: Math.max(1, Math.floor(limit.points / this.config.RATE_LIMIT_PROCESSES)),
           duration: limit.durationSeconds,
         }),
       });
