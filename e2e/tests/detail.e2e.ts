@@ -72,6 +72,13 @@ test.describe('the listing page', () => {
       const callBox = await box(call);
       expect(callBox.y + callBox.height).toBeLessThanOrEqual(PHONE.height);
       expect(callBox.height).toBeGreaterThanOrEqual(TOUCH_TARGET);
+      // Its words on one line, as a button's: the bar's two buttons share a 360 px screen.
+      const lines = await call.evaluate((button) => {
+        const words = document.createRange();
+        words.selectNodeContents(button);
+        return new Set([...words.getClientRects()].map((rect) => Math.round(rect.top))).size;
+      });
+      expect(lines).toBe(1);
       // The bar stays at the bottom of the screen while the page scrolls.
       await page.mouse.wheel(0, 2000);
       await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(100);

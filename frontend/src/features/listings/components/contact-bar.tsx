@@ -45,7 +45,8 @@ export function ContactBar({ reveal, children }: { reveal: ContactReveal; childr
           </>
         ) : (
           <>
-            <button type="button" onClick={reveal.toggle} disabled={reveal.pending} className={`${CALL} flex-1 gap-2 px-4`}>
+            {/* px-3: 'Qo'ng'iroq qilish' stays on one line on a 360 px screen (px-4 left it 2 px short). */}
+            <button type="button" onClick={reveal.toggle} disabled={reveal.pending} className={`${CALL} flex-1 gap-2 px-3`}>
               {reveal.pending ? t('seller.revealing') : t('seller.call')}
             </button>
             <button type="button" onClick={reveal.toggle} disabled={reveal.pending} className={TELEGRAM}>
