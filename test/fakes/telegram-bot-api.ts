@@ -218,6 +218,12 @@ export async function startFakeTelegram(botUsername = 'telefon_bozor_test_bot', 
     pushMessage(chatId: number, text: string, replyTo?: number): void {
       deliver(update(chatId, text, replyTo));
     },
+    /** A service message in a private chat, e.g. `{ write_access_allowed: { web_app_name: 'market' } }` after a Mini App asked to write. */
+    pushServiceMessage(chatId: number, service: Record<string, unknown>): void {
+      const { message } = update(chatId, '');
+      const { text: _text, ...withoutText } = message;
+      deliver({ update_id: nextUpdateId++, message: { ...withoutText, ...service } });
+    },
     /** A photo sent in a private chat (its sizes as Telegram lists them, a caption that is not `text`), replying as pushMessage does. */
     pushPhoto(chatId: number, caption: string, replyTo?: number): void {
       const { message } = update(chatId, '', replyTo);

@@ -169,8 +169,11 @@ describe('conversations through the bot', () => {
     const buyer = await createSignedInUser(stack.api);
     const listingId = await insertListing(stack.dataSource, { authorId: seller.id, status: 'active', name: 'Photo reply relay' });
     const { body } = await http().post('/api/conversations').set('Cookie', buyer.cookie).send({ listingId, text: 'Rasmini tashlang' }).expect(201);
+    // A service message (the Mini App allowed to write) is no one writing: it gets no answer.
+    stack.telegram.pushServiceMessage(SELLER_CHAT, { write_access_allowed: { web_app_name: 'market' } });
     stack.telegram.pushPhoto(SELLER_CHAT, 'Mana', await lastRelay(SELLER_CHAT, body.id));
     await eventually(async () => expect(textsTo(SELLER_CHAT).at(-1)).toBe(BOT_TEXTS.wordsOnly.uz));
+    expect(textsTo(SELLER_CHAT).filter((text) => text === BOT_TEXTS.wordsOnly.uz)).toHaveLength(1);
     const [{ count }] = await stack.dataSource.query(`SELECT count(*)::int AS count FROM conversation_message WHERE conversation_id = $1`, [body.id]);
     expect(count).toBe(1);
   });

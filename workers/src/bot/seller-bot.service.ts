@@ -40,6 +40,19 @@ export function withAppButton(text: string, path: string | null, language: Langu
   return target ? { text, appButton: { text: botText('openApp', language), target } } : { text };
 }
 
+/** What a person may send the bot besides words; each is answered that only words reach a conversation. */
+const WORDLESS_MESSAGES = [
+  'message:photo',
+  'message:video',
+  'message:voice',
+  'message:audio',
+  'message:document',
+  'message:sticker',
+  'message:animation',
+  'message:video_note',
+  'message:location',
+] as const;
+
 /** What became of a message to a linked person's chat: sent, the chat unlinked, or Telegram's wait before that chat takes another. */
 export type PersonalMessageOutcome = { sent: number } | { unlinked: true } | { retryAfterMs: number };
 
@@ -86,8 +99,8 @@ export class SellerBot implements OnApplicationBootstrap, OnApplicationShutdown 
     this.bot.on('message:contact', (context) => this.recordContact(context));
     // After the commands: any other text is a person writing, a reply to a relayed message answering its conversation.
     this.bot.on('message:text', (context) => this.answerConversation(context));
-    // Photos, voice, stickers, files: only words cross into a conversation, and the person is told so rather than left waiting.
-    this.bot.on('message', (context) => this.answerWordsOnly(context));
+    // Photos, voice, stickers, files a person sends the bot (not service messages): only words cross into a conversation.
+    this.bot.chatType('private').on([...WORDLESS_MESSAGES], (context) => this.answerWordsOnly(context));
     this.bot.catch((error) => this.logger.warn(`Bot update failed: ${error.message}`));
   }
 
@@ -220,6 +233,7 @@ export class SellerBot implements OnApplicationBootstrap, OnApplicationShutdown 
     }
   }
 
+  /** Tells the person that only words reach a conversation through the bot, rather than leave them waiting for an answer. */
   private async answerWordsOnly(context: Context): Promise<void> {
     const subscription = await this.links.subscriptionByChat(context.chat!.id);
     await this.reply(context, botText(subscription ? 'wordsOnly' : 'notLinked', subscription?.language ?? DEFAULT_LANGUAGE));
