@@ -218,6 +218,11 @@ export async function startFakeTelegram(botUsername = 'telefon_bozor_test_bot', 
     pushMessage(chatId: number, text: string, replyTo?: number): void {
       deliver(update(chatId, text, replyTo));
     },
+    /** A message in a group the bot was added to (a negative chat id), from one of its members. */
+    pushGroupMessage(groupId: number, text: string): void {
+      const { message } = update(groupId, text);
+      deliver({ update_id: nextUpdateId++, message: { ...message, chat: { id: groupId, type: 'group', title: 'Telefonlar guruhi' }, from: { ...message.from, id: 700001 } } });
+    },
     /** A service message in a private chat, e.g. `{ write_access_allowed: { web_app_name: 'market' } }` after a Mini App asked to write. */
     pushServiceMessage(chatId: number, service: Record<string, unknown>): void {
       const { message } = update(chatId, '');

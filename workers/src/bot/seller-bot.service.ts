@@ -97,8 +97,9 @@ export class SellerBot implements OnApplicationBootstrap, OnApplicationShutdown 
     this.bot.callbackQuery(new RegExp(`^${SWITCH_ACCOUNT}`), (context) => this.switchAccount(context));
     this.bot.callbackQuery(KEEP_ACCOUNT, (context) => this.keepAccount(context));
     this.bot.on('message:contact', (context) => this.recordContact(context));
-    // After the commands: any other text is a person writing, a reply to a relayed message answering its conversation.
-    this.bot.on('message:text', (context) => this.answerConversation(context));
+    // After the commands: any other text in a private chat is a person writing, a reply to a relayed message answering its
+    // conversation (a group the bot was added to is not answered).
+    this.bot.chatType('private').on('message:text', (context) => this.answerConversation(context));
     // Photos, voice, stickers, files a person sends the bot (not service messages): only words cross into a conversation.
     this.bot.chatType('private').on([...WORDLESS_MESSAGES], (context) => this.answerWordsOnly(context));
     this.bot.catch((error) => this.logger.warn(`Bot update failed: ${error.message}`));
