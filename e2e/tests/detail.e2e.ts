@@ -76,7 +76,7 @@ test.describe('the listing page', () => {
       const lines = await call.evaluate((button) => {
         const words = document.createRange();
         words.selectNodeContents(button);
-        return new Set([...words.getClientRects()].map((rect) => Math.round(rect.top))).size;
+        return new Set(Array.from(words.getClientRects(), (rect) => Math.round(rect.top))).size;
       });
       expect(lines).toBe(1);
       // The bar stays at the bottom of the screen while the page scrolls.
