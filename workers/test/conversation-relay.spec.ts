@@ -137,7 +137,7 @@ describe('conversations through the bot', () => {
       return call;
     });
     expect(relayed.caption).toContain('Menikida shunday dog‘ bor, siznikida-chi?');
-    expect(relayed.caption).toContain('📷 Suhbatda yana 2 ta rasm');
+    expect(relayed.caption).toContain('📷 Suhbatdagi rasmlar: 3 ta');
     expect(relayed.caption).toContain(`/profile/messages/${body.id}`);
     // The first photo's copy Telegram takes by address: a JPEG our server hands out.
     const photo = await http().get(new URL(relayed.photo).pathname).expect(200);

@@ -96,11 +96,6 @@ export const BOT_TEXTS = {
     ru: '📷 Фото в переписке: {{count}}',
     en: '📷 Photos in the conversation: {{count}}',
   },
-  conversationMorePhotos: {
-    uz: '📷 Suhbatda yana {{count}} ta rasm',
-    ru: '📷 Ещё фото в переписке: {{count}}',
-    en: '📷 More photos in the conversation: {{count}}',
-  },
   replyHint: {
     uz: "Javobingiz suhbatga tushishi uchun bot yuborgan xabarga «Javob berish» (reply) qiling.",
     ru: 'Чтобы ответ попал в переписку, ответьте (reply) на сообщение бота.',

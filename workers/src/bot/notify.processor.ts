@@ -18,8 +18,8 @@ interface Notification {
   inbox?: boolean;
   /** Told the id of the bot's message once sent (a relayed message, which a reply answers). */
   sent?: (chatId: string, botMessageId: number) => Promise<void>;
-  /** Sent to a chat as this photo with the caption in place of the text, when the caption fits Telegram's limit. */
-  photo?: { url: string; caption: (language: Language) => string };
+  /** Sent to a chat as this photo with the text as its caption, when the text fits a caption. */
+  photoUrl?: string;
 }
 
 /**
@@ -136,9 +136,8 @@ export class NotifyProcessor extends QueueProcessor<typeof QUEUES.notify> {
    * Each message of a conversation, relayed to its recipient's linked chat (the listing's name, the
    * words, a link to the thread; never who wrote it): a reply to it answers in the thread. The first
    * one is also the inbox's 'new conversation'. Warned as the site's thread warns: a flagged message
-   * carries its warning line, and the first one the platform's safety note. A message with photos is
-   * relayed as its first photo with the words as the caption (and how many more the thread holds);
-   * the words alone say how many photos the thread holds.
+   * carries its warning line, and the first one the platform's safety note. A message with photos says
+   * how many the thread holds, and is relayed as its first photo with that text as the caption.
    */
   private async conversationMessage(data: unknown): Promise<Notification | null> {
     const { messageId, first } = parseEventPayload('conversation.message-sent', data);
@@ -146,23 +145,25 @@ export class NotifyProcessor extends QueueProcessor<typeof QUEUES.notify> {
     if (!message) return null;
     const link = `/profile/messages/${message.conversationId}`;
     const photos = message.photoLocations.map((location) => new URL(location, this.config.PUBLIC_URL).toString());
-    const textWith = (language: Language, photosLine: string | false) =>
-      botText(first ? 'newConversation' : 'conversationMessage', language, {
-        name: message.listingName ?? '',
-        text: [message.text, photosLine, message.warnings.length && `⚠️ ${MESSAGE_WARNING_TEXT[language]}`, first && `🛡 ${SAFETY_WARNING[language]}`]
-          .filter(Boolean)
-          .join('\n'),
-        link: new URL(link, this.config.PUBLIC_URL).toString(),
-      });
     return {
       userId: message.recipientId,
       kind: 'newConversation',
       link,
       inbox: first,
-      text: (language) => textWith(language, photos.length > 0 && botText('conversationPhotos', language, { count: photos.length })),
-      photo: photos.length
-        ? { url: photos[0], caption: (language) => textWith(language, photos.length > 1 && botText('conversationMorePhotos', language, { count: photos.length - 1 })) }
-        : undefined,
+      text: (language) =>
+        botText(first ? 'newConversation' : 'conversationMessage', language, {
+          name: message.listingName ?? '',
+          text: [
+            message.text,
+            photos.length > 0 && botText('conversationPhotos', language, { count: photos.length }),
+            message.warnings.length && `⚠️ ${MESSAGE_WARNING_TEXT[language]}`,
+            first && `🛡 ${SAFETY_WARNING[language]}`,
+          ]
+            .filter(Boolean)
+            .join('\n'),
+          link: new URL(link, this.config.PUBLIC_URL).toString(),
+        }),
+      photoUrl: photos[0],
       sent: (chatId, botMessageId) => this.conversations.recordRelay(chatId, botMessageId, message.conversationId, message.recipientId),
     };
   }
@@ -185,9 +186,9 @@ export class NotifyProcessor extends QueueProcessor<typeof QUEUES.notify> {
   }
 }
 
-/** What the bot sends a chat: the photo with its caption where it fits, else the text; the button opening the page either way. */
+/** What the bot sends a chat: the photo with the text as its caption where it fits, else the text; the button opening the page either way. */
 function botMessageOf(notification: Notification, language: Language): BotMessage {
-  const caption = notification.photo?.caption(language);
-  if (caption !== undefined && caption.length <= CAPTION_LIMIT) return { ...withAppButton(caption, notification.link, language), photoUrl: notification.photo!.url };
-  return withAppButton(notification.text(language), notification.link, language);
+  const text = notification.text(language);
+  const message = withAppButton(text, notification.link, language);
+  return notification.photoUrl && text.length <= CAPTION_LIMIT ? { ...message, photoUrl: notification.photoUrl } : message;
 }
