@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { createHash, randomBytes } from 'node:crypto';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { UserRole } from '@market/contracts';
+import { queryPrepared } from '../database/prepared-statement';
 import { accountRole } from '../users/user-reads';
 import type { SessionUser } from './auth.decorators';
 import { Session } from './session.entity';
@@ -26,7 +27,7 @@ export interface ResolvedSession {
 }
 
 const account = accountRole('s.user_id');
-/** The live session of a token hash and its user's role: one query on every signed-in request. */
+/** The live session of a token hash and its user's role: one query on every signed-in request, so prepared. */
 const LIVE_SESSION_SQL = `
   SELECT s.id AS session_id, s.expires_at, s.user_id, ${account.columns}
     FROM sessions s ${account.join}
@@ -65,7 +66,7 @@ export class SessionService {
 
   /** The live session a token names when it came the way it was issued, extended (sliding expiry) when it is due. */
   async resolve(token: string, carrier: SessionCarrier = 'cookie'): Promise<ResolvedSession | null> {
-    const rows: { session_id: string; expires_at: Date; user_id: string; account_role: UserRole }[] = await this.dataSource.query(LIVE_SESSION_SQL, [
+    const rows = await queryPrepared<{ session_id: string; expires_at: Date; user_id: string; account_role: UserRole }>(this.dataSource.manager, LIVE_SESSION_SQL, [
       hashToken(token),
       carrier,
     ]);
