@@ -209,6 +209,22 @@ describe('moderation and the fan-out to the social channels', () => {
     await eventually(async () => expect(await links.subscriptionByChat(SELLER_CHAT)).toMatchObject({ userId: seller.id }));
   }, 60_000);
 
+  it("never links a group chat nor answers its commands: the group's members would read the seller's conversations", async () => {
+    const GROUP_CHAT = -100888;
+    const member = await createSignedInUser(stack.api);
+    const { link } = await stack.api.get(TelegramLinkService).createLink(member.id, 'uz');
+    const answeredBefore = messagesToSeller().length;
+    stack.telegram.pushGroupMessage(GROUP_CHAT, `/start ${new URL(link).searchParams.get('start')}`);
+    stack.telegram.pushGroupMessage(GROUP_CHAT, '/my');
+    // The seller's private /my is answered after the group's updates were handled.
+    stack.telegram.pushMessage(SELLER_CHAT, '/my');
+    await eventually(async () => expect(messagesToSeller().length).toBeGreaterThan(answeredBefore), 30_000);
+
+    expect(await stack.api.get(TelegramLinkService).subscriptionOf(member.id)).toBeNull();
+    expect(await stack.api.get(TelegramLinkService).subscriptionByChat(GROUP_CHAT)).toBeNull();
+    expect(stack.telegram.calls.filter((call) => Number(call.body.chat_id) === GROUP_CHAT)).toEqual([]);
+  }, 45_000);
+
   it('lists the seller\'s listings on /my and stops messaging after /stop', async () => {
     await insertListing(stack.dataSource, { authorId: seller.id, name: 'Listed on my' });
     stack.telegram.pushMessage(SELLER_CHAT, '/my');

@@ -90,18 +90,20 @@ export class SellerBot implements OnApplicationBootstrap, OnApplicationShutdown 
   ) {
     if (!config.TELEGRAM_BOT_TOKEN) return;
     this.bot = new Bot(config.TELEGRAM_BOT_TOKEN, { client: { apiRoot: config.TELEGRAM_API_URL } });
-    this.bot.command('start', (context) => this.start(context));
-    this.bot.command('my', (context) => this.myListings(context));
-    this.bot.command('stop', (context) => this.stop(context));
+    // Only a person's private chat with the bot: a group it was added to is never linked nor answered, or the group's
+    // members would read the seller's conversations. Buttons are under the bot's private messages only.
+    const person = this.bot.chatType('private');
+    person.command('start', (context) => this.start(context));
+    person.command('my', (context) => this.myListings(context));
+    person.command('stop', (context) => this.stop(context));
     this.bot.callbackQuery(new RegExp(`^${PAUSE_ALERTS}`), (context) => this.pauseAlerts(context));
     this.bot.callbackQuery(new RegExp(`^${SWITCH_ACCOUNT}`), (context) => this.switchAccount(context));
     this.bot.callbackQuery(KEEP_ACCOUNT, (context) => this.keepAccount(context));
-    this.bot.on('message:contact', (context) => this.recordContact(context));
-    // After the commands: any other text in a private chat is a person writing, a reply to a relayed message answering its
-    // conversation (a group the bot was added to is not answered).
-    this.bot.chatType('private').on('message:text', (context) => this.answerConversation(context));
+    person.on('message:contact', (context) => this.recordContact(context));
+    // After the commands: any other text is a person writing, a reply to a relayed message answering its conversation.
+    person.on('message:text', (context) => this.answerConversation(context));
     // Photos, voice, stickers, files a person sends the bot (not service messages): only words cross into a conversation.
-    this.bot.chatType('private').on([...WORDLESS_MESSAGES], (context) => this.answerWordsOnly(context));
+    person.on([...WORDLESS_MESSAGES], (context) => this.answerWordsOnly(context));
     this.bot.catch((error) => this.logger.warn(`Bot update failed: ${error.message}`));
   }
 
