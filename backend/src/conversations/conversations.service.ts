@@ -369,13 +369,13 @@ export class ConversationsService {
       listing_id: string;
     }>;
     if (!row) return null;
-    const listing = await this.listings.find(row.listing_id);
+    const [listing, photoLocations] = await Promise.all([this.listings.find(row.listing_id), this.images.locationsOf(row.image_ids, CHANNEL_VARIANT)]);
     return {
       conversationId: row.conversation_id,
       listingName: listing?.name ?? null,
       text: row.text,
       warnings: row.warnings,
-      photoLocations: await this.images.locationsOf(row.image_ids, CHANNEL_VARIANT),
+      photoLocations,
       authorId: row.author_id,
       recipientId: row.author_id === row.buyer_id ? row.seller_id : row.buyer_id,
     };
