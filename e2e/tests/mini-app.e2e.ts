@@ -128,6 +128,44 @@ test.describe('the marketplace as a Telegram Mini App', () => {
     expect(await telegramCalls(page, 'web_app_ready')).toHaveLength(1);
   });
 
+  test("asks the launch's sign-in once, before the first render, beside the page's code, so the page draws signed in", async ({ page, listings, baseURL }) => {
+    const { url } = await returningBuyerLaunch(listings, baseURL!);
+    const signIns: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/auth/telegram') signIns.push(request.url());
+    });
+    const signInAsked = page.waitForRequest((request) => new URL(request.url()).pathname === '/api/auth/telegram');
+    // The listing page's code arrives only once the sign-in is asked: asked after the first render, it never would be.
+    await page.route(/\/assets\/phone-detail-[\w-]+\.js$/, async (route) => {
+      await signInAsked;
+      await route.continue();
+    });
+
+    await openInTelegramApp(page, url);
+    await expect(page.getByRole('heading', { level: 1, name: listing.name })).toBeVisible();
+    await expect.poll(() => mainButton(page)).toMatchObject({ is_visible: true, text: 'Sotuvchiga yozish' });
+    expect(signIns).toHaveLength(1);
+  });
+
+  test("a page's new sign-in replaces its session without signing the person out: its requests wait for the new session", async ({ page, listings, baseURL }) => {
+    await openInTelegramApp(page, (await returningBuyerLaunch(listings, baseURL!)).url);
+    await expect(page.getByRole('navigation', { name: "Ilova bo'limlari" }).getByRole('link', { name: 'Profil' })).toBeVisible();
+    // The server ends the page's session at once; the new one reaches the page a second later.
+    await page.route('**/api/auth/telegram', async (route) => {
+      const response = await route.fetch();
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      await route.fulfill({ response });
+    });
+    const refused: string[] = [];
+    page.on('response', (response) => {
+      if (response.status() === 401) refused.push(new URL(response.url()).pathname);
+    });
+
+    await page.goto('/profile/balance');
+    await expect(page.getByText("Telegram ichida to'lovlar qabul qilinmaydi")).toBeVisible();
+    expect(refused).toEqual([]);
+  });
+
   test("opens on the home page without Telegram's SDK, ready and expanded; the SDK comes with the first screen that has a way back, whose BackButton returns home", async ({
     page,
     listings,

@@ -1,6 +1,6 @@
 import type { ErrorEnvelope, MessageKey } from '@market/contracts';
 import { currentLanguage, messageText } from './i18n';
-import { headerSessionToken } from './telegram-launch';
+import { headerSessionToSend } from './telegram-launch';
 
 /** The status of an answer that never came: the browser is offline, or the connection broke. */
 export const NO_ANSWER = 0;
@@ -11,14 +11,23 @@ export class ApiError extends Error {
     readonly status: number,
     readonly envelope: ErrorEnvelope | undefined,
   ) {
-    // Without the server's words: 'offline' when no answer came, else the server's fault, in the reader's language.
-    super(envelope?.message[currentLanguage()] ?? messageText(status === NO_ANSWER ? 'offline' : 'serverNotWorking'));
+    super(wordsOf(status, envelope));
+  }
+
+  /** Its words in the language on screen now (`message` has them in the language shown when it came). */
+  get text(): string {
+    return wordsOf(this.status, this.envelope);
   }
 
   /** Field errors as message keys, to show under each field. */
   get fields(): Record<string, MessageKey> {
     return (this.envelope?.fields ?? {}) as Record<string, MessageKey>;
   }
+}
+
+/** Without the server's words: 'offline' when no answer came, else the server's fault; in the language on screen. */
+function wordsOf(status: number, envelope: ErrorEnvelope | undefined): string {
+  return envelope?.message[currentLanguage()] ?? messageText(status === NO_ANSWER ? 'offline' : 'serverNotWorking');
 }
 
 /** Whether an answer's body is the API's error envelope; a plain check keeps the schema library out of the first page load. */
@@ -33,8 +42,8 @@ export interface ApiResponse<T> {
 }
 
 /** The Mini App's session header (its token as `Authorization: Bearer`), empty on the web. */
-export function sessionHeader(): Record<string, string> {
-  const token = headerSessionToken();
+export async function sessionHeader(): Promise<Record<string, string>> {
+  const token = await headerSessionToSend();
   return token ? { Authorization: `Bearer ${token}` } : {};
 }
 
@@ -45,13 +54,14 @@ export function sessionHeader(): Record<string, string> {
  */
 export async function apiRequest<T>(method: string, path: string, body?: unknown, init: Pick<RequestInit, 'keepalive'> = {}): Promise<ApiResponse<T>> {
   const isForm = body instanceof FormData;
+  const session = await sessionHeader();
   const response = await fetch(`/api${path}`, {
     ...init,
     method,
     credentials: 'include',
     headers: {
       ...(body !== undefined && !isForm && { 'Content-Type': 'application/json' }),
-      ...sessionHeader(),
+      ...session,
     },
     body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
   }).catch(() => {

@@ -1,7 +1,7 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { io, type Socket } from 'socket.io-client';
 import { CONVERSATION_SOCKET_PATH } from '@market/contracts';
-import { headerSessionToken } from './telegram-launch';
+import { headerSessionToSend } from './telegram-launch';
 
 /*
  * The page's one real-time connection (Socket.IO at CONVERSATION_SOCKET_PATH, signed in as the
@@ -19,15 +19,15 @@ function setConnected(value: boolean): void {
 }
 
 // Inside Telegram the session is no cookie: the handshake carries its token (read again at each reconnect).
-function headerSessionAuth(): { token?: string } {
-  const token = headerSessionToken();
+async function headerSessionAuth(): Promise<{ token?: string }> {
+  const token = await headerSessionToSend();
   return token ? { token } : {};
 }
 
 function open(): Socket {
   listeners += 1;
   if (!socket) {
-    socket = io({ path: CONVERSATION_SOCKET_PATH, withCredentials: true, auth: (send) => send(headerSessionAuth()) });
+    socket = io({ path: CONVERSATION_SOCKET_PATH, withCredentials: true, auth: (send) => void headerSessionAuth().then(send) });
     socket.on('connect', () => setConnected(true));
     socket.on('disconnect', () => setConnected(false));
   }

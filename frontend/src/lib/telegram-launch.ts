@@ -31,3 +31,20 @@ export function setHeaderSessionToken(token: string | null): void {
   if (token) sessionStorage.setItem(SESSION_KEY, token);
   else sessionStorage.removeItem(SESSION_KEY);
 }
+
+let replacement: Promise<unknown> | undefined;
+
+/**
+ * A sign-in on its way (`signIn`, already sent with the session it replaces) gives the page a new
+ * session, and the server ends the one the sign-in carried: a request sent beside it with that one
+ * was refused, and the page signed out. Requests wait for it meanwhile (headerSessionToSend).
+ */
+export function replaceHeaderSession(signIn: Promise<unknown>): void {
+  replacement = signIn.catch(() => undefined);
+}
+
+/** The Mini App's session token for a request about to go, once a sign-in replacing it is answered; null on the web. */
+export async function headerSessionToSend(): Promise<string | null> {
+  await replacement;
+  return headerSessionToken();
+}

@@ -3,7 +3,7 @@ import { messageText } from '../../lib/i18n';
 
 /** What to tell the user about a failed call: an API error's own words (the server's, or 'offline'), else 'serverNotWorking'. */
 export function errorText(error: unknown): string {
-  return error instanceof ApiError ? error.message : messageText('serverNotWorking');
+  return error instanceof ApiError ? error.text : messageText('serverNotWorking');
 }
 
 /** A form's server error: red, under the form, with a leading asterisk (spec section 8); `id` for the form's aria-describedby. */

@@ -20,8 +20,8 @@ export interface MiniAppStart {
  * Inside Telegram, before the first render (start.tsx), from the launch parameters alone: Telegram's
  * colours go on, and the address moves in place from the entry page (MINI_APP_PATH) to the page
  * its link names (`startapp`), so that page is the one loaded and drawn first (drawn first, the
- * empty entry page was replaced a moment later: layout shift 0.11). Telegram's SDK is not waited
- * for: the shell loads it after the first paint. Never fails; undefined outside Telegram, whose
+ * empty entry page was replaced a moment later: layout shift 0.11), and the launch's sign-in is
+ * asked. Neither the sign-in nor Telegram's SDK is waited for: the shell loads the SDK after the first paint. Never fails; undefined outside Telegram, whose
  * visitors download none of this.
  */
 export async function prepareMiniApp(): Promise<MiniAppStart | undefined> {
@@ -29,8 +29,10 @@ export async function prepareMiniApp(): Promise<MiniAppStart | undefined> {
   // A chunk that fails (a redeploy) fails its component later (MiniApp, the entry page), not the first render.
   const shell = loadWhenOnline(loadMiniApp).catch(() => undefined);
   try {
-    const launch = await loadWhenOnline(() => import('./launch-params'));
+    const [launch, { launchSignIn }] = await Promise.all([loadWhenOnline(() => import('./launch-params')), loadWhenOnline(() => import('./api/sign-in-with-telegram'))]);
     launch.wearLaunchTheme();
+    // Not waited for: the shell tells its failure, or asks for the number.
+    launchSignIn().catch(() => undefined);
     if (window.location.pathname === MINI_APP_PATH) window.history.replaceState(null, '', startAppPath(launch.startTarget()));
     return { language: launch.telegramLanguage(), shell };
   } catch {

@@ -4,5 +4,5 @@
  * screens are the account feature's. Sign-out is imported from './logout' directly, so that
  * its code loads with the user menu rather than on every visitor's first page.
  */
-export { SIGN_IN_ACTION, useSession, useStartSession, type Session } from './session';
+export { SIGN_IN_ACTION, startSession, useSession, useStartSession, type Session } from './session';
 export { returnPathAfterSignIn, signInReturnOf } from './return-path';

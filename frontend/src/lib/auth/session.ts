@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
 import type { SignedInResponse, UserDto } from '@market/contracts';
 import { currentLanguage } from '../i18n';
@@ -62,13 +62,13 @@ export const SIGN_IN_ACTION = 'sign-in';
  */
 export function useStartSession(): (response: SignedInResponse, options?: { announce?: boolean }) => void {
   const queryClient = useQueryClient();
-  return useCallback(
-    ({ user, message }: SignedInResponse, { announce = true } = {}) => {
-      queryClient.setQueryData<UserDto | null>(SESSION_USER_KEY, user);
-      useLoginFlag.getState().setLoggedIn(true);
-      if (announce) toast.success(message[currentLanguage()], { action: SIGN_IN_ACTION });
-      else toast.clear(SIGN_IN_ACTION);
-    },
-    [queryClient],
-  );
+  return useCallback((response: SignedInResponse, options?: { announce?: boolean }) => startSession(queryClient, response, options), [queryClient]);
+}
+
+/** useStartSession's work, for a sign-in answered before the app first renders (the Mini App's launch). */
+export function startSession(queryClient: QueryClient, { user, message }: SignedInResponse, { announce = true } = {}): void {
+  queryClient.setQueryData<UserDto | null>(SESSION_USER_KEY, user);
+  useLoginFlag.getState().setLoggedIn(true);
+  if (announce) toast.success(message[currentLanguage()], { action: SIGN_IN_ACTION });
+  else toast.clear(SIGN_IN_ACTION);
 }

@@ -5,12 +5,13 @@ import { ApiError, isErrorEnvelope, NO_ANSWER, sessionHeader } from '../../../li
  * `apiRequest` it sends the session (cookie, or the Mini App's header) and turns an error answer into an `ApiError`.
  * `onProgress` gets the share sent so far, 0 to 1.
  */
-export function uploadWithProgress<T>(path: string, form: FormData, onProgress: (sent: number) => void): Promise<T> {
+export async function uploadWithProgress<T>(path: string, form: FormData, onProgress: (sent: number) => void): Promise<T> {
+  const session = await sessionHeader();
   return new Promise<T>((resolve, reject) => {
     const request = new XMLHttpRequest();
     request.open('POST', `/api${path}`);
     request.withCredentials = true;
-    for (const [name, value] of Object.entries(sessionHeader())) request.setRequestHeader(name, value);
+    for (const [name, value] of Object.entries(session)) request.setRequestHeader(name, value);
     request.responseType = 'json';
     request.upload.onprogress = (event) => {
       if (event.lengthComputable) onProgress(event.loaded / event.total);

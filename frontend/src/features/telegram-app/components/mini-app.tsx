@@ -1,12 +1,11 @@
 import { Suspense, useEffect, useState } from 'react';
 import { useLocation, useNavigationType } from 'react-router-dom';
-import { SIGN_IN_ACTION, useStartSession } from '../../../lib/auth';
+import { errorText } from '../../../components/form/form-error';
+import { SIGN_IN_ACTION } from '../../../lib/auth';
 import { lazyWhenOnline } from '../../../lib/load-chunk';
 import { watchMainAction } from '../../../lib/main-action';
-import { setHeaderSessionToken } from '../../../lib/telegram-launch';
 import { toast } from '../../../lib/toast';
-import { signInWithTelegram } from '../api/sign-in-with-telegram';
-import { rawInitData } from '../launch-params';
+import { launchSignIn, signInWithTelegram } from '../api/sign-in-with-telegram';
 import '../mini-app.css';
 import { postToTelegram } from '../post-to-telegram';
 import { MiniAppNav } from './mini-app-nav';
@@ -68,36 +67,28 @@ function useCanGoBack(): boolean {
   return seen.depth > 0;
 }
 
-let launchSignIn: ReturnType<typeof signInWithTelegram> | undefined;
-
 /**
- * Signs in on launch with Telegram's initData: at once when the chat with the bot is linked;
- * otherwise the person is asked to share their number (ContactRequest). A new launch's session
- * replaces the one this page had.
+ * The launch's sign-in (asked before the first render, launchSignIn): a person not yet known here
+ * is asked to share their number (ContactRequest), then signed in with it.
  */
 function useLaunchSignIn(): { contactNeeded: boolean; signIn: (details: { name?: string; agree?: true }) => Promise<boolean>; dismiss: () => void } {
-  const startSession = useStartSession();
   const [contactNeeded, setContactNeeded] = useState(false);
   const signIn = async (details: { name?: string; agree?: true } = {}) => {
-    const answer = await signInWithTelegram({ initData: rawInitData(), ...details });
+    const answer = await signInWithTelegram(details);
     if (answer.status !== 'signedIn') return false;
-    setHeaderSessionToken(answer.session.token);
-    startSession(answer, { announce: false });
     setContactNeeded(false);
     void import('../telegram-sdk').then(({ feelSuccess }) => feelSuccess());
     return true;
   };
   useEffect(() => {
-    launchSignIn ??= signInWithTelegram({ initData: rawInitData() });
-    launchSignIn.then(
+    launchSignIn().then(
       (answer) => {
-        if (answer.status === 'contactNeeded') return setContactNeeded(true);
-        setHeaderSessionToken(answer.session.token);
-        startSession(answer, { announce: false });
+        if (answer.status === 'contactNeeded') setContactNeeded(true);
       },
-      (error: Error) => toast.error(error.message, { action: SIGN_IN_ACTION }),
+      // Asked before the page's language was on: told in the language shown now.
+      (error: unknown) => toast.error(errorText(error), { action: SIGN_IN_ACTION }),
     );
-  }, [startSession]);
+  }, []);
   return { contactNeeded, signIn, dismiss: () => setContactNeeded(false) };
 }
 
