@@ -21,8 +21,8 @@ export interface MiniAppStart {
  * colours go on, and the address moves in place from the entry page (MINI_APP_PATH) to the page
  * its link names (`startapp`), so that page is the one loaded and drawn first (drawn first, the
  * empty entry page was replaced a moment later: layout shift 0.11), and the launch's sign-in is
- * asked. Neither the sign-in nor Telegram's SDK is waited for: the shell loads the SDK after the first paint. Never fails; undefined outside Telegram, whose
- * visitors download none of this.
+ * asked. Neither the sign-in nor Telegram's SDK is waited for: the shell loads the SDK after the
+ * first paint. Never fails; undefined outside Telegram, whose visitors download none of this.
  */
 export async function prepareMiniApp(): Promise<MiniAppStart | undefined> {
   if (!insideTelegram()) return undefined;

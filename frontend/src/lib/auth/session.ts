@@ -65,7 +65,7 @@ export function useStartSession(): (response: SignedInResponse, options?: { anno
   return useCallback((response: SignedInResponse, options?: { announce?: boolean }) => startSession(queryClient, response, options), [queryClient]);
 }
 
-/** useStartSession's work, for a sign-in answered before the app first renders (the Mini App's launch). */
+/** useStartSession's work, for a sign-in answered outside any component (the Mini App's, often before the first render). */
 export function startSession(queryClient: QueryClient, { user, message }: SignedInResponse, { announce = true } = {}): void {
   queryClient.setQueryData<UserDto | null>(SESSION_USER_KEY, user);
   useLoginFlag.getState().setLoggedIn(true);
