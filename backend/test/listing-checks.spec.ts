@@ -106,6 +106,18 @@ describe('the checks of waiting listings and the risk-ranked queue (issue 22)', 
     await http().get(`/api/phone/${scam}/moderation`).set('Cookie', seller.cookie).expect(403);
   });
 
+  it('finds the same scam written to slip past a filter: the card across lines in look-alike digits, the wording in mixed letters', async () => {
+    const seller = await signedInUser(site.app, phone(13));
+    await list(seller.id, { status: 'active', approved: true });
+    // 'прeдоплата' with a Latin e; the card's zeros are the letter O, its last group in fullwidth digits.
+    const disguised = await list(seller.id, { description: 'Только прeдоплата. Карта:\n86OO 1234\n5678 ９０１２' });
+    await checkListings(site.app, [disguised]);
+    const card = (await waitingTab(site.app, admin.cookie)).find((waiting) => waiting._id === disguised)!;
+    expect(card.checks).toEqual(expect.arrayContaining([{ kind: 'cardNumber', detail: '86OO 1234\n5678 ９０１２' }, { kind: 'bannedWords', detail: 'прeдоплата' }]));
+    const detail = await http().get(`/api/phone/${disguised}`).set('Cookie', admin.cookie).expect(200);
+    expect(detail.body.description).toBe('Только прeдоплата. Карта:\n**** ****\n**** ９０１２');
+  });
+
   it("flags a bait price of a catalogue model nobody has listed yet, against the catalogue's reference band", async () => {
     const [row] = await site.dataSource.query(`SELECT id, name, category_id FROM devices WHERE name = 'Motorola Moto G52'`);
     const model = { id: row.id, name: row.name, categoryId: row.category_id, memory: [], colors: [] };

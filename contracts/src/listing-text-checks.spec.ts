@@ -13,9 +13,38 @@ describe('what the checks find in a seller’s words (issue 35)', () => {
     }
   });
 
+  it('finds a card number written to slip past a filter: spaced out, across lines, between other marks, in look-alike digits', () => {
+    const fullwidth = (text: string) => text.replace(/\d/g, (digit) => String.fromCharCode(0xff10 + Number(digit)));
+    const keycaps = (text: string) => text.replace(/\d/g, (digit) => `${digit}\ufe0f\u20e3`);
+    const written = [
+      '8600  1234  5678  9012',
+      '8600\n1234\n5678\n9012',
+      '8600 / 1234 / 5678 / 9012',
+      '8600,1234,5678,9012',
+      '8600_1234_5678_9012',
+      '8600 | 1234 | 5678 | 9012',
+      '86OO 1234 5678 9O12',
+      '86оо 1234 5678 9о12',
+      '86 00 12 34 56 78 90 12',
+      fullwidth('8600 1234 5678 9012'),
+      keycaps('8600123456789012'),
+      '𝟖𝟔𝟎𝟎 𝟏𝟐𝟑𝟒 𝟓𝟔𝟕𝟖 𝟗𝟎𝟏𝟐',
+    ];
+    for (const card of written) expect(found(`karta: ${card} tashlang`, cardNumberSpans(`karta: ${card} tashlang`))).toEqual([card]);
+    // An O in a word before the number is a letter: 'Pro', not a zero joining the digits.
+    expect(found('iPhone 13 Pro 8600 1234 5678 9012', cardNumberSpans('iPhone 13 Pro 8600 1234 5678 9012'))).toEqual(['8600 1234 5678 9012']);
+    // Prices and specifications next to each other are still no card, nor 16 digits inside a longer run.
+    for (const text of ['Narxi 4 500 000, 5 500 000 edi', '8/256 GB, 2023, batareya 95%, 6.1"', '8600 1234 5678 9012 3456', 'Boss 4500 / 4700 / 5100 / 2200']) {
+      expect(cardNumberSpans(text)).toEqual([]);
+    }
+  });
+
   it('masks a card number but its last four digits, leaving the rest of the text', () => {
     expect(maskCardNumbers('Karta 8600 1234 5678 9012 ga tashlang')).toBe('Karta **** **** **** 9012 ga tashlang');
     expect(maskCardNumbers('Narxi 4 500 000, qutisi bor')).toBe('Narxi 4 500 000, qutisi bor');
+    expect(maskCardNumbers('karta 86OO\n1234  5678 9O12!')).toBe('karta ****\n****  **** 9O12!');
+    expect(maskCardNumbers('８６００ １２３４ ５６７８ ９０１２')).toBe('**** **** **** ９０１２');
+    expect(maskCardNumbers('𝟖𝟔𝟎𝟎𝟏𝟐𝟑𝟒𝟓𝟔𝟕𝟖𝟗𝟎𝟏𝟐')).toBe('************𝟗𝟎𝟏𝟐');
   });
 
   it('finds phone numbers, Telegram, WhatsApp, handles and web addresses, not prices, memory or IMEIs', () => {
@@ -57,6 +86,12 @@ describe('what the checks find in a seller’s words (issue 35)', () => {
       'Avval pulini tashlang',
       'Нужен задаток',
       'Payment upfront please',
+      // Latin and Cyrillic look-alike letters mixed into one word, and the other word order.
+      'Aвaнс 100 ming',
+      'Только по прeдоплатe',
+      'oldindan tоlov',
+      'Pulni oldindan tashlang',
+      'Пулни олдиндан ташланг',
     ];
     for (const text of scams) expect(wordingSpans(text, SCAM_WORDING).words).not.toEqual([]);
     const honest = [
@@ -65,6 +100,7 @@ describe('what the checks find in a seller’s words (issue 35)', () => {
       'No deposit, pay when you see it',
       "Oldindan to'lov shart emas, ko'rib oling",
       "Oldindan rahmat",
+      'Бeз прeдоплаты',
       "Karta orqali to'lov ham mumkin", 'Qutisi, zaryadkasi bor', 'Оплата при встрече, можно картой', 'Payment in cash or by card when we meet', "To'lov uchrashganda"];
     for (const text of honest) expect(wordingSpans(text, SCAM_WORDING).words).toEqual([]);
   });

@@ -13,8 +13,16 @@ export interface TextSpan {
 /** Card number prefixes: Uzcard 8600, Humo 9860, Visa 4, Mastercard 51-55 and 2221-2720. */
 const CARD_PREFIX = /^(?:8600|9860|4|5[1-5]|222[1-9]|22[3-9]|2[3-6]|27[01]|2720)/;
 
-/** 16 digits in groups, the groups joined by one space, dash or dot, or none. */
-const CARD_LIKE = /(?<!\d)\d(?:[ .-]?\d){15}(?![ .-]?\d)/g;
+/** What may stand between a card number's digits: up to three spaces, line breaks, dots, commas, dashes, slashes, underscores or bars. */
+const GAP = '[\\s.,/_|-]{0,3}';
+/** 16 digits, each group joined by a gap or none, not within a longer run of digits. */
+const CARD_LIKE = new RegExp(`(?<!\\d${GAP})\\d(?:${GAP}\\d){15}(?!${GAP}\\d)`, 'g');
+/** The letter O (Latin or Cyrillic) written for a zero, when it stands among digits rather than in a word. */
+const ZERO_LOOKALIKES = /[OoОо]/;
+/** What dresses a digit without changing it: the emoji presentation selectors and the keycap's frame (8️⃣). */
+const DIGIT_DRESSING = /[\ufe0e\ufe0f\u20e3]/;
+/** Digits of any script: a text with fewer than 8 holds no card number (whatever its zeros are written as). */
+const DIGITS = /\p{Nd}/gu;
 
 export function passesLuhn(digits: string): boolean {
   let sum = 0;
@@ -26,25 +34,73 @@ export function passesLuhn(digits: string): boolean {
   return sum % 10 === 0;
 }
 
-/** The card numbers in `text`: 16 digits with a card prefix passing the Luhn check. */
+/**
+ * `text` as the card check reads it, one character per code point: a digit in any form (fullwidth,
+ * mathematical, a keycap) as its ASCII digit, an O among digits as 0, a character outside the
+ * basic plane as a letter; `from` and `to` say where each came from in `text`.
+ */
+function digitView(text: string): { view: string; from: number[]; to: number[] } {
+  const points: Array<{ char: string; start: number; end: number }> = [];
+  for (let index = 0; index < text.length; ) {
+    const char = String.fromCodePoint(text.codePointAt(index)!);
+    if (DIGIT_DRESSING.test(char) && points.length > 0) points[points.length - 1].end = index + char.length;
+    else points.push({ char, start: index, end: index + char.length });
+    index += char.length;
+  }
+  const isLetter = (point: { char: string } | undefined) => point !== undefined && /\p{L}/u.test(point.char) && !ZERO_LOOKALIKES.test(point.char);
+  let view = '';
+  for (let index = 0; index < points.length; index++) {
+    const { char } = points[index];
+    if (ZERO_LOOKALIKES.test(char)) {
+      // A run of O's counts as zeros only where no other letter touches it: '86OO', not 'Pro' or 'OOO'.
+      let first = index;
+      while (first > 0 && ZERO_LOOKALIKES.test(points[first - 1].char)) first--;
+      let last = index;
+      while (last + 1 < points.length && ZERO_LOOKALIKES.test(points[last + 1].char)) last++;
+      const amongDigits = !isLetter(points[first - 1]) && !isLetter(points[last + 1]) && /\p{Nd}/u.test(`${points[first - 1]?.char ?? ''}${points[last + 1]?.char ?? ''}`);
+      view += amongDigits ? '0' : 'o';
+    } else if (/\p{Nd}/u.test(char)) {
+      const ascii = char.normalize('NFKC');
+      view += /^\d$/.test(ascii) ? ascii : 'x';
+    } else {
+      view += char.length === 1 ? char : 'x';
+    }
+  }
+  return { view, from: points.map((point) => point.start), to: points.map((point) => point.end) };
+}
+
+/** The card numbers in `text` (16 digits with a card prefix passing the Luhn check): each one's span, and each of its digits'. */
+function cardNumbers(text: string): Array<{ span: TextSpan; digits: TextSpan[] }> {
+  if ((text.match(DIGITS)?.length ?? 0) < 8) return [];
+  const { view, from, to } = digitView(text);
+  const cards: Array<{ span: TextSpan; digits: TextSpan[] }> = [];
+  for (const match of view.matchAll(CARD_LIKE)) {
+    const digits = match[0].replace(/\D/g, '');
+    if (!CARD_PREFIX.test(digits) || !passesLuhn(digits)) continue;
+    const places = [...match[0]].flatMap((char, offset) => (/\d/.test(char) ? [match.index + offset] : []));
+    cards.push({
+      span: { start: from[match.index], end: to[match.index + match[0].length - 1] },
+      digits: places.map((place) => ({ start: from[place], end: to[place] })),
+    });
+  }
+  return cards;
+}
+
+/** The card numbers in `text`, however written: spaced out, across lines, in look-alike digits (issue 35). */
 export function cardNumberSpans(text: string): TextSpan[] {
-  return [...text.matchAll(CARD_LIKE)]
-    .filter((match) => {
-      const digits = match[0].replace(/\D/g, '');
-      return CARD_PREFIX.test(digits) && passesLuhn(digits);
-    })
-    .map((match) => ({ start: match.index, end: match.index + match[0].length }));
+  return cardNumbers(text).map((card) => card.span);
 }
 
 /** The text with every card number's digits but the last four starred: what buyers see. */
 export function maskCardNumbers(text: string): string {
-  let masked = text;
-  for (const { start, end } of cardNumberSpans(text)) {
-    const number = text.slice(start, end);
-    const keep = number.length - 4;
-    masked = masked.slice(0, start) + number.slice(0, keep).replace(/\d/g, '*') + number.slice(keep) + masked.slice(end);
+  const starred = cardNumbers(text).flatMap((card) => card.digits.slice(0, -4));
+  let masked = '';
+  let from = 0;
+  for (const digit of starred) {
+    masked += `${text.slice(from, digit.start)}*`;
+    from = digit.end;
   }
-  return masked;
+  return masked + text.slice(from);
 }
 
 /** Uzbek mobile and landline codes after 998: a 9-digit number starting otherwise is not a phone. */
@@ -108,6 +164,7 @@ export const SCAM_WORDING: readonly string[] = [
   'kartamga*',
   'pulini tashla*',
   'pul tashla*',
+  'pulni oldindan*',
   // Uzbek, Cyrillic
   'олдиндан тулов*',
   'олдиндан тулаб*',
@@ -120,6 +177,7 @@ export const SCAM_WORDING: readonly string[] = [
   'картага пул*',
   'картамга*',
   'пул ташла*',
+  'пулни олдиндан*',
   // Russian (and its Latin spelling)
   'предоплат*',
   'аванс*',
@@ -158,7 +216,13 @@ export const SCAM_WORDING: readonly string[] = [
   'western union',
 ];
 
-/** The text as the wording is matched: one spelling for the letters Uzbek writes several ways. */
+/** Cyrillic letters drawn as Latin ones: a word mixing the two ('прeдоплата' with a Latin e) reads as one spelling. */
+const LATIN_LOOKALIKES: Record<string, string> = { а: 'a', с: 'c', е: 'e', о: 'o', р: 'p', х: 'x', у: 'y', к: 'k', і: 'i', ј: 'j', ѕ: 's', һ: 'h' };
+
+/**
+ * The text as the wording is matched: one spelling for the letters Uzbek writes several ways, and
+ * for the Cyrillic letters that look Latin (the words matched are spelled the same way).
+ */
 export function normalizeWording(text: string): string {
   return text
     .toLowerCase()
@@ -167,7 +231,8 @@ export function normalizeWording(text: string): string {
     .replace(/қ/g, 'к')
     .replace(/ғ/g, 'г')
     .replace(/ҳ/g, 'х')
-    .replace(/ё/g, 'е');
+    .replace(/ё/g, 'е')
+    .replace(/[асеорхукіјѕһ]/g, (letter) => LATIN_LOOKALIKES[letter]);
 }
 
 /**
@@ -223,9 +288,14 @@ function wordPattern(word: string): RegExp {
   return pattern;
 }
 
+/** Words as the normalized text spells them, as alternatives of a pattern. */
+const spelledAsMatched = (words: readonly string[]) => words.map((word) => escapeRegExp(normalizeWording(word))).join('|');
 /** A word said not to be asked for: 'без предоплаты', 'no deposit', 'oldindan to'lov shart emas'. */
-const NEGATED_BEFORE = /(?:^|[^\p{L}])(?:без|не|нет|никаких|no|not|without|hech qanday|hech)\s+$/u;
-const NEGATED_AFTER = /^[\p{L}]*\s+(?:не нужн|не надо|не требу|не прошу|не беру|shart emas|kerak emas|yoq|olmayman|soramayman|not required|not needed)/u;
+const NEGATED_BEFORE = new RegExp(`(?:^|[^\\p{L}])(?:${spelledAsMatched(['без', 'не', 'нет', 'никаких', 'no', 'not', 'without', 'hech qanday', 'hech'])})\\s+$`, 'u');
+const NEGATED_AFTER = new RegExp(
+  `^[\\p{L}]*\\s+(?:${spelledAsMatched(['не нужн', 'не надо', 'не требу', 'не прошу', 'не беру', 'shart emas', 'kerak emas', 'yoq', 'olmayman', 'soramayman', 'not required', 'not needed'])})`,
+  'u',
+);
 
 function negated(normalized: string, start: number, end: number): boolean {
   return NEGATED_BEFORE.test(normalized.slice(Math.max(0, start - 20), start)) || NEGATED_AFTER.test(normalized.slice(end, end + 30));
