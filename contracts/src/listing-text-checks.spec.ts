@@ -62,7 +62,11 @@ describe('what the checks find in a seller’s words (issue 35)', () => {
       'telegram: arzon_tel',
       'insta: arzon.uz_shop',
     ]);
-    for (const honest of ['Narxi 4 500 000 so‘m, 128/6 GB, batareya 87%', 'Narx 950 000 000 emas, 9 500 000', 'IMEI 356938035643809', 'iPhone 13 Pro Max 256GB', 'Telegram orqali yozing', 'imei.info va apple.com da tekshirildi']) {
+    // Written to slip past: look-alike digits, an O for a zero, slashes or underscores between the groups.
+    for (const phone of ['9O 123 45 67', '９０ １２３ ４５ ６７', '90/123/45/67', '90_123_45_67', '+998 (9О) 123-45-67']) {
+      expect(found(`tel ${phone} kechqurun`, contactSpans(`tel ${phone} kechqurun`))).toEqual([phone]);
+    }
+    for (const honest of ['Narxi 4 500 000 so‘m, 128/6 GB, batareya 87%', 'Olingan 12/05/2024, 8/256 GB', 'Narx 950 000 000 emas, 9 500 000', 'IMEI 356938035643809', 'iPhone 13 Pro Max 256GB', 'Telegram orqali yozing', 'imei.info va apple.com da tekshirildi']) {
       expect(contactSpans(honest)).toEqual([]);
     }
   });

@@ -21,7 +21,7 @@ const CARD_LIKE = new RegExp(`(?<!\\d${GAP})\\d(?:${GAP}\\d){15}(?!${GAP}\\d)`, 
 const ZERO_LOOKALIKES = /[OoОо]/;
 /** What dresses a digit without changing it: the emoji presentation selectors and the keycap's frame (8️⃣). */
 const DIGIT_DRESSING = /[\ufe0e\ufe0f\u20e3]/;
-/** Digits of any script: a text with fewer than 8 holds no card number (whatever its zeros are written as). */
+/** Digits of any script: a text with fewer than 8 holds no card number, with fewer than 7 no phone number (whatever their zeros are written as). */
 const DIGITS = /\p{Nd}/gu;
 
 export function passesLuhn(digits: string): boolean {
@@ -105,22 +105,24 @@ export function maskCardNumbers(text: string): string {
 
 /** Uzbek mobile and landline codes after 998: a 9-digit number starting otherwise is not a phone. */
 const PHONE_CODES = /^(?:20|33|50|55|61|62|65|66|67|69|71|72|73|74|75|76|77|78|79|88|90|91|93|94|95|97|98|99)/;
-/** Digits in groups joined by spaces, dashes, dots or brackets, with an optional '+'. */
-const DIGIT_RUN = /\+?\(?\d[\d\s().-]{6,}\d/g;
+/** Digits in groups joined by spaces, dashes, dots, slashes, underscores or brackets, with an optional '+'. */
+const DIGIT_RUN = /\+?\(?\d[\d\s()./_-]{6,}\d/g;
 
 /**
- * Phone numbers: 9 digits with an Uzbek code, after 998 or 8 or alone, however grouped. Prices
- * written in thousands ('150 000 000') are not phones.
+ * Phone numbers: 9 digits with an Uzbek code, after 998 or 8 or alone, however grouped, in any
+ * form of digits (as the card check reads them). Prices written in thousands ('150 000 000') are not phones.
  */
 export function phoneNumberSpans(text: string): TextSpan[] {
+  if ((text.match(DIGITS)?.length ?? 0) < 7) return [];
+  const { view, from, to } = digitView(text);
   const spans: TextSpan[] = [];
-  for (const match of text.matchAll(DIGIT_RUN)) {
+  for (const match of view.matchAll(DIGIT_RUN)) {
     const run = match[0].trimEnd();
     const digits = run.replace(/\D/g, '');
     const local = digits.length === 12 && digits.startsWith('998') ? digits.slice(3) : digits.length === 10 && digits.startsWith('8') ? digits.slice(1) : digits;
     if (local.length !== 9 || !PHONE_CODES.test(local)) continue;
     if (/^\d{1,3}(?: \d{3})+$/.test(run)) continue;
-    spans.push({ start: match.index, end: match.index + run.length });
+    spans.push({ start: from[match.index], end: to[match.index + run.length - 1] });
   }
   return spans;
 }
