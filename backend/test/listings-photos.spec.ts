@@ -5,6 +5,7 @@ import { DataSource } from 'typeorm';
 import { LISTING_LIMITS } from '../src/listings/listing.limits';
 import { RateLimitService } from '../src/rate-limit/rate-limit.service';
 import { startS3Fake } from '../../test/fakes/s3';
+import { burst, countStatuses } from '../../test/support/burst';
 import { cameraJpeg, listingsApp, listingsAppForThisFile, signedInUser } from './listings-support';
 
 /** Phone numbers of this file: 99877300xxxx. */
@@ -146,6 +147,15 @@ describe('listing photos: POST /api/upload (field files)', () => {
     const response = await upload([{ body: await cameraJpeg(8), name: 'last.jpg' }, { body: huge, name: 'huge.jpg' }], seller.cookie).expect(429);
     expect(response.body).toMatchObject({ code: 'tooManyRequests', retryAfterSeconds: expect.any(Number) });
     expect(await photosOf(seller.id)).toBe(0);
+  });
+
+  it('takes at most the photos left this hour of a burst of uploads sent at once', async () => {
+    const seller = await signedInUser(site.app, phone(5));
+    await site.app.get(RateLimitService).consume(LISTING_LIMITS.photoUploads, seller.id, LISTING_LIMITS.photoUploads.points - 3);
+    const photos = await Promise.all(Array.from({ length: 8 }, (_, index) => cameraJpeg(20 + index)));
+    const answers = await burst(8, (index) => upload([{ body: photos[index], name: `burst-${index}.jpg` }], seller.cookie));
+    expect(countStatuses(answers)).toEqual({ 201: 3, 429: 5 });
+    expect(await photosOf(seller.id)).toBe(3);
   });
 
   it('refuses a PDF renamed to .jpg with a translated 400 and keeps none of the request\'s photos', async () => {

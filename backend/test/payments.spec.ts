@@ -11,6 +11,7 @@ import type { RedisClient } from '../src/redis/redis.module';
 import { confirmedCardToken, FAKE_PAYME_CODE, startFakePayme, type FakePayme, type PaymeAnswer } from '../../test/fakes/card-gateway';
 import { startedApp } from '../../test/support/app';
 import { testConfig } from '../../test/support/config';
+import { burst, countStatuses } from '../../test/support/burst';
 import { eventually } from '../../test/support/eventually';
 import type { TestUser } from '../../test/support/users';
 import { createSignedInUser } from '../../test/support/users';
@@ -248,6 +249,14 @@ describe('card top-up with the sandbox gateway', () => {
     for (let attempt = 0; attempt < 10; attempt++) await startedPayment(user, 1_000);
     const limited = await start(user, { amount: 1_000, cardToken: await cardToken() }).expect(429);
     expect(limited.body.code).toBe('tooManyRequests');
+    expect(await seen.paymentsOf(user)).toBe(10);
+  });
+
+  it('starts at most the hour\'s 10 payments of a burst sent at once, each a receipt at Payme', async () => {
+    const user = await createSignedInUser(app);
+    const tokens = await Promise.all(Array.from({ length: 14 }, () => cardToken()));
+    const answers = await burst(14, (index) => start(user, { amount: 1_000, cardToken: tokens[index] }));
+    expect(countStatuses(answers)).toEqual({ 201: 10, 429: 4 });
     expect(await seen.paymentsOf(user)).toBe(10);
   });
 });
