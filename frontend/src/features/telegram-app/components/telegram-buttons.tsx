@@ -1,35 +1,46 @@
 import { backButton, hapticFeedback, mainButton } from '@telegram-apps/sdk-react';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { watchMainAction, type MainAction } from '../../../lib/main-action';
 import { startTelegramSdk } from '../telegram-sdk';
 
-startTelegramSdk();
+/** Whether Telegram's SDK has started (startTelegramSdk), its buttons ours to drive. */
+function useSdkStarted(): boolean {
+  const [started, setStarted] = useState(false);
+  useEffect(() => {
+    let mounted = true;
+    void startTelegramSdk().then(() => mounted && setStarted(true));
+    return () => {
+      mounted = false;
+    };
+  }, []);
+  return started;
+}
 
 /** Telegram's BackButton walks the app's own history back, and shows only when there is a way back. */
-function useBackButton(canGoBack: boolean) {
+function useBackButton(started: boolean, canGoBack: boolean) {
   const navigate = useNavigate();
   const shown = useRef(false);
   useEffect(() => {
     // Telegram starts with it hidden.
-    if (canGoBack === shown.current) return;
+    if (!started || canGoBack === shown.current) return;
     shown.current = canGoBack;
     if (canGoBack) backButton.show.ifAvailable();
     else backButton.hide.ifAvailable();
-  }, [canGoBack]);
-  useEffect(
-    () =>
-      backButton.onClick(() => {
-        hapticFeedback.impactOccurred.ifAvailable('light');
-        void navigate(-1);
-      }),
-    [navigate],
-  );
+  }, [started, canGoBack]);
+  useEffect(() => {
+    if (!started) return;
+    return backButton.onClick(() => {
+      hapticFeedback.impactOccurred.ifAvailable('light');
+      void navigate(-1);
+    });
+  }, [started, navigate]);
 }
 
 /** Telegram's MainButton carries the screen's main action (useMainAction), with a tap felt in the hand. */
-function useMainButton() {
+function useMainButton(started: boolean) {
   useEffect(() => {
+    if (!started) return;
     let shown: MainAction | null = null;
     const stopListening = mainButton.onClick(() => {
       if (!shown || shown.disabled || shown.busy) return;
@@ -46,7 +57,7 @@ function useMainButton() {
       stopListening();
       stopWatching();
     };
-  }, []);
+  }, [started]);
 }
 
 /**
@@ -55,7 +66,8 @@ function useMainButton() {
  * way back from the start; watchMainAction tells the main action on screen).
  */
 export default function TelegramButtons({ canGoBack }: { canGoBack: boolean }) {
-  useBackButton(canGoBack);
-  useMainButton();
+  const started = useSdkStarted();
+  useBackButton(started, canGoBack);
+  useMainButton(started);
   return null;
 }
