@@ -96,6 +96,9 @@ describe('what the checks find in a seller’s words (issue 35)', () => {
       'oldindan tоlov',
       'Pulni oldindan tashlang',
       'Пулни олдиндан ташланг',
+      'Dostavka pulini oldindan tashlaysiz',
+      'Кидайте на карту, отправлю',
+      'Send the money first',
     ];
     for (const text of scams) expect(wordingSpans(text, SCAM_WORDING).words).not.toEqual([]);
     const honest = [

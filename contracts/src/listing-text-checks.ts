@@ -167,6 +167,7 @@ export const SCAM_WORDING: readonly string[] = [
   'pulini tashla*',
   'pul tashla*',
   'pulni oldindan*',
+  'pulini oldindan*',
   // Uzbek, Cyrillic
   'олдиндан тулов*',
   'олдиндан тулаб*',
@@ -180,6 +181,7 @@ export const SCAM_WORDING: readonly string[] = [
   'картамга*',
   'пул ташла*',
   'пулни олдиндан*',
+  'пулини олдиндан*',
   // Russian (and its Latin spelling)
   'предоплат*',
   'аванс*',
@@ -195,6 +197,9 @@ export const SCAM_WORDING: readonly string[] = [
   'скиньте на карту',
   'скинь на карту',
   'киньте на карту',
+  'кидайте на карту',
+  'закиньте на карту',
+  'переведите деньги',
   'на мою карту',
   'отправлю после оплаты',
   'predoplat*',
@@ -209,6 +214,7 @@ export const SCAM_WORDING: readonly string[] = [
   'pay in advance',
   'payment in advance',
   'pay first',
+  'money first',
   'payment first',
   'upfront',
   'deposit*',
