@@ -240,26 +240,26 @@ export class ConversationsService {
    */
   async block(userId: string, conversationId: string): Promise<Conversation> {
     const conversation = await this.participantOf(userId, conversationId);
-    await this.changeBlock(userId, otherOf(conversation, userId), `INSERT INTO user_block (blocker_id, blocked_id) VALUES ($1, $2) ON CONFLICT DO NOTHING`);
+    await this.changeBlock(userId, otherOf(conversation, userId), 'block');
     return this.one(userId, conversationId);
   }
 
   /** Lifts the block `userId` put on the other person; one the other put on them stays. */
   async unblock(userId: string, conversationId: string): Promise<Conversation> {
     const conversation = await this.participantOf(userId, conversationId);
-    await this.changeBlock(userId, otherOf(conversation, userId), `DELETE FROM user_block WHERE blocker_id = $1 AND blocked_id = $2`);
+    await this.changeBlock(userId, otherOf(conversation, userId), 'unblock');
     return this.one(userId, conversationId);
   }
 
   /**
-   * Records a block or its lifting (`change`, on $1 blocker and $2 blocked) and marks every conversation of the two
-   * people with what is left. Marking waits for a message holding a conversation's row, and a message waiting for
-   * the row then reads the mark; the pair's lock keeps a conversation being opened meanwhile from missing it.
+   * Records a block or its lifting and marks every conversation of the two people with what is left. Marking waits
+   * for a message holding a conversation's row, and a message waiting for the row then reads the mark; the pair's
+   * lock keeps a conversation being opened meanwhile from missing it.
    */
-  private changeBlock(blockerId: string, blockedId: string, change: string): Promise<void> {
+  private changeBlock(blockerId: string, blockedId: string, change: keyof typeof BLOCK_CHANGES): Promise<void> {
     return this.dataSource.transaction(async (transaction) => {
       await lockPair(transaction, blockerId, blockedId);
-      await transaction.query(change, [blockerId, blockedId]);
+      await transaction.query(BLOCK_CHANGES[change], [blockerId, blockedId]);
       await transaction.query(`UPDATE conversation c SET blocked = ${PAIR_BLOCKED} WHERE (c.buyer_id, c.seller_id) IN (($1, $2), ($2, $1))`, [
         blockerId,
         blockedId,
@@ -634,6 +634,12 @@ export class ConversationsService {
     return { conversation: { id: conversation_id, listing_id, buyer_id, seller_id, buyer_read_id, seller_read_id }, message };
   }
 }
+
+/** A block put or lifted, on $1 the blocker and $2 the blocked person. */
+const BLOCK_CHANGES = {
+  block: `INSERT INTO user_block (blocker_id, blocked_id) VALUES ($1, $2) ON CONFLICT DO NOTHING`,
+  unblock: `DELETE FROM user_block WHERE blocker_id = $1 AND blocked_id = $2`,
+};
 
 /** Whether either person of conversation `c` blocked the other (user_block), kept on the conversation's row as `blocked`. */
 const PAIR_BLOCKED = `EXISTS (SELECT 1 FROM user_block b WHERE (b.blocker_id, b.blocked_id) IN ((c.buyer_id, c.seller_id), (c.seller_id, c.buyer_id)))`;
