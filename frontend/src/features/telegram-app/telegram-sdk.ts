@@ -20,38 +20,30 @@ function postEventTo(version: string): PostEventFn {
   }) as PostEventFn;
 }
 
-/** The next task: the browser paints and takes a tap between the SDK's steps, none of them a long task on a phone. */
-function nextTask(): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, 0));
-}
-
-let started: Promise<void> | undefined;
+let started = false;
 
 /**
  * Starts Telegram's SDK once per page, when a screen first needs its buttons or haptics (the page
  * drew with the launch parameters' colours, launch-params, and the shell told Telegram it is ready
  * and to expand): Telegram's colours (themeParams, light or dark, and their later changes) and the
  * viewport's height and safe areas become CSS variables on <html> (mini-app.css maps them onto the
- * site's), and the Back and Main buttons are ours to drive. In steps, each a task of its own after
- * the one that evaluated the SDK's code: in one, a phone's main thread was blocked for 30-40 ms.
+ * site's), and the Back and Main buttons are ours to drive.
  */
-export function startTelegramSdk(): Promise<void> {
-  started ??= (async () => {
-    await nextTask();
-    init({ postEvent: postEventTo(telegramVersion()) });
-    miniApp.mountSync.ifAvailable();
-    themeParams.mountSync.ifAvailable();
-    themeParams.bindCssVars.ifAvailable();
-    await nextTask();
-    backButton.mount.ifAvailable();
-    mainButton.mount.ifAvailable();
-    const [viewportMounting, mounted] = viewport.mount.ifAvailable();
-    if (viewportMounting) void mounted.then(() => viewport.bindCssVars.ifAvailable()).catch(() => undefined);
-  })();
-  return started;
+export function startTelegramSdk(): void {
+  if (started) return;
+  started = true;
+  init({ postEvent: postEventTo(telegramVersion()) });
+  miniApp.mountSync.ifAvailable();
+  themeParams.mountSync.ifAvailable();
+  themeParams.bindCssVars.ifAvailable();
+  backButton.mount.ifAvailable();
+  mainButton.mount.ifAvailable();
+  const [viewportMounting, mounted] = viewport.mount.ifAvailable();
+  if (viewportMounting) void mounted.then(() => viewport.bindCssVars.ifAvailable()).catch(() => undefined);
 }
 
 /** A sign-in done, felt in the hand. */
 export function feelSuccess(): void {
-  void startTelegramSdk().then(() => hapticFeedback.notificationOccurred.ifAvailable('success'));
+  startTelegramSdk();
+  hapticFeedback.notificationOccurred.ifAvailable('success');
 }

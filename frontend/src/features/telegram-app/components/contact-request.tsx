@@ -31,7 +31,7 @@ export function ContactRequest({ signIn, onClose }: ContactRequestProps) {
   const share = async (event: FormEvent) => {
     event.preventDefault();
     setState('waiting');
-    await startTelegramSdk();
+    startTelegramSdk();
     const status = await requestPhoneAccess().catch(() => 'cancelled');
     if (status === 'sent') {
       for (let attempt = 0; attempt < SIGN_IN_TRIES; attempt += 1) {

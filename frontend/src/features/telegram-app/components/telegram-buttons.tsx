@@ -1,46 +1,35 @@
 import { backButton, hapticFeedback, mainButton } from '@telegram-apps/sdk-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { watchMainAction, type MainAction } from '../../../lib/main-action';
 import { startTelegramSdk } from '../telegram-sdk';
 
-/** Whether Telegram's SDK has started (startTelegramSdk), its buttons ours to drive. */
-function useSdkStarted(): boolean {
-  const [started, setStarted] = useState(false);
-  useEffect(() => {
-    let mounted = true;
-    void startTelegramSdk().then(() => mounted && setStarted(true));
-    return () => {
-      mounted = false;
-    };
-  }, []);
-  return started;
-}
+startTelegramSdk();
 
 /** Telegram's BackButton walks the app's own history back, and shows only when there is a way back. */
-function useBackButton(started: boolean, canGoBack: boolean) {
+function useBackButton(canGoBack: boolean) {
   const navigate = useNavigate();
   const shown = useRef(false);
   useEffect(() => {
     // Telegram starts with it hidden.
-    if (!started || canGoBack === shown.current) return;
+    if (canGoBack === shown.current) return;
     shown.current = canGoBack;
     if (canGoBack) backButton.show.ifAvailable();
     else backButton.hide.ifAvailable();
-  }, [started, canGoBack]);
-  useEffect(() => {
-    if (!started) return;
-    return backButton.onClick(() => {
-      hapticFeedback.impactOccurred.ifAvailable('light');
-      void navigate(-1);
-    });
-  }, [started, navigate]);
+  }, [canGoBack]);
+  useEffect(
+    () =>
+      backButton.onClick(() => {
+        hapticFeedback.impactOccurred.ifAvailable('light');
+        void navigate(-1);
+      }),
+    [navigate],
+  );
 }
 
 /** Telegram's MainButton carries the screen's main action (useMainAction), with a tap felt in the hand. */
-function useMainButton(started: boolean) {
+function useMainButton() {
   useEffect(() => {
-    if (!started) return;
     let shown: MainAction | null = null;
     const stopListening = mainButton.onClick(() => {
       if (!shown || shown.disabled || shown.busy) return;
@@ -57,7 +46,7 @@ function useMainButton(started: boolean) {
       stopListening();
       stopWatching();
     };
-  }, [started]);
+  }, []);
 }
 
 /**
@@ -66,8 +55,7 @@ function useMainButton(started: boolean) {
  * way back from the start; watchMainAction tells the main action on screen).
  */
 export default function TelegramButtons({ canGoBack }: { canGoBack: boolean }) {
-  const started = useSdkStarted();
-  useBackButton(started, canGoBack);
-  useMainButton(started);
+  useBackButton(canGoBack);
+  useMainButton();
   return null;
 }
