@@ -53,10 +53,12 @@ describe('readThroughCache', () => {
     });
     expect(await cache.fetch('totals')).toBe('totals (read 1)');
     await pause(60);
+    // Answered at once from the expired entry, the one read again under way.
     expect(await cache.fetch('totals')).toBe('totals (read 1)');
+    expect(reads).toBe(2);
     release();
     await pause(5);
+    // (Counted before: on a busy machine the new entry may have expired again by this fetch, which then starts a third read.)
     expect(await cache.fetch('totals')).toBe('totals (read 2)');
-    expect(reads).toBe(2);
   });
 });
