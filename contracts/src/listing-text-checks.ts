@@ -53,12 +53,12 @@ function digitView(text: string): { view: string; from: number[]; to: number[] }
     const { char } = points[index];
     if (ZERO_LOOKALIKES.test(char)) {
       // A run of O's counts as zeros only where no other letter touches it: '86OO', not 'Pro' or 'OOO'.
-      let first = index;
-      while (first > 0 && ZERO_LOOKALIKES.test(points[first - 1].char)) first--;
       let last = index;
       while (last + 1 < points.length && ZERO_LOOKALIKES.test(points[last + 1].char)) last++;
-      const amongDigits = !isLetter(points[first - 1]) && !isLetter(points[last + 1]) && /\p{Nd}/u.test(`${points[first - 1]?.char ?? ''}${points[last + 1]?.char ?? ''}`);
-      view += amongDigits ? '0' : 'o';
+      const [before, after] = [points[index - 1], points[last + 1]];
+      const amongDigits = !isLetter(before) && !isLetter(after) && /\p{Nd}/u.test(`${before?.char ?? ''}${after?.char ?? ''}`);
+      view += (amongDigits ? '0' : 'o').repeat(last - index + 1);
+      index = last;
     } else if (/\p{Nd}/u.test(char)) {
       const ascii = char.normalize('NFKC');
       view += /^\d$/.test(ascii) ? ascii : 'x';
