@@ -34,12 +34,22 @@ export function passesLuhn(digits: string): boolean {
   return sum % 10 === 0;
 }
 
+interface DigitView {
+  view: string;
+  from: number[];
+  to: number[];
+}
+
+/** The last text's view: a message's warnings read it for its card numbers, its contacts and its phone numbers. */
+let lastView: { text: string; digits: DigitView } | undefined;
+
 /**
  * `text` as the card check reads it, one character per code point: a digit in any form (fullwidth,
  * mathematical, a keycap) as its ASCII digit, an O among digits as 0, a character outside the
  * basic plane as a letter; `from` and `to` say where each came from in `text`.
  */
-function digitView(text: string): { view: string; from: number[]; to: number[] } {
+function digitView(text: string): DigitView {
+  if (lastView?.text === text) return lastView.digits;
   const points: Array<{ char: string; start: number; end: number }> = [];
   for (let index = 0; index < text.length; ) {
     const char = String.fromCodePoint(text.codePointAt(index)!);
@@ -66,7 +76,9 @@ function digitView(text: string): { view: string; from: number[]; to: number[] }
       view += char.length === 1 ? char : 'x';
     }
   }
-  return { view, from: points.map((point) => point.start), to: points.map((point) => point.end) };
+  const digits = { view, from: points.map((point) => point.start), to: points.map((point) => point.end) };
+  lastView = { text, digits };
+  return digits;
 }
 
 /** The card numbers in `text` (16 digits with a card prefix passing the Luhn check): each one's span, and each of its digits'. */

@@ -130,11 +130,12 @@ test.describe('the marketplace as a Telegram Mini App', () => {
 
   test("asks the launch's sign-in once, before the first render, beside the page's code, so the page draws signed in", async ({ page, listings, baseURL }) => {
     const { url } = await returningBuyerLaunch(listings, baseURL!);
+    const isSignIn = (request: Request) => new URL(request.url()).pathname === '/api/auth/telegram';
     const signIns: string[] = [];
     page.on('request', (request) => {
-      if (new URL(request.url()).pathname === '/api/auth/telegram') signIns.push(request.url());
+      if (isSignIn(request)) signIns.push(request.url());
     });
-    const signInAsked = page.waitForRequest((request) => new URL(request.url()).pathname === '/api/auth/telegram');
+    const signInAsked = page.waitForRequest(isSignIn);
     // The listing page's code arrives only once the sign-in is asked: asked after the first render, it never would be.
     await page.route(/\/assets\/phone-detail-[\w-]+\.js$/, async (route) => {
       await signInAsked;

@@ -18,6 +18,8 @@ describe('moderation and the fan-out to the social channels', () => {
     (await stack.dataSource.query(`SELECT posts, status, rejection_reason FROM listing WHERE id = $1`, [listingId]))[0];
   const messagesToSeller = () =>
     stack.telegram.callsOf('sendMessage').filter((call) => Number(call.body.chat_id) === SELLER_CHAT).map((call) => String(call.body.text));
+  /** The start token of a new link to the bot for `user`, as `/start <token>` carries it. */
+  const linkTokenFor = async (user: TestUser) => new URL((await stack.api.get(TelegramLinkService).createLink(user.id, 'uz')).link).searchParams.get('start')!;
 
   beforeAll(async () => {
     stack = await startEveryChannelStack('fanout');
@@ -179,9 +181,8 @@ describe('moderation and the fan-out to the social channels', () => {
 
   it("asks before someone else's link moves the seller's chat to another account, and moves it only on 'Yes'", async () => {
     const links = stack.api.get(TelegramLinkService);
-    const tokenFor = async (user: TestUser) => new URL((await links.createLink(user.id, 'uz')).link).searchParams.get('start')!;
     const stranger = await createSignedInUser(stack.api);
-    const strangers = await tokenFor(stranger);
+    const strangers = await linkTokenFor(stranger);
     stack.telegram.pushMessage(SELLER_CHAT, `/start ${strangers}`);
     await eventually(async () => expect(messagesToSeller().filter((text) => text.includes('Bu chat boshqa hisobga ulangan'))).toHaveLength(1), 30_000);
     const question = stack.telegram.callsOf('sendMessage').find((call) => String(call.body.text).includes('Bu chat boshqa hisobga ulangan'))!;
@@ -202,7 +203,7 @@ describe('moderation and the fan-out to the social channels', () => {
     expect(await links.subscriptionOf(seller.id)).toBeNull();
 
     // The seller's own link takes the chat back, after the same question.
-    const own = await tokenFor(seller);
+    const own = await linkTokenFor(seller);
     stack.telegram.pushMessage(SELLER_CHAT, `/start ${own}`);
     await eventually(async () => expect(messagesToSeller().filter((text) => text.includes('Bu chat boshqa hisobga ulangan'))).toHaveLength(2), 30_000);
     stack.telegram.pushCallbackQuery(SELLER_CHAT, `relink:${own}`);
@@ -212,9 +213,9 @@ describe('moderation and the fan-out to the social channels', () => {
   it("never links a group chat nor answers its commands: the group's members would read the seller's conversations", async () => {
     const GROUP_CHAT = -100888;
     const member = await createSignedInUser(stack.api);
-    const { link } = await stack.api.get(TelegramLinkService).createLink(member.id, 'uz');
+    const token = await linkTokenFor(member);
     const answeredBefore = messagesToSeller().length;
-    stack.telegram.pushGroupMessage(GROUP_CHAT, `/start ${new URL(link).searchParams.get('start')}`);
+    stack.telegram.pushGroupMessage(GROUP_CHAT, `/start ${token}`);
     stack.telegram.pushGroupMessage(GROUP_CHAT, '/my');
     // The seller's private /my is answered after the group's updates were handled.
     stack.telegram.pushMessage(SELLER_CHAT, '/my');

@@ -35,9 +35,9 @@ export function setHeaderSessionToken(token: string | null): void {
 let replacement: Promise<unknown> | undefined;
 
 /**
- * A sign-in on its way (`signIn`, already sent with the session it replaces) gives the page a new
- * session, and the server ends the one the sign-in carried: a request sent beside it with that one
- * was refused, and the page signed out. Requests wait for it meanwhile (headerSessionToSend).
+ * A sign-in on its way (`signIn`, already asked: it took the page's session before this call) gives
+ * the page a new session, and the server ends the one the sign-in carried: a request sent beside it
+ * with that one was refused, and the page signed out. Requests wait for it meanwhile (headerSessionToSend).
  */
 export function replaceHeaderSession(signIn: Promise<unknown>): void {
   replacement = signIn.catch(() => undefined);
