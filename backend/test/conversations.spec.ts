@@ -357,6 +357,23 @@ describe('conversations', () => {
     expect(thread.body.messages[1]).toMatchObject({ mine: false, warnings: expect.arrayContaining(['cardNumber']) });
   });
 
+  it('flags a card number sent in parts, or spelled in words, on the message that completes it', async () => {
+    // A seller of their own: the shared one's messages of the minute are spent by the tests before.
+    const cardSeller = await createSignedInUser(site.app);
+    const buyer = await createSignedInUser(site.app);
+    const listingId = await insertListing(site.dataSource, { authorId: cardSeller.id, status: 'active' });
+    const { body } = await start(buyer, listingId).expect(201);
+    const warningsOf = async (text: string, from = cardSeller) => (await send(from, body.id, { text }).expect(201)).body.warnings;
+    expect(await warningsOf('Karta raqamim 8600 1234')).toEqual([]);
+    expect(await warningsOf('5678')).toEqual([]);
+    expect(await warningsOf('9012, shunga tashlang')).toEqual(['cardNumber']);
+    // The buyer's numbers never join the seller's; a reply in between starts with words, and numbers that make no card stay unflagged.
+    expect(await warningsOf('8600 1234 5678', buyer)).toEqual([]);
+    expect(await warningsOf('Narxi 4 500 000, kelishamiz')).toEqual([]);
+    expect(await warningsOf('3 kun ichida olib ketsangiz 4 300 000')).toEqual([]);
+    expect(await warningsOf('sakkiz olti nol nol, bir ikki uch to‘rt, besh olti yetti sakkiz, to‘qqiz nol bir ikki')).toEqual(['cardNumber']);
+  });
+
   it('opens a conversation to the moderators only once reported, with who reported it, its listing and its two people, and records each read', async () => {
     const buyer = await createSignedInUser(site.app, { name: 'Jasur' });
     const admin = await createSignedInUser(site.app, { role: 'admin' });

@@ -53,11 +53,13 @@ export const SCAMS: Scam[] = [
   { reason: 'cardNumber', model: 'Xiaomi Poco X5', price: 1_800_000, description: 'karta raqam 5401356881200471' },
   { reason: 'cardNumber', model: 'Tecno Camon 20', price: 1_500_000, description: 'Yaxshi holatda', authorName: 'Aziz 8600 1453 2277 8101' },
   { reason: 'cardNumber', model: 'Samsung Galaxy A34', price: 2_200_000, description: 'Uzcard 8600 4921 8830 5714 Sardor' },
+  { reason: 'cardNumber', model: 'Apple iPhone 12 Pro', price: 4_600_000, description: 'Карта: восемь шесть ноль ноль тридцать один ноль четыре семьдесят семь девятнадцать двадцать шесть сорок пять' },
   // Contacts that take the buyer off the site: in the description, the typed model or the contact name.
   { reason: 'contacts', model: 'Apple iPhone XR', price: 2_400_000, description: 'Batafsil t.me/arzon_iphone_uz kanalida' },
   { reason: 'contacts', model: 'Samsung Galaxy A25', price: 2_000_000, description: 'Yozing: @phone_market_tashkent' },
   { reason: 'contacts', model: 'Xiaomi Redmi Note 12', price: 1_600_000, description: 'Звоните 90 123 45 67, торг уместен' },
   { reason: 'contacts', model: 'Tecno Spark 20', price: 1_100_000, description: 'WhatsApp orqali yozing +998 (93) 765-43-21' },
+  { reason: 'contacts', model: 'Samsung Galaxy A15', price: 1_300_000, description: "Qo'ng'iroq qiling: to'qson uch yetti yuz oltmish besh qirq uch yigirma bir" },
   { reason: 'contacts', model: 'Samsung Galaxy A15', price: 1_500_000, description: 'Boshqa telefonlar: www.arzon-telefon.uz' },
   { reason: 'contacts', model: 'Realme C55', price: 1_200_000, description: 'Yaxshi holatda', authorName: 'Tel 97 111 22 33' },
   { reason: 'contacts', model: 'Tecno Spark 10', price: 900_000, description: 'Holati zo‘r', typedModel: 'Spark 10 t.me/tecnouz' },

@@ -41,16 +41,29 @@ export const messagesQuerySchema = z.object({ before: z.coerce.number().int().po
 export const MESSAGE_WARNINGS = ['cardNumber', 'prepayment', 'outsideLink'] as const;
 export type MessageWarning = (typeof MESSAGE_WARNINGS)[number];
 
+/** How far back a card number sent in parts is looked for: the author's last messages, while they are recent. */
+export const SPLIT_CARD_LOOKBACK = { messages: 7, minutes: 10 } as const;
+
 /**
  * The trust checks' text rules (listing-text-checks) applied to a message. A phone number alone is
- * no warning: sharing one's own is the participant's choice. Warn, never block or mask.
+ * no warning: sharing one's own is the participant's choice. Warn, never block or mask. `earlier`:
+ * the author's last messages (SPLIT_CARD_LOOKBACK), oldest first, read when the message opens with
+ * digits (opensWithDigits): a card number sent in parts ('8600 1234', then '5678 9012') is flagged
+ * on the message that completes it.
  */
-export function messageWarnings(text: string): MessageWarning[] {
+export function messageWarnings(text: string, earlier: readonly string[] = []): MessageWarning[] {
   const warnings: MessageWarning[] = [];
-  if (cardNumberSpans(text).length) warnings.push('cardNumber');
+  if (cardNumberSpans(text).length || completesCardNumber(text, earlier)) warnings.push('cardNumber');
   if (wordingSpans(text, SCAM_WORDING).words.length) warnings.push('prepayment');
   if (contactSpans(text).length > phoneNumberSpans(text).length) warnings.push('outsideLink');
   return warnings;
+}
+
+function completesCardNumber(text: string, earlier: readonly string[]): boolean {
+  if (earlier.length === 0) return false;
+  const joined = [...earlier, text].join('\n');
+  const opening = joined.length - text.length;
+  return cardNumberSpans(joined).some((span) => span.start < opening && span.end > opening);
 }
 
 /** What the reader of a flagged message sees beside it. */

@@ -39,6 +39,39 @@ describe('what the checks find in a seller’s words (issue 35)', () => {
     }
   });
 
+  it('finds a card number or a phone number spelled out in words, digit by digit or in tens and hundreds, in any of the four spellings', () => {
+    const spelled = [
+      'sakkiz olti nol nol bir ikki uch to‘rt besh olti yetti sakkiz to‘qqiz nol bir ikki',
+      'Саккиз олти нол нол, бир икки уч тўрт, беш олти етти саккиз, тўққиз нол бир икки',
+      'восемь шесть ноль ноль один два три четыре пять шесть семь восемь девять ноль один два',
+      'восемьдесят шесть ноль ноль двенадцать тридцать четыре пятьдесят шесть семьдесят восемь девяносто двенадцать',
+      'восемьсот шестьдесят ноль, сто двадцать три, четыре пять шесть семь восемь девять ноль один два',
+      'eight six zero zero twelve thirty-four fifty-six seventy-eight ninety twelve',
+      'sakson olti nol nol o‘n ikki o‘ttiz to‘rt ellik olti yetmish sakkiz to‘qson o‘n ikki',
+      '8600 1234 пять шесть семь восемь 9012',
+      'вoсемь шесть ноль ноль 1234 5678 9012',
+    ];
+    for (const card of spelled) {
+      const text = `karta: ${card} tashlang`;
+      expect(found(text, cardNumberSpans(text))).toEqual([card]);
+    }
+    expect(maskCardNumbers('восемь шесть ноль ноль 1234 5678 девять ноль один два')).toBe('* * * * **** **** девять ноль один два');
+    for (const phone of ['to‘qson bir ikki uch to‘rt besh olti yetti sakkiz', 'девяносто один 234 56 78', 'nine nine eight ninety one two three four five six seven eight']) {
+      expect(found(`tel ${phone} kechqurun`, contactSpans(`tel ${phone} kechqurun`))).toEqual([phone]);
+    }
+    // Numbers in words that are not a card or a phone: counts, ages, prices and a model's name.
+    for (const honest of [
+      'Bir yil ishlatilgan, ikki oy kafolat, uch kun ichida',
+      'Один владелец, два чехла, три месяца, пять лет гарантии',
+      'One owner, bought in twenty twenty three, on sale for two weeks',
+      'iPhone 13 Pro, 128 GB, sakkiz yuz ming so‘m, 90 foiz batareya',
+      'Narxi 4 500 000, savdo bor, tel orqali emas',
+    ]) {
+      expect(cardNumberSpans(honest)).toEqual([]);
+      expect(contactSpans(honest)).toEqual([]);
+    }
+  });
+
   it('masks a card number but its last four digits, leaving the rest of the text', () => {
     expect(maskCardNumbers('Karta 8600 1234 5678 9012 ga tashlang')).toBe('Karta **** **** **** 9012 ga tashlang');
     expect(maskCardNumbers('Narxi 4 500 000, qutisi bor')).toBe('Narxi 4 500 000, qutisi bor');

@@ -21,8 +21,13 @@ const CARD_LIKE = new RegExp(`(?<!\\d${GAP})\\d(?:${GAP}\\d){15}(?!${GAP}\\d)`, 
 const ZERO_LOOKALIKES = /[OoОо]/;
 /** What dresses a digit without changing it: the emoji presentation selectors and the keycap's frame (8️⃣). */
 const DIGIT_DRESSING = /[\ufe0e\ufe0f\u20e3]/;
-/** Digits of any script: a text with fewer than 8 holds no card number, with fewer than 7 no phone number (whatever their zeros are written as). */
+/** Digits of any script. */
 const DIGITS = /\p{Nd}/gu;
+
+/** How many digits `text` holds, in figures or in words: with fewer than 8 no card number, with fewer than 7 no phone number (whatever their zeros are written as). */
+function digitCount(text: string): number {
+  return (text.match(DIGITS)?.length ?? 0) + spelledNumbers(text).reduce((count, number) => count + number.digits.length, 0);
+}
 
 export function passesLuhn(digits: string): boolean {
   let sum = 0;
@@ -45,13 +50,20 @@ let lastView: { text: string; digits: DigitView } | undefined;
 
 /**
  * `text` as the card check reads it, one character per code point: a digit in any form (fullwidth,
- * mathematical, a keycap) as its ASCII digit, an O among digits as 0, a character outside the
- * basic plane as a letter; `from` and `to` say where each came from in `text`.
+ * mathematical, a keycap) as its ASCII digit, a number in words as its digits, an O among digits
+ * as 0, a character outside the basic plane as a letter; `from` and `to` say where each came from in `text`.
  */
 function digitView(text: string): DigitView {
   if (lastView?.text === text) return lastView.digits;
   const points: Array<{ char: string; start: number; end: number }> = [];
-  for (let index = 0; index < text.length; ) {
+  const spelled = spelledNumbers(text);
+  for (let index = 0, next = 0; index < text.length; ) {
+    if (spelled[next]?.start === index) {
+      const { digits, start, end } = spelled[next++];
+      for (const digit of digits) points.push({ char: digit, start, end });
+      index = end;
+      continue;
+    }
     const char = String.fromCodePoint(text.codePointAt(index)!);
     if (DIGIT_DRESSING.test(char) && points.length > 0) points[points.length - 1].end = index + char.length;
     else points.push({ char, start: index, end: index + char.length });
@@ -83,7 +95,7 @@ function digitView(text: string): DigitView {
 
 /** The card numbers in `text` (16 digits with a card prefix passing the Luhn check): each one's span, and each of its digits'. */
 function cardNumbers(text: string): Array<{ span: TextSpan; digits: TextSpan[] }> {
-  if ((text.match(DIGITS)?.length ?? 0) < 8) return [];
+  if (digitCount(text) < 8) return [];
   const { view, from, to } = digitView(text);
   const cards: Array<{ span: TextSpan; digits: TextSpan[] }> = [];
   for (const match of view.matchAll(CARD_LIKE)) {
@@ -98,9 +110,14 @@ function cardNumbers(text: string): Array<{ span: TextSpan; digits: TextSpan[] }
   return cards;
 }
 
-/** The card numbers in `text`, however written: spaced out, across lines, in look-alike digits (issue 35). */
+/** The card numbers in `text`, however written: spaced out, across lines, in look-alike digits, in words (issue 35). */
 export function cardNumberSpans(text: string): TextSpan[] {
   return cardNumbers(text).map((card) => card.span);
+}
+
+/** Whether `text` opens with digits, in figures or words, that may go on from a number an earlier message ended with. */
+export function opensWithDigits(text: string): boolean {
+  return digitCount(text) > 0 && /^[\s.,/_|-]{0,2}\d/.test(digitView(text).view);
 }
 
 /** The text with every card number's digits but the last four starred: what buyers see. */
@@ -122,10 +139,10 @@ const DIGIT_RUN = /\+?\(?\d[\d\s()./_-]{6,}\d/g;
 
 /**
  * Phone numbers: 9 digits with an Uzbek code, after 998 or 8 or alone, however grouped, in any
- * form of digits (as the card check reads them). Prices written in thousands ('150 000 000') are not phones.
+ * form of digits or in words (as the card check reads them). Prices written in thousands ('150 000 000') are not phones.
  */
 export function phoneNumberSpans(text: string): TextSpan[] {
-  if ((text.match(DIGITS)?.length ?? 0) < 7) return [];
+  if (digitCount(text) < 7) return [];
   const { view, from, to } = digitView(text);
   const spans: TextSpan[] = [];
   for (const match of view.matchAll(DIGIT_RUN)) {
@@ -279,6 +296,114 @@ export function wordingSpans(text: string, words: readonly string[]): { words: s
     for (const match of matches) spans.push({ start: origins[match.index], end: origins[match.index + match[0].length - 1] + 1 });
   }
   return { words: found, spans };
+}
+
+interface NumberWord {
+  kind: 'unit' | 'teen' | 'tens' | 'hundreds' | 'hundred';
+  value: number;
+}
+
+/**
+ * Number words in Uzbek (Latin and Cyrillic), Russian and English, as normalizeWording spells them:
+ * a unit (0-9), a teen (10-19), tens (10-90, a unit may follow), a Russian hundreds word (100-900)
+ * and the word for a hundred that multiplies the unit before it. Uzbek Latin's ten, "o'n", is
+ * read with its apostrophe only (numberWord): without one it is the English 'on'.
+ */
+const NUMBER_WORDS: ReadonlyMap<string, NumberWord> = (() => {
+  const words = new Map<string, NumberWord>();
+  const add = (kind: NumberWord['kind'], value: number, ...spellings: string[]) => {
+    for (const spelling of spellings) words.set(normalizeWording(spelling), { kind, value });
+  };
+  const units = [
+    ['nol', 'нол', 'ноль', 'нуль', 'zero'],
+    ['bir', 'бир', 'один', 'одна', 'one'],
+    ['ikki', 'икки', 'два', 'две', 'two'],
+    ['uch', 'уч', 'три', 'three'],
+    ["to'rt", 'тўрт', 'четыре', 'four'],
+    ['besh', 'беш', 'пять', 'five'],
+    ['olti', 'олти', 'шесть', 'six'],
+    ['yetti', 'етти', 'семь', 'seven'],
+    ['sakkiz', 'саккиз', 'восемь', 'eight'],
+    ["to'qqiz", 'тўққиз', 'девять', 'nine'],
+  ];
+  units.forEach((spellings, value) => add('unit', value, ...spellings));
+  const teens = ['десять', 'одиннадцать', 'двенадцать', 'тринадцать', 'четырнадцать', 'пятнадцать', 'шестнадцать', 'семнадцать', 'восемнадцать', 'девятнадцать'];
+  const englishTeens = ['ten', 'eleven', 'twelve', 'thirteen', 'fourteen', 'fifteen', 'sixteen', 'seventeen', 'eighteen', 'nineteen'];
+  teens.forEach((spelling, index) => add('teen', 10 + index, spelling, englishTeens[index]));
+  const tens = [
+    ['ўн'],
+    ['yigirma', 'йигирма', 'двадцать', 'twenty'],
+    ["o'ttiz", 'ўттиз', 'тридцать', 'thirty'],
+    ['qirq', 'қирқ', 'сорок', 'forty'],
+    ['ellik', 'эллик', 'пятьдесят', 'fifty'],
+    ['oltmish', 'олтмиш', 'шестьдесят', 'sixty'],
+    ['yetmish', 'етмиш', 'семьдесят', 'seventy'],
+    ['sakson', 'саксон', 'восемьдесят', 'eighty'],
+    ["to'qson", 'тўқсон', 'девяносто', 'ninety'],
+  ];
+  tens.forEach((spellings, index) => add('tens', 10 * (index + 1), ...spellings));
+  ['сто', 'двести', 'триста', 'четыреста', 'пятьсот', 'шестьсот', 'семьсот', 'восемьсот', 'девятьсот'].forEach((spelling, index) => add('hundreds', 100 * (index + 1), spelling));
+  add('hundred', 100, 'yuz', 'юз', 'hundred');
+  return words;
+})();
+
+/** A word as it may be written, apostrophes within it ("to'rt", 'to‘qqiz'). */
+const WORD = /\p{L}+(?:[ʻʼ'`‘’′´]\p{L}+)*/gu;
+/** What may stand between the words of one number: what stands between a card number's digits. */
+const NUMBER_GAP = /^[\s.,/_|-]{1,3}$/;
+
+function numberWord(word: string): NumberWord | undefined {
+  if (/^[oо][ʻʼ'`‘’′´]n$/i.test(word)) return { kind: 'tens', value: 10 };
+  let normalized = '';
+  for (const unit of word) normalized += normalizedUnit(unit);
+  return NUMBER_WORDS.get(normalized);
+}
+
+/** The last text's numbers in words: its card and phone checks each read them. */
+let lastSpelled: { text: string; numbers: Array<{ start: number; end: number; digits: string }> } | undefined;
+
+/**
+ * The numbers `text` spells in words, each as its digits and its span: 'sakkiz olti' two numbers
+ * (8, 6), 'восемьдесят шесть' one (86), 'eight hundred sixty' one (860), as a card number or a
+ * phone number is dictated digit by digit or in pairs and triples.
+ */
+function spelledNumbers(text: string): Array<{ start: number; end: number; digits: string }> {
+  if (lastSpelled?.text === text) return lastSpelled.numbers;
+  const words = [...text.matchAll(WORD)].flatMap((match) => {
+    const meaning = numberWord(match[0]);
+    return meaning ? [{ ...meaning, start: match.index, end: match.index + match[0].length }] : [];
+  });
+  const joined = (before: { end: number }, after: { start: number }) => NUMBER_GAP.test(text.slice(before.end, after.start));
+  // A unit with the word for a hundred after it ('sakkiz yuz') starts a number of its own.
+  const multiplier = (at: number) => words[at]?.kind === 'unit' && words[at + 1]?.kind === 'hundred' && joined(words[at], words[at + 1]);
+  const numbers: Array<{ start: number; end: number; digits: string }> = [];
+  for (let at = 0; at < words.length; ) {
+    const first = at;
+    // The next word when it goes on with this number: of `kinds`, right after the last one, not a zero (a zero stands alone).
+    const next = (...kinds: Array<NumberWord['kind']>) => {
+      const word = words[at];
+      if (!word || !kinds.includes(word.kind)) return undefined;
+      const goesOn = at === first || (joined(words[at - 1], word) && !(word.kind === 'unit' && word.value === 0) && !multiplier(at));
+      if (!goesOn) return undefined;
+      at++;
+      return word;
+    };
+    let hundreds: number | undefined;
+    if (multiplier(at)) {
+      hundreds = words[at].value;
+      at += 2;
+    } else {
+      hundreds = next('hundreds', 'hundred')?.value;
+      if (hundreds !== undefined) hundreds /= 100;
+    }
+    const tens = next('teen', 'tens');
+    const unit = tens?.kind === 'teen' ? undefined : next('unit');
+    const rest = (tens?.value ?? 0) + (unit?.value ?? 0);
+    const digits = hundreds !== undefined ? String(hundreds * 100 + rest) : String(rest).padStart(tens ? 2 : 1, '0');
+    numbers.push({ start: words[first].start, end: words[at - 1].end, digits });
+  }
+  lastSpelled = { text, numbers };
+  return numbers;
 }
 
 /** Each UTF-16 unit normalized, remembered (at most 65,536): texts repeat the same few letters. */

@@ -5,6 +5,8 @@ import {
   CONVERSATION_LIMITS,
   CONVERSATION_SOCKET_EVENTS,
   messageWarnings,
+  opensWithDigits,
+  SPLIT_CARD_LOOKBACK,
   type MessagePush,
   type ReadPush,
   type Conversation,
@@ -573,6 +575,8 @@ export class ConversationsService {
     imageIds: string[],
     clientKey: string | undefined,
   ): Promise<SentMessage> {
+    // Only a message opening with digits can complete a card number its author began in earlier ones.
+    const earlier = opensWithDigits(text) ? await this.recentTexts(database, authorId, by) : [];
     const listing = listingOnSale('c.listing_id');
     const event = recordedBy(
       'conversation.message-sent',
@@ -587,7 +591,7 @@ export class ConversationsService {
          SELECT c.id, c.listing_id, c.buyer_id, c.seller_id, c.blocked, ${listing.columns},
                 NOT EXISTS (SELECT 1 FROM conversation_message earlier WHERE earlier.conversation_id = c.id) AS first
            FROM conversation c ${listing.join}
-          WHERE ${'conversationId' in by ? 'c.id = $1 AND (c.buyer_id = $2 OR c.seller_id = $2)' : 'c.listing_id = $1 AND c.buyer_id = $2'}
+          WHERE ${authorsConversation(by)}
             FOR UPDATE OF c
        ), m AS (
          INSERT INTO conversation_message (conversation_id, author_id, text, image_ids, warnings, client_key)
@@ -604,7 +608,7 @@ export class ConversationsService {
        SELECT c.id, c.listing_id, c.buyer_id, c.seller_id, c.blocked, c.listing_on_sale, u.buyer_read_id, u.seller_read_id,
               m.id AS message_id, m.author_id, m.text, m.image_ids, m.warnings, m.created_at
          FROM c LEFT JOIN m ON true LEFT JOIN u ON true`,
-      ['conversationId' in by ? by.conversationId : by.listingId, authorId, text, imageIds, messageWarnings(text), clientKey ?? null],
+      ['conversationId' in by ? by.conversationId : by.listingId, authorId, text, imageIds, messageWarnings(text, earlier), clientKey ?? null],
     );
     if (!row) throw new AppException(HttpStatus.NOT_FOUND, 'conversationNotFound');
     if (row.blocked) throw new AppException(HttpStatus.CONFLICT, 'conversationBlocked');
@@ -622,6 +626,17 @@ export class ConversationsService {
     };
   }
 
+  /** The author's last messages in the conversation while recent (SPLIT_CARD_LOOKBACK), oldest first. */
+  private async recentTexts(database: EntityManager, authorId: string, by: { conversationId: string } | { listingId: string }): Promise<string[]> {
+    const rows = (await database.query(
+      `SELECT m.text FROM conversation c JOIN conversation_message m ON m.conversation_id = c.id
+        WHERE ${authorsConversation(by)} AND m.author_id = $2 AND m.created_at > now() - make_interval(mins => $3)
+        ORDER BY m.id DESC LIMIT $4`,
+      ['conversationId' in by ? by.conversationId : by.listingId, authorId, SPLIT_CARD_LOOKBACK.minutes, SPLIT_CARD_LOOKBACK.messages],
+    )) as Array<{ text: string }>;
+    return rows.map((row) => row.text).reverse();
+  }
+
   /** A message of the conversation found by `condition` (on its alias `m`), with that conversation. */
   private async stored(database: EntityManager, condition: string, parameters: unknown[]): Promise<StoredMessage | undefined> {
     const [row] = (await database.query(
@@ -634,6 +649,10 @@ export class ConversationsService {
     return { conversation: { id: conversation_id, listing_id, buyer_id, seller_id, buyer_read_id, seller_read_id }, message };
   }
 }
+
+/** Conversation `c` by its id ($1) with the author ($2) one of its people, or by its listing ($1) and its buyer ($2). */
+const authorsConversation = (by: { conversationId: string } | { listingId: string }) =>
+  'conversationId' in by ? 'c.id = $1 AND (c.buyer_id = $2 OR c.seller_id = $2)' : 'c.listing_id = $1 AND c.buyer_id = $2';
 
 /** A block put or lifted, on $1 the blocker and $2 the blocked person. */
 const BLOCK_CHANGES = {
