@@ -145,6 +145,26 @@ describe('what the checks find in a seller’s words (issue 35)', () => {
     for (const text of honest) expect(wordingSpans(text, SCAM_WORDING).words).toEqual([]);
   });
 
+  it('reads through invisible characters and letters spaced apart, as a filter-dodging seller writes', () => {
+    // Zero-width spaces and joiners, a word joiner, a soft hyphen, a left-to-right mark: nothing on screen.
+    for (const invisible of ['\u200b', '\u200c', '\u200d', '\u2060', '\u00ad', '\u200e', '\ufeff']) {
+      const card = `8600${invisible}1234${invisible}5678${invisible}9012`;
+      expect(found(`karta ${card} ga`, cardNumberSpans(`karta ${card} ga`))).toEqual([card]);
+      expect(wordingSpans(`Только по пред${invisible}оплате`, SCAM_WORDING).words).toEqual(['предоплат*']);
+      expect(found(`tel 90${invisible}123${invisible}45${invisible}67`, contactSpans(`tel 90${invisible}123${invisible}45${invisible}67`))).toEqual([`90${invisible}123${invisible}45${invisible}67`]);
+      const links = `t.me/${invisible}arzon_tel, @${invisible}baraka_shop, what${invisible}sapp`;
+      expect(found(links, contactSpans(links))).toEqual([`t.me/${invisible}arzon_tel`, `@${invisible}baraka_shop`, `what${invisible}sapp`]);
+    }
+    for (const spaced of ['П Р Е Д О П Л А Т А', 'p-r-e-d-o-p-l-a-t-a', 'a.v.a.n.s', 'o l d i n d a n   t o l o v', 'P R E P A Y M E N T only']) {
+      expect(wordingSpans(spaced, SCAM_WORDING).words).not.toEqual([]);
+    }
+    expect(found('Faqat O L D I N D A N  T O L O V bilan', wordingSpans('Faqat O L D I N D A N  T O L O V bilan', SCAM_WORDING).spans)).toEqual(['O L D I N D A N  T O L O V']);
+    // Single letters that are words of their own stay words: no scam made of them.
+    for (const honest of ['Я и в Ташкенте, и в Самарканде', 'A B C sinf, 8 GB', 'Rangi: q o r a, holati a\'lo']) {
+      expect(wordingSpans(honest, SCAM_WORDING).words).toEqual([]);
+    }
+  });
+
   it('marks the span as the seller wrote it, and matches whole words only', () => {
     const text = 'Iltimos, OLDINDAN TO‘LOV qiling';
     expect(found(text, wordingSpans(text, SCAM_WORDING).spans)).toEqual(['OLDINDAN TO‘LOV']);

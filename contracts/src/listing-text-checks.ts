@@ -21,6 +21,8 @@ const CARD_LIKE = new RegExp(`(?<!\\d${GAP})\\d(?:${GAP}\\d){15}(?!${GAP}\\d)`, 
 const ZERO_LOOKALIKES = /[OoОо]/;
 /** What dresses a digit without changing it: the emoji presentation selectors and the keycap's frame (8️⃣). */
 const DIGIT_DRESSING = /[\ufe0e\ufe0f\u20e3]/;
+/** Invisible characters a filter-dodging seller puts inside a number or a word: zero-width spaces and joiners, soft hyphens, direction marks. */
+const INVISIBLE = /\p{Cf}/u;
 /** Digits of any script. */
 const DIGITS = /\p{Nd}/gu;
 
@@ -51,7 +53,8 @@ let lastView: { text: string; digits: DigitView } | undefined;
 /**
  * `text` as the card check reads it, one character per code point: a digit in any form (fullwidth,
  * mathematical, a keycap) as its ASCII digit, a number in words as its digits, an O among digits
- * as 0, a character outside the basic plane as a letter; `from` and `to` say where each came from in `text`.
+ * as 0, a character outside the basic plane as a letter, an invisible one as part of the character
+ * before it; `from` and `to` say where each came from in `text`.
  */
 function digitView(text: string): DigitView {
   if (lastView?.text === text) return lastView.digits;
@@ -65,7 +68,7 @@ function digitView(text: string): DigitView {
       continue;
     }
     const char = String.fromCodePoint(text.codePointAt(index)!);
-    if (DIGIT_DRESSING.test(char) && points.length > 0) points[points.length - 1].end = index + char.length;
+    if ((DIGIT_DRESSING.test(char) || INVISIBLE.test(char)) && points.length > 0) points[points.length - 1].end = index + char.length;
     else points.push({ char, start: index, end: index + char.length });
     index += char.length;
   }
@@ -167,8 +170,26 @@ const CONTACT_LIKE =
 const REFERENCE_SITES = /^(?:https?:\/\/)?(?:www\.)?(?:apple\.com|icloud\.com|samsung\.com|imei\.info|uzimei\.uz|gsmarena\.com)(?:\/\S*)?$/i;
 
 export function contactSpans(text: string): TextSpan[] {
-  const links = [...text.matchAll(CONTACT_LIKE)].filter((match) => !REFERENCE_SITES.test(match[0]));
-  return [...links.map((match) => ({ start: match.index, end: match.index + match[0].length })), ...phoneNumberSpans(text)].sort((a, b) => a.start - b.start);
+  const { seen, at } = withoutInvisible(text);
+  const links = [...seen.matchAll(CONTACT_LIKE)].filter((match) => !REFERENCE_SITES.test(match[0]));
+  const spans = links.map((match) => ({ start: at(match.index), end: at(match.index + match[0].length - 1) + 1 }));
+  return [...spans, ...phoneNumberSpans(text)].sort((a, b) => a.start - b.start);
+}
+
+/** `text` without its invisible characters ('t.me/\u200barzon' reads 't.me/arzon'), and where each kept UTF-16 unit stood in it. */
+function withoutInvisible(text: string): { seen: string; at: (index: number) => number } {
+  if (!INVISIBLE.test(text)) return { seen: text, at: (index) => index };
+  let seen = '';
+  const origins: number[] = [];
+  for (let index = 0; index < text.length; ) {
+    const char = String.fromCodePoint(text.codePointAt(index)!);
+    if (!INVISIBLE.test(char)) {
+      seen += char;
+      for (let unit = 0; unit < char.length; unit++) origins.push(index + unit);
+    }
+    index += char.length;
+  }
+  return { seen, at: (index) => origins[index] };
 }
 
 /**
@@ -263,7 +284,7 @@ const LATIN_LOOKALIKES: Record<string, string> = { а: 'a', с: 'c', е: 'e', о
 export function normalizeWording(text: string): string {
   return text
     .toLowerCase()
-    .replace(/[ʻʼ'`‘’′´]/g, '')
+    .replace(/[ʻʼ'`‘’′´\p{Cf}]/gu, '')
     .replace(/ў/g, 'у')
     .replace(/қ/g, 'к')
     .replace(/ғ/g, 'г')
@@ -279,7 +300,7 @@ export function normalizeWording(text: string): string {
  */
 export function wordingSpans(text: string, words: readonly string[]): { words: string[]; spans: TextSpan[] } {
   // Normalizing only drops apostrophes and swaps letters one for one: keep where each kept character came from.
-  const origins: number[] = [];
+  let origins: number[] = [];
   let normalized = '';
   for (let index = 0; index < text.length; index++) {
     const kept = normalizedUnit(text[index]);
@@ -287,6 +308,7 @@ export function wordingSpans(text: string, words: readonly string[]): { words: s
     normalized += kept;
     for (let n = 0; n < kept.length; n++) origins.push(index);
   }
+  ({ normalized, origins } = joinSpacedLetters(normalized, origins));
   const found: string[] = [];
   const spans: TextSpan[] = [];
   for (const word of words) {
@@ -347,16 +369,24 @@ const NUMBER_WORDS: ReadonlyMap<string, NumberWord> = (() => {
   return words;
 })();
 
-/** A word as it may be written, apostrophes within it ("to'rt", 'to‘qqiz'). */
-const WORD = /\p{L}+(?:[ʻʼ'`‘’′´]\p{L}+)*/gu;
-/** What may stand between the words of one number: what stands between a card number's digits. */
-const NUMBER_GAP = /^[\s.,/_|-]{1,3}$/;
+/** A word as it may be written, apostrophes or invisible characters within it ("to'rt", 'to‘qqiz'). */
+const WORD = /\p{L}+(?:[ʻʼ'`‘’′´\p{Cf}]+\p{L}+)*/gu;
+/** What may stand between the words of one number: what stands between a card number's digits, invisible characters besides. */
+const NUMBER_GAP = /^[\s.,/_|\p{Cf}-]{1,3}$/u;
+
+/** Each word's meaning as a number (null: none), remembered up to 20,000 words: texts repeat the same words. */
+const WORD_MEANINGS = new Map<string, NumberWord | null>();
 
 function numberWord(word: string): NumberWord | undefined {
-  if (/^[oо][ʻʼ'`‘’′´]n$/i.test(word)) return { kind: 'tens', value: 10 };
-  let normalized = '';
-  for (const unit of word) normalized += normalizedUnit(unit);
-  return NUMBER_WORDS.get(normalized);
+  let meaning = WORD_MEANINGS.get(word);
+  if (meaning === undefined) {
+    if (WORD_MEANINGS.size >= 20_000) WORD_MEANINGS.clear();
+    let normalized = '';
+    for (const unit of word) normalized += normalizedUnit(unit);
+    meaning = /^[oо][ʻʼ'`‘’′´]n$/i.test(word) ? { kind: 'tens', value: 10 } : (NUMBER_WORDS.get(normalized) ?? null);
+    WORD_MEANINGS.set(word, meaning);
+  }
+  return meaning ?? undefined;
 }
 
 /** The last text's numbers in words: its card and phone checks each read them. */
@@ -404,6 +434,27 @@ function spelledNumbers(text: string): Array<{ start: number; end: number; digit
   }
   lastSpelled = { text, numbers };
   return numbers;
+}
+
+/** Four or more letters standing alone, one mark after each ('п р е д о п л а т а', 'a.v.a.n.s'): a word spaced out to dodge a filter. */
+const SPACED_LETTERS = /(?<![\p{L}\p{N}])\p{L}(?:[\s._*-]\p{L}(?![\p{L}\p{N}])){3,}/gu;
+
+/** The normalized text with each spaced-out word written together, and where each character came from. */
+function joinSpacedLetters(normalized: string, origins: number[]): { normalized: string; origins: number[] } {
+  let joined = '';
+  const kept: number[] = [];
+  let from = 0;
+  for (const match of normalized.matchAll(SPACED_LETTERS)) {
+    joined += normalized.slice(from, match.index);
+    kept.push(...origins.slice(from, match.index));
+    for (const letter of match[0].matchAll(/\p{L}/gu)) {
+      joined += letter[0];
+      for (let unit = 0; unit < letter[0].length; unit++) kept.push(origins[match.index + letter.index + unit]);
+    }
+    from = match.index + match[0].length;
+  }
+  if (from === 0) return { normalized, origins };
+  return { normalized: joined + normalized.slice(from), origins: [...kept, ...origins.slice(from)] };
 }
 
 /** Each UTF-16 unit normalized, remembered (at most 65,536): texts repeat the same few letters. */
