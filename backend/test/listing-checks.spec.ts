@@ -69,7 +69,7 @@ describe('the checks of waiting listings and the risk-ranked queue (issue 22)', 
     expect(saved.body).toEqual({ words: ['kredit', 'tolov'] });
     await checkListings(site.app, [offending, innocent]);
     const cards = await waitingTab(site.app, admin.cookie);
-    expect(cards.find((card) => card._id === offending)?.checks).toEqual([{ kind: 'bannedWords', detail: 'kredit, TOLOV' }]);
+    expect(cards.find((card) => card._id === offending)?.checks).toEqual([{ kind: 'bannedWords', detail: 'TOLOV, kredit' }]);
     expect(cards.find((card) => card._id === innocent)?.checks).toEqual([]);
     expect((await http().get('/api/admin/banned-words').set('Cookie', admin.cookie).expect(200)).body).toEqual({ words: ['kredit', 'tolov'] });
   });

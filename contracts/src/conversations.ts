@@ -3,7 +3,7 @@ import { imageRefSchema } from './catalogue';
 import { FAVOURITE_STATES } from './buyer-constants';
 import { listingCardSchema } from './listing';
 import { reportSchema } from './listing-reports';
-import { cardNumberSpans, contactSpans, phoneNumberSpans, SCAM_WORDING, wordingSpans } from './listing-text-checks';
+import { cardNumberSpans, contactSpans, phoneNumberSpans, scamWordingSpans } from './listing-text-checks';
 import type { ErrorEnvelope } from './errors';
 import type { Translated } from './languages';
 import { CONVERSATION_LIMITS } from './conversation-constants';
@@ -54,7 +54,7 @@ export const SPLIT_CARD_LOOKBACK = { messages: 7, minutes: 10 } as const;
 export function messageWarnings(text: string, earlier: readonly string[] = []): MessageWarning[] {
   const warnings: MessageWarning[] = [];
   if (cardNumberSpans(text).length || completesCardNumber(text, earlier)) warnings.push('cardNumber');
-  if (wordingSpans(text, SCAM_WORDING).words.length) warnings.push('prepayment');
+  if (scamWordingSpans(text).length) warnings.push('prepayment');
   if (contactSpans(text).length > phoneNumberSpans(text).length) warnings.push('outsideLink');
   return warnings;
 }

@@ -1,4 +1,4 @@
-import { cardNumberSpans, contactSpans, maskCardNumbers, SCAM_WORDING, wordingSpans } from './listing-text-checks';
+import { cardNumberSpans, contactSpans, maskCardNumbers, SCAM_WORDING, scamWordingSpans, wordingSpans } from './listing-text-checks';
 
 const found = (text: string, spans: { start: number; end: number }[]) => spans.map((span) => text.slice(span.start, span.end));
 
@@ -163,6 +163,35 @@ describe('what the checks find in a seller’s words (issue 35)', () => {
     for (const honest of ['Я и в Ташкенте, и в Самарканде', 'A B C sinf, 8 GB', 'Rangi: q o r a, holati a\'lo']) {
       expect(wordingSpans(honest, SCAM_WORDING).words).toEqual([]);
     }
+  });
+
+  it('finds a request to move money to a card or a payment app in any word order, and an honest seller’s warning against it is none', () => {
+    const requests = [
+      'На карту мне скиньте 500 тысяч, отправлю',
+      'Деньги на карту переведите, отправлю BTS',
+      'Сначала на карточку перекиньте',
+      "Click'ga 300 ming tashlang, yuboraman",
+      "Payme orqali pulni o'tkazing, pochta bilan jo'nataman",
+      'Tashlab qo‘ying kartaga, keyin yuboraman',
+      'Humo kartamga 200 ming tashlab turing',
+      'Клик орқали ўтказиб юборинг',
+    ];
+    // A double negative asks: 'I won't send it without prepayment'.
+    for (const text of [...requests, "Oldindan to'lovsiz yubormayman"]) expect(scamWordingSpans(text)).not.toEqual([]);
+    const honest = [
+      "Oldindan pul tashlamang, ko'rib oling",
+      "Kartaga pul o'tkazmang, faqat uchrashganda",
+      'Hech kimga oldindan pul tashlamanglar',
+      'Никому не переводите деньги на карту заранее',
+      'На карту не скидываю, только встреча',
+      "Naqd yoki karta orqali to'lov, Click ham bo'ladi",
+      'Оплата при встрече, можно картой или через Click',
+      'Скину фото и видео в Telegram. Карта памяти в комплекте',
+      'Kartaga tashlash shart emas, uchrashamiz',
+    ];
+    for (const text of honest) expect(scamWordingSpans(text)).toEqual([]);
+    // The admins' own words are read with the shipped ones.
+    expect(found('Faqat Paynet orqali', scamWordingSpans('Faqat Paynet orqali', ['paynet orqali']))).toEqual(['Paynet orqali']);
   });
 
   it('marks the span as the seller wrote it, and matches whole words only', () => {

@@ -299,16 +299,7 @@ export function normalizeWording(text: string): string {
  * the original text.
  */
 export function wordingSpans(text: string, words: readonly string[]): { words: string[]; spans: TextSpan[] } {
-  // Normalizing only drops apostrophes and swaps letters one for one: keep where each kept character came from.
-  let origins: number[] = [];
-  let normalized = '';
-  for (let index = 0; index < text.length; index++) {
-    const kept = normalizedUnit(text[index]);
-    if (kept.length === 0) continue;
-    normalized += kept;
-    for (let n = 0; n < kept.length; n++) origins.push(index);
-  }
-  ({ normalized, origins } = joinSpacedLetters(normalized, origins));
+  const { normalized, origins } = readable(text);
   const found: string[] = [];
   const spans: TextSpan[] = [];
   for (const word of words) {
@@ -318,6 +309,61 @@ export function wordingSpans(text: string, words: readonly string[]): { words: s
     for (const match of matches) spans.push({ start: origins[match.index], end: origins[match.index + match[0].length - 1] + 1 });
   }
   return { words: found, spans };
+}
+
+/** Where `text` asks for money before the phone is seen: the shipped wording, the admins' `bannedWords`, and requests to move money to a card or a payment app. */
+export function scamWordingSpans(text: string, bannedWords: readonly string[] = []): TextSpan[] {
+  return [...wordingSpans(text, [...SCAM_WORDING, ...bannedWords]).spans, ...transferRequestSpans(text)].sort((a, b) => a.start - b.start);
+}
+
+/** Verbs that move money to someone. Paying is not one: 'Click orqali to'lov' is how an honest buyer pays at the meeting. */
+const TRANSFER_VERBS = ['tashla*', 'otkaz*', 'ташла*', 'утказ*', 'переве*', 'перевод*', 'перекин*', 'скин*', 'скидыва*', 'закин*', 'кинь*', 'кидай*'];
+/** Where the money would go: a card, or a wallet in a payment app. */
+const MONEY_DESTINATIONS = ['karta*', 'kartochka*', 'карта*', 'карту', 'карте', 'карты', 'картой', 'карточк*', 'click*', 'клик*', 'payme*', 'пейми*', 'paynet*', 'пейнет*', 'humo*', 'хумо*', 'uzcard*', 'узкард*'];
+/** How many words may stand between the verb and where the money goes ('На карту мне скиньте', "Click'ga 300 ming tashlang"). */
+const TRANSFER_REACH = 3;
+
+/**
+ * Requests to move money to a card or a payment app in any word order: a transfer verb and a
+ * destination in one sentence, at most TRANSFER_REACH words apart, not said in the negative.
+ */
+function transferRequestSpans(text: string): TextSpan[] {
+  const { normalized, origins } = readable(text);
+  const matches = (words: readonly string[]) => words.flatMap((word) => [...normalized.matchAll(wordPattern(word))]);
+  const destinations = matches(MONEY_DESTINATIONS);
+  if (destinations.length === 0) return [];
+  const spans: TextSpan[] = [];
+  for (const verb of matches(TRANSFER_VERBS)) {
+    if (NEGATIVE_VERB.test(verb[0])) continue;
+    for (const destination of destinations) {
+      const [first, second] = verb.index < destination.index ? [verb, destination] : [destination, verb];
+      const start = first.index;
+      const end = second.index + second[0].length;
+      const between = normalized.slice(first.index + first[0].length, second.index);
+      if (between.length > 0 && /[.!?;\n]/.test(between)) continue;
+      if ((between.match(/[\p{L}\p{N}]+/gu)?.length ?? 0) > TRANSFER_REACH || NEGATION_BETWEEN.test(between) || negated(normalized, start, end)) continue;
+      spans.push({ start: origins[start], end: origins[end - 1] + 1 });
+    }
+  }
+  return spans;
+}
+
+/** The last text as the wording is matched: normalized (normalizeWording), spaced-out words joined, and where each character came from. */
+let lastReadable: { text: string; normalized: string; origins: number[] } | undefined;
+
+function readable(text: string): { normalized: string; origins: number[] } {
+  if (lastReadable?.text === text) return lastReadable;
+  // Normalizing only drops apostrophes and invisible characters and swaps letters one for one: keep where each kept character came from.
+  const origins: number[] = [];
+  let normalized = '';
+  for (let index = 0; index < text.length; index++) {
+    const kept = normalizedUnit(text[index]);
+    if (kept.length === 0) continue;
+    normalized += kept;
+    for (let n = 0; n < kept.length; n++) origins.push(index);
+  }
+  lastReadable = { text, ...joinSpacedLetters(normalized, origins) };
+  return lastReadable;
 }
 
 interface NumberWord {
@@ -493,8 +539,27 @@ const NEGATED_AFTER = new RegExp(
   'u',
 );
 
+/**
+ * An Uzbek verb telling the buyer not to ('tashlamang', "o'tkazmanglar", 'ташламанг', 'tashlamaysiz'):
+ * 'Oldindan pul tashlamang' warns, it does not ask. Not the seller's own 'won't' ('-mayman'): "to'lovsiz
+ * yubormayman" asks for the payment twice over.
+ */
+const NEGATIVE_VERB = new RegExp(
+  `\\p{L}(?:${spelledAsMatched(['mang', 'manglar', 'mangiz', 'maysiz', 'masin', 'maslik', 'манг', 'манглар', 'мангиз', 'майсиз', 'масин', 'маслик'])})$`,
+  'u',
+);
+/** A negation between a transfer verb and its destination: 'На карту не скидываю'. */
+const NEGATION_BETWEEN = new RegExp(`(?:^|[^\\p{L}])(?:${spelledAsMatched(['не', 'нет', 'no', 'not', 'emas', 'hech'])})(?![\\p{L}])`, 'u');
+
 function negated(normalized: string, start: number, end: number): boolean {
-  return NEGATED_BEFORE.test(normalized.slice(Math.max(0, start - 20), start)) || NEGATED_AFTER.test(normalized.slice(end, end + 30));
+  const ownLast = /\p{L}+$/u.exec(normalized.slice(start, end))?.[0] ?? '';
+  const next = /^[^\p{L}]*(\p{L}+)/u.exec(normalized.slice(end, end + 30))?.[1] ?? '';
+  return (
+    NEGATED_BEFORE.test(normalized.slice(Math.max(0, start - 20), start)) ||
+    NEGATED_AFTER.test(normalized.slice(end, end + 30)) ||
+    NEGATIVE_VERB.test(ownLast) ||
+    NEGATIVE_VERB.test(next)
+  );
 }
 
 function escapeRegExp(text: string): string {

@@ -3,7 +3,7 @@ import { imageRefSchema } from './catalogue';
 import { listingImageSchema } from './listing';
 import { LIMITS } from './limits';
 import { reportSchema } from './listing-reports';
-import { cardNumberSpans, contactSpans, SCAM_WORDING, wordingSpans } from './listing-text-checks';
+import { cardNumberSpans, contactSpans, scamWordingSpans } from './listing-text-checks';
 import { DEAL_FLAGS, DEAL_STATUSES, REPUTATION_LIMITS, REVIEW_REPORT_REASONS, REVIEW_TAGS } from './reputation-constants';
 
 const reviewText = z.string().trim().max(REPUTATION_LIMITS.textMax, 'reviewTextTooLong');
@@ -15,7 +15,7 @@ const reviewText = z.string().trim().max(REPUTATION_LIMITS.textMax, 'reviewTextT
  */
 export function reviewTextRefusal(text: string): 'reviewTextContacts' | 'reviewTextPrepayment' | null {
   if (contactSpans(text).length) return 'reviewTextContacts';
-  if (wordingSpans(text, SCAM_WORDING).words.length) return 'reviewTextPrepayment';
+  if (scamWordingSpans(text).length) return 'reviewTextPrepayment';
   return null;
 }
 

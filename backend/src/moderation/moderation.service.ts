@@ -23,10 +23,9 @@ import {
   type ModerationCard,
   type ModerationQueue,
   type RejectListing,
-  SCAM_WORDING,
+  scamWordingSpans,
   cardNumberSpans,
   contactSpans,
-  wordingSpans,
   type TextSpan,
 } from '@market/contracts';
 import type { SessionUser } from '../auth/auth.decorators';
@@ -326,7 +325,7 @@ function withFlaggedMessages(stored: ListingCheck[], flaggedMessages: number | n
 
 /** Where a description has a card number, contacts or scam wording (the shipped list and the admins'), merged and in order. */
 function flaggedSpans(description: string, bannedWords: readonly string[]): TextSpan[] {
-  const spans = [...cardNumberSpans(description), ...contactSpans(description), ...wordingSpans(description, [...SCAM_WORDING, ...bannedWords]).spans].sort(
+  const spans = [...cardNumberSpans(description), ...contactSpans(description), ...scamWordingSpans(description, bannedWords)].sort(
     (a, b) => a.start - b.start,
   );
   const merged: TextSpan[] = [];

@@ -6,11 +6,10 @@ import {
   FLOOD_LISTINGS_PER_DAY,
   LISTING_CHECKS,
   YOUNG_ACCOUNT_DAYS,
-  SCAM_WORDING,
+  scamWordingSpans,
   cardNumberSpans,
   contactSpans,
   riskScore,
-  wordingSpans,
   type BannedWords,
   type ListingCheck,
 } from '@market/contracts';
@@ -143,8 +142,8 @@ export class ListingChecksService {
     if (cards.length) checks.push({ kind: 'cardNumber', detail: spelled(text, cards) });
     const contacts = contactSpans(text);
     if (contacts.length) checks.push({ kind: 'contacts', detail: spelled(text, contacts) });
-    const wording = wordingSpans(text, [...SCAM_WORDING, ...bannedWords]);
-    if (wording.words.length) checks.push({ kind: 'bannedWords', detail: spelled(text, wording.spans) });
+    const wording = scamWordingSpans(text, bannedWords);
+    if (wording.length) checks.push({ kind: 'bannedWords', detail: spelled(text, wording) });
     const [approvedBefore]: unknown[] = await db.query(
       `SELECT 1 FROM listing WHERE author_id = $1 AND id <> $2 AND approved_at IS NOT NULL LIMIT 1`,
       [listing.author_id, listing.id],
