@@ -12,7 +12,17 @@ import { LISTING_PAGE_TEXTS } from './src/app/route-texts.ts';
 /** The API `npm run dev` runs beside Vite's dev server (its PORT). */
 const api = `http://localhost:${process.env.PORT ?? '3000'}`;
 
-export default defineConfig({
+/**
+ * React Router 7 points every import at its development build (remix-run/react-router#12437, meant
+ * to be temporary): a production build takes its production one, without the development warnings
+ * and checks. Tests and the dev server keep the development build.
+ */
+const productionReactRouter = [
+  { find: /^react-router$/, replacement: fileURLToPath(new URL('../node_modules/react-router/dist/production/index.mjs', import.meta.url)) },
+  { find: /^react-router\/dom$/, replacement: fileURLToPath(new URL('../node_modules/react-router/dist/production/dom-export.mjs', import.meta.url)) },
+];
+
+export default defineConfig(({ command, mode }) => ({
   plugins: [
     react(),
     tailwindcss(),
@@ -54,6 +64,7 @@ export default defineConfig({
       // The contracts are TypeScript sources shared with the server; bundle them directly.
       { find: '@market/contracts', replacement: fileURLToPath(new URL('../contracts/src/index.ts', import.meta.url)) },
       { find: /^zod$/, replacement: fileURLToPath(new URL('./src/lib/zod.ts', import.meta.url)) },
+      ...(command === 'build' && mode === 'production' ? productionReactRouter : []),
     ],
   },
   // ws: conversations' Socket.IO lives under /api (docs/conversations.md).
@@ -104,4 +115,4 @@ export default defineConfig({
     },
   },
   test: { environment: 'node', include: ['src/**/*.test.ts'] },
-});
+}));

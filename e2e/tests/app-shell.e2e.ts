@@ -12,6 +12,19 @@ test.describe('app shell', () => {
     await expect(page.getByRole('link', { name: 'Kirish' })).toBeVisible();
   });
 
+  test("ships React Router's production build, without its development warnings", async ({ page }) => {
+    // React Router's package names only its development build (remix-run/react-router#12437); vite.config.ts picks the production one.
+    const scripts: Promise<string>[] = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() === 'script') scripts.push(response.text());
+    });
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: 'Ishlatilgan telefonlar' })).toBeVisible();
+    const code = await Promise.all(scripts);
+    expect(code.some((script) => script.includes('useNavigate() may be used only in the context of a <Router> component'))).toBe(true);
+    expect(code.filter((script) => script.includes('Hey developer'))).toEqual([]);
+  });
+
   test('keeps Russian after switching to it and reloading', async ({ page }) => {
     await page.goto('/');
     await page.getByRole('combobox', { name: 'Til' }).selectOption('ru');
