@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { ListingChecksService } from '../src/moderation/trust/listing-checks.service';
+import { referenceMedian } from '../src/browse/price-guide/reference-prices';
 import { checkListings, detailedPhoto, listingsAppForThisFile, signedInUser, testBrand, waitingTab, type TestDevice } from './listings-support';
 
 /** Phone numbers of this file: 99877192xxxx. */
@@ -148,6 +149,28 @@ describe('the checks of waiting listings and the risk-ranked queue (issue 22)', 
     const cards = await waitingTab(site.app, admin.cookie);
     expect(cards.find((card) => card._id === bait)?.checks).toEqual([{ kind: 'baitPrice', detail: '3250000' }, { kind: 'customModel', detail: 'Apple iPhone 13' }]);
     expect(cards.find((card) => card._id === fair)?.checks).toEqual([{ kind: 'customModel', detail: 'Apple iPhone 13' }]);
+  });
+
+  it("reads a typed model as the catalogue model it names however it is spelled, and flags its bait price", async () => {
+    const seller = await signedInUser(site.app, phone(16));
+    await list(seller.id, { status: 'active', approved: true });
+    const [{ id: apple }] = await site.dataSource.query(`SELECT id FROM categories WHERE name = 'Apple'`);
+    const typed = async (model: string, price: number): Promise<string> => {
+      const [{ id }] = await site.dataSource.query(
+        `INSERT INTO listing (author_id, category_id, custom_model, name, price, valut, price_uzs, region, description, phone_number, status, created_at)
+         VALUES ($1, $2, $3, 'Apple ' || $3, $4, 'uzs', $4, 'toshkent', 'Yaxshi', '998901112233', 'waiting', '2019-01-01') RETURNING id`,
+        [seller.id, apple, model, price],
+      );
+      return id;
+    };
+    // Cyrillic by sound, by ear in Latin, written together, a slip of the finger: each the iPhone 15 Pro Max.
+    const baits = [await typed('айфон 15 про макс', 500_000), await typed('ayfon 15 pro maks', 500_000), await typed('iphone15 promax', 500_000), await typed('iPhone 15 Pro Mxa', 500_000)];
+    const fair = await typed('Айфон 15 Про Макс', 9_000_000);
+    await checkListings(site.app, [...baits, fair]);
+    const cards = await waitingTab(site.app, admin.cookie);
+    const median = String(referenceMedian('Apple iPhone 15 Pro Max'));
+    for (const bait of baits) expect(cards.find((card) => card._id === bait)?.checks).toContainEqual({ kind: 'baitPrice', detail: median });
+    expect(cards.find((card) => card._id === fair)?.checks.map((check) => check.kind)).toEqual(['customModel']);
   });
 
   it('flags an IMEI of a sold listing, even the same seller\'s, and not the same seller listing the same model again', async () => {

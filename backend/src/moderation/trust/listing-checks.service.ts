@@ -17,7 +17,7 @@ import { ImagesService } from '../../uploads/images.service';
 import { accountCreated } from '../../users/user-reads';
 import { THUMBNAIL_VARIANT } from '../../listings/listing-photo-shapes';
 import { PriceGuideService } from '../../browse/price-guide/price-guide.service';
-import { referenceMedian } from '../../browse/price-guide/reference-prices';
+import { DevicesService } from '../../devices/devices.service';
 import { reportSources } from '../reports/report-sources';
 
 /** Listings checked per run: a burst of submissions is caught up over a few runs. */
@@ -66,6 +66,7 @@ export class ListingChecksService {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly prices: PriceGuideService,
     private readonly images: ImagesService,
+    private readonly devices: DevicesService,
   ) {}
 
   /** Checks the waiting listings not checked since they changed; answers how many were checked. */
@@ -122,19 +123,14 @@ export class ListingChecksService {
     // Independent reporters, each as much as their record weighs: a campaign of new accounts adds up to nothing.
     const reported = Math.round((await reportSources(db, listing.id)).reduce((sum, weight) => sum + weight, 0));
     if (reported) checks.push({ kind: 'reports', detail: String(reported) });
-    if (listing.device_id && listing.price_uzs !== null) {
-      const guide = await this.prices.guide({
-        device: listing.device_id,
-        storage: listing.storage ?? undefined,
-        condition: listing.condition ? 'new' : 'used',
-      });
+    // A model typed though the catalogue has it ('Boshqa model': 'Apple iPhone 15', 'Apple айфон 15 про макс') is
+    // priced as the model the catalogue's matcher reads in it, its closest.
+    const device = listing.device_id ?? (listing.custom_model && listing.name ? (await this.devices.listingModels(listing.name)).matched[0]?.id : undefined);
+    if (device && listing.price_uzs !== null) {
+      const guide = await this.prices.guide({ device, storage: listing.storage ?? undefined, condition: listing.condition ? 'new' : 'used' });
       if (guide.median !== null && Number(listing.price_uzs) < guide.median * BAIT_PRICE_SHARE) {
         checks.push({ kind: 'baitPrice', detail: String(guide.median) });
       }
-    } else if (listing.custom_model && listing.name && listing.price_uzs !== null) {
-      // A model typed though the catalogue has it ('Apple iPhone 15' under 'Boshqa model') still has its reference band.
-      const median = referenceMedian(listing.name);
-      if (median !== undefined && Number(listing.price_uzs) < median * BAIT_PRICE_SHARE) checks.push({ kind: 'baitPrice', detail: String(median) });
     }
     // The seller's own words: the name (a typed model's too), the contact name and the description.
     const text = [listing.name, listing.author_name, listing.description].filter(Boolean).join('\n');

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { PriceGuideModule } from '../../browse/price-guide/price-guide.module';
+import { DevicesModule } from '../../devices/devices.module';
 import { ImagesModule } from '../../uploads/images.module';
 import { ListingChecksService } from './listing-checks.service';
 
@@ -8,7 +9,7 @@ import { ListingChecksService } from './listing-checks.service';
  * saved (ListingsModule). It imports no listings module, so the listings can depend on it.
  */
 @Module({
-  imports: [ImagesModule, PriceGuideModule],
+  imports: [ImagesModule, PriceGuideModule, DevicesModule],
   providers: [ListingChecksService],
   exports: [ListingChecksService],
 })
