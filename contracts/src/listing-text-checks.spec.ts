@@ -198,5 +198,7 @@ describe('what the checks find in a seller’s words (issue 35)', () => {
     const text = 'Iltimos, OLDINDAN TO‘LOV qiling';
     expect(found(text, wordingSpans(text, SCAM_WORDING).spans)).toEqual(['OLDINDAN TO‘LOV']);
     expect(wordingSpans('Tolovchi emas', ['tolov']).words).toEqual([]);
+    // A word that normalizes to nothing matches nothing, and the reading ends, emoji and all.
+    expect(wordingSpans('Салом 😀 дунё', ["''*"]).spans).toEqual([]);
   });
 });

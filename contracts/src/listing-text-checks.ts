@@ -101,7 +101,7 @@ function cardNumbers(text: string): Array<{ span: TextSpan; digits: TextSpan[] }
   if (digitCount(text) < 8) return [];
   const { view, from, to } = digitView(text);
   const cards: Array<{ span: TextSpan; digits: TextSpan[] }> = [];
-  for (const match of view.matchAll(CARD_LIKE)) {
+  for (const match of allMatches(CARD_LIKE, view)) {
     const digits = match[0].replace(/\D/g, '');
     if (!CARD_PREFIX.test(digits) || !passesLuhn(digits)) continue;
     const places = [...match[0]].flatMap((char, offset) => (/\d/.test(char) ? [match.index + offset] : []));
@@ -148,7 +148,7 @@ export function phoneNumberSpans(text: string): TextSpan[] {
   if (digitCount(text) < 7) return [];
   const { view, from, to } = digitView(text);
   const spans: TextSpan[] = [];
-  for (const match of view.matchAll(DIGIT_RUN)) {
+  for (const match of allMatches(DIGIT_RUN, view)) {
     const run = match[0].trimEnd();
     const digits = run.replace(/\D/g, '');
     const local = digits.length === 12 && digits.startsWith('998') ? digits.slice(3) : digits.length === 10 && digits.startsWith('8') ? digits.slice(1) : digits;
@@ -171,7 +171,7 @@ const REFERENCE_SITES = /^(?:https?:\/\/)?(?:www\.)?(?:apple\.com|icloud\.com|sa
 
 export function contactSpans(text: string): TextSpan[] {
   const { seen, at } = withoutInvisible(text);
-  const links = [...seen.matchAll(CONTACT_LIKE)].filter((match) => !REFERENCE_SITES.test(match[0]));
+  const links = allMatches(CONTACT_LIKE, seen).filter((match) => !REFERENCE_SITES.test(match[0]));
   const spans = links.map((match) => ({ start: at(match.index), end: at(match.index + match[0].length - 1) + 1 }));
   return [...spans, ...phoneNumberSpans(text)].sort((a, b) => a.start - b.start);
 }
@@ -303,7 +303,7 @@ export function wordingSpans(text: string, words: readonly string[]): { words: s
   const found: string[] = [];
   const spans: TextSpan[] = [];
   for (const word of words) {
-    const matches = [...normalized.matchAll(wordPattern(word))].filter((match) => !negated(normalized, match.index, match.index + match[0].length));
+    const matches = allMatches(wordPattern(word), normalized).filter((match) => !negated(normalized, match.index, match.index + match[0].length));
     if (matches.length === 0) continue;
     found.push(word);
     for (const match of matches) spans.push({ start: origins[match.index], end: origins[match.index + match[0].length - 1] + 1 });
@@ -329,7 +329,7 @@ const TRANSFER_REACH = 3;
  */
 function transferRequestSpans(text: string): TextSpan[] {
   const { normalized, origins } = readable(text);
-  const matches = (words: readonly string[]) => words.flatMap((word) => [...normalized.matchAll(wordPattern(word))]);
+  const matches = (words: readonly string[]) => words.flatMap((word) => allMatches(wordPattern(word), normalized));
   const destinations = matches(MONEY_DESTINATIONS);
   if (destinations.length === 0) return [];
   const spans: TextSpan[] = [];
@@ -445,7 +445,7 @@ let lastSpelled: { text: string; numbers: Array<{ start: number; end: number; di
  */
 function spelledNumbers(text: string): Array<{ start: number; end: number; digits: string }> {
   if (lastSpelled?.text === text) return lastSpelled.numbers;
-  const words = [...text.matchAll(WORD)].flatMap((match) => {
+  const words = allMatches(WORD, text).flatMap((match) => {
     const meaning = numberWord(match[0]);
     return meaning ? [{ ...meaning, start: match.index, end: match.index + match[0].length }] : [];
   });
@@ -490,10 +490,10 @@ function joinSpacedLetters(normalized: string, origins: number[]): { normalized:
   let joined = '';
   const kept: number[] = [];
   let from = 0;
-  for (const match of normalized.matchAll(SPACED_LETTERS)) {
+  for (const match of allMatches(SPACED_LETTERS, normalized)) {
     joined += normalized.slice(from, match.index);
     kept.push(...origins.slice(from, match.index));
-    for (const letter of match[0].matchAll(/\p{L}/gu)) {
+    for (const letter of allMatches(LETTER, match[0])) {
       joined += letter[0];
       for (let unit = 0; unit < letter[0].length; unit++) kept.push(origins[match.index + letter.index + unit]);
     }
@@ -515,16 +515,18 @@ function normalizedUnit(unit: string): string {
 /** Each word's pattern, compiled once: every message and listing is matched against every scam word (and the few banned ones). */
 const WORD_PATTERNS = new Map<string, RegExp>();
 
-/** `word` as a whole word (or the start of one, for a stem ending in '*'); matchAll copies it, so one serves every text. */
+/** `word` as a whole word (or the start of one, for a stem ending in '*'), one pattern for every text (allMatches). */
 function wordPattern(word: string): RegExp {
   let pattern = WORD_PATTERNS.get(word);
   if (!pattern) {
     const stem = word.endsWith('*');
     const body = normalizeWording(stem ? word.slice(0, -1) : word)
       .split(/\s+/)
+      .filter(Boolean)
       .map(escapeRegExp)
       .join('[\\s-]+');
-    pattern = new RegExp(`(?<![\\p{L}\\p{N}])${body}${stem ? '[\\p{L}\\p{N}]*' : '(?![\\p{L}\\p{N}])'}`, 'gu');
+    // A word that normalizes to nothing (an admin's apostrophes) matches nothing, not every word.
+    pattern = body ? new RegExp(`(?<![\\p{L}\\p{N}])${body}${stem ? '[\\p{L}\\p{N}]*' : '(?![\\p{L}\\p{N}])'}`, 'gu') : /(?!)/gu;
     WORD_PATTERNS.set(word, pattern);
   }
   return pattern;
@@ -560,6 +562,23 @@ function negated(normalized: string, start: number, end: number): boolean {
     NEGATIVE_VERB.test(ownLast) ||
     NEGATIVE_VERB.test(next)
   );
+}
+
+const LETTER = /\p{L}/gu;
+
+/**
+ * Every match of the global `pattern` in `text`, read from its start. Not matchAll: it copies the
+ * pattern for each text, which cost ten times the matching itself on a message's hundred patterns.
+ */
+function allMatches(pattern: RegExp, text: string): RegExpExecArray[] {
+  const found: RegExpExecArray[] = [];
+  pattern.lastIndex = 0;
+  for (let match = pattern.exec(text); match; match = pattern.exec(text)) {
+    // An empty match steps on by a character, or exec would find it again forever.
+    if (match[0].length === 0) pattern.lastIndex = match.index + (text.codePointAt(match.index)! > 0xffff ? 2 : 1);
+    else found.push(match);
+  }
+  return found;
 }
 
 function escapeRegExp(text: string): string {
