@@ -159,11 +159,14 @@ function paddedBox(metadata: Metadata, shape: ImageShape, accepted: { min: numbe
  * The picture's 64-bit difference hash: greyscale, squeezed to 9x8 pixels, one bit per pair of
  * neighbours in a row (1 when the left one is brighter). The squeeze goes through 72x64 first,
  * which averages like a box filter: a re-encoded, resized or recompressed copy then stays within
- * 4 bits (a straight squeeze flips up to 8). Answered as PostgreSQL's signed bigint.
+ * 4 bits (a straight squeeze flips up to 8). A frame of one colour around the picture (a
+ * screenshot's bars, a white border, a channel copy's padding) is trimmed first: it is not the
+ * picture, and a copy framed so differed in 9-20 bits. Answered as PostgreSQL's signed bigint.
  */
 export async function differenceHash(input: ImageInput): Promise<bigint> {
-  const { data, info } = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS })
-    .flatten({ background: '#ffffff' })
+  const framed = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).flatten({ background: '#ffffff' }).raw().toBuffer({ resolveWithObject: true });
+  const picture = await withoutFrames(framed);
+  const { data, info } = await sharp(picture.data, { raw: picture.info })
     .greyscale()
     .resize(72, 64, { fit: 'fill' })
     .raw()
@@ -178,4 +181,45 @@ export async function differenceHash(input: ImageInput): Promise<bigint> {
     for (let column = 0; column < 8; column++) hash = (hash << 1n) | (pixels[row * 9 + column] > pixels[row * 9 + column + 1] ? 1n : 0n);
   }
   return BigInt.asIntN(64, hash);
+}
+
+/** How far from the corner's colour a pixel may be and still be the frame (of 255): JPEG's ringing beside a bar stays within it. */
+const FRAME_THRESHOLD = 24;
+
+type RawPicture = { data: Buffer; info: { width: number; height: number; channels: 1 | 2 | 3 | 4 } };
+
+/** What is shaved off a trimmed picture's edges: JPEG blurs a bar's edge a pixel or two into the picture. */
+const FRAME_EDGE = 2;
+
+/**
+ * The picture with its frames of one colour trimmed, one after another (a black bar around a
+ * photo's own plain margin): a copy in a frame and its original then come down to the same picture.
+ */
+async function withoutFrames(picture: RawPicture): Promise<RawPicture> {
+  for (let frame = 0; frame < 3; frame++) {
+    const trimmed = await sharp(picture.data, { raw: picture.info }).trim({ threshold: FRAME_THRESHOLD }).raw().toBuffer({ resolveWithObject: true });
+    const { width, height, channels } = trimmed.info;
+    if ((width === picture.info.width && height === picture.info.height) || width <= 4 * FRAME_EDGE || height <= 4 * FRAME_EDGE) return picture;
+    const shaved = await sharp(trimmed.data, { raw: { width, height, channels } })
+      .extract({ left: FRAME_EDGE, top: FRAME_EDGE, width: width - 2 * FRAME_EDGE, height: height - 2 * FRAME_EDGE })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    picture = { data: shaved.data, info: { width: shaved.info.width, height: shaved.info.height, channels } };
+  }
+  return picture;
+}
+
+/**
+ * The difference hash of the picture mirrored left to right, from the picture's own: each row's
+ * eight bits in reverse order and inverted (the brighter of two neighbours is now on the other side).
+ */
+export function mirroredHash(hash: bigint): bigint {
+  let mirrored = 0n;
+  for (let row = 7; row >= 0; row--) {
+    const bits = (BigInt.asUintN(64, hash) >> BigInt(row * 8)) & 0xffn;
+    let reversed = 0n;
+    for (let column = 0; column < 8; column++) if ((bits >> BigInt(column)) & 1n) reversed |= 1n << BigInt(7 - column);
+    mirrored = (mirrored << 8n) | (~reversed & 0xffn);
+  }
+  return BigInt.asIntN(64, mirrored);
 }

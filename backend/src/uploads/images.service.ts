@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { DataSource, In, type EntityManager } from 'typeorm';
 import { REUSED_PHOTO_MAX_DISTANCE, REUSED_PHOTO_MIN_DETAIL, type ImageRef } from '@market/contracts';
 import { Image, type ImagePurpose } from './image.entity';
-import { IMAGE_FORMATS, convertImage, differenceHash, type ImageInput, type ImageShape } from './image-processing';
+import { IMAGE_FORMATS, convertImage, differenceHash, mirroredHash, type ImageInput, type ImageShape } from './image-processing';
 import { ImageStorage } from './image-storage';
 
 export interface StoreImageOptions {
@@ -192,16 +192,17 @@ export class ImagesService {
   }
 
   /**
-   * Gives up to `limit` listing photos without a perceptual hash theirs (only those of `imageIds`
-   * when given), newest first: fresh uploads before the backfill of photos stored before hashes
-   * existed. Each is read from its copy `variant` where there is one; answers how many were
-   * hashed. Hashing again gives the same value and a hash is written once, so two workers may run
-   * this side by side. A photo whose file cannot be read is left without a hash (no check finds it).
+   * Gives up to `limit` listing photos without a perceptual hash, or with a stale one (made by an
+   * earlier reading, migration FramedPhotoHashes), theirs (only those of `imageIds` when given),
+   * newest first: fresh uploads before the backfill of older photos. Each is read from its copy
+   * `variant` where there is one; answers how many were hashed. Hashing again gives the same value
+   * and a hash is written once, so two workers may run this side by side. A photo whose file
+   * cannot be read keeps what it had (no check finds one without a hash).
    */
   async hashListingPhotos(limit: number, variant?: number, imageIds?: string[]): Promise<number> {
     const images: { id: string; key: string; variant_keys: string[] }[] = await this.dataSource.query(
       `SELECT id, key, variant_keys FROM images
-        WHERE purpose = 'listing' AND phash IS NULL AND ($2::uuid[] IS NULL OR id = ANY($2::uuid[]))
+        WHERE purpose = 'listing' AND (phash IS NULL OR phash_stale) AND ($2::uuid[] IS NULL OR id = ANY($2::uuid[]))
         ORDER BY created_at DESC LIMIT $1`,
       [limit, imageIds ?? null],
     );
@@ -210,7 +211,7 @@ export class ImagesService {
       const key = (variant === undefined ? undefined : image.variant_keys[variant]) ?? image.key;
       try {
         const hash = await differenceHash(await this.storage.read(key));
-        await this.dataSource.query(`UPDATE images SET phash = $2 WHERE id = $1 AND phash IS NULL`, [image.id, hash.toString()]);
+        await this.dataSource.query(`UPDATE images SET phash = $2, phash_stale = false WHERE id = $1 AND (phash IS NULL OR phash_stale)`, [image.id, hash.toString()]);
         hashed++;
       } catch (error) {
         this.logger.warn(`Could not hash image ${image.id}: ${(error as Error).message}`);
@@ -285,13 +286,22 @@ export class ImagesService {
    * 16-bit bands, so the indexed bands (migration PhotoHashes) give the candidates.
    */
   async similarListingPhotos(database: Pick<EntityManager, 'query'>, photo: PhotoHash): Promise<SimilarPhoto[]> {
+    // A copy may be mirrored: its hash is then near the mirror image's (mirroredHash), read from this one.
+    const hashes = [BigInt(photo.hash), mirroredHash(BigInt(photo.hash))];
+    const distance = `least(bit_count((phash # $1::bigint)::bit(64)), bit_count((phash # $4::bigint)::bit(64)))`;
     return database.query(
-      `SELECT id AS "imageId", bit_count((phash # $1::bigint)::bit(64))::int AS distance
+      `SELECT id AS "imageId", ${distance}::int AS distance
          FROM images
         WHERE purpose = 'listing' AND phash IS NOT NULL AND created_at < $3
-          AND (${BAND_SHIFTS.map((shift, band) => `((phash >> ${shift}) & 65535) = ANY($${band + 4}::bigint[])`).join(' OR ')})
-          AND bit_count((phash # $1::bigint)::bit(64)) <= $2`,
-      [photo.hash, REUSED_PHOTO_MAX_DISTANCE, photo.uploadedAt, ...BAND_SHIFTS.map((shift) => bandsWithinOneBit(BigInt(photo.hash), shift))],
+          AND (${BAND_SHIFTS.map((shift, band) => `((phash >> ${shift}) & 65535) = ANY($${band + 5}::bigint[])`).join(' OR ')})
+          AND ${distance} <= $2`,
+      [
+        hashes[0].toString(),
+        REUSED_PHOTO_MAX_DISTANCE,
+        photo.uploadedAt,
+        hashes[1].toString(),
+        ...BAND_SHIFTS.map((shift) => hashes.flatMap((hash) => bandsWithinOneBit(hash, shift))),
+      ],
     );
   }
 

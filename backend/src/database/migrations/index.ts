@@ -40,6 +40,7 @@ import { PersonBlocks1763804310000 } from './1763804310000-person-blocks';
 import { SellerMessageLooks1763804400000 } from './1763804400000-seller-message-looks';
 import { MessageClientKeys1763804500000 } from './1763804500000-message-client-keys';
 import { ConversationBlocks1763804600000 } from './1763804600000-conversation-blocks';
+import { FramedPhotoHashes1763804700000 } from './1763804700000-framed-photo-hashes';
 
 /** Every migration in order; listed explicitly so the same list works from sources and from the build. */
 export const MIGRATIONS = [
@@ -85,4 +86,5 @@ export const MIGRATIONS = [
   SellerMessageLooks1763804400000,
   MessageClientKeys1763804500000,
   ConversationBlocks1763804600000,
+  FramedPhotoHashes1763804700000,
 ];
