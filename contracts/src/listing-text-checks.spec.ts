@@ -155,6 +155,8 @@ describe('what the checks find in a seller’s words (issue 35)', () => {
       const links = `t.me/${invisible}arzon_tel, @${invisible}baraka_shop, what${invisible}sapp`;
       expect(found(links, contactSpans(links))).toEqual([`t.me/${invisible}arzon_tel`, `@${invisible}baraka_shop`, `what${invisible}sapp`]);
     }
+    // A zero for an O and an at sign for an A, in either script.
+    for (const leet of ['Пред0плата', "0ldindan t0'l0v", '@vans 100 ming', 'Предопл@та', 'z@l0g']) expect(wordingSpans(leet, SCAM_WORDING).words).not.toEqual([]);
     for (const spaced of ['П Р Е Д О П Л А Т А', 'p-r-e-d-o-p-l-a-t-a', 'a.v.a.n.s', 'o l d i n d a n   t o l o v', 'P R E P A Y M E N T only']) {
       expect(wordingSpans(spaced, SCAM_WORDING).words).not.toEqual([]);
     }

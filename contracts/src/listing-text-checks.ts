@@ -278,13 +278,15 @@ export const SCAM_WORDING: readonly string[] = [
 const LATIN_LOOKALIKES: Record<string, string> = { а: 'a', с: 'c', е: 'e', о: 'o', р: 'p', х: 'x', у: 'y', к: 'k', і: 'i', ј: 'j', ѕ: 's', һ: 'h' };
 
 /**
- * The text as the wording is matched: one spelling for the letters Uzbek writes several ways, and
- * for the Cyrillic letters that look Latin (the words matched are spelled the same way).
+ * The text as the wording is matched: one spelling for the letters Uzbek writes several ways, for
+ * the Cyrillic letters that look Latin, and for a zero or an at sign written for an O or an A
+ * ('пред0плата', '@vans'); the words matched are spelled the same way.
  */
 export function normalizeWording(text: string): string {
   return text
     .toLowerCase()
     .replace(/[ʻʼ'`‘’′´\p{Cf}]/gu, '')
+    .replace(/[0@]/g, (sign) => (sign === '0' ? 'o' : 'a'))
     .replace(/ў/g, 'у')
     .replace(/қ/g, 'к')
     .replace(/ғ/g, 'г')
