@@ -353,6 +353,9 @@ describe('conversations', () => {
     expect((await send(seller, body.id, { text: 'Predoplata 50%' }).expect(201)).body.warnings).toEqual(['prepayment']);
     expect((await send(seller, body.id, { text: 'Rasmlar: https://t.me/phoneshop' }).expect(201)).body.warnings).toEqual(['outsideLink']);
     expect((await send(seller, body.id, { text: 'Raqamim 90 123 45 67, telefon qiling' }).expect(201)).body.warnings).toEqual([]);
+    // A link holding a phone number is still a link off the site; a Telegram name beside the word for it too.
+    expect((await send(seller, body.id, { text: 'Yozing: wa.me/998901234567' }).expect(201)).body.warnings).toEqual(['outsideLink']);
+    expect((await send(seller, body.id, { text: 'Telegramdan yozing: arzon_tel' }).expect(201)).body.warnings).toEqual(['outsideLink']);
     const thread = await http().get(`/api/conversations/${body.id}/messages`).set('Cookie', buyer.cookie).expect(200);
     expect(thread.body.messages[1]).toMatchObject({ mine: false, warnings: expect.arrayContaining(['cardNumber']) });
   });

@@ -3,7 +3,7 @@ import { imageRefSchema } from './catalogue';
 import { FAVOURITE_STATES } from './buyer-constants';
 import { listingCardSchema } from './listing';
 import { reportSchema } from './listing-reports';
-import { cardNumberSpans, contactSpans, phoneNumberSpans, scamWordingSpans } from './listing-text-checks';
+import { cardNumberSpans, outsideContactSpans, scamWordingSpans } from './listing-text-checks';
 import type { ErrorEnvelope } from './errors';
 import type { Translated } from './languages';
 import { CONVERSATION_LIMITS } from './conversation-constants';
@@ -55,7 +55,7 @@ export function messageWarnings(text: string, earlier: readonly string[] = []): 
   const warnings: MessageWarning[] = [];
   if (cardNumberSpans(text).length || completesCardNumber(text, earlier)) warnings.push('cardNumber');
   if (scamWordingSpans(text).length) warnings.push('prepayment');
-  if (contactSpans(text).length > phoneNumberSpans(text).length) warnings.push('outsideLink');
+  if (outsideContactSpans(text).length) warnings.push('outsideLink');
   return warnings;
 }
 

@@ -104,6 +104,27 @@ describe('what the checks find in a seller’s words (issue 35)', () => {
     }
   });
 
+  it('finds a Telegram contact however it is garbled: a link spaced out or in mixed letters, a handle beside the word for Telegram', () => {
+    const contacts = {
+      't. me/arzon_tel': 't. me/arzon_tel',
+      't . me / arzon_tel': 't . me / arzon_tel',
+      'tme/arzon_tel': 'tme/arzon_tel',
+      't me arzon_tel': 't me arzon_tel',
+      't.mе/arzon_tel (Cyrillic е)': 't.mе/arzon_tel',
+      '@ arzon_tel': '@ arzon_tel',
+      'телега: arzon_tel': 'телега: arzon_tel',
+      'telegram arzon_tel': 'telegram arzon_tel',
+      'Телеграм arzon_tel': 'Телеграм arzon_tel',
+      'Telegramdan yozing: arzon_tel': 'Telegramdan yozing: arzon_tel',
+      'arzon_tel (telegram)': 'arzon_tel (telegram',
+      'tg arzon_tel2': 'tg arzon_tel2',
+    };
+    for (const [text, contact] of Object.entries(contacts)) expect(found(text, contactSpans(text))).toEqual([contact]);
+    for (const honest of ['Telegram orqali yozing', 'Let me know, t me is not a link', 'Telegramda ham javob beraman', 'Телеграм и Инстаграм работают', 'iPhone 13 Pro Max, telegram bilan ishlaydi']) {
+      expect(contactSpans(honest)).toEqual([]);
+    }
+  });
+
   it('finds prepayment wording in Uzbek Latin and Cyrillic, Russian and English, however the apostrophe is typed', () => {
     const scams = [
       "Oldindan to'lov qiling",

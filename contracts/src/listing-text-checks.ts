@@ -169,11 +169,53 @@ const CONTACT_LIKE =
 /** Where sellers check a phone, not where they take a buyer: 'imei.info da tekshirildi', 'apple.com'. */
 const REFERENCE_SITES = /^(?:https?:\/\/)?(?:www\.)?(?:apple\.com|icloud\.com|samsung\.com|imei\.info|uzimei\.uz|gsmarena\.com)(?:\/\S*)?$/i;
 
+/** A Telegram username as people write one to be found: 5 to 32 letters, digits and underscores, at least one of the last two (not a word). */
+const HANDLE = '(?=[A-Za-z][\\w.]*[_\\d])[A-Za-z][\\w.]{4,31}';
+/** Telegram as it is called: 'telegram', 'telegramdan', 'telega', 'телеграм', 'телега', 'tg', 'тг'. */
+const TELEGRAM = '(?:telegram\\p{L}*|telega\\p{L}*|телег\\p{L}*|tg|тг)';
+/**
+ * A Telegram contact written so a filter's link pattern misses it: the link spaced out or without
+ * its dot ('t. me/x', 'tme/x', 't me x_1'), an @ and a space, a username beside the word for
+ * Telegram, before or after it with up to two words between ('telegram arzon_tel', 'Telegramdan
+ * yozing: arzon', 'arzon_tel (telegram)').
+ */
+const GARBLED_TELEGRAM = new RegExp(
+  [
+    `(?<![\\p{L}\\p{N}])t[\\s.]{0,3}me(?:\\s{0,2}\\/\\s{0,2}[A-Za-z][\\w]{4,31}|\\s+${HANDLE})`,
+    `(?<![\\p{L}\\p{N}_])@\\s{1,2}[A-Za-z][\\w.]{3,}`,
+    `(?<![\\p{L}\\p{N}])${TELEGRAM}(?:[\\s,]+\\p{L}+){0,2}?(?:\\s*[:-]\\s*@?[A-Za-z][\\w.]{3,31}|\\s+@?${HANDLE})`,
+    `(?<![\\p{L}\\p{N}_])${HANDLE}\\s*\\(?\\s*${TELEGRAM}`,
+  ].join('|'),
+  'giu',
+);
+
+/** Contacts in `text`: phone numbers and what leads off the site (outsideContactSpans), in order. */
 export function contactSpans(text: string): TextSpan[] {
+  return merged([...outsideContactSpans(text), ...phoneNumberSpans(text)]);
+}
+
+/** What leads a buyer off the site: links, handles, messengers; read through invisible characters and mixed letters. */
+export function outsideContactSpans(text: string): TextSpan[] {
   const { seen, at } = withoutInvisible(text);
-  const links = allMatches(CONTACT_LIKE, seen).filter((match) => !REFERENCE_SITES.test(match[0]));
-  const spans = links.map((match) => ({ start: at(match.index), end: at(match.index + match[0].length - 1) + 1 }));
-  return [...spans, ...phoneNumberSpans(text)].sort((a, b) => a.start - b.start);
+  const read = latinInMixedWords(seen);
+  const links = [...allMatches(CONTACT_LIKE, read), ...allMatches(GARBLED_TELEGRAM, read)].filter((match) => !REFERENCE_SITES.test(match[0]));
+  return merged(links.map((match) => ({ start: at(match.index), end: at(match.index + match[0].length - 1) + 1 })));
+}
+
+/** Spans in order, those that overlap joined: two patterns may find one contact. */
+function merged(spans: TextSpan[]): TextSpan[] {
+  const joined: TextSpan[] = [];
+  for (const span of [...spans].sort((a, b) => a.start - b.start)) {
+    const last = joined.at(-1);
+    if (last && span.start < last.end) last.end = Math.max(last.end, span.end);
+    else joined.push({ ...span });
+  }
+  return joined;
+}
+
+/** `text` with the Cyrillic look-alike letters of a word that also has Latin ones read as Latin ('t.mе/x' with a Cyrillic е), one for one. */
+function latinInMixedWords(text: string): string {
+  return text.replace(/\S+/g, (word) => (/[A-Za-z]/.test(word) && /[асеорхукіјѕһ]/i.test(word) ? word.replace(/[асеорхукіјѕһ]/gi, (letter) => LATIN_LOOKALIKES[letter.toLowerCase()]) : word));
 }
 
 /** `text` without its invisible characters ('t.me/\u200barzon' reads 't.me/arzon'), and where each kept UTF-16 unit stood in it. */
