@@ -416,48 +416,28 @@ interface NumberWord {
 }
 
 /**
- * Number words in Uzbek (Latin and Cyrillic), Russian and English, as normalizeWording spells them:
- * a unit (0-9), a teen (10-19), tens (10-90, a unit may follow), a Russian hundreds word (100-900)
- * and the word for a hundred that multiplies the unit before it. Uzbek Latin's ten, "o'n", is
- * read with its apostrophe only (numberWord): without one it is the English 'on'.
+ * Number words in Uzbek (Latin and Cyrillic), Russian and English, each language's in order of
+ * value ('ноль/нуль': two spellings of one): units (0-9), teens (10-19), tens (10-90, a unit may
+ * follow), a Russian hundreds word (100-900), and the word for a hundred that multiplies the unit
+ * before it. Uzbek Latin's ten, "o'n", is read with its apostrophe only (numberWord): without one
+ * it is the English 'on'.
  */
-const NUMBER_WORDS: ReadonlyMap<string, NumberWord> = (() => {
-  const words = new Map<string, NumberWord>();
-  const add = (kind: NumberWord['kind'], value: number, ...spellings: string[]) => {
-    for (const spelling of spellings) words.set(normalizeWording(spelling), { kind, value });
-  };
-  const units = [
-    ['nol', 'нол', 'ноль', 'нуль', 'zero'],
-    ['bir', 'бир', 'один', 'одна', 'one'],
-    ['ikki', 'икки', 'два', 'две', 'two'],
-    ['uch', 'уч', 'три', 'three'],
-    ["to'rt", 'тўрт', 'четыре', 'four'],
-    ['besh', 'беш', 'пять', 'five'],
-    ['olti', 'олти', 'шесть', 'six'],
-    ['yetti', 'етти', 'семь', 'seven'],
-    ['sakkiz', 'саккиз', 'восемь', 'eight'],
-    ["to'qqiz", 'тўққиз', 'девять', 'nine'],
-  ];
-  units.forEach((spellings, value) => add('unit', value, ...spellings));
-  const teens = ['десять', 'одиннадцать', 'двенадцать', 'тринадцать', 'четырнадцать', 'пятнадцать', 'шестнадцать', 'семнадцать', 'восемнадцать', 'девятнадцать'];
-  const englishTeens = ['ten', 'eleven', 'twelve', 'thirteen', 'fourteen', 'fifteen', 'sixteen', 'seventeen', 'eighteen', 'nineteen'];
-  teens.forEach((spelling, index) => add('teen', 10 + index, spelling, englishTeens[index]));
-  const tens = [
-    ['ўн'],
-    ['yigirma', 'йигирма', 'двадцать', 'twenty'],
-    ["o'ttiz", 'ўттиз', 'тридцать', 'thirty'],
-    ['qirq', 'қирқ', 'сорок', 'forty'],
-    ['ellik', 'эллик', 'пятьдесят', 'fifty'],
-    ['oltmish', 'олтмиш', 'шестьдесят', 'sixty'],
-    ['yetmish', 'етмиш', 'семьдесят', 'seventy'],
-    ['sakson', 'саксон', 'восемьдесят', 'eighty'],
-    ["to'qson", 'тўқсон', 'девяносто', 'ninety'],
-  ];
-  tens.forEach((spellings, index) => add('tens', 10 * (index + 1), ...spellings));
-  ['сто', 'двести', 'триста', 'четыреста', 'пятьсот', 'шестьсот', 'семьсот', 'восемьсот', 'девятьсот'].forEach((spelling, index) => add('hundreds', 100 * (index + 1), spelling));
-  add('hundred', 100, 'yuz', 'юз', 'hundred');
-  return words;
-})();
+const NUMBER_SPELLINGS: ReadonlyArray<{ kind: NumberWord['kind']; first: number; step: number; languages: string[] }> = [
+  { kind: 'unit', first: 0, step: 1, languages: ["nol bir ikki uch to'rt besh olti yetti sakkiz to'qqiz", 'нол бир икки уч тўрт беш олти етти саккиз тўққиз', 'ноль/нуль один/одна два/две три четыре пять шесть семь восемь девять', 'zero one two three four five six seven eight nine'] },
+  { kind: 'teen', first: 10, step: 1, languages: ['десять одиннадцать двенадцать тринадцать четырнадцать пятнадцать шестнадцать семнадцать восемнадцать девятнадцать', 'ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen'] },
+  { kind: 'tens', first: 10, step: 10, languages: ["- yigirma o'ttiz qirq ellik oltmish yetmish sakson to'qson", 'ўн йигирма ўттиз қирқ эллик олтмиш етмиш саксон тўқсон', '- двадцать тридцать сорок пятьдесят шестьдесят семьдесят восемьдесят девяносто', '- twenty thirty forty fifty sixty seventy eighty ninety'] },
+  { kind: 'hundreds', first: 100, step: 100, languages: ['сто двести триста четыреста пятьсот шестьсот семьсот восемьсот девятьсот'] },
+  { kind: 'hundred', first: 100, step: 0, languages: ['yuz', 'юз', 'hundred'] },
+];
+
+/** NUMBER_SPELLINGS by each spelling as normalizeWording writes it. */
+const NUMBER_WORDS: ReadonlyMap<string, NumberWord> = new Map(
+  NUMBER_SPELLINGS.flatMap(({ kind, first, step, languages }) =>
+    languages.flatMap((words) =>
+      words.split(' ').flatMap((spellings, place) => (spellings === '-' ? [] : spellings.split('/').map((spelling) => [normalizeWording(spelling), { kind, value: first + place * step }] as const))),
+    ),
+  ),
+);
 
 /** A word as it may be written, apostrophes or invisible characters within it ("to'rt", 'to‘qqiz'). */
 const WORD = /\p{L}+(?:[ʻʼ'`‘’′´\p{Cf}]+\p{L}+)*/gu;
