@@ -166,11 +166,14 @@ describe('the checks of waiting listings and the risk-ranked queue (issue 22)', 
     // Cyrillic by sound, by ear in Latin, written together, a slip of the finger: each the iPhone 15 Pro Max.
     const baits = [await typed('айфон 15 про макс', 500_000), await typed('ayfon 15 pro maks', 500_000), await typed('iphone15 promax', 500_000), await typed('iPhone 15 Pro Mxa', 500_000)];
     const fair = await typed('Айфон 15 Про Макс', 9_000_000);
-    await checkListings(site.app, [...baits, fair]);
+    // A name every iPhone holds names no model: it is priced against none, not against the first of thirty.
+    const vague = await typed('iPhone', 700_000);
+    await checkListings(site.app, [...baits, fair, vague]);
     const cards = await waitingTab(site.app, admin.cookie);
     const median = String(referenceMedian('Apple iPhone 15 Pro Max'));
     for (const bait of baits) expect(cards.find((card) => card._id === bait)?.checks).toContainEqual({ kind: 'baitPrice', detail: median });
     expect(cards.find((card) => card._id === fair)?.checks.map((check) => check.kind)).toEqual(['customModel']);
+    expect(cards.find((card) => card._id === vague)?.checks.map((check) => check.kind)).toEqual(['customModel']);
   });
 
   it('flags an IMEI of a sold listing, even the same seller\'s, and not the same seller listing the same model again', async () => {

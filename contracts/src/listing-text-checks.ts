@@ -191,7 +191,7 @@ const GARBLED_TELEGRAM = new RegExp(
 
 /** Contacts in `text`: phone numbers and what leads off the site (outsideContactSpans), in order. */
 export function contactSpans(text: string): TextSpan[] {
-  return merged([...outsideContactSpans(text), ...phoneNumberSpans(text)]);
+  return mergedSpans([...outsideContactSpans(text), ...phoneNumberSpans(text)]);
 }
 
 /** What leads a buyer off the site: links, handles, messengers; read through invisible characters and mixed letters. */
@@ -199,15 +199,15 @@ export function outsideContactSpans(text: string): TextSpan[] {
   const { seen, at } = withoutInvisible(text);
   const read = latinInMixedWords(seen);
   const links = [...allMatches(CONTACT_LIKE, read), ...allMatches(GARBLED_TELEGRAM, read)].filter((match) => !REFERENCE_SITES.test(match[0]));
-  return merged(links.map((match) => ({ start: at(match.index), end: at(match.index + match[0].length - 1) + 1 })));
+  return mergedSpans(links.map((match) => ({ start: at(match.index), end: at(match.index + match[0].length - 1) + 1 })));
 }
 
-/** Spans in order, those that overlap joined: two patterns may find one contact. */
-function merged(spans: TextSpan[]): TextSpan[] {
+/** Spans in order, those that overlap or touch joined: two checks, or two patterns of one, may find the same words. */
+export function mergedSpans(spans: readonly TextSpan[]): TextSpan[] {
   const joined: TextSpan[] = [];
   for (const span of [...spans].sort((a, b) => a.start - b.start)) {
     const last = joined.at(-1);
-    if (last && span.start < last.end) last.end = Math.max(last.end, span.end);
+    if (last && span.start <= last.end) last.end = Math.max(last.end, span.end);
     else joined.push({ ...span });
   }
   return joined;
@@ -215,7 +215,7 @@ function merged(spans: TextSpan[]): TextSpan[] {
 
 /** `text` with the Cyrillic look-alike letters of a word that also has Latin ones read as Latin ('t.mе/x' with a Cyrillic е), one for one. */
 function latinInMixedWords(text: string): string {
-  return text.replace(/\S+/g, (word) => (/[A-Za-z]/.test(word) && /[асеорхукіјѕһ]/i.test(word) ? word.replace(/[асеорхукіјѕһ]/gi, (letter) => LATIN_LOOKALIKES[letter.toLowerCase()]) : word));
+  return text.replace(/\S+/g, (word) => (/[A-Za-z]/.test(word) && /[асеорхукіјѕһ]/i.test(word) ? word.replace(/[асеорхукіјѕһ]/gi, asLatin) : word));
 }
 
 /** `text` without its invisible characters ('t.me/\u200barzon' reads 't.me/arzon'), and where each kept UTF-16 unit stood in it. */
@@ -334,7 +334,12 @@ export function normalizeWording(text: string): string {
     .replace(/ғ/g, 'г')
     .replace(/ҳ/g, 'х')
     .replace(/ё/g, 'е')
-    .replace(/[асеорхукіјѕһ]/g, (letter) => LATIN_LOOKALIKES[letter]);
+    .replace(/[асеорхукіјѕһ]/g, asLatin);
+}
+
+/** A Cyrillic look-alike letter (LATIN_LOOKALIKES, either case) as the Latin letter it looks like. */
+function asLatin(letter: string): string {
+  return LATIN_LOOKALIKES[letter.toLowerCase()];
 }
 
 /**

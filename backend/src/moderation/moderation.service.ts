@@ -26,6 +26,7 @@ import {
   scamWordingSpans,
   cardNumberSpans,
   contactSpans,
+  mergedSpans,
   type TextSpan,
 } from '@market/contracts';
 import type { SessionUser } from '../auth/auth.decorators';
@@ -325,16 +326,7 @@ function withFlaggedMessages(stored: ListingCheck[], flaggedMessages: number | n
 
 /** Where a description has a card number, contacts or scam wording (the shipped list and the admins'), merged and in order. */
 function flaggedSpans(description: string, bannedWords: readonly string[]): TextSpan[] {
-  const spans = [...cardNumberSpans(description), ...contactSpans(description), ...scamWordingSpans(description, bannedWords)].sort(
-    (a, b) => a.start - b.start,
-  );
-  const merged: TextSpan[] = [];
-  for (const span of spans) {
-    const last = merged.at(-1);
-    if (last && span.start <= last.end) last.end = Math.max(last.end, span.end);
-    else merged.push({ ...span });
-  }
-  return merged;
+  return mergedSpans([...cardNumberSpans(description), ...contactSpans(description), ...scamWordingSpans(description, bannedWords)]);
 }
 
 function queued(previous: StoredChannelPost | undefined): StoredChannelPost {

@@ -20,6 +20,8 @@ import { PriceGuideService } from '../../browse/price-guide/price-guide.service'
 import { DevicesService } from '../../devices/devices.service';
 import { reportSources } from '../reports/report-sources';
 
+/** The most catalogue models a typed name may match and still name one: a model and its variants ('Redmi Note 13': 13, 5G, Pro, Pro 5G, Pro+). */
+const TYPED_MODEL_VARIANTS = 8;
 /** Listings checked per run: a burst of submissions is caught up over a few runs. */
 const CHECKS_PER_RUN = 100;
 /** Photos hashed per run besides those of the listings checked: fresh uploads first, then the backfill of older photos. */
@@ -123,9 +125,7 @@ export class ListingChecksService {
     // Independent reporters, each as much as their record weighs: a campaign of new accounts adds up to nothing.
     const reported = Math.round((await reportSources(db, listing.id)).reduce((sum, weight) => sum + weight, 0));
     if (reported) checks.push({ kind: 'reports', detail: String(reported) });
-    // A model typed though the catalogue has it ('Boshqa model': 'Apple iPhone 15', 'Apple айфон 15 про макс') is
-    // priced as the model the catalogue's matcher reads in it, its closest.
-    const device = listing.device_id ?? (listing.custom_model && listing.name ? (await this.devices.listingModels(listing.name)).matched[0]?.id : undefined);
+    const device = listing.device_id ?? (listing.custom_model && listing.name ? await this.typedModel(listing.name) : undefined);
     if (device && listing.price_uzs !== null) {
       const guide = await this.prices.guide({ device, storage: listing.storage ?? undefined, condition: listing.condition ? 'new' : 'used' });
       if (guide.median !== null && Number(listing.price_uzs) < guide.median * BAIT_PRICE_SHARE) {
@@ -166,6 +166,16 @@ export class ListingChecksService {
    * by keyed hash): another seller's, a sold one, or the same seller's for another model. The same
    * seller listing the same phone again is no finding.
    */
+  /**
+   * The catalogue model a typed one ('Boshqa model') names, read by the catalogue's matcher however it is spelled
+   * ('Apple айфон 15 про макс'): its closest. A name held by more models than one model's variants ('Apple iPhone':
+   * forty of them) names none, and is priced against none.
+   */
+  private async typedModel(name: string): Promise<string | undefined> {
+    const { matched } = await this.devices.listingModels(name);
+    return matched.length <= TYPED_MODEL_VARIANTS ? matched[0]?.id : undefined;
+  }
+
   private async sameImeiElsewhere(db: Queries, listing: WaitingListing): Promise<string | null> {
     if (!listing.imei_hash.length) return null;
     const [other]: { id: string }[] = await db.query(
