@@ -120,8 +120,13 @@ describe('what the checks find in a seller’s words (issue 35)', () => {
       'tg arzon_tel2': 'tg arzon_tel2',
     };
     for (const [text, contact] of Object.entries(contacts)) expect(found(text, contactSpans(text))).toEqual([contact]);
-    for (const honest of ['Telegram orqali yozing', 'Let me know, t me is not a link', 'Telegramda ham javob beraman', 'Телеграм и Инстаграм работают', 'iPhone 13 Pro Max, telegram bilan ishlaydi']) {
+    for (const honest of ['Telegram orqali yozing', 'Let me know, t me is not a link', 'Telegramda ham javob beraman', 'Телеграм и Инстаграм работают', 'iPhone 13 Pro Max, telegram bilan ishlaydi', 'Model mww1ntgg, A2403tg']) {
       expect(contactSpans(honest)).toEqual([]);
+    }
+    // A word of letters and digits holding 'tg' or 'me' (a model code, a test brand's timestamp) is no contact.
+    for (let word = 0; word < 20_000; word++) {
+      const code = (1_700_000_000_000 + word * 15_485_863).toString(36);
+      expect({ code, found: contactSpans(`Sell ${code} Nova 12`) }).toEqual({ code, found: [] });
     }
   });
 

@@ -172,7 +172,7 @@ const REFERENCE_SITES = /^(?:https?:\/\/)?(?:www\.)?(?:apple\.com|icloud\.com|sa
 /** A Telegram username as people write one to be found: 5 to 32 letters, digits and underscores, at least one of the last two (not a word). */
 const HANDLE = '(?=[A-Za-z][\\w.]*[_\\d])[A-Za-z][\\w.]{4,31}';
 /** Telegram as it is called: 'telegram', 'telegramdan', 'telega', 'телеграм', 'телега', 'tg', 'тг'. */
-const TELEGRAM = '(?:telegram\\p{L}*|telega\\p{L}*|телег\\p{L}*|tg|тг)';
+const TELEGRAM = '(?:telegram\\p{L}*|telega\\p{L}*|телег\\p{L}*|tg|тг)(?![\\p{L}\\p{N}])';
 /**
  * A Telegram contact written so a filter's link pattern misses it: the link spaced out or without
  * its dot ('t. me/x', 'tme/x', 't me x_1'), an @ and a space, a username beside the word for
@@ -184,7 +184,7 @@ const GARBLED_TELEGRAM = new RegExp(
     `(?<![\\p{L}\\p{N}])t[\\s.]{0,3}me(?:\\s{0,2}\\/\\s{0,2}[A-Za-z][\\w]{4,31}|\\s+${HANDLE})`,
     `(?<![\\p{L}\\p{N}_])@\\s{1,2}[A-Za-z][\\w.]{3,}`,
     `(?<![\\p{L}\\p{N}])${TELEGRAM}(?:[\\s,]+\\p{L}+){0,2}?(?:\\s*[:-]\\s*@?[A-Za-z][\\w.]{3,31}|\\s+@?${HANDLE})`,
-    `(?<![\\p{L}\\p{N}_])${HANDLE}\\s*\\(?\\s*${TELEGRAM}`,
+    `(?<![\\p{L}\\p{N}_])${HANDLE}(?:\\s+|\\s*\\(\\s*)${TELEGRAM}`,
   ].join('|'),
   'giu',
 );
