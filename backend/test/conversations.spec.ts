@@ -375,6 +375,11 @@ describe('conversations', () => {
     expect(await warningsOf('Narxi 4 500 000, kelishamiz')).toEqual([]);
     expect(await warningsOf('3 kun ichida olib ketsangiz 4 300 000')).toEqual([]);
     expect(await warningsOf('sakkiz olti nol nol, bir ikki uch to‘rt, besh olti yetti sakkiz, to‘qqiz nol bir ikki')).toEqual(['cardNumber']);
+    // Words around and between the parts: a local card's groups of four still join; a measure is no group.
+    expect(await warningsOf('Humo: 9860 0101, yarmi')).toEqual([]);
+    expect(await warningsOf('qolgani esa 2345 6781 bo‘ladi')).toEqual(['cardNumber']);
+    expect(await warningsOf('Batareya 8600 mAh, 2022 yil')).toEqual([]);
+    expect(await warningsOf('ekran 1080 x 2400')).toEqual([]);
   });
 
   it('opens a conversation to the moderators only once reported, with who reported it, its listing and its two people, and records each read', async () => {

@@ -53,6 +53,7 @@ export const SCAMS: Scam[] = [
   { reason: 'cardNumber', model: 'Xiaomi Poco X5', price: 1_800_000, description: 'karta raqam 5401356881200471' },
   { reason: 'cardNumber', model: 'Tecno Camon 20', price: 1_500_000, description: 'Yaxshi holatda', authorName: 'Aziz 8600 1453 2277 8101' },
   { reason: 'cardNumber', model: 'Samsung Galaxy A34', price: 2_200_000, description: 'Uzcard 8600 4921 8830 5714 Sardor' },
+  { reason: 'cardNumber', model: 'Samsung Galaxy A34', price: 2_300_000, description: 'Telefon zo‘r. Band qilish uchun yarmini yuboring: 8600 4921, qolgani 8830 5714 (Sardor)' },
   { reason: 'cardNumber', model: 'Apple iPhone 12 Pro', price: 4_600_000, description: 'Карта: восемь шесть ноль ноль тридцать один ноль четыре семьдесят семь девятнадцать двадцать шесть сорок пять' },
   // Contacts that take the buyer off the site: in the description, the typed model or the contact name.
   { reason: 'contacts', model: 'Apple iPhone XR', price: 2_400_000, description: 'Batafsil t.me/arzon_iphone_uz kanalida' },

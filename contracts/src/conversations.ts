@@ -47,9 +47,9 @@ export const SPLIT_CARD_LOOKBACK = { messages: 7, minutes: 10 } as const;
 /**
  * The trust checks' text rules (listing-text-checks) applied to a message. A phone number alone is
  * no warning: sharing one's own is the participant's choice. Warn, never block or mask. `earlier`:
- * the author's last messages (SPLIT_CARD_LOOKBACK), oldest first, read when the message opens with
- * digits (opensWithDigits): a card number sent in parts ('8600 1234', then '5678 9012') is flagged
- * on the message that completes it.
+ * the author's last messages (SPLIT_CARD_LOOKBACK), oldest first, read when the message may
+ * complete a card number (mayCompleteCardNumber): one sent in parts ('8600 1234', then 'qolgani
+ * 5678 9012') is flagged on the message that completes it.
  */
 export function messageWarnings(text: string, earlier: readonly string[] = []): MessageWarning[] {
   const warnings: MessageWarning[] = [];

@@ -39,6 +39,32 @@ describe('what the checks find in a seller’s words (issue 35)', () => {
     }
   });
 
+  it('finds a local card number whose groups of four have words between them, and no run of specifications', () => {
+    const split = [
+      '8600 1234 va keyin 5678 9012',
+      '8600 1234, ikkinchisi 5678 9012',
+      '8600 va 1234 va 5678 va 9012',
+      '9860 0101 (bu mening kartam) 2345 6781',
+      '8600 1234 потом 5678 и 9012',
+      '8600 1234 пять шесть семь восемь, потом 9012',
+    ];
+    for (const card of split) {
+      const text = `Oldindan yarmini tashlang: ${card}. Rahmat`;
+      expect(found(text, cardNumberSpans(text))).toEqual([card]);
+    }
+    expect(maskCardNumbers('Karta 8600 1234 va 5678 9012')).toBe('Karta **** **** va **** 9012');
+    expect(found('Olingan 8600 yilda emas, karta 8600 1234 va 5678 9012', cardNumberSpans('Olingan 8600 yilda emas, karta 8600 1234 va 5678 9012'))).toEqual(['8600 1234 va 5678 9012']);
+    for (const honest of [
+      'Ekran 2400x1080, batareya 4500 mAh, 2023 yil, 5100 mln',
+      'Karta orqali to‘lov mumkin. 2400 x 1080, 4500 mAh, 2023-yil',
+      'Batareya 8600 mAh, 2022 yil, 1080 x 2400 ekran',
+      '8600 1234 5678 (tel 90 123 45 67) 9012 yo‘q',
+      '8600 1234 ' + 'juda uzoq gap, kartaga hech qanday aloqasi yo‘q, faqat telefon haqida' + ' 5678 9012',
+    ]) {
+      expect({ honest, cards: cardNumberSpans(honest) }).toEqual({ honest, cards: [] });
+    }
+  });
+
   it('finds a card number or a phone number spelled out in words, digit by digit or in tens and hundreds, in any of the four spellings', () => {
     const spelled = [
       'sakkiz olti nol nol bir ikki uch to‘rt besh olti yetti sakkiz to‘qqiz nol bir ikki',

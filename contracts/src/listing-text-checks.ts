@@ -17,6 +17,17 @@ const CARD_PREFIX = /^(?:8600|9860|4|5[1-5]|222[1-9]|22[3-9]|2[3-6]|27[01]|2720)
 const GAP = '[\\s.,/_|-]{0,3}';
 /** 16 digits, each group joined by a gap or none, not within a longer run of digits. */
 const CARD_LIKE = new RegExp(`(?<!\\d${GAP})\\d(?:${GAP}\\d){15}(?!${GAP}\\d)`, 'g');
+/** How many letters and marks may stand between a card number's groups of four written apart ('8600 1234 va keyin 5678 9012'). */
+const WORDS_BETWEEN_GROUPS = 40;
+/** What makes four digits a measure rather than part of a card: a unit after them ('8600 mAh', '2022-yil', '5100 ming'), a times sign before. */
+const MEASURED = `(?:[\\s-]?(?:(?:yil|йил|год|year)\\p{L}*|(?:mah|gb|гб|tb|mp|мп|hz|гц|ming|минг|тыс|mln|млн|so.?m|сум|сўм|usd|x|х|×)(?!\\p{L})|[$%]))`;
+/** Four digits as a group of a card written in parts: joined by gaps or none, no measure. */
+const CARD_GROUP = `(?<![x×х]\\s?)\\d(?:${GAP}\\d){3}(?!${MEASURED})`;
+/** A local card (Uzcard's 8600, Humo's 9860) in four groups of four digits with words between the groups (no other digits). */
+const LOCAL_CARD_IN_PARTS = new RegExp(
+  `(?<!\\d${GAP})(?=8${GAP}6${GAP}0${GAP}0|9${GAP}8${GAP}6${GAP}0)${CARD_GROUP}(?:\\D{0,${WORDS_BETWEEN_GROUPS}}${CARD_GROUP}){3}(?!${GAP}\\d)`,
+  'giu',
+);
 /** The letter O (Latin or Cyrillic) written for a zero, when it stands among digits rather than in a word. */
 const ZERO_LOOKALIKES = /[OoОо]/;
 /** What dresses a digit without changing it: the emoji presentation selectors and the keycap's frame (8️⃣). */
@@ -96,21 +107,32 @@ function digitView(text: string): DigitView {
   return digits;
 }
 
-/** The card numbers in `text` (16 digits with a card prefix passing the Luhn check): each one's span, and each of its digits'. */
+/**
+ * The card numbers in `text` (16 digits with a card prefix passing the Luhn check), in order: each
+ * one's span, and each of its digits'. A local card's groups of four may have words between them
+ * ('8600 1234 va keyin 5678 9012'); other cards' may not, as specifications in a row ('2400x1080,
+ * 4500 mAh, 2023') start like a Visa's or a Mastercard's.
+ */
 function cardNumbers(text: string): Array<{ span: TextSpan; digits: TextSpan[] }> {
   if (digitCount(text) < 8) return [];
   const { view, from, to } = digitView(text);
   const cards: Array<{ span: TextSpan; digits: TextSpan[] }> = [];
-  for (const match of allMatches(CARD_LIKE, view)) {
+  const add = (match: RegExpExecArray) => {
     const digits = match[0].replace(/\D/g, '');
-    if (!CARD_PREFIX.test(digits) || !passesLuhn(digits)) continue;
+    if (!CARD_PREFIX.test(digits) || !passesLuhn(digits)) return;
+    const span = { start: from[match.index], end: to[match.index + match[0].length - 1] };
+    if (cards.some((card) => card.span.start < span.end && span.start < card.span.end)) return;
     const places = [...match[0]].flatMap((char, offset) => (/\d/.test(char) ? [match.index + offset] : []));
-    cards.push({
-      span: { start: from[match.index], end: to[match.index + match[0].length - 1] },
-      digits: places.map((place) => ({ start: from[place], end: to[place] })),
-    });
+    cards.push({ span, digits: places.map((place) => ({ start: from[place], end: to[place] })) });
+  };
+  for (const match of allMatches(CARD_LIKE, view)) add(match);
+  // Every local prefix is tried, those inside a group of four that made no card too ('8600 … 8600 1234 …').
+  LOCAL_CARD_IN_PARTS.lastIndex = 0;
+  for (let match = LOCAL_CARD_IN_PARTS.exec(view); match; match = LOCAL_CARD_IN_PARTS.exec(view)) {
+    add(match);
+    LOCAL_CARD_IN_PARTS.lastIndex = match.index + 1;
   }
-  return cards;
+  return cards.sort((a, b) => a.span.start - b.span.start);
 }
 
 /** The card numbers in `text`, however written: spaced out, across lines, in look-alike digits, in words (issue 35). */
@@ -118,9 +140,14 @@ export function cardNumberSpans(text: string): TextSpan[] {
   return cardNumbers(text).map((card) => card.span);
 }
 
-/** Whether `text` opens with digits, in figures or words, that may go on from a number an earlier message ended with. */
-export function opensWithDigits(text: string): boolean {
-  return digitCount(text) > 0 && /^[\s.,/_|-]{0,2}\d/.test(digitView(text).view);
+/**
+ * Whether `text` may complete a card number begun in earlier messages: it opens with digits (in
+ * figures or words) that may go on from where one ended, or holds a group of four (words may stand between a local card's groups).
+ */
+export function mayCompleteCardNumber(text: string): boolean {
+  if (digitCount(text) === 0) return false;
+  const { view } = digitView(text);
+  return /^[\s.,/_|-]{0,2}\d/.test(view) || /(?<!\d)\d{4}(?!\d)/.test(view);
 }
 
 /** The text with every card number's digits but the last four starred: what buyers see. */

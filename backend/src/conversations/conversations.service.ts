@@ -5,7 +5,7 @@ import {
   CONVERSATION_LIMITS,
   CONVERSATION_SOCKET_EVENTS,
   messageWarnings,
-  opensWithDigits,
+  mayCompleteCardNumber,
   SPLIT_CARD_LOOKBACK,
   type MessagePush,
   type ReadPush,
@@ -575,8 +575,8 @@ export class ConversationsService {
     imageIds: string[],
     clientKey: string | undefined,
   ): Promise<SentMessage> {
-    // Only a message opening with digits can complete a card number its author began in earlier ones.
-    const earlier = opensWithDigits(text) ? await this.recentTexts(database, authorId, by) : [];
+    // Only a message opening with digits or holding a group of four can complete a card number its author began in earlier ones.
+    const earlier = mayCompleteCardNumber(text) ? await this.recentTexts(database, authorId, by) : [];
     const listing = listingOnSale('c.listing_id');
     const event = recordedBy(
       'conversation.message-sent',
