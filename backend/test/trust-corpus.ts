@@ -76,6 +76,8 @@ export const SCAMS: Scam[] = [
   { reason: 'bannedWords', model: 'Xiaomi 13', price: 3_500_000, description: 'Переведите на карту 50% и телефон ваш' },
   { reason: 'bannedWords', model: 'Google Pixel 7', price: 2_900_000, description: 'Prepayment required, shipping from Dubai' },
   { reason: 'bannedWords', model: 'Apple iPhone 15', price: 8_500_000, description: 'Send a deposit to reserve it' },
+  { reason: 'bannedWords', model: 'Samsung Galaxy S22', price: 3_400_000, description: 'Viloyatlarga ham bor. Yarim pulini yuborsangiz, ertaga jo‘nataman' },
+  { reason: 'bannedWords', model: 'Apple iPhone 13', price: 5_200_000, description: 'Сначала оплата, потом отправлю телефон почтой' },
   // The same IMEI: another seller's phone, the scammer's own phone of another model, a phone already sold.
   { reason: 'duplicateImei', setup: 'imeiOfAnotherSeller', model: 'Apple iPhone 13', price: 5_000_000, description: 'Ideal holatda, qutisi bor' },
   { reason: 'duplicateImei', setup: 'imeiOfAnotherSeller', model: 'Samsung Galaxy A34', price: 2_300_000, description: 'Yaxshi holatda' },

@@ -248,6 +248,37 @@ describe('what the checks find in a seller’s words (issue 35)', () => {
     expect(found('Faqat Paynet orqali', scamWordingSpans('Faqat Paynet orqali', ['paynet orqali']))).toEqual(['Paynet orqali']);
   });
 
+  it('finds a request to send money however it is worded, and no honest word of money or sending', () => {
+    const requests = [
+      'Band qilish uchun yarmini yuboring',
+      'Yarim pulni tashlang, ertaga jo‘nataman',
+      "Pulni o'tkazing, ertaga pochta bilan jo'nataman",
+      'Dostavka uchun 50 ming yuboring',
+      'Пулни юборсангиз, эртага жўнатаман',
+      'Сначала переведите половину суммы',
+      'Отправьте деньги, потом отправлю телефон',
+      'Вышлите 100 тысяч за доставку',
+      'Send half the money and I ship it',
+      'Pul oldin, telefon keyin',
+      'Сначала оплата, потом телефон',
+      'Деньги вперед',
+    ];
+    for (const text of requests) expect({ text, found: scamWordingSpans(text).length > 0 }).toEqual({ text, found: true });
+    const honest = [
+      "Pulni ko'rgandan keyin berasiz",
+      "Oldin telefonni ko'ring, keyin pul",
+      'Сначала посмотрите телефон, потом оплата',
+      'Деньги при встрече',
+      "Qo'shimcha rasm kerak bo'lsa yozing, yuboraman",
+      'Pul yubormang, uchrashib ko‘ring',
+      'Не отправляйте деньги заранее',
+      'Рассрочка: половина суммы сейчас, половина через месяц, при встрече',
+      'Send me a message for more photos',
+      "Men pulni yubordim, telefon kelmadi",
+    ];
+    for (const text of honest) expect({ text, found: scamWordingSpans(text) }).toEqual({ text, found: [] });
+  });
+
   it('marks the span as the seller wrote it, and matches whole words only', () => {
     const text = 'Iltimos, OLDINDAN TO‘LOV qiling';
     expect(found(text, wordingSpans(text, SCAM_WORDING).spans)).toEqual(['OLDINDAN TO‘LOV']);

@@ -389,36 +389,62 @@ export function wordingSpans(text: string, words: readonly string[]): { words: s
 
 /** Where `text` asks for money before the phone is seen: the shipped wording, the admins' `bannedWords`, and requests to move money to a card or a payment app. */
 export function scamWordingSpans(text: string, bannedWords: readonly string[] = []): TextSpan[] {
-  return [...wordingSpans(text, [...SCAM_WORDING, ...bannedWords]).spans, ...transferRequestSpans(text)].sort((a, b) => a.start - b.start);
+  return [...wordingSpans(text, [...SCAM_WORDING, ...bannedWords]).spans, ...moneyRequestSpans(text)].sort((a, b) => a.start - b.start);
 }
 
 /** Verbs that move money to someone. Paying is not one: 'Click orqali to'lov' is how an honest buyer pays at the meeting. */
 const TRANSFER_VERBS = ['tashla*', 'otkaz*', 'ташла*', 'утказ*', 'переве*', 'перевод*', 'перекин*', 'скин*', 'скидыва*', 'закин*', 'кинь*', 'кидай*'];
 /** Where the money would go: a card, or a wallet in a payment app. */
 const MONEY_DESTINATIONS = ['karta*', 'kartochka*', 'карта*', 'карту', 'карте', 'карты', 'картой', 'карточк*', 'click*', 'клик*', 'payme*', 'пейми*', 'paynet*', 'пейнет*', 'humo*', 'хумо*', 'uzcard*', 'узкард*'];
-/** How many words may stand between the verb and where the money goes ('На карту мне скиньте', "Click'ga 300 ming tashlang"). */
-const TRANSFER_REACH = 3;
+/**
+ * Asking someone to send or move something, in the forms that ask ('yuboring', 'yuborsangiz',
+ * 'tashlang', 'отправьте', 'вышлите', 'send'), not the seller's own 'yuboraman' nor a victim's 'yubordim'.
+ */
+const SEND_REQUESTS = [
+  ...['yubor', 'jonat', 'otkaz', 'tashla'].flatMap((stem) => [`${stem}ing*`, `${stem}ng*`, `${stem}sangiz*`]),
+  ...['юбор', 'жонат', 'утказ', 'ташла'].flatMap((stem) => [`${stem}инг*`, `${stem}нг*`, `${stem}сангиз*`]),
+  'отправьте', 'отправь', 'отправляйте', 'вышлите', 'вышли', 'пришлите', 'переведите', 'переведи', 'скиньте', 'скинь', 'киньте', 'закиньте', 'перекиньте',
+  'send', 'transfer', 'wire',
+];
+/** Money as a request names it: the money, half of it, the payment, an amount. */
+const MONEY_WORDS = [
+  'pul*', 'yarmi*', 'tolov*', 'ming', 'som', 'пул*', 'ярми*', 'тулов*', 'минг', 'сум',
+  'деньг*', 'денег', 'половин*', 'сумм*', 'оплат*', 'тысяч*', 'доллар*',
+  'money', 'half', 'payment', 'dollar*',
+];
+/** Money put before the phone: 'Pul oldin', 'Сначала оплата', 'Деньги вперед'. */
+const BEFORE_THE_PHONE = ['avval', 'oldin', 'oldindan', 'аввал', 'олдин', 'олдиндан', 'сначала', 'вперед', 'first', 'upfront'];
 
 /**
- * Requests to move money to a card or a payment app in any word order: a transfer verb and a
- * destination in one sentence, at most TRANSFER_REACH words apart, not said in the negative.
+ * Requests to move money, in any word order: a word of each side in one sentence, at most `reach`
+ * words apart ('На карту мне скиньте', "Click'ga 300 ming tashlang", 'yarmini yuboring').
  */
-function transferRequestSpans(text: string): TextSpan[] {
+const MONEY_REQUESTS: ReadonlyArray<{ asking: readonly string[]; money: readonly string[]; reach: number }> = [
+  { asking: TRANSFER_VERBS, money: MONEY_DESTINATIONS, reach: 3 },
+  { asking: SEND_REQUESTS, money: MONEY_WORDS, reach: 3 },
+  { asking: BEFORE_THE_PHONE, money: MONEY_WORDS, reach: 0 },
+];
+
+/** Requests to move money (MONEY_REQUESTS), not said in the negative. */
+function moneyRequestSpans(text: string): TextSpan[] {
   const { normalized, origins } = readable(text);
   const matches = (words: readonly string[]) => words.flatMap((word) => allMatches(wordPattern(word), normalized));
-  const destinations = matches(MONEY_DESTINATIONS);
-  if (destinations.length === 0) return [];
   const spans: TextSpan[] = [];
-  for (const verb of matches(TRANSFER_VERBS)) {
-    if (NEGATIVE_VERB.test(verb[0])) continue;
-    for (const destination of destinations) {
-      const [first, second] = verb.index < destination.index ? [verb, destination] : [destination, verb];
-      const start = first.index;
-      const end = second.index + second[0].length;
-      const between = normalized.slice(first.index + first[0].length, second.index);
-      if (between.length > 0 && /[.!?;\n]/.test(between)) continue;
-      if ((between.match(/[\p{L}\p{N}]+/gu)?.length ?? 0) > TRANSFER_REACH || NEGATION_BETWEEN.test(between) || negated(normalized, start, end)) continue;
-      spans.push({ start: origins[start], end: origins[end - 1] + 1 });
+  for (const { asking, money, reach } of MONEY_REQUESTS) {
+    const objects = matches(money);
+    if (objects.length === 0) continue;
+    for (const verb of matches(asking)) {
+      if (NEGATIVE_VERB.test(verb[0])) continue;
+      for (const object of objects) {
+        const [first, second] = verb.index < object.index ? [verb, object] : [object, verb];
+        const start = first.index;
+        const end = second.index + second[0].length;
+        if (second.index < first.index + first[0].length) continue;
+        const between = normalized.slice(first.index + first[0].length, second.index);
+        if (between.length > 0 && /[.!?;\n]/.test(between)) continue;
+        if ((between.match(/[\p{L}\p{N}]+/gu)?.length ?? 0) > reach || NEGATION_BETWEEN.test(between) || negated(normalized, start, end)) continue;
+        spans.push({ start: origins[start], end: origins[end - 1] + 1 });
+      }
     }
   }
   return spans;
