@@ -161,6 +161,15 @@ describe('reputation earned in real deals (issue 38)', () => {
       expect(mine.myReview?.text).toBe('Pulni **** **** **** 9012 ga tashladim, hammasi joyida');
     });
 
+    it('refuses a review asking for prepayment, and takes one praising a seller who asked none', async () => {
+      const { seller, buyer } = await pair();
+      const dealId = await confirmedDeal(seller, buyer);
+      const asking = await review(seller, dealId, { stars: 5, text: 'Keyingi safar yarmini kartaga tashlang' }).expect(400);
+      expect(asking.body.fields).toEqual({ text: 'reviewTextPrepayment' });
+      await review(buyer, dealId, { stars: 5, text: 'Oldindan pul so‘ramadi, telefonni ko‘rib kartaga o‘tkazdim' }).expect(201);
+      await review(seller, dealId, { stars: 5, text: 'Деньги на карту перевел после проверки телефона, всё честно' }).expect(201);
+    });
+
     it('lets the reviewed person reply once to a shown review, and nobody else', async () => {
       const { seller, buyer } = await pair();
       const dealId = await confirmedDeal(seller, buyer);

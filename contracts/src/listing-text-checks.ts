@@ -279,12 +279,8 @@ export const SCAM_WORDING: readonly string[] = [
   'avans*',
   'zaklad*',
   'zalog*',
-  'kartaga tashla*',
-  'kartaga otkaz*',
   'kartaga pul*',
   'kartamga*',
-  'pulini tashla*',
-  'pul tashla*',
   'pulni oldindan*',
   'pulini oldindan*',
   // Uzbek, Cyrillic
@@ -294,11 +290,8 @@ export const SCAM_WORDING: readonly string[] = [
   'олдин тулов*',
   'аввал тулов*',
   'аввал пул*',
-  'картага ташла*',
-  'картага утказ*',
   'картага пул*',
   'картамга*',
-  'пул ташла*',
   'пулни олдиндан*',
   'пулини олдиндан*',
   // Russian (and its Latin spelling)
@@ -419,22 +412,23 @@ const BEFORE_THE_PHONE = ['avval', 'oldin', 'oldindan', 'аввал', 'олди�
  * Requests to move money, in any word order: a word of each side in one sentence, at most `reach`
  * words apart ('На карту мне скиньте', "Click'ga 300 ming tashlang", 'yarmini yuboring').
  */
-const MONEY_REQUESTS: ReadonlyArray<{ asking: readonly string[]; money: readonly string[]; reach: number }> = [
-  { asking: TRANSFER_VERBS, money: MONEY_DESTINATIONS, reach: 3 },
-  { asking: SEND_REQUESTS, money: MONEY_WORDS, reach: 3 },
-  { asking: BEFORE_THE_PHONE, money: MONEY_WORDS, reach: 0 },
+const MONEY_REQUESTS: ReadonlyArray<{ asking: readonly string[]; verbs: boolean; money: readonly string[]; reach: number }> = [
+  { asking: TRANSFER_VERBS, verbs: true, money: [...MONEY_DESTINATIONS, 'pul*', 'пул*'], reach: 3 },
+  { asking: SEND_REQUESTS, verbs: true, money: MONEY_WORDS, reach: 3 },
+  { asking: BEFORE_THE_PHONE, verbs: false, money: MONEY_WORDS, reach: 0 },
 ];
 
-/** Requests to move money (MONEY_REQUESTS), not said in the negative. */
+/** Requests to move money (MONEY_REQUESTS), not said in the negative nor in the past. */
 function moneyRequestSpans(text: string): TextSpan[] {
   const { normalized, origins } = readable(text);
   const matches = (words: readonly string[]) => words.flatMap((word) => allMatches(wordPattern(word), normalized));
   const spans: TextSpan[] = [];
-  for (const { asking, money, reach } of MONEY_REQUESTS) {
+  for (const { asking, verbs, money, reach } of MONEY_REQUESTS) {
     const objects = matches(money);
     if (objects.length === 0) continue;
     for (const verb of matches(asking)) {
-      if (NEGATIVE_VERB.test(verb[0])) continue;
+      // Telling the buyer not to, or telling what was done, asks for nothing.
+      if (verbs && (NEGATIVE_VERB.test(verb[0]) || PAST_VERB.test(verb[0]))) continue;
       for (const object of objects) {
         const [first, second] = verb.index < object.index ? [verb, object] : [object, verb];
         const start = first.index;
@@ -619,7 +613,12 @@ const spelledAsMatched = (words: readonly string[]) => words.map((word) => escap
 /** A word said not to be asked for: 'без предоплаты', 'no deposit', 'oldindan to'lov shart emas'. */
 const NEGATED_BEFORE = new RegExp(`(?:^|[^\\p{L}])(?:${spelledAsMatched(['без', 'не', 'нет', 'никаких', 'no', 'not', 'without', 'hech qanday', 'hech'])})\\s+$`, 'u');
 const NEGATED_AFTER = new RegExp(
-  `^[\\p{L}]*\\s+(?:${spelledAsMatched(['не нужн', 'не надо', 'не требу', 'не прошу', 'не беру', 'shart emas', 'kerak emas', 'yoq', 'olmayman', 'soramayman', 'not required', 'not needed'])})`,
+  `^[\\p{L}]*\\s+(?:${spelledAsMatched([
+    ...['не нужн', 'не надо', 'не требу', 'не прошу', 'не проси', 'не брал', 'не беру', 'не было'],
+    ...['shart emas', 'kerak emas', 'yoq', 'bolmadi', 'olmay', 'olmad', 'olmag', 'soramay', 'soramad', 'soramag', 'talab qilmay', 'talab qilmad', 'talab qilmag'],
+    ...['сурамай', 'сурамад', 'сурамаг', 'олмай', 'олмад', 'олмаг', 'талаб қилмай', 'талаб қилмад', 'талаб қилмаг'],
+    ...['not required', 'not needed', 'not asked', 'was not', 'wasnt'],
+  ])})`,
   'u',
 );
 
@@ -630,6 +629,14 @@ const NEGATED_AFTER = new RegExp(
  */
 const NEGATIVE_VERB = new RegExp(
   `\\p{L}(?:${spelledAsMatched(['mang', 'manglar', 'mangiz', 'maysiz', 'masin', 'maslik', 'манг', 'манглар', 'мангиз', 'майсиз', 'масин', 'маслик'])})$`,
+  'u',
+);
+/**
+ * A verb telling what was done, not asking for it: an Uzbek past in -di ("kartaga o'tkazdim", 'ташладик'), a Russian
+ * past in a vowel and -л ('перевел', 'скинула'; not the Uzbek 'ташла', 'throw'). A buyer's account of a deal.
+ */
+const PAST_VERB = new RegExp(
+  `\\p{L}(?:${spelledAsMatched(['di', 'dim', 'dik', 'ding', 'dingiz', 'dilar', 'ди', 'дим', 'дик', 'динг', 'дингиз', 'дилар'])}|[${normalizeWording('аеиоуыэюя')}]л[${normalizeWording('аио')}]?)$`,
   'u',
 );
 /** A negation between a transfer verb and its destination: 'На карту не скидываю'. */

@@ -139,7 +139,7 @@ export class DestinationPacer implements OnApplicationShutdown {
    * Waits for the job's turn to send `cost` messages: a near turn in place, a later one by moving
    * the job to the delayed set until its slot (throws BullMQ's DelayedError, which the processor
    * rethrows). The slot stays reserved in the job's data; a job back later than its slot by more
-   * than the window's margin (the workers were busy) takes a new one, so late sends never bunch up.
+   * than half the window's margin (the workers were busy) takes a new one, so late sends never bunch up.
    */
   async awaitTurn(
     job: Job,
@@ -149,8 +149,9 @@ export class DestinationPacer implements OnApplicationShutdown {
     onDelayed?: (slot: number) => Promise<void>,
   ): Promise<void> {
     const { [SLOT_FIELD]: reserved, ...data } = job.data as Record<string, unknown>;
-    // Later than the window's margin, a send could crowd the next window: the slot is taken again.
-    const tolerance = Math.max(...destinations.map(marginOf));
+    // The margin covers a send's whole lateness: half of it for the job coming back late, the other half for the way to
+    // the platform. Later than that, a send could crowd the next window: the slot is taken again.
+    const tolerance = Math.max(...destinations.map(marginOf)) / 2;
     const slot = typeof reserved === 'number' && Date.now() - reserved <= tolerance ? reserved : await this.reserve(destinations, cost);
     const wait = slot - Date.now();
     if (wait > SLEEP_AT_MOST_MS) {
