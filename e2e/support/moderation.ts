@@ -1,5 +1,11 @@
 import { expect, type Locator, type Page, type Response } from '@playwright/test';
 
+/**
+ * How long a test waits for the workers' checks of the waiting listings, which run every 30 seconds:
+ * two runs and a busy machine's slack (a listing seeded just after a run waits for the next one).
+ */
+export const CHECKS_RUN_WITHIN_MS = 75_000;
+
 /** The notice 'Tasdiqlash' shows for a few seconds with its 'Bekor qilish', before the approval is sent. */
 export function approvalNotice(page: Page, name: string): Locator {
   return page.getByRole('alert').filter({ hasText: `«${name}» tasdiqlandi` });
