@@ -7,9 +7,12 @@ import { DESKTOP, PHONE } from '../support/viewports';
 
 async function box(locator: Locator): Promise<{ x: number; y: number; width: number; height: number }> {
   await expect(locator).toBeVisible();
-  const found = await locator.boundingBox();
-  if (!found) throw new Error(`${locator} is not laid out`);
-  return found;
+  // A re-render may replace the element between two reads (CI saw it once): its box is read again until there is one.
+  for (const deadline = Date.now() + 5_000; ; await locator.page().waitForTimeout(100)) {
+    const found = await locator.boundingBox();
+    if (found) return found;
+    if (Date.now() > deadline) throw new Error(`${locator} is not laid out`);
+  }
 }
 
 /** The photo the slider (or within `scope`, the viewer) shows. */
