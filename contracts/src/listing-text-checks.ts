@@ -394,8 +394,9 @@ const MONEY_DESTINATIONS = ['karta*', 'kartochka*', 'карта*', 'карту',
  * 'tashlang', 'отправьте', 'вышлите', 'send'), not the seller's own 'yuboraman' nor a victim's 'yubordim'.
  */
 const SEND_REQUESTS = [
-  ...['yubor', 'jonat', 'otkaz', 'tashla'].flatMap((stem) => [`${stem}ing*`, `${stem}ng*`, `${stem}sangiz*`]),
-  ...['юбор', 'жонат', 'утказ', 'ташла'].flatMap((stem) => [`${stem}инг*`, `${stem}нг*`, `${stem}сангиз*`]),
+  // The polite imperative ('-ing' after a consonant, '-ng' after a vowel) and the 'if you' form ('-sangiz').
+  ...['yubor', 'jonat', 'otkaz', 'tashla'].flatMap((stem) => [`${stem}${/[aeiou]$/.test(stem) ? 'ng' : 'ing'}*`, `${stem}sangiz*`]),
+  ...['юбор', 'жонат', 'утказ', 'ташла'].flatMap((stem) => [`${stem}${/[аеиоуў]$/.test(stem) ? 'нг' : 'инг'}*`, `${stem}сангиз*`]),
   'отправьте', 'отправь', 'отправляйте', 'вышлите', 'вышли', 'пришлите', 'переведите', 'переведи', 'скиньте', 'скинь', 'киньте', 'закиньте', 'перекиньте',
   'send', 'transfer', 'wire',
 ];
