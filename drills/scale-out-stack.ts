@@ -26,7 +26,7 @@ import { randomTestPhone } from '../test/support/users';
 import { chownTree, clusterOwner, freePort, startStreamingPair, stopClusters } from './scratch-cluster';
 
 const ROOT = join(__dirname, '..');
-const HAPROXY_CONFIG = join(ROOT, 'deploy/haproxy/haproxy.cfg');
+export const HAPROXY_CONFIG = join(ROOT, 'deploy/haproxy/haproxy.cfg');
 /** How long a node may take to start on a busy machine. */
 export const START_TIMEOUT_MS = 90_000;
 /** The platforms' windows shrunk on both sides (the fakes' and the pacer's), so that pacing shows within seconds. */

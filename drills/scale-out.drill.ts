@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { Queue } from 'bullmq';
 import { Client } from 'pg';
 import { io, type Socket } from 'socket.io-client';
@@ -9,7 +10,7 @@ import { insertListing } from '../test/support/listings';
 import { randomTestPhone } from '../test/support/users';
 import { SCHEDULED_QUEUES, SCHEDULES } from '../workers/src/schedules/schedules';
 import { nodeKillsTimeoutMs, runNodeKills } from './node-kills';
-import { CHANNEL_MESSAGES_PER_MINUTE, startScaleOut, TIME_SCALE, type ScaleOut } from './scale-out-stack';
+import { CHANNEL_MESSAGES_PER_MINUTE, HAPROXY_CONFIG, startScaleOut, TIME_SCALE, type ScaleOut } from './scale-out-stack';
 
 /** Each check's time on a loaded machine (the limit's 40 sign-ups wait for 30 SMS through the outbox and two workers). */
 const CHECK_TIMEOUT_MS = 60_000;
@@ -43,6 +44,27 @@ describe('drill: two API nodes and two worker nodes behind HAProxy', () => {
     expect(repeated).toEqual([]);
     for (const api of stack.apis) expect((await get(api.url, '/api/health')).status).toBe(200);
   });
+
+  it("answers a visitor's request on a connection left idle as long as HAProxy keeps one, a POST too", async () => {
+    // A client keeps an idle connection as long as the answers' Keep-Alive hint allows (Node's fetch does); HAProxy
+    // closes it after its own `timeout http-keep-alive`. Told the node's 65 s, a client sent a POST on a connection
+    // HAProxy was closing and had no answer: HAProxy does not send a POST again, it drops the connection.
+    const [, seconds] = /timeout http-keep-alive (\d+)s/.exec(readFileSync(HAPROXY_CONFIG, 'utf8'))!;
+    const keptMs = Number(seconds) * 1_000;
+    const failures: string[] = [];
+    // Twenty connections, each idle for a little less or more than HAProxy keeps it, around the moment it closes.
+    await Promise.all(
+      Array.from({ length: 20 }, async (_, n) => {
+        const first = await get(stack.site, '/api/health');
+        expect(first.headers.get('keep-alive')).toBeNull();
+        await first.text();
+        await new Promise((resolve) => setTimeout(resolve, keptMs - 20 + n * 2));
+        const status = await post('/api/auth/login', { phoneNumber: 'not a number' }).then((answer) => answer.status, (error: Error) => `${error.message}: ${String(error.cause)}`);
+        if (status !== 400) failures.push(String(status));
+      }),
+    );
+    expect(failures).toEqual([]);
+  }, CHECK_TIMEOUT_MS);
 
   it('signs a person in on one node and knows them on the other', async () => {
     const phoneNumber = randomTestPhone();
