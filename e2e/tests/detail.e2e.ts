@@ -2,6 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { LIMITS } from '@market/contracts';
 import { expect, test } from '../support/fixtures';
 import type { SeededDevice, SeededListing, SeededSeller } from '../support/listings';
+import { doubleTapToZoom } from '../support/photo-viewer';
 import { crampedTouchTargets, smallTouchTargets, TOUCH_TARGET } from '../support/touch-targets';
 import { DESKTOP, PHONE } from '../support/viewports';
 
@@ -144,7 +145,7 @@ test.describe('the listing page', () => {
       const viewer = page.getByRole('dialog', { name: `${listing.name}: rasmlar` });
       await expect(viewer.getByText('2 / 3')).toBeVisible();
       expect(await smallTouchTargets(page), 'the photo viewer').toEqual([]);
-      await viewer.locator('[aria-current="true"] img').dblclick();
+      await doubleTapToZoom(viewer);
       await expect.poll(() => shownPhotoSource(viewer)).toMatch(/-1600\.png$/);
     });
 

@@ -2,6 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { TEST_ADMIN_PHONES } from '../support/admins';
 import { expect, test } from '../support/fixtures';
 import { layoutProblems } from '../support/layout';
+import { doubleTapToZoom } from '../support/photo-viewer';
 import type { SeededDevice, SeededListing, SeededSeller } from '../support/listings';
 import { onEachScreen } from '../support/screens';
 import { DESKTOP, PHONE } from '../support/viewports';
@@ -148,7 +149,7 @@ test.describe('a first-time visitor (issue 36)', () => {
       await expect(shown.getByText('3 / 3')).toBeVisible();
       // A phone saw the 800 px copy; zoomed in, the 1600 px photo.
       await expect.poll(() => viewerPhotoSource(page, listing.name)).toMatch(/-800\.png$/);
-      await shown.locator('[aria-current="true"] img').dblclick();
+      await doubleTapToZoom(shown);
       await expect.poll(() => viewerPhotoSource(page, listing.name)).toMatch(/-1600\.png$/);
 
       // The back button closes the viewer and stays on the listing.
@@ -169,7 +170,7 @@ test.describe('a first-time visitor (issue 36)', () => {
       await page.goto(`/phone/${listing.id}`);
       await page.getByRole('img', { name: `${listing.name}, 1-rasm (3 tadan)` }).click();
       await expect.poll(() => viewerPhotoSource(page, listing.name)).toMatch(/-800\.png$/);
-      await viewer(page, listing.name).locator('[aria-current="true"] img').dblclick();
+      await doubleTapToZoom(viewer(page, listing.name));
       await largeAsked;
       // The zoomed slide asked for the large copy, failed, and shows the 800 px one again (not the placeholder).
       await expect.poll(() => viewerPhotoSource(page, listing.name)).toMatch(/-800\.png$/);
