@@ -31,8 +31,9 @@ const SLEEP_AT_MOST_MS = 1_000;
  * in order (first come, first served). A window alone (the bot's 30 a second) only counts: a
  * chat waiting seconds for its turn holds no other chat's message back, and the window still
  * holds, since a slot must wait until enough of the slots given, wherever they lie, have left it.
- * KEYS: per destination its log and its blocked-until key. ARGV: now, cost, member, then per
- * destination limit, window (with margin) and spacing.
+ * A job that came back too late for the slot it held gives that slot back as it takes a new one.
+ * KEYS: per destination its log and its blocked-until key. ARGV: now, cost, member, the member
+ * given back ('' for none), then per destination limit, window (with margin) and spacing.
  */
 const RESERVE_SCRIPT = `
 local now = tonumber(ARGV[1])
@@ -41,10 +42,13 @@ local slot = now
 local count = #KEYS / 2
 for i = 1, count do
   local log = KEYS[2 * i - 1]
-  local limit = tonumber(ARGV[4 + (i - 1) * 3])
-  local window = tonumber(ARGV[5 + (i - 1) * 3])
-  local spacing = tonumber(ARGV[6 + (i - 1) * 3])
+  local limit = tonumber(ARGV[5 + (i - 1) * 3])
+  local window = tonumber(ARGV[6 + (i - 1) * 3])
+  local spacing = tonumber(ARGV[7 + (i - 1) * 3])
   redis.call('ZREMRANGEBYSCORE', log, '-inf', now - window)
+  if ARGV[4] ~= '' then
+    for n = 1, cost do redis.call('ZREM', log, ARGV[4] .. ':' .. n) end
+  end
   local blocked = tonumber(redis.call('GET', KEYS[2 * i]) or '0')
   if blocked > slot then slot = blocked end
   if spacing > 0 then
@@ -61,7 +65,7 @@ for i = 1, count do
 end
 for i = 1, count do
   local log = KEYS[2 * i - 1]
-  local window = tonumber(ARGV[5 + (i - 1) * 3])
+  local window = tonumber(ARGV[6 + (i - 1) * 3])
   for n = 1, cost do redis.call('ZADD', log, slot, ARGV[3] .. ':' .. n) end
   redis.call('PEXPIRE', log, math.ceil(slot - now + window))
 end
@@ -82,6 +86,16 @@ function destinationClass(destination: Destination): string {
 
 /** Where a job keeps the slot it reserved while it waits in the delayed set. */
 const SLOT_FIELD = 'pacedSlot';
+
+/** A slot given: its time (ms since the epoch) and the member naming its places in the destinations' logs. */
+interface Slot {
+  at: number;
+  member: string;
+}
+
+function isSlot(value: unknown): value is Slot {
+  return typeof value === 'object' && value !== null && typeof (value as Slot).at === 'number' && typeof (value as Slot).member === 'string';
+}
 
 /**
  * Paces messages to the platforms' destinations (a Telegram channel, a private chat, the bot as
@@ -109,6 +123,11 @@ export class DestinationPacer implements OnApplicationShutdown {
 
   /** The earliest time (ms since the epoch) at which `cost` messages may go to all `destinations`; the place is taken. */
   async reserve(destinations: readonly Destination[], cost = 1): Promise<number> {
+    return (await this.take(destinations, cost)).at;
+  }
+
+  /** Reserves as `reserve` does, giving back the places of `givenBack` (a slot its job came back too late for). */
+  private async take(destinations: readonly Destination[], cost: number, givenBack?: Slot): Promise<Slot> {
     const keys = destinations.flatMap((destination) => [this.logKey(destination), this.blockedKey(destination)]);
     const args = destinations.flatMap((destination) => [
       destination.limit,
@@ -117,9 +136,10 @@ export class DestinationPacer implements OnApplicationShutdown {
     ]);
     const reserve = (this.redis as unknown as { reserveSlot(...args: Array<string | number>): Promise<string> }).reserveSlot;
     const now = Date.now();
-    const slot = Number(await reserve.call(this.redis, keys.length, ...keys, now, cost, randomUUID(), ...args));
-    for (const destination of destinations) pacerDelay.set({ destination: destinationClass(destination) }, (slot - now) / 1000);
-    return slot;
+    const member = randomUUID();
+    const at = Number(await reserve.call(this.redis, keys.length, ...keys, now, cost, member, givenBack?.member ?? '', ...args));
+    for (const destination of destinations) pacerDelay.set({ destination: destinationClass(destination) }, (at - now) / 1000);
+    return { at, member };
   }
 
   /** The platform said "retry after": no slot of the destination is given before `until`. */
@@ -139,7 +159,8 @@ export class DestinationPacer implements OnApplicationShutdown {
    * Waits for the job's turn to send `cost` messages: a near turn in place, a later one by moving
    * the job to the delayed set until its slot (throws BullMQ's DelayedError, which the processor
    * rethrows). The slot stays reserved in the job's data; a job back later than its slot by more
-   * than half the window's margin (the workers were busy) takes a new one, so late sends never bunch up.
+   * than half the window's margin (the workers were busy) gives it back and takes a new one, so late
+   * sends never bunch up.
    */
   async awaitTurn(
     job: Job,
@@ -152,12 +173,13 @@ export class DestinationPacer implements OnApplicationShutdown {
     // The margin covers a send's whole lateness: half of it for the job coming back late, the other half for the way to
     // the platform. Later than that, a send could crowd the next window: the slot is taken again.
     const tolerance = Math.max(...destinations.map(marginOf)) / 2;
-    const slot = typeof reserved === 'number' && Date.now() - reserved <= tolerance ? reserved : await this.reserve(destinations, cost);
-    const wait = slot - Date.now();
+    const held = isSlot(reserved) ? reserved : undefined;
+    const slot = held && Date.now() - held.at <= tolerance ? held : await this.take(destinations, cost, held);
+    const wait = slot.at - Date.now();
     if (wait > SLEEP_AT_MOST_MS) {
-      await onDelayed?.(slot);
+      await onDelayed?.(slot.at);
       await job.updateData({ ...data, [SLOT_FIELD]: slot });
-      await job.moveToDelayed(slot, token);
+      await job.moveToDelayed(slot.at, token);
       throw new DelayedError();
     }
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
