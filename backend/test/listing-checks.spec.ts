@@ -264,9 +264,18 @@ describe('the checks of waiting listings and the risk-ranked queue (issue 22)', 
     await site.dataSource.query(`UPDATE images SET phash = 12345, phash_stale = true WHERE id = $1`, [hashes[0].id]);
     await checks().checkWaiting();
     expect(await site.dataSource.query(`SELECT phash, phash_stale FROM images WHERE id = $1`, [hashes[0].id])).toEqual([{ phash: hashes[0].phash, phash_stale: false }]);
+    // A waiting listing's photo hashed before quarter turns were (migration TurnedPhotoHashes) gets that hash when
+    // the listing is checked again (here: its seller changed it).
+    const [{ image_id: waitingPhoto }] = await site.dataSource.query(`SELECT image_id FROM listing_image WHERE listing_id = $1`, [copied]);
+    const [before] = await site.dataSource.query(`SELECT phash, phash_turned FROM images WHERE id = $1`, [waitingPhoto]);
+    expect(before.phash_turned).not.toBeNull();
+    await site.dataSource.query(`UPDATE images SET phash_turned = NULL WHERE id = $1`, [waitingPhoto]);
+    await site.dataSource.query(`UPDATE listing SET updated_at = now() WHERE id = $1`, [copied]);
+    await checks().checkWaiting();
+    expect(await site.dataSource.query(`SELECT phash, phash_turned FROM images WHERE id = $1`, [waitingPhoto])).toEqual([before]);
   });
 
-  it('flags a copy of another seller\'s photo mirrored, or framed in bars as a screenshot keeps it', async () => {
+  it('flags a copy of another seller\'s photo mirrored, turned a quarter either way or upside down, or framed in bars as a screenshot keeps it', async () => {
     const original = await detailedPhoto(51);
     const first = await signedInUser(site.app, phone(19));
     const firstListing = await list(first.id, { status: 'active', approved: true });
@@ -275,6 +284,9 @@ describe('the checks of waiting listings and the risk-ranked queue (issue 22)', 
     await list(second.id, { status: 'active', approved: true });
     const copies = {
       mirrored: await sharp(original).flop().jpeg({ quality: 80 }).toBuffer(),
+      turnedRight: await sharp(original).rotate(90).jpeg({ quality: 80 }).toBuffer(),
+      turnedLeft: await sharp(original).rotate(270).jpeg({ quality: 80 }).toBuffer(),
+      upsideDown: await sharp(original).rotate(180).jpeg({ quality: 80 }).toBuffer(),
       barsAboveAndBelow: await sharp(original).extend({ top: 220, bottom: 220, background: '#000000' }).jpeg({ quality: 80 }).toBuffer(),
       whiteFrame: await sharp(original).extend({ top: 60, bottom: 60, left: 60, right: 60, background: '#ffffff' }).jpeg({ quality: 80 }).toBuffer(),
     };

@@ -1,11 +1,18 @@
 import { REUSED_PHOTO_MAX_DISTANCE, REUSED_PHOTO_MIN_DETAIL } from '@market/contracts';
 import sharp from 'sharp';
-import { differenceHash } from '../src/uploads/image-processing';
+import { flippedHashes, pictureHashes, type PictureHashes } from '../src/uploads/image-processing';
 import { cameraJpeg, detailedPhoto } from './listings-support';
 
 /** How many bits two hashes differ in (the check counts them with PostgreSQL's bit_count). */
 function distance(a: bigint, b: bigint): number {
   return [...BigInt.asUintN(64, a ^ b).toString(2)].filter((bit) => bit === '1').length;
+}
+
+const differenceHash = async (input: Buffer) => (await pictureHashes(input)).hash;
+
+/** How near a photo checked comes to one uploaded before, as the check reads it: the closest of its hashes' flips. */
+function nearest(checked: PictureHashes, earlier: bigint): number {
+  return Math.min(...[checked.hash, checked.turned].flatMap(flippedHashes).map((hash) => distance(hash, earlier)));
 }
 
 describe('the perceptual hash of listing photos (issue 22, reused photos)', () => {
@@ -38,5 +45,26 @@ describe('the perceptual hash of listing photos (issue 22, reused photos)', () =
     expect(detailed).toBeGreaterThanOrEqual(REUSED_PHOTO_MIN_DETAIL);
     expect(detailed).toBeLessThanOrEqual(64 - REUSED_PHOTO_MIN_DETAIL);
     expect(bitsSet(await differenceHash(await cameraJpeg(1)))).toBeLessThan(REUSED_PHOTO_MIN_DETAIL);
+  });
+
+  it('finds a copy mirrored, upside down or turned a quarter either way, and still tells different pictures apart', async () => {
+    const original = await detailedPhoto(7);
+    const hash = await differenceHash(original);
+    const copies = {
+      mirrored: sharp(original).flop(),
+      upsideDown: sharp(original).flip(),
+      turnedHalfWay: sharp(original).rotate(180),
+      turnedRight: sharp(original).rotate(90),
+      turnedLeft: sharp(original).rotate(270),
+      turnedRightAndMirrored: sharp(original).rotate(90).flop(),
+    };
+    const distances: Record<string, number> = {};
+    for (const [name, copy] of Object.entries(copies)) distances[name] = nearest(await pictureHashes(await copy.resize(800).jpeg({ quality: 75 }).toBuffer()), hash);
+    expect(Object.entries(distances).filter(([, bits]) => bits > REUSED_PHOTO_MAX_DISTANCE)).toEqual([]);
+
+    for (const seed of [8, 9, 10, 11, 12, 13, 14, 15]) {
+      const other = await detailedPhoto(seed);
+      for (const turned of [other, await sharp(other).rotate(90).toBuffer()]) expect(nearest(await pictureHashes(turned), hash)).toBeGreaterThan(REUSED_PHOTO_MAX_DISTANCE * 2);
+    }
   });
 });

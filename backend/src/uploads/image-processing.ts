@@ -155,17 +155,32 @@ function paddedBox(metadata: Metadata, shape: ImageShape, accepted: { min: numbe
   return { width: boxWidth, height: boxHeight };
 }
 
+/** A listing photo's two difference hashes: of the picture, and of the picture turned a quarter to the left. */
+export interface PictureHashes {
+  hash: bigint;
+  turned: bigint;
+}
+
 /**
- * The picture's 64-bit difference hash: greyscale, squeezed to 9x8 pixels, one bit per pair of
- * neighbours in a row (1 when the left one is brighter). The squeeze goes through 72x64 first,
- * which averages like a box filter: a re-encoded, resized or recompressed copy then stays within
- * 4 bits (a straight squeeze flips up to 8). A frame of one colour around the picture (a
- * screenshot's bars, a white border, a channel copy's padding) is trimmed first: it is not the
- * picture, and a copy framed so differed in 9-20 bits. Answered as PostgreSQL's signed bigint.
+ * The picture's 64-bit difference hash (`differenceHashOf`), and that of the picture turned a
+ * quarter to the left: a copy turned a quarter either way is near one of the second's flips
+ * (`flippedHashes`). A frame of one colour around the picture (a screenshot's bars, a white border,
+ * a channel copy's padding) is trimmed first: it is not the picture, and a copy framed so differed
+ * in 9-20 bits. Answered as PostgreSQL's signed bigints.
  */
-export async function differenceHash(input: ImageInput): Promise<bigint> {
+export async function pictureHashes(input: ImageInput): Promise<PictureHashes> {
   const framed = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).flatten({ background: '#ffffff' }).raw().toBuffer({ resolveWithObject: true });
   const picture = await withoutFrames(framed);
+  const turned = await sharp(picture.data, { raw: picture.info }).rotate(270).raw().toBuffer({ resolveWithObject: true });
+  return { hash: await differenceHashOf(picture), turned: await differenceHashOf({ data: turned.data, info: { ...turned.info, channels: picture.info.channels } }) };
+}
+
+/**
+ * Greyscale, squeezed to 9x8 pixels, one bit per pair of neighbours in a row (1 when the left one
+ * is brighter). The squeeze goes through 72x64 first, which averages like a box filter: a
+ * re-encoded, resized or recompressed copy then stays within 4 bits (a straight squeeze flips up to 8).
+ */
+async function differenceHashOf(picture: RawPicture): Promise<bigint> {
   const { data, info } = await sharp(picture.data, { raw: picture.info })
     .greyscale()
     .resize(72, 64, { fit: 'fill' })
@@ -210,10 +225,16 @@ async function withoutFrames(picture: RawPicture): Promise<RawPicture> {
 }
 
 /**
- * The difference hash of the picture mirrored left to right, from the picture's own: each row's
- * eight bits in reverse order and inverted (the brighter of two neighbours is now on the other side).
+ * The difference hashes of the picture as it is, mirrored left to right, upside down and turned
+ * half way, read from its own: mirrored, each row's eight bits in reverse order and inverted (the
+ * brighter of two neighbours is now on the other side); upside down, the rows in reverse order.
  */
-export function mirroredHash(hash: bigint): bigint {
+export function flippedHashes(hash: bigint): bigint[] {
+  const upsideDown = rowsReversed(hash);
+  return [hash, mirroredHash(hash), upsideDown, mirroredHash(upsideDown)];
+}
+
+function mirroredHash(hash: bigint): bigint {
   let mirrored = 0n;
   for (let row = 7; row >= 0; row--) {
     const bits = (BigInt.asUintN(64, hash) >> BigInt(row * 8)) & 0xffn;
@@ -222,4 +243,10 @@ export function mirroredHash(hash: bigint): bigint {
     mirrored = (mirrored << 8n) | (~reversed & 0xffn);
   }
   return BigInt.asIntN(64, mirrored);
+}
+
+function rowsReversed(hash: bigint): bigint {
+  let reversed = 0n;
+  for (let row = 0; row < 8; row++) reversed = (reversed << 8n) | ((BigInt.asUintN(64, hash) >> BigInt(row * 8)) & 0xffn);
+  return BigInt.asIntN(64, reversed);
 }

@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { DataSource, In, type EntityManager } from 'typeorm';
 import { REUSED_PHOTO_MAX_DISTANCE, REUSED_PHOTO_MIN_DETAIL, type ImageRef } from '@market/contracts';
 import { Image, type ImagePurpose } from './image.entity';
-import { IMAGE_FORMATS, convertImage, differenceHash, mirroredHash, type ImageInput, type ImageShape } from './image-processing';
+import { IMAGE_FORMATS, convertImage, flippedHashes, pictureHashes, type ImageInput, type ImageShape } from './image-processing';
 import { ImageStorage } from './image-storage';
 
 export interface StoreImageOptions {
@@ -19,9 +19,13 @@ export interface StoreImageOptions {
   variants?: ImageShape[];
 }
 
-/** A listing photo's perceptual hash (a signed 64-bit number, as text) and when it was uploaded. */
+/**
+ * A listing photo's perceptual hash (a signed 64-bit number, as text), that of the photo turned a
+ * quarter to the left (null until the photo is hashed for a check) and when it was uploaded.
+ */
 export interface PhotoHash {
   hash: string;
+  turned: string | null;
   uploadedAt: Date;
 }
 
@@ -193,8 +197,9 @@ export class ImagesService {
 
   /**
    * Gives up to `limit` listing photos without a perceptual hash, or with a stale one (made by an
-   * earlier reading, migration FramedPhotoHashes), theirs (only those of `imageIds` when given),
-   * newest first: fresh uploads before the backfill of older photos. Each is read from its copy
+   * earlier reading, migration FramedPhotoHashes), theirs (only those of `imageIds` when given: the
+   * photos about to be checked, which also want the hash of their quarter turn, migration
+   * TurnedPhotoHashes), newest first: fresh uploads before the backfill of older photos. Each is read from its copy
    * `variant` where there is one; answers how many were hashed. Hashing again gives the same value
    * and a hash is written once, so two workers may run this side by side. A photo whose file
    * cannot be read keeps what it had (no check finds one without a hash).
@@ -202,7 +207,8 @@ export class ImagesService {
   async hashListingPhotos(limit: number, variant?: number, imageIds?: string[]): Promise<number> {
     const images: { id: string; key: string; variant_keys: string[] }[] = await this.dataSource.query(
       `SELECT id, key, variant_keys FROM images
-        WHERE purpose = 'listing' AND (phash IS NULL OR phash_stale) AND ($2::uuid[] IS NULL OR id = ANY($2::uuid[]))
+        WHERE purpose = 'listing' AND (phash IS NULL OR phash_stale OR ($2::uuid[] IS NOT NULL AND phash_turned IS NULL))
+          AND ($2::uuid[] IS NULL OR id = ANY($2::uuid[]))
         ORDER BY created_at DESC LIMIT $1`,
       [limit, imageIds ?? null],
     );
@@ -210,8 +216,11 @@ export class ImagesService {
     for (const image of images) {
       const key = (variant === undefined ? undefined : image.variant_keys[variant]) ?? image.key;
       try {
-        const hash = await differenceHash(await this.storage.read(key));
-        await this.dataSource.query(`UPDATE images SET phash = $2, phash_stale = false WHERE id = $1 AND (phash IS NULL OR phash_stale)`, [image.id, hash.toString()]);
+        const { hash, turned } = await pictureHashes(await this.storage.read(key));
+        await this.dataSource.query(
+          `UPDATE images SET phash = $2, phash_turned = $3, phash_stale = false WHERE id = $1 AND (phash IS NULL OR phash_stale OR phash_turned IS NULL)`,
+          [image.id, hash.toString(), turned.toString()],
+        );
         hashed++;
       } catch (error) {
         this.logger.warn(`Could not hash image ${image.id}: ${(error as Error).message}`);
@@ -270,14 +279,14 @@ export class ImagesService {
    */
   async comparableHashes(database: Pick<EntityManager, 'query'>, imageIds: readonly string[]): Promise<PhotoHash[]> {
     if (imageIds.length === 0) return [];
-    const rows: { phash: string; created_at: Date }[] = await database.query(
-      `SELECT i.phash, i.created_at
+    const rows: { phash: string; phash_turned: string | null; created_at: Date }[] = await database.query(
+      `SELECT i.phash, i.phash_turned, i.created_at
          FROM unnest($1::uuid[]) WITH ORDINALITY AS photo (id, place) JOIN images i ON i.id = photo.id
         WHERE bit_count(i.phash::bit(64)) BETWEEN $2 AND 64 - $2
         ORDER BY photo.place`,
       [imageIds, REUSED_PHOTO_MIN_DETAIL],
     );
-    return rows.map((row) => ({ hash: row.phash, uploadedAt: row.created_at }));
+    return rows.map((row) => ({ hash: row.phash, turned: row.phash_turned, uploadedAt: row.created_at }));
   }
 
   /**
@@ -286,20 +295,18 @@ export class ImagesService {
    * 16-bit bands, so the indexed bands (migration PhotoHashes) give the candidates.
    */
   async similarListingPhotos(database: Pick<EntityManager, 'query'>, photo: PhotoHash): Promise<SimilarPhoto[]> {
-    // A copy may be mirrored: its hash is then near the mirror image's (mirroredHash), read from this one.
-    const hashes = [BigInt(photo.hash), mirroredHash(BigInt(photo.hash))];
-    const distance = `least(bit_count((phash # $1::bigint)::bit(64)), bit_count((phash # $4::bigint)::bit(64)))`;
+    // A copy may be mirrored, upside down or turned: its hash is then near one of these, read from the photo's two.
+    const hashes = [photo.hash, ...(photo.turned === null ? [] : [photo.turned])].flatMap((hash) => flippedHashes(BigInt(hash)));
     return database.query(
-      `SELECT id AS "imageId", ${distance}::int AS distance
-         FROM images
-        WHERE purpose = 'listing' AND phash IS NOT NULL AND created_at < $3
-          AND (${BAND_SHIFTS.map((shift, band) => `((phash >> ${shift}) & 65535) = ANY($${band + 5}::bigint[])`).join(' OR ')})
-          AND ${distance} <= $2`,
+      `SELECT id AS "imageId", distance
+         FROM images, LATERAL (SELECT min(bit_count((phash # copy)::bit(64)))::int AS distance FROM unnest($3::bigint[]) AS copy) nearest
+        WHERE purpose = 'listing' AND phash IS NOT NULL AND created_at < $2
+          AND (${BAND_SHIFTS.map((shift, band) => `((phash >> ${shift}) & 65535) = ANY($${band + 4}::bigint[])`).join(' OR ')})
+          AND distance <= $1`,
       [
-        hashes[0].toString(),
         REUSED_PHOTO_MAX_DISTANCE,
         photo.uploadedAt,
-        hashes[1].toString(),
+        hashes.map(String),
         ...BAND_SHIFTS.map((shift) => hashes.flatMap((hash) => bandsWithinOneBit(hash, shift))),
       ],
     );

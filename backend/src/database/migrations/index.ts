@@ -41,6 +41,7 @@ import { SellerMessageLooks1763804400000 } from './1763804400000-seller-message-
 import { MessageClientKeys1763804500000 } from './1763804500000-message-client-keys';
 import { ConversationBlocks1763804600000 } from './1763804600000-conversation-blocks';
 import { FramedPhotoHashes1763804700000 } from './1763804700000-framed-photo-hashes';
+import { TurnedPhotoHashes1763804800000 } from './1763804800000-turned-photo-hashes';
 
 /** Every migration in order; listed explicitly so the same list works from sources and from the build. */
 export const MIGRATIONS = [
@@ -87,4 +88,5 @@ export const MIGRATIONS = [
   MessageClientKeys1763804500000,
   ConversationBlocks1763804600000,
   FramedPhotoHashes1763804700000,
+  TurnedPhotoHashes1763804800000,
 ];
