@@ -81,10 +81,22 @@ export function newSellerPhone(): string {
   return `99893${String(Math.floor(Math.random() * 10_000_000)).padStart(7, '0')}`;
 }
 
-async function photoPng(label: string, hue: number, width = 800): Promise<Buffer> {
+/**
+ * A listing's photo: its number on shapes placed by `seed`, so that two sellers' photos differ as real ones do (the
+ * workers' reused-photo check compares them; pictures alike but for their colour read as one seller's copy of another's).
+ */
+async function photoPng(label: string, hue: number, seed: number, width = 800): Promise<Buffer> {
   const height = (width * 3) / 4;
+  let state = seed;
+  const random = () => (state = (state * 1103515245 + 12345) % 2147483648) / 2147483648;
+  const shapes = Array.from({ length: 8 }, (_, index) => {
+    const [x, y, r, light] = [random() * 800, random() * 600, 40 + random() * 120, Math.round(20 + random() * 60)];
+    return index % 2
+      ? `<circle cx="${x}" cy="${y}" r="${r}" fill="hsl(${(hue + 120) % 360},50%,${light}%)"/>`
+      : `<rect x="${x - r}" y="${y - r}" width="${r * 1.4}" height="${r * 2}" fill="hsl(${(hue + 240) % 360},50%,${light}%)"/>`;
+  });
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 800 600">
-    <rect width="800" height="600" fill="hsl(${hue},55%,55%)"/>
+    <rect width="800" height="600" fill="hsl(${hue},55%,55%)"/>${shapes.join('')}
     <text x="400" y="330" font-size="96" font-family="sans-serif" fill="#fff" text-anchor="middle">${label}</text></svg>`;
   return sharp(Buffer.from(svg)).png().toBuffer();
 }
@@ -234,7 +246,8 @@ export class E2eListings {
     const hue = (position * 67 + listingId.charCodeAt(0) * 13) % 360;
     // In the order of the API's LISTING_PHOTO_VARIANTS: the 400 px thumbnail, then the 800 px screen copy.
     const widths = copies ? [1600, 400, 800] : [800];
-    const pictures = await Promise.all(widths.map(async (width) => ({ name: String(width), body: await photoPng(label, hue, width) })));
+    const seed = (parseInt(listingId.slice(0, 8), 16) + position * 7919) % 2147483648;
+    const pictures = await Promise.all(widths.map(async (width) => ({ name: String(width), body: await photoPng(label, hue, seed, width) })));
     return this.storePhoto(listingId, ownerId, position, pictures);
   }
 

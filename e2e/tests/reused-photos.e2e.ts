@@ -11,6 +11,22 @@ function cardOf(page: Page, name: string): Locator {
   return page.getByRole('article').filter({ has: page.getByRole('heading', { name, exact: true }) });
 }
 
+/**
+ * The listing's place in the waiting tab, counted from the first page's top, looked for page by page: other files'
+ * flagged listings may rank a clean one below the first page. Leaves the browser on the page that shows it.
+ */
+async function placeInQueue(page: Page, name: string): Promise<number> {
+  let above = 0;
+  for (let number = 1; number <= 5; number++) {
+    await page.goto(`/profile/allphones?page=${number}`);
+    await expect(page.getByRole('article').first()).toBeVisible();
+    const names = await page.getByRole('article').getByRole('heading').allTextContents();
+    if (names.includes(name)) return above + names.indexOf(name);
+    above += names.length;
+  }
+  throw new Error(`${name} is not on the waiting tab's first five pages`);
+}
+
 const WARNING = "Hech qachon oldindan pul to'lamang, SMS kodlarni hech kimga aytmang, sotuvchi bilan odamlar ko'p joyda uchrashing.";
 
 test.describe('a photo reused from another seller, and the buyer safety warning (issue 22)', () => {
@@ -47,10 +63,11 @@ test.describe('a photo reused from another seller, and the buyer safety warning 
       await expect(cardOf(page, copy.name).getByText("Boshqa sotuvchining e'lonidagi rasm")).toBeVisible({ timeout: 1_000 });
     }).toPass({ timeout: CHECKS_RUN_WITHIN_MS });
     expect(await layoutWidth(page)).toBeLessThanOrEqual(PHONE.width);
-    const names = await page.getByRole('article').getByRole('heading').allTextContents();
-    expect(names.indexOf(copy.name)).toBeLessThan(names.indexOf(clean.name));
+    expect(await placeInQueue(page, copy.name)).toBeLessThan(await placeInQueue(page, clean.name));
+    await expect(cardOf(page, clean.name)).toBeVisible();
     await expect(cardOf(page, clean.name).getByText("Boshqa sotuvchining e'lonidagi rasm")).toHaveCount(0);
 
+    await placeInQueue(page, copy.name);
     await cardOf(page, copy.name).getByRole('link', { name: "O'sha e'lonni ochish" }).click();
     await expect(page).toHaveURL(new RegExp(`/phone/${original.id}$`));
     await expect(page.getByRole('heading', { level: 1, name: original.name })).toBeVisible();
