@@ -264,6 +264,11 @@ describe('what the checks find in a seller’s words (issue 35)', () => {
       'Деньги вперед',
       'Тез картага ташла',
       'Pulini tashlab qo‘ying, keyin gaplashamiz',
+      // An amount between the request's words ('Humo' and 'tashlang' a card number apart), a share before the payment.
+      'Humo 9860 1234 5678 9012 ga tashlang',
+      "Click 90 123 45 67 ga 200 ming o'tkazing",
+      "Faqat oldindan 30% to'lov qilsangiz jo'nataman",
+      'Сначала 50 % оплата, потом отправка',
     ];
     for (const text of requests) expect({ text, found: scamWordingSpans(text).length > 0 }).toEqual({ text, found: true });
     const honest = [
@@ -283,6 +288,9 @@ describe('what the checks find in a seller’s words (issue 35)', () => {
       "Oldindan to'lov talab qilmagan",
       'Предоплату не просил, всё честно',
       'Prepayment was not asked',
+      // A price the phone had before is no money put before it.
+      'Avval 500 dollar turardi, hozir arzon',
+      "Oldin 1000 dollarga olganman, qutisi bor",
     ];
     for (const text of honest) expect({ text, found: scamWordingSpans(text) }).toEqual({ text, found: [] });
   });

@@ -409,14 +409,21 @@ const MONEY_WORDS = [
 /** Money put before the phone: 'Pul oldin', 'Сначала оплата', 'Деньги вперед'. */
 const BEFORE_THE_PHONE = ['avval', 'oldin', 'oldindan', 'аввал', 'олдин', 'олдиндан', 'сначала', 'вперед', 'first', 'upfront'];
 
+/** Amounts: a request's words may have any number of them between ('Humo 9860 1234 5678 9012 ga tashlang'). */
+const AMOUNTS = /[\d\s.,%]*\d[\d\s.,%]*/gu;
+/** A word as written between a request's words, apostrophes within it ("o'z") and invisible characters too. */
+const WRITTEN_WORD = /[\p{L}\p{N}]+(?:[ʻʼ'`‘’′´\p{Cf}]+[\p{L}\p{N}]+)*/gu;
+/** Shares: money put before the phone may have one between ("oldindan 30% to'lov"); an amount there tells an old price ('Avval 500 dollar turardi'). */
+const SHARES = /\d+(?:[.,]\d+)?\s?%/gu;
+
 /**
  * Requests to move money, in any word order: a word of each side in one sentence, at most `reach`
- * words apart ('На карту мне скиньте', "Click'ga 300 ming tashlang", 'yarmini yuboring').
+ * words apart besides what is `uncounted` ('На карту мне скиньте', "Click'ga 300 ming tashlang", 'yarmini yuboring').
  */
-const MONEY_REQUESTS: ReadonlyArray<{ asking: readonly string[]; verbs: boolean; money: readonly string[]; reach: number }> = [
-  { asking: TRANSFER_VERBS, verbs: true, money: [...MONEY_DESTINATIONS, 'pul*', 'пул*'], reach: 3 },
-  { asking: SEND_REQUESTS, verbs: true, money: MONEY_WORDS, reach: 3 },
-  { asking: BEFORE_THE_PHONE, verbs: false, money: MONEY_WORDS, reach: 0 },
+const MONEY_REQUESTS: ReadonlyArray<{ asking: readonly string[]; verbs: boolean; money: readonly string[]; reach: number; uncounted: RegExp }> = [
+  { asking: TRANSFER_VERBS, verbs: true, money: [...MONEY_DESTINATIONS, 'pul*', 'пул*'], reach: 3, uncounted: AMOUNTS },
+  { asking: SEND_REQUESTS, verbs: true, money: MONEY_WORDS, reach: 3, uncounted: AMOUNTS },
+  { asking: BEFORE_THE_PHONE, verbs: false, money: MONEY_WORDS, reach: 0, uncounted: SHARES },
 ];
 
 /** Requests to move money (MONEY_REQUESTS), not said in the negative nor in the past. */
@@ -424,7 +431,7 @@ function moneyRequestSpans(text: string): TextSpan[] {
   const { normalized, origins } = readable(text);
   const matches = (words: readonly string[]) => words.flatMap((word) => allMatches(wordPattern(word), normalized));
   const spans: TextSpan[] = [];
-  for (const { asking, verbs, money, reach } of MONEY_REQUESTS) {
+  for (const { asking, verbs, money, reach, uncounted } of MONEY_REQUESTS) {
     const objects = matches(money);
     if (objects.length === 0) continue;
     for (const verb of matches(asking)) {
@@ -437,7 +444,10 @@ function moneyRequestSpans(text: string): TextSpan[] {
         if (second.index < first.index + first[0].length) continue;
         const between = normalized.slice(first.index + first[0].length, second.index);
         if (between.length > 0 && /[.!?;\n]/.test(between)) continue;
-        if ((between.match(/[\p{L}\p{N}]+/gu)?.length ?? 0) > reach || NEGATION_BETWEEN.test(between) || negated(normalized, start, end)) continue;
+        // Counted as written: the reading takes a 0 for an O.
+        const written = text.slice(origins[first.index + first[0].length - 1] + 1, origins[second.index]);
+        const counted = written.replace(uncounted, ' ').match(WRITTEN_WORD)?.length ?? 0;
+        if (counted > reach || NEGATION_BETWEEN.test(between) || negated(normalized, start, end)) continue;
         spans.push({ start: origins[start], end: origins[end - 1] + 1 });
       }
     }
