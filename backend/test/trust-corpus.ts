@@ -79,6 +79,7 @@ export const SCAMS: Scam[] = [
   { reason: 'bannedWords', model: 'Samsung Galaxy S22', price: 3_400_000, description: 'Viloyatlarga ham bor. Yarim pulini yuborsangiz, ertaga jo‘nataman' },
   { reason: 'bannedWords', model: 'Apple iPhone 13', price: 5_200_000, description: 'Сначала оплата, потом отправлю телефон почтой' },
   { reason: 'bannedWords', model: 'Samsung Galaxy A54', price: 2_700_000, description: "Telefon zo'r. Faqat oldindan 30% to'lov qilsangiz jo'nataman" },
+  { reason: 'bannedWords', model: 'Xiaomi Redmi 12', price: 1_300_000, description: "Viloyatlarga yuboraman, Apelsin orqali o'tkazib qo'ying" },
   { reason: 'bannedWords', model: 'Apple iPhone 12', price: 4_400_000, description: "Viloyatga pochta bor, Click 90 123 45 67 ga 200 ming o'tkazing" },
   // The same IMEI: another seller's phone, the scammer's own phone of another model, a phone already sold.
   { reason: 'duplicateImei', setup: 'imeiOfAnotherSeller', model: 'Apple iPhone 13', price: 5_000_000, description: 'Ideal holatda, qutisi bor' },
@@ -115,6 +116,7 @@ export const HONEST: CorpusListing[] = [
   { model: 'Apple iPhone X', price: 1_800_000, description: "Face ID ishlaydi, batareya 79%. Naqd yoki karta orqali to'lov" },
   { model: 'Apple iPhone XR', price: 2_300_000, description: 'Qizil rang, holati yaxshi' },
   { model: 'Apple iPhone XR', price: 2_200_000, description: 'Avval 500 dollar turardi, hozir arzon. Oldin 1000 dollarga olganman' },
+  { model: 'Samsung Galaxy A34', price: 2_200_000, description: "64 GB xotira kartasi va chexol tashlab beraman. Sim karta uyasi ikkita" },
   { model: 'Samsung Galaxy S21', price: 2_500_000, description: 'Zaryadkasi bilan, ekranida himoya oynasi' },
   { model: 'Samsung Galaxy S22', price: 3_500_000, description: 'Хорошее состояние, торг при встрече' },
   { model: 'Samsung Galaxy S23', price: 4_900_000, description: 'Used for a year, box and charger included, card payment possible' },

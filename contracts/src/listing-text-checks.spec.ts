@@ -269,6 +269,16 @@ describe('what the checks find in a seller’s words (issue 35)', () => {
       "Click 90 123 45 67 ga 200 ming o'tkazing",
       "Faqat oldindan 30% to'lov qilsangiz jo'nataman",
       'Сначала 50 % оплата, потом отправка',
+      // To an account, a bank or a payment app other than the card ones.
+      "Apelsin orqali o'tkazib qo'ying",
+      "TBC ga tashlab qo'ying, band qilaman",
+      'Скиньте на Uzum, отправлю',
+      'Hisobimga tashlang',
+      'Send it to my Payme',
+      // The helper verb asks: 'tashlab qo'ying', "o'tkazib bering".
+      "Kartaga o'tkazib bering, keyin jo'nataman",
+      'Xotira kartasi bor. Kartaga 100 ming tashlang',
+      'Картага ташлаб қўйинг',
     ];
     for (const text of requests) expect({ text, found: scamWordingSpans(text).length > 0 }).toEqual({ text, found: true });
     const honest = [
@@ -291,6 +301,21 @@ describe('what the checks find in a seller’s words (issue 35)', () => {
       // A price the phone had before is no money put before it.
       'Avval 500 dollar turardi, hozir arzon',
       "Oldin 1000 dollarga olganman, qutisi bor",
+      "Bank kartasi yoki Uzum orqali to'lov, uchrashganda",
+      'I can send more photos of the card slot',
+      'Счет-фактура и коробка есть',
+      // What the seller throws in or will do: 'tashlab beraman' gives, it asks for nothing.
+      'Xotira kartasi ham tashlab beraman',
+      '64 GB flesh karta tashlab beraman, chexol ham',
+      'Power bank tashlab beraman',
+      "Sim kartani o'zim o'tkazib beraman",
+      'Скину фото карты памяти',
+      'Karta slotiga 2 ta sim tashlasa boladi',
+      'Сим карта ва чехол ташлаб бераман',
+      'Карту памяти скину в подарок',
+      // A buyer asking for the memory card to be thrown in.
+      'Xotira kartasini ham tashlab bering',
+      'Карту памяти тоже киньте в коробку',
     ];
     for (const text of honest) expect({ text, found: scamWordingSpans(text) }).toEqual({ text, found: [] });
   });

@@ -386,9 +386,14 @@ export function scamWordingSpans(text: string, bannedWords: readonly string[] = 
 }
 
 /** Verbs that move money to someone. Paying is not one: 'Click orqali to'lov' is how an honest buyer pays at the meeting. */
-const TRANSFER_VERBS = ['tashla*', 'otkaz*', 'ташла*', 'утказ*', 'переве*', 'перевод*', 'перекин*', 'скин*', 'скидыва*', 'закин*', 'кинь*', 'кидай*'];
-/** Where the money would go: a card, or a wallet in a payment app. */
-const MONEY_DESTINATIONS = ['karta*', 'kartochka*', 'карта*', 'карту', 'карте', 'карты', 'картой', 'карточк*', 'click*', 'клик*', 'payme*', 'пейми*', 'paynet*', 'пейнет*', 'humo*', 'хумо*', 'uzcard*', 'узкард*'];
+const TRANSFER_VERBS = ['tashla*', 'otkaz*', 'ташла*', 'утказ*', 'переве*', 'перевод*', 'перекин*', 'скин*', 'скидыва*', 'закин*', 'кинь*', 'кидай*', 'send', 'transfer', 'wire'];
+/** Where the money would go: a card, an account, a bank, or a wallet in a payment app. */
+const MONEY_DESTINATIONS = [
+  'karta*', 'kartochka*', 'карта*', 'карту', 'карте', 'карты', 'картой', 'карточк*',
+  'hisob*', 'хисоб*', 'счет*', 'bank*', 'банк*', 'card', 'account',
+  'click*', 'клик*', 'payme*', 'пейми*', 'paynet*', 'пейнет*', 'humo*', 'хумо*', 'uzcard*', 'узкард*',
+  'uzum*', 'узум*', 'apelsin*', 'апелсин*', 'апельсин*', 'tbc*', 'anor*', 'анор*',
+];
 /**
  * Asking someone to send or move something, in the forms that ask ('yuboring', 'yuborsangiz',
  * 'tashlang', 'отправьте', 'вышлите', 'send'), not the seller's own 'yuboraman' nor a victim's 'yubordim'.
@@ -436,8 +441,9 @@ function moneyRequestSpans(text: string): TextSpan[] {
     if (objects.length === 0) continue;
     for (const verb of matches(asking)) {
       // Telling the buyer not to, or telling what was done, asks for nothing.
-      if (verbs && (NEGATIVE_VERB.test(verb[0]) || PAST_VERB.test(verb[0]))) continue;
+      if (verbs && (NEGATIVE_VERB.test(verb[0]) || PAST_VERB.test(verb[0]) || ownDoing(normalized, verb))) continue;
       for (const object of objects) {
+        if (accessoryCard(normalized, object)) continue;
         const [first, second] = verb.index < object.index ? [verb, object] : [object, verb];
         const start = first.index;
         const end = second.index + second[0].length;
@@ -650,6 +656,30 @@ const PAST_VERB = new RegExp(
   `\\p{L}(?:${spelledAsMatched(['di', 'dim', 'dik', 'ding', 'dingiz', 'dilar', 'ди', 'дим', 'дик', 'динг', 'дингиз', 'дилар'])}|[${normalizeWording('аеиоуыэюя')}]л[${normalizeWording('аио')}]?)$`,
   'u',
 );
+/** An Uzbek first person ('tashlayman', "o'tkazamiz") or a Russian first person singular ('скину', 'переведу'). */
+const FIRST_PERSON = new RegExp(`\\p{L}(?:${spelledAsMatched(['man', 'miz', 'ман', 'миз'])})$|^(?=.*\\p{Script=Cyrillic}).*[${normalizeWording('ую')}]$`, 'u');
+/** An Uzbek converb ('tashlab', "o'tkazib", 'ташлаб'): the word after it says who does it. */
+const CONVERB = new RegExp(`\\p{L}[${normalizeWording('bб')}]$`, 'u');
+
+/** The speaker's own doing, not a request: 'tashlayman', 'tashlab beraman' (thrown in with the phone), 'скину'. */
+function ownDoing(normalized: string, verb: RegExpExecArray): boolean {
+  if (FIRST_PERSON.test(verb[0])) return true;
+  const next = /^\s+(\p{L}+)/u.exec(normalized.slice(verb.index + verb[0].length))?.[1];
+  return CONVERB.test(verb[0]) && next !== undefined && FIRST_PERSON.test(next);
+}
+
+/** A card that is part of the phone, beside the word that says so: 'sim karta', 'xotira kartasi', 'карта памяти', 'karta sloti'. */
+const ACCESSORY_BEFORE = new RegExp(`(?:^|[^\\p{L}])(?:${spelledAsMatched(['sim', 'xotira', 'flesh', 'sd', 'microsd', 'memory', 'сим', 'хотира', 'флеш'])})[\\s-]+$`, 'u');
+const ACCESSORY_AFTER = new RegExp(`^[\\s-]+(?:${spelledAsMatched(['slot', 'памяти', 'слот', 'uyasi', 'уяси'])})`, 'u');
+
+const CARD_WORD = new RegExp(`^(?:${spelledAsMatched(['kart', 'карт', 'card'])})`, 'u');
+
+function accessoryCard(normalized: string, place: RegExpExecArray): boolean {
+  if (!CARD_WORD.test(place[0])) return false;
+  const end = place.index + place[0].length;
+  return ACCESSORY_BEFORE.test(normalized.slice(Math.max(0, place.index - 12), place.index)) || ACCESSORY_AFTER.test(normalized.slice(end, end + 12));
+}
+
 /** A negation between a transfer verb and its destination: 'На карту не скидываю'. */
 const NEGATION_BETWEEN = new RegExp(`(?:^|[^\\p{L}])(?:${spelledAsMatched(['не', 'нет', 'no', 'not', 'emas', 'hech'])})(?![\\p{L}])`, 'u');
 
