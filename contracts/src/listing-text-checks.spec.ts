@@ -156,6 +156,19 @@ describe('what the checks find in a seller’s words (issue 35)', () => {
     }
   });
 
+  it('finds an Instagram page named beside the word for Instagram, and no model name there', () => {
+    const contacts = {
+      'Instagram sahifam ivan_phones_uz': 'Instagram sahifam ivan_phones_uz',
+      'insta ivan.phones': 'insta ivan.phones',
+      'Инстаграмдаги саҳифамиз ivan_phones': 'Инстаграмдаги саҳифамиз ivan_phones',
+      'ivan_phones_uz (instagram)': 'ivan_phones_uz (instagram',
+    };
+    for (const [text, contact] of Object.entries(contacts)) expect(found(text, contactSpans(text))).toEqual([contact]);
+    for (const honest of ['Instagramda ko‘proq rasm bor', 'instagramda iPhone13 rasmlari ham bor', 'Installation of apps done', 'Инстаграм и Телеграм работают']) {
+      expect(contactSpans(honest)).toEqual([]);
+    }
+  });
+
   it('finds prepayment wording in Uzbek Latin and Cyrillic, Russian and English, however the apostrophe is typed', () => {
     const scams = [
       "Oldindan to'lov qiling",

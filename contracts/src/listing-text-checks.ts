@@ -200,18 +200,26 @@ const REFERENCE_SITES = /^(?:https?:\/\/)?(?:www\.)?(?:apple\.com|icloud\.com|sa
 const HANDLE = '(?=[A-Za-z][\\w.]*[_\\d])[A-Za-z][\\w.]{4,31}';
 /** Telegram as it is called: 'telegram', 'telegramdan', 'telega', 'телеграм', 'телега', 'tg', 'тг'. */
 const TELEGRAM = '(?:telegram\\p{L}*|telega\\p{L}*|телег\\p{L}*|tg|тг)(?![\\p{L}\\p{N}])';
+/** Instagram as it is called: 'instagram', 'instagramdagi', 'insta', 'инстаграм'; not 'installation'. */
+const INSTAGRAM = '(?:instagram\\p{L}*|инстаграм\\p{L}*|insta|инста)(?![\\p{L}\\p{N}])';
+/** An Instagram page's name as written to be found: with a dot or an underscore ('ivan.phones', 'ivan_phones_uz'), not a model's 'iPhone13'. */
+const INSTAGRAM_HANDLE = '(?=[A-Za-z][\\w.]*[_.][\\w])[A-Za-z][\\w.]{4,29}';
+
 /**
  * A Telegram contact written so a filter's link pattern misses it: the link spaced out or without
  * its dot ('t. me/x', 'tme/x', 't me x_1'), an @ and a space, a username beside the word for
  * Telegram, before or after it with up to two words between ('telegram arzon_tel', 'Telegramdan
- * yozing: arzon', 'arzon_tel (telegram)').
+ * yozing: arzon', 'arzon_tel (telegram)'); an Instagram page named so ('Instagram sahifam ivan_phones').
  */
-const GARBLED_TELEGRAM = new RegExp(
+const GARBLED_CONTACT = new RegExp(
   [
     `(?<![\\p{L}\\p{N}])t[\\s.]{0,3}me(?:\\s{0,2}\\/\\s{0,2}[A-Za-z][\\w]{4,31}|\\s+${HANDLE})`,
     `(?<![\\p{L}\\p{N}_])@\\s{1,2}[A-Za-z][\\w.]{3,}`,
     `(?<![\\p{L}\\p{N}])${TELEGRAM}(?:[\\s,]+\\p{L}+){0,2}?(?:\\s*[:-]\\s*@?[A-Za-z][\\w.]{3,31}|\\s+@?${HANDLE})`,
     `(?<![\\p{L}\\p{N}_])${HANDLE}(?:\\s+|\\s*\\(\\s*)${TELEGRAM}`,
+    // An Instagram page, named the same ways.
+    `(?<![\\p{L}\\p{N}])${INSTAGRAM}(?:[\\s,]+\\p{L}+){0,2}?\\s+@?${INSTAGRAM_HANDLE}`,
+    `(?<![\\p{L}\\p{N}_.])${INSTAGRAM_HANDLE}(?:\\s+|\\s*\\(\\s*)${INSTAGRAM}`,
   ].join('|'),
   'giu',
 );
@@ -225,7 +233,7 @@ export function contactSpans(text: string): TextSpan[] {
 export function outsideContactSpans(text: string): TextSpan[] {
   const { seen, at } = withoutInvisible(text);
   const read = latinInMixedWords(seen);
-  const links = [...allMatches(CONTACT_LIKE, read), ...allMatches(GARBLED_TELEGRAM, read)].filter((match) => !REFERENCE_SITES.test(match[0]));
+  const links = [...allMatches(CONTACT_LIKE, read), ...allMatches(GARBLED_CONTACT, read)].filter((match) => !REFERENCE_SITES.test(match[0]));
   return mergedSpans(links.map((match) => ({ start: at(match.index), end: at(match.index + match[0].length - 1) + 1 })));
 }
 
@@ -431,7 +439,7 @@ const MONEY_REQUESTS: ReadonlyArray<{ asking: readonly string[]; verbs: boolean;
   { asking: BEFORE_THE_PHONE, verbs: false, money: MONEY_WORDS, reach: 0, uncounted: SHARES },
 ];
 
-/** Requests to move money (MONEY_REQUESTS), not said in the negative nor in the past. */
+/** Requests to move money (MONEY_REQUESTS), not said in the negative nor in the past, nor the speaker's own doing. */
 function moneyRequestSpans(text: string): TextSpan[] {
   const { normalized, origins } = readable(text);
   const matches = (words: readonly string[]) => words.flatMap((word) => allMatches(wordPattern(word), normalized));
