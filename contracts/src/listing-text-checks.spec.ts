@@ -25,6 +25,10 @@ describe('what the checks find in a seller’s words (issue 35)', () => {
       '8600 | 1234 | 5678 | 9012',
       '86OO 1234 5678 9O12',
       '86оо 1234 5678 9о12',
+      '8600 I234 5678 90I2',
+      '8600 l234 5678 90l2',
+      '8600 12З4 5678 9012',
+      '86OO I2З4 5б78 9OI2',
       '86 00 12 34 56 78 90 12',
       fullwidth('8600 1234 5678 9012'),
       keycaps('8600123456789012'),
@@ -33,6 +37,8 @@ describe('what the checks find in a seller’s words (issue 35)', () => {
     for (const card of written) expect(found(`karta: ${card} tashlang`, cardNumberSpans(`karta: ${card} tashlang`))).toEqual([card]);
     // An O in a word before the number is a letter: 'Pro', not a zero joining the digits.
     expect(found('iPhone 13 Pro 8600 1234 5678 9012', cardNumberSpans('iPhone 13 Pro 8600 1234 5678 9012'))).toEqual(['8600 1234 5678 9012']);
+    // Nor is an l or an I in a word a one: 'Galaxy S21 Ultra 8600 …', 'iPhone 11 Pro Max I 256'.
+    expect(found('Galaxy S21 Ultra 8600 1234 5678 9012', cardNumberSpans('Galaxy S21 Ultra 8600 1234 5678 9012'))).toEqual(['8600 1234 5678 9012']);
     // Prices and specifications next to each other are still no card, nor 16 digits inside a longer run.
     for (const text of ['Narxi 4 500 000, 5 500 000 edi', '8/256 GB, 2023, batareya 95%, 6.1"', '8600 1234 5678 9012 3456', 'Boss 4500 / 4700 / 5100 / 2200']) {
       expect(cardNumberSpans(text)).toEqual([]);
@@ -122,7 +128,7 @@ describe('what the checks find in a seller’s words (issue 35)', () => {
       'insta: arzon.uz_shop',
     ]);
     // Written to slip past: look-alike digits, an O for a zero, slashes or underscores between the groups.
-    for (const phone of ['9O 123 45 67', '９０ １２３ ４５ ６７', '90/123/45/67', '90_123_45_67', '+998 (9О) 123-45-67']) {
+    for (const phone of ['9O 123 45 67', '９０ １２３ ４５ ６７', '90/123/45/67', '90_123_45_67', '+998 (9О) 123-45-67', '9O I2З 45 б7']) {
       expect(found(`tel ${phone} kechqurun`, contactSpans(`tel ${phone} kechqurun`))).toEqual([phone]);
     }
     for (const honest of ['Narxi 4 500 000 so‘m, 128/6 GB, batareya 87%', 'Olingan 12/05/2024, 8/256 GB', 'Narx 950 000 000 emas, 9 500 000', 'IMEI 356938035643809', 'iPhone 13 Pro Max 256GB', 'Telegram orqali yozing', 'imei.info va apple.com da tekshirildi']) {

@@ -28,8 +28,15 @@ const LOCAL_CARD_IN_PARTS = new RegExp(
   `(?<!\\d${GAP})(?=8${GAP}6${GAP}0${GAP}0|9${GAP}8${GAP}6${GAP}0)${CARD_GROUP}(?:\\D{0,${WORDS_BETWEEN_GROUPS}}${CARD_GROUP}){3}(?!${GAP}\\d)`,
   'giu',
 );
-/** The letter O (Latin or Cyrillic) written for a zero, when it stands among digits rather than in a word. */
-const ZERO_LOOKALIKES = /[OoОо]/;
+/**
+ * Letters written for digits, when they stand among digits rather than in a word: an O (Latin or Cyrillic) for a
+ * zero, an I or an l for a one, a Cyrillic З for a three, a б for a six.
+ */
+const DIGIT_LOOKALIKES: Readonly<Record<string, string>> = { O: '0', o: '0', О: '0', о: '0', I: '1', l: '1', І: '1', З: '3', з: '3', б: '6' };
+const LOOKALIKES = `[${Object.keys(DIGIT_LOOKALIKES).join('')}]`;
+const LOOKALIKE = new RegExp(`^${LOOKALIKES}$`, 'u');
+/** A look-alike in a run of them that touches a digit ('9O', 'I2З'): it may stand for one. */
+const LOOKALIKE_BESIDE_DIGIT = new RegExp(`${LOOKALIKES}(?=${LOOKALIKES}*\\p{Nd})|(?<=\\p{Nd}${LOOKALIKES}*)${LOOKALIKES}`, 'gu');
 /** What dresses a digit without changing it: the emoji presentation selectors and the keycap's frame (8️⃣). */
 const DIGIT_DRESSING = /[\ufe0e\ufe0f\u20e3]/;
 /** Invisible characters a filter-dodging seller puts inside a number or a word: zero-width spaces and joiners, soft hyphens, direction marks. */
@@ -37,9 +44,10 @@ const INVISIBLE = /\p{Cf}/u;
 /** Digits of any script. */
 const DIGITS = /\p{Nd}/gu;
 
-/** How many digits `text` holds, in figures or in words: with fewer than 8 no card number, with fewer than 7 no phone number (whatever their zeros are written as). */
+/** How many digits `text` holds, in figures, in words or in letters beside them: with fewer than 8 no card number, with fewer than 7 no phone number. */
 function digitCount(text: string): number {
-  return (text.match(DIGITS)?.length ?? 0) + spelledNumbers(text).reduce((count, number) => count + number.digits.length, 0);
+  const lookalikes = text.match(LOOKALIKE_BESIDE_DIGIT)?.length ?? 0;
+  return (text.match(DIGITS)?.length ?? 0) + lookalikes + spelledNumbers(text).reduce((count, number) => count + number.digits.length, 0);
 }
 
 export function passesLuhn(digits: string): boolean {
@@ -83,17 +91,17 @@ function digitView(text: string): DigitView {
     else points.push({ char, start: index, end: index + char.length });
     index += char.length;
   }
-  const isLetter = (point: { char: string } | undefined) => point !== undefined && /\p{L}/u.test(point.char) && !ZERO_LOOKALIKES.test(point.char);
+  const isLetter = (point: { char: string } | undefined) => point !== undefined && /\p{L}/u.test(point.char) && !LOOKALIKE.test(point.char);
   let view = '';
   for (let index = 0; index < points.length; index++) {
     const { char } = points[index];
-    if (ZERO_LOOKALIKES.test(char)) {
-      // A run of O's counts as zeros only where no other letter touches it: '86OO', not 'Pro' or 'OOO'.
+    if (LOOKALIKE.test(char)) {
+      // A run of look-alikes counts as digits only where no other letter touches it: '86OO', '9OI2', not 'Pro', 'OOO' or 'S21 Ultra'.
       let last = index;
-      while (last + 1 < points.length && ZERO_LOOKALIKES.test(points[last + 1].char)) last++;
+      while (last + 1 < points.length && LOOKALIKE.test(points[last + 1].char)) last++;
       const [before, after] = [points[index - 1], points[last + 1]];
       const amongDigits = !isLetter(before) && !isLetter(after) && /\p{Nd}/u.test(`${before?.char ?? ''}${after?.char ?? ''}`);
-      view += (amongDigits ? '0' : 'o').repeat(last - index + 1);
+      for (let place = index; place <= last; place++) view += amongDigits ? DIGIT_LOOKALIKES[points[place].char] : points[place].char;
       index = last;
     } else if (/\p{Nd}/u.test(char)) {
       const ascii = char.normalize('NFKC');
