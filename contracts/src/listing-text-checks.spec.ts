@@ -136,7 +136,7 @@ describe('what the checks find in a seller’s words (issue 35)', () => {
     }
   });
 
-  it('finds a Telegram contact however it is garbled: a link spaced out or in mixed letters, a handle beside the word for Telegram', () => {
+  it('finds a Telegram contact however it is garbled: a link spaced out or in mixed letters, a handle beside the word for Telegram or Instagram', () => {
     const contacts = {
       't. me/arzon_tel': 't. me/arzon_tel',
       't . me / arzon_tel': 't . me / arzon_tel',
@@ -150,28 +150,19 @@ describe('what the checks find in a seller’s words (issue 35)', () => {
       'Telegramdan yozing: arzon_tel': 'Telegramdan yozing: arzon_tel',
       'arzon_tel (telegram)': 'arzon_tel (telegram',
       'tg arzon_tel2': 'tg arzon_tel2',
-    };
-    for (const [text, contact] of Object.entries(contacts)) expect(found(text, contactSpans(text))).toEqual([contact]);
-    for (const honest of ['Telegram orqali yozing', 'Let me know, t me is not a link', 'Telegramda ham javob beraman', 'Телеграм и Инстаграм работают', 'iPhone 13 Pro Max, telegram bilan ishlaydi', 'Model mww1ntgg, A2403tg']) {
-      expect(contactSpans(honest)).toEqual([]);
-    }
-    // A word of letters and digits holding 'tg' or 'me' (a model code, a test brand's timestamp) is no contact.
-    for (let word = 0; word < 20_000; word++) {
-      const code = (1_700_000_000_000 + word * 15_485_863).toString(36);
-      expect({ code, found: contactSpans(`Sell ${code} Nova 12`) }).toEqual({ code, found: [] });
-    }
-  });
-
-  it('finds an Instagram page named beside the word for Instagram, and no model name there', () => {
-    const contacts = {
       'Instagram sahifam ivan_phones_uz': 'Instagram sahifam ivan_phones_uz',
       'insta ivan.phones': 'insta ivan.phones',
       'Инстаграмдаги саҳифамиз ivan_phones': 'Инстаграмдаги саҳифамиз ivan_phones',
       'ivan_phones_uz (instagram)': 'ivan_phones_uz (instagram',
     };
     for (const [text, contact] of Object.entries(contacts)) expect(found(text, contactSpans(text))).toEqual([contact]);
-    for (const honest of ['Instagramda ko‘proq rasm bor', 'instagramda iPhone13 rasmlari ham bor', 'Installation of apps done', 'Инстаграм и Телеграм работают']) {
+    for (const honest of ['Telegram orqali yozing', 'Let me know, t me is not a link', 'Telegramda ham javob beraman', 'Телеграм и Инстаграм работают', 'iPhone 13 Pro Max, telegram bilan ishlaydi', 'Model mww1ntgg, A2403tg', 'Instagramda ko‘proq rasm bor', 'instagramda iPhone13 rasmlari ham bor', 'Installation of apps done']) {
       expect(contactSpans(honest)).toEqual([]);
+    }
+    // A word of letters and digits holding 'tg' or 'me' (a model code, a test brand's timestamp) is no contact.
+    for (let word = 0; word < 20_000; word++) {
+      const code = (1_700_000_000_000 + word * 15_485_863).toString(36);
+      expect({ code, found: contactSpans(`Sell ${code} Nova 12`) }).toEqual({ code, found: [] });
     }
   });
 
