@@ -453,13 +453,12 @@ function moneyRequestSpans(text: string): TextSpan[] {
   const matches = (words: readonly string[]) => words.flatMap((word) => allMatches(wordPattern(word), normalized));
   const spans: TextSpan[] = [];
   for (const { asking, verbs, money, reach, uncounted } of MONEY_REQUESTS) {
-    const objects = matches(money);
+    const objects = matches(money).filter((object) => !accessoryCard(normalized, object));
     if (objects.length === 0) continue;
     for (const verb of matches(asking)) {
       // Telling the buyer not to, or telling what was done, asks for nothing.
       if (verbs && (NEGATIVE_VERB.test(verb[0]) || PAST_VERB.test(verb[0]) || ownDoing(normalized, verb))) continue;
       for (const object of objects) {
-        if (accessoryCard(normalized, object)) continue;
         const [first, second] = verb.index < object.index ? [verb, object] : [object, verb];
         const start = first.index;
         const end = second.index + second[0].length;

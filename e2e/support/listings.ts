@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { Client } from 'pg';
 import sharp from 'sharp';
 import type { AdminChannelPost, Currency, ListingStatus, SocialChannel } from '@market/contracts';
+import { detailedShapes } from '../../test/support/pictures';
 
 /*
  * Listings for browser tests, written straight into the e2e database (E2E_DATABASE_URL,
@@ -87,17 +88,9 @@ export function newSellerPhone(): string {
  */
 async function photoPng(label: string, hue: number, seed: number, width = 800): Promise<Buffer> {
   const height = (width * 3) / 4;
-  let state = seed;
-  const random = () => (state = (state * 1103515245 + 12345) % 2147483648) / 2147483648;
-  const shapes = Array.from({ length: 8 }, (_, index) => {
-    const [x, y, r, light] = [random() * 800, random() * 600, 40 + random() * 120, Math.round(20 + random() * 60)];
-    return index % 2
-      ? `<circle cx="${x}" cy="${y}" r="${r}" fill="hsl(${(hue + 120) % 360},50%,${light}%)"/>`
-      : `<rect x="${x - r}" y="${y - r}" width="${r * 1.4}" height="${r * 2}" fill="hsl(${(hue + 240) % 360},50%,${light}%)"/>`;
-  });
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 800 600">
-    <rect width="800" height="600" fill="hsl(${hue},55%,55%)"/>${shapes.join('')}
-    <text x="400" y="330" font-size="96" font-family="sans-serif" fill="#fff" text-anchor="middle">${label}</text></svg>`;
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 1200 900">
+    <rect width="1200" height="900" fill="hsl(${hue},55%,55%)"/>${detailedShapes(seed)}
+    <text x="600" y="495" font-size="144" font-family="sans-serif" fill="#fff" text-anchor="middle">${label}</text></svg>`;
   return sharp(Buffer.from(svg)).png().toBuffer();
 }
 

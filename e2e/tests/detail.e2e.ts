@@ -9,11 +9,9 @@ import { DESKTOP, PHONE } from '../support/viewports';
 async function box(locator: Locator): Promise<{ x: number; y: number; width: number; height: number }> {
   await expect(locator).toBeVisible();
   // A re-render may replace the element between two reads (CI saw it once): its box is read again until there is one.
-  for (const deadline = Date.now() + 5_000; ; await locator.page().waitForTimeout(100)) {
-    const found = await locator.boundingBox();
-    if (found) return found;
-    if (Date.now() > deadline) throw new Error(`${locator} is not laid out`);
-  }
+  let found: Awaited<ReturnType<Locator['boundingBox']>> = null;
+  await expect.poll(async () => (found = await locator.boundingBox()), { message: `${locator} is laid out`, timeout: 5_000 }).not.toBeNull();
+  return found!;
 }
 
 /** The photo the slider (or within `scope`, the viewer) shows. */
