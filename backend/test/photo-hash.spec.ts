@@ -8,11 +8,11 @@ function distance(a: bigint, b: bigint): number {
   return [...BigInt.asUintN(64, a ^ b).toString(2)].filter((bit) => bit === '1').length;
 }
 
-const differenceHash = async (input: Buffer) => (await pictureHashes(input)).hash;
+const differenceHash = async (input: Buffer) => (await pictureHashes(input, { turned: false })).hash;
 
 /** How near a photo checked comes to one uploaded before, as the check reads it: the closest of its hashes' flips. */
 function nearest(checked: PictureHashes, earlier: bigint): number {
-  return Math.min(...[checked.hash, checked.turned].flatMap(flippedHashes).map((hash) => distance(hash, earlier)));
+  return Math.min(...[checked.hash, checked.turned!].flatMap(flippedHashes).map((hash) => distance(hash, earlier)));
 }
 
 describe('the perceptual hash of listing photos (issue 22, reused photos)', () => {
@@ -59,12 +59,12 @@ describe('the perceptual hash of listing photos (issue 22, reused photos)', () =
       turnedRightAndMirrored: sharp(original).rotate(90).flop(),
     };
     const distances: Record<string, number> = {};
-    for (const [name, copy] of Object.entries(copies)) distances[name] = nearest(await pictureHashes(await copy.resize(800).jpeg({ quality: 75 }).toBuffer()), hash);
+    for (const [name, copy] of Object.entries(copies)) distances[name] = nearest(await pictureHashes(await copy.resize(800).jpeg({ quality: 75 }).toBuffer(), { turned: true }), hash);
     expect(Object.entries(distances).filter(([, bits]) => bits > REUSED_PHOTO_MAX_DISTANCE)).toEqual([]);
 
     for (const seed of [8, 9, 10, 11, 12, 13, 14, 15]) {
       const other = await detailedPhoto(seed);
-      for (const turned of [other, await sharp(other).rotate(90).toBuffer()]) expect(nearest(await pictureHashes(turned), hash)).toBeGreaterThan(REUSED_PHOTO_MAX_DISTANCE * 2);
+      for (const turned of [other, await sharp(other).rotate(90).toBuffer()]) expect(nearest(await pictureHashes(turned, { turned: true }), hash)).toBeGreaterThan(REUSED_PHOTO_MAX_DISTANCE * 2);
     }
   });
 });

@@ -155,10 +155,10 @@ function paddedBox(metadata: Metadata, shape: ImageShape, accepted: { min: numbe
   return { width: boxWidth, height: boxHeight };
 }
 
-/** A listing photo's two difference hashes: of the picture, and of the picture turned a quarter to the left. */
+/** A listing photo's difference hashes: of the picture, and (when asked for) of the picture turned a quarter to the left. */
 export interface PictureHashes {
   hash: bigint;
-  turned: bigint;
+  turned: bigint | null;
 }
 
 /**
@@ -168,11 +168,12 @@ export interface PictureHashes {
  * a channel copy's padding) is trimmed first: it is not the picture, and a copy framed so differed
  * in 9-20 bits. Answered as PostgreSQL's signed bigints.
  */
-export async function pictureHashes(input: ImageInput): Promise<PictureHashes> {
+export async function pictureHashes(input: ImageInput, { turned }: { turned: boolean }): Promise<PictureHashes> {
   const framed = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).flatten({ background: '#ffffff' }).raw().toBuffer({ resolveWithObject: true });
   const picture = await withoutFrames(framed);
-  const turned = await sharp(picture.data, { raw: picture.info }).rotate(270).raw().toBuffer({ resolveWithObject: true });
-  return { hash: await differenceHashOf(picture), turned: await differenceHashOf({ data: turned.data, info: { ...turned.info, channels: picture.info.channels } }) };
+  if (!turned) return { hash: await differenceHashOf(picture), turned: null };
+  const quarter = await sharp(picture.data, { raw: picture.info }).rotate(270).raw().toBuffer({ resolveWithObject: true });
+  return { hash: await differenceHashOf(picture), turned: await differenceHashOf({ data: quarter.data, info: { ...quarter.info, channels: picture.info.channels } }) };
 }
 
 /**

@@ -216,10 +216,12 @@ export class ImagesService {
     for (const image of images) {
       const key = (variant === undefined ? undefined : image.variant_keys[variant]) ?? image.key;
       try {
-        const { hash, turned } = await pictureHashes(await this.storage.read(key));
+        // Only a photo about to be checked is compared by its quarter turn: the backfill makes none.
+        const { hash, turned } = await pictureHashes(await this.storage.read(key), { turned: imageIds !== undefined });
         await this.dataSource.query(
-          `UPDATE images SET phash = $2, phash_turned = $3, phash_stale = false WHERE id = $1 AND (phash IS NULL OR phash_stale OR phash_turned IS NULL)`,
-          [image.id, hash.toString(), turned.toString()],
+          `UPDATE images SET phash = $2, phash_turned = coalesce($3, phash_turned), phash_stale = false
+            WHERE id = $1 AND (phash IS NULL OR phash_stale OR phash_turned IS NULL)`,
+          [image.id, hash.toString(), turned?.toString() ?? null],
         );
         hashed++;
       } catch (error) {
