@@ -81,6 +81,12 @@ export const SCAMS: Scam[] = [
   { reason: 'bannedWords', model: 'Samsung Galaxy A54', price: 2_700_000, description: "Telefon zo'r. Faqat oldindan 30% to'lov qilsangiz jo'nataman" },
   { reason: 'bannedWords', model: 'Xiaomi Redmi 12', price: 1_300_000, description: "Viloyatlarga yuboraman, Apelsin orqali o'tkazib qo'ying" },
   { reason: 'bannedWords', model: 'Apple iPhone 12', price: 4_400_000, description: "Viloyatga pochta bor, Click 90 123 45 67 ga 200 ming o'tkazing" },
+  // Sent once paid, paid before sending, a deposit to hold it, the delivery paid for first.
+  { reason: 'bannedWords', model: 'Apple iPhone 13', price: 5_100_000, description: 'Отправлю в любой город после 100% оплаты' },
+  { reason: 'bannedWords', model: 'Samsung Galaxy S23', price: 4_800_000, description: "Pul tushgandan keyin BTS orqali jo'nataman" },
+  { reason: 'bannedWords', model: 'Apple iPhone 14', price: 6_300_000, description: 'Payment via Payme before shipping, I am in Samarkand' },
+  { reason: 'bannedWords', model: 'Xiaomi Redmi Note 13', price: 1_850_000, description: 'Yangi. Bron uchun 100 ming kerak' },
+  { reason: 'bannedWords', model: 'Samsung Galaxy A54', price: 2_650_000, description: "Kuryer xizmati uchun 50 ming to'lab qo'ying" },
   // The same IMEI: another seller's phone, the scammer's own phone of another model, a phone already sold.
   { reason: 'duplicateImei', setup: 'imeiOfAnotherSeller', model: 'Apple iPhone 13', price: 5_000_000, description: 'Ideal holatda, qutisi bor' },
   { reason: 'duplicateImei', setup: 'imeiOfAnotherSeller', model: 'Samsung Galaxy A34', price: 2_300_000, description: 'Yaxshi holatda' },
@@ -150,4 +156,6 @@ export const HONEST: CorpusListing[] = [
   { model: 'Apple iPhone 11', price: 2_900_000, description: '64 GB, oq rang', authorName: 'Dilshod aka' },
   { model: 'Apple iPhone 13', price: 5_500_000, description: 'Yangi, pechati ochilmagan', isNew: true },
   { model: 'Samsung Galaxy A15', price: 1_600_000, description: 'Yangi, qutida', isNew: true },
+  { model: 'Apple iPhone 12', price: 4_000_000, description: 'Отправлю почтой, оплата при получении. Батарея 87%' },
+  { model: 'Xiaomi Redmi 12', price: 1_200_000, description: "Bronza rang, 20% chegirma bor, rasm yuboraman" },
 ];

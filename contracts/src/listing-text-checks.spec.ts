@@ -330,6 +330,82 @@ describe('what the checks find in a seller’s words (issue 35)', () => {
     for (const text of honest) expect({ text, found: scamWordingSpans(text) }).toEqual({ text, found: [] });
   });
 
+  it('finds money asked before the phone is sent, a deposit to hold it, and the card’s details offered; paying on receipt is none', () => {
+    const requests = [
+      // Sent once paid: the payment said to come first.
+      'Отправлю после 100% оплаты',
+      'Доставка только после оплаты',
+      'Отправка после поступления денег на карту',
+      'Ship after full payment',
+      'I will send it once payment is received',
+      "To'lovdan keyin yuboraman",
+      "Pul tushgandan keyin, BTS orqali jo'nataman",
+      'Pul tushishi bilan pochtaga topshiraman',
+      'Пул тушгач почта орқали жўнатаман',
+      // Paid before it is sent.
+      'Оплата через Click до отправки',
+      'Оплата перед отправкой',
+      'Pay via Payme before delivery',
+      'I only accept payment by card before shipping',
+      "Jo'natishdan oldin to'lov qilasiz",
+      // In advance, in other words.
+      'Нужна предварительная оплата',
+      'Доставку оплачиваете заранее',
+      'Сначала перевод, потом телефон',
+      "100% oldindan, keyin jo'nataman",
+      '50% вперед, остальное при получении',
+      // A deposit to hold the phone, a share as the money.
+      'Bron uchun 100 ming kerak',
+      'Band qilish uchun 20% tashlang',
+      'Пришлите 20% и я забронирую',
+      'Send 50% via PayPal and I ship',
+      // The delivery paid for first.
+      "Avval 50 ming yetkazib berish uchun to'lang",
+      "Kuryer xizmati uchun 50 ming to'lab qo'ying",
+      'Pay the shipping fee first then I send',
+      // Money to a phone's balance, the card's details.
+      "Paynet qilib qo'ying",
+      'Пейнет қилинг',
+      'Реквизиты в личке',
+      'Karta raqamimni lichkada beraman',
+    ];
+    for (const text of requests) expect({ text, found: scamWordingSpans(text).length > 0 }).toEqual({ text, found: true });
+    const honest = [
+      'Оплата при получении',
+      'Доставка по городу, оплата после осмотра',
+      'Отправлю после вашего звонка',
+      'Оплата после получения и проверки, отправлю почтой',
+      "BTS orqali jo'nataman, to'lov telefonni olganingizdan keyin",
+      "Pul telefonni ko'rgandan keyin",
+      'Pay after you check it, I can ship',
+      'Перед отправкой сниму видео, оплата при получении',
+      "Jo'natishdan oldin videoga olib beraman",
+      'Payment on delivery, I ship anywhere',
+      'Батарея 87%, пришлите сообщение',
+      'Battery 87%, send me a message',
+      "Batareya 100%, oldindan rahmat",
+      "Bron qilib qo'yaman, 50 ming chegirma ham bor",
+      'Telefon band qilingan, 100 ming chegirma',
+      'Reserve it for a day, no deposit',
+      'Без предварительной оплаты',
+      "Pulni olgach telefonni beraman, uchrashamiz",
+      "Paynet qilmang, faqat uchrashuv",
+      // The delivery paid for on receipt.
+      "Dostavkani qabul qilganda to'lang",
+      'Pay the courier when it arrives',
+      'You pay for shipping on delivery',
+      "Kuryerga to'lab olasiz",
+      // Shares and holding words that are no money asked.
+      '20% chegirma, yuboraman video',
+      'iPhone 13 Pro, 128 GB, 100% batareya, barcha hujjatlari bor',
+      'Ishlatilgan, 80% holatda, pochta orqali yuboraman',
+      'Bronza rangli 256 GB 800 dollar',
+      'Бронированное стекло, 100 тысяч стоит чехол',
+      'Yangi, ochilmagan, garantiya 1 yil, bron qilish mumkin',
+    ];
+    for (const text of honest) expect({ text, found: scamWordingSpans(text) }).toEqual({ text, found: [] });
+  });
+
   it('marks the span as the seller wrote it, and matches whole words only', () => {
     const text = 'Iltimos, OLDINDAN TO‘LOV qiling';
     expect(found(text, wordingSpans(text, SCAM_WORDING).spans)).toEqual(['OLDINDAN TO‘LOV']);

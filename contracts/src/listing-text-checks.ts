@@ -299,6 +299,8 @@ export const SCAM_WORDING: readonly string[] = [
   'kartamga*',
   'pulni oldindan*',
   'pulini oldindan*',
+  'karta raqam*',
+  'rekvizit*',
   // Uzbek, Cyrillic
   'олдиндан тулов*',
   'олдиндан тулаб*',
@@ -310,6 +312,7 @@ export const SCAM_WORDING: readonly string[] = [
   'картамга*',
   'пулни олдиндан*',
   'пулини олдиндан*',
+  'карта ракам*',
   // Russian (and its Latin spelling)
   'предоплат*',
   'аванс*',
@@ -329,7 +332,9 @@ export const SCAM_WORDING: readonly string[] = [
   'закиньте на карту',
   'переведите деньги',
   'на мою карту',
-  'отправлю после оплаты',
+  'номер карты',
+  'номер моей карты',
+  'реквизит*',
   'predoplat*',
   'zadatok',
   'perevedite na kartu',
@@ -350,6 +355,8 @@ export const SCAM_WORDING: readonly string[] = [
   'transfer to card',
   'send money to*',
   'western union',
+  'card number',
+  'card details',
 ];
 
 /** Cyrillic letters drawn as Latin ones: a word mixing the two ('прeдоплата' with a Latin e) reads as one spelling. */
@@ -421,14 +428,56 @@ const SEND_REQUESTS = [
   'отправьте', 'отправь', 'отправляйте', 'вышлите', 'вышли', 'пришлите', 'переведите', 'переведи', 'скиньте', 'скинь', 'киньте', 'закиньте', 'перекиньте',
   'send', 'transfer', 'wire',
 ];
-/** Money as a request names it: the money, half of it, the payment, an amount. */
+/** Money as a request names it: the money, half of it, the payment, a transfer, an amount. */
 const MONEY_WORDS = [
   'pul*', 'yarmi*', 'tolov*', 'ming', 'som', 'пул*', 'ярми*', 'тулов*', 'минг', 'сум',
-  'деньг*', 'денег', 'половин*', 'сумм*', 'оплат*', 'тысяч*', 'доллар*',
+  'деньг*', 'денег', 'половин*', 'сумм*', 'оплат*', 'перевод*', 'тысяч*', 'доллар*',
   'money', 'half', 'payment', 'dollar*',
 ];
+/** Paying itself: what a seller puts before sending the phone ('до оплаты', 'pay … before delivery'). */
+const PAYMENTS = ['tolov*', 'тулов*', 'оплат*', 'оплач*', 'предоплат*', 'перевод*', 'payment*', 'pay', 'paying', 'paid', 'transfer*'];
 /** Money put before the phone: 'Pul oldin', 'Сначала оплата', 'Деньги вперед'. */
 const BEFORE_THE_PHONE = ['avval', 'oldin', 'oldindan', 'аввал', 'олдин', 'олдиндан', 'сначала', 'вперед', 'first', 'upfront'];
+/** Paid in advance: only ever said of money ('100% oldindan', 'оплачиваете заранее', 'предварительная оплата'). */
+const IN_ADVANCE = ['oldindan', 'олдиндан', 'вперед', 'заранее', 'предварительн*', 'upfront', 'in advance', 'beforehand'];
+/** A phone sent, not handed over at a meeting: the handover a prepayment scam promises. */
+const SENDING = [
+  'jonat*', 'жонат*', 'yubor*', 'юбор*', 'pochta*', 'почта*', 'yetkaz*', 'етказ*', 'dostavka*', 'bts', 'emu',
+  'отправ*', 'вышл*', 'высыл*', 'пошл*', 'достав*', 'ship*', 'send*', 'sent', 'deliver*', 'dispatch*', 'mail*',
+  'kuryer*', 'курьер*', 'courier*',
+];
+/** Asking to pay ("to'lang", "to'lab qo'ying", 'оплатите', 'pay'): for the delivery, it is money sent before the phone. */
+const PAY_REQUESTS = [
+  'tolang', 'tolanglar', 'tolab qoying', 'tolab yuboring', 'tolab bering', 'тулан', 'туланглар', 'тулаб куйинг', 'тулаб юборинг',
+  'оплатите', 'оплати', 'заплатите', 'заплати', 'pay',
+];
+/** Paid as the phone is received ('при получении', "qo'lingizga tekkanda", 'on delivery'): what the payment requests are not. */
+const ON_RECEIPT = [
+  'olganda', 'olganingizda', 'kelganda', 'tekkanda', 'uchrashganda', 'qabul qilganda', 'олганда', 'олганингизда', 'келганда', 'текканда', 'учрашганда',
+  'при получении', 'по получении', 'после получения', 'когда получите', 'при встрече', 'наложенн*',
+  'on delivery', 'on pickup', 'on receipt', 'upon receipt', 'cash on', 'when it arrives', 'when you get', 'when you receive',
+];
+/** Sending put after the payment, the payment named first: 'после оплаты', 'after full payment', 'once paid'. */
+const AFTER = ['после', 'after', 'once'];
+/** Uzbek puts 'after' behind the payment: "to'lovdan keyin", 'pul tushgach' (once the money lands), 'pulni olgandan'. */
+const PAID_FIRST = [
+  'tolovdan keyin', 'tolovdan song', 'туловдан кейин', 'туловдан сунг',
+  'pul tush*', 'pullar tush*', 'tolov tush*', 'пул туш*', 'пуллар туш*', 'тулов туш*',
+  'pul kelgach', 'pul kelgan*', 'пул келгач', 'пул келган*', 'pulni olgach', 'pulni olgan*', 'пулни олгач', 'пулни олган*',
+  'tolagach', 'tolaganingiz*', 'tolov qilgach', 'tolov qilganingiz*', 'тулагач', 'тулаганингиз*', 'тулов килгач', 'тулов килганингиз*',
+];
+/** Before the phone is sent: 'до отправки', 'before delivery', "jo'natishdan oldin". */
+const BEFORE_SENDING = [
+  'до отправк*', 'перед отправк*', 'до отправлени*', 'перед отправлени*', 'до доставк*', 'перед доставк*',
+  'before ship*', 'before deliver*', 'before dispatch*', 'before sending', 'before i send', 'before i ship', 'prior to ship*',
+  'jonatishdan oldin', 'jonatishdan avval', 'jonatishimdan oldin', 'yuborishdan oldin', 'yuborishdan avval', 'yuborishimdan oldin', 'yetkazishdan oldin',
+  'жонатишдан олдин', 'жонатишдан аввал', 'юборишдан олдин', 'юборишдан аввал', 'етказишдан олдин',
+];
+/** Holding the phone for a buyer: a deposit's pretext ('Bron uchun 100 ming', 'Band qilish uchun 20%'); not 'bronza' nor 'бронированное'. */
+const HOLDING = ['bron', 'broni', 'bronga', 'bronla*', 'band qil*', 'бронь', 'брони', 'броню', 'забронир*', 'брон', 'бронга', 'бронла*', 'банд кил*', 'reserve', 'reserving', 'booking'];
+/** Asking to pay through a kiosk to a phone's balance ("Paynet qilib qo'ying"): no buyer pays a seller so at a meeting. */
+const DOING_REQUESTS = ['qiling*', 'qilib', 'qilsangiz*', 'қилинг*', 'қилиб', 'қилсангиз*'];
+const PHONE_BALANCE = ['paynet*', 'пейнет*', 'пайнет*'];
 
 /** Amounts: a request's words may have any number of them between ('Humo 9860 1234 5678 9012 ga tashlang'). */
 const AMOUNTS = /[\d\s.,%]*\d[\d\s.,%]*/gu;
@@ -436,44 +485,81 @@ const AMOUNTS = /[\d\s.,%]*\d[\d\s.,%]*/gu;
 const WRITTEN_WORD = /[\p{L}\p{N}]+(?:[ʻʼ'`‘’′´\p{Cf}]+[\p{L}\p{N}]+)*/gu;
 /** Shares: money put before the phone may have one between ("oldindan 30% to'lov"); an amount there tells an old price ('Avval 500 dollar turardi'). */
 const SHARES = /\d+(?:[.,]\d+)?\s?%/gu;
+/** A share of the price as the money asked for ('20% tashlang', 'Send 50%'), in the text as matched (a 0 read as an o). */
+const SHARE = /(?<![\p{L}\p{N}])\d[\do]*(?:[.,][\do]+)?\s?%/gu;
+
+interface MoneyRequest {
+  /** The words that ask, and whether they are verbs (whose mood and person tell a request from a warning or a story). */
+  asking: readonly string[];
+  verbs: boolean;
+  /** What is asked for: words, or a pattern (SHARE). */
+  money: ReadonlyArray<string | RegExp>;
+  /** How many words may stand between the two, besides what is `uncounted`. */
+  reach: number;
+  uncounted: RegExp;
+  /** The asking word comes first: 'после оплаты' puts the payment first, 'оплата после осмотра' does not. */
+  ordered?: boolean;
+  /** No comma between: "Bron qilib qo'yaman, 50 ming chegirma" offers a discount, it asks no deposit. */
+  clause?: boolean;
+  /** Only in a sentence that also names one of these: 'после оплаты' asks for nothing until the phone is to be sent. */
+  sentenceNames?: readonly string[];
+  /** Never in a sentence that names one of these: 'Dostavkani qabul qilganda to'lang' pays on receipt. */
+  unlessSentenceNames?: readonly string[];
+}
 
 /**
- * Requests to move money, in any word order: a word of each side in one sentence, at most `reach`
- * words apart besides what is `uncounted` ('На карту мне скиньте', "Click'ga 300 ming tashlang", 'yarmini yuboring').
+ * Requests to move money, in any word order (unless `ordered`): a word of each side in one sentence,
+ * at most `reach` words apart besides what is `uncounted` ('На карту мне скиньте', "Click'ga 300 ming
+ * tashlang", 'yarmini yuboring'), and payment put before the phone is sent.
  */
-const MONEY_REQUESTS: ReadonlyArray<{ asking: readonly string[]; verbs: boolean; money: readonly string[]; reach: number; uncounted: RegExp }> = [
+const MONEY_REQUESTS: readonly MoneyRequest[] = [
   { asking: TRANSFER_VERBS, verbs: true, money: [...MONEY_DESTINATIONS, 'pul*', 'пул*'], reach: 3, uncounted: AMOUNTS },
-  { asking: SEND_REQUESTS, verbs: true, money: MONEY_WORDS, reach: 3, uncounted: AMOUNTS },
+  { asking: SEND_REQUESTS, verbs: true, money: [...MONEY_WORDS, SHARE], reach: 3, uncounted: AMOUNTS },
   { asking: BEFORE_THE_PHONE, verbs: false, money: MONEY_WORDS, reach: 0, uncounted: SHARES },
+  { asking: IN_ADVANCE, verbs: false, money: [...PAYMENTS, SHARE], reach: 0, uncounted: SHARES },
+  { asking: HOLDING, verbs: false, money: [...MONEY_WORDS, SHARE], reach: 3, uncounted: AMOUNTS, clause: true },
+  { asking: AFTER, verbs: false, money: [...PAYMENTS, ...MONEY_WORDS], reach: 1, uncounted: SHARES, ordered: true, sentenceNames: SENDING },
+  { asking: PAID_FIRST, verbs: false, money: SENDING, reach: 6, uncounted: AMOUNTS },
+  { asking: BEFORE_SENDING, verbs: false, money: PAYMENTS, reach: 2, uncounted: AMOUNTS, clause: true },
+  { asking: DOING_REQUESTS, verbs: true, money: PHONE_BALANCE, reach: 1, uncounted: AMOUNTS },
+  { asking: PAY_REQUESTS, verbs: true, money: SENDING, reach: 3, uncounted: AMOUNTS, unlessSentenceNames: ON_RECEIPT },
 ];
 
 /** Requests to move money (MONEY_REQUESTS), not said in the negative nor in the past, nor the speaker's own doing. */
 function moneyRequestSpans(text: string): TextSpan[] {
   const { normalized, origins } = readable(text);
-  const matches = (words: readonly string[]) => words.flatMap((word) => allMatches(wordPattern(word), normalized));
+  const matches = (words: ReadonlyArray<string | RegExp>) => words.flatMap((word) => allMatches(typeof word === 'string' ? wordPattern(word) : word, normalized));
   const spans: TextSpan[] = [];
-  for (const { asking, verbs, money, reach, uncounted } of MONEY_REQUESTS) {
-    const objects = matches(money).filter((object) => !accessoryCard(normalized, object));
+  for (const { asking, verbs, money, reach, uncounted, ordered, clause, sentenceNames, unlessSentenceNames } of MONEY_REQUESTS) {
+    const objects = matches(money).filter((object) => !partOfThePhone(normalized, object));
     if (objects.length === 0) continue;
     for (const verb of matches(asking)) {
       // Telling the buyer not to, or telling what was done, asks for nothing.
       if (verbs && (NEGATIVE_VERB.test(verb[0]) || PAST_VERB.test(verb[0]) || ownDoing(normalized, verb))) continue;
       for (const object of objects) {
+        if (ordered && object.index < verb.index) continue;
         const [first, second] = verb.index < object.index ? [verb, object] : [object, verb];
         const start = first.index;
         const end = second.index + second[0].length;
         if (second.index < first.index + first[0].length) continue;
         const between = normalized.slice(first.index + first[0].length, second.index);
-        if (between.length > 0 && /[.!?;\n]/.test(between)) continue;
+        if (between.length > 0 && (clause ? /[.!?;\n,]/ : /[.!?;\n]/).test(between)) continue;
         // Counted as written: the reading takes a 0 for an O.
         const written = text.slice(origins[first.index + first[0].length - 1] + 1, origins[second.index]);
         const counted = written.replace(uncounted, ' ').match(WRITTEN_WORD)?.length ?? 0;
         if (counted > reach || NEGATION_BETWEEN.test(between) || negated(normalized, start, end)) continue;
+        const named = (words: readonly string[]) => matches(words).some((word) => sameSentence(normalized, word.index, start));
+        if ((sentenceNames && !named(sentenceNames)) || (unlessSentenceNames && named(unlessSentenceNames))) continue;
         spans.push({ start: origins[start], end: origins[end - 1] + 1 });
       }
     }
   }
   return spans;
+}
+
+/** Whether nothing ends a sentence between two places of the text. */
+function sameSentence(normalized: string, one: number, other: number): boolean {
+  return !/[.!?;\n]/.test(normalized.slice(Math.min(one, other), Math.max(one, other)));
 }
 
 /** The last text as the wording is matched: normalized (normalizeWording), spaced-out words joined, and where each character came from. */
@@ -689,7 +775,15 @@ const ACCESSORY_AFTER = new RegExp(`^[\\s-]+(?:${spelledAsMatched(['slot', 'па
 
 const CARD_WORD = new RegExp(`^(?:${spelledAsMatched(['kart', 'карт', 'card'])})`, 'u');
 
-function accessoryCard(normalized: string, place: RegExpExecArray): boolean {
+/** A share beside the word of a battery's health or the phone's wear: 'Batareya 87%', 'АКБ: 90 %', 'holati 95%'. */
+const WEAR_BEFORE = new RegExp(
+  `(?:${spelledAsMatched(['batare', 'батаре', 'akb', 'акб', 'battery', 'health', 'емкост', 'sigim', 'сиғим', 'zaryad', 'заряд', 'holat', 'холат', 'состояни', 'condition', 'износ'])})\\p{L}*[\\s:—–-]*$`,
+  'u',
+);
+
+/** Money words that name part of the phone: a memory or SIM card (accessory), a battery's share. */
+function partOfThePhone(normalized: string, place: RegExpExecArray): boolean {
+  if (place[0].endsWith('%')) return WEAR_BEFORE.test(normalized.slice(Math.max(0, place.index - 24), place.index));
   if (!CARD_WORD.test(place[0])) return false;
   const end = place.index + place[0].length;
   return ACCESSORY_BEFORE.test(normalized.slice(Math.max(0, place.index - 12), place.index)) || ACCESSORY_AFTER.test(normalized.slice(end, end + 12));

@@ -162,11 +162,6 @@ export class ListingChecksService {
   }
 
   /**
-   * The oldest other listing (not a draft, not deleted) with one of this listing's IMEIs (compared
-   * by keyed hash): another seller's, a sold one, or the same seller's for another model. The same
-   * seller listing the same phone again is no finding.
-   */
-  /**
    * The catalogue model a typed one ('Boshqa model') names, read by the catalogue's matcher however it is spelled
    * ('Apple айфон 15 про макс'): its closest. A name held by more models than one model's variants ('Apple iPhone':
    * forty of them) names none, and is priced against none.
@@ -176,6 +171,11 @@ export class ListingChecksService {
     return matched.length <= TYPED_MODEL_VARIANTS ? matched[0]?.id : undefined;
   }
 
+  /**
+   * The oldest other listing (not a draft, not deleted) with one of this listing's IMEIs (compared
+   * by keyed hash): another seller's, a sold one, or the same seller's for another model. The same
+   * seller listing the same phone again is no finding.
+   */
   private async sameImeiElsewhere(db: Queries, listing: WaitingListing): Promise<string | null> {
     if (!listing.imei_hash.length) return null;
     const [other]: { id: string }[] = await db.query(
