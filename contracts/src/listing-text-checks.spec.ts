@@ -342,7 +342,9 @@ describe('what the checks find in a seller’s words (issue 35)', () => {
       "Pul tushgandan keyin, BTS orqali jo'nataman",
       'Pul tushishi bilan pochtaga topshiraman',
       'Пул тушгач почта орқали жўнатаман',
-      // Paid before it is sent.
+      // Paid before it is sent: to the card, with the phone to be sent.
+      'Доставка по всему Узбекистану, оплата на карту',
+      "Pochta orqali jo'nataman, to'lov kartaga",
       'Оплата через Click до отправки',
       'Оплата перед отправкой',
       'Pay via Payme before delivery',
@@ -390,6 +392,11 @@ describe('what the checks find in a seller’s words (issue 35)', () => {
       'Без предварительной оплаты',
       "Pulni olgach telefonni beraman, uchrashamiz",
       "Paynet qilmang, faqat uchrashuv",
+      // Paid by card at the meeting or on receipt.
+      "Yetkazib berish bor, naqd yoki karta orqali to'lov",
+      'Отправлю почтой, оплата на карту при получении',
+      'Доставка по городу, оплата на карту курьеру',
+      'Оплата при встрече, можно на карту',
       // The delivery paid for on receipt.
       "Dostavkani qabul qilganda to'lang",
       'Pay the courier when it arrives',

@@ -456,6 +456,7 @@ const ON_RECEIPT = [
   'olganda', 'olganingizda', 'kelganda', 'tekkanda', 'uchrashganda', 'qabul qilganda', 'олганда', 'олганингизда', 'келганда', 'текканда', 'учрашганда',
   'при получении', 'по получении', 'после получения', 'когда получите', 'при встрече', 'наложенн*',
   'on delivery', 'on pickup', 'on receipt', 'upon receipt', 'cash on', 'when it arrives', 'when you get', 'when you receive',
+  'kuryerga', 'курьеру', 'to the courier',
 ];
 /** Sending put after the payment, the payment named first: 'после оплаты', 'after full payment', 'once paid'. */
 const AFTER = ['после', 'after', 'once'];
@@ -475,6 +476,8 @@ const BEFORE_SENDING = [
 ];
 /** Holding the phone for a buyer: a deposit's pretext ('Bron uchun 100 ming', 'Band qilish uchun 20%'); not 'bronza' nor 'бронированное'. */
 const HOLDING = ['bron', 'broni', 'bronga', 'bronla*', 'band qil*', 'бронь', 'брони', 'броню', 'забронир*', 'брон', 'бронга', 'бронла*', 'банд кил*', 'reserve', 'reserving', 'booking'];
+/** Money's way to the seller's card or account ('на карту', 'kartaga', 'to my card'); not how it is paid ('karta orqali', 'картой'). */
+const TO_THE_CARD = ['на карту', 'на карточку', 'на счет', 'kartaga', 'kartamga', 'kartochkaga', 'hisobga', 'hisobimga', 'картага', 'картамга', 'хисобга', 'хисобимга', 'to card', 'to my card', 'to my account'];
 /** Asking to pay through a kiosk to a phone's balance ("Paynet qilib qo'ying"): no buyer pays a seller so at a meeting. */
 const DOING_REQUESTS = ['qiling*', 'qilib', 'qilsangiz*', 'қилинг*', 'қилиб', 'қилсангиз*'];
 const PHONE_BALANCE = ['paynet*', 'пейнет*', 'пайнет*'];
@@ -521,6 +524,7 @@ const MONEY_REQUESTS: readonly MoneyRequest[] = [
   { asking: AFTER, verbs: false, money: [...PAYMENTS, ...MONEY_WORDS], reach: 1, uncounted: SHARES, ordered: true, sentenceNames: SENDING },
   { asking: PAID_FIRST, verbs: false, money: SENDING, reach: 6, uncounted: AMOUNTS },
   { asking: BEFORE_SENDING, verbs: false, money: PAYMENTS, reach: 2, uncounted: AMOUNTS, clause: true },
+  { asking: PAYMENTS, verbs: false, money: TO_THE_CARD, reach: 1, uncounted: AMOUNTS, sentenceNames: SENDING, unlessSentenceNames: ON_RECEIPT },
   { asking: DOING_REQUESTS, verbs: true, money: PHONE_BALANCE, reach: 1, uncounted: AMOUNTS },
   { asking: PAY_REQUESTS, verbs: true, money: SENDING, reach: 3, uncounted: AMOUNTS, unlessSentenceNames: ON_RECEIPT },
 ];

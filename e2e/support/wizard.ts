@@ -16,6 +16,20 @@ export async function photoJpeg(hue: number): Promise<Buffer> {
   return sharp(Buffer.from(picture)).jpeg({ quality: 85 }).toBuffer();
 }
 
+/** The server resizes each upload (sharp): on a loaded two-core machine that outlasts the default ten-second wait. */
+const UPLOADED_WITHIN_MS = 30_000;
+
+/** Waits until the photo step shows `count` photos, none still uploading, each tile the server's thumbnail rather than the local file. */
+export async function expectPhotosUploaded(page: Page, count: number): Promise<void> {
+  await expect(page.getByText(`${count} / 8`)).toBeVisible();
+  await expect(page.getByRole('progressbar', { name: /rasm yuklanmoqda/ })).toHaveCount(0, { timeout: UPLOADED_WITHIN_MS });
+  const fromServer = () =>
+    page.evaluate(() =>
+      Array.from(document.querySelectorAll<HTMLImageElement>('img[alt$="-rasm"]')).every((image) => !image.src.startsWith('blob:') && image.complete && image.naturalWidth > 0),
+    );
+  await expect.poll(fromServer, { message: "each tile shows the server's thumbnail", intervals: [100], timeout: UPLOADED_WITHIN_MS }).toBe(true);
+}
+
 export interface UsedPhoneAnswers {
   /** The grade's label as the wizard shows it, e.g. 'B — yaxshi'. */
   grade?: string;
@@ -87,8 +101,7 @@ export async function postUsedPhone(page: Page, device: { name: string }, walk: 
   const files = [];
   for (let index = 0; index < photos; index++) files.push({ name: `telefon-${index + 1}.jpg`, mimeType: 'image/jpeg', buffer: await photoJpeg(index * 97) });
   await page.getByLabel(/Rasm qo'shish/).setInputFiles(files);
-  await expect(page.getByRole('img', { name: `${photos}-rasm` })).toBeVisible();
-  await expect(page.getByRole('progressbar', { name: /rasm yuklanmoqda/ })).toHaveCount(0);
+  await expectPhotosUploaded(page, photos);
   await atEachStep('the photos step');
   await next(page);
   await stepHeading(page, 'Holati va yetkazib berish');

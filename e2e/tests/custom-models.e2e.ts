@@ -5,7 +5,7 @@ import { expect, test } from '../support/fixtures';
 import type { SeededBrand } from '../support/listings';
 import { approve } from '../support/moderation';
 import { DESKTOP, layoutWidth, PHONE } from '../support/viewports';
-import { describeUsedPhone } from '../support/wizard';
+import { describeUsedPhone, expectPhotosUploaded } from '../support/wizard';
 
 const next = (page: Page) => page.getByRole('button', { name: 'Keyingi' }).click();
 const stepHeading = (page: Page, name: string) => expect(page.getByRole('heading', { level: 2, name, exact: true })).toBeVisible();
@@ -43,8 +43,7 @@ async function sellTypedModel(page: Page, brand: SeededBrand, model: string): Pr
   await page.getByRole('radio', { name: 'Toshkent' }).check();
   await next(page);
   await page.getByLabel(/Rasm qo'shish/).setInputFiles([{ name: 'telefon.jpg', mimeType: 'image/jpeg', buffer: await photoJpeg() }]);
-  await expect(page.getByRole('progressbar', { name: /rasm yuklanmoqda/ })).toHaveCount(0);
-  await expect(page.getByRole('img', { name: '1-rasm' })).toBeVisible();
+  await expectPhotosUploaded(page, 1);
   await next(page);
   await stepHeading(page, 'Holati va yetkazib berish');
   await page.getByRole('radio', { name: 'Ishlatilgan' }).check();

@@ -2,7 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { expect, test } from '../support/fixtures';
 import { layoutWidth, PHONE } from '../support/viewports';
-import { describeUsedPhone } from '../support/wizard';
+import { describeUsedPhone, expectPhotosUploaded } from '../support/wizard';
 
 /** A phone photo as a seller's camera would give it, only smaller: a JPEG with some detail in it. */
 async function photoJpeg(hue: number): Promise<Buffer> {
@@ -108,17 +108,8 @@ test.describe('selling a phone', () => {
           { name: 'old.jpg', mimeType: 'image/jpeg', buffer: await photoJpeg(160) },
           { name: 'orqa.jpg', mimeType: 'image/jpeg', buffer: await photoJpeg(20) },
         ]);
-        await expect(page.getByText('2 / 8')).toBeVisible();
-        for (const alt of ['1-rasm', '2-rasm']) {
-          // Uploaded: the tile shows the server's thumbnail instead of the local file.
-          const uploaded = () =>
-            page.evaluate((name) => {
-              const image = document.querySelector<HTMLImageElement>(`img[alt="${name}"]`);
-              return image !== null && !image.src.startsWith('blob:') && image.complete && image.naturalWidth > 0;
-            }, alt);
-          await expect.poll(uploaded, { message: `${alt} shows the server's thumbnail`, intervals: [100] }).toBe(true);
-        }
-        await expect(page.getByRole('progressbar', { name: /rasm yuklanmoqda/ })).toHaveCount(0);
+        // Uploaded: each tile shows the server's thumbnail instead of the local file.
+        await expectPhotosUploaded(page, 2);
         await next(page);
 
         await stepHeading(page, 'Holati va yetkazib berish');

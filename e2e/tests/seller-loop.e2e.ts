@@ -6,7 +6,7 @@ import { approve, waitingCard } from '../support/moderation';
 import { nextSms } from '../support/sms';
 import { smallTouchTargets, TOUCH_TARGET } from '../support/touch-targets';
 import { PHONE } from '../support/viewports';
-import { describeUsedPhone, photoJpeg } from '../support/wizard';
+import { describeUsedPhone, expectPhotosUploaded, photoJpeg } from '../support/wizard';
 
 /*
  * Issue 19's seller's loop on a 360x740 phone: a new seller signs in from 'E'lon berish' with
@@ -33,15 +33,6 @@ async function expectEveryTabCountInSight(page: Page): Promise<void> {
     expect(box!.x + box!.width).toBeLessThanOrEqual(PHONE.width);
     expect(box!.height, 'a finger-sized tab').toBeGreaterThanOrEqual(TOUCH_TARGET);
   }
-}
-
-/** Waits until every photo tile shows the server's thumbnail rather than the local file. */
-async function expectUploaded(page: Page, count: number): Promise<void> {
-  await expect(page.getByText(`${count} / 8`)).toBeVisible();
-  await expect(page.getByRole('progressbar', { name: /rasm yuklanmoqda/ })).toHaveCount(0);
-  const fromServer = () =>
-    page.evaluate(() => Array.from(document.querySelectorAll<HTMLImageElement>('img[alt$="-rasm"]')).every((image) => !image.src.startsWith('blob:') && image.naturalWidth > 0));
-  await expect.poll(fromServer, { intervals: [100] }).toBe(true);
 }
 
 test.describe("the seller's loop on a 360 px phone", () => {
@@ -96,10 +87,10 @@ test.describe("the seller's loop on a 360 px phone", () => {
         { name: 'eslatma.txt', mimeType: 'text/plain', buffer: Buffer.from('bu rasm emas\n'.repeat(20)) },
       ]);
       await expect(page.getByRole('alert').filter({ hasText: '«eslatma.txt» yuklanmadi: Fayl rasm emas. JPG, PNG yoki WEBP rasm yuklang' })).toBeVisible();
-      await expectUploaded(page, 1);
+      await expectPhotosUploaded(page, 1);
       await expect(page.getByRole('img', { name: /^\d-rasm$/ })).toHaveCount(1);
       await page.getByLabel(/Rasm qo'shish/).setInputFiles([{ name: 'orqa.jpg', mimeType: 'image/jpeg', buffer: await photoJpeg(20) }]);
-      await expectUploaded(page, 2);
+      await expectPhotosUploaded(page, 2);
       // A new upload clears the old refusal.
       await expect(page.getByText(/eslatma\.txt/)).toHaveCount(0);
       await next(page);
