@@ -342,6 +342,18 @@ describe('what the checks find in a seller’s words (issue 35)', () => {
       "Pul tushgandan keyin, BTS orqali jo'nataman",
       'Pul tushishi bilan pochtaga topshiraman',
       'Пул тушгач почта орқали жўнатаман',
+      // A share asked, a deposit's other spelling, paid if sent, money landing first, to a card by its name.
+      'Оплатите 50% и заберите завтра',
+      'Zaklatga 300 ming qoldirasiz',
+      "Payme orqali to'lasangiz ertaga jo'nataman",
+      'Pul kartaga tushsa, darhol yuboraman',
+      'Телефон в Андижане, отправлю, деньги на Humo',
+      'Half now, half on delivery',
+      'Бронирую за 100 тысяч',
+      'Perevod na kartu, otpravlyu pochtoy',
+      // The payment, then the sending.
+      "O'tkazma orqali to'lov, keyin jo'nataman",
+      'Оплата переводом, потом отправка',
       // Paid before it is sent: to the card, with the phone to be sent.
       'Доставка по всему Узбекистану, оплата на карту',
       "Pochta orqali jo'nataman, to'lov kartaga",
@@ -392,6 +404,17 @@ describe('what the checks find in a seller’s words (issue 35)', () => {
       'Без предварительной оплаты',
       "Pulni olgach telefonni beraman, uchrashamiz",
       "Paynet qilmang, faqat uchrashuv",
+      // Paid on receipt, in its other words.
+      'Перевод на карту возможен при встрече',
+      'Ship to any region, you pay the courier',
+      "Karta orqali to'lasangiz ham bo'ladi, yetkazib berish bor",
+      "Telefonni olgach to'lasangiz bo'ladi, pochta bilan jo'nataman",
+      'Оплатите 100% при встрече',
+      "Olgan kunim 100% batareya edi, hozir 89%",
+      // The payment after, or on receipt.
+      "To'lov keyin, pochta orqali yuboraman",
+      'Оплата при получении, потом отправлю трек-номер',
+      "Telefonni ko'rib to'lov qilasiz, keyin gaplashamiz",
       // Paid by card at the meeting or on receipt.
       "Yetkazib berish bor, naqd yoki karta orqali to'lov",
       'Отправлю почтой, оплата на карту при получении',

@@ -295,6 +295,7 @@ export const SCAM_WORDING: readonly string[] = [
   'avans*',
   'zaklad*',
   'zalog*',
+  'zaklat*',
   'kartaga pul*',
   'kartamga*',
   'pulni oldindan*',
@@ -323,7 +324,6 @@ export const SCAM_WORDING: readonly string[] = [
   'переведите на карту',
   'перевести на карту',
   'переведи на карту',
-  'перевод на карту',
   'перекиньте на карту',
   'скиньте на карту',
   'скинь на карту',
@@ -338,6 +338,7 @@ export const SCAM_WORDING: readonly string[] = [
   'predoplat*',
   'zadatok',
   'perevedite na kartu',
+  'perevod na kartu',
   'skinte na kartu',
   // English
   'prepay*',
@@ -350,6 +351,7 @@ export const SCAM_WORDING: readonly string[] = [
   'money first',
   'payment first',
   'upfront',
+  'half now',
   'deposit*',
   'transfer to my card',
   'transfer to card',
@@ -395,7 +397,7 @@ export function wordingSpans(text: string, words: readonly string[]): { words: s
   const found: string[] = [];
   const spans: TextSpan[] = [];
   for (const word of words) {
-    const matches = allMatches(wordPattern(word), normalized).filter((match) => !negated(normalized, match.index, match.index + match[0].length));
+    const matches = wordMatches(word, normalized).filter((match) => !negated(normalized, match.index, match.index + match[0].length));
     if (matches.length === 0) continue;
     found.push(word);
     for (const match of matches) spans.push({ start: origins[match.index], end: origins[match.index + match[0].length - 1] + 1 });
@@ -451,12 +453,15 @@ const PAY_REQUESTS = [
   'tolang', 'tolanglar', 'tolab qoying', 'tolab yuboring', 'tolab bering', 'тулан', 'туланглар', 'тулаб куйинг', 'тулаб юборинг',
   'оплатите', 'оплати', 'заплатите', 'заплати', 'pay',
 ];
+/** "If you pay" ("to'lasangiz"): a request only in one clause with the sending ("Payme orqali to'lasangiz ertaga jo'nataman"). */
+const IF_YOU_PAY = ['tolasangiz*', 'туласангиз*', 'if you pay'];
 /** Paid as the phone is received ('при получении', "qo'lingizga tekkanda", 'on delivery'): what the payment requests are not. */
 const ON_RECEIPT = [
   'olganda', 'olganingizda', 'kelganda', 'tekkanda', 'uchrashganda', 'qabul qilganda', 'олганда', 'олганингизда', 'келганда', 'текканда', 'учрашганда',
   'при получении', 'по получении', 'после получения', 'когда получите', 'при встрече', 'наложенн*',
   'on delivery', 'on pickup', 'on receipt', 'upon receipt', 'cash on', 'when it arrives', 'when you get', 'when you receive',
-  'kuryerga', 'курьеру', 'to the courier',
+  'kuryerga', 'курьеру', 'to the courier', 'pay the courier',
+  'olgach', 'olgandan keyin', 'olganingizdan keyin', 'korgandan keyin', 'tekshirgandan keyin', 'олгач', 'олгандан кейин', 'олганингиздан кейин',
 ];
 /** Sending put after the payment, the payment named first: 'после оплаты', 'after full payment', 'once paid'. */
 const AFTER = ['после', 'after', 'once'];
@@ -466,6 +471,13 @@ const PAID_FIRST = [
   'pul tush*', 'pullar tush*', 'tolov tush*', 'пул туш*', 'пуллар туш*', 'тулов туш*',
   'pul kelgach', 'pul kelgan*', 'пул келгач', 'пул келган*', 'pulni olgach', 'pulni olgan*', 'пулни олгач', 'пулни олган*',
   'tolagach', 'tolaganingiz*', 'tolov qilgach', 'tolov qilganingiz*', 'тулагач', 'тулаганингиз*', 'тулов килгач', 'тулов килганингиз*',
+  'kartaga tush*', 'kartamga tush*', 'hisobga tush*', 'hisobimga tush*', 'картага туш*', 'картамга туш*', 'хисобга туш*',
+  'деньги прид*', 'деньги поступ*', 'придут деньги', 'поступят деньги', 'поступлени*',
+];
+/** Sending next, said right after the payment: "to'lov, keyin jo'nataman", 'оплата переводом, потом отправка'. */
+const THEN_SENDING = [
+  'keyin jonat*', 'keyin yubor*', 'keyin pochta*', 'кейин жонат*', 'кейин юбор*', 'кейин почта*',
+  'потом отправ*', 'потом вышл*', 'потом доставк*', 'затем отправ*', 'then i send', 'then i ship', 'then ship*', 'then send*',
 ];
 /** Before the phone is sent: 'до отправки', 'before delivery', "jo'natishdan oldin". */
 const BEFORE_SENDING = [
@@ -475,9 +487,14 @@ const BEFORE_SENDING = [
   'жонатишдан олдин', 'жонатишдан аввал', 'юборишдан олдин', 'юборишдан аввал', 'етказишдан олдин',
 ];
 /** Holding the phone for a buyer: a deposit's pretext ('Bron uchun 100 ming', 'Band qilish uchun 20%'); not 'bronza' nor 'бронированное'. */
-const HOLDING = ['bron', 'broni', 'bronga', 'bronla*', 'band qil*', 'бронь', 'брони', 'броню', 'забронир*', 'брон', 'бронга', 'бронла*', 'банд кил*', 'reserve', 'reserving', 'booking'];
+const HOLDING = ['bron', 'broni', 'bronga', 'bronla*', 'band qil*', 'бронь', 'брони', 'броню', 'забронир*', 'бронирую', 'бронировать', 'бронирование', 'брон', 'бронга', 'бронла*', 'банд кил*', 'reserve', 'reserving', 'booking'];
 /** Money's way to the seller's card or account ('на карту', 'kartaga', 'to my card'); not how it is paid ('karta orqali', 'картой'). */
-const TO_THE_CARD = ['на карту', 'на карточку', 'на счет', 'kartaga', 'kartamga', 'kartochkaga', 'hisobga', 'hisobimga', 'картага', 'картамга', 'хисобга', 'хисобимга', 'to card', 'to my card', 'to my account'];
+const TO_THE_CARD = [
+  'на карту', 'на карточку', 'на счет', 'на humo', 'на хумо', 'на uzcard', 'на узкард', 'на click', 'на клик', 'на payme',
+  'kartaga', 'kartamga', 'kartochkaga', 'hisobga', 'hisobimga', 'humoga', 'uzcardga', 'clickga', 'paymega',
+  'картага', 'картамга', 'хисобга', 'хисобимга', 'хумога', 'узкардга', 'кликга',
+  'to card', 'to my card', 'to my account',
+];
 /** Asking to pay through a kiosk to a phone's balance ("Paynet qilib qo'ying"): no buyer pays a seller so at a meeting. */
 const DOING_REQUESTS = ['qiling*', 'qilib', 'qilsangiz*', 'қилинг*', 'қилиб', 'қилсангиз*'];
 const PHONE_BALANCE = ['paynet*', 'пейнет*', 'пайнет*'];
@@ -516,7 +533,7 @@ interface MoneyRequest {
  * tashlang", 'yarmini yuboring'), and payment put before the phone is sent.
  */
 const MONEY_REQUESTS: readonly MoneyRequest[] = [
-  { asking: TRANSFER_VERBS, verbs: true, money: [...MONEY_DESTINATIONS, 'pul*', 'пул*'], reach: 3, uncounted: AMOUNTS },
+  { asking: TRANSFER_VERBS, verbs: true, money: [...MONEY_DESTINATIONS, 'pul*', 'пул*'], reach: 3, uncounted: AMOUNTS, unlessSentenceNames: ON_RECEIPT },
   { asking: SEND_REQUESTS, verbs: true, money: [...MONEY_WORDS, SHARE], reach: 3, uncounted: AMOUNTS },
   { asking: BEFORE_THE_PHONE, verbs: false, money: MONEY_WORDS, reach: 0, uncounted: SHARES },
   { asking: IN_ADVANCE, verbs: false, money: [...PAYMENTS, SHARE], reach: 0, uncounted: SHARES },
@@ -524,15 +541,18 @@ const MONEY_REQUESTS: readonly MoneyRequest[] = [
   { asking: AFTER, verbs: false, money: [...PAYMENTS, ...MONEY_WORDS], reach: 1, uncounted: SHARES, ordered: true, sentenceNames: SENDING },
   { asking: PAID_FIRST, verbs: false, money: SENDING, reach: 6, uncounted: AMOUNTS },
   { asking: BEFORE_SENDING, verbs: false, money: PAYMENTS, reach: 2, uncounted: AMOUNTS, clause: true },
-  { asking: PAYMENTS, verbs: false, money: TO_THE_CARD, reach: 1, uncounted: AMOUNTS, sentenceNames: SENDING, unlessSentenceNames: ON_RECEIPT },
+  { asking: PAYMENTS, verbs: false, money: THEN_SENDING, reach: 3, uncounted: AMOUNTS, ordered: true, unlessSentenceNames: ON_RECEIPT },
+  { asking: [...PAYMENTS, 'деньг*', 'pul*', 'пул*', 'money'], verbs: false, money: TO_THE_CARD, reach: 1, uncounted: AMOUNTS, sentenceNames: SENDING, unlessSentenceNames: ON_RECEIPT },
   { asking: DOING_REQUESTS, verbs: true, money: PHONE_BALANCE, reach: 1, uncounted: AMOUNTS },
-  { asking: PAY_REQUESTS, verbs: true, money: SENDING, reach: 3, uncounted: AMOUNTS, unlessSentenceNames: ON_RECEIPT },
+  { asking: PAY_REQUESTS, verbs: true, money: [...SENDING, SHARE], reach: 3, uncounted: AMOUNTS, unlessSentenceNames: ON_RECEIPT },
+  { asking: IF_YOU_PAY, verbs: true, money: SENDING, reach: 2, uncounted: AMOUNTS, clause: true, unlessSentenceNames: ON_RECEIPT },
 ];
 
 /** Requests to move money (MONEY_REQUESTS), not said in the negative nor in the past, nor the speaker's own doing. */
 function moneyRequestSpans(text: string): TextSpan[] {
   const { normalized, origins } = readable(text);
-  const matches = (words: ReadonlyArray<string | RegExp>) => words.flatMap((word) => allMatches(typeof word === 'string' ? wordPattern(word) : word, normalized));
+  const matches = (words: ReadonlyArray<string | RegExp>) =>
+    words.flatMap((word) => (typeof word === 'string' ? wordMatches(word, normalized) : allMatches(word, normalized)));
   const spans: TextSpan[] = [];
   for (const { asking, verbs, money, reach, uncounted, ordered, clause, sentenceNames, unlessSentenceNames } of MONEY_REQUESTS) {
     const objects = matches(money).filter((object) => !partOfThePhone(normalized, object));
@@ -710,24 +730,26 @@ function normalizedUnit(unit: string): string {
   return kept;
 }
 
-/** Each word's pattern, compiled once: every message and listing is matched against every scam word (and the few banned ones). */
-const WORD_PATTERNS = new Map<string, RegExp>();
+/** Each word's pattern, compiled once, and its first part as it must stand in the text: every message and listing is matched against some 400 words. */
+const WORD_PATTERNS = new Map<string, { pattern: RegExp; part: string }>();
 
-/** `word` as a whole word (or the start of one, for a stem ending in '*'), one pattern for every text (allMatches). */
-function wordPattern(word: string): RegExp {
-  let pattern = WORD_PATTERNS.get(word);
-  if (!pattern) {
+/**
+ * Where `word` stands in the normalized text as a whole word (or the start of one, for a stem
+ * ending in '*'). A text without the word's first part is not searched: most texts hold none of the words.
+ */
+function wordMatches(word: string, normalized: string): RegExpExecArray[] {
+  let compiled = WORD_PATTERNS.get(word);
+  if (!compiled) {
     const stem = word.endsWith('*');
-    const body = normalizeWording(stem ? word.slice(0, -1) : word)
+    const parts = normalizeWording(stem ? word.slice(0, -1) : word)
       .split(/\s+/)
-      .filter(Boolean)
-      .map(escapeRegExp)
-      .join('[\\s-]+');
+      .filter(Boolean);
+    const body = parts.map(escapeRegExp).join('[\\s-]+');
     // A word that normalizes to nothing (an admin's apostrophes) matches nothing, not every word.
-    pattern = body ? new RegExp(`(?<![\\p{L}\\p{N}])${body}${stem ? '[\\p{L}\\p{N}]*' : '(?![\\p{L}\\p{N}])'}`, 'gu') : /(?!)/gu;
-    WORD_PATTERNS.set(word, pattern);
+    const pattern = body ? new RegExp(`(?<![\\p{L}\\p{N}])${body}${stem ? '[\\p{L}\\p{N}]*' : '(?![\\p{L}\\p{N}])'}`, 'gu') : /(?!)/gu;
+    WORD_PATTERNS.set(word, (compiled = { pattern, part: parts[0] ?? '' }));
   }
-  return pattern;
+  return normalized.includes(compiled.part) ? allMatches(compiled.pattern, normalized) : [];
 }
 
 /** Words as the normalized text spells them, as alternatives of a pattern. */
