@@ -154,9 +154,13 @@ describe('what the checks find in a seller’s words (issue 35)', () => {
       'insta ivan.phones': 'insta ivan.phones',
       'Инстаграмдаги саҳифамиз ivan_phones': 'Инстаграмдаги саҳифамиз ivan_phones',
       'ivan_phones_uz (instagram)': 'ivan_phones_uz (instagram',
+      // Instagram shortened, before a colon: any name.
+      'IG: ivanphones': 'IG: ivanphones',
+      'inst: ivan.phones': 'inst: ivan.phones',
+      'Инст: ivanphones': 'Инст: ivanphones',
     };
     for (const [text, contact] of Object.entries(contacts)) expect(found(text, contactSpans(text))).toEqual([contact]);
-    for (const honest of ['Telegram orqali yozing', 'Let me know, t me is not a link', 'Telegramda ham javob beraman', 'Телеграм и Инстаграм работают', 'iPhone 13 Pro Max, telegram bilan ishlaydi', 'Model mww1ntgg, A2403tg', 'Instagramda ko‘proq rasm bor', 'instagramda iPhone13 rasmlari ham bor', 'Installation of apps done']) {
+    for (const honest of ['Telegram orqali yozing', 'Let me know, t me is not a link', 'Telegramda ham javob beraman', 'Телеграм и Инстаграм работают', 'iPhone 13 Pro Max, telegram bilan ishlaydi', 'Model mww1ntgg, A2403tg', 'Instagramda ko‘proq rasm bor', 'instagramda iPhone13 rasmlari ham bor', 'Installation of apps done', 'Big: 6.7 dyuym', 'Instant: zaryad 30 daqiqada']) {
       expect(contactSpans(honest)).toEqual([]);
     }
     // A word of letters and digits holding 'tg' or 'me' (a model code, a test brand's timestamp) is no contact.

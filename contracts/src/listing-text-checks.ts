@@ -199,7 +199,7 @@ export function phoneNumberSpans(text: string): TextSpan[] {
  * and bare domains. The listing's own contact fields are where a seller's phone and Telegram go.
  */
 const CONTACT_LIKE =
-  /(?:https?:\/\/|www\.)\S+|(?<![\p{L}\p{N}])(?:t|telegram|wa)\.me\/[\w+]+|(?<![\p{L}\p{N}.])(?:[\p{L}\p{N}-]+\.)+(?:uz|com|ru|me|net|org|io|link|site|shop|store|app)(?:\/\S*)?(?![\p{L}\p{N}])|(?<![\p{L}\p{N}_])@[A-Za-z][\w.]{2,}|(?<![\p{L}\p{N}])(?:telegram|tg|телеграм|instagram|insta|инстаграм)\s*[:-]\s*@?[A-Za-z][\w.]{3,}|(?<![\p{L}\p{N}])(?:wh?ats?\s?app?|vats?app?|ватсап|вацап|вотсап|viber|вайбер)(?![\p{L}\p{N}])/giu;
+  /(?:https?:\/\/|www\.)\S+|(?<![\p{L}\p{N}])(?:t|telegram|wa)\.me\/[\w+]+|(?<![\p{L}\p{N}.])(?:[\p{L}\p{N}-]+\.)+(?:uz|com|ru|me|net|org|io|link|site|shop|store|app)(?:\/\S*)?(?![\p{L}\p{N}])|(?<![\p{L}\p{N}_])@[A-Za-z][\w.]{2,}|(?<![\p{L}\p{N}])(?:telegram|tg|телеграм|instagram|insta|inst|ig|инстаграм|инста|инст)\s*[:-]\s*@?[A-Za-z][\w.]{3,}|(?<![\p{L}\p{N}])(?:wh?ats?\s?app?|vats?app?|ватсап|вацап|вотсап|viber|вайбер)(?![\p{L}\p{N}])/giu;
 
 /** Where sellers check a phone, not where they take a buyer: 'imei.info da tekshirildi', 'apple.com'. */
 const REFERENCE_SITES = /^(?:https?:\/\/)?(?:www\.)?(?:apple\.com|icloud\.com|samsung\.com|imei\.info|uzimei\.uz|gsmarena\.com)(?:\/\S*)?$/i;
