@@ -533,20 +533,37 @@ interface MoneyRequest {
  * tashlang", 'yarmini yuboring'), and payment put before the phone is sent.
  */
 const MONEY_REQUESTS: readonly MoneyRequest[] = [
+  // 'На карту мне скиньте', "Click'ga 300 ming tashlang"
   { asking: TRANSFER_VERBS, verbs: true, money: [...MONEY_DESTINATIONS, 'pul*', 'пул*'], reach: 3, uncounted: AMOUNTS, unlessSentenceNames: ON_RECEIPT },
+  // 'Yarmini yuboring', 'Пришлите 20%'
   { asking: SEND_REQUESTS, verbs: true, money: [...MONEY_WORDS, SHARE], reach: 3, uncounted: AMOUNTS },
+  // 'Pul oldin', 'Сначала оплата'
   { asking: BEFORE_THE_PHONE, verbs: false, money: MONEY_WORDS, reach: 0, uncounted: SHARES },
+  // 'оплачиваете заранее', '100% oldindan'
   { asking: IN_ADVANCE, verbs: false, money: [...PAYMENTS, SHARE], reach: 0, uncounted: SHARES },
+  // 'Bron uchun 100 ming kerak'
   { asking: HOLDING, verbs: false, money: [...MONEY_WORDS, SHARE], reach: 3, uncounted: AMOUNTS, clause: true },
+  // 'Отправлю после 100% оплаты'
   { asking: AFTER, verbs: false, money: [...PAYMENTS, ...MONEY_WORDS], reach: 1, uncounted: SHARES, ordered: true, sentenceNames: SENDING },
+  // "Pul tushgandan keyin jo'nataman"
   { asking: PAID_FIRST, verbs: false, money: SENDING, reach: 6, uncounted: AMOUNTS },
+  // 'Оплата через Click до отправки'
   { asking: BEFORE_SENDING, verbs: false, money: PAYMENTS, reach: 2, uncounted: AMOUNTS, clause: true },
+  // "To'lov, keyin jo'nataman"
   { asking: PAYMENTS, verbs: false, money: THEN_SENDING, reach: 3, uncounted: AMOUNTS, ordered: true, unlessSentenceNames: ON_RECEIPT },
+  // 'Доставка по всему Узбекистану, оплата на карту'
   { asking: [...PAYMENTS, 'деньг*', 'pul*', 'пул*', 'money'], verbs: false, money: TO_THE_CARD, reach: 1, uncounted: AMOUNTS, sentenceNames: SENDING, unlessSentenceNames: ON_RECEIPT },
+  // "Paynet qilib qo'ying"
   { asking: DOING_REQUESTS, verbs: true, money: PHONE_BALANCE, reach: 1, uncounted: AMOUNTS },
+  // "Kuryer xizmati uchun 50 ming to'lab qo'ying", 'Оплатите 50%'
   { asking: PAY_REQUESTS, verbs: true, money: [...SENDING, SHARE], reach: 3, uncounted: AMOUNTS, unlessSentenceNames: ON_RECEIPT },
+  // "Payme orqali to'lasangiz ertaga jo'nataman"
   { asking: IF_YOU_PAY, verbs: true, money: SENDING, reach: 2, uncounted: AMOUNTS, clause: true, unlessSentenceNames: ON_RECEIPT },
 ];
+
+/** What ends a sentence, and a clause: a request's two words stand in one. */
+const SENTENCE_END = /[.!?;\n]/;
+const CLAUSE_END = /[.!?;\n,]/;
 
 /** Requests to move money (MONEY_REQUESTS), not said in the negative nor in the past, nor the speaker's own doing. */
 function moneyRequestSpans(text: string): TextSpan[] {
@@ -567,7 +584,7 @@ function moneyRequestSpans(text: string): TextSpan[] {
         const end = second.index + second[0].length;
         if (second.index < first.index + first[0].length) continue;
         const between = normalized.slice(first.index + first[0].length, second.index);
-        if (between.length > 0 && (clause ? /[.!?;\n,]/ : /[.!?;\n]/).test(between)) continue;
+        if ((clause ? CLAUSE_END : SENTENCE_END).test(between)) continue;
         // Counted as written: the reading takes a 0 for an O.
         const written = text.slice(origins[first.index + first[0].length - 1] + 1, origins[second.index]);
         const counted = written.replace(uncounted, ' ').match(WRITTEN_WORD)?.length ?? 0;
@@ -583,7 +600,7 @@ function moneyRequestSpans(text: string): TextSpan[] {
 
 /** Whether nothing ends a sentence between two places of the text. */
 function sameSentence(normalized: string, one: number, other: number): boolean {
-  return !/[.!?;\n]/.test(normalized.slice(Math.min(one, other), Math.max(one, other)));
+  return !SENTENCE_END.test(normalized.slice(Math.min(one, other), Math.max(one, other)));
 }
 
 /** The last text as the wording is matched: normalized (normalizeWording), spaced-out words joined, and where each character came from. */
