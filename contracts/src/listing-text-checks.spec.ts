@@ -355,6 +355,11 @@ describe('what the checks find in a seller’s words (issue 35)', () => {
       'Half now, half on delivery',
       'Бронирую за 100 тысяч',
       'Perevod na kartu, otpravlyu pochtoy',
+      // In Uzbek Cyrillic, 'жўнат' as written.
+      'Пул тушгандан кейин жўнатаман',
+      'Тўлов, кейин жўнатаман',
+      'Payme орқали тўласангиз эртага жўнатаман',
+      'Пулни жўнатинг',
       // The payment, then the sending.
       "O'tkazma orqali to'lov, keyin jo'nataman",
       'Оплата переводом, потом отправка',

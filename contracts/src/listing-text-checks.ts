@@ -426,7 +426,8 @@ const MONEY_DESTINATIONS = [
 const SEND_REQUESTS = [
   // The polite imperative ('-ing' after a consonant, '-ng' after a vowel) and the 'if you' form ('-sangiz').
   ...['yubor', 'jonat', 'otkaz', 'tashla'].flatMap((stem) => [`${stem}${/[aeiou]$/.test(stem) ? 'ng' : 'ing'}*`, `${stem}sangiz*`]),
-  ...['юбор', 'жонат', 'утказ', 'ташла'].flatMap((stem) => [`${stem}${/[аеиоуў]$/.test(stem) ? 'нг' : 'инг'}*`, `${stem}сангиз*`]),
+  // 'жўнат' typed with an о where the keyboard has no ў.
+  ...['юбор', 'жўнат', 'жонат', 'утказ', 'ташла'].flatMap((stem) => [`${stem}${/[аеиоуў]$/.test(stem) ? 'нг' : 'инг'}*`, `${stem}сангиз*`]),
   'отправьте', 'отправь', 'отправляйте', 'вышлите', 'вышли', 'пришлите', 'переведите', 'переведи', 'скиньте', 'скинь', 'киньте', 'закиньте', 'перекиньте',
   'send', 'transfer', 'wire',
 ];
@@ -444,7 +445,7 @@ const BEFORE_THE_PHONE = ['avval', 'oldin', 'oldindan', 'аввал', 'олди�
 const IN_ADVANCE = ['oldindan', 'олдиндан', 'вперед', 'заранее', 'предварительн*', 'upfront', 'in advance', 'beforehand'];
 /** A phone sent, not handed over at a meeting: the handover a prepayment scam promises. */
 const SENDING = [
-  'jonat*', 'жонат*', 'yubor*', 'юбор*', 'pochta*', 'почта*', 'yetkaz*', 'етказ*', 'dostavka*', 'bts', 'emu',
+  'jonat*', 'жўнат*', 'жонат*', 'yubor*', 'юбор*', 'pochta*', 'почта*', 'yetkaz*', 'етказ*', 'dostavka*', 'bts', 'emu',
   'отправ*', 'вышл*', 'высыл*', 'пошл*', 'достав*', 'ship*', 'send*', 'sent', 'deliver*', 'dispatch*', 'mail*',
   'kuryer*', 'курьер*', 'courier*',
 ];
@@ -476,7 +477,7 @@ const PAID_FIRST = [
 ];
 /** Sending next, said right after the payment: "to'lov, keyin jo'nataman", 'оплата переводом, потом отправка'. */
 const THEN_SENDING = [
-  'keyin jonat*', 'keyin yubor*', 'keyin pochta*', 'кейин жонат*', 'кейин юбор*', 'кейин почта*',
+  'keyin jonat*', 'keyin yubor*', 'keyin pochta*', 'кейин жўнат*', 'кейин жонат*', 'кейин юбор*', 'кейин почта*',
   'потом отправ*', 'потом вышл*', 'потом доставк*', 'затем отправ*', 'then i send', 'then i ship', 'then ship*', 'then send*',
 ];
 /** Before the phone is sent: 'до отправки', 'before delivery', "jo'natishdan oldin". */
@@ -484,7 +485,7 @@ const BEFORE_SENDING = [
   'до отправк*', 'перед отправк*', 'до отправлени*', 'перед отправлени*', 'до доставк*', 'перед доставк*',
   'before ship*', 'before deliver*', 'before dispatch*', 'before sending', 'before i send', 'before i ship', 'prior to ship*',
   'jonatishdan oldin', 'jonatishdan avval', 'jonatishimdan oldin', 'yuborishdan oldin', 'yuborishdan avval', 'yuborishimdan oldin', 'yetkazishdan oldin',
-  'жонатишдан олдин', 'жонатишдан аввал', 'юборишдан олдин', 'юборишдан аввал', 'етказишдан олдин',
+  'жўнатишдан олдин', 'жўнатишдан аввал', 'жонатишдан олдин', 'юборишдан олдин', 'юборишдан аввал', 'етказишдан олдин',
 ];
 /** Holding the phone for a buyer: a deposit's pretext ('Bron uchun 100 ming', 'Band qilish uchun 20%'); not 'bronza' nor 'бронированное'. */
 const HOLDING = ['bron', 'broni', 'bronga', 'bronla*', 'band qil*', 'бронь', 'брони', 'броню', 'забронир*', 'бронирую', 'бронировать', 'бронирование', 'брон', 'бронга', 'бронла*', 'банд кил*', 'reserve', 'reserving', 'booking'];
