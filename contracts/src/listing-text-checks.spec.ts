@@ -360,6 +360,11 @@ describe('what the checks find in a seller’s words (issue 35)', () => {
       'Тўлов, кейин жўнатаман',
       'Payme орқали тўласангиз эртага жўнатаман',
       'Пулни жўнатинг',
+      // The buyer's paying put first.
+      "Kuryer olib boradi, oldin karta orqali to'laysiz",
+      "Avval 50 ming to'laysiz, keyin jo'nataman",
+      'Сначала переводите 50%',
+      'First you pay, then I ship',
       // The payment, then the sending.
       "O'tkazma orqali to'lov, keyin jo'nataman",
       'Оплата переводом, потом отправка',
@@ -420,6 +425,12 @@ describe('what the checks find in a seller’s words (issue 35)', () => {
       "Telefonni olgach to'lasangiz bo'ladi, pochta bilan jo'nataman",
       'Оплатите 100% при встрече',
       "Olgan kunim 100% batareya edi, hozir 89%",
+      // Seen first, paid after.
+      "Oldin telefonni ko'rib to'laysiz",
+      "Avval ko'rib keyin to'laysiz",
+      "Avval ko'rasiz, keyin to'laysiz",
+      'Сначала смотрите потом оплачиваете',
+      'First check it then you pay',
       // The payment after, or on receipt.
       "To'lov keyin, pochta orqali yuboraman",
       'Оплата при получении, потом отправлю трек-номер',

@@ -441,6 +441,12 @@ const MONEY_WORDS = [
 const PAYMENTS = ['tolov*', 'тулов*', 'оплат*', 'оплач*', 'предоплат*', 'перевод*', 'payment*', 'pay', 'paying', 'paid', 'transfer*'];
 /** Money put before the phone: 'Pul oldin', 'Сначала оплата', 'Деньги вперед'. */
 const BEFORE_THE_PHONE = ['avval', 'oldin', 'oldindan', 'аввал', 'олдин', 'олдиндан', 'сначала', 'вперед', 'first', 'upfront'];
+/** The buyer's paying, as the seller tells it ("to'laysiz", 'переводите', 'you pay'): asked when put first ("Oldin karta orqali to'laysiz"). */
+const YOU_PAY = [
+  'tolaysiz', 'tolab qoyasiz', 'tolab berasiz', 'otkazasiz', 'otkazib qoyasiz', 'tashlaysiz', 'tashlab qoyasiz',
+  'тулайсиз', 'тулаб куясиз', 'утказасиз', 'утказиб куясиз', 'ташлайсиз', 'ташлаб куясиз',
+  'оплачиваете', 'переводите', 'you pay', 'you transfer',
+];
 /** Paid in advance: only ever said of money ('100% oldindan', 'оплачиваете заранее', 'предварительная оплата'). */
 const IN_ADVANCE = ['oldindan', 'олдиндан', 'вперед', 'заранее', 'предварительн*', 'upfront', 'in advance', 'beforehand'];
 /** A phone sent, not handed over at a meeting: the handover a prepayment scam promises. */
@@ -509,6 +515,9 @@ const SHARES = /\d+(?:[.,]\d+)?\s?%/gu;
 /** A share of the price as the money asked for ('20% tashlang', 'Send 50%'), in the text as matched (a 0 read as an o). */
 const SHARE = /(?<![\p{L}\p{N}])\d[\do]*(?:[.,][\do]+)?\s?%/gu;
 
+/** An Uzbek converb ('ko'rib': having seen) or a 'then' between the word putting something first and the payment. */
+const DONE_FIRST = new RegExp(`\\p{L}[${normalizeWording('bб')}](?![\\p{L}])|(?:^|[^\\p{L}])(?:${['keyin', 'кейин', 'потом', 'затем', 'then', 'later'].map(normalizeWording).join('|')})(?![\\p{L}])`, 'u');
+
 interface MoneyRequest {
   /** The words that ask, and whether they are verbs (whose mood and person tell a request from a warning or a story). */
   asking: readonly string[];
@@ -526,6 +535,8 @@ interface MoneyRequest {
   sentenceNames?: readonly string[];
   /** Never in a sentence that names one of these: 'Dostavkani qabul qilganda to'lang' pays on receipt. */
   unlessSentenceNames?: readonly string[];
+  /** Nothing done first between: "Oldin telefonni ko'rib to'laysiz" sees the phone first, 'Сначала смотрите потом оплачиваете' too. */
+  nothingBetween?: RegExp;
 }
 
 /**
@@ -540,6 +551,8 @@ const MONEY_REQUESTS: readonly MoneyRequest[] = [
   { asking: SEND_REQUESTS, verbs: true, money: [...MONEY_WORDS, SHARE], reach: 3, uncounted: AMOUNTS },
   // 'Pul oldin', 'Сначала оплата'
   { asking: BEFORE_THE_PHONE, verbs: false, money: MONEY_WORDS, reach: 0, uncounted: SHARES },
+  // "Oldin karta orqali to'laysiz", 'First you pay'
+  { asking: BEFORE_THE_PHONE, verbs: false, money: YOU_PAY, reach: 2, uncounted: AMOUNTS, ordered: true, clause: true, nothingBetween: DONE_FIRST },
   // 'оплачиваете заранее', '100% oldindan'
   { asking: IN_ADVANCE, verbs: false, money: [...PAYMENTS, SHARE], reach: 0, uncounted: SHARES },
   // 'Bron uchun 100 ming kerak'
@@ -572,7 +585,7 @@ function moneyRequestSpans(text: string): TextSpan[] {
   const matches = (words: ReadonlyArray<string | RegExp>) =>
     words.flatMap((word) => (typeof word === 'string' ? wordMatches(word, normalized) : allMatches(word, normalized)));
   const spans: TextSpan[] = [];
-  for (const { asking, verbs, money, reach, uncounted, ordered, clause, sentenceNames, unlessSentenceNames } of MONEY_REQUESTS) {
+  for (const { asking, verbs, money, reach, uncounted, ordered, clause, sentenceNames, unlessSentenceNames, nothingBetween } of MONEY_REQUESTS) {
     const objects = matches(money).filter((object) => !partOfThePhone(normalized, object));
     if (objects.length === 0) continue;
     for (const verb of matches(asking)) {
@@ -585,7 +598,7 @@ function moneyRequestSpans(text: string): TextSpan[] {
         const end = second.index + second[0].length;
         if (second.index < first.index + first[0].length) continue;
         const between = normalized.slice(first.index + first[0].length, second.index);
-        if ((clause ? CLAUSE_END : SENTENCE_END).test(between)) continue;
+        if ((clause ? CLAUSE_END : SENTENCE_END).test(between) || nothingBetween?.test(between)) continue;
         // Counted as written: the reading takes a 0 for an O.
         const written = text.slice(origins[first.index + first[0].length - 1] + 1, origins[second.index]);
         const counted = written.replace(uncounted, ' ').match(WRITTEN_WORD)?.length ?? 0;
