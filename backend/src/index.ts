@@ -2,9 +2,10 @@
  * The backend as a package (`@market/backend`): what the workers process is built from.
  * Modules and their services only; a module's tables stay behind its service.
  */
+export { notDeliveredNote } from './auth/sms-delivery-reports';
 export { smsDeliveryReportUrl } from './auth/sms-delivery.service';
 export { SmsSendingModule } from './auth/sms-sending.module';
-export { SmsSendingService } from './auth/sms-sending.service';
+export { SmsSendingService, type EarlyReport } from './auth/sms-sending.service';
 export { SmsTextSeal } from './auth/sms-text-seal';
 export { AppException } from './common/app.exception';
 export { loggerParams } from './common/logging';

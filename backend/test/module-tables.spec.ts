@@ -14,6 +14,7 @@ const OWNERS: Record<string, string> = {
   users: 'users',
   sessions: 'auth',
   sms_delivery: 'auth',
+  sms_early_delivery_report: 'auth',
   images: 'uploads',
   categories: 'categories',
   devices: 'devices',

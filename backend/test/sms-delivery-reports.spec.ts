@@ -7,7 +7,11 @@ import { DataSource } from 'typeorm';
 import { QUEUES, smsText } from '@market/contracts';
 import { createApp } from '../src/app.factory';
 import { smsDeliveryReportUrl } from '../src/auth/sms-delivery.service';
+import { SmsSendingService } from '../src/auth/sms-sending.service';
+import { SmsTextSeal } from '../src/auth/sms-text-seal';
+import { OutboxService } from '../src/events/outbox.service';
 import { EskizSmsSender } from '../../workers/src/sms/eskiz-sms.sender';
+import { SmsProcessor } from '../../workers/src/sms/sms.processor';
 import { startFakeEskiz, type FakeEskiz } from '../../test/fakes/eskiz';
 import { testConfig } from '../../test/support/config';
 import { eventually } from '../../test/support/eventually';
@@ -19,13 +23,16 @@ describe("Eskiz's delivery reports", () => {
   let eskiz: FakeEskiz;
   let database: DataSource;
   let apiUrl: string;
+  let sendings: SmsSendingService;
 
-  /** Sends an approved SMS through Eskiz as the workers do (their sms_delivery row first), with our callback_url, for the job `jobId`. */
-  async function send(phoneNumber: string, callbackUrl = smsDeliveryReportUrl(apiUrl, SECRET), jobId = randomUUID()) {
-    await database.query(`INSERT INTO sms_delivery (job_id, phone_number, status, attempts) VALUES ($1, $2, 'sending', 1)`, [jobId, phoneNumber]);
-    const sender = new EskizSmsSender({ baseUrl: eskiz.baseUrl, ...eskiz.credentials, from: '4546', timeoutMs: 2_000, callbackUrl });
-    const { messageId } = await sender.send(phoneNumber, smsText('code', 'uz', { code: 12345 }));
-    await database.query(`UPDATE sms_delivery SET status = 'sent', provider_message_id = $2 WHERE job_id = $1`, [jobId, messageId]);
+  const eskizSender = (callbackUrl = smsDeliveryReportUrl(apiUrl, SECRET)) =>
+    new EskizSmsSender({ baseUrl: eskiz.baseUrl, ...eskiz.credentials, from: '4546', timeoutMs: 2_000, callbackUrl });
+
+  /** Sends an approved SMS through Eskiz as the workers do (the send claimed, then recorded), with our callback_url, for the job `jobId`. */
+  async function send(phoneNumber: string, callbackUrl?: string, jobId = randomUUID()) {
+    await sendings.claim(jobId, phoneNumber);
+    const { messageId } = await eskizSender(callbackUrl).send(phoneNumber, smsText('code', 'uz', { code: 12345 }));
+    await sendings.recordSent(jobId, messageId);
     return { jobId, messageId: messageId! };
   }
   const deliveryOf = async (jobId: string) => (await database.query(`SELECT * FROM sms_delivery WHERE job_id = $1`, [jobId]))[0];
@@ -38,6 +45,7 @@ describe("Eskiz's delivery reports", () => {
     await app.listen(0, '127.0.0.1');
     apiUrl = `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}`;
     database = app.get(DataSource);
+    sendings = new SmsSendingService(database);
   });
   afterAll(async () => {
     await app.close();
@@ -74,6 +82,48 @@ describe("Eskiz's delivery reports", () => {
     }
     // A number nothing was sent to lately.
     expect(await lastSms('998905551003')).toBeNull();
+  });
+
+  it("keeps a report Eskiz sends before answering the send: the worker's record of the send takes it, and the queue dashboard notes it on the job", async () => {
+    const phone = '998905551005';
+    eskiz.setDeliveryStatus(phone, 'UNDELIV');
+    // Eskiz takes the SMS and reports on it (20 ms) before its answer with the id reaches the worker.
+    eskiz.delaySends(500);
+    const config = testConfig();
+    const seal = new SmsTextSeal(config);
+    const queue = new Queue(QUEUES.sms, { connection: { url: config.REDIS_URL }, prefix: config.QUEUE_PREFIX });
+    const job = await queue.add('sms.requested', { phoneNumber: phone, sealedText: seal.seal(phone, smsText('code', 'uz', { code: 54321 })) }, { jobId: randomUUID() });
+    try {
+      await expect(new SmsProcessor(sendings, eskizSender(), seal, new OutboxService(database)).process(job)).resolves.toBe('sent');
+
+      expect(eskiz.reports.at(-1)).toMatchObject({ report: { request_id: eskiz.sent.at(-1)!.id, status: 'UNDELIV' }, answeredWith: 200 });
+      expect(await deliveryOf(job.id!)).toMatchObject({ status: 'sent', provider_message_id: eskiz.sent.at(-1)!.id, delivery_status: 'UNDELIV' });
+      expect(await lastSms(phone)).toBe('notDelivered');
+      expect((await queue.getJobLogs(job.id!)).logs).toEqual([expect.stringMatching(/^Not delivered: Eskiz reported UNDELIV at /)]);
+      expect(await database.query(`SELECT * FROM sms_early_delivery_report WHERE provider_message_id = $1`, [eskiz.sent.at(-1)!.id])).toEqual([]);
+    } finally {
+      eskiz.delaySends(0);
+      await queue.remove(job.id!);
+      await queue.close();
+    }
+  });
+
+  it('records every report when reports and the records of their sends come at once, in either order', async () => {
+    const sends = Array.from({ length: 40 }, (_, n) => ({ jobId: randomUUID(), messageId: randomUUID(), phone: `99890556${String(n).padStart(4, '0')}` }));
+    for (const { jobId, phone } of sends) await sendings.claim(jobId, phone);
+
+    // Each report and its send's record start within 30 ms of each other, so each comes first about half the time.
+    const soon = () => new Promise((resolve) => setTimeout(resolve, Math.random() * 30));
+    await Promise.all(
+      sends.flatMap(({ jobId, messageId }) => [
+        soon().then(() => request(app.getHttpServer()).post(`/api/sms/delivery-reports/${SECRET}`).send({ request_id: messageId, status: 'DELIVRD' }).expect(200)),
+        soon().then(() => sendings.recordSent(jobId, messageId)),
+      ]),
+    );
+
+    const rows: { delivery_status: string | null }[] = await database.query(`SELECT delivery_status FROM sms_delivery WHERE job_id = ANY($1)`, [sends.map((sent) => sent.jobId)]);
+    expect(rows.map((row) => row.delivery_status)).toEqual(sends.map(() => 'DELIVRD'));
+    expect(await database.query(`SELECT * FROM sms_early_delivery_report WHERE provider_message_id = ANY($1)`, [sends.map((sent) => sent.messageId)])).toEqual([]);
   });
 
   it('refuses a report without our secret, or not in Eskiz\'s form, and changes nothing', async () => {

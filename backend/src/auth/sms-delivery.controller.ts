@@ -26,11 +26,12 @@ export class SmsDeliveryController {
   @ApiExcludeEndpoint()
   @Post(`${SMS_DELIVERY_REPORTS_ROUTE}/:secret`)
   @HttpCode(HttpStatus.OK)
-  async deliveryReport(@Param('secret') secret: string, @Body() body: unknown): Promise<{ recorded: boolean }> {
+  async deliveryReport(@Param('secret') secret: string, @Body() body: unknown): Promise<{ recorded: true }> {
     if (!this.deliveries.isOurCallback(secret)) throw new AppException(HttpStatus.NOT_FOUND, 'notFound');
     const report = deliveryReportSchema.safeParse(body);
     if (!report.success) throw new AppException(HttpStatus.BAD_REQUEST, 'validationFailed');
-    return { recorded: await this.deliveries.recordReport(report.data.request_id, report.data.status) };
+    await this.deliveries.recordReport(report.data.request_id, report.data.status);
+    return { recorded: true };
   }
 
   /** Whether the last password or code sent to a number arrived, for the sign-in and reset screens. */

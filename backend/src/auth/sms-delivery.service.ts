@@ -8,6 +8,7 @@ import { AppConfig } from '../config/app-config';
 import { smsDeliveryReports } from '../metrics/process-series';
 import { RateLimitService } from '../rate-limit/rate-limit.service';
 import { AUTH_LIMITS } from './auth.limits';
+import { lockMessageId, NOT_DELIVERED, notDeliveredNote } from './sms-delivery-reports';
 
 /** The API route Eskiz posts delivery reports to, below the API prefix; the secret is its last segment. */
 export const SMS_DELIVERY_REPORTS_ROUTE = 'sms/delivery-reports';
@@ -17,8 +18,8 @@ export function smsDeliveryReportUrl(publicUrl: string, secret: string): string 
   return `${publicUrl.replace(/\/+$/, '')}/api/${SMS_DELIVERY_REPORTS_ROUTE}/${secret}`;
 }
 
-/** Eskiz's (the operators' SMPP) final statuses of an SMS that did not reach the phone. */
-const NOT_DELIVERED = new Set(['UNDELIV', 'REJECTD', 'EXPIRED', 'DELETED', 'UNKNOWN']);
+/** How long a report that came before its SMS was recorded as sent waits for it. */
+const EARLY_REPORT_KEPT_HOURS = 24;
 
 /** How far back the sign-in screens look for the last SMS: a code older than this is of no interest. */
 const LAST_SMS_WINDOW_SECONDS = 15 * 60;
@@ -52,26 +53,39 @@ export class SmsDeliveryService implements OnApplicationShutdown {
     return !!this.callbackSecret && given.length === this.callbackSecret.length && timingSafeEqual(given, this.callbackSecret);
   }
 
-  /** Records Eskiz's status of one SMS; false when no SMS of ours has that message id. */
-  async recordReport(messageId: string, status: string): Promise<boolean> {
-    const [updated]: [{ job_id: string }[], number] = await this.dataSource.query(
-      `UPDATE sms_delivery SET delivery_status = $2, delivery_reported_at = now(), updated_at = now()
-       WHERE provider_message_id = $1 RETURNING job_id`,
-      [messageId, status],
-    );
-    if (!updated.length) return false;
+  /**
+   * Records Eskiz's status of one SMS. Eskiz may report before the worker has recorded the send's
+   * message id: such a report waits for it (SmsSendingService.recordSent takes it) instead of being lost.
+   */
+  async recordReport(messageId: string, status: string): Promise<void> {
     smsDeliveryReports.inc({ status });
-    if (NOT_DELIVERED.has(status)) await this.noteNotDelivered(updated[0].job_id, status);
-    return true;
+    const jobId = await this.dataSource.transaction(async (transaction) => {
+      await lockMessageId(transaction, messageId);
+      const [updated]: [{ job_id: string }[], number] = await transaction.query(
+        `UPDATE sms_delivery SET delivery_status = $2, delivery_reported_at = now(), updated_at = now()
+         WHERE provider_message_id = $1 RETURNING job_id`,
+        [messageId, status],
+      );
+      if (updated.length) return updated[0].job_id;
+      await transaction.query(`DELETE FROM sms_early_delivery_report WHERE reported_at < now() - make_interval(hours => $1)`, [EARLY_REPORT_KEPT_HOURS]);
+      await transaction.query(
+        `INSERT INTO sms_early_delivery_report (provider_message_id, delivery_status) VALUES ($1, $2)
+         ON CONFLICT (provider_message_id) DO UPDATE SET delivery_status = EXCLUDED.delivery_status, reported_at = now()`,
+        [messageId, status],
+      );
+      return null;
+    });
+    const note = notDeliveredNote(status, new Date());
+    if (jobId && note) await this.noteOnJob(jobId, note);
   }
 
   /** The admins' queue dashboard shows it on the SMS's job (its log), beside the sends that failed outright. */
-  private async noteNotDelivered(jobId: string, status: string): Promise<void> {
-    this.logger.warn(`SMS job ${jobId} was not delivered: the operator reported ${status}`);
+  private async noteOnJob(jobId: string, note: string): Promise<void> {
+    this.logger.warn(`SMS job ${jobId}: ${note}`);
     try {
       this.smsQueue ??= new Queue(QUEUES.sms, { connection: { url: this.config.REDIS_QUEUE_URL }, prefix: this.config.QUEUE_PREFIX });
       const job = await Job.fromId(this.smsQueue, jobId);
-      await job?.log(`Not delivered: Eskiz reported ${status} at ${new Date().toISOString()}`);
+      await job?.log(note);
     } catch (error) {
       // The report is recorded in the database either way.
       this.logger.warn(`SMS job ${jobId}: could not note the delivery report in the queue: ${(error as Error).message}`);

@@ -2,9 +2,13 @@ import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { smsMessages } from '../metrics/process-series';
+import { lockMessageId } from './sms-delivery-reports';
 
 /** What an SMS job's attempt may do: call the gateway, or not, because the SMS went or may have gone. */
 export type SmsSendClaim = 'send' | 'already-sent' | 'outcome-unknown';
+
+/** Eskiz's delivery report that came before the send was recorded. */
+export type EarlyReport = { status: string; reportedAt: Date };
 
 /**
  * The sending side of the SMS deliveries (sms_delivery, one row per SMS job, its id the outbox
@@ -41,21 +45,38 @@ export class SmsSendingService {
     return unknown.length ? 'outcome-unknown' : 'already-sent';
   }
 
-  /** The gateway took the SMS; Eskiz's delivery report finds it later by `providerMessageId`. */
-  recordSent(jobId: string, providerMessageId: string | null): Promise<void> {
-    return this.record(jobId, 'sent', providerMessageId, null);
+  /**
+   * The gateway took the SMS; Eskiz's delivery report finds it later by `providerMessageId`. A report
+   * that came first is taken now, and returned.
+   */
+  async recordSent(jobId: string, providerMessageId: string | null): Promise<EarlyReport | null> {
+    if (!providerMessageId) {
+      await this.record(jobId, 'sent', null);
+      return null;
+    }
+    const [sent] = await this.dataSource.transaction(async (transaction) => {
+      await lockMessageId(transaction, providerMessageId);
+      const [updated]: [{ status: string | null; reported_at: Date | null }[], number] = await transaction.query(
+        `WITH early AS (DELETE FROM sms_early_delivery_report WHERE provider_message_id = $2 RETURNING delivery_status, reported_at)
+         UPDATE sms_delivery SET status = 'sent', provider_message_id = $2, error = NULL, updated_at = now(),
+           delivery_status = COALESCE((SELECT delivery_status FROM early), delivery_status),
+           delivery_reported_at = COALESCE((SELECT reported_at FROM early), delivery_reported_at)
+         WHERE job_id = $1 RETURNING (SELECT delivery_status FROM early) AS status, (SELECT reported_at FROM early) AS reported_at`,
+        [jobId, providerMessageId],
+      );
+      return updated;
+    });
+    smsMessages.inc({ outcome: 'sent' });
+    return sent?.status && sent.reported_at ? { status: sent.status, reportedAt: sent.reported_at } : null;
   }
 
   /** The gateway certainly did not send it: a retry may send. */
   recordFailed(jobId: string, error: string): Promise<void> {
-    return this.record(jobId, 'failed', null, error);
+    return this.record(jobId, 'failed', error);
   }
 
-  private async record(jobId: string, status: 'sent' | 'failed', providerMessageId: string | null, error: string | null): Promise<void> {
-    await this.dataSource.query(
-      `UPDATE sms_delivery SET status = $2, provider_message_id = COALESCE($3, provider_message_id), error = $4, updated_at = now()
-       WHERE job_id = $1`,
-      [jobId, status, providerMessageId, error],
+  private async record(jobId: string, status: 'sent' | 'failed', error: string | null): Promise<void> {
+    await this.dataSource.query(`UPDATE sms_delivery SET status = $2, error = $3, updated_at = now() WHERE job_id = $1`, [jobId, status, error],
     );
     smsMessages.inc({ outcome: status });
   }

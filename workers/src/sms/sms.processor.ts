@@ -1,5 +1,5 @@
 import { UnrecoverableError, type Job } from 'bullmq';
-import { OutboxService, SmsSendingService, SmsTextSeal } from '@market/backend';
+import { notDeliveredNote, OutboxService, type EarlyReport, SmsSendingService, SmsTextSeal } from '@market/backend';
 import { parseEventPayload, QUEUES } from '@market/contracts';
 import { SmsSendError, SmsSender } from './sms-sender';
 import { ProcessorOf, QueueProcessor, type JobHandlers } from '../queue-processor';
@@ -41,9 +41,10 @@ export class SmsProcessor extends QueueProcessor<typeof QUEUES.sms> {
       await this.redact(job);
       return claim;
     }
+    let earlyReport: EarlyReport | null;
     try {
       const { messageId } = await this.sender.send(phoneNumber, text);
-      await this.deliveries.recordSent(jobId, messageId);
+      earlyReport = await this.deliveries.recordSent(jobId, messageId);
     } catch (error) {
       const failure = error instanceof SmsSendError ? error : new SmsSendError((error as Error).message, false);
       if (failure.notSent) await this.deliveries.recordFailed(jobId, failure.message);
@@ -53,6 +54,9 @@ export class SmsProcessor extends QueueProcessor<typeof QUEUES.sms> {
     }
     await this.redact(job);
     this.logger.log(`SMS job ${jobId} sent through ${this.sender.name}`);
+    // Eskiz reported before the send was recorded: the dashboard notes it here, as the API does for a later report.
+    const note = earlyReport && notDeliveredNote(earlyReport.status, earlyReport.reportedAt);
+    if (note) await job.log(note);
     return 'sent';
   }
 

@@ -42,6 +42,7 @@ import { MessageClientKeys1763804500000 } from './1763804500000-message-client-k
 import { ConversationBlocks1763804600000 } from './1763804600000-conversation-blocks';
 import { FramedPhotoHashes1763804700000 } from './1763804700000-framed-photo-hashes';
 import { TurnedPhotoHashes1763804800000 } from './1763804800000-turned-photo-hashes';
+import { EarlySmsDeliveryReports1763804900000 } from './1763804900000-early-sms-delivery-reports';
 
 /** Every migration in order; listed explicitly so the same list works from sources and from the build. */
 export const MIGRATIONS = [
@@ -89,4 +90,5 @@ export const MIGRATIONS = [
   ConversationBlocks1763804600000,
   FramedPhotoHashes1763804700000,
   TurnedPhotoHashes1763804800000,
+  EarlySmsDeliveryReports1763804900000,
 ];
