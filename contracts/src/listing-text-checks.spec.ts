@@ -244,8 +244,15 @@ describe('what the checks find in a seller’s words (issue 35)', () => {
       'Humo kartamga 200 ming tashlab turing',
       'Клик орқали ўтказиб юборинг',
     ];
-    // A double negative asks: 'I won't send it without prepayment'.
-    for (const text of [...requests, "Oldindan to'lovsiz yubormayman"]) expect(scamWordingSpans(text)).not.toEqual([]);
+    // A double negative asks: 'I won't send it without prepayment'. A warning that steers the money to the speaker asks.
+    const steered = [
+      'Не переводите предоплату никому, кроме меня',
+      'Boshqa kartaga oldindan pul tashlamang, faqat menga',
+      'Не переводите на чужие карты, предоплата только мне',
+      "Boshqa kartaga o'tkazmang, Humo kartamga tashlang",
+      'Never pay anyone but me, prepayment to my card only',
+    ];
+    for (const text of [...requests, "Oldindan to'lovsiz yubormayman", ...steered]) expect({ text, found: scamWordingSpans(text) }).not.toEqual({ text, found: [] });
     const honest = [
       "Oldindan pul tashlamang, ko'rib oling",
       "Kartaga pul o'tkazmang, faqat uchrashganda",
@@ -256,8 +263,19 @@ describe('what the checks find in a seller’s words (issue 35)', () => {
       'Оплата при встрече, можно картой или через Click',
       'Скину фото и видео в Telegram. Карта памяти в комплекте',
       'Kartaga tashlash shart emas, uchrashamiz',
+      // A warning not to give the card's details away names them, and offers none.
+      'Karta raqamingizni hech kimga aytmang',
+      "SMS kodni va karta raqamini hech kimga bermang, firibgarlar ko'p",
+      'Карта рақамингизни ҳеч кимга айтманг',
+      'Никому не сообщайте номер карты и код из СМС',
+      'Не давайте реквизиты незнакомым людям',
+      "Never share your card number or SMS code with anyone",
+      "Don't give your card details to anyone else",
+      'Do not pay a deposit to anyone',
     ];
-    for (const text of honest) expect(scamWordingSpans(text)).toEqual([]);
+    for (const text of honest) expect({ text, found: scamWordingSpans(text) }).toEqual({ text, found: [] });
+    // The card's details offered, with a warning in another clause, are offered.
+    for (const text of ['Karta raqamimni beraman, hech kimga aytmang', 'Номер карты скину, никому не говорите']) expect(scamWordingSpans(text)).not.toEqual([]);
     // The admins' own words are read with the shipped ones.
     expect(found('Faqat Paynet orqali', scamWordingSpans('Faqat Paynet orqali', ['paynet orqali']))).toEqual(['Paynet orqali']);
   });

@@ -589,8 +589,9 @@ function moneyRequestSpans(text: string): TextSpan[] {
     const objects = matches(money).filter((object) => !partOfThePhone(normalized, object));
     if (objects.length === 0) continue;
     for (const verb of matches(asking)) {
-      // Telling the buyer not to, or telling what was done, asks for nothing.
-      if (verbs && (NEGATIVE_VERB.test(verb[0]) || PAST_VERB.test(verb[0]) || ownDoing(normalized, verb))) continue;
+      // Telling the buyer not to (but to the speaker), or telling what was done, asks for nothing.
+      const told = NEGATIVE_VERB.test(verb[0]) && !steeredToTheSpeaker(normalized, verb.index, verb.index + verb[0].length);
+      if (verbs && (told || PAST_VERB.test(verb[0]) || ownDoing(normalized, verb))) continue;
       for (const object of objects) {
         if (ordered && object.index < verb.index) continue;
         const [first, second] = verb.index < object.index ? [verb, object] : [object, verb];
@@ -852,12 +853,53 @@ const NEGATION_BETWEEN = new RegExp(`(?:^|[^\\p{L}])(?:${spelledAsMatched(['не
 function negated(normalized: string, start: number, end: number): boolean {
   const ownLast = /\p{L}+$/u.exec(normalized.slice(start, end))?.[0] ?? '';
   const next = /^[^\p{L}]*(\p{L}+)/u.exec(normalized.slice(end, end + 30))?.[1] ?? '';
-  return (
-    NEGATED_BEFORE.test(normalized.slice(Math.max(0, start - 20), start)) ||
-    NEGATED_AFTER.test(normalized.slice(end, end + 30)) ||
-    NEGATIVE_VERB.test(ownLast) ||
-    NEGATIVE_VERB.test(next)
-  );
+  if (NEGATED_BEFORE.test(normalized.slice(Math.max(0, start - 20), start)) || NEGATED_AFTER.test(normalized.slice(end, end + 30))) return true;
+  const warned = NEGATIVE_VERB.test(ownLast) || NEGATIVE_VERB.test(next) || WARNING.test(around(normalized, start, end, CLAUSE_END));
+  return warned && !steeredToTheSpeaker(normalized, start, end);
+}
+
+/**
+ * A warning that steers the money to the speaker ('Boshqa kartaga tashlamang, faqat menga', 'Не переводите
+ * предоплату никому, кроме меня'): it asks. A warning on its own ('Karta raqamingizni hech kimga aytmang',
+ * 'Никому не сообщайте номер карты', "Never share your card number") tells the reader not to, in the words' own
+ * clause; in another ('Karta raqamimni beraman, hech kimga aytmang') it warns of nothing the words say.
+ */
+function steeredToTheSpeaker(normalized: string, start: number, end: number): boolean {
+  return STEERED.test(around(normalized, start, end, SENTENCE_END));
+}
+
+/** A negative imperative of giving away, sending or paying. */
+const WARNING = new RegExp(
+  [
+    `(?:${spelledAsMatched(['ayt', 'ber', 'yubor', 'jonat', 'tashla', 'otkaz', 'tola', 'korsat', 'tarqat', 'bildir', 'айт', 'бер', 'юбор', 'жонат', 'жунат', 'ташла', 'утказ', 'тула', 'курсат', 'таркат', 'билдир'])})(?:${spelledAsMatched(['mang', 'manglar', 'mangiz', 'манг', 'манглар', 'мангиз'])})`,
+    `${spelledAsMatched(['не'])}\\s+(?:${spelledAsMatched(['сообща', 'сообщ', 'говор', 'скаж', 'дава', 'да', 'называ', 'назов', 'диктуй', 'показыва', 'покаж', 'отправля', 'отправ', 'пересыла', 'передава', 'перевод', 'скидыва', 'кида', 'плат', 'оплачива'])})\\p{L}*(?:${spelledAsMatched(['йте', 'ите', 'ьте', 'й', 'и'])})`,
+    `(?:${spelledAsMatched(['never', 'dont', 'do not'])})\\s+(?:${spelledAsMatched(['share', 'give', 'tell', 'send', 'show', 'disclose', 'transfer', 'wire', 'pay'])})`,
+  ]
+    .map((warning) => `(?:^|[^\\p{L}])${warning}(?![\\p{L}])`)
+    .join('|'),
+  'u',
+);
+
+/** Only the speaker, or another card than the speaker's: 'faqat menga', 'кроме меня', 'only to my card', 'boshqa kartaga'. */
+const STEERED = new RegExp(
+  `(?:^|[^\\p{L}])(?:(?:${spelledAsMatched(['faqat', 'фақат', 'только', 'кроме', 'only', 'except', 'but'])})\\s+(?:\\p{L}+\\s+)?(?:${spelledAsMatched([
+    ...['menga', 'mening', 'meni', 'bizga', 'bizning', 'менга', 'менинг', 'мени', 'бизга', 'бизнинг'],
+    ...['мне', 'меня', 'мою', 'моей', 'мой', 'нам', 'нас', 'нашу', 'me', 'my', 'mine', 'us', 'our'],
+  ])})|(?:${spelledAsMatched(['boshqa', 'бошқа', 'другую', 'другие', 'другой', 'чужую', 'чужие', 'чужой', 'other', 'another'])})\\s+(?:${spelledAsMatched(['kart', 'карт', 'card', 'account', 'счет', 'счёт', 'hisob', 'ҳисоб'])}))`,
+  'u',
+);
+
+/** How far around a word its clause or sentence is read, at most. */
+const REACH_AROUND = 60;
+
+/** The clause or sentence (up to the `marks` either side, within REACH_AROUND) holding normalized[start, end). */
+function around(normalized: string, start: number, end: number, marks: RegExp): string {
+  const before = normalized.slice(Math.max(0, start - REACH_AROUND), start);
+  const after = normalized.slice(end, end + REACH_AROUND);
+  let from = before.length;
+  while (from > 0 && !marks.test(before[from - 1])) from--;
+  const to = after.search(marks);
+  return before.slice(from) + normalized.slice(start, end) + (to < 0 ? after : after.slice(0, to));
 }
 
 const LETTER = /\p{L}/gu;
