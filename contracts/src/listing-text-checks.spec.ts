@@ -414,11 +414,33 @@ describe('what the checks find in a seller’s words (issue 35)', () => {
       'Пейнет қилинг',
       'Реквизиты в личке',
       'Karta raqamimni lichkada beraman',
+      // The buyer's paying, then the seller's sending, with no 'then' between.
+      "To'lov qilasiz, jo'nataman",
+      "To'laysiz, ertaga pochtaga topshiraman",
+      'Оплачиваете, я отправляю',
+      'Если переведете, забронирую за вами',
+      'Once you pay, I will ship',
+      // Half now, or split fifty-fifty.
+      'Yarmini hozir, yarmini olganda',
+      'Половину сейчас, половину при получении',
+      'Половина сразу, остальное потом',
+      'Оплата 50 на 50',
+      "50/50 to'lov",
     ];
     for (const text of requests) expect({ text, found: scamWordingSpans(text).length > 0 }).toEqual({ text, found: true });
     const honest = [
       'Оплата при получении',
       'Доставка по городу, оплата после осмотра',
+      // Paid in person, half of something else, fifty-fifty of no payment.
+      'Оплачиваете на месте, я отдаю телефон с коробкой',
+      "Naqd to'laysiz, men telefonni beraman",
+      'If you pay cash, I give a case free',
+      'Если оплатите картой при встрече, без проблем',
+      'Pay at pickup, I send the receipt by email',
+      'Сейчас половину стоимости нового, отличное состояние',
+      'Батарея 50/50 держит',
+      "Xotira 50/50 bo'sh",
+      'Hozir 50% chegirma, faqat bugun',
       'Отправлю после вашего звонка',
       'Оплата после получения и проверки, отправлю почтой',
       "BTS orqali jo'nataman, to'lov telefonni olganingizdan keyin",

@@ -331,6 +331,8 @@ export const SCAM_WORDING: readonly string[] = [
   'кидайте на карту',
   'закиньте на карту',
   'переведите деньги',
+  'половина сразу',
+  'половина сейчас',
   'на мою карту',
   'номер карты',
   'номер моей карты',
@@ -443,8 +445,8 @@ const PAYMENTS = ['tolov*', 'тулов*', 'оплат*', 'оплач*', 'пре
 const BEFORE_THE_PHONE = ['avval', 'oldin', 'oldindan', 'аввал', 'олдин', 'олдиндан', 'сначала', 'вперед', 'first', 'upfront'];
 /** The buyer's paying, as the seller tells it ("to'laysiz", 'переводите', 'you pay'): asked when put first ("Oldin karta orqali to'laysiz"). */
 const YOU_PAY = [
-  'tolaysiz', 'tolab qoyasiz', 'tolab berasiz', 'otkazasiz', 'otkazib qoyasiz', 'tashlaysiz', 'tashlab qoyasiz',
-  'тулайсиз', 'тулаб куясиз', 'утказасиз', 'утказиб куясиз', 'ташлайсиз', 'ташлаб куясиз',
+  'tolaysiz', 'tolab qoyasiz', 'tolab berasiz', 'tolov qilasiz', 'otkazasiz', 'otkazib qoyasiz', 'tashlaysiz', 'tashlab qoyasiz',
+  'тулайсиз', 'тулаб куясиз', 'тулов киласиз', 'утказасиз', 'утказиб куясиз', 'ташлайсиз', 'ташлаб куясиз',
   'оплачиваете', 'переводите', 'you pay', 'you transfer',
 ];
 /** Paid in advance: only ever said of money ('100% oldindan', 'оплачиваете заранее', 'предварительная оплата'). */
@@ -461,12 +463,27 @@ const PAY_REQUESTS = [
   'оплатите', 'оплати', 'заплатите', 'заплати', 'pay',
 ];
 /** "If you pay" ("to'lasangiz"): a request only in one clause with the sending ("Payme orqali to'lasangiz ertaga jo'nataman"). */
-const IF_YOU_PAY = ['tolasangiz*', 'туласангиз*', 'if you pay'];
+const IF_YOU_PAY = ['tolasangiz*', 'туласангиз*'];
+/** "If you pay" said as a clause of its own ('Если оплатите сегодня, отправлю завтра', 'Once you pay, I ship'). */
+const IF_YOU_PAY_CLAUSE = [
+  'если оплатите', 'если переведете', 'если перечислите', 'как оплатите', 'как переведете', 'как только оплатите', 'как только переведете',
+  'когда оплатите', 'когда переведете', 'if you pay', 'once you pay', 'when you pay', 'as soon as you pay', 'if you transfer', 'once you transfer',
+];
+/** The seller's own sending ("jo'nataman", 'отправлю', 'I ship'): after the buyer's paying, the order asks for the money first. */
+const I_SEND = [
+  'jonataman', 'jonatamiz', 'yuboraman', 'yuboramiz', 'topshiraman', 'pochtaga topshir*', 'жўнатаман', 'жонатаман', 'жўнатамиз', 'юбораман', 'юборамиз', 'топшираман',
+  'отправлю', 'отправляю', 'отправим', 'вышлю', 'высылаю', 'пошлю', 'забронирую', 'i ship', 'i send', 'i will ship', 'i will send', 'ill ship', 'ill send', 'i reserve',
+];
+/** Half the price now ('yarmini hozir', 'половину сейчас'), the rest later: the half is paid before the phone. */
+const HALF = ['yarmini', 'ярмини', 'yarim pul*', 'ярим пул*', 'половину', 'половина сразу'];
+const NOW = ['hozir', 'ҳозир', 'хозир', 'сейчас', 'сразу', 'now'];
+/** A payment split 'fifty-fifty' ('Оплата 50 на 50', "50/50 to'lov"): half of it before the phone. Read normalized: an O may be a 0. */
+const HALF_AND_HALF = new RegExp(`(?<![\\d/])5[0o]\\s?(?:/|x|-|${normalizeWording('на')}|na|ga)\\s?5[0o](?![\\d/])`, 'gu');
 /** Paid as the phone is received ('при получении', "qo'lingizga tekkanda", 'on delivery'): what the payment requests are not. */
 const ON_RECEIPT = [
   'olganda', 'olganingizda', 'kelganda', 'tekkanda', 'uchrashganda', 'qabul qilganda', 'олганда', 'олганингизда', 'келганда', 'текканда', 'учрашганда',
-  'при получении', 'по получении', 'после получения', 'когда получите', 'при встрече', 'наложенн*',
-  'on delivery', 'on pickup', 'on receipt', 'upon receipt', 'cash on', 'when it arrives', 'when you get', 'when you receive',
+  'uchrashuvda', 'учрашувда', 'при получении', 'по получении', 'после получения', 'когда получите', 'при встрече', 'при личной встрече', 'на месте', 'наложенн*',
+  'on delivery', 'on pickup', 'at pickup', 'in person', 'at the meeting', 'when we meet', 'on receipt', 'upon receipt', 'cash on', 'when it arrives', 'when you get', 'when you receive',
   'kuryerga', 'курьеру', 'to the courier', 'pay the courier',
   'olgach', 'olgandan keyin', 'olganingizdan keyin', 'korgandan keyin', 'tekshirgandan keyin', 'олгач', 'олгандан кейин', 'олганингиздан кейин',
 ];
@@ -573,6 +590,14 @@ const MONEY_REQUESTS: readonly MoneyRequest[] = [
   { asking: PAY_REQUESTS, verbs: true, money: [...SENDING, SHARE], reach: 3, uncounted: AMOUNTS, unlessSentenceNames: ON_RECEIPT },
   // "Payme orqali to'lasangiz ertaga jo'nataman"
   { asking: IF_YOU_PAY, verbs: true, money: SENDING, reach: 2, uncounted: AMOUNTS, clause: true, unlessSentenceNames: ON_RECEIPT },
+  // 'Если переведете, забронирую за вами', 'Once you pay, I ship'
+  { asking: IF_YOU_PAY_CLAUSE, verbs: false, money: [...I_SEND, ...SENDING, ...HOLDING], reach: 4, uncounted: AMOUNTS, ordered: true, unlessSentenceNames: ON_RECEIPT },
+  // "To'lov qilasiz, jo'nataman", 'Оплачиваете, я отправляю'
+  { asking: YOU_PAY, verbs: false, money: I_SEND, reach: 3, uncounted: AMOUNTS, ordered: true, unlessSentenceNames: ON_RECEIPT, nothingBetween: DONE_FIRST },
+  // 'Yarmini hozir, yarmini olganda', 'Половину сейчас'
+  { asking: HALF, verbs: false, money: NOW, reach: 1, uncounted: AMOUNTS, ordered: true, clause: true },
+  // 'Оплата 50 на 50'
+  { asking: PAYMENTS, verbs: false, money: [HALF_AND_HALF], reach: 1, uncounted: SHARES },
 ];
 
 /** What ends a sentence, and a clause: a request's two words stand in one. */
