@@ -87,6 +87,10 @@ export const SCAMS: Scam[] = [
   { reason: 'bannedWords', model: 'Apple iPhone 14', price: 6_300_000, description: 'Payment via Payme before shipping, I am in Samarkand' },
   { reason: 'bannedWords', model: 'Xiaomi Redmi Note 13', price: 1_850_000, description: 'Yangi. Bron uchun 100 ming kerak' },
   { reason: 'bannedWords', model: 'Samsung Galaxy A54', price: 2_650_000, description: "Kuryer xizmati uchun 50 ming to'lab qo'ying" },
+  // The buyer's paying before the seller's sending, half now, a warning that steers the money to the seller.
+  { reason: 'bannedWords', model: 'Samsung Galaxy S21', price: 3_300_000, description: "Viloyatlarga ham. To'lov qilasiz, ertaga jo'nataman" },
+  { reason: 'bannedWords', model: 'Apple iPhone 12', price: 4_100_000, description: 'Отправлю в регионы, половину сейчас, остальное при получении' },
+  { reason: 'bannedWords', model: 'Xiaomi 13', price: 3_900_000, description: 'Не переводите предоплату никому, кроме меня: мошенников много' },
   // The same IMEI: another seller's phone, the scammer's own phone of another model, a phone already sold.
   { reason: 'duplicateImei', setup: 'imeiOfAnotherSeller', model: 'Apple iPhone 13', price: 5_000_000, description: 'Ideal holatda, qutisi bor' },
   { reason: 'duplicateImei', setup: 'imeiOfAnotherSeller', model: 'Samsung Galaxy A34', price: 2_300_000, description: 'Yaxshi holatda' },
@@ -158,4 +162,6 @@ export const HONEST: CorpusListing[] = [
   { model: 'Samsung Galaxy A15', price: 1_600_000, description: 'Yangi, qutida', isNew: true },
   { model: 'Apple iPhone 12', price: 4_000_000, description: 'Отправлю почтой, оплата при получении. Батарея 87%' },
   { model: 'Xiaomi Redmi 12', price: 1_200_000, description: "Bronza rang, 20% chegirma bor, rasm yuboraman" },
+  { model: 'Samsung Galaxy A34', price: 2_400_000, description: "Faqat uchrashib. Karta raqamingizni va SMS kodni hech kimga aytmang" },
+  { model: 'Apple iPhone 11', price: 3_000_000, description: 'Оплачиваете на месте, я отдаю телефон с коробкой и чеком' },
 ];
