@@ -613,6 +613,10 @@ function moneyRequestSpans(text: string): TextSpan[] {
   for (const { asking, verbs, money, reach, uncounted, ordered, clause, sentenceNames, unlessSentenceNames, nothingBetween } of MONEY_REQUESTS) {
     const objects = matches(money).filter((object) => !partOfThePhone(normalized, object));
     if (objects.length === 0) continue;
+    // The sentence's words are read once a row, when a pair first asks for them.
+    let named: RegExpExecArray[] | undefined;
+    let unlessNamed: RegExpExecArray[] | undefined;
+    const inSentence = (words: RegExpExecArray[], start: number) => words.some((word) => sameSentence(normalized, word.index, start));
     for (const verb of matches(asking)) {
       // Telling the buyer not to (but to the speaker), or telling what was done, asks for nothing.
       const told = NEGATIVE_VERB.test(verb[0]) && !steeredToTheSpeaker(normalized, verb.index, verb.index + verb[0].length);
@@ -629,8 +633,8 @@ function moneyRequestSpans(text: string): TextSpan[] {
         const written = text.slice(origins[first.index + first[0].length - 1] + 1, origins[second.index]);
         const counted = written.replace(uncounted, ' ').match(WRITTEN_WORD)?.length ?? 0;
         if (counted > reach || NEGATION_BETWEEN.test(between) || negated(normalized, start, end)) continue;
-        const named = (words: readonly string[]) => matches(words).some((word) => sameSentence(normalized, word.index, start));
-        if ((sentenceNames && !named(sentenceNames)) || (unlessSentenceNames && named(unlessSentenceNames))) continue;
+        if (sentenceNames && !inSentence((named ??= matches(sentenceNames)), start)) continue;
+        if (unlessSentenceNames && inSentence((unlessNamed ??= matches(unlessSentenceNames)), start)) continue;
         spans.push({ start: origins[start], end: origins[end - 1] + 1 });
       }
     }

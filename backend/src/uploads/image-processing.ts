@@ -171,9 +171,10 @@ export interface PictureHashes {
 export async function pictureHashes(input: ImageInput, { turned }: { turned: boolean }): Promise<PictureHashes> {
   const framed = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).flatten({ background: '#ffffff' }).raw().toBuffer({ resolveWithObject: true });
   const picture = await withoutFrames(framed);
-  if (!turned) return { hash: await differenceHashOf(picture), turned: null };
+  const hash = await differenceHashOf(picture);
+  if (!turned) return { hash, turned: null };
   const quarter = await sharp(picture.data, { raw: picture.info }).rotate(270).raw().toBuffer({ resolveWithObject: true });
-  return { hash: await differenceHashOf(picture), turned: await differenceHashOf({ data: quarter.data, info: { ...quarter.info, channels: picture.info.channels } }) };
+  return { hash, turned: await differenceHashOf({ data: quarter.data, info: { ...quarter.info, channels: picture.info.channels } }) };
 }
 
 /**
