@@ -145,6 +145,7 @@ describe('what the checks find in a seller’s words (issue 35)', () => {
       't.mе/arzon_tel (Cyrillic е)': 't.mе/arzon_tel',
       '@ arzon_tel': '@ arzon_tel',
       'телега: arzon_tel': 'телега: arzon_tel',
+      'Pishite v telegu: arzon_tel': 'telegu: arzon_tel',
       'telegram arzon_tel': 'telegram arzon_tel',
       'Телеграм arzon_tel': 'Телеграм arzon_tel',
       'Telegramdan yozing: arzon_tel': 'Telegramdan yozing: arzon_tel',

@@ -206,8 +206,8 @@ const REFERENCE_SITES = /^(?:https?:\/\/)?(?:www\.)?(?:apple\.com|icloud\.com|sa
 
 /** A Telegram username as people write one to be found: 5 to 32 letters, digits and underscores, at least one of the last two (not a word). */
 const HANDLE = '(?=[A-Za-z][\\w.]*[_\\d])[A-Za-z][\\w.]{4,31}';
-/** Telegram as it is called: 'telegram', 'telegramdan', 'telega', 'телеграм', 'телега', 'tg', 'тг'. */
-const TELEGRAM = '(?:telegram\\p{L}*|telega\\p{L}*|телег\\p{L}*|tg|тг)(?![\\p{L}\\p{N}])';
+/** Telegram as it is called: 'telegram', 'telegramdan', 'telega', 'telegu' (the Russian 'телегу' in Latin), 'телеграм', 'tg', 'тг'. */
+const TELEGRAM = '(?:telegram\\p{L}*|teleg[aueiy]\\p{L}*|телег\\p{L}*|tg|тг)(?![\\p{L}\\p{N}])';
 /** Instagram as it is called: 'instagram', 'instagramdagi', 'insta', 'инстаграм'; not 'installation'. */
 const INSTAGRAM = '(?:instagram\\p{L}*|инстаграм\\p{L}*|insta|инста)(?![\\p{L}\\p{N}])';
 /** An Instagram page's name as written to be found: with a dot or an underscore ('ivan.phones', 'ivan_phones_uz'), not a model's 'iPhone13'. */
