@@ -345,7 +345,7 @@ describe('conversations', () => {
     });
   });
 
-  it('flags a card number, prepayment wording and an outside link to the reader, without blocking or masking', async () => {
+  it('flags a card number, prepayment wording, an outside link and a request for an SMS code to the reader, without blocking or masking', async () => {
     const buyer = await createSignedInUser(site.app);
     const { body } = await start(buyer, await onSale()).expect(201);
     const card = await send(seller, body.id, { text: 'Kartamga 8600 1234 5678 9012 ga tashlang' }).expect(201);
@@ -356,6 +356,11 @@ describe('conversations', () => {
     // A link holding a phone number is still a link off the site; a Telegram name beside the word for it too.
     expect((await send(seller, body.id, { text: 'Yozing: wa.me/998901234567' }).expect(201)).body.warnings).toEqual(['outsideLink']);
     expect((await send(seller, body.id, { text: 'Telegramdan yozing: arzon_tel' }).expect(201)).body.warnings).toEqual(['outsideLink']);
+    // A 'buyer' who has paid and wants the bank's SMS code, or the card's expiry and CVV; a phishing link.
+    expect((await send(buyer, body.id, { text: "Pulni o'tkazdim, SMS kodni ayting" }).expect(201)).body.warnings).toEqual(['secretsAsked']);
+    expect((await send(buyer, body.id, { text: 'Срок действия карты и CVV пришлите, переведу' }).expect(201)).body.warnings).toEqual(['secretsAsked']);
+    expect((await send(buyer, body.id, { text: 'Получите оплату по ссылке bit.ly/3xYzPay' }).expect(201)).body.warnings).toEqual(['outsideLink']);
+    expect((await send(buyer, body.id, { text: 'IMEI kodini yozing, tekshiraman' }).expect(201)).body.warnings).toEqual([]);
     const thread = await http().get(`/api/conversations/${body.id}/messages`).set('Cookie', buyer.cookie).expect(200);
     expect(thread.body.messages[1]).toMatchObject({ mine: false, warnings: expect.arrayContaining(['cardNumber']) });
   });

@@ -3,7 +3,7 @@ import { imageRefSchema } from './catalogue';
 import { FAVOURITE_STATES } from './buyer-constants';
 import { listingCardSchema } from './listing';
 import { reportSchema } from './listing-reports';
-import { cardNumberSpans, outsideContactSpans, scamWordingSpans } from './listing-text-checks';
+import { cardNumberSpans, outsideContactSpans, scamWordingSpans, secretRequestSpans } from './listing-text-checks';
 import type { ErrorEnvelope } from './errors';
 import type { Translated } from './languages';
 import { CONVERSATION_LIMITS } from './conversation-constants';
@@ -37,8 +37,11 @@ export type ConversationReport = z.infer<typeof conversationReportSchema>;
 export const conversationsQuerySchema = z.object({ page: z.coerce.number().int().min(1).max(1000).default(1) });
 export const messagesQuerySchema = z.object({ before: z.coerce.number().int().positive().optional() });
 
-/** Why a message carries a warning to its reader: it asks for money before the phone is seen, or leads off the site. */
-export const MESSAGE_WARNINGS = ['cardNumber', 'prepayment', 'outsideLink'] as const;
+/**
+ * Why a message carries a warning to its reader: it asks for money before the phone is seen, leads off the site,
+ * or asks for an SMS code or the card's details (`secretsAsked`: a 'buyer' who will pay once told the bank's code).
+ */
+export const MESSAGE_WARNINGS = ['cardNumber', 'prepayment', 'outsideLink', 'secretsAsked'] as const;
 export type MessageWarning = (typeof MESSAGE_WARNINGS)[number];
 
 /** How far back a card number sent in parts is looked for: the author's last messages, while they are recent. */
@@ -56,6 +59,7 @@ export function messageWarnings(text: string, earlier: readonly string[] = []): 
   if (cardNumberSpans(text).length || completesCardNumber(text, earlier)) warnings.push('cardNumber');
   if (scamWordingSpans(text).length) warnings.push('prepayment');
   if (outsideContactSpans(text).length) warnings.push('outsideLink');
+  if (secretRequestSpans(text).length) warnings.push('secretsAsked');
   return warnings;
 }
 
@@ -66,12 +70,25 @@ function completesCardNumber(text: string, earlier: readonly string[]): boolean 
   return cardNumberSpans(joined).some((span) => span.start < opening && span.end > opening);
 }
 
-/** What the reader of a flagged message sees beside it. */
+/** What the reader of a message flagged for money or a way off the site sees beside it. */
 export const MESSAGE_WARNING_TEXT: Translated = {
   uz: "Telefonni ko'rmasdan oldin pul o'tkazmang",
   ru: 'Не переводите деньги, пока не увидели телефон',
   en: 'Do not send money before you have seen the phone',
 };
+
+/** What the reader of a message asking for a code or the card's details sees beside it. */
+export const SECRETS_WARNING_TEXT: Translated = {
+  uz: "SMS kodni, karta muddati va CVV ni hech kimga aytmang: pul o'tkazish uchun ular kerak emas",
+  ru: 'Никому не сообщайте код из СМС, срок действия карты и CVV: для перевода денег они не нужны',
+  en: "Never tell anyone an SMS code, your card's expiry date or CVV: no one needs them to send you money",
+};
+
+/** The warning beside a message, the one on a code or the card's details first; null when it carries none. */
+export function messageWarningText(warnings: readonly MessageWarning[]): Translated | null {
+  if (warnings.includes('secretsAsked')) return SECRETS_WARNING_TEXT;
+  return warnings.length ? MESSAGE_WARNING_TEXT : null;
+}
 
 export const conversationMessageSchema = z.object({
   id: z.number().int(),

@@ -1,4 +1,4 @@
-import { cardNumberSpans, contactSpans, maskCardNumbers, SCAM_WORDING, scamWordingSpans, wordingSpans } from './listing-text-checks';
+import { cardNumberSpans, contactSpans, maskCardNumbers, SCAM_WORDING, scamWordingSpans, secretRequestSpans, wordingSpans } from './listing-text-checks';
 
 const found = (text: string, spans: { start: number; end: number }[]) => spans.map((span) => text.slice(span.start, span.end));
 
@@ -127,6 +127,10 @@ describe('what the checks find in a seller’s words (issue 35)', () => {
       'telegram: arzon_tel',
       'insta: arzon.uz_shop',
     ]);
+    // A link with a path, shortened or on a look-alike domain, whatever the ending: where a fake payment page waits.
+    for (const link of ['bit.ly/3xYz', 'olx-pay.uz/deal/123', 'click-uz.pay-safe.com', 'goo.gl/abc1', 'pay-olx.top/d/5']) {
+      expect(found(`Oplata: ${link}`, contactSpans(`Oplata: ${link}`))).toEqual([link]);
+    }
     // Written to slip past: look-alike digits, an O for a zero, slashes or underscores between the groups.
     for (const phone of ['9O 123 45 67', '９０ １２３ ４５ ６７', '90/123/45/67', '90_123_45_67', '+998 (9О) 123-45-67', '9O I2З 45 б7']) {
       expect(found(`tel ${phone} kechqurun`, contactSpans(`tel ${phone} kechqurun`))).toEqual([phone]);
@@ -495,6 +499,38 @@ describe('what the checks find in a seller’s words (issue 35)', () => {
       'Yangi, ochilmagan, garantiya 1 yil, bron qilish mumkin',
     ];
     for (const text of honest) expect({ text, found: scamWordingSpans(text) }).toEqual({ text, found: [] });
+  });
+
+  it('finds a request for an SMS code or the card’s expiry and CVV, and no warning against it, no IMEI or passcode', () => {
+    const requests = [
+      "Pulni o'tkazdim, SMS kodni ayting",
+      'Sizga kod keldi, menga yuboring',
+      "Humo kartangizga pul tushishi uchun ilovaga kiring va kodni ayting",
+      'Kartangiz raqami va amal qilish muddatini yozing, pul tashlayman',
+      'Karta muddati va orqasidagi 3 ta raqamni yuboring',
+      'Скажите код из СМС, я переведу деньги',
+      'Продиктуйте код, который пришел вам',
+      'Срок действия карты и CVV пришлите',
+      'Please tell me the SMS code so I can pay',
+      'Send me the code you received',
+    ];
+    for (const text of requests) expect({ text, found: secretRequestSpans(text).length > 0 }).toEqual({ text, found: true });
+    const honest = [
+      'SMS kodni hech kimga aytmang',
+      'Никому не сообщайте код из СМС',
+      'Never share the SMS code with anyone',
+      'IMEI kodini yozing, tekshiraman',
+      'Скажите IMEI код, проверю на uzimei',
+      'Код модели скажите, пожалуйста',
+      "Telefon paroli yo'q, kodni aytaman uchrashganda",
+      'Пароль от телефона скажу при встрече',
+      'Нужен только номер карты, CVV не нужен',
+      "Karta muddati tugagan, naqd to'layman",
+      "Pin kod yo'q, ekran qulfi yo'q",
+      'Send me the photos, the code is on the box',
+      'Nomeringizni yozing, SMS yuboraman',
+    ];
+    for (const text of honest) expect({ text, found: secretRequestSpans(text) }).toEqual({ text, found: [] });
   });
 
   it('marks the span as the seller wrote it, and matches whole words only', () => {

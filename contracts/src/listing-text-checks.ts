@@ -199,7 +199,7 @@ export function phoneNumberSpans(text: string): TextSpan[] {
  * and bare domains. The listing's own contact fields are where a seller's phone and Telegram go.
  */
 const CONTACT_LIKE =
-  /(?:https?:\/\/|www\.)\S+|(?<![\p{L}\p{N}])(?:t|telegram|wa)\.me\/[\w+]+|(?<![\p{L}\p{N}.])(?:[\p{L}\p{N}-]+\.)+(?:uz|com|ru|me|net|org|io|link|site|shop|store|app)(?:\/\S*)?(?![\p{L}\p{N}])|(?<![\p{L}\p{N}_])@[A-Za-z][\w.]{2,}|(?<![\p{L}\p{N}])(?:telegram|tg|телеграм|instagram|insta|inst|ig|инстаграм|инста|инст)\s*[:-]\s*@?[A-Za-z][\w.]{3,}|(?<![\p{L}\p{N}])(?:wh?ats?\s?app?|vats?app?|ватсап|вацап|вотсап|viber|вайбер)(?![\p{L}\p{N}])/giu;
+  /(?:https?:\/\/|www\.)\S+|(?<![\p{L}\p{N}])(?:t|telegram|wa)\.me\/[\w+]+|(?<![\p{L}\p{N}.])(?:[\p{L}\p{N}-]+\.)+(?:uz|com|ru|me|net|org|io|link|site|shop|store|app|ly|co|cc|info|biz|xyz|top|online|su|kz|gl|gg|tv|live|cloud|ws)(?:\/\S*)?(?![\p{L}\p{N}])|(?<![\p{L}\p{N}_])@[A-Za-z][\w.]{2,}|(?<![\p{L}\p{N}])(?:telegram|tg|телеграм|instagram|insta|inst|ig|инстаграм|инста|инст)\s*[:-]\s*@?[A-Za-z][\w.]{3,}|(?<![\p{L}\p{N}])(?:wh?ats?\s?app?|vats?app?|ватсап|вацап|вотсап|viber|вайбер)(?![\p{L}\p{N}])/giu;
 
 /** Where sellers check a phone, not where they take a buyer: 'imei.info da tekshirildi', 'apple.com'. */
 const REFERENCE_SITES = /^(?:https?:\/\/)?(?:www\.)?(?:apple\.com|icloud\.com|samsung\.com|imei\.info|uzimei\.uz|gsmarena\.com)(?:\/\S*)?$/i;
@@ -409,7 +409,7 @@ export function wordingSpans(text: string, words: readonly string[]): { words: s
 
 /** Where `text` asks for money before the phone is seen: the shipped wording, the admins' `bannedWords`, and requests to move money to a card or a payment app. */
 export function scamWordingSpans(text: string, bannedWords: readonly string[] = []): TextSpan[] {
-  return [...wordingSpans(text, [...SCAM_WORDING, ...bannedWords]).spans, ...moneyRequestSpans(text)].sort((a, b) => a.start - b.start);
+  return [...wordingSpans(text, [...SCAM_WORDING, ...bannedWords]).spans, ...requestSpans(text, MONEY_REQUESTS)].sort((a, b) => a.start - b.start);
 }
 
 /** Verbs that move money to someone. Paying is not one: 'Click orqali to'lov' is how an honest buyer pays at the meeting. */
@@ -535,12 +535,13 @@ const SHARE = /(?<![\p{L}\p{N}])\d[\do]*(?:[.,][\do]+)?\s?%/gu;
 /** An Uzbek converb ('ko'rib': having seen) or a 'then' between the word putting something first and the payment. */
 const DONE_FIRST = new RegExp(`\\p{L}[${normalizeWording('bб')}](?![\\p{L}])|(?:^|[^\\p{L}])(?:${['keyin', 'кейин', 'потом', 'затем', 'then', 'later'].map(normalizeWording).join('|')})(?![\\p{L}])`, 'u');
 
-interface MoneyRequest {
+/** A request as two words in one sentence: one that asks, one that names what is asked for. */
+interface Request {
   /** The words that ask, and whether they are verbs (whose mood and person tell a request from a warning or a story). */
   asking: readonly string[];
   verbs: boolean;
   /** What is asked for: words, or a pattern (SHARE). */
-  money: ReadonlyArray<string | RegExp>;
+  asked: ReadonlyArray<string | RegExp>;
   /** How many words may stand between the two, besides what is `uncounted`. */
   reach: number;
   uncounted: RegExp;
@@ -561,57 +562,94 @@ interface MoneyRequest {
  * at most `reach` words apart besides what is `uncounted` ('На карту мне скиньте', "Click'ga 300 ming
  * tashlang", 'yarmini yuboring'), and payment put before the phone is sent.
  */
-const MONEY_REQUESTS: readonly MoneyRequest[] = [
+const MONEY_REQUESTS: readonly Request[] = [
   // 'На карту мне скиньте', "Click'ga 300 ming tashlang"
-  { asking: TRANSFER_VERBS, verbs: true, money: [...MONEY_DESTINATIONS, 'pul*', 'пул*'], reach: 3, uncounted: AMOUNTS, unlessSentenceNames: ON_RECEIPT },
+  { asking: TRANSFER_VERBS, verbs: true, asked: [...MONEY_DESTINATIONS, 'pul*', 'пул*'], reach: 3, uncounted: AMOUNTS, unlessSentenceNames: ON_RECEIPT },
   // 'Yarmini yuboring', 'Пришлите 20%'
-  { asking: SEND_REQUESTS, verbs: true, money: [...MONEY_WORDS, SHARE], reach: 3, uncounted: AMOUNTS },
+  { asking: SEND_REQUESTS, verbs: true, asked: [...MONEY_WORDS, SHARE], reach: 3, uncounted: AMOUNTS },
   // 'Pul oldin', 'Сначала оплата'
-  { asking: BEFORE_THE_PHONE, verbs: false, money: MONEY_WORDS, reach: 0, uncounted: SHARES },
+  { asking: BEFORE_THE_PHONE, verbs: false, asked: MONEY_WORDS, reach: 0, uncounted: SHARES },
   // "Oldin karta orqali to'laysiz", 'First you pay'
-  { asking: BEFORE_THE_PHONE, verbs: false, money: YOU_PAY, reach: 2, uncounted: AMOUNTS, ordered: true, clause: true, nothingBetween: DONE_FIRST },
+  { asking: BEFORE_THE_PHONE, verbs: false, asked: YOU_PAY, reach: 2, uncounted: AMOUNTS, ordered: true, clause: true, nothingBetween: DONE_FIRST },
   // 'оплачиваете заранее', '100% oldindan'
-  { asking: IN_ADVANCE, verbs: false, money: [...PAYMENTS, SHARE], reach: 0, uncounted: SHARES },
+  { asking: IN_ADVANCE, verbs: false, asked: [...PAYMENTS, SHARE], reach: 0, uncounted: SHARES },
   // 'Bron uchun 100 ming kerak'
-  { asking: HOLDING, verbs: false, money: [...MONEY_WORDS, SHARE], reach: 3, uncounted: AMOUNTS, clause: true },
+  { asking: HOLDING, verbs: false, asked: [...MONEY_WORDS, SHARE], reach: 3, uncounted: AMOUNTS, clause: true },
   // 'Отправлю после 100% оплаты'
-  { asking: AFTER, verbs: false, money: [...PAYMENTS, ...MONEY_WORDS], reach: 1, uncounted: SHARES, ordered: true, sentenceNames: SENDING },
+  { asking: AFTER, verbs: false, asked: [...PAYMENTS, ...MONEY_WORDS], reach: 1, uncounted: SHARES, ordered: true, sentenceNames: SENDING },
   // "Pul tushgandan keyin jo'nataman"
-  { asking: PAID_FIRST, verbs: false, money: SENDING, reach: 6, uncounted: AMOUNTS },
+  { asking: PAID_FIRST, verbs: false, asked: SENDING, reach: 6, uncounted: AMOUNTS },
   // 'Оплата через Click до отправки'
-  { asking: BEFORE_SENDING, verbs: false, money: PAYMENTS, reach: 2, uncounted: AMOUNTS, clause: true },
+  { asking: BEFORE_SENDING, verbs: false, asked: PAYMENTS, reach: 2, uncounted: AMOUNTS, clause: true },
   // "To'lov, keyin jo'nataman"
-  { asking: PAYMENTS, verbs: false, money: THEN_SENDING, reach: 3, uncounted: AMOUNTS, ordered: true, unlessSentenceNames: ON_RECEIPT },
+  { asking: PAYMENTS, verbs: false, asked: THEN_SENDING, reach: 3, uncounted: AMOUNTS, ordered: true, unlessSentenceNames: ON_RECEIPT },
   // 'Доставка по всему Узбекистану, оплата на карту'
-  { asking: [...PAYMENTS, 'деньг*', 'pul*', 'пул*', 'money'], verbs: false, money: TO_THE_CARD, reach: 1, uncounted: AMOUNTS, sentenceNames: SENDING, unlessSentenceNames: ON_RECEIPT },
+  { asking: [...PAYMENTS, 'деньг*', 'pul*', 'пул*', 'money'], verbs: false, asked: TO_THE_CARD, reach: 1, uncounted: AMOUNTS, sentenceNames: SENDING, unlessSentenceNames: ON_RECEIPT },
   // "Paynet qilib qo'ying"
-  { asking: DOING_REQUESTS, verbs: true, money: PHONE_BALANCE, reach: 1, uncounted: AMOUNTS },
+  { asking: DOING_REQUESTS, verbs: true, asked: PHONE_BALANCE, reach: 1, uncounted: AMOUNTS },
   // "Kuryer xizmati uchun 50 ming to'lab qo'ying", 'Оплатите 50%'
-  { asking: PAY_REQUESTS, verbs: true, money: [...SENDING, SHARE], reach: 3, uncounted: AMOUNTS, unlessSentenceNames: ON_RECEIPT },
+  { asking: PAY_REQUESTS, verbs: true, asked: [...SENDING, SHARE], reach: 3, uncounted: AMOUNTS, unlessSentenceNames: ON_RECEIPT },
   // "Payme orqali to'lasangiz ertaga jo'nataman"
-  { asking: IF_YOU_PAY, verbs: true, money: SENDING, reach: 2, uncounted: AMOUNTS, clause: true, unlessSentenceNames: ON_RECEIPT },
+  { asking: IF_YOU_PAY, verbs: true, asked: SENDING, reach: 2, uncounted: AMOUNTS, clause: true, unlessSentenceNames: ON_RECEIPT },
   // 'Если переведете, забронирую за вами', 'Once you pay, I ship'
-  { asking: IF_YOU_PAY_CLAUSE, verbs: false, money: [...I_SEND, ...SENDING, ...HOLDING], reach: 4, uncounted: AMOUNTS, ordered: true, unlessSentenceNames: ON_RECEIPT },
+  { asking: IF_YOU_PAY_CLAUSE, verbs: false, asked: [...I_SEND, ...SENDING, ...HOLDING], reach: 4, uncounted: AMOUNTS, ordered: true, unlessSentenceNames: ON_RECEIPT },
   // "To'lov qilasiz, jo'nataman", 'Оплачиваете, я отправляю'
-  { asking: YOU_PAY, verbs: false, money: I_SEND, reach: 3, uncounted: AMOUNTS, ordered: true, unlessSentenceNames: ON_RECEIPT, nothingBetween: DONE_FIRST },
+  { asking: YOU_PAY, verbs: false, asked: I_SEND, reach: 3, uncounted: AMOUNTS, ordered: true, unlessSentenceNames: ON_RECEIPT, nothingBetween: DONE_FIRST },
   // 'Yarmini hozir, yarmini olganda', 'Половину сейчас'
-  { asking: HALF, verbs: false, money: NOW, reach: 1, uncounted: AMOUNTS, ordered: true, clause: true },
+  { asking: HALF, verbs: false, asked: NOW, reach: 1, uncounted: AMOUNTS, ordered: true, clause: true },
   // 'Оплата 50 на 50'
-  { asking: PAYMENTS, verbs: false, money: [HALF_AND_HALF], reach: 1, uncounted: SHARES },
+  { asking: PAYMENTS, verbs: false, asked: [HALF_AND_HALF], reach: 1, uncounted: SHARES },
 ];
+
+/**
+ * What no one needs to pay a seller, and a thief needs to empty their card: a code the bank sent by SMS,
+ * the card's expiry date, its CVV (the digits on the back), its PIN. Not a phone's passcode, nor its IMEI code.
+ */
+const SECRETS = [
+  'sms kod*', 'sms-kod*', 'smsdagi kod*', 'kod sms*', 'tasdiqlash kod*', 'kelgan kod*', 'kod keldi', 'kod kelad*', 'bir martalik kod*',
+  'смс код*', 'смс-код*', 'смсдаги код*', 'тасдиклаш код*', 'келган код*', 'код келди', 'код келад*',
+  'код из смс', 'код из sms', 'код с смс', 'код в смс', 'код подтверждени*', 'одноразов* код*', 'пришедший код', 'код который пришел', 'код пришел',
+  'sms code*', 'code from sms', 'code in the sms', 'verification code', 'confirmation code', 'one-time code', 'otp', 'code you got', 'code you received', 'code that came',
+  'cvv*', 'cvc*', 'cvv2', 'pin kod*', 'pin-kod*', 'пин код*', 'пин-код*', 'pin code', 'pin',
+  'amal qilish muddat*', 'karta muddat*', 'kartaning muddat*', 'kartangiz muddat*', 'орқасидаги*', 'orqasidagi*', 'амал килиш муддат*', 'карта муддат*',
+  'срок действия', 'срок карты', 'на обороте', 'сзади карты', 'три цифры', 'expiry*', 'expiration date', 'valid thru', 'back of the card', 'digits on the back',
+];
+/** Asking to be told or sent something ('ayting', 'скажите', 'tell me'), or saying it is needed ('kerak', 'нужен'). */
+const TELL_REQUESTS = [
+  'ayting*', 'aytib yubor*', 'aytib ber*', 'aytsangiz*', 'yuboring*', 'yuborsangiz*', 'yozing*', 'yozib yubor*', 'yozsangiz*', 'bering*', 'tashlang*', 'kerak',
+  'айтинг*', 'айтиб юбор*', 'айтиб бер*', 'айтсангиз*', 'юборинг*', 'юборсангиз*', 'ёзинг*', 'ёзиб юбор*', 'ёзсангиз*', 'беринг*', 'ташланг*', 'керак',
+  'скажите', 'скажи', 'сообщите', 'сообщи', 'назовите', 'назови', 'продиктуйте', 'продиктуй', 'пришлите', 'пришли', 'отправьте', 'отправь',
+  'напишите', 'напиши', 'скиньте', 'скинь', 'дайте', 'дай', 'нужен', 'нужна', 'нужно', 'надо',
+  'tell', 'send', 'give', 'share', 'write', 'type', 'dictate', 'read', 'need', 'needed',
+];
+/** Telling a code aloud ('Продиктуйте код', 'kodni ayting'): asked of a seller, it is the bank's SMS code. */
+const SAY_REQUESTS = ['ayting*', 'aytib yubor*', 'aytib ber*', 'айтинг*', 'айтиб юбор*', 'айтиб бер*', 'скажите', 'скажи', 'сообщите', 'назовите', 'продиктуйте', 'продиктуй', 'dictate', 'read me', 'tell me'];
+const CODE = ['kod', 'kodni', 'kodi', 'kodini', 'код', 'кодни', 'коди', 'кода', 'code'];
+/** Codes that are no secret: a phone's IMEI or model code, a passcode or account shown at the meeting. */
+const OTHER_CODES = ['imei*', 'имей*', 'имеи*', 'model*', 'модел*', 'puk*', 'пук*', 'promo*', 'промо*', 'parol*', 'пароль*', 'password*', 'passcode*', 'icloud*', 'apple id', 'region*', 'регион*'];
+/** Asking for a code or the card's details (SECRETS): 'SMS kodni ayting', 'Sizga kod keldi, menga yuboring', 'Send me the CVV'. */
+const SECRET_REQUESTS: readonly Request[] = [
+  { asking: TELL_REQUESTS, verbs: true, asked: SECRETS, reach: 4, uncounted: AMOUNTS },
+  { asking: SAY_REQUESTS, verbs: true, asked: CODE, reach: 2, uncounted: AMOUNTS, unlessSentenceNames: OTHER_CODES },
+];
+
+/** Where `text` asks for an SMS code or the card's details, which no one needs to pay: the bank card thief's question. */
+export function secretRequestSpans(text: string): TextSpan[] {
+  return requestSpans(text, SECRET_REQUESTS);
+}
 
 /** What ends a sentence, and a clause: a request's two words stand in one. */
 const SENTENCE_END = /[.!?;\n]/;
 const CLAUSE_END = /[.!?;\n,]/;
 
-/** Requests to move money (MONEY_REQUESTS), not said in the negative nor in the past, nor the speaker's own doing. */
-function moneyRequestSpans(text: string): TextSpan[] {
+/** Where `text` makes one of the `requests`, not said in the negative nor in the past, nor as the speaker's own doing. */
+function requestSpans(text: string, requests: readonly Request[]): TextSpan[] {
   const { normalized, origins } = readable(text);
   const matches = (words: ReadonlyArray<string | RegExp>) =>
     words.flatMap((word) => (typeof word === 'string' ? wordMatches(word, normalized) : allMatches(word, normalized)));
   const spans: TextSpan[] = [];
-  for (const { asking, verbs, money, reach, uncounted, ordered, clause, sentenceNames, unlessSentenceNames, nothingBetween } of MONEY_REQUESTS) {
-    const objects = matches(money).filter((object) => !partOfThePhone(normalized, object));
+  for (const { asking, verbs, asked, reach, uncounted, ordered, clause, sentenceNames, unlessSentenceNames, nothingBetween } of requests) {
+    const objects = matches(asked).filter((object) => !partOfThePhone(normalized, object));
     if (objects.length === 0) continue;
     // The sentence's words are read once a row, when a pair first asks for them.
     let named: RegExpExecArray[] | undefined;
@@ -819,7 +857,7 @@ const spelledAsMatched = (words: readonly string[]) => words.map((word) => escap
 const NEGATED_BEFORE = new RegExp(`(?:^|[^\\p{L}])(?:${spelledAsMatched(['без', 'не', 'нет', 'никаких', 'no', 'not', 'without', 'hech qanday', 'hech'])})\\s+$`, 'u');
 const NEGATED_AFTER = new RegExp(
   `^[\\p{L}]*\\s+(?:${spelledAsMatched([
-    ...['не нужн', 'не надо', 'не требу', 'не прошу', 'не проси', 'не брал', 'не беру', 'не было'],
+    ...['не нужн', 'не нужен', 'не надо', 'не требу', 'не прошу', 'не проси', 'не брал', 'не беру', 'не было'],
     ...['shart emas', 'kerak emas', 'yoq', 'bolmadi', 'olmay', 'olmad', 'olmag', 'soramay', 'soramad', 'soramag', 'talab qilmay', 'talab qilmad', 'talab qilmag'],
     ...['сурамай', 'сурамад', 'сурамаг', 'олмай', 'олмад', 'олмаг', 'талаб қилмай', 'талаб қилмад', 'талаб қилмаг'],
     ...['not required', 'not needed', 'not asked', 'was not', 'wasnt'],

@@ -99,6 +99,13 @@ test.describe('buyer and seller talk on the platform', () => {
       const photoBack = sellersPage.getByTestId('message').filter({ hasText: "Telefonni ko'rib to'layman" });
       await expect(photoBack.getByRole('img', { name: 'Xabardagi rasm' })).toBeVisible();
       expect(await layoutWidth(buyersPage)).toBeLessThanOrEqual(viewport.width);
+
+      // Asked for the bank's SMS code, the seller is told never to give it.
+      await buyersPage.getByRole('textbox', { name: 'Xabar' }).fill("Pulni o'tkazdim, SMS kodni ayting");
+      await buyersPage.getByRole('button', { name: 'Yuborish' }).click();
+      const codeAsked = sellersPage.getByTestId('message').filter({ hasText: 'SMS kodni ayting' });
+      await expect(codeAsked.getByRole('alert')).toHaveText("⚠ SMS kodni, karta muddati va CVV ni hech kimga aytmang: pul o'tkazish uchun ular kerak emas");
+      expect(await layoutWidth(sellersPage)).toBeLessThanOrEqual(viewport.width);
       expect(postedMessages).toEqual([]);
     });
   });

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { io } from 'socket.io-client';
 import request from 'supertest';
-import { CONVERSATION_SOCKET_EVENTS, CONVERSATION_SOCKET_PATH, MESSAGE_WARNING_TEXT, MESSAGES, SAFETY_WARNING, type MessagePush } from '@market/contracts';
+import { CONVERSATION_SOCKET_EVENTS, CONVERSATION_SOCKET_PATH, MESSAGE_WARNING_TEXT, MESSAGES, SAFETY_WARNING, SECRETS_WARNING_TEXT, type MessagePush } from '@market/contracts';
 import { eventually } from '../../test/support/eventually';
 import { uploadPhotos } from '../../backend/test/listings-support';
 import { insertListing } from '../../test/support/listings';
@@ -90,6 +90,15 @@ describe('conversations through the bot', () => {
     });
     expect(toBuyer).toContain(MESSAGE_WARNING_TEXT.uz);
     buyersPage.disconnect();
+    // Asked for the bank's SMS code, the seller's chat is told never to give it.
+    await http().post(`/api/conversations/${body.id}/messages`).set('Cookie', buyer.cookie).send({ text: "Pulni o'tkazdim, SMS kodni ayting" }).expect(201);
+    const codeAsked = await eventually(async () => {
+      const found = textsTo(SELLER_CHAT).find((text) => text.includes('SMS kodni ayting'));
+      expect(found).toBeDefined();
+      return found!;
+    });
+    expect(codeAsked).toContain(SECRETS_WARNING_TEXT.uz);
+    expect(codeAsked).not.toContain(MESSAGE_WARNING_TEXT.uz);
 
     const secrets = (user: TestUser, chat: number) => [stack.telegram.usernameOf(chat), String(chat), user.phoneNumber.slice(3)];
     const sellersInbox = (await http().get('/api/notifications').set('Cookie', seller.cookie).expect(200)).body;

@@ -1,6 +1,6 @@
 import { DelayedError, Job } from 'bullmq';
 import { AppConfig, ConversationsService, DealsService, NotificationsService, TelegramLinkService } from '@market/backend';
-import { LANGUAGES, MESSAGE_WARNING_TEXT, QUEUES, SAFETY_WARNING, formatAmount, parseEventPayload, rejectionReasonText, type Language, type NotificationKind, type Translated } from '@market/contracts';
+import { LANGUAGES, QUEUES, SAFETY_WARNING, formatAmount, messageWarningText, parseEventPayload, rejectionReasonText, type Language, type NotificationKind, type Translated } from '@market/contracts';
 import { CHANNEL_LABELS, botText } from './bot-texts';
 import { SellerBot, withAppButton, type BotMessage } from './seller-bot.service';
 import { SellerListingsLookup } from './seller-listings.lookup';
@@ -145,6 +145,7 @@ export class NotifyProcessor extends QueueProcessor<typeof QUEUES.notify> {
     if (!message) return null;
     const link = `/profile/messages/${message.conversationId}`;
     const photos = message.photoLocations.map((location) => new URL(location, this.config.PUBLIC_URL).toString());
+    const warning = messageWarningText(message.warnings);
     return {
       userId: message.recipientId,
       kind: 'newConversation',
@@ -156,7 +157,7 @@ export class NotifyProcessor extends QueueProcessor<typeof QUEUES.notify> {
           text: [
             message.text,
             photos.length > 0 && botText('conversationPhotos', language, { count: photos.length }),
-            message.warnings.length && `⚠️ ${MESSAGE_WARNING_TEXT[language]}`,
+            warning && `⚠️ ${warning[language]}`,
             first && `🛡 ${SAFETY_WARNING[language]}`,
           ]
             .filter(Boolean)

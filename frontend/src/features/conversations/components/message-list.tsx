@@ -1,6 +1,6 @@
 import { useLayoutEffect, useRef } from 'react';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
-import { MESSAGE_WARNING_TEXT, SAFETY_WARNING, type ConversationMessage, type MessagePage } from '@market/contracts';
+import { SAFETY_WARNING, messageWarningText, type ConversationMessage, type MessagePage } from '@market/contracts';
 import { formatTashkentTime } from '../../../lib/format';
 import { currentLanguage, useTranslation } from '../../../lib/i18n';
 import { messagesOf } from '../api/conversations';
@@ -82,6 +82,7 @@ export function MessageList({ thread, authorOf }: MessageListProps) {
 
 function MessageBubble({ message, author }: { message: ConversationMessage; author?: string }) {
   const { t } = useTranslation('conversations');
+  const warning = messageWarningText(message.warnings);
   return (
     <li className={`flex flex-col ${message.mine ? 'items-end' : 'items-start'}`} data-testid="message">
       {author && <span className="mb-0.5 text-xs font-medium text-slate-600">{author}</span>}
@@ -98,9 +99,9 @@ function MessageBubble({ message, author }: { message: ConversationMessage; auth
         {message.text}
       </div>
       {/* The reader is warned; the writer's own message needs no warning. */}
-      {!message.mine && message.warnings.length > 0 && (
+      {!message.mine && warning && (
         <p role="alert" className="mt-1 max-w-[85%] rounded-md border border-red-200 bg-red-50 px-2 py-1 text-sm font-medium text-red-800">
-          ⚠ {MESSAGE_WARNING_TEXT[currentLanguage()]}
+          ⚠ {warning[currentLanguage()]}
         </p>
       )}
       <span className="mt-0.5 text-xs text-slate-500">
