@@ -301,6 +301,39 @@ describe('the checks of waiting listings and the risk-ranked queue (issue 22)', 
     expect(found).toEqual(Object.fromEntries(Object.keys(copies).map((name) => [name, [{ kind: 'reusedPhoto', detail: firstListing }]])));
   });
 
+  it("flags a copy of another seller's photo cropped by up to a tenth a side: zoomed in, a strip cut off one edge", async () => {
+    const original = await detailedPhoto(101);
+    const first = await signedInUser(site.app, phone(21));
+    const firstListing = await list(first.id, { status: 'active', approved: true });
+    await showPhoto(firstListing, first.cookie, original);
+    const second = await signedInUser(site.app, phone(22));
+    await list(second.id, { status: 'active', approved: true });
+    // Shares of the 1200x900 original's width and height kept: left, top, right, bottom.
+    const cropped = (left: number, top: number, right: number, bottom: number) =>
+      sharp(original)
+        .extract({ left: Math.round(left * 1200), top: Math.round(top * 900), width: Math.round((right - left) * 1200), height: Math.round((bottom - top) * 900) })
+        .jpeg({ quality: 80 })
+        .toBuffer();
+    const copies = {
+      zoomedIn: await cropped(0.06, 0.06, 0.94, 0.94),
+      zoomedInFurther: await cropped(0.1, 0.1, 0.9, 0.9),
+      watermarkStripCut: await cropped(0, 0, 1, 0.9),
+      leftAndTopCut: await cropped(0.08, 0.04, 1, 1),
+    };
+    const listings: Record<string, string> = {};
+    for (const [name, copy] of Object.entries(copies)) {
+      listings[name] = await list(second.id);
+      await showPhoto(listings[name], second.cookie, copy);
+    }
+    const honest = await list(second.id);
+    await showPhoto(honest, second.cookie, await detailedPhoto(102));
+    await checkListings(site.app, [...Object.values(listings), honest]);
+    const cards = await waitingTab(site.app, admin.cookie);
+    const found = Object.fromEntries(Object.entries(listings).map(([name, id]) => [name, cards.find((card) => card._id === id)?.checks]));
+    expect(found).toEqual(Object.fromEntries(Object.keys(copies).map((name) => [name, [{ kind: 'reusedPhoto', detail: firstListing }]])));
+    expect(cards.find((card) => card._id === honest)?.checks).toEqual([]);
+  });
+
   it('puts a seller whose messages tripped the text checks 3 times in 7 days ahead of an otherwise identical listing, with why', async () => {
     const honest = await signedInUser(site.app, phone(16));
     const offender = await signedInUser(site.app, phone(17));

@@ -8,12 +8,15 @@ function distance(a: bigint, b: bigint): number {
   return [...BigInt.asUintN(64, a ^ b).toString(2)].filter((bit) => bit === '1').length;
 }
 
-const differenceHash = async (input: Buffer) => (await pictureHashes(input, { turned: false })).hash;
+const differenceHash = async (input: Buffer) => (await pictureHashes(input, { checked: false })).hash;
 
 /** How near a photo checked comes to one uploaded before, as the check reads it: the closest of its hashes' flips. */
 function nearest(checked: PictureHashes, earlier: bigint): number {
   return Math.min(...[checked.hash, checked.turned!].flatMap(flippedHashes).map((hash) => distance(hash, earlier)));
 }
+
+/** How near a photo checked comes to the centre of one uploaded before, as the check reads it: the closest of its crop windows. */
+const nearestCrop = (checked: PictureHashes, earlierCentre: bigint) => Math.min(...checked.crops!.map((hash) => distance(hash, earlierCentre)));
 
 describe('the perceptual hash of listing photos (issue 22, reused photos)', () => {
   it('keeps a re-encoded, resized or recompressed copy within the threshold and different pictures far apart', async () => {
@@ -59,12 +62,38 @@ describe('the perceptual hash of listing photos (issue 22, reused photos)', () =
       turnedRightAndMirrored: sharp(original).rotate(90).flop(),
     };
     const distances: Record<string, number> = {};
-    for (const [name, copy] of Object.entries(copies)) distances[name] = nearest(await pictureHashes(await copy.resize(800).jpeg({ quality: 75 }).toBuffer(), { turned: true }), hash);
+    for (const [name, copy] of Object.entries(copies)) distances[name] = nearest(await pictureHashes(await copy.resize(800).jpeg({ quality: 75 }).toBuffer(), { checked: true }), hash);
     expect(Object.entries(distances).filter(([, bits]) => bits > REUSED_PHOTO_MAX_DISTANCE)).toEqual([]);
 
     for (const seed of [8, 9, 10, 11, 12, 13, 14, 15]) {
       const other = await detailedPhoto(seed);
-      for (const turned of [other, await sharp(other).rotate(90).toBuffer()]) expect(nearest(await pictureHashes(turned, { turned: true }), hash)).toBeGreaterThan(REUSED_PHOTO_MAX_DISTANCE * 2);
+      for (const turned of [other, await sharp(other).rotate(90).toBuffer()]) expect(nearest(await pictureHashes(turned, { checked: true }), hash)).toBeGreaterThan(REUSED_PHOTO_MAX_DISTANCE * 2);
+    }
+  });
+
+  it('finds a copy cropped by up to a tenth a side, evenly or at one edge, and still tells different pictures apart', async () => {
+    const original = await detailedPhoto(7);
+    const { centre } = await pictureHashes(original, { checked: false });
+    // Shares of the 1200x900 original's width and height kept: left, top, right, bottom.
+    const cropped = (left: number, top: number, right: number, bottom: number) =>
+      sharp(original).extract({ left: Math.round(left * 1200), top: Math.round(top * 900), width: Math.round((right - left) * 1200), height: Math.round((bottom - top) * 900) });
+    const copies = {
+      zoomedIn: cropped(0.03, 0.03, 0.97, 0.97),
+      zoomedInMore: cropped(0.08, 0.08, 0.92, 0.92),
+      zoomedInMost: cropped(0.1, 0.1, 0.9, 0.9),
+      bottomCut: cropped(0, 0, 1, 0.9),
+      topCut: cropped(0, 0.07, 1, 1),
+      leftCut: cropped(0.1, 0, 1, 1),
+      cornerKept: cropped(0, 0, 0.93, 0.92),
+      unevenly: cropped(0.02, 0.09, 0.95, 0.97),
+    };
+    const distances: Record<string, number> = {};
+    for (const [name, copy] of Object.entries(copies)) distances[name] = nearestCrop(await pictureHashes(await copy.resize(800).jpeg({ quality: 75 }).toBuffer(), { checked: true }), centre);
+    expect(Object.entries(distances).filter(([, bits]) => bits > REUSED_PHOTO_MAX_DISTANCE)).toEqual([]);
+
+    for (const seed of [8, 9, 10, 11, 12, 13, 14, 15]) {
+      const other = await pictureHashes(await detailedPhoto(seed), { checked: true });
+      expect(nearestCrop(other, centre)).toBeGreaterThan(REUSED_PHOTO_MAX_DISTANCE * 2);
     }
   });
 });

@@ -155,26 +155,110 @@ function paddedBox(metadata: Metadata, shape: ImageShape, accepted: { min: numbe
   return { width: boxWidth, height: boxHeight };
 }
 
-/** A listing photo's difference hashes: of the picture, and (when asked for) of the picture turned a quarter to the left. */
+/**
+ * A listing photo's difference hashes: of the picture, of its centre (what a copy cropped by up to CROP_MARGIN a
+ * side still holds), and, for a photo about to be checked, of the picture turned a quarter to the left and of the
+ * windows where the centre of the picture it may be a cropped copy of would lie (`crops`).
+ */
 export interface PictureHashes {
   hash: bigint;
+  centre: bigint;
   turned: bigint | null;
+  crops: bigint[] | null;
 }
 
+/** How much of each side a cropped copy may have cut off and still be found: it then holds the original's centre. */
+const CROP_MARGIN = 0.1;
+/** Where a copy's two edges along one side may lie, as shares of the original's: uncut, cut evenly, cut at one end. */
+const COPY_EDGES: ReadonlyArray<readonly [number, number]> = [
+  [0, 1],
+  [CROP_MARGIN / 2, 1 - CROP_MARGIN / 2],
+  [CROP_MARGIN, 1 - CROP_MARGIN],
+  [0, 1 - CROP_MARGIN],
+  [CROP_MARGIN, 1],
+];
+type Span = readonly [number, number];
+/** Where the original's centre lies in a copy whose edges along a side are `edges`. */
+const centreWithin = ([from, to]: Span): Span => [(CROP_MARGIN - from) / (to - from), (1 - CROP_MARGIN - from) / (to - from)];
+/** The windows of a photo to compare with earlier photos' centres: one a way it may have been cropped (24; uncut both ways is `hash`). */
+const CROP_WINDOWS: ReadonlyArray<readonly [Span, Span]> = COPY_EDGES.flatMap((across) => COPY_EDGES.map((down) => [across, down] as const))
+  .filter(([across, down]) => across[1] - across[0] < 1 || down[1] - down[0] < 1)
+  .map(([across, down]) => [centreWithin(across), centreWithin(down)]);
+
 /**
- * The picture's 64-bit difference hash (`differenceHashOf`), and that of the picture turned a
- * quarter to the left: a copy turned a quarter either way is near one of the second's flips
- * (`flippedHashes`). A frame of one colour around the picture (a screenshot's bars, a white border,
- * a channel copy's padding) is trimmed first: it is not the picture, and a copy framed so differed
+ * The picture's 64-bit difference hash (`differenceHashOf`) and its centre's, and for a photo about to be `checked`
+ * that of the picture turned a quarter to the left (a copy turned a quarter either way is near one of its flips,
+ * `flippedHashes`) and those of its CROP_WINDOWS. A frame of one colour around the picture (a screenshot's bars, a
+ * white border, a channel copy's padding) is trimmed first: it is not the picture, and a copy framed so differed
  * in 9-20 bits. Answered as PostgreSQL's signed bigints.
  */
-export async function pictureHashes(input: ImageInput, { turned }: { turned: boolean }): Promise<PictureHashes> {
+export async function pictureHashes(input: ImageInput, { checked }: { checked: boolean }): Promise<PictureHashes> {
   const framed = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).flatten({ background: '#ffffff' }).raw().toBuffer({ resolveWithObject: true });
   const picture = await withoutFrames(framed);
   const hash = await differenceHashOf(picture);
-  if (!turned) return { hash, turned: null };
+  // The windows are read from the picture in grey at most WINDOWS_READ_AT pixels a side: 25 of them cost about one read.
+  const small = await sharp(picture.data, { raw: picture.info })
+    .greyscale()
+    .resize(WINDOWS_READ_AT, WINDOWS_READ_AT, { fit: 'inside', withoutEnlargement: true })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const sums = summedAreas(small.data, small.info.width, small.info.height);
+  const centre = windowHash(sums, [CROP_MARGIN, 1 - CROP_MARGIN], [CROP_MARGIN, 1 - CROP_MARGIN]);
+  if (!checked) return { hash, centre, turned: null, crops: null };
   const quarter = await sharp(picture.data, { raw: picture.info }).rotate(270).raw().toBuffer({ resolveWithObject: true });
-  return { hash, turned: await differenceHashOf({ data: quarter.data, info: { ...quarter.info, channels: picture.info.channels } }) };
+  const turned = await differenceHashOf({ data: quarter.data, info: { ...quarter.info, channels: picture.info.channels } });
+  return { hash, centre, turned, crops: CROP_WINDOWS.map(([across, down]) => windowHash(sums, across, down)) };
+}
+
+/** The size a picture's windows are read at: a window of 80 % still spans some 32 pixels a cell. */
+const WINDOWS_READ_AT = 360;
+
+/** How many cells wide a window's cell is averaged over. */
+const CELL_SPREAD = 2;
+
+/** A grey picture's summed-area table: the sum of the pixels above and left of each corner, (width + 1) x (height + 1). */
+interface SummedAreas {
+  sums: Float64Array;
+  width: number;
+  height: number;
+}
+
+function summedAreas(grey: Buffer, width: number, height: number): SummedAreas {
+  const sums = new Float64Array((width + 1) * (height + 1));
+  for (let y = 0; y < height; y++) {
+    let row = 0;
+    for (let x = 0; x < width; x++) {
+      row += grey[y * width + x];
+      sums[(y + 1) * (width + 1) + x + 1] = sums[y * (width + 1) + x + 1] + row;
+    }
+  }
+  return { sums, width, height };
+}
+
+/**
+ * The difference hash of the part of a picture between the shares `across` of its width and `down` of its height:
+ * the mean about each of its 9x8 cells (four reads of the table each), one bit per pair of neighbours in a row, as
+ * `differenceHashOf` reads a whole picture. Centres and crop windows are only compared with one another.
+ */
+function windowHash({ sums, width, height }: SummedAreas, across: Span, down: Span): bigint {
+  // Each cell's box is CELL_SPREAD cells wide about its centre: overlapping boxes move a bit less when the window is a little off.
+  const box = ([from, to]: Span, cells: number, index: number, size: number): [number, number] => {
+    const centre = from + ((to - from) * (index + 0.5)) / cells;
+    const half = ((to - from) * CELL_SPREAD) / cells / 2;
+    const start = Math.min(size - 1, Math.max(0, Math.round((centre - half) * size)));
+    return [start, Math.max(start + 1, Math.min(size, Math.round((centre + half) * size)))];
+  };
+  const at = (x: number, y: number) => sums[y * (width + 1) + x];
+  const mean = (column: number, row: number) => {
+    const [left, right] = box(across, 9, column, width);
+    const [top, bottom] = box(down, 8, row, height);
+    return (at(right, bottom) - at(left, bottom) - at(right, top) + at(left, top)) / ((right - left) * (bottom - top));
+  };
+  let hash = 0n;
+  for (let row = 0; row < 8; row++) {
+    for (let column = 0; column < 8; column++) hash = (hash << 1n) | (mean(column, row) > mean(column + 1, row) ? 1n : 0n);
+  }
+  return BigInt.asIntN(64, hash);
 }
 
 /**

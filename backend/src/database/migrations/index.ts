@@ -43,6 +43,7 @@ import { ConversationBlocks1763804600000 } from './1763804600000-conversation-bl
 import { FramedPhotoHashes1763804700000 } from './1763804700000-framed-photo-hashes';
 import { TurnedPhotoHashes1763804800000 } from './1763804800000-turned-photo-hashes';
 import { EarlySmsDeliveryReports1763804900000 } from './1763804900000-early-sms-delivery-reports';
+import { CroppedPhotoHashes1763805000000 } from './1763805000000-cropped-photo-hashes';
 
 /** Every migration in order; listed explicitly so the same list works from sources and from the build. */
 export const MIGRATIONS = [
@@ -91,4 +92,5 @@ export const MIGRATIONS = [
   FramedPhotoHashes1763804700000,
   TurnedPhotoHashes1763804800000,
   EarlySmsDeliveryReports1763804900000,
+  CroppedPhotoHashes1763805000000,
 ];
