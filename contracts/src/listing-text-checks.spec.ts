@@ -511,6 +511,8 @@ describe('what the checks find in a seller’s words (issue 35)', () => {
       'Скажите код из СМС, я переведу деньги',
       'Продиктуйте код, который пришел вам',
       'Срок действия карты и CVV пришлите',
+      'Напишите три цифры на обороте',
+      'Send your card expiry and the CVV',
       'Please tell me the SMS code so I can pay',
       'Send me the code you received',
     ];
@@ -529,6 +531,10 @@ describe('what the checks find in a seller’s words (issue 35)', () => {
       "Pin kod yo'q, ekran qulfi yo'q",
       'Send me the photos, the code is on the box',
       'Nomeringizni yozing, SMS yuboraman',
+      'Send me a photo with the SIM pin',
+      'Напишите срок действия гарантии',
+      'Пришлите фото на обороте телефона',
+      'Tell me the warranty expiry date',
     ];
     for (const text of honest) expect({ text, found: secretRequestSpans(text) }).toEqual({ text, found: [] });
   });

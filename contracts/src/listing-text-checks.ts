@@ -603,16 +603,18 @@ const MONEY_REQUESTS: readonly Request[] = [
 
 /**
  * What no one needs to pay a seller, and a thief needs to empty their card: a code the bank sent by SMS,
- * the card's expiry date, its CVV (the digits on the back), its PIN. Not a phone's passcode, nor its IMEI code.
+ * the card's expiry date, its CVV (the digits on the back), its PIN. Not a phone's passcode, nor its IMEI code, nor a
+ * warranty's term or a SIM tray's pin.
  */
 const SECRETS = [
   'sms kod*', 'sms-kod*', 'smsdagi kod*', 'kod sms*', 'tasdiqlash kod*', 'kelgan kod*', 'kod keldi', 'kod kelad*', 'bir martalik kod*',
   'смс код*', 'смс-код*', 'смсдаги код*', 'тасдиклаш код*', 'келган код*', 'код келди', 'код келад*',
   'код из смс', 'код из sms', 'код с смс', 'код в смс', 'код подтверждени*', 'одноразов* код*', 'пришедший код', 'код который пришел', 'код пришел',
   'sms code*', 'code from sms', 'code in the sms', 'verification code', 'confirmation code', 'one-time code', 'otp', 'code you got', 'code you received', 'code that came',
-  'cvv*', 'cvc*', 'cvv2', 'pin kod*', 'pin-kod*', 'пин код*', 'пин-код*', 'pin code', 'pin',
+  'cvv*', 'cvc*', 'cvv2', 'pin kod*', 'pin-kod*', 'пин код*', 'пин-код*', 'pin code',
   'amal qilish muddat*', 'karta muddat*', 'kartaning muddat*', 'kartangiz muddat*', 'орқасидаги*', 'orqasidagi*', 'амал килиш муддат*', 'карта муддат*',
-  'срок действия', 'срок карты', 'на обороте', 'сзади карты', 'три цифры', 'expiry*', 'expiration date', 'valid thru', 'back of the card', 'digits on the back',
+  'срок действия карты', 'срок карты', 'цифры на обороте', 'на обороте карты', 'сзади карты', 'три цифры',
+  'card expiry', 'card expiration', 'cards expiry', 'expiry date of the card', 'valid thru', 'back of the card', 'digits on the back',
 ];
 /** Asking to be told or sent something ('ayting', 'скажите', 'tell me'), or saying it is needed ('kerak', 'нужен'). */
 const TELL_REQUESTS = [
