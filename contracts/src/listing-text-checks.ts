@@ -475,7 +475,7 @@ const I_SEND = [
   'отправлю', 'отправляю', 'отправим', 'вышлю', 'высылаю', 'пошлю', 'забронирую', 'i ship', 'i send', 'i will ship', 'i will send', 'ill ship', 'ill send', 'i reserve',
 ];
 /** Half the price now ('yarmini hozir', 'половину сейчас'), the rest later: the half is paid before the phone. */
-const HALF = ['yarmini', 'ярмини', 'yarim pul*', 'ярим пул*', 'половину', 'половина сразу'];
+const HALF = ['yarmini', 'ярмини', 'yarim pul*', 'ярим пул*', 'половину'];
 const NOW = ['hozir', 'ҳозир', 'хозир', 'сейчас', 'сразу', 'now'];
 /** A payment split 'fifty-fifty' ('Оплата 50 на 50', "50/50 to'lov"): half of it before the phone. Read normalized: an O may be a 0. */
 const HALF_AND_HALF = new RegExp(`(?<![\\d/])5[0o]\\s?(?:/|x|-|${normalizeWording('на')}|na|ga)\\s?5[0o](?![\\d/])`, 'gu');
@@ -941,7 +941,7 @@ function steeredToTheSpeaker(normalized: string, start: number, end: number): bo
 const WARNING = new RegExp(
   [
     `(?:${spelledAsMatched(['ayt', 'ber', 'yubor', 'jonat', 'tashla', 'otkaz', 'tola', 'korsat', 'tarqat', 'bildir', 'айт', 'бер', 'юбор', 'жонат', 'жунат', 'ташла', 'утказ', 'тула', 'курсат', 'таркат', 'билдир'])})(?:${spelledAsMatched(['mang', 'manglar', 'mangiz', 'манг', 'манглар', 'мангиз'])})`,
-    `${spelledAsMatched(['не'])}\\s+(?:${spelledAsMatched(['сообща', 'сообщ', 'говор', 'скаж', 'дава', 'да', 'называ', 'назов', 'диктуй', 'показыва', 'покаж', 'отправля', 'отправ', 'пересыла', 'передава', 'перевод', 'скидыва', 'кида', 'плат', 'оплачива'])})\\p{L}*(?:${spelledAsMatched(['йте', 'ите', 'ьте', 'й', 'и'])})`,
+    `${spelledAsMatched(['не'])}\\s+(?:${spelledAsMatched(['сообщ', 'говор', 'скаж', 'да', 'называ', 'назов', 'диктуй', 'показыва', 'покаж', 'отправ', 'пересыла', 'передава', 'перевод', 'скидыва', 'кида', 'плат', 'оплачива'])})\\p{L}*(?:${spelledAsMatched(['йте', 'ите', 'ьте', 'й', 'и'])})`,
     `(?:${spelledAsMatched(['never', 'dont', 'do not'])})\\s+(?:${spelledAsMatched(['share', 'give', 'tell', 'send', 'show', 'disclose', 'transfer', 'wire', 'pay'])})`,
   ]
     .map((warning) => `(?:^|[^\\p{L}])${warning}(?![\\p{L}])`)

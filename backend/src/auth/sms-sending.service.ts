@@ -76,8 +76,7 @@ export class SmsSendingService {
   }
 
   private async record(jobId: string, status: 'sent' | 'failed', error: string | null): Promise<void> {
-    await this.dataSource.query(`UPDATE sms_delivery SET status = $2, error = $3, updated_at = now() WHERE job_id = $1`, [jobId, status, error],
-    );
+    await this.dataSource.query(`UPDATE sms_delivery SET status = $2, error = $3, updated_at = now() WHERE job_id = $1`, [jobId, status, error]);
     smsMessages.inc({ outcome: status });
   }
 }

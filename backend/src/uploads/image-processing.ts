@@ -237,8 +237,8 @@ function summedAreas(grey: Buffer, width: number, height: number): SummedAreas {
 
 /**
  * The difference hash of the part of a picture between the shares `across` of its width and `down` of its height:
- * the mean about each of its 9x8 cells (four reads of the table each), one bit per pair of neighbours in a row, as
- * `differenceHashOf` reads a whole picture. Centres and crop windows are only compared with one another.
+ * the mean about each of its 9x8 cells (four reads of the table each), as `differenceHashOf` reads a whole
+ * picture. Centres and crop windows are only compared with one another.
  */
 function windowHash({ sums, width, height }: SummedAreas, across: Span, down: Span): bigint {
   // Each cell's box is CELL_SPREAD cells wide about its centre: overlapping boxes move a bit less when the window is a little off.
@@ -254,11 +254,7 @@ function windowHash({ sums, width, height }: SummedAreas, across: Span, down: Sp
     const [top, bottom] = box(down, 8, row, height);
     return (at(right, bottom) - at(left, bottom) - at(right, top) + at(left, top)) / ((right - left) * (bottom - top));
   };
-  let hash = 0n;
-  for (let row = 0; row < 8; row++) {
-    for (let column = 0; column < 8; column++) hash = (hash << 1n) | (mean(column, row) > mean(column + 1, row) ? 1n : 0n);
-  }
-  return BigInt.asIntN(64, hash);
+  return differenceBits(mean);
 }
 
 /**
@@ -277,9 +273,17 @@ async function differenceHashOf(picture: RawPicture): Promise<bigint> {
     .resize(9, 8, { fit: 'fill' })
     .raw()
     .toBuffer();
+  return differenceBits((column, row) => pixels[row * 9 + column]);
+}
+
+/**
+ * The 64 bits of a difference hash from the brightness of 9x8 cells, row by row: 1 when a cell is brighter than
+ * its right neighbour (`flippedHashes` reads this layout). Signed, as PostgreSQL stores a bigint.
+ */
+function differenceBits(brightness: (column: number, row: number) => number): bigint {
   let hash = 0n;
   for (let row = 0; row < 8; row++) {
-    for (let column = 0; column < 8; column++) hash = (hash << 1n) | (pixels[row * 9 + column] > pixels[row * 9 + column + 1] ? 1n : 0n);
+    for (let column = 0; column < 8; column++) hash = (hash << 1n) | (brightness(column, row) > brightness(column + 1, row) ? 1n : 0n);
   }
   return BigInt.asIntN(64, hash);
 }

@@ -200,8 +200,8 @@ export class ImagesService {
    * Gives up to `limit` listing photos without a perceptual hash, or with a stale one (made by an
    * earlier reading, migration FramedPhotoHashes), theirs (only those of `imageIds` when given: the
    * photos about to be checked, which also want the hashes of their quarter turn and crop windows, migrations
-   * TurnedPhotoHashes and CroppedPhotoHashes, written together), newest first: fresh uploads before the backfill of older photos. Each is read from its copy
-   * `variant` where there is one; answers how many were hashed. Hashing again gives the same value
+   * TurnedPhotoHashes and CroppedPhotoHashes, written together), newest first: fresh uploads before the backfill of
+   * older photos. Each is read from its copy `variant` where there is one; answers how many were hashed. Hashing again gives the same value
    * and a hash is written once, so two workers may run this side by side. A photo whose file
    * cannot be read keeps what it had (no check finds one without a hash).
    */
