@@ -64,6 +64,7 @@ export const SCAMS: Scam[] = [
   { reason: 'contacts', model: 'Samsung Galaxy A15', price: 1_500_000, description: 'Boshqa telefonlar: www.arzon-telefon.uz' },
   { reason: 'contacts', model: 'Realme C55', price: 1_200_000, description: 'Yaxshi holatda', authorName: 'Tel 97 111 22 33' },
   { reason: 'contacts', model: 'Tecno Spark 10', price: 900_000, description: 'Holati zo‘r', typedModel: 'Spark 10 t.me/tecnouz' },
+  { reason: 'contacts', model: 'Tecno Spark 20', price: 1_150_000, description: 'Подробнее в телеге, ник sotuvchi' },
   // Prepayment wording in Uzbek Latin and Cyrillic, Russian and English.
   { reason: 'bannedWords', model: 'Apple iPhone 13', price: 5_100_000, description: "Oldindan to'lov qilsangiz pochta orqali yuboraman" },
   { reason: 'bannedWords', model: 'Samsung Galaxy S21', price: 2_600_000, description: 'Avans tashlab band qilib qo‘ying' },
@@ -91,6 +92,12 @@ export const SCAMS: Scam[] = [
   { reason: 'bannedWords', model: 'Samsung Galaxy S21', price: 3_300_000, description: "Viloyatlarga ham. To'lov qilasiz, ertaga jo'nataman" },
   { reason: 'bannedWords', model: 'Apple iPhone 12', price: 4_100_000, description: 'Отправлю в регионы, половину сейчас, остальное при получении' },
   { reason: 'bannedWords', model: 'Xiaomi 13', price: 3_900_000, description: 'Не переводите предоплату никому, кроме меня: мошенников много' },
+  // The money as a condition ('without it I do not send'), a race, a handover on landing; a share in words.
+  { reason: 'bannedWords', model: 'Apple iPhone 13', price: 5_000_000, description: 'Телефон в Фергане. Без предоплаты не отправляю' },
+  { reason: 'bannedWords', model: 'Samsung Galaxy S23', price: 4_700_000, description: 'Pul kelsa telefon sizniki, viloyatlarga BTS bor' },
+  { reason: 'bannedWords', model: 'Apple iPhone 14', price: 6_200_000, description: 'Желающих много: кто первый переведет, того и телефон' },
+  { reason: 'bannedWords', model: 'Xiaomi Redmi Note 13', price: 1_800_000, description: "Oldin 200 ming tashlab turing, qolganini olganda" },
+  { reason: 'bannedWords', model: 'Samsung Galaxy A54', price: 2_600_000, description: 'Bron uchun 30 foiz, qolgani uchrashganda' },
   // The same IMEI: another seller's phone, the scammer's own phone of another model, a phone already sold.
   { reason: 'duplicateImei', setup: 'imeiOfAnotherSeller', model: 'Apple iPhone 13', price: 5_000_000, description: 'Ideal holatda, qutisi bor' },
   { reason: 'duplicateImei', setup: 'imeiOfAnotherSeller', model: 'Samsung Galaxy A34', price: 2_300_000, description: 'Yaxshi holatda' },
@@ -164,4 +171,8 @@ export const HONEST: CorpusListing[] = [
   { model: 'Xiaomi Redmi 12', price: 1_200_000, description: "Bronza rang, 20% chegirma bor, rasm yuboraman" },
   { model: 'Samsung Galaxy A34', price: 2_400_000, description: "Faqat uchrashib. Karta raqamingizni va SMS kodni hech kimga aytmang" },
   { model: 'Apple iPhone 11', price: 3_000_000, description: 'Оплачиваете на месте, я отдаю телефон с коробкой и чеком' },
+  { model: 'Samsung Galaxy S22', price: 3_500_000, description: 'Без предоплаты, не переживайте: только встреча в Юнусабаде' },
+  { model: 'Apple iPhone 12', price: 4_000_000, description: "Pulni olgach telefonni beraman, uchrashamiz. Kim birinchi kelsa, shunga" },
+  { model: 'Xiaomi Redmi Note 12', price: 1_500_000, description: 'Pul kelsa yangi olaman, shuning uchun sotyapman. Batareya 88 foiz' },
+  { model: 'Google Pixel 7', price: 2_800_000, description: 'Small nick on the corner, battery 90 percent, meet in Tashkent' },
 ];

@@ -163,9 +163,15 @@ describe('what the checks find in a seller’s words (issue 35)', () => {
       'IG: ivanphones': 'IG: ivanphones',
       'inst: ivan.phones': 'inst: ivan.phones',
       'Инст: ivanphones': 'Инст: ivanphones',
+      // A nickname beside the word for Telegram or Instagram: any name.
+      'Ник в телеге sotuvchi': 'Ник в телеге sotuvchi',
+      'Мой ник sotuvchi в телеге': 'ник sotuvchi в телеге',
+      'Найдите меня в тг по нику phonedealer': 'тг по нику phonedealer',
+      'Username in telegram is phonedealer': 'Username in telegram is phonedealer',
+      'Telegramdagi nikim sotuvchi': 'Telegramdagi nikim sotuvchi',
     };
     for (const [text, contact] of Object.entries(contacts)) expect(found(text, contactSpans(text))).toEqual([contact]);
-    for (const honest of ['Telegram orqali yozing', 'Let me know, t me is not a link', 'Telegramda ham javob beraman', 'Телеграм и Инстаграм работают', 'iPhone 13 Pro Max, telegram bilan ishlaydi', 'Model mww1ntgg, A2403tg', 'Instagramda ko‘proq rasm bor', 'instagramda iPhone13 rasmlari ham bor', 'Installation of apps done', 'Big: 6.7 dyuym', 'Instant: zaryad 30 daqiqada']) {
+    for (const honest of ['Telegram orqali yozing', 'Let me know, t me is not a link', 'Telegramda ham javob beraman', 'Телеграм и Инстаграм работают', 'iPhone 13 Pro Max, telegram bilan ishlaydi', 'Model mww1ntgg, A2403tg', 'Instagramda ko‘proq rasm bor', 'instagramda iPhone13 rasmlari ham bor', 'Installation of apps done', 'Big: 6.7 dyuym', 'Instant: zaryad 30 daqiqada', 'Small nick on the corner, telegram me', 'Username and password removed, telegram works', 'Nikita aka telefon', 'Ник в телеге скажу при встрече']) {
       expect(contactSpans(honest)).toEqual([]);
     }
     // A word of letters and digits holding 'tg' or 'me' (a model code, a test brand's timestamp) is no contact.
@@ -497,6 +503,56 @@ describe('what the checks find in a seller’s words (issue 35)', () => {
       'Bronza rangli 256 GB 800 dollar',
       'Бронированное стекло, 100 тысяч стоит чехол',
       'Yangi, ochilmagan, garantiya 1 yil, bron qilish mumkin',
+    ];
+    for (const text of honest) expect({ text, found: scamWordingSpans(text) }).toEqual({ text, found: [] });
+  });
+
+  it('finds the prepayment a scammer words as a condition, a race or a handover, and no honest seller’s words like it', () => {
+    const requests = [
+      // Sending or holding refused without the money: a double negative asks for it.
+      'Без предоплаты не отправляю',
+      'Без залога не бронирую',
+      'No shipping without prepayment',
+      'Without prepayment I will not send it',
+      "To'lovsiz yubormayman",
+      "Zalogsiz bron qilmayman",
+      // Money, then the phone: as a condition, a handover, a race.
+      'Pul kelsa telefon sizniki',
+      "Pul tushgach telefonni beraman",
+      'Деньги поступят, телефон ваш',
+      'Money goes first, phone after',
+      'Кто первый переведет, того и телефон',
+      'Whoever pays first gets it',
+      "Kim birinchi to'lasa, shunga",
+      "Pulini yuborgan odamga beraman",
+      // A compound request ('tashlab turing', 'o'tkazib qo'ying'), a share in words.
+      "Oldin 200 ming tashlab turing, qolganini olganda",
+      "Yarmini o'tkazib qo'ying, ertaga yuboraman",
+      'Oldindan 50 foiz',
+      'Transfer 50 percent to hold it for you',
+      'Пришлите 30 процентов, остальное при встрече',
+      // The buyer's paying told by 'you do it', half in English, paying by transfer with the phone sent, a deposit further off.
+      "To'lovni Click orqali qilasiz, men pochtaga topshiraman",
+      'Half payment now, rest on delivery',
+      'Оплата только переводом, отправка в день оплаты',
+      'Reserve it with a small payment',
+    ];
+    for (const text of requests) expect({ text, found: scamWordingSpans(text).length > 0 }).toEqual({ text, found: true });
+    const honest = [
+      'Без предоплаты, не переживайте, всё при встрече',
+      'Без предоплаты не обманываю, только встреча',
+      "To'lovsiz bermayman, uchrashib naqd",
+      'No prepayment, I do not ship, meet in Chilonzor',
+      'Pul kelsa yangi olaman, shuning uchun sotyapman',
+      "Pul kerak, oldin iPhone 11 edi",
+      'Kim birinchi kelsa, shunga sotaman',
+      'Whoever comes first gets it',
+      'Batareya 87 foiz, hozir ham yaxshi',
+      'Battery 90 percent, sending photos on request',
+      "Click orqali to'lov qilasiz uchrashganda, men telefonni beraman",
+      'Оплата переводом при получении, отправлю почтой',
+      'Chexolni tashlab beraman, 50 ming chegirma',
+      "Sovg'a qilib qo'yaman, chexol bilan",
     ];
     for (const text of honest) expect({ text, found: scamWordingSpans(text) }).toEqual({ text, found: [] });
   });

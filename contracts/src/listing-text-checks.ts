@@ -212,12 +212,19 @@ const TELEGRAM = '(?:telegram\\p{L}*|teleg[aueiy]\\p{L}*|телег\\p{L}*|tg|т
 const INSTAGRAM = '(?:instagram\\p{L}*|инстаграм\\p{L}*|insta|инста)(?![\\p{L}\\p{N}])';
 /** An Instagram page's name as written to be found: with a dot or an underscore ('ivan.phones', 'ivan_phones_uz'), not a model's 'iPhone13'. */
 const INSTAGRAM_HANDLE = '(?=[A-Za-z][\\w.]*[_.][\\w])[A-Za-z][\\w.]{4,29}';
+/** A nickname, as a messenger's name is called ('ник', 'nikim', 'username'); not the English 'nick', a scratch. */
+const NICKNAME = '(?:ник(?:а|у|ом)?|никнейм\\p{L}*|юзернейм\\p{L}*|юзер|nik(?:i|im|imiz)?|nikname|nickname|username)(?![\\p{L}\\p{N}])';
+/** A messenger's name as a nickname gives it: any Latin word but the messenger's own. */
+const NICKNAMED = `(?!${TELEGRAM}|${INSTAGRAM})[A-Za-z][\\w.]{4,31}(?![\\p{L}\\p{N}])`;
+/** A nickname and a messenger, in either order with up to two words between: 'Ник в телеге', 'tg по нику'. */
+const NICKNAME_IN_MESSENGER = `(?:${NICKNAME}(?:[\\s,]+\\p{L}+){0,2}?[\\s,]+(?:${TELEGRAM}|${INSTAGRAM})|(?:${TELEGRAM}|${INSTAGRAM})(?:[\\s,]+\\p{L}+){0,2}?[\\s,]+${NICKNAME})`;
 
 /**
  * A Telegram contact written so a filter's link pattern misses it: the link spaced out or without
  * its dot ('t. me/x', 'tme/x', 't me x_1'), an @ and a space, a username beside the word for
  * Telegram, before or after it with up to two words between ('telegram arzon_tel', 'Telegramdan
- * yozing: arzon', 'arzon_tel (telegram)'); an Instagram page named so ('Instagram sahifam ivan_phones').
+ * yozing: arzon', 'arzon_tel (telegram)'); an Instagram page named so ('Instagram sahifam ivan_phones'); any
+ * Latin name called a nickname in a messenger ('Ник в телеге sotuvchi', 'Мой ник sotuvchi в телеге').
  */
 const GARBLED_CONTACT = new RegExp(
   [
@@ -228,6 +235,9 @@ const GARBLED_CONTACT = new RegExp(
     // An Instagram page, named the same ways.
     `(?<![\\p{L}\\p{N}])${INSTAGRAM}(?:[\\s,]+\\p{L}+){0,2}?\\s+@?${INSTAGRAM_HANDLE}`,
     `(?<![\\p{L}\\p{N}_.])${INSTAGRAM_HANDLE}(?:\\s+|\\s*\\(\\s*)${INSTAGRAM}`,
+    // A nickname in a messenger, the name after both words or between them.
+    `(?<![\\p{L}\\p{N}])${NICKNAME_IN_MESSENGER}[\\s:—-]+(?:is\\s+)?@?${NICKNAMED}`,
+    `(?<![\\p{L}\\p{N}])${NICKNAME}[\\s:—-]+@?${NICKNAMED}(?:[\\s,]+\\p{L}+){0,2}?[\\s,]+(?:${TELEGRAM}|${INSTAGRAM})`,
   ].join('|'),
   'giu',
 );
@@ -430,6 +440,13 @@ const SEND_REQUESTS = [
   ...['yubor', 'jonat', 'otkaz', 'tashla'].flatMap((stem) => [`${stem}${/[aeiou]$/.test(stem) ? 'ng' : 'ing'}*`, `${stem}sangiz*`]),
   // 'жўнат' typed with an о where the keyboard has no ў.
   ...['юбор', 'жўнат', 'жонат', 'утказ', 'ташла'].flatMap((stem) => [`${stem}${/[аеиоуў]$/.test(stem) ? 'нг' : 'инг'}*`, `${stem}сангиз*`]),
+  // The converb and a helping verb asked ("tashlab turing", "o'tkazib qo'ying", 'юбориб қўйсангиз').
+  ...['yubor', 'jonat', 'otkaz', 'tashla', 'tola'].flatMap((stem) =>
+    ['qoying', 'qoysangiz', 'turing', 'tursangiz', 'bering', 'bersangiz'].map((helper) => `${stem}${/[aeiou]$/.test(stem) ? 'b' : 'ib'} ${helper}*`),
+  ),
+  ...['юбор', 'жўнат', 'утказ', 'ташла', 'тула'].flatMap((stem) =>
+    ['куйинг', 'куйсангиз', 'туринг', 'турсангиз', 'беринг', 'берсангиз'].map((helper) => `${stem}${/[аеиоуў]$/.test(stem) ? 'б' : 'иб'} ${helper}*`),
+  ),
   'отправьте', 'отправь', 'отправляйте', 'вышлите', 'вышли', 'пришлите', 'переведите', 'переведи', 'скиньте', 'скинь', 'киньте', 'закиньте', 'перекиньте',
   'send', 'transfer', 'wire',
 ];
@@ -475,7 +492,7 @@ const I_SEND = [
   'отправлю', 'отправляю', 'отправим', 'вышлю', 'высылаю', 'пошлю', 'забронирую', 'i ship', 'i send', 'i will ship', 'i will send', 'ill ship', 'ill send', 'i reserve',
 ];
 /** Half the price now ('yarmini hozir', 'половину сейчас'), the rest later: the half is paid before the phone. */
-const HALF = ['yarmini', 'ярмини', 'yarim pul*', 'ярим пул*', 'половину'];
+const HALF = ['yarmini', 'ярмини', 'yarim pul*', 'ярим пул*', 'половину', 'half'];
 const NOW = ['hozir', 'ҳозир', 'хозир', 'сейчас', 'сразу', 'now'];
 /** A payment split 'fifty-fifty' ('Оплата 50 на 50', "50/50 to'lov"): half of it before the phone. Read normalized: an O may be a 0. */
 const HALF_AND_HALF = new RegExp(`(?<![\\d/])5[0o]\\s?(?:/|x|-|${normalizeWording('на')}|na|ga)\\s?5[0o](?![\\d/])`, 'gu');
@@ -489,15 +506,25 @@ const ON_RECEIPT = [
 ];
 /** Sending put after the payment, the payment named first: 'после оплаты', 'after full payment', 'once paid'. */
 const AFTER = ['после', 'after', 'once'];
-/** Uzbek puts 'after' behind the payment: "to'lovdan keyin", 'pul tushgach' (once the money lands), 'pulni olgandan'. */
-const PAID_FIRST = [
-  'tolovdan keyin', 'tolovdan song', 'туловдан кейин', 'туловдан сунг',
+/** The money landing on the seller's card ('pul tushgach', 'pul kelsa', 'деньги поступят'): paid from afar, before the phone. */
+const MONEY_LANDED = [
   'pul tush*', 'pullar tush*', 'tolov tush*', 'пул туш*', 'пуллар туш*', 'тулов туш*',
-  'pul kelgach', 'pul kelgan*', 'пул келгач', 'пул келган*', 'pulni olgach', 'pulni olgan*', 'пулни олгач', 'пулни олган*',
-  'tolagach', 'tolaganingiz*', 'tolov qilgach', 'tolov qilganingiz*', 'тулагач', 'тулаганингиз*', 'тулов килгач', 'тулов килганингиз*',
+  'pul kelgach', 'pul kelgan*', 'pul kelsa', 'пул келгач', 'пул келган*', 'пул келса',
   'kartaga tush*', 'kartamga tush*', 'hisobga tush*', 'hisobimga tush*', 'картага туш*', 'картамга туш*', 'хисобга туш*',
   'деньги прид*', 'деньги поступ*', 'придут деньги', 'поступят деньги', 'поступлени*',
 ];
+/** Uzbek puts 'after' behind the payment: "to'lovdan keyin", 'pul tushgach' (once the money lands), 'pulni olgandan'. */
+const PAID_FIRST = [
+  ...MONEY_LANDED,
+  'tolovdan keyin', 'tolovdan song', 'туловдан кейин', 'туловдан сунг',
+  'pulni olgach', 'pulni olgan*', 'пулни олгач', 'пулни олган*',
+  'tolagach', 'tolaganingiz*', 'tolov qilgach', 'tolov qilganingiz*', 'тулагач', 'тулаганингиз*', 'тулов килгач', 'тулов килганингиз*',
+];
+/**
+ * The phone handed over ("telefon sizniki", 'телефон ваш', 'beraman'): once the money has landed, it is the payment's
+ * reward; once it is taken ("pulni olgach beraman"), it is a meeting's handover.
+ */
+const HANDED_OVER = ['sizniki', 'сизники', 'beraman', 'бераман', 'ваш', 'ваше', 'твой', 'отдам', 'отдаю', 'yours'];
 /** Sending next, said right after the payment: "to'lov, keyin jo'nataman", 'оплата переводом, потом отправка'. */
 const THEN_SENDING = [
   'keyin jonat*', 'keyin yubor*', 'keyin pochta*', 'кейин жўнат*', 'кейин жонат*', 'кейин юбор*', 'кейин почта*',
@@ -512,8 +539,12 @@ const BEFORE_SENDING = [
 ];
 /** Holding the phone for a buyer: a deposit's pretext ('Bron uchun 100 ming', 'Band qilish uchun 20%'); not 'bronza' nor 'бронированное'. */
 const HOLDING = ['bron', 'broni', 'bronga', 'bronla*', 'band qil*', 'бронь', 'брони', 'броню', 'забронир*', 'бронирую', 'бронировать', 'бронирование', 'брон', 'бронга', 'бронла*', 'банд кил*', 'reserve', 'reserving', 'booking'];
-/** Money's way to the seller's card or account ('на карту', 'kartaga', 'to my card'); not how it is paid ('karta orqali', 'картой'). */
+/**
+ * Money's way to the seller's card or account ('на карту', 'kartaga', 'to my card'), or a transfer ('переводом', 'by
+ * bank transfer'): with the phone sent, paid before it. Not how a buyer pays at a meeting ('karta orqali', 'картой').
+ */
 const TO_THE_CARD = [
+  'переводом', 'by transfer', 'by bank transfer', 'otkazma orqali', 'утказма оркали',
   'на карту', 'на карточку', 'на счет', 'на humo', 'на хумо', 'на uzcard', 'на узкард', 'на click', 'на клик', 'на payme',
   'kartaga', 'kartamga', 'kartochkaga', 'hisobga', 'hisobimga', 'humoga', 'uzcardga', 'clickga', 'paymega',
   'картага', 'картамга', 'хисобга', 'хисобимга', 'хумога', 'узкардга', 'кликга',
@@ -523,14 +554,42 @@ const TO_THE_CARD = [
 const DOING_REQUESTS = ['qiling*', 'qilib', 'qilsangiz*', 'қилинг*', 'қилиб', 'қилсангиз*'];
 const PHONE_BALANCE = ['paynet*', 'пейнет*', 'пайнет*'];
 
+/** Paying without a prepayment or deposit, or without paying at all ('без предоплаты', "to'lovsiz", 'without a deposit'). */
+const WITHOUT_PAYING = [
+  'без предоплат*', 'без залог*', 'без задат*', 'без аванс*', 'без оплат*', 'без перевод*', 'без денег',
+  'without prepay*', 'without a deposit', 'without deposit', 'without payment', 'without paying', 'without money',
+  'tolovsiz', 'pulsiz', 'zalogsiz', 'zakladsiz', 'avanssiz', 'туловсиз', 'пулсиз', 'залогсиз', 'аванссиз',
+];
+/** Refusing to send or hold the phone ('не отправляю', "yubormayman", "won't ship"): after WITHOUT_PAYING, the money is the condition. */
+const REFUSED_SENDING = [
+  'не отправ*', 'не высыл*', 'не вышлю', 'не брониру*', 'не бронир*', 'не резервир*', 'не отклад*', 'не отложу',
+  'no shipping', 'no delivery', 'no reservation*', 'not ship*', 'not send*', 'not reserve', 'dont ship', 'dont send', 'dont reserve', 'wont ship', 'wont send', 'wont reserve', 'cant ship', 'cannot ship',
+  'jonatmay*', 'yubormay*', 'bron qilmay*', 'band qilmay*', 'жўнатмай*', 'жонатмай*', 'юбормай*', 'брон килмай*', 'банд килмай*',
+];
+/** Paid first, the phone kept for whoever pays ('Кто первый переведет', 'Whoever pays first', "Kim birinchi to'lasa"). */
+const FIRST_COME = ['кто первый', 'кто раньше', 'первый кто', 'первому кто', 'whoever', 'first to', 'first one to', 'first person to', 'kim birinchi', 'kim oldin', 'ким биринчи', 'ким олдин'];
+const PAYS = [
+  'переведет', 'оплатит', 'перечислит', 'скинет', 'закинет', 'заплатит', 'внесет', 'pays', 'transfers', 'sends the money',
+  'tolasa', 'tashlasa', 'otkazsa', 'туласа', 'ташласа', 'утказса',
+];
+/** The one who sent the money, as the phone's taker ("pulini yuborgan odamga beraman", "pul tashlaganga"). */
+const TO_THE_PAYER = [
+  'yuborganga', 'tashlaganga', 'otkazganga', 'tolaganga', 'yuborgan odamga', 'tashlagan odamga', 'otkazgan odamga', 'tolagan odamga',
+  'юборганга', 'ташлаганга', 'утказганга', 'тулаганга', 'юборган одамга', 'ташлаган одамга', 'утказган одамга', 'тулаган одамга',
+];
+/** The buyer's paying told as their doing ("to'lovni Click orqali qilasiz", 'оплату делаете переводом'), in a sentence naming a payment. */
+const YOU_DO = ['qilasiz', 'amalga oshirasiz', 'киласиз', 'амалга оширасиз', 'делаете', 'производите', 'вносите', 'you make', 'you do'];
+
 /** Amounts: a request's words may have any number of them between ('Humo 9860 1234 5678 9012 ga tashlang'). */
 const AMOUNTS = /[\d\s.,%]*\d[\d\s.,%]*/gu;
 /** A word as written between a request's words, apostrophes within it ("o'z") and invisible characters too. */
 const WRITTEN_WORD = /[\p{L}\p{N}]+(?:[ʻʼ'`‘’′´\p{Cf}]+[\p{L}\p{N}]+)*/gu;
+/** A share's sign or word: '%', '50 foiz', '30 процентов', '20 percent'. */
+const PERCENT = ['foiz', 'фоиз', 'процент', 'percent', 'per cent'];
 /** Shares: money put before the phone may have one between ("oldindan 30% to'lov"); an amount there tells an old price ('Avval 500 dollar turardi'). */
-const SHARES = /\d+(?:[.,]\d+)?\s?%/gu;
-/** A share of the price as the money asked for ('20% tashlang', 'Send 50%'), in the text as matched (a 0 read as an o). */
-const SHARE = /(?<![\p{L}\p{N}])\d[\do]*(?:[.,][\do]+)?\s?%/gu;
+const SHARES = new RegExp(`\\d+(?:[.,]\\d+)?\\s?(?:%|(?:${PERCENT.join('|')})\\p{L}*)`, 'giu');
+/** A share of the price as the money asked for ('20% tashlang', 'Send 50 percent'), in the text as matched (a 0 read as an o). */
+const SHARE = new RegExp(`(?<![\\p{L}\\p{N}])\\d[\\do]*(?:[.,][\\do]+)?\\s?(?:%|(?:${PERCENT.map(normalizeWording).join('|')})\\p{L}*)`, 'gu');
 
 /** An Uzbek converb ('ko'rib': having seen) or a 'then' between the word putting something first and the payment. */
 const DONE_FIRST = new RegExp(`\\p{L}[${normalizeWording('bб')}](?![\\p{L}])|(?:^|[^\\p{L}])(?:${['keyin', 'кейин', 'потом', 'затем', 'then', 'later'].map(normalizeWording).join('|')})(?![\\p{L}])`, 'u');
@@ -573,12 +632,22 @@ const MONEY_REQUESTS: readonly Request[] = [
   { asking: BEFORE_THE_PHONE, verbs: false, asked: YOU_PAY, reach: 2, uncounted: AMOUNTS, ordered: true, clause: true, nothingBetween: DONE_FIRST },
   // 'оплачиваете заранее', '100% oldindan'
   { asking: IN_ADVANCE, verbs: false, asked: [...PAYMENTS, SHARE], reach: 0, uncounted: SHARES },
-  // 'Bron uchun 100 ming kerak'
-  { asking: HOLDING, verbs: false, asked: [...MONEY_WORDS, SHARE], reach: 3, uncounted: AMOUNTS, clause: true },
+  // 'Pul avval', 'Money goes first'
+  { asking: MONEY_WORDS, verbs: false, asked: BEFORE_THE_PHONE, reach: 2, uncounted: SHARES, ordered: true, clause: true, nothingBetween: /\d/ },
+  // 'Bron uchun 100 ming kerak', 'Reserve it with a small payment'
+  { asking: HOLDING, verbs: false, asked: [...MONEY_WORDS, SHARE], reach: 4, uncounted: AMOUNTS, clause: true },
+  // 'Без предоплаты не отправляю', "To'lovsiz yubormayman", 'No shipping without prepayment'
+  { asking: WITHOUT_PAYING, verbs: false, asked: REFUSED_SENDING, reach: 3, uncounted: AMOUNTS, clause: true },
+  // 'Кто первый переведет, того и телефон', 'Whoever pays first gets it'
+  { asking: FIRST_COME, verbs: false, asked: PAYS, reach: 2, uncounted: AMOUNTS, ordered: true, clause: true },
+  // "Pulini yuborgan odamga beraman"
+  { asking: ['pul*', 'пул*', 'money'], verbs: false, asked: TO_THE_PAYER, reach: 2, uncounted: AMOUNTS, ordered: true, clause: true },
   // 'Отправлю после 100% оплаты'
   { asking: AFTER, verbs: false, asked: [...PAYMENTS, ...MONEY_WORDS], reach: 1, uncounted: SHARES, ordered: true, sentenceNames: SENDING },
   // "Pul tushgandan keyin jo'nataman"
   { asking: PAID_FIRST, verbs: false, asked: SENDING, reach: 6, uncounted: AMOUNTS },
+  // 'Pul kelsa telefon sizniki', 'Деньги поступят, телефон ваш'
+  { asking: MONEY_LANDED, verbs: false, asked: HANDED_OVER, reach: 6, uncounted: AMOUNTS },
   // 'Оплата через Click до отправки'
   { asking: BEFORE_SENDING, verbs: false, asked: PAYMENTS, reach: 2, uncounted: AMOUNTS, clause: true },
   // "To'lov, keyin jo'nataman"
@@ -595,6 +664,8 @@ const MONEY_REQUESTS: readonly Request[] = [
   { asking: IF_YOU_PAY_CLAUSE, verbs: false, asked: [...I_SEND, ...SENDING, ...HOLDING], reach: 4, uncounted: AMOUNTS, ordered: true, unlessSentenceNames: ON_RECEIPT },
   // "To'lov qilasiz, jo'nataman", 'Оплачиваете, я отправляю'
   { asking: YOU_PAY, verbs: false, asked: I_SEND, reach: 3, uncounted: AMOUNTS, ordered: true, unlessSentenceNames: ON_RECEIPT, nothingBetween: DONE_FIRST },
+  // "To'lovni Click orqali qilasiz, men pochtaga topshiraman"
+  { asking: YOU_DO, verbs: false, asked: I_SEND, reach: 3, uncounted: AMOUNTS, ordered: true, sentenceNames: PAYMENTS, unlessSentenceNames: ON_RECEIPT, nothingBetween: DONE_FIRST },
   // 'Yarmini hozir, yarmini olganda', 'Половину сейчас'
   { asking: HALF, verbs: false, asked: NOW, reach: 1, uncounted: AMOUNTS, ordered: true, clause: true },
   // 'Оплата 50 на 50'
@@ -648,7 +719,7 @@ const CLAUSE_END = /[.!?;\n,]/;
 function requestSpans(text: string, requests: readonly Request[]): TextSpan[] {
   const { normalized, origins } = readable(text);
   const matches = (words: ReadonlyArray<string | RegExp>) =>
-    words.flatMap((word) => (typeof word === 'string' ? wordMatches(word, normalized) : allMatches(word, normalized)));
+    mayHoldAny(words, normalized) ? words.flatMap((word) => (typeof word === 'string' ? wordMatches(word, normalized) : allMatches(word, normalized))) : [];
   const spans: TextSpan[] = [];
   for (const { asking, verbs, asked, reach, uncounted, ordered, clause, sentenceNames, unlessSentenceNames, nothingBetween } of requests) {
     const objects = matches(asked).filter((object) => !partOfThePhone(normalized, object));
@@ -853,6 +924,18 @@ function wordMatches(word: string, normalized: string): RegExpExecArray[] {
   return normalized.includes(compiled.part) ? allMatches(compiled.pattern, normalized) : [];
 }
 
+/** Each list of words' first parts as one pattern: a text holding none of them is not searched word by word. */
+const LIST_PARTS = new WeakMap<ReadonlyArray<string | RegExp>, RegExp | undefined>();
+
+/** Whether the normalized text may hold one of `words` (a list with a pattern in it always may). */
+function mayHoldAny(words: ReadonlyArray<string | RegExp>, normalized: string): boolean {
+  if (!LIST_PARTS.has(words)) {
+    const parts = words.map((word) => (typeof word === 'string' ? normalizeWording(word.replace(/\*$/, '')).split(/\s+/).filter(Boolean)[0] : undefined));
+    LIST_PARTS.set(words, parts.every((part) => part !== undefined) ? new RegExp(parts.map(escapeRegExp).join('|'), 'u') : undefined);
+  }
+  return LIST_PARTS.get(words)?.test(normalized) ?? true;
+}
+
 /** Words as the normalized text spells them, as alternatives of a pattern. */
 const spelledAsMatched = (words: readonly string[]) => words.map((word) => escapeRegExp(normalizeWording(word))).join('|');
 /** A word said not to be asked for: 'без предоплаты', 'no deposit', 'oldindan to'lov shart emas'. */
@@ -910,7 +993,7 @@ const WEAR_BEFORE = new RegExp(
 
 /** Money words that name part of the phone: a memory or SIM card (accessory), a battery's share. */
 function partOfThePhone(normalized: string, place: RegExpExecArray): boolean {
-  if (place[0].endsWith('%')) return WEAR_BEFORE.test(normalized.slice(Math.max(0, place.index - 24), place.index));
+  if (/^\d/.test(place[0])) return WEAR_BEFORE.test(normalized.slice(Math.max(0, place.index - 24), place.index));
   if (!CARD_WORD.test(place[0])) return false;
   const end = place.index + place[0].length;
   return ACCESSORY_BEFORE.test(normalized.slice(Math.max(0, place.index - 12), place.index)) || ACCESSORY_AFTER.test(normalized.slice(end, end + 12));
