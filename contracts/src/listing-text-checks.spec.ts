@@ -536,6 +536,13 @@ describe('what the checks find in a seller’s words (issue 35)', () => {
       'Half payment now, rest on delivery',
       'Оплата только переводом, отправка в день оплаты',
       'Reserve it with a small payment',
+      // A Russian imperative in -ди is no Uzbek past; other spellings of the same asks.
+      'Переведи полтинник на карту и телефон твой',
+      'Закидывайте на хумо, отправлю автобусом',
+      'Кто первым оплатит, тому и отправлю',
+      "Telefonni avtobus bilan jo'nataman, pulini Click qilasiz",
+      'Zakalat 200 ming',
+      "To'lov o'tgach jo'nataman",
     ];
     for (const text of requests) expect({ text, found: scamWordingSpans(text).length > 0 }).toEqual({ text, found: true });
     const honest = [
@@ -553,6 +560,8 @@ describe('what the checks find in a seller’s words (issue 35)', () => {
       'Оплата переводом при получении, отправлю почтой',
       'Chexolni tashlab beraman, 50 ming chegirma',
       "Sovg'a qilib qo'yaman, chexol bilan",
+      "Uchrashganda Click qilasiz, pochta orqali ham jo'nataman",
+      'Кто первым придет, тому и продам',
     ];
     for (const text of honest) expect({ text, found: scamWordingSpans(text) }).toEqual({ text, found: [] });
   });
@@ -571,6 +580,8 @@ describe('what the checks find in a seller’s words (issue 35)', () => {
       'Send your card expiry and the CVV',
       'Please tell me the SMS code so I can pay',
       'Send me the code you received',
+      'Kartangizni orqa tarafidagi raqamlarni yozing',
+      'Напишите номер карты и код с обратной стороны',
     ];
     for (const text of requests) expect({ text, found: secretRequestSpans(text).length > 0 }).toEqual({ text, found: true });
     const honest = [
@@ -591,6 +602,8 @@ describe('what the checks find in a seller’s words (issue 35)', () => {
       'Напишите срок действия гарантии',
       'Пришлите фото на обороте телефона',
       'Tell me the warranty expiry date',
+      'Пришлите фото с обратной стороны телефона',
+      "Telefonning orqa tarafidagi rasmni yuboring",
     ];
     for (const text of honest) expect({ text, found: secretRequestSpans(text) }).toEqual({ text, found: [] });
   });

@@ -306,6 +306,7 @@ export const SCAM_WORDING: readonly string[] = [
   'zaklad*',
   'zalog*',
   'zaklat*',
+  'zakalat*',
   'kartaga pul*',
   'kartamga*',
   'pulni oldindan*',
@@ -328,6 +329,7 @@ export const SCAM_WORDING: readonly string[] = [
   'предоплат*',
   'аванс*',
   'залог*',
+  'закалат*',
   'задат*',
   'оплата вперед',
   'оплату вперед',
@@ -423,13 +425,17 @@ export function scamWordingSpans(text: string, bannedWords: readonly string[] = 
 }
 
 /** Verbs that move money to someone. Paying is not one: 'Click orqali to'lov' is how an honest buyer pays at the meeting. */
-const TRANSFER_VERBS = ['tashla*', 'otkaz*', 'ташла*', 'утказ*', 'переве*', 'перевод*', 'перекин*', 'скин*', 'скидыва*', 'закин*', 'кинь*', 'кидай*', 'send', 'transfer', 'wire'];
+const TRANSFER_VERBS = ['tashla*', 'otkaz*', 'ташла*', 'утказ*', 'переве*', 'перевод*', 'перекин*', 'скин*', 'скидыва*', 'закин*', 'закидыва*', 'кинь*', 'кидай*', 'send', 'transfer', 'wire'];
+/** The payment apps and cards people pay each other with. */
+const PAYMENT_APPS = [
+  'click*', 'клик*', 'payme*', 'пейми*', 'paynet*', 'пейнет*', 'humo*', 'хумо*', 'uzcard*', 'узкард*',
+  'uzum*', 'узум*', 'apelsin*', 'апелсин*', 'апельсин*', 'tbc*', 'anor*', 'анор*',
+];
 /** Where the money would go: a card, an account, a bank, or a wallet in a payment app. */
 const MONEY_DESTINATIONS = [
   'karta*', 'kartochka*', 'карта*', 'карту', 'карте', 'карты', 'картой', 'карточк*',
   'hisob*', 'хисоб*', 'счет*', 'bank*', 'банк*', 'card', 'account',
-  'click*', 'клик*', 'payme*', 'пейми*', 'paynet*', 'пейнет*', 'humo*', 'хумо*', 'uzcard*', 'узкард*',
-  'uzum*', 'узум*', 'apelsin*', 'апелсин*', 'апельсин*', 'tbc*', 'anor*', 'анор*',
+  ...PAYMENT_APPS,
 ];
 /**
  * Asking someone to send or move something, in the forms that ask ('yuboring', 'yuborsangiz',
@@ -510,6 +516,7 @@ const AFTER = ['после', 'after', 'once'];
 const MONEY_LANDED = [
   'pul tush*', 'pullar tush*', 'tolov tush*', 'пул туш*', 'пуллар туш*', 'тулов туш*',
   'pul kelgach', 'pul kelgan*', 'pul kelsa', 'пул келгач', 'пул келган*', 'пул келса',
+  'pul otgach', 'pul otgan*', 'tolov otgach', 'tolov otgan*', 'пул утгач', 'пул утган*', 'тулов утгач', 'тулов утган*',
   'kartaga tush*', 'kartamga tush*', 'hisobga tush*', 'hisobimga tush*', 'картага туш*', 'картамга туш*', 'хисобга туш*',
   'деньги прид*', 'деньги поступ*', 'придут деньги', 'поступят деньги', 'поступлени*',
 ];
@@ -552,6 +559,8 @@ const TO_THE_CARD = [
 ];
 /** Asking to pay through a kiosk to a phone's balance ("Paynet qilib qo'ying"): no buyer pays a seller so at a meeting. */
 const DOING_REQUESTS = ['qiling*', 'qilib', 'qilsangiz*', 'қилинг*', 'қилиб', 'қилсангиз*'];
+/** Paying by an app told as the buyer's doing ("pulini Click qilasiz", 'Payme qilib yuborasiz'). */
+const APP_DOING = [...DOING_REQUESTS, 'qilasiz', 'киласиз'];
 const PHONE_BALANCE = ['paynet*', 'пейнет*', 'пайнет*'];
 
 /** Paying without a prepayment or deposit, or without paying at all ('без предоплаты', "to'lovsiz", 'without a deposit'). */
@@ -567,7 +576,7 @@ const REFUSED_SENDING = [
   'jonatmay*', 'yubormay*', 'bron qilmay*', 'band qilmay*', 'жўнатмай*', 'жонатмай*', 'юбормай*', 'брон килмай*', 'банд килмай*',
 ];
 /** Paid first, the phone kept for whoever pays ('Кто первый переведет', 'Whoever pays first', "Kim birinchi to'lasa"). */
-const FIRST_COME = ['кто первый', 'кто раньше', 'первый кто', 'первому кто', 'whoever', 'first to', 'first one to', 'first person to', 'kim birinchi', 'kim oldin', 'ким биринчи', 'ким олдин'];
+const FIRST_COME = ['кто первый', 'кто первым', 'кто раньше', 'первый кто', 'первому кто', 'whoever', 'first to', 'first one to', 'first person to', 'kim birinchi', 'kim oldin', 'ким биринчи', 'ким олдин'];
 const PAYS = [
   'переведет', 'оплатит', 'перечислит', 'скинет', 'закинет', 'заплатит', 'внесет', 'pays', 'transfers', 'sends the money',
   'tolasa', 'tashlasa', 'otkazsa', 'туласа', 'ташласа', 'утказса',
@@ -654,6 +663,8 @@ const MONEY_REQUESTS: readonly Request[] = [
   { asking: PAYMENTS, verbs: false, asked: THEN_SENDING, reach: 3, uncounted: AMOUNTS, ordered: true, unlessSentenceNames: ON_RECEIPT },
   // 'Доставка по всему Узбекистану, оплата на карту'
   { asking: [...PAYMENTS, 'деньг*', 'pul*', 'пул*', 'money'], verbs: false, asked: TO_THE_CARD, reach: 1, uncounted: AMOUNTS, sentenceNames: SENDING, unlessSentenceNames: ON_RECEIPT },
+  // "Telefonni avtobus bilan jo'nataman, pulini Click qilasiz"
+  { asking: PAYMENT_APPS, verbs: false, asked: APP_DOING, reach: 1, uncounted: AMOUNTS, ordered: true, sentenceNames: SENDING, unlessSentenceNames: ON_RECEIPT },
   // "Paynet qilib qo'ying"
   { asking: DOING_REQUESTS, verbs: true, asked: PHONE_BALANCE, reach: 1, uncounted: AMOUNTS },
   // "Kuryer xizmati uchun 50 ming to'lab qo'ying", 'Оплатите 50%'
@@ -684,7 +695,9 @@ const SECRETS = [
   'sms code*', 'code from sms', 'code in the sms', 'verification code', 'confirmation code', 'one-time code', 'otp', 'code you got', 'code you received', 'code that came',
   'cvv*', 'cvc*', 'cvv2', 'pin kod*', 'pin-kod*', 'пин код*', 'пин-код*', 'pin code',
   'amal qilish muddat*', 'karta muddat*', 'kartaning muddat*', 'kartangiz muddat*', 'орқасидаги*', 'orqasidagi*', 'амал килиш муддат*', 'карта муддат*',
+  'orqa tarafidagi raqam*', 'orqa tomonidagi raqam*', 'орқа тарафидаги рақам*', 'орқа томонидаги рақам*',
   'срок действия карты', 'срок карты', 'цифры на обороте', 'на обороте карты', 'сзади карты', 'три цифры',
+  'код с обратной стороны', 'код на обратной стороне', 'цифры с обратной стороны', 'цифры на обратной стороне',
   'card expiry', 'card expiration', 'cards expiry', 'expiry date of the card', 'valid thru', 'back of the card', 'digits on the back',
 ];
 /** Asking to be told or sent something ('ayting', 'скажите', 'tell me'), or saying it is needed ('kerak', 'нужен'). */
@@ -960,11 +973,12 @@ const NEGATIVE_VERB = new RegExp(
   'u',
 );
 /**
- * A verb telling what was done, not asking for it: an Uzbek past in -di ("kartaga o'tkazdim", 'ташладик'), a Russian
- * past in a vowel and -л ('перевел', 'скинула'; not the Uzbek 'ташла', 'throw'). A buyer's account of a deal.
+ * A verb telling what was done, not asking for it: an Uzbek past in -di ("kartaga o'tkazdim", 'ташладик'; not the
+ * Russian imperative 'переведи'), a Russian past in a vowel and -л ('перевел', 'скинула'; not the Uzbek 'ташла',
+ * 'throw'). A buyer's account of a deal.
  */
 const PAST_VERB = new RegExp(
-  `\\p{L}(?:${spelledAsMatched(['di', 'dim', 'dik', 'ding', 'dingiz', 'dilar', 'ди', 'дим', 'дик', 'динг', 'дингиз', 'дилар'])}|[${normalizeWording('аеиоуыэюя')}]л[${normalizeWording('аио')}]?)$`,
+  `\\p{L}(?<!${normalizeWording('е')})(?:${spelledAsMatched(['di', 'dim', 'dik', 'ding', 'dingiz', 'dilar', 'ди', 'дим', 'дик', 'динг', 'дингиз', 'дилар'])}|[${normalizeWording('аеиоуыэюя')}]л[${normalizeWording('аио')}]?)$`,
   'u',
 );
 /** An Uzbek first person ('tashlayman', "o'tkazamiz") or a Russian first person singular ('скину', 'переведу'). */
