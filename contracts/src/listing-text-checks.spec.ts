@@ -88,7 +88,14 @@ describe('what the checks find in a seller’s words (issue 35)', () => {
       expect(found(text, cardNumberSpans(text))).toEqual([card]);
     }
     expect(maskCardNumbers('восемь шесть ноль ноль 1234 5678 девять ноль один два')).toBe('* * * * **** **** девять ноль один два');
-    for (const phone of ['to‘qson bir ikki uch to‘rt besh olti yetti sakkiz', 'девяносто один 234 56 78', 'nine nine eight ninety one two three four five six seven eight']) {
+    for (const phone of [
+      'to‘qson bir ikki uch to‘rt besh olti yetti sakkiz',
+      'девяносто один 234 56 78',
+      'nine nine eight ninety one two three four five six seven eight',
+      // Its groups dictated with commas between, as a number is read aloud.
+      'девяносто один, сто двадцать три, сорок пять, шестьдесят семь',
+      'to‘qson bir, bir yuz yigirma uch, qirq besh, oltmish yetti',
+    ]) {
       expect(found(`tel ${phone} kechqurun`, contactSpans(`tel ${phone} kechqurun`))).toEqual([phone]);
     }
     // Numbers in words that are not a card or a phone: counts, ages, prices and a model's name.
@@ -132,10 +139,10 @@ describe('what the checks find in a seller’s words (issue 35)', () => {
       expect(found(`Oplata: ${link}`, contactSpans(`Oplata: ${link}`))).toEqual([link]);
     }
     // Written to slip past: look-alike digits, an O for a zero, slashes or underscores between the groups.
-    for (const phone of ['9O 123 45 67', '９０ １２３ ４５ ６７', '90/123/45/67', '90_123_45_67', '+998 (9О) 123-45-67', '9O I2З 45 б7']) {
+    for (const phone of ['9O 123 45 67', '９０ １２３ ４５ ６７', '90/123/45/67', '90_123_45_67', '+998 (9О) 123-45-67', '9O I2З 45 б7', '91, 123, 45, 67']) {
       expect(found(`tel ${phone} kechqurun`, contactSpans(`tel ${phone} kechqurun`))).toEqual([phone]);
     }
-    for (const honest of ['Narxi 4 500 000 so‘m, 128/6 GB, batareya 87%', 'Olingan 12/05/2024, 8/256 GB', 'Narx 950 000 000 emas, 9 500 000', 'IMEI 356938035643809', 'iPhone 13 Pro Max 256GB', 'Telegram orqali yozing', 'imei.info va apple.com da tekshirildi']) {
+    for (const honest of ['Narxi 4 500 000 so‘m, 128/6 GB, batareya 87%', 'Olingan 12/05/2024, 8/256 GB', 'Narx 950 000 000 emas, 9 500 000', 'Narxi 900,000,000 emas, 9.500.000', 'Xotira 128, 256, 512', 'IMEI 356938035643809', 'iPhone 13 Pro Max 256GB', 'Telegram orqali yozing', 'imei.info va apple.com da tekshirildi']) {
       expect(contactSpans(honest)).toEqual([]);
     }
   });
@@ -147,6 +154,10 @@ describe('what the checks find in a seller’s words (issue 35)', () => {
       'tme/arzon_tel': 'tme/arzon_tel',
       't me arzon_tel': 't me arzon_tel',
       't.mе/arzon_tel (Cyrillic е)': 't.mе/arzon_tel',
+      't[.]me/arzon_tel': 't[.]me/arzon_tel',
+      't(.)me/arzon_tel': 't(.)me/arzon_tel',
+      't dot me/arzon_tel': 't dot me/arzon_tel',
+      't nuqta me/arzon_tel': 't nuqta me/arzon_tel',
       '@ arzon_tel': '@ arzon_tel',
       'телега: arzon_tel': 'телега: arzon_tel',
       'Pishite v telegu: arzon_tel': 'telegu: arzon_tel',

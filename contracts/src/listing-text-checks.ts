@@ -174,6 +174,10 @@ export function maskCardNumbers(text: string): string {
 const PHONE_CODES = /^(?:20|33|50|55|61|62|65|66|67|69|71|72|73|74|75|76|77|78|79|88|90|91|93|94|95|97|98|99)/;
 /** Digits in groups joined by spaces, dashes, dots, slashes, underscores or brackets, with an optional '+'. */
 const DIGIT_RUN = /\+?\(?\d[\d\s()./_-]{6,}\d/g;
+/** A number read aloud, its short groups between commas ('91, 123, 45, 67'; 'девяносто один, сто двадцать три, …'). */
+const DICTATED = /(?<![\d,])\d{1,3}(?:,\s?\d{1,3}){2,4}(?![\d,])/g;
+/** A price in thousands: '150 000 000', '90,000,000', '9.500.000'. */
+const THOUSANDS = /^\d{1,3}(?:([ ,.])\d{3})(?:\1\d{3})*$/;
 
 /**
  * Phone numbers: 9 digits with an Uzbek code, after 998 or 8 or alone, however grouped, in any
@@ -183,12 +187,12 @@ export function phoneNumberSpans(text: string): TextSpan[] {
   if (digitCount(text) < 7) return [];
   const { view, from, to } = digitView(text);
   const spans: TextSpan[] = [];
-  for (const match of allMatches(DIGIT_RUN, view)) {
+  for (const match of [...allMatches(DIGIT_RUN, view), ...allMatches(DICTATED, view)]) {
     const run = match[0].trimEnd();
     const digits = run.replace(/\D/g, '');
     const local = digits.length === 12 && digits.startsWith('998') ? digits.slice(3) : digits.length === 10 && digits.startsWith('8') ? digits.slice(1) : digits;
     if (local.length !== 9 || !PHONE_CODES.test(local)) continue;
-    if (/^\d{1,3}(?: \d{3})+$/.test(run)) continue;
+    if (THOUSANDS.test(run)) continue;
     spans.push({ start: from[match.index], end: to[match.index + run.length - 1] });
   }
   return spans;
@@ -220,15 +224,15 @@ const NICKNAMED = `(?!${TELEGRAM}|${INSTAGRAM})[A-Za-z][\\w.]{4,31}(?![\\p{L}\\p
 const NICKNAME_IN_MESSENGER = `(?:${NICKNAME}(?:[\\s,]+\\p{L}+){0,2}?[\\s,]+(?:${TELEGRAM}|${INSTAGRAM})|(?:${TELEGRAM}|${INSTAGRAM})(?:[\\s,]+\\p{L}+){0,2}?[\\s,]+${NICKNAME})`;
 
 /**
- * A Telegram contact written so a filter's link pattern misses it: the link spaced out or without
- * its dot ('t. me/x', 'tme/x', 't me x_1'), an @ and a space, a username beside the word for
+ * A Telegram contact written so a filter's link pattern misses it: the link spaced out, without
+ * its dot or with the dot bracketed or in words ('t. me/x', 'tme/x', 't me x_1', 't[.]me/x', 't dot me/x'), an @ and a space, a username beside the word for
  * Telegram, before or after it with up to two words between ('telegram arzon_tel', 'Telegramdan
  * yozing: arzon', 'arzon_tel (telegram)'); an Instagram page named so ('Instagram sahifam ivan_phones'); any
  * Latin name called a nickname in a messenger ('Ник в телеге sotuvchi', 'Мой ник sotuvchi в телеге').
  */
 const GARBLED_CONTACT = new RegExp(
   [
-    `(?<![\\p{L}\\p{N}])t[\\s.]{0,3}me(?:\\s{0,2}\\/\\s{0,2}[A-Za-z][\\w]{4,31}|\\s+${HANDLE})`,
+    `(?<![\\p{L}\\p{N}])t(?:[\\s.[\\](){}]{0,5}|\\s*(?:dot|nuqta|нукта|нуқта|точка)\\s*)me(?:\\s{0,2}\\/\\s{0,2}[A-Za-z][\\w]{4,31}|\\s+${HANDLE})`,
     `(?<![\\p{L}\\p{N}_])@\\s{1,2}[A-Za-z][\\w.]{3,}`,
     `(?<![\\p{L}\\p{N}])${TELEGRAM}(?:[\\s,]+\\p{L}+){0,2}?(?:\\s*[:-]\\s*@?[A-Za-z][\\w.]{3,31}|\\s+@?${HANDLE})`,
     `(?<![\\p{L}\\p{N}_])${HANDLE}(?:\\s+|\\s*\\(\\s*)${TELEGRAM}`,
