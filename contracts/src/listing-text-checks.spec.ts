@@ -593,6 +593,14 @@ describe('what the checks find in a seller’s words (issue 35)', () => {
       'Send me the code you received',
       'Kartangizni orqa tarafidagi raqamlarni yozing',
       'Напишите номер карты и код с обратной стороны',
+      // The card's details typed into a page, a photo of the card, the code told later or in the next sentence.
+      "Kartangiz ma'lumotlarini kiriting, pul tushadi",
+      'Введите данные карты на странице доставки, чтобы получить оплату',
+      'Karta rasmini ikki tomonidan yuboring',
+      'Send a photo of your card front and back',
+      "Qo'ng'iroq qilaman, keyin kod keladi, aytasiz",
+      'Я курьер Яндекс, для доставки подтвердите код',
+      'Kod keldimi? Menga aytib yuboring',
     ];
     for (const text of requests) expect({ text, found: secretRequestSpans(text).length > 0 }).toEqual({ text, found: true });
     const honest = [
@@ -615,6 +623,10 @@ describe('what the checks find in a seller’s words (issue 35)', () => {
       'Tell me the warranty expiry date',
       'Пришлите фото с обратной стороны телефона',
       "Telefonning orqa tarafidagi rasmni yuboring",
+      'Telefonni ikki tomonidan rasmga olib yuboring',
+      'Sim karta rasmini yuboring',
+      'Kod keldimi? Rahmat, uchrashamiz',
+      'Введите IMEI на сайте и проверьте',
     ];
     for (const text of honest) expect({ text, found: secretRequestSpans(text) }).toEqual({ text, found: [] });
   });

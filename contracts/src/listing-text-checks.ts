@@ -621,6 +621,8 @@ interface Request {
   ordered?: boolean;
   /** No comma between: "Bron qilib qo'yaman, 50 ming chegirma" offers a discount, it asks no deposit. */
   clause?: boolean;
+  /** The two may stand in sentences one after the other, as a chat asks: 'Kod keldimi? Menga aytib yuboring'. */
+  nextSentence?: boolean;
   /** Only in a sentence that also names one of these: 'после оплаты' asks for nothing until the phone is to be sent. */
   sentenceNames?: readonly string[];
   /** Never in a sentence that names one of these: 'Dostavkani qabul qilganda to'lang' pays on receipt. */
@@ -693,8 +695,8 @@ const MONEY_REQUESTS: readonly Request[] = [
  * warranty's term or a SIM tray's pin.
  */
 const SECRETS = [
-  'sms kod*', 'sms-kod*', 'smsdagi kod*', 'kod sms*', 'tasdiqlash kod*', 'kelgan kod*', 'kod keldi', 'kod kelad*', 'bir martalik kod*',
-  'смс код*', 'смс-код*', 'смсдаги код*', 'тасдиклаш код*', 'келган код*', 'код келди', 'код келад*',
+  'sms kod*', 'sms-kod*', 'smsdagi kod*', 'kod sms*', 'tasdiqlash kod*', 'kelgan kod*', 'kod keld*', 'kod kelad*', 'bir martalik kod*',
+  'смс код*', 'смс-код*', 'смсдаги код*', 'тасдиклаш код*', 'келган код*', 'код келд*', 'код келад*',
   'код из смс', 'код из sms', 'код с смс', 'код в смс', 'код подтверждени*', 'одноразов* код*', 'пришедший код', 'код который пришел', 'код пришел',
   'sms code*', 'code from sms', 'code in the sms', 'verification code', 'confirmation code', 'one-time code', 'otp', 'code you got', 'code you received', 'code that came',
   'cvv*', 'cvc*', 'cvv2', 'pin kod*', 'pin-kod*', 'пин код*', 'пин-код*', 'pin code',
@@ -703,23 +705,33 @@ const SECRETS = [
   'срок действия карты', 'срок карты', 'цифры на обороте', 'на обороте карты', 'сзади карты', 'три цифры',
   'код с обратной стороны', 'код на обратной стороне', 'цифры с обратной стороны', 'цифры на обратной стороне',
   'card expiry', 'card expiration', 'cards expiry', 'expiry date of the card', 'valid thru', 'back of the card', 'digits on the back',
+  // All of it at once: the card's details typed into a page, a photo of the card.
+  'karta malumot*', 'kartangiz malumot*', 'kartaning malumot*', 'карта маълумот*', 'картангиз маълумот*', 'картанинг маълумот*',
+  'данные карты', 'данные вашей карты', 'данные своей карты', 'card details', 'card data', 'your card details',
+  'karta rasm*', 'kartangiz rasm*', 'kartaning rasm*', 'карта расм*', 'картангиз расм*', 'фото карты', 'фото вашей карты', 'фотографию карты',
+  'photo of your card', 'photo of the card', 'card photo*',
 ];
 /** Asking to be told or sent something ('ayting', 'скажите', 'tell me'), or saying it is needed ('kerak', 'нужен'). */
 const TELL_REQUESTS = [
-  'ayting*', 'aytib yubor*', 'aytib ber*', 'aytsangiz*', 'yuboring*', 'yuborsangiz*', 'yozing*', 'yozib yubor*', 'yozsangiz*', 'bering*', 'tashlang*', 'kerak',
-  'айтинг*', 'айтиб юбор*', 'айтиб бер*', 'айтсангиз*', 'юборинг*', 'юборсангиз*', 'ёзинг*', 'ёзиб юбор*', 'ёзсангиз*', 'беринг*', 'ташланг*', 'керак',
-  'скажите', 'скажи', 'сообщите', 'сообщи', 'назовите', 'назови', 'продиктуйте', 'продиктуй', 'пришлите', 'пришли', 'отправьте', 'отправь',
-  'напишите', 'напиши', 'скиньте', 'скинь', 'дайте', 'дай', 'нужен', 'нужна', 'нужно', 'надо',
-  'tell', 'send', 'give', 'share', 'write', 'type', 'dictate', 'read', 'need', 'needed',
+  'ayting*', 'aytib yubor*', 'aytib ber*', 'aytsangiz*', 'aytasiz', 'yuboring*', 'yuborsangiz*', 'yozing*', 'yozib yubor*', 'yozsangiz*', 'bering*', 'tashlang*',
+  'kiriting*', 'kiritsangiz*', 'kerak',
+  'айтинг*', 'айтиб юбор*', 'айтиб бер*', 'айтсангиз*', 'айтасиз', 'юборинг*', 'юборсангиз*', 'ёзинг*', 'ёзиб юбор*', 'ёзсангиз*', 'беринг*', 'ташланг*',
+  'киритинг*', 'киритсангиз*', 'керак',
+  'скажите', 'скажи', 'скажете', 'сообщите', 'сообщи', 'назовите', 'назови', 'продиктуйте', 'продиктуй', 'пришлите', 'пришли', 'отправьте', 'отправь',
+  'напишите', 'напиши', 'скиньте', 'скинь', 'дайте', 'дай', 'введите', 'введи', 'укажите', 'укажи', 'нужен', 'нужна', 'нужно', 'надо',
+  'tell', 'send', 'give', 'share', 'write', 'type', 'enter', 'fill in', 'dictate', 'read', 'need', 'needed',
 ];
 /** Telling a code aloud ('Продиктуйте код', 'kodni ayting'): asked of a seller, it is the bank's SMS code. */
-const SAY_REQUESTS = ['ayting*', 'aytib yubor*', 'aytib ber*', 'айтинг*', 'айтиб юбор*', 'айтиб бер*', 'скажите', 'скажи', 'сообщите', 'назовите', 'продиктуйте', 'продиктуй', 'dictate', 'read me', 'tell me'];
+const SAY_REQUESTS = [
+  'ayting*', 'aytib yubor*', 'aytib ber*', 'aytasiz', 'айтинг*', 'айтиб юбор*', 'айтиб бер*', 'айтасиз',
+  'скажите', 'скажи', 'скажете', 'сообщите', 'назовите', 'назовете', 'продиктуйте', 'продиктуй', 'продиктуете', 'подтвердите', 'dictate', 'read me', 'tell me', 'confirm',
+];
 const CODE = ['kod', 'kodni', 'kodi', 'kodini', 'код', 'кодни', 'коди', 'кода', 'code'];
 /** Codes that are no secret: a phone's IMEI or model code, a passcode or account shown at the meeting. */
 const OTHER_CODES = ['imei*', 'имей*', 'имеи*', 'model*', 'модел*', 'puk*', 'пук*', 'promo*', 'промо*', 'parol*', 'пароль*', 'password*', 'passcode*', 'icloud*', 'apple id', 'region*', 'регион*'];
 /** Asking for a code or the card's details (SECRETS): 'SMS kodni ayting', 'Sizga kod keldi, menga yuboring', 'Send me the CVV'. */
 const SECRET_REQUESTS: readonly Request[] = [
-  { asking: TELL_REQUESTS, verbs: true, asked: SECRETS, reach: 4, uncounted: AMOUNTS },
+  { asking: TELL_REQUESTS, verbs: true, asked: SECRETS, reach: 4, uncounted: AMOUNTS, nextSentence: true },
   { asking: SAY_REQUESTS, verbs: true, asked: CODE, reach: 2, uncounted: AMOUNTS, unlessSentenceNames: OTHER_CODES },
 ];
 
@@ -738,7 +750,7 @@ function requestSpans(text: string, requests: readonly Request[]): TextSpan[] {
   const matches = (words: ReadonlyArray<string | RegExp>) =>
     mayHoldAny(words, normalized) ? words.flatMap((word) => (typeof word === 'string' ? wordMatches(word, normalized) : allMatches(word, normalized))) : [];
   const spans: TextSpan[] = [];
-  for (const { asking, verbs, asked, reach, uncounted, ordered, clause, sentenceNames, unlessSentenceNames, nothingBetween } of requests) {
+  for (const { asking, verbs, asked, reach, uncounted, ordered, clause, nextSentence, sentenceNames, unlessSentenceNames, nothingBetween } of requests) {
     const objects = matches(asked).filter((object) => !partOfThePhone(normalized, object));
     if (objects.length === 0) continue;
     // The sentence's words are read once a row, when a pair first asks for them.
@@ -756,7 +768,8 @@ function requestSpans(text: string, requests: readonly Request[]): TextSpan[] {
         const end = second.index + second[0].length;
         if (second.index < first.index + first[0].length) continue;
         const between = normalized.slice(first.index + first[0].length, second.index);
-        if ((clause ? CLAUSE_END : SENTENCE_END).test(between) || nothingBetween?.test(between)) continue;
+        const ends = [...between].filter((char) => (clause ? CLAUSE_END : SENTENCE_END).test(char)).length;
+        if (ends > (nextSentence ? 1 : 0) || nothingBetween?.test(between)) continue;
         // Counted as written: the reading takes a 0 for an O.
         const written = text.slice(origins[first.index + first[0].length - 1] + 1, origins[second.index]);
         const counted = written.replace(uncounted, ' ').match(WRITTEN_WORD)?.length ?? 0;
