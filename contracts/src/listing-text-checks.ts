@@ -224,11 +224,12 @@ const NICKNAMED = `(?!${TELEGRAM}|${INSTAGRAM})[A-Za-z][\\w.]{4,31}(?![\\p{L}\\p
 const NICKNAME_IN_MESSENGER = `(?:${NICKNAME}(?:[\\s,]+\\p{L}+){0,2}?[\\s,]+(?:${TELEGRAM}|${INSTAGRAM})|(?:${TELEGRAM}|${INSTAGRAM})(?:[\\s,]+\\p{L}+){0,2}?[\\s,]+${NICKNAME})`;
 
 /**
- * A Telegram contact written so a filter's link pattern misses it: the link spaced out, without
- * its dot or with the dot bracketed or in words ('t. me/x', 'tme/x', 't me x_1', 't[.]me/x', 't dot me/x'), an @ and a space, a username beside the word for
- * Telegram, before or after it with up to two words between ('telegram arzon_tel', 'Telegramdan
- * yozing: arzon', 'arzon_tel (telegram)'); an Instagram page named so ('Instagram sahifam ivan_phones'); any
- * Latin name called a nickname in a messenger ('Ник в телеге sotuvchi', 'Мой ник sotuvchi в телеге').
+ * A Telegram contact written so a filter's link pattern misses it: the link spaced out, without its dot
+ * or with the dot bracketed or in words ('t. me/x', 'tme/x', 't me x_1', 't[.]me/x', 't dot me/x'), an @
+ * and a space, a username beside the word for Telegram, before or after it with up to two words between
+ * ('telegram arzon_tel', 'Telegramdan yozing: arzon', 'arzon_tel (telegram)'); an Instagram page named so
+ * ('Instagram sahifam ivan_phones'); any Latin name called a nickname in a messenger ('Ник в телеге
+ * sotuvchi', 'Мой ник sotuvchi в телеге').
  */
 const GARBLED_CONTACT = new RegExp(
   [
@@ -707,7 +708,7 @@ const SECRETS = [
   'card expiry', 'card expiration', 'cards expiry', 'expiry date of the card', 'valid thru', 'back of the card', 'digits on the back',
   // All of it at once: the card's details typed into a page, a photo of the card.
   'karta malumot*', 'kartangiz malumot*', 'kartaning malumot*', 'карта маълумот*', 'картангиз маълумот*', 'картанинг маълумот*',
-  'данные карты', 'данные вашей карты', 'данные своей карты', 'card details', 'card data', 'your card details',
+  'данные карты', 'данные вашей карты', 'данные своей карты', 'card details', 'card data',
   'karta rasm*', 'kartangiz rasm*', 'kartaning rasm*', 'карта расм*', 'картангиз расм*', 'фото карты', 'фото вашей карты', 'фотографию карты',
   'photo of your card', 'photo of the card', 'card photo*',
 ];
