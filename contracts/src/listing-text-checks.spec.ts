@@ -554,6 +554,12 @@ describe('what the checks find in a seller’s words (issue 35)', () => {
       "Telefonni avtobus bilan jo'nataman, pulini Click qilasiz",
       'Zakalat 200 ming',
       "To'lov o'tgach jo'nataman",
+      // Misspelt, said in the passive, a word between the payment and 'in advance'.
+      'Predaplata 50%',
+      'Zalok 100 ming',
+      "Pul tashlanadi, keyin jo'natiladi",
+      'Оплата производится заранее',
+      'Payment is made in advance',
     ];
     for (const text of requests) expect({ text, found: scamWordingSpans(text).length > 0 }).toEqual({ text, found: true });
     const honest = [
@@ -573,6 +579,9 @@ describe('what the checks find in a seller’s words (issue 35)', () => {
       "Sovg'a qilib qo'yaman, chexol bilan",
       "Uchrashganda Click qilasiz, pochta orqali ham jo'nataman",
       'Кто первым придет, тому и продам',
+      "Oldindan rahmat, to'lov naqd",
+      'Заранее спасибо, оплата при встрече',
+      'Thanks in advance, payment on pickup',
     ];
     for (const text of honest) expect({ text, found: scamWordingSpans(text) }).toEqual({ text, found: [] });
   });

@@ -312,6 +312,7 @@ export const SCAM_WORDING: readonly string[] = [
   'zalog*',
   'zaklat*',
   'zakalat*',
+  'zalok',
   'kartaga pul*',
   'kartamga*',
   'pulni oldindan*',
@@ -335,6 +336,7 @@ export const SCAM_WORDING: readonly string[] = [
   'аванс*',
   'залог*',
   'закалат*',
+  'залок',
   'задат*',
   'оплата вперед',
   'оплату вперед',
@@ -355,6 +357,8 @@ export const SCAM_WORDING: readonly string[] = [
   'номер моей карты',
   'реквизит*',
   'predoplat*',
+  'predaplat*',
+  'предаплат*',
   'zadatok',
   'perevedite na kartu',
   'perevod na kartu',
@@ -467,6 +471,8 @@ const MONEY_WORDS = [
   'деньг*', 'денег', 'половин*', 'сумм*', 'оплат*', 'перевод*', 'тысяч*', 'доллар*',
   'money', 'half', 'payment', 'dollar*',
 ];
+/** Money itself, paid or sent: 'pul', 'деньги', 'money'. */
+const MONEY = ['pul*', 'пул*', 'деньг*', 'money'];
 /** Paying itself: what a seller puts before sending the phone ('до оплаты', 'pay … before delivery'). */
 const PAYMENTS = ['tolov*', 'тулов*', 'оплат*', 'оплач*', 'предоплат*', 'перевод*', 'payment*', 'pay', 'paying', 'paid', 'transfer*'];
 /** Money put before the phone: 'Pul oldin', 'Сначала оплата', 'Деньги вперед'. */
@@ -646,8 +652,8 @@ const MONEY_REQUESTS: readonly Request[] = [
   { asking: BEFORE_THE_PHONE, verbs: false, asked: MONEY_WORDS, reach: 0, uncounted: SHARES },
   // "Oldin karta orqali to'laysiz", 'First you pay'
   { asking: BEFORE_THE_PHONE, verbs: false, asked: YOU_PAY, reach: 2, uncounted: AMOUNTS, ordered: true, clause: true, nothingBetween: DONE_FIRST },
-  // 'оплачиваете заранее', '100% oldindan'
-  { asking: IN_ADVANCE, verbs: false, asked: [...PAYMENTS, SHARE], reach: 0, uncounted: SHARES },
+  // 'оплачиваете заранее', '100% oldindan', 'Оплата производится заранее'
+  { asking: IN_ADVANCE, verbs: false, asked: [...PAYMENTS, SHARE], reach: 2, uncounted: SHARES, clause: true },
   // 'Pul avval', 'Money goes first'
   { asking: MONEY_WORDS, verbs: false, asked: BEFORE_THE_PHONE, reach: 2, uncounted: SHARES, ordered: true, clause: true, nothingBetween: /\d/ },
   // 'Bron uchun 100 ming kerak', 'Reserve it with a small payment'
@@ -657,7 +663,7 @@ const MONEY_REQUESTS: readonly Request[] = [
   // 'Кто первый переведет, того и телефон', 'Whoever pays first gets it'
   { asking: FIRST_COME, verbs: false, asked: PAYS, reach: 2, uncounted: AMOUNTS, ordered: true, clause: true },
   // "Pulini yuborgan odamga beraman"
-  { asking: ['pul*', 'пул*', 'money'], verbs: false, asked: TO_THE_PAYER, reach: 2, uncounted: AMOUNTS, ordered: true, clause: true },
+  { asking: MONEY, verbs: false, asked: TO_THE_PAYER, reach: 2, uncounted: AMOUNTS, ordered: true, clause: true },
   // 'Отправлю после 100% оплаты'
   { asking: AFTER, verbs: false, asked: [...PAYMENTS, ...MONEY_WORDS], reach: 1, uncounted: SHARES, ordered: true, sentenceNames: SENDING },
   // "Pul tushgandan keyin jo'nataman"
@@ -666,10 +672,10 @@ const MONEY_REQUESTS: readonly Request[] = [
   { asking: MONEY_LANDED, verbs: false, asked: HANDED_OVER, reach: 6, uncounted: AMOUNTS },
   // 'Оплата через Click до отправки'
   { asking: BEFORE_SENDING, verbs: false, asked: PAYMENTS, reach: 2, uncounted: AMOUNTS, clause: true },
-  // "To'lov, keyin jo'nataman"
-  { asking: PAYMENTS, verbs: false, asked: THEN_SENDING, reach: 3, uncounted: AMOUNTS, ordered: true, unlessSentenceNames: ON_RECEIPT },
+  // "To'lov, keyin jo'nataman", "Pul tashlanadi, keyin jo'natiladi"
+  { asking: [...PAYMENTS, ...MONEY], verbs: false, asked: THEN_SENDING, reach: 3, uncounted: AMOUNTS, ordered: true, unlessSentenceNames: ON_RECEIPT },
   // 'Доставка по всему Узбекистану, оплата на карту'
-  { asking: [...PAYMENTS, 'деньг*', 'pul*', 'пул*', 'money'], verbs: false, asked: TO_THE_CARD, reach: 1, uncounted: AMOUNTS, sentenceNames: SENDING, unlessSentenceNames: ON_RECEIPT },
+  { asking: [...PAYMENTS, ...MONEY], verbs: false, asked: TO_THE_CARD, reach: 1, uncounted: AMOUNTS, sentenceNames: SENDING, unlessSentenceNames: ON_RECEIPT },
   // "Telefonni avtobus bilan jo'nataman, pulini Click qilasiz"
   { asking: PAYMENT_APPS, verbs: false, asked: APP_DOING, reach: 1, uncounted: AMOUNTS, ordered: true, sentenceNames: SENDING, unlessSentenceNames: ON_RECEIPT },
   // "Paynet qilib qo'ying"
