@@ -3,10 +3,9 @@
 // database (`market_bench`: run `npm run bench:data` first). bench:data records photos without hashes; the first run here
 // gives each the hashes phone photos have: near one another, as many sellers photograph the same few things (a phone face
 // up on a table, its box, its screen). Each stored photo's hash is one of `scenes` pictures' with `noise` random bits
-// changed, its centre's likewise (`--scenes 0`: uniformly random hashes, the look-up's best case; `--rehash 1` draws
-// them again). The photos checked:
-// half copies of stored photos (two bits changed; every other one cut, so that one of its crop windows is the stored
-// photo's centre with a bit changed), half new photos drawn as the stored ones are. Each is looked up as the check does
+// changed, its centre's likewise (`--scenes 0`: uniformly random hashes; `--rehash 1` draws them again). The photos
+// checked: half copies of stored photos (two bits changed; every other one cut, so that one of its crop windows is the
+// stored photo's centre with a bit changed), half new photos drawn as the stored ones are. Each is looked up as the check does
 // (the whole picture's bands within a bit, turned and mirrored, and 24 crop windows' centre bands) and, interleaved, as it
 // did before cropped copies were looked for (the same call without crop windows: the whole picture's bands only).
 // Prints the median and p95 of both, their ratio and the target met or missed; exits 1 when a copy is not found.
@@ -47,7 +46,7 @@ async function hashStoredPhotos(database: DataSource): Promise<void> {
   const [{ due }] = await database.query(`SELECT count(*)::int AS due FROM images WHERE purpose = 'listing' AND phash_centre IS NULL`);
   if (due === 0) return;
   const started = Date.now();
-  // A hash with `noise` bits changed: XOR with that many single bits (a bit drawn twice cancels, as rarely as it may).
+  // A hash with `noise` bits changed: XOR with that many single bits OR-ed (a bit drawn twice changes one bit fewer).
   const noise = (hash: string) => `${hash} # (${Array.from({ length: options.noise }, () => `(1::bigint << floor(random() * 64)::int)`).join(' | ') || '0'})`;
   const drawn = scenes.length ? noise(`($1::bigint[])[1 + floor(random() * ${scenes.length})::int]`) : `(floor(random() * 4294967296)::bigint << 32 | floor(random() * 4294967296)::bigint)`;
   await database.query(
