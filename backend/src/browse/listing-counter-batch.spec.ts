@@ -61,4 +61,22 @@ describe('ListingCounterBatch', () => {
     expect(written).toEqual([new Map([['a', { views: 2, contactReveals: 0 }]])]);
     batch.stop();
   });
+
+  it('once stopped, tries a failed last write no more: nothing is left running to hold the process at shutdown', async () => {
+    const failures: string[] = [];
+    const batch = new ListingCounterBatch(
+      async () => {
+        throw new Error('the database is closed');
+      },
+      20,
+      (error) => failures.push(error.message),
+    );
+    batch.add('a', 'views');
+    batch.stop();
+    await batch.flush();
+    batch.add('a', 'views');
+    await new Promise((resolve) => setTimeout(resolve, 80));
+    expect(failures).toEqual(['the database is closed']);
+    expect(batch.unwritten('a').views).toBe(2);
+  });
 });

@@ -18,6 +18,8 @@ export class ListingCounterBatch {
   private pending = new Map<string, ListingCounts>();
   private writing = new Map<string, ListingCounts>();
   private timer?: NodeJS.Timeout;
+  /** Stopped at shutdown: no timer is armed again, or a write that fails there would retry forever and hold the process. */
+  private stopped = false;
   private flushing: Promise<void> = Promise.resolve();
 
   constructor(
@@ -30,7 +32,7 @@ export class ListingCounterBatch {
     const counts = this.pending.get(listingId) ?? { views: 0, contactReveals: 0 };
     counts[what]++;
     this.pending.set(listingId, counts);
-    this.timer ??= setTimeout(() => void this.flush(), this.intervalMs);
+    this.writeLater();
   }
 
   /** Counts of the listing not yet in listing_counter. */
@@ -63,15 +65,20 @@ export class ListingCounterBatch {
         const pending = this.pending.get(listingId) ?? { views: 0, contactReveals: 0 };
         this.pending.set(listingId, { views: pending.views + counts.views, contactReveals: pending.contactReveals + counts.contactReveals });
       }
-      this.timer ??= setTimeout(() => void this.flush(), this.intervalMs);
+      this.writeLater();
     } finally {
       this.writing = new Map();
     }
   }
 
-  /** Stops the timer; what is pending stays until flush(). */
+  /** Stops the timer for good; what is pending stays until flush(). */
   stop(): void {
+    this.stopped = true;
     clearTimeout(this.timer);
     this.timer = undefined;
+  }
+
+  private writeLater(): void {
+    if (!this.stopped) this.timer ??= setTimeout(() => void this.flush(), this.intervalMs);
   }
 }
