@@ -11,7 +11,7 @@
 // Prints the median and p95 of both, their ratio and the target met or missed; exits 1 when a copy is not found.
 import { createHash, randomBytes, randomInt } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { ImagesService } from '@market/backend';
+import { CROP_WINDOWS, ImagesService } from '@market/backend';
 import { parseArgs } from './lib/args.mjs';
 import { percentile } from './lib/fanout-support';
 import { databaseUrl, requireBuild } from './lib/stack.mjs';
@@ -19,8 +19,6 @@ import { databaseUrl, requireBuild } from './lib/stack.mjs';
 const options = parseArgs({ samples: 40, rounds: 5, scenes: 20_000, noise: 8, rehash: 0, database: 'market_bench' });
 /** A listing's ten photos looked up within a second: 100 ms a photo at the 95th percentile. */
 const TARGET_P95_MS = 100;
-/** The crop windows a checked photo has (image-processing's CROP_WINDOWS). */
-const CROP_WINDOWS = 24;
 
 type Hash = bigint;
 type PhotoHash = Parameters<ImagesService['similarListingPhotos']>[1];
@@ -71,11 +69,11 @@ async function photosToCheck(database: DataSource): Promise<Checked[]> {
     [Math.ceil(options.samples / 2)],
   );
   const uploadedAt = new Date(Date.now() + 60_000);
-  const windows = () => Array.from({ length: CROP_WINDOWS }, () => String(drawnHash()));
+  const windows = () => Array.from({ length: CROP_WINDOWS.length }, () => String(drawnHash()));
   const copies = stored.map((original, index): Checked => {
     const cut = index % 2 === 1;
     const crops = windows();
-    if (cut) crops[randomInt(CROP_WINDOWS)] = String(changed(BigInt(original.phash_centre), 1));
+    if (cut) crops[randomInt(CROP_WINDOWS.length)] = String(changed(BigInt(original.phash_centre), 1));
     const hash = cut ? drawnHash() : changed(BigInt(original.phash), 2);
     return { photo: { hash: String(hash), turned: String(drawnHash()), crops, uploadedAt }, copies: original.id };
   });

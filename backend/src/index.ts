@@ -49,6 +49,7 @@ export { TrustModule } from './moderation/trust/trust.module';
 export { TelegramModule } from './telegram/telegram.module';
 export { TelegramLinkService } from './telegram/telegram-link.service';
 export { ImagesModule } from './uploads/images.module';
+export { CROP_WINDOWS } from './uploads/image-processing';
 export { ImagesService } from './uploads/images.service';
 export { ConversationsModule } from './conversations/conversations.module';
 export { ConversationsService } from './conversations/conversations.service';

@@ -181,7 +181,7 @@ type Span = readonly [number, number];
 /** Where the original's centre lies in a copy whose edges along a side are `edges`. */
 const centreWithin = ([from, to]: Span): Span => [(CROP_MARGIN - from) / (to - from), (1 - CROP_MARGIN - from) / (to - from)];
 /** The windows of a photo to compare with earlier photos' centres: one a way it may have been cropped (24; uncut both ways is `hash`). */
-const CROP_WINDOWS: ReadonlyArray<readonly [Span, Span]> = COPY_EDGES.flatMap((across) => COPY_EDGES.map((down) => [across, down] as const))
+export const CROP_WINDOWS: ReadonlyArray<readonly [Span, Span]> = COPY_EDGES.flatMap((across) => COPY_EDGES.map((down) => [across, down] as const))
   .filter(([across, down]) => across[1] - across[0] < 1 || down[1] - down[0] < 1)
   .map(([across, down]) => [centreWithin(across), centreWithin(down)]);
 
