@@ -98,6 +98,8 @@ export const SCAMS: Scam[] = [
   { reason: 'bannedWords', model: 'Apple iPhone 14', price: 6_200_000, description: 'Желающих много: кто первый переведет, того и телефон' },
   { reason: 'bannedWords', model: 'Xiaomi Redmi Note 13', price: 1_800_000, description: "Oldin 200 ming tashlab turing, qolganini olganda" },
   { reason: 'bannedWords', model: 'Samsung Galaxy A54', price: 2_600_000, description: 'Bron uchun 30 foiz, qolgani uchrashganda' },
+  { reason: 'bannedWords', model: 'Apple iPhone 12', price: 3_900_000, description: 'Из-за мошенников работаю только по предоплате, отправлю в регионы' },
+  { reason: 'contacts', model: 'Samsung Galaxy A34', price: 2_300_000, description: 'Batafsil: @ s o t u v c h i _ u z' },
   // The same IMEI: another seller's phone, the scammer's own phone of another model, a phone already sold.
   { reason: 'duplicateImei', setup: 'imeiOfAnotherSeller', model: 'Apple iPhone 13', price: 5_000_000, description: 'Ideal holatda, qutisi bor' },
   { reason: 'duplicateImei', setup: 'imeiOfAnotherSeller', model: 'Samsung Galaxy A34', price: 2_300_000, description: 'Yaxshi holatda' },
@@ -175,4 +177,6 @@ export const HONEST: CorpusListing[] = [
   { model: 'Apple iPhone 12', price: 4_000_000, description: "Pulni olgach telefonni beraman, uchrashamiz. Kim birinchi kelsa, shunga" },
   { model: 'Xiaomi Redmi Note 12', price: 1_500_000, description: 'Pul kelsa yangi olaman, shuning uchun sotyapman. Batareya 88 foiz' },
   { model: 'Google Pixel 7', price: 2_800_000, description: 'Small nick on the corner, battery 90 percent, meet in Tashkent' },
+  { model: 'Samsung Galaxy A54', price: 2_500_000, description: "Firibgarlardan ehtiyot bo'ling: oldindan pul so'raganlarga ishonmang. Uchrashib sotaman" },
+  { model: 'Apple iPhone 13', price: 5_400_000, description: 'Никакой предоплаты, мошенники просят предоплату, а я продаю только при встрече' },
 ];

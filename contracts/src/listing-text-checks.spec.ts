@@ -180,9 +180,16 @@ describe('what the checks find in a seller’s words (issue 35)', () => {
       'Найдите меня в тг по нику phonedealer': 'тг по нику phonedealer',
       'Username in telegram is phonedealer': 'Username in telegram is phonedealer',
       'Telegramdagi nikim sotuvchi': 'Telegramdagi nikim sotuvchi',
+      // A name spelled a letter at a time after an @ or a messenger's word; an at sign written out.
+      '@ s o t u v c h i': '@ s o t u v c h i',
+      'Telegramdan yozing: a.r.z.o.n_1': 'Telegramdan yozing: a.r.z.o.n_1',
+      'arzon_tel (at) telegram': 'arzon_tel (at) telegram',
+      'ivan [at] gmail': 'ivan [at] gmail',
+      'ivan собака gmail точка ком': 'ivan собака gmail',
+      'Пишите (at)sotuvchi': '(at)sotuvchi',
     };
     for (const [text, contact] of Object.entries(contacts)) expect(found(text, contactSpans(text))).toEqual([contact]);
-    for (const honest of ['Telegram orqali yozing', 'Let me know, t me is not a link', 'Telegramda ham javob beraman', 'Телеграм и Инстаграм работают', 'iPhone 13 Pro Max, telegram bilan ishlaydi', 'Model mww1ntgg, A2403tg', 'Instagramda ko‘proq rasm bor', 'instagramda iPhone13 rasmlari ham bor', 'Installation of apps done', 'Big: 6.7 dyuym', 'Instant: zaryad 30 daqiqada', 'Small nick on the corner, telegram me', 'Username and password removed, telegram works', 'Nikita aka telefon', 'Ник в телеге скажу при встрече']) {
+    for (const honest of ['Telegram orqali yozing', 'Let me know, t me is not a link', 'Telegramda ham javob beraman', 'Телеграм и Инстаграм работают', 'iPhone 13 Pro Max, telegram bilan ishlaydi', 'Model mww1ntgg, A2403tg', 'Instagramda ko‘proq rasm bor', 'instagramda iPhone13 rasmlari ham bor', 'Installation of apps done', 'Big: 6.7 dyuym', 'Instant: zaryad 30 daqiqada', 'Small nick on the corner, telegram me', 'Username and password removed, telegram works', 'Nikita aka telefon', 'Ник в телеге скажу при встрече', 'Samsung собака погрызла немного', 'Telegram orqali yozing, A 1 5 bionic', 'Rangi: q o r a']) {
       expect(contactSpans(honest)).toEqual([]);
     }
     // A word of letters and digits holding 'tg' or 'me' (a model code, a test brand's timestamp) is no contact.
@@ -586,6 +593,44 @@ describe('what the checks find in a seller’s words (issue 35)', () => {
     for (const text of honest) expect({ text, found: scamWordingSpans(text) }).toEqual({ text, found: [] });
   });
 
+  it('reads a warning that scammers ask for prepayment as none, and a scammer who names scammers as asking still', () => {
+    const warnings = [
+      'Мошенники просят предоплату, будьте осторожны',
+      'Осторожно: мошенники требуют предоплату',
+      'Кто просит предоплату — мошенник',
+      'Scammers ask for prepayment, be careful',
+      'Anyone asking for a deposit is a scammer',
+      "Firibgarlar oldindan pul so'raydi, ehtiyot bo'ling",
+      "Oldindan pul so'raganlar firibgar",
+      "Oldindan to'lov so'rasa, bu firibgar",
+      'Oldindan pul tashlagan odamlar aldanmoqda',
+      "Ehtiyot bo'ling, oldindan to'lov so'raganlarga ishonmang",
+      // No prepayment at all, however the negation is spelled.
+      'Никакой предоплаты, только при встрече',
+      'Никакого залога',
+      'Nikakoy predoplaty',
+      'Bez predoplaty, vstrecha v Chilanzare',
+    ];
+    for (const text of warnings) expect({ text, found: scamWordingSpans(text) }).toEqual({ text, found: [] });
+    const requests = [
+      // Scammers as the reason, as a denial, or told not to write: the speaker asks.
+      'Из-за мошенников работаю только по предоплате',
+      "Kechirasiz, firibgarlar ko'p, shuning uchun oldindan to'lov",
+      'Я не мошенник, предоплату просят все, так что переведите 30%',
+      "I'm not a scammer, everyone asks for a deposit",
+      "Firibgar emasman, hamma oldindan pul so'raydi",
+      "Oldindan to'lov qilganlar aldanmaydi",
+      'Мошенникам не писать, предоплата обязательна',
+      // Others' paying named, and the phone handed to the payer.
+      "Oldindan pul tashlaganga beraman, firibgarlar ko'p",
+      "Aldanmaysiz, oldindan to'lov qilgan odamga jo'nataman",
+      // The double negative in Latin letters.
+      'Bez predoplaty ne otpravlyayu',
+      'Bez zaloga ne broniruyu',
+    ];
+    for (const text of requests) expect({ text, found: scamWordingSpans(text).length > 0 }).toEqual({ text, found: true });
+  });
+
   it('finds a request for an SMS code or the card’s expiry and CVV, and no warning against it, no IMEI or passcode', () => {
     const requests = [
       "Pulni o'tkazdim, SMS kodni ayting",
@@ -610,6 +655,10 @@ describe('what the checks find in a seller’s words (issue 35)', () => {
       "Qo'ng'iroq qilaman, keyin kod keladi, aytasiz",
       'Я курьер Яндекс, для доставки подтвердите код',
       'Kod keldimi? Menga aytib yuboring',
+      // The expiry as the card's term, in a sentence naming the card.
+      'karta raqami va muddatini kiriting',
+      'Напишите номер карты и срок действия',
+      'Send me the card number and expiry',
     ];
     for (const text of requests) expect({ text, found: secretRequestSpans(text).length > 0 }).toEqual({ text, found: true });
     const honest = [
@@ -636,6 +685,9 @@ describe('what the checks find in a seller’s words (issue 35)', () => {
       'Sim karta rasmini yuboring',
       'Kod keldimi? Rahmat, uchrashamiz',
       'Введите IMEI на сайте и проверьте',
+      "Kafolat muddatini yozing, karta orqali to'layman",
+      "Yetkazib berish muddatini ayting, karta orqali to'layman",
+      'Sim karta muddatini ayting',
     ];
     for (const text of honest) expect({ text, found: secretRequestSpans(text) }).toEqual({ text, found: [] });
   });

@@ -223,18 +223,29 @@ const NICKNAMED = `(?!${TELEGRAM}|${INSTAGRAM})[A-Za-z][\\w.]{4,31}(?![\\p{L}\\p
 /** A nickname and a messenger, in either order with up to two words between: 'Ник в телеге', 'tg по нику'. */
 const NICKNAME_IN_MESSENGER = `(?:${NICKNAME}(?:[\\s,]+\\p{L}+){0,2}?[\\s,]+(?:${TELEGRAM}|${INSTAGRAM})|(?:${TELEGRAM}|${INSTAGRAM})(?:[\\s,]+\\p{L}+){0,2}?[\\s,]+${NICKNAME})`;
 
+/** A name spelled out a letter at a time ('s o t u v c h i', 'a.r.z.o.n_1'): five characters or more, each alone. */
+const SPACED_NAME = '[A-Za-z](?:[\\s.-]{1,2}[A-Za-z0-9_](?![\\p{L}\\p{N}_])){4,}';
+/** An at sign written out ('(at)', '[at]', '(собака)'), as an address is written so a filter misses it; 'собака' bare only before a Latin name ('ivan собака gmail', not 'Samsung собака погрызла'). */
+const AT_WRITTEN = '(?:\\s*[([{<]\\s*(?:at|собака|sobaka)\\s*[)\\]}>]\\s*\\p{L}|\\s+(?:собака|sobaka)\\s+[A-Za-z])\\p{L}+';
+
 /**
  * A Telegram contact written so a filter's link pattern misses it: the link spaced out, without its dot
  * or with the dot bracketed or in words ('t. me/x', 'tme/x', 't me x_1', 't[.]me/x', 't dot me/x'), an @
  * and a space, a username beside the word for Telegram, before or after it with up to two words between
  * ('telegram arzon_tel', 'Telegramdan yozing: arzon', 'arzon_tel (telegram)'); an Instagram page named so
  * ('Instagram sahifam ivan_phones'); any Latin name called a nickname in a messenger ('Ник в телеге
- * sotuvchi', 'Мой ник sotuvchi в телеге').
+ * sotuvchi', 'Мой ник sotuvchi в телеге'); a name spelled a letter at a time after an @ or a messenger's word; an
+ * address with its at sign written out ('arzon_tel (at) telegram').
  */
 const GARBLED_CONTACT = new RegExp(
   [
     `(?<![\\p{L}\\p{N}])t(?:[\\s.[\\](){}]{0,5}|\\s*(?:dot|nuqta|нукта|нуқта|точка)\\s*)me(?:\\s{0,2}\\/\\s{0,2}[A-Za-z][\\w]{4,31}|\\s+${HANDLE})`,
     `(?<![\\p{L}\\p{N}_])@\\s{1,2}[A-Za-z][\\w.]{3,}`,
+    // A name spelled out after an @ or the word for a messenger, up to two words between ('@ s o t u v c h i', 'Telegramdan yozing: a.r.z.o.n').
+    `(?:(?<![\\p{L}\\p{N}_])@|(?<![\\p{L}\\p{N}])(?:${TELEGRAM}|${INSTAGRAM})(?:[\\s,]+\\p{L}{2,}){0,2}?[\\s:,-]*)\\s{0,2}${SPACED_NAME}`,
+    // An address with its at sign written out: 'arzon_tel (at) telegram', 'ivan собака gmail', '(at)sotuvchi'.
+    `(?<![\\p{L}\\p{N}_])[A-Za-z][\\w.]{2,31}${AT_WRITTEN}`,
+    `(?<![\\p{L}\\p{N}])[([{<]\\s*(?:at|собака|sobaka)\\s*[)\\]}>]\\s*[A-Za-z][\\w.]{2,31}`,
     `(?<![\\p{L}\\p{N}])${TELEGRAM}(?:[\\s,]+\\p{L}+){0,2}?(?:\\s*[:-]\\s*@?[A-Za-z][\\w.]{3,31}|\\s+@?${HANDLE})`,
     `(?<![\\p{L}\\p{N}_])${HANDLE}(?:\\s+|\\s*\\(\\s*)${TELEGRAM}`,
     // An Instagram page, named the same ways.
@@ -577,12 +588,14 @@ const PHONE_BALANCE = ['paynet*', 'пейнет*', 'пайнет*'];
 /** Paying without a prepayment or deposit, or without paying at all ('без предоплаты', "to'lovsiz", 'without a deposit'). */
 const WITHOUT_PAYING = [
   'без предоплат*', 'без залог*', 'без задат*', 'без аванс*', 'без оплат*', 'без перевод*', 'без денег',
+  'bez predoplat*', 'bez predaplat*', 'bez zalog*', 'bez zadat*', 'bez avans*', 'bez oplat*', 'bez perevod*', 'bez deneg',
   'without prepay*', 'without a deposit', 'without deposit', 'without payment', 'without paying', 'without money',
   'tolovsiz', 'pulsiz', 'zalogsiz', 'zakladsiz', 'avanssiz', 'туловсиз', 'пулсиз', 'залогсиз', 'аванссиз',
 ];
 /** Refusing to send or hold the phone ('не отправляю', "yubormayman", "won't ship"): after WITHOUT_PAYING, the money is the condition. */
 const REFUSED_SENDING = [
   'не отправ*', 'не высыл*', 'не вышлю', 'не брониру*', 'не бронир*', 'не резервир*', 'не отклад*', 'не отложу',
+  'ne otprav*', 'ne vysyl*', 'ne vyshlu', 'ne bronir*', 'ne rezervir*', 'ne otklad*', 'ne otlozhu',
   'no shipping', 'no delivery', 'no reservation*', 'not ship*', 'not send*', 'not reserve', 'dont ship', 'dont send', 'dont reserve', 'wont ship', 'wont send', 'wont reserve', 'cant ship', 'cannot ship',
   'jonatmay*', 'yubormay*', 'bron qilmay*', 'band qilmay*', 'жўнатмай*', 'жонатмай*', 'юбормай*', 'брон килмай*', 'банд килмай*',
 ];
@@ -736,9 +749,15 @@ const SAY_REQUESTS = [
 const CODE = ['kod', 'kodni', 'kodi', 'kodini', 'код', 'кодни', 'коди', 'кода', 'code'];
 /** Codes that are no secret: a phone's IMEI or model code, a passcode or account shown at the meeting. */
 const OTHER_CODES = ['imei*', 'имей*', 'имеи*', 'model*', 'модел*', 'puk*', 'пук*', 'promo*', 'промо*', 'parol*', 'пароль*', 'password*', 'passcode*', 'icloud*', 'apple id', 'region*', 'регион*'];
+/** A term, as the card's expiry is asked by it in a sentence naming the card ("karta raqami va muddatini kiriting"). */
+const TERMS = ['muddat*', 'муддат*', 'срок', 'срока', 'сроком', 'expiry*', 'expiration*', 'expires', 'valid until', 'amal qilish*', 'амал килиш*', 'действительна до'];
+const CARDS = ['karta*', 'kartangiz*', 'kartochka*', 'карт*', 'card', 'cards'];
+/** A term that is not the card's: a warranty's, a delivery's, a SIM or memory card's. */
+const OTHER_TERMS = ['kafolat*', 'кафолат*', 'garantiya*', 'гарант*', 'warranty*', 'guarantee*', 'dostavka*', 'доставк*', 'delivery*', 'yetkaz*', 'етказ*', 'sim*', 'сим*', 'xotira*', 'памят*', 'memory*'];
 /** Asking for a code or the card's details (SECRETS): 'SMS kodni ayting', 'Sizga kod keldi, menga yuboring', 'Send me the CVV'. */
 const SECRET_REQUESTS: readonly Request[] = [
   { asking: TELL_REQUESTS, verbs: true, asked: SECRETS, reach: 4, uncounted: AMOUNTS, nextSentence: true },
+  { asking: TELL_REQUESTS, verbs: true, asked: TERMS, reach: 5, uncounted: AMOUNTS, sentenceNames: CARDS, unlessSentenceNames: OTHER_TERMS },
   { asking: SAY_REQUESTS, verbs: true, asked: CODE, reach: 2, uncounted: AMOUNTS, unlessSentenceNames: OTHER_CODES },
 ];
 
@@ -775,7 +794,8 @@ function requestSpans(text: string, requests: readonly Request[]): TextSpan[] {
         const end = second.index + second[0].length;
         if (second.index < first.index + first[0].length) continue;
         const between = normalized.slice(first.index + first[0].length, second.index);
-        const ends = [...between].filter((char) => (clause ? CLAUSE_END : SENTENCE_END).test(char)).length;
+        let ends = 0;
+        for (const char of between) if ((clause ? CLAUSE_END : SENTENCE_END).test(char)) ends++;
         if (ends > (nextSentence ? 1 : 0) || nothingBetween?.test(between)) continue;
         // Counted as written: the reading takes a 0 for an O.
         const written = text.slice(origins[first.index + first[0].length - 1] + 1, origins[second.index]);
@@ -976,7 +996,13 @@ function mayHoldAny(words: ReadonlyArray<string | RegExp>, normalized: string): 
 /** Words as the normalized text spells them, as alternatives of a pattern. */
 const spelledAsMatched = (words: readonly string[]) => words.map((word) => escapeRegExp(normalizeWording(word))).join('|');
 /** A word said not to be asked for: 'без предоплаты', 'no deposit', 'oldindan to'lov shart emas'. */
-const NEGATED_BEFORE = new RegExp(`(?:^|[^\\p{L}])(?:${spelledAsMatched(['без', 'не', 'нет', 'никаких', 'no', 'not', 'without', 'hech qanday', 'hech'])})\\s+$`, 'u');
+const NEGATED_BEFORE = new RegExp(
+  `(?:^|[^\\p{L}])(?:${spelledAsMatched([
+    ...['без', 'не', 'нет', 'никаких', 'никакой', 'никакая', 'никакую', 'никакого', 'никакие', 'ни каких', 'ни какой', 'ни какого'],
+    ...['bez', 'nikakoy', 'nikakoj', 'nikakoi', 'nikakih', 'nikakix', 'nikakogo', 'no', 'not', 'without', 'hech qanday', 'hech qanaqa', 'hech'],
+  ])})\\s+$`,
+  'u',
+);
 const NEGATED_AFTER = new RegExp(
   `^[\\p{L}]*\\s+(?:${spelledAsMatched([
     ...['не нужн', 'не нужен', 'не надо', 'не требу', 'не прошу', 'не проси', 'не брал', 'не беру', 'не было'],
@@ -1044,8 +1070,49 @@ function negated(normalized: string, start: number, end: number): boolean {
   const ownLast = /\p{L}+$/u.exec(normalized.slice(start, end))?.[0] ?? '';
   const next = /^[^\p{L}]*(\p{L}+)/u.exec(normalized.slice(end, end + 30))?.[1] ?? '';
   if (NEGATED_BEFORE.test(normalized.slice(Math.max(0, start - 20), start)) || NEGATED_AFTER.test(normalized.slice(end, end + 30))) return true;
+  if (warnsOfScammers(normalized, start, end)) return true;
   const warned = NEGATIVE_VERB.test(ownLast) || NEGATIVE_VERB.test(next) || WARNING.test(around(normalized, start, end, CLAUSE_END));
   return warned && !steeredToTheSpeaker(normalized, start, end);
+}
+
+/** Others asking for the money, or having paid it: 'Мошенники просят предоплату', "Oldindan pul so'raganlar", 'Anyone asking for a deposit'. */
+const OTHERS_ASKING = [
+  'просят', 'просит', 'попросят', 'попросит', 'просили', 'просил', 'требуют', 'требует', 'просящ*', 'требующ*', 'берут',
+  'soraydi', 'sorashadi', 'sorasa', 'sorashsa', 'soragan*', 'talab qiladi', 'talab qilsa', 'talab qilgan*', 'tashlagan*', 'tolagan*', 'yuborgan*', 'otkazgan*', 'qilgan*',
+  'сурайди', 'сурашади', 'сураса', 'сурашса', 'сураган*', 'талаб килади', 'талаб килса', 'талаб килган*', 'ташлаган*', 'тулаган*', 'юборган*', 'утказган*', 'килган*',
+  'ask', 'asks', 'asking', 'asked', 'demand', 'demands', 'demanding', 'want', 'wants',
+];
+/** Scammers, or being cheated, named: 'мошенники', 'firibgarlar', "aldanib qolasiz", 'не верьте', 'beware'. */
+const SCAMMERS = [
+  'мошенни*', 'аферист*', 'обманщик*', 'кидал*', 'разводил*', 'обманут*', 'scam*', 'fraud*', 'beware', 'dont trust', 'do not trust', 'не верьте',
+  'firibgar*', 'aldamchi*', 'aldoqchi*', 'aldan*', 'alday*', 'aldash*', 'ishonmang*', 'фирибгар*', 'алдамчи*', 'алдоқчи*', 'алдан*', 'алдай*', 'алдаш*', 'ишонманг*',
+];
+/** A scammer's word said in the negative, as a scammer says it of themselves: 'я не мошенник', "I'm not a scammer", 'firibgar emasman', "aldanmaysiz". */
+const NOT_BEFORE = new RegExp(`(?:^|[^\\p{L}])(?:${spelledAsMatched(['не', 'нет', 'no', 'not', 'без', 'without', 'hech'])})\\s+(?:an?\\s+)?$`, 'u');
+const NOT_AFTER = new RegExp(`^\\p{L}*(?:${spelledAsMatched(['may', 'май'])}|[\\s,]+(?:${spelledAsMatched(['emas', 'эмас', 'yoq', 'йук'])}))`, 'u');
+/** The three words before the words found, and the word after them, within their sentence. */
+const WORDS_BEFORE = /(?:\p{L}+[^\p{L}.!?;\n]+){0,3}$/u;
+const WORD_AFTER = /^[^\p{L}.!?;\n]*\p{L}+/u;
+
+/**
+ * A warning against scammers' asking: others ask for the money or paid it, in or beside the words, scammers or being
+ * cheated are named in the sentence, and the speaker sends or hands over nothing in it ('Мошенники просят предоплату,
+ * будьте осторожны', "Oldindan pul tashlagan odamlar aldanmoqda"). 'Из-за мошенников работаю только по предоплате'
+ * asks: no one else asks there; "Oldindan pul tashlaganga beraman, firibgarlar ko'p" hands the phone over.
+ */
+function warnsOfScammers(normalized: string, start: number, end: number): boolean {
+  const before = WORDS_BEFORE.exec(normalized.slice(Math.max(0, start - 40), start))?.[0] ?? '';
+  const beside = `${before}${normalized.slice(start, end)}${WORD_AFTER.exec(normalized.slice(end, end + 30))?.[0] ?? ''}`;
+  if (!OTHERS_ASKING.some((word) => wordMatches(word, beside).length > 0)) return false;
+  const sentence = around(normalized, start, end, SENTENCE_END);
+  if ([...I_SEND, ...HANDED_OVER].some((word) => wordMatches(word, sentence).length > 0)) return false;
+  return SCAMMERS.some((word) =>
+    wordMatches(word, sentence).some(
+      (scammer) =>
+        !NOT_BEFORE.test(sentence.slice(Math.max(0, scammer.index - 20), scammer.index)) &&
+        !NOT_AFTER.test(sentence.slice(scammer.index + 4, scammer.index + scammer[0].length + 12)),
+    ),
+  );
 }
 
 /**
