@@ -95,6 +95,7 @@ describe('what the checks find in a seller’s words (issue 35)', () => {
       // Its groups dictated with commas between, as a number is read aloud.
       'девяносто один, сто двадцать три, сорок пять, шестьдесят семь',
       'to‘qson bir, bir yuz yigirma uch, qirq besh, oltmish yetti',
+      'девять восемь, семь шесть пять, четыре три два один',
     ]) {
       expect(found(`tel ${phone} kechqurun`, contactSpans(`tel ${phone} kechqurun`))).toEqual([phone]);
     }
@@ -105,6 +106,7 @@ describe('what the checks find in a seller’s words (issue 35)', () => {
       'One owner, bought in twenty twenty three, on sale for two weeks',
       'iPhone 13 Pro, 128 GB, sakkiz yuz ming so‘m, 90 foiz batareya',
       'Narxi 4 500 000, savdo bor, tel orqali emas',
+      'Xotira 64, 128, 256 GB, ekran 6.1, 120 Hz, 5000 mAh',
     ]) {
       expect(cardNumberSpans(honest)).toEqual([]);
       expect(contactSpans(honest)).toEqual([]);
@@ -187,9 +189,12 @@ describe('what the checks find in a seller’s words (issue 35)', () => {
       'ivan [at] gmail': 'ivan [at] gmail',
       'ivan собака gmail точка ком': 'ivan собака gmail',
       'Пишите (at)sotuvchi': '(at)sotuvchi',
+      // Telegram with an Uzbek ending after a hyphen, or called 'тележка'.
+      'Tg-dan yozing: sotuvchi': 'Tg-dan yozing: sotuvchi',
+      'Написать в тележку: phonedealer': 'тележку: phonedealer',
     };
     for (const [text, contact] of Object.entries(contacts)) expect(found(text, contactSpans(text))).toEqual([contact]);
-    for (const honest of ['Telegram orqali yozing', 'Let me know, t me is not a link', 'Telegramda ham javob beraman', 'Телеграм и Инстаграм работают', 'iPhone 13 Pro Max, telegram bilan ishlaydi', 'Model mww1ntgg, A2403tg', 'Instagramda ko‘proq rasm bor', 'instagramda iPhone13 rasmlari ham bor', 'Installation of apps done', 'Big: 6.7 dyuym', 'Instant: zaryad 30 daqiqada', 'Small nick on the corner, telegram me', 'Username and password removed, telegram works', 'Nikita aka telefon', 'Ник в телеге скажу при встрече', 'Samsung собака погрызла немного', 'Telegram orqali yozing, A 1 5 bionic', 'Rangi: q o r a']) {
+    for (const honest of ['Telegram orqali yozing', 'Let me know, t me is not a link', 'Telegramda ham javob beraman', 'Телеграм и Инстаграм работают', 'iPhone 13 Pro Max, telegram bilan ishlaydi', 'Model mww1ntgg, A2403tg', 'Instagramda ko‘proq rasm bor', 'instagramda iPhone13 rasmlari ham bor', 'Installation of apps done', 'Big: 6.7 dyuym', 'Instant: zaryad 30 daqiqada', 'Small nick on the corner, telegram me', 'Username and password removed, telegram works', 'Nikita aka telefon', 'Ник в телеге скажу при встрече', 'Samsung собака погрызла немного', 'tg-da javob beraman', 'Тележка для продуктов в подарок', 'Telegram orqali yozing, A 1 5 bionic', 'Rangi: q o r a']) {
       expect(contactSpans(honest)).toEqual([]);
     }
     // A word of letters and digits holding 'tg' or 'me' (a model code, a test brand's timestamp) is no contact.
@@ -567,6 +572,12 @@ describe('what the checks find in a seller’s words (issue 35)', () => {
       "Pul tashlanadi, keyin jo'natiladi",
       'Оплата производится заранее',
       'Payment is made in advance',
+      // An amount with its unit as the money asked, paid in advance or to hold the phone; holding refused without it.
+      'За доставку скиньте 30к',
+      "Telefon uchun 100$ oldindan beriladi",
+      'Ushlab turish uchun 100 ming',
+      'Держу за вами при переводе 500 тыс',
+      'Без задатка не держу',
     ];
     for (const text of requests) expect({ text, found: scamWordingSpans(text).length > 0 }).toEqual({ text, found: true });
     const honest = [
@@ -589,7 +600,27 @@ describe('what the checks find in a seller’s words (issue 35)', () => {
       "Oldindan rahmat, to'lov naqd",
       'Заранее спасибо, оплата при встрече',
       'Thanks in advance, payment on pickup',
+      'Скиньте фото 128 гб',
+      'Yuboring 30 kun ichida javob',
+      'Держу в чехле с первого дня, цена 500 тыс',
+      'Заранее спасибо, 500 тыс',
     ];
+    for (const text of honest) expect({ text, found: scamWordingSpans(text) }).toEqual({ text, found: [] });
+  });
+
+  it('finds a link sent for a payment, a delivery or a safe deal: the fake payment page', () => {
+    const requests = [
+      'Ссылка на оплату в личке',
+      'Сделаем через безопасную сделку, ссылку скину',
+      'Я оплатил, перейдите по ссылке и получите деньги',
+      "Men sizga havola yuboraman, o'sha yerda to'lov qilasiz",
+      'Olx dostavka orqali, ssilka tashlayman',
+      'Havolaga kirib pulni oling',
+      'Click the link to receive your payment',
+      'Pay via the link I send you, then courier brings it',
+    ];
+    for (const text of requests) expect({ text, found: scamWordingSpans(text).length > 0 }).toEqual({ text, found: true });
+    const honest = ['Link to the photos, payment in person', 'Ссылка на видео, оплата при встрече', "Havola: imei.info, tekshirib ko'ring", 'Ссылку на объявление скиньте'];
     for (const text of honest) expect({ text, found: scamWordingSpans(text) }).toEqual({ text, found: [] });
   });
 

@@ -174,8 +174,8 @@ export function maskCardNumbers(text: string): string {
 const PHONE_CODES = /^(?:20|33|50|55|61|62|65|66|67|69|71|72|73|74|75|76|77|78|79|88|90|91|93|94|95|97|98|99)/;
 /** Digits in groups joined by spaces, dashes, dots, slashes, underscores or brackets, with an optional '+'. */
 const DIGIT_RUN = /\+?\(?\d[\d\s()./_-]{6,}\d/g;
-/** A number read aloud, its short groups between commas ('91, 123, 45, 67'; 'девяносто один, сто двадцать три, …'). */
-const DICTATED = /(?<![\d,])\d{1,3}(?:,\s?\d{1,3}){2,4}(?![\d,])/g;
+/** A number read aloud, its short groups between commas ('91, 123, 45, 67'; 'девяносто один, сто двадцать три, …'), digit by digit too ('девять восемь, семь шесть пять, четыре три два один'). */
+const DICTATED = /(?<![\d,])\d(?:\s?\d){0,2}(?:,\s?\d(?:\s?\d){0,2}){1,3},\s?\d(?:\s?\d){0,3}(?![\d,])/g;
 /** A price in thousands: '150 000 000', '90,000,000', '9.500.000'. */
 const THOUSANDS = /^\d{1,3}(?:([ ,.])\d{3})(?:\1\d{3})*$/;
 
@@ -210,8 +210,8 @@ const REFERENCE_SITES = /^(?:https?:\/\/)?(?:www\.)?(?:apple\.com|icloud\.com|sa
 
 /** A Telegram username as people write one to be found: 5 to 32 letters, digits and underscores, at least one of the last two (not a word). */
 const HANDLE = '(?=[A-Za-z][\\w.]*[_\\d])[A-Za-z][\\w.]{4,31}';
-/** Telegram as it is called: 'telegram', 'telegramdan', 'telega', 'telegu' (the Russian 'телегу' in Latin), 'телеграм', 'tg', 'тг'. */
-const TELEGRAM = '(?:telegram\\p{L}*|teleg[aueiy]\\p{L}*|телег\\p{L}*|tg|тг)(?![\\p{L}\\p{N}])';
+/** Telegram as it is called: 'telegram', 'telegramdan', 'telega', 'telegu' (the Russian 'телегу' in Latin), 'телеграм', 'тележка', 'tg', 'тг', 'tg-dan'. */
+const TELEGRAM = '(?:telegram\\p{L}*|teleg[aueiy]\\p{L}*|телег\\p{L}*|тележк\\p{L}*|telejk\\p{L}*|tg|тг)(?:-\\p{L}+)?(?![\\p{L}\\p{N}])';
 /** Instagram as it is called: 'instagram', 'instagramdagi', 'insta', 'инстаграм'; not 'installation'. */
 const INSTAGRAM = '(?:instagram\\p{L}*|инстаграм\\p{L}*|insta|инста)(?![\\p{L}\\p{N}])';
 /** An Instagram page's name as written to be found: with a dot or an underscore ('ivan.phones', 'ivan_phones_uz'), not a model's 'iPhone13'. */
@@ -567,7 +567,10 @@ const BEFORE_SENDING = [
   'жўнатишдан олдин', 'жўнатишдан аввал', 'жонатишдан олдин', 'юборишдан олдин', 'юборишдан аввал', 'етказишдан олдин',
 ];
 /** Holding the phone for a buyer: a deposit's pretext ('Bron uchun 100 ming', 'Band qilish uchun 20%'); not 'bronza' nor 'бронированное'. */
-const HOLDING = ['bron', 'broni', 'bronga', 'bronla*', 'band qil*', 'бронь', 'брони', 'броню', 'забронир*', 'бронирую', 'бронировать', 'бронирование', 'брон', 'бронга', 'бронла*', 'банд кил*', 'reserve', 'reserving', 'booking'];
+const HOLDING = [
+  'bron', 'broni', 'bronga', 'bronla*', 'band qil*', 'ushlab tur*', 'saqlab tur*', 'бронь', 'брони', 'броню', 'забронир*', 'бронирую', 'бронировать', 'бронирование',
+  'брон', 'бронга', 'бронла*', 'банд кил*', 'ушлаб тур*', 'саклаб тур*', 'держу', 'придерж*', 'отложу', 'reserve', 'reserving', 'booking', 'hold', 'holding',
+];
 /**
  * Money's way to the seller's card or account ('на карту', 'kartaga', 'to my card'), or a transfer ('переводом', 'by
  * bank transfer'): with the phone sent, paid before it. Not how a buyer pays at a meeting ('karta orqali', 'картой').
@@ -595,9 +598,9 @@ const WITHOUT_PAYING = [
 /** Refusing to send or hold the phone ('не отправляю', "yubormayman", "won't ship"): after WITHOUT_PAYING, the money is the condition. */
 const REFUSED_SENDING = [
   'не отправ*', 'не высыл*', 'не вышлю', 'не брониру*', 'не бронир*', 'не резервир*', 'не отклад*', 'не отложу',
-  'ne otprav*', 'ne vysyl*', 'ne vyshlu', 'ne bronir*', 'ne rezervir*', 'ne otklad*', 'ne otlozhu',
+  'не держу', 'не придержу', 'не оставлю', 'ne otprav*', 'ne vysyl*', 'ne vyshlu', 'ne bronir*', 'ne rezervir*', 'ne otklad*', 'ne otlozhu', 'ne derzhu',
   'no shipping', 'no delivery', 'no reservation*', 'not ship*', 'not send*', 'not reserve', 'dont ship', 'dont send', 'dont reserve', 'wont ship', 'wont send', 'wont reserve', 'cant ship', 'cannot ship',
-  'jonatmay*', 'yubormay*', 'bron qilmay*', 'band qilmay*', 'жўнатмай*', 'жонатмай*', 'юбормай*', 'брон килмай*', 'банд килмай*',
+  'not hold', 'dont hold', 'wont hold', 'jonatmay*', 'yubormay*', 'bron qilmay*', 'band qilmay*', 'ushlab turmay*', 'saqlamay*', 'ушлаб турмай*', 'сакламай*', 'жўнатмай*', 'жонатмай*', 'юбормай*', 'брон килмай*', 'банд килмай*',
 ];
 /** Paid first, the phone kept for whoever pays ('Кто первый переведет', 'Whoever pays first', "Kim birinchi to'lasa"). */
 const FIRST_COME = ['кто первый', 'кто первым', 'кто раньше', 'первый кто', 'первому кто', 'whoever', 'first to', 'first one to', 'first person to', 'kim birinchi', 'kim oldin', 'ким биринчи', 'ким олдин'];
@@ -609,6 +612,12 @@ const PAYS = [
 const TO_THE_PAYER = [
   'yuborganga', 'tashlaganga', 'otkazganga', 'tolaganga', 'yuborgan odamga', 'tashlagan odamga', 'otkazgan odamga', 'tolagan odamga',
   'юборганга', 'ташлаганга', 'утказганга', 'тулаганга', 'юборган одамга', 'ташлаган одамга', 'утказган одамга', 'тулаган одамга',
+];
+/** A link ('ссылка', 'havola', 'ssilka'): sent for a payment, a delivery or a 'safe deal', it is the fake payment page that takes a card. */
+const LINKS = ['ssilka*', 'silka*', 'ссылк*', 'ссылочк*', 'havola*', 'xavola*', 'хавола*', 'link', 'links'];
+/** What a fake page promises: a payment or the money received, a delivery, a 'safe deal'. */
+const LINK_PURPOSES = [
+  ...PAYMENTS, ...MONEY, 'средств*', 'dostavka*', 'доставк*', 'delivery', 'безопасная сделк*', 'безопасную сделк*', 'безопасной сделк*', 'xavfsiz savdo*', 'хавфсиз савдо*', 'safe deal', 'secure deal',
 ];
 /** The buyer's paying told as their doing ("to'lovni Click orqali qilasiz", 'оплату делаете переводом'), in a sentence naming a payment. */
 const YOU_DO = ['qilasiz', 'amalga oshirasiz', 'киласиз', 'амалга оширасиз', 'делаете', 'производите', 'вносите', 'you make', 'you do'];
@@ -623,6 +632,15 @@ const PERCENT = ['foiz', 'фоиз', 'процент', 'percent', 'per cent'];
 const SHARES = new RegExp(`\\d+(?:[.,]\\d+)?\\s?(?:%|(?:${PERCENT.join('|')})\\p{L}*)`, 'giu');
 /** A share of the price as the money asked for ('20% tashlang', 'Send 50 percent'), in the text as matched (a 0 read as an o). */
 const SHARE = new RegExp(`(?<![\\p{L}\\p{N}])\\d[\\do]*(?:[.,][\\do]+)?\\s?(?:%|(?:${PERCENT.map(normalizeWording).join('|')})\\p{L}*)`, 'gu');
+
+function unitsAsMatched(units: readonly string[]): string {
+  return units.map((unit) => escapeRegExp(normalizeWording(unit))).join('|');
+}
+/** An amount of money with its unit, as the money asked ('скиньте 30к', '100$ oldindan', '500 тыс'), in the text as matched (a 0 read as an o). */
+const MONEY_AMOUNT = new RegExp(
+  `(?<![\\p{L}\\p{N}])(?:\\$\\s?\\d[\\do]*|\\d[\\do]*(?:[\\s.,][\\do]{3})*\\s?(?:\\$|(?:${unitsAsMatched(['k', 'к', 'ming', 'минг', 'тыс', 'mln', 'млн', 'som', 'сум', 'usd', 'у.е'])})(?![\\p{L}])|(?:${unitsAsMatched(['dollar', 'доллар', 'тысяч'])})\\p{L}*))`,
+  'gu',
+);
 
 /** An Uzbek converb ('ko'rib': having seen) or a 'then' between the word putting something first and the payment. */
 const DONE_FIRST = new RegExp(`\\p{L}[${normalizeWording('bб')}](?![\\p{L}])|(?:^|[^\\p{L}])(?:${['keyin', 'кейин', 'потом', 'затем', 'then', 'later'].map(normalizeWording).join('|')})(?![\\p{L}])`, 'u');
@@ -660,17 +678,17 @@ const MONEY_REQUESTS: readonly Request[] = [
   // 'На карту мне скиньте', "Click'ga 300 ming tashlang"
   { asking: TRANSFER_VERBS, verbs: true, asked: [...MONEY_DESTINATIONS, 'pul*', 'пул*'], reach: 3, uncounted: AMOUNTS, unlessSentenceNames: ON_RECEIPT },
   // 'Yarmini yuboring', 'Пришлите 20%'
-  { asking: SEND_REQUESTS, verbs: true, asked: [...MONEY_WORDS, SHARE], reach: 3, uncounted: AMOUNTS },
+  { asking: SEND_REQUESTS, verbs: true, asked: [...MONEY_WORDS, SHARE, MONEY_AMOUNT], reach: 3, uncounted: AMOUNTS },
   // 'Pul oldin', 'Сначала оплата'
   { asking: BEFORE_THE_PHONE, verbs: false, asked: MONEY_WORDS, reach: 0, uncounted: SHARES },
   // "Oldin karta orqali to'laysiz", 'First you pay'
   { asking: BEFORE_THE_PHONE, verbs: false, asked: YOU_PAY, reach: 2, uncounted: AMOUNTS, ordered: true, clause: true, nothingBetween: DONE_FIRST },
   // 'оплачиваете заранее', '100% oldindan', 'Оплата производится заранее'
-  { asking: IN_ADVANCE, verbs: false, asked: [...PAYMENTS, SHARE], reach: 2, uncounted: SHARES, clause: true },
+  { asking: IN_ADVANCE, verbs: false, asked: [...PAYMENTS, SHARE, MONEY_AMOUNT], reach: 2, uncounted: SHARES, clause: true },
   // 'Pul avval', 'Money goes first'
   { asking: MONEY_WORDS, verbs: false, asked: BEFORE_THE_PHONE, reach: 2, uncounted: SHARES, ordered: true, clause: true, nothingBetween: /\d/ },
   // 'Bron uchun 100 ming kerak', 'Reserve it with a small payment'
-  { asking: HOLDING, verbs: false, asked: [...MONEY_WORDS, SHARE], reach: 4, uncounted: AMOUNTS, clause: true },
+  { asking: HOLDING, verbs: false, asked: [...MONEY_WORDS, SHARE, MONEY_AMOUNT], reach: 4, uncounted: AMOUNTS, clause: true },
   // 'Без предоплаты не отправляю', "To'lovsiz yubormayman", 'No shipping without prepayment'
   { asking: WITHOUT_PAYING, verbs: false, asked: REFUSED_SENDING, reach: 3, uncounted: AMOUNTS, clause: true },
   // 'Кто первый переведет, того и телефон', 'Whoever pays first gets it'
@@ -705,6 +723,8 @@ const MONEY_REQUESTS: readonly Request[] = [
   { asking: YOU_DO, verbs: false, asked: I_SEND, reach: 3, uncounted: AMOUNTS, ordered: true, sentenceNames: PAYMENTS, unlessSentenceNames: ON_RECEIPT, nothingBetween: DONE_FIRST },
   // 'Yarmini hozir, yarmini olganda', 'Половину сейчас'
   { asking: HALF, verbs: false, asked: NOW, reach: 1, uncounted: AMOUNTS, ordered: true, clause: true },
+  // 'Ссылка на оплату в личке', "Havola yuboraman, o'sha yerda to'lov qilasiz", 'Оформите безопасную сделку по ссылке'
+  { asking: LINKS, verbs: false, asked: LINK_PURPOSES, reach: 4, uncounted: AMOUNTS, unlessSentenceNames: ON_RECEIPT },
   // 'Оплата 50 на 50'
   { asking: PAYMENTS, verbs: false, asked: [HALF_AND_HALF], reach: 1, uncounted: SHARES },
 ];
