@@ -578,6 +578,13 @@ describe('what the checks find in a seller’s words (issue 35)', () => {
       'Ushlab turish uchun 100 ming',
       'Держу за вами при переводе 500 тыс',
       'Без задатка не держу',
+      // A word split by a dash or a dot, 'to'lov' spelt from its Cyrillic, paying by an app with the phone shipped.
+      'пред-оплата 50%',
+      'пред.оплата',
+      'oldindan.tolov',
+      'Oldindan tulov',
+      "Payme orqali to'lov, pochta bilan jo'nataman",
+      'Оплата через Click, отправлю почтой',
     ];
     for (const text of requests) expect({ text, found: scamWordingSpans(text).length > 0 }).toEqual({ text, found: true });
     const honest = [
@@ -604,6 +611,9 @@ describe('what the checks find in a seller’s words (issue 35)', () => {
       'Yuboring 30 kun ichida javob',
       'Держу в чехле с первого дня, цена 500 тыс',
       'Заранее спасибо, 500 тыс',
+      "Click orqali to'lov, rasm yuboraman",
+      'Почти новый, Click orqali to‘lov',
+      "Oldindan. To'lov naqd",
     ];
     for (const text of honest) expect({ text, found: scamWordingSpans(text) }).toEqual({ text, found: [] });
   });

@@ -312,11 +312,15 @@ function withoutInvisible(text: string): { seen: string; at: (index: number) => 
 export const SCAM_WORDING: readonly string[] = [
   // Uzbek, Latin
   'oldindan tolov*',
+  'oldindan tulov*',
   'oldindan pul*',
   'oldindan tola*',
+  'oldindan tula*',
   'oldin tolov*',
+  'oldin tulov*',
   'oldin pul*',
   'avval tolov*',
+  'avval tulov*',
   'avval pul*',
   'avans*',
   'zaklad*',
@@ -368,6 +372,8 @@ export const SCAM_WORDING: readonly string[] = [
   'номер моей карты',
   'реквизит*',
   'predoplat*',
+  'pred oplat*',
+  'пред оплат*',
   'predaplat*',
   'предаплат*',
   'zadatok',
@@ -423,7 +429,7 @@ function asLatin(letter: string): string {
 
 /**
  * Where `words` occur in `text` as whole words: each word normalized like the text, spaces between
- * its parts matching any run of spaces or dashes. Answers the words found and their spans in
+ * its parts matching any run of spaces or dashes, or a dot or an underscore alone. Answers the words found and their spans in
  * the original text.
  */
 export function wordingSpans(text: string, words: readonly string[]): { words: string[]; spans: TextSpan[] } {
@@ -478,14 +484,14 @@ const SEND_REQUESTS = [
 ];
 /** Money as a request names it: the money, half of it, the payment, a transfer, an amount. */
 const MONEY_WORDS = [
-  'pul*', 'yarmi*', 'tolov*', 'ming', 'som', 'пул*', 'ярми*', 'тулов*', 'минг', 'сум',
+  'pul*', 'yarmi*', 'tolov*', 'tulov*', 'ming', 'som', 'пул*', 'ярми*', 'тулов*', 'минг', 'сум',
   'деньг*', 'денег', 'половин*', 'сумм*', 'оплат*', 'перевод*', 'тысяч*', 'доллар*',
   'money', 'half', 'payment', 'dollar*',
 ];
 /** Money itself, paid or sent: 'pul', 'деньги', 'money'. */
 const MONEY = ['pul*', 'пул*', 'деньг*', 'money'];
 /** Paying itself: what a seller puts before sending the phone ('до оплаты', 'pay … before delivery'). */
-const PAYMENTS = ['tolov*', 'тулов*', 'оплат*', 'оплач*', 'предоплат*', 'перевод*', 'payment*', 'pay', 'paying', 'paid', 'transfer*'];
+const PAYMENTS = ['tolov*', 'tulov*', 'тулов*', 'оплат*', 'оплач*', 'предоплат*', 'перевод*', 'payment*', 'pay', 'paying', 'paid', 'transfer*'];
 /** Money put before the phone: 'Pul oldin', 'Сначала оплата', 'Деньги вперед'. */
 const BEFORE_THE_PHONE = ['avval', 'oldin', 'oldindan', 'аввал', 'олдин', 'олдиндан', 'сначала', 'вперед', 'first', 'upfront'];
 /** The buyer's paying, as the seller tells it ("to'laysiz", 'переводите', 'you pay'): asked when put first ("Oldin karta orqali to'laysiz"). */
@@ -496,12 +502,13 @@ const YOU_PAY = [
 ];
 /** Paid in advance: only ever said of money ('100% oldindan', 'оплачиваете заранее', 'предварительная оплата'). */
 const IN_ADVANCE = ['oldindan', 'олдиндан', 'вперед', 'заранее', 'предварительн*', 'upfront', 'in advance', 'beforehand'];
-/** A phone sent, not handed over at a meeting: the handover a prepayment scam promises. */
-const SENDING = [
-  'jonat*', 'жўнат*', 'жонат*', 'yubor*', 'юбор*', 'pochta*', 'почта*', 'yetkaz*', 'етказ*', 'dostavka*', 'bts', 'emu',
-  'отправ*', 'вышл*', 'высыл*', 'пошл*', 'достав*', 'ship*', 'send*', 'sent', 'deliver*', 'dispatch*', 'mail*',
+/** A phone shipped: by post, a courier or a bus ("jo'nataman", 'почтой', 'BTS'), never a photo. */
+const SHIPPING = [
+  'jonat*', 'жўнат*', 'жонат*', 'pochta*', 'почта*', 'почтой', 'почте', 'почту', 'почтов*', 'yetkaz*', 'етказ*', 'dostavka*', 'bts', 'emu', 'достав*', 'ship*', 'deliver*', 'dispatch*', 'mail*',
   'kuryer*', 'курьер*', 'courier*',
 ];
+/** A phone sent, not handed over at a meeting: the handover a prepayment scam promises ('yuboraman' may send a photo too). */
+const SENDING = [...SHIPPING, 'yubor*', 'юбор*', 'отправ*', 'вышл*', 'высыл*', 'пошл*', 'send*', 'sent'];
 /** Asking to pay ("to'lang", "to'lab qo'ying", 'оплатите', 'pay'): for the delivery, it is money sent before the phone. */
 const PAY_REQUESTS = [
   'tolang', 'tolanglar', 'tolab qoying', 'tolab yuboring', 'tolab bering', 'тулан', 'туланглар', 'тулаб куйинг', 'тулаб юборинг',
@@ -709,6 +716,8 @@ const MONEY_REQUESTS: readonly Request[] = [
   { asking: [...PAYMENTS, ...MONEY], verbs: false, asked: TO_THE_CARD, reach: 1, uncounted: AMOUNTS, sentenceNames: SENDING, unlessSentenceNames: ON_RECEIPT },
   // "Telefonni avtobus bilan jo'nataman, pulini Click qilasiz"
   { asking: PAYMENT_APPS, verbs: false, asked: APP_DOING, reach: 1, uncounted: AMOUNTS, ordered: true, sentenceNames: SENDING, unlessSentenceNames: ON_RECEIPT },
+  // "Payme orqali to'lov, pochta bilan jo'nataman", 'Оплата через Click, отправлю почтой'
+  { asking: PAYMENT_APPS, verbs: false, asked: [...PAYMENTS, ...YOU_PAY], reach: 2, uncounted: AMOUNTS, sentenceNames: SHIPPING, unlessSentenceNames: ON_RECEIPT },
   // "Paynet qilib qo'ying"
   { asking: DOING_REQUESTS, verbs: true, asked: PHONE_BALANCE, reach: 1, uncounted: AMOUNTS },
   // "Kuryer xizmati uchun 50 ming to'lab qo'ying", 'Оплатите 50%'
@@ -993,7 +1002,8 @@ function wordMatches(word: string, normalized: string): RegExpExecArray[] {
     const parts = normalizeWording(stem ? word.slice(0, -1) : word)
       .split(/\s+/)
       .filter(Boolean);
-    const body = parts.map(escapeRegExp).join('[\\s-]+');
+    // Parts apart by spaces or dashes, or by a dot or an underscore alone ('oldindan.tolov', 'пред.оплата').
+    const body = parts.map(escapeRegExp).join('(?:[\\s-]+|[._](?!\\s))');
     // A word that normalizes to nothing (an admin's apostrophes) matches nothing, not every word.
     const pattern = body ? new RegExp(`(?<![\\p{L}\\p{N}])${body}${stem ? '[\\p{L}\\p{N}]*' : '(?![\\p{L}\\p{N}])'}`, 'gu') : /(?!)/gu;
     WORD_PATTERNS.set(word, (compiled = { pattern, part: parts[0] ?? '' }));
