@@ -359,7 +359,9 @@ describe('conversations', () => {
     // A 'buyer' who has paid and wants the bank's SMS code, or the card's expiry and CVV; a phishing link.
     expect((await send(buyer, body.id, { text: "Pulni o'tkazdim, SMS kodni ayting" }).expect(201)).body.warnings).toEqual(['secretsAsked']);
     expect((await send(buyer, body.id, { text: 'Срок действия карты и CVV пришлите, переведу' }).expect(201)).body.warnings).toEqual(['secretsAsked']);
-    expect((await send(buyer, body.id, { text: 'Получите оплату по ссылке bit.ly/3xYzPay' }).expect(201)).body.warnings).toEqual(['outsideLink']);
+    // The phishing link: money offered through a page, which is where the card's details would be typed.
+    expect((await send(buyer, body.id, { text: 'Получите оплату по ссылке bit.ly/3xYzPay' }).expect(201)).body.warnings).toEqual(['prepayment', 'outsideLink', 'secretsAsked']);
+    expect((await send(buyer, body.id, { text: 'Havolaga kirib pulni oling' }).expect(201)).body.warnings).toEqual(['prepayment', 'secretsAsked']);
     expect((await send(buyer, body.id, { text: 'IMEI kodini yozing, tekshiraman' }).expect(201)).body.warnings).toEqual([]);
     const thread = await http().get(`/api/conversations/${body.id}/messages`).set('Cookie', buyer.cookie).expect(200);
     expect(thread.body.messages[1]).toMatchObject({ mine: false, warnings: expect.arrayContaining(['cardNumber']) });

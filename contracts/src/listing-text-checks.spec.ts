@@ -700,6 +700,10 @@ describe('what the checks find in a seller’s words (issue 35)', () => {
       'karta raqami va muddatini kiriting',
       'Напишите номер карты и срок действия',
       'Send me the card number and expiry',
+      // Money offered through a link: the fake page asks for the card.
+      'Получите оплату по ссылке bit.ly/3xYzPay',
+      'Havolaga kirib pulni oling',
+      'Click the link to receive your payment',
     ];
     for (const text of requests) expect({ text, found: secretRequestSpans(text).length > 0 }).toEqual({ text, found: true });
     const honest = [
@@ -729,6 +733,7 @@ describe('what the checks find in a seller’s words (issue 35)', () => {
       "Kafolat muddatini yozing, karta orqali to'layman",
       "Yetkazib berish muddatini ayting, karta orqali to'layman",
       'Sim karta muddatini ayting',
+      'Ссылка на фото, получите все ответы',
     ];
     for (const text of honest) expect({ text, found: secretRequestSpans(text) }).toEqual({ text, found: [] });
   });

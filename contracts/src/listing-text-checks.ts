@@ -783,8 +783,11 @@ const TERMS = ['muddat*', 'муддат*', 'срок', 'срока', 'сроко
 const CARDS = ['karta*', 'kartangiz*', 'kartochka*', 'карт*', 'card', 'cards'];
 /** A term that is not the card's: a warranty's, a delivery's, a SIM or memory card's. */
 const OTHER_TERMS = ['kafolat*', 'кафолат*', 'garantiya*', 'гарант*', 'warranty*', 'guarantee*', 'dostavka*', 'доставк*', 'delivery*', 'yetkaz*', 'етказ*', 'sim*', 'сим*', 'xotira*', 'памят*', 'memory*'];
+/** Money received through a link ('Получите оплату по ссылке', "Havolaga kirib pulni oling"): the page asks for the card's details. */
+const RECEIVING = ['получите', 'получить', 'получения', 'получение', 'oling', 'olish*', 'olasiz', 'олинг', 'олиш*', 'оласиз', 'receive*', 'claim*'];
 /** Asking for a code or the card's details (SECRETS): 'SMS kodni ayting', 'Sizga kod keldi, menga yuboring', 'Send me the CVV'. */
 const SECRET_REQUESTS: readonly Request[] = [
+  { asking: LINKS, verbs: false, asked: RECEIVING, reach: 4, uncounted: AMOUNTS, sentenceNames: LINK_PURPOSES },
   { asking: TELL_REQUESTS, verbs: true, asked: SECRETS, reach: 4, uncounted: AMOUNTS, nextSentence: true },
   { asking: TELL_REQUESTS, verbs: true, asked: TERMS, reach: 5, uncounted: AMOUNTS, sentenceNames: CARDS, unlessSentenceNames: OTHER_TERMS },
   { asking: SAY_REQUESTS, verbs: true, asked: CODE, reach: 2, uncounted: AMOUNTS, unlessSentenceNames: OTHER_CODES },
