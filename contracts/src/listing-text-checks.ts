@@ -809,6 +809,8 @@ function requestSpans(text: string, requests: readonly Request[]): TextSpan[] {
     mayHoldAny(words, normalized) ? words.flatMap((word) => (typeof word === 'string' ? wordMatches(word, normalized) : allMatches(word, normalized))) : [];
   const spans: TextSpan[] = [];
   for (const { asking, verbs, asked, reach, uncounted, ordered, clause, nextSentence, sentenceNames, unlessSentenceNames, nothingBetween } of requests) {
+    // Most texts hold no asking word of a row: those are passed before its asked words, often a price's, are searched.
+    if (!mayHoldAny(asking, normalized)) continue;
     const objects = matches(asked).filter((object) => !partOfThePhone(normalized, object));
     if (objects.length === 0) continue;
     // The sentence's words are read once a row, when a pair first asks for them.
