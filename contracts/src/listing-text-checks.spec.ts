@@ -585,6 +585,15 @@ describe('what the checks find in a seller’s words (issue 35)', () => {
       'Oldindan tulov',
       "Payme orqali to'lov, pochta bilan jo'nataman",
       'Оплата через Click, отправлю почтой',
+      // A duty for a phone 'from abroad', an amount before sending, money to the card, a deposit 'brought in', the money's landing in English.
+      "Telefon Dubaydan keladi, bojxona uchun 300 ming to'laysiz",
+      'Растаможку оплачиваете вы, 50$',
+      'Customs fee 30$ must be paid first',
+      'Доставка платная, 30 тыс на карту до отправки',
+      "Yo'l puli 50 ming kartaga",
+      'Чтобы я не продал другому, внесите 500 тыс',
+      'As soon as the money arrives I ship',
+      "Pul kelishi bilan telefon yo'lga chiqadi",
     ];
     for (const text of requests) expect({ text, found: scamWordingSpans(text).length > 0 }).toEqual({ text, found: true });
     const honest = [
@@ -614,6 +623,11 @@ describe('what the checks find in a seller’s words (issue 35)', () => {
       "Click orqali to'lov, rasm yuboraman",
       'Почти новый, Click orqali to‘lov',
       "Oldindan. To'lov naqd",
+      "Bojxona to'lovi to'langan, UZIMEI dan o'tgan",
+      'Пошлина оплачена, телефон зарегистрирован',
+      "Bojxonadan o'tgan 3 mln",
+      "Pul kerak, kartaga to'lov ham bo'ladi",
+      'Pul kelishi bilan yangi telefon olaman',
     ];
     for (const text of honest) expect({ text, found: scamWordingSpans(text) }).toEqual({ text, found: [] });
   });

@@ -479,7 +479,7 @@ const SEND_REQUESTS = [
   ...['юбор', 'жўнат', 'утказ', 'ташла', 'тула'].flatMap((stem) =>
     ['куйинг', 'куйсангиз', 'туринг', 'турсангиз', 'беринг', 'берсангиз'].map((helper) => `${stem}${/[аеиоуў]$/.test(stem) ? 'б' : 'иб'} ${helper}*`),
   ),
-  'отправьте', 'отправь', 'отправляйте', 'вышлите', 'вышли', 'пришлите', 'переведите', 'переведи', 'скиньте', 'скинь', 'киньте', 'закиньте', 'перекиньте',
+  'отправьте', 'отправь', 'отправляйте', 'вышлите', 'вышли', 'пришлите', 'переведите', 'переведи', 'скиньте', 'скинь', 'киньте', 'закиньте', 'перекиньте', 'внесите', 'внеси',
   'send', 'transfer', 'wire',
 ];
 /** Money as a request names it: the money, half of it, the payment, a transfer, an amount. */
@@ -508,7 +508,7 @@ const SHIPPING = [
   'kuryer*', 'курьер*', 'courier*',
 ];
 /** A phone sent, not handed over at a meeting: the handover a prepayment scam promises ('yuboraman' may send a photo too). */
-const SENDING = [...SHIPPING, 'yubor*', 'юбор*', 'отправ*', 'вышл*', 'высыл*', 'пошл*', 'send*', 'sent'];
+const SENDING = [...SHIPPING, 'yolga chiq*', 'йулга чик*', 'yubor*', 'юбор*', 'отправ*', 'вышл*', 'высыл*', 'пошл*', 'send*', 'sent'];
 /** Asking to pay ("to'lang", "to'lab qo'ying", 'оплатите', 'pay'): for the delivery, it is money sent before the phone. */
 const PAY_REQUESTS = [
   'tolang', 'tolanglar', 'tolab qoying', 'tolab yuboring', 'tolab bering', 'тулан', 'туланглар', 'тулаб куйинг', 'тулаб юборинг',
@@ -544,10 +544,11 @@ const AFTER = ['после', 'after', 'once'];
 /** The money landing on the seller's card ('pul tushgach', 'pul kelsa', 'деньги поступят'): paid from afar, before the phone. */
 const MONEY_LANDED = [
   'pul tush*', 'pullar tush*', 'tolov tush*', 'пул туш*', 'пуллар туш*', 'тулов туш*',
-  'pul kelgach', 'pul kelgan*', 'pul kelsa', 'пул келгач', 'пул келган*', 'пул келса',
+  'pul kelgach', 'pul kelgan*', 'pul kelsa', 'pul kelishi*', 'пул келгач', 'пул келган*', 'пул келса', 'пул келиши*',
   'pul otgach', 'pul otgan*', 'tolov otgach', 'tolov otgan*', 'пул утгач', 'пул утган*', 'тулов утгач', 'тулов утган*',
   'kartaga tush*', 'kartamga tush*', 'hisobga tush*', 'hisobimga tush*', 'картага туш*', 'картамга туш*', 'хисобга туш*',
   'деньги прид*', 'деньги поступ*', 'придут деньги', 'поступят деньги', 'поступлени*',
+  'money arrives', 'money comes', 'money lands', 'money is in', 'payment arrives', 'payment lands', 'payment is received', 'payment received', 'paid in full',
 ];
 /** Uzbek puts 'after' behind the payment: "to'lovdan keyin", 'pul tushgach' (once the money lands), 'pulni olgandan'. */
 const PAID_FIRST = [
@@ -573,6 +574,15 @@ const BEFORE_SENDING = [
   'jonatishdan oldin', 'jonatishdan avval', 'jonatishimdan oldin', 'yuborishdan oldin', 'yuborishdan avval', 'yuborishimdan oldin', 'yetkazishdan oldin',
   'жўнатишдан олдин', 'жўнатишдан аввал', 'жонатишдан олдин', 'юборишдан олдин', 'юборишдан аввал', 'етказишдан олдин',
 ];
+/** Money told as moved already ('перевел', "o'tkazdim", 'paid'): a buyer's account of a deal, which a review may give. */
+const MOVED = [
+  'перевел*', 'скинул*', 'отправил*', 'оплатил*', 'otkazdim', 'otkazdik', 'tashladim', 'tashladik', 'yubordim', 'yubordik', 'toladim', 'toladik',
+  'утказдим', 'утказдик', 'ташладим', 'ташладик', 'юбордим', 'юбордик', 'туладим', 'туладик', 'transferred', 'paid', 'sent',
+];
+/** A customs duty ('bojxona', 'растаможка', 'customs'): a phone 'coming from abroad' whose duty the buyer pays first. */
+const CUSTOMS = ['bojxona*', 'божхона*', 'rastamozh*', 'растамож*', 'таможн*', 'poshlin*', 'пошлин*', 'customs'];
+/** A duty already paid, for the phone's registration (UZIMEI): "bojxona to'lovi to'langan", 'пошлина оплачена'. */
+const DUTY_PAID = ['tolangan', 'тўланган', 'оплачен*', 'оплатил*', 'uzimei*', 'узимей*', 'registered', 'royxat*', 'руйхат*', 'регистр*', 'already paid'];
 /** Holding the phone for a buyer: a deposit's pretext ('Bron uchun 100 ming', 'Band qilish uchun 20%'); not 'bronza' nor 'бронированное'. */
 const HOLDING = [
   'bron', 'broni', 'bronga', 'bronla*', 'band qil*', 'ushlab tur*', 'saqlab tur*', 'бронь', 'брони', 'броню', 'забронир*', 'бронирую', 'бронировать', 'бронирование',
@@ -709,7 +719,11 @@ const MONEY_REQUESTS: readonly Request[] = [
   // 'Pul kelsa telefon sizniki', 'Деньги поступят, телефон ваш'
   { asking: MONEY_LANDED, verbs: false, asked: HANDED_OVER, reach: 6, uncounted: AMOUNTS },
   // 'Оплата через Click до отправки'
-  { asking: BEFORE_SENDING, verbs: false, asked: PAYMENTS, reach: 2, uncounted: AMOUNTS, clause: true },
+  { asking: BEFORE_SENDING, verbs: false, asked: [...PAYMENTS, ...TO_THE_CARD, MONEY_AMOUNT], reach: 2, uncounted: AMOUNTS, clause: true },
+  // "Bojxona uchun 300 ming to'laysiz", 'Растаможку оплачиваете вы': a phone 'from abroad' with its duty paid first; not a duty paid for UZIMEI
+  { asking: CUSTOMS, verbs: false, asked: [...PAYMENTS, ...YOU_PAY, ...PAY_REQUESTS], reach: 4, uncounted: AMOUNTS, clause: true, unlessSentenceNames: DUTY_PAID },
+  // "Yo'l puli 50 ming kartaga", 'Деньги на мою карту'
+  { asking: MONEY, verbs: false, asked: ['kartaga', 'kartamga', 'картага', 'картамга', 'на карту', 'на мою карту', 'to my card'], reach: 3, uncounted: AMOUNTS, clause: true, unlessSentenceNames: [...ON_RECEIPT, ...MOVED] },
   // "To'lov, keyin jo'nataman", "Pul tashlanadi, keyin jo'natiladi"
   { asking: [...PAYMENTS, ...MONEY], verbs: false, asked: THEN_SENDING, reach: 3, uncounted: AMOUNTS, ordered: true, unlessSentenceNames: ON_RECEIPT },
   // 'Доставка по всему Узбекистану, оплата на карту'
