@@ -203,7 +203,7 @@ export function phoneNumberSpans(text: string): TextSpan[] {
  * and bare domains. The listing's own contact fields are where a seller's phone and Telegram go.
  */
 const CONTACT_LIKE =
-  /(?:https?:\/\/|www\.)\S+|(?<![\p{L}\p{N}])(?:t|telegram|wa)\.me\/[\w+]+|(?<![\p{L}\p{N}.])(?:[\p{L}\p{N}-]+\.)+(?:uz|com|ru|me|net|org|io|link|site|shop|store|app|ly|co|cc|info|biz|xyz|top|online|su|kz|gl|gg|tv|live|cloud|ws)(?:\/\S*)?(?![\p{L}\p{N}])|(?<![\p{L}\p{N}_])@[A-Za-z][\w.]{2,}|(?<![\p{L}\p{N}])(?:telegram|tg|телеграм|instagram|insta|inst|ig|инстаграм|инста|инст)\s*[:-]\s*@?[A-Za-z][\w.]{3,}|(?<![\p{L}\p{N}])(?:wh?ats?\s?app?|vats?app?|ватсап|вацап|вотсап|viber|вайбер)(?![\p{L}\p{N}])/giu;
+  /(?:https?:\/\/|www\.)\S+|(?<![\p{L}\p{N}])(?:t|telegram|wa)\.me\/[\w+]+|(?<![\p{L}\p{N}.])(?:[\p{L}\p{N}-]+\.)+(?:uz|com|ru|me|net|org|io|link|site|shop|store|app|ly|co|cc|info|biz|xyz|top|online|su|kz|gl|gg|tv|live|cloud|ws)(?:\/\S*)?(?![\p{L}\p{N}])|(?<![\p{L}\p{N}_])@[A-Za-z][\w.]{2,}|(?<![\p{L}\p{N}])(?:telegram|tg|телеграм|instagram|insta|inst|ig|инстаграм|инста|инст)\s*[:-]\s*@?[A-Za-z][\w.]{3,}|(?<![\p{L}\p{N}])(?:wh?ats?\s?app?|vats?app?|ватсап|вацап|вотсап|viber|vayber|vaiber|вайбер|вибер)(?![\p{L}\p{N}])|(?<![\p{L}\p{N}])(?:imo|имо)(?=\s*(?:bor|da|orqali|dan|ga|бор|да|оркали|дан|га|есть|:)(?![\p{L}\p{N}]))|(?<![\p{L}\p{N}])(?:gmail|yandex|e-?mail|email)\s*:\s*[A-Za-z][\w.]{3,}/giu;
 
 /** Where sellers check a phone, not where they take a buyer: 'imei.info da tekshirildi', 'apple.com'. */
 const REFERENCE_SITES = /^(?:https?:\/\/)?(?:www\.)?(?:apple\.com|icloud\.com|samsung\.com|imei\.info|uzimei\.uz|gsmarena\.com)(?:\/\S*)?$/i;
@@ -212,8 +212,8 @@ const REFERENCE_SITES = /^(?:https?:\/\/)?(?:www\.)?(?:apple\.com|icloud\.com|sa
 const HANDLE = '(?=[A-Za-z][\\w.]*[_\\d])[A-Za-z][\\w.]{4,31}';
 /** Telegram as it is called: 'telegram', 'telegramdan', 'telega', 'telegu' (the Russian 'телегу' in Latin), 'телеграм', 'тележка', 'tg', 'тг', 'tg-dan'. */
 const TELEGRAM = '(?:telegram\\p{L}*|teleg[aueiy]\\p{L}*|телег\\p{L}*|тележк\\p{L}*|telejk\\p{L}*|tg|тг)(?:-\\p{L}+)?(?![\\p{L}\\p{N}])';
-/** Instagram as it is called: 'instagram', 'instagramdagi', 'insta', 'инстаграм'; not 'installation'. */
-const INSTAGRAM = '(?:instagram\\p{L}*|инстаграм\\p{L}*|insta|инста)(?![\\p{L}\\p{N}])';
+/** Instagram as it is called: 'instagram', 'instagramdagi', 'insta', 'inst', 'инстаграм'; not 'installation'. */
+const INSTAGRAM = '(?:instagram\\p{L}*|инстаграм\\p{L}*|insta|инста|inst|инст)(?![\\p{L}\\p{N}])';
 /** An Instagram page's name as written to be found: with a dot or an underscore ('ivan.phones', 'ivan_phones_uz'), not a model's 'iPhone13'. */
 const INSTAGRAM_HANDLE = '(?=[A-Za-z][\\w.]*[_.][\\w])[A-Za-z][\\w.]{4,29}';
 /** A nickname, as a messenger's name is called ('ник', 'nikim', 'username'); not the English 'nick', a scratch. */
@@ -246,6 +246,10 @@ const GARBLED_CONTACT = new RegExp(
     // An address with its at sign written out: 'arzon_tel (at) telegram', 'ivan собака gmail', '(at)sotuvchi'.
     `(?<![\\p{L}\\p{N}_])[A-Za-z][\\w.]{2,31}${AT_WRITTEN}`,
     `(?<![\\p{L}\\p{N}])[([{<]\\s*(?:at|собака|sobaka)\\s*[)\\]}>]\\s*[A-Za-z][\\w.]{2,31}`,
+    // An address spelled out: 'ivan at gmail dot com', 'ivan собака mail точка ru'.
+    `(?<![\\p{L}\\p{N}_])[A-Za-z][\\w.]{2,31}\\s+(?:at|собака|sobaka)\\s+[A-Za-z][\\w-]+\\s+(?:dot|точка|nuqta|нукта)\\s+(?:com|ru|uz|net|org|ком|ру|уз)(?![\\p{L}\\p{N}])`,
+    // A Latin name right after the Cyrillic word for Telegram ('Телега phonedealer', 'Пишите в телеграм phonedealer'): no Russian word is Latin.
+    `(?<![\\p{L}\\p{N}])(?:телег\\p{L}*|тележк\\p{L}*|тг)[\\s,-]+@?(?!(?:premium|business|web|desktop|android|ios|iphone|bot)(?![\\w.]))[A-Za-z][\\w.]{4,31}`,
     `(?<![\\p{L}\\p{N}])${TELEGRAM}(?:[\\s,]+\\p{L}+){0,2}?(?:\\s*[:-]\\s*@?[A-Za-z][\\w.]{3,31}|\\s+@?${HANDLE})`,
     `(?<![\\p{L}\\p{N}_])${HANDLE}(?:\\s+|\\s*\\(\\s*)${TELEGRAM}`,
     // An Instagram page, named the same ways.
