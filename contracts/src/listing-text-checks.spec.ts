@@ -726,6 +726,15 @@ describe('what the checks find in a seller’s words (issue 35)', () => {
       'Получите оплату по ссылке bit.ly/3xYzPay',
       'Havolaga kirib pulni oling',
       'Click the link to receive your payment',
+      // The code as the digits that came, the bank's SMS shown or forwarded, a payment app's password.
+      'Telefoningizga kelgan raqamlarni ayting',
+      'Назовите цифры из сообщения',
+      'Send me the numbers from the SMS',
+      "Bankdan kelgan xabarni ko'rsating",
+      'Skrinshot qilib SMS ni yuboring',
+      'Сделайте скрин смс и пришлите',
+      'Click parolingizni ayting',
+      'Payme kodini yuboring',
     ];
     for (const text of requests) expect({ text, found: secretRequestSpans(text).length > 0 }).toEqual({ text, found: true });
     const honest = [
@@ -756,6 +765,10 @@ describe('what the checks find in a seller’s words (issue 35)', () => {
       "Yetkazib berish muddatini ayting, karta orqali to'layman",
       'Sim karta muddatini ayting',
       'Ссылка на фото, получите все ответы',
+      'Rasmlarni SMS bilan yuboring',
+      'Kelgan rasmlarni yuboring',
+      "Telefonni ko'rsating, rasm kerak",
+      'IMEI raqamini yozing',
     ];
     for (const text of honest) expect({ text, found: secretRequestSpans(text) }).toEqual({ text, found: [] });
   });

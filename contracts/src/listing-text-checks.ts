@@ -777,16 +777,24 @@ const SECRETS = [
   'данные карты', 'данные вашей карты', 'данные своей карты', 'card details', 'card data',
   'karta rasm*', 'kartangiz rasm*', 'kartaning rasm*', 'карта расм*', 'картангиз расм*', 'фото карты', 'фото вашей карты', 'фотографию карты',
   'photo of your card', 'photo of the card', 'card photo*',
+  // The code as the digits that came, or the bank's SMS itself, shown or forwarded.
+  'kelgan raqam*', 'kelgan sonlar*', 'sms raqam*', 'smsdagi raqam*', 'келган ракам*', 'смс ракам*', 'смсдаги ракам*',
+  'цифры из смс', 'цифры из sms', 'цифры из сообщени*', 'цифры в смс', 'цифры в сообщени*', 'пришедшие цифры',
+  'numbers from the sms', 'numbers in the sms', 'digits from the sms', 'digits in the sms', 'numbers from the text', 'digits from the text',
+  'smsni', 'sms ni', 'смсни', 'смс ни', 'смску', 'смс с кодом', 'sms skrinshot*', 'skrinshot sms*', 'скрин смс', 'скриншот смс', 'sms screenshot', 'screenshot of the sms',
+  'bankdan kelgan*', 'банкдан келган*', 'смс от банка', 'сообщение от банка', 'sms from the bank', 'message from the bank',
+  // A payment app's password or code: the account itself.
+  'click parol*', 'payme parol*', 'click kod*', 'payme kod*', 'клик пароль', 'пароль от click', 'пароль от payme', 'пароль от клик', 'код от click', 'код от payme',
 ];
 /** Asking to be told or sent something ('ayting', 'скажите', 'tell me'), or saying it is needed ('kerak', 'нужен'). */
 const TELL_REQUESTS = [
   'ayting*', 'aytib yubor*', 'aytib ber*', 'aytsangiz*', 'aytasiz', 'yuboring*', 'yuborsangiz*', 'yozing*', 'yozib yubor*', 'yozsangiz*', 'bering*', 'tashlang*',
-  'kiriting*', 'kiritsangiz*', 'kerak',
+  'kiriting*', 'kiritsangiz*', 'korsating*', 'korsatsangiz*', 'kerak',
   'айтинг*', 'айтиб юбор*', 'айтиб бер*', 'айтсангиз*', 'айтасиз', 'юборинг*', 'юборсангиз*', 'ёзинг*', 'ёзиб юбор*', 'ёзсангиз*', 'беринг*', 'ташланг*',
-  'киритинг*', 'киритсангиз*', 'керак',
+  'киритинг*', 'киритсангиз*', 'курсатинг*', 'курсатсангиз*', 'керак',
   'скажите', 'скажи', 'скажете', 'сообщите', 'сообщи', 'назовите', 'назови', 'продиктуйте', 'продиктуй', 'пришлите', 'пришли', 'отправьте', 'отправь',
-  'напишите', 'напиши', 'скиньте', 'скинь', 'дайте', 'дай', 'введите', 'введи', 'укажите', 'укажи', 'нужен', 'нужна', 'нужно', 'надо',
-  'tell', 'send', 'give', 'share', 'write', 'type', 'enter', 'fill in', 'dictate', 'read', 'need', 'needed',
+  'напишите', 'напиши', 'скиньте', 'скинь', 'дайте', 'дай', 'введите', 'введи', 'укажите', 'укажи', 'нужен', 'нужна', 'нужно', 'надо', 'покажите', 'покажи',
+  'tell', 'send', 'give', 'share', 'write', 'type', 'enter', 'fill in', 'dictate', 'read', 'need', 'needed', 'show',
 ];
 /** Telling a code aloud ('Продиктуйте код', 'kodni ayting'): asked of a seller, it is the bank's SMS code. */
 const SAY_REQUESTS = [
