@@ -602,6 +602,13 @@ describe('what the checks find in a seller’s words (issue 35)', () => {
       'Чтобы я не продал другому, внесите 500 тыс',
       'As soon as the money arrives I ship',
       "Pul kelishi bilan telefon yo'lga chiqadi",
+      // In English: prepaid as the terms, money by an app with the phone delivered, paying first or now for a discount.
+      'I accept only prepaid orders',
+      'Money via Payme, I deliver tomorrow',
+      'Courier will bring it, but pay me first',
+      "If you transfer now, I'll give a discount",
+      'Оплатите сейчас и получите скидку',
+      "Hozir to'lasangiz chegirma beraman",
     ];
     for (const text of requests) expect({ text, found: scamWordingSpans(text).length > 0 }).toEqual({ text, found: true });
     const honest = [
@@ -636,6 +643,9 @@ describe('what the checks find in a seller’s words (issue 35)', () => {
       "Bojxonadan o'tgan 3 mln",
       "Pul kerak, kartaga to'lov ham bo'ladi",
       'Pul kelishi bilan yangi telefon olaman',
+      'Prepaid SIM card included',
+      "Hozir to'lasangiz, hozir olib ketasiz, uchrashuvda",
+      "Pul Click orqali ham bo'ladi, uchrashuvda",
     ];
     for (const text of honest) expect({ text, found: scamWordingSpans(text) }).toEqual({ text, found: [] });
   });
@@ -673,6 +683,11 @@ describe('what the checks find in a seller’s words (issue 35)', () => {
       'Никакого залога',
       'Nikakoy predoplaty',
       'Bez predoplaty, vstrecha v Chilanzare',
+      // Called a scam right after it.
+      'Pay on pickup, money first is a scam',
+      'Предоплата — это развод',
+      "Oldindan to'lov so'rash — firibgarlik",
+      'Deposit is just a scam',
     ];
     for (const text of warnings) expect({ text, found: scamWordingSpans(text) }).toEqual({ text, found: [] });
     const requests = [
@@ -690,6 +705,13 @@ describe('what the checks find in a seller’s words (issue 35)', () => {
       // The double negative in Latin letters.
       'Bez predoplaty ne otpravlyayu',
       'Bez zaloga ne broniruyu',
+      // Called no scam, or scammers told to keep away: the speaker asks.
+      "Oldindan to'lov kerak bu firibgarlik emas",
+      'Prepayment is not a scam',
+      'Предоплата — это не развод',
+      'Предоплата без обмана',
+      'Предоплата обязательна — мошенникам не беспокоить',
+      'Prepayment required: scammers stay away',
     ];
     for (const text of requests) expect({ text, found: scamWordingSpans(text).length > 0 }).toEqual({ text, found: true });
   });

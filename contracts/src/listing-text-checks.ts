@@ -386,6 +386,12 @@ export const SCAM_WORDING: readonly string[] = [
   'skinte na kartu',
   // English
   'prepay*',
+  // 'Prepaid' as the deal's terms, not a prepaid SIM card.
+  'prepaid only',
+  'only prepaid',
+  'prepaid order*',
+  'prepaid basis',
+  'prepaid delivery',
   'pre-pay*',
   'pre pay*',
   'advance payment',
@@ -735,7 +741,7 @@ const MONEY_REQUESTS: readonly Request[] = [
   // "Telefonni avtobus bilan jo'nataman, pulini Click qilasiz"
   { asking: PAYMENT_APPS, verbs: false, asked: APP_DOING, reach: 1, uncounted: AMOUNTS, ordered: true, sentenceNames: SENDING, unlessSentenceNames: ON_RECEIPT },
   // "Payme orqali to'lov, pochta bilan jo'nataman", 'Оплата через Click, отправлю почтой'
-  { asking: PAYMENT_APPS, verbs: false, asked: [...PAYMENTS, ...YOU_PAY], reach: 2, uncounted: AMOUNTS, sentenceNames: SHIPPING, unlessSentenceNames: ON_RECEIPT },
+  { asking: PAYMENT_APPS, verbs: false, asked: [...PAYMENTS, ...MONEY, ...YOU_PAY], reach: 2, uncounted: AMOUNTS, sentenceNames: SHIPPING, unlessSentenceNames: ON_RECEIPT },
   // "Paynet qilib qo'ying"
   { asking: DOING_REQUESTS, verbs: true, asked: PHONE_BALANCE, reach: 1, uncounted: AMOUNTS },
   // "Kuryer xizmati uchun 50 ming to'lab qo'ying", 'Оплатите 50%'
@@ -748,6 +754,10 @@ const MONEY_REQUESTS: readonly Request[] = [
   { asking: YOU_PAY, verbs: false, asked: I_SEND, reach: 3, uncounted: AMOUNTS, ordered: true, unlessSentenceNames: ON_RECEIPT, nothingBetween: DONE_FIRST },
   // "To'lovni Click orqali qilasiz, men pochtaga topshiraman"
   { asking: YOU_DO, verbs: false, asked: I_SEND, reach: 3, uncounted: AMOUNTS, ordered: true, sentenceNames: PAYMENTS, unlessSentenceNames: ON_RECEIPT, nothingBetween: DONE_FIRST },
+  // 'Pay me first', 'Оплатите сначала'
+  { asking: PAY_REQUESTS, verbs: true, asked: BEFORE_THE_PHONE, reach: 2, uncounted: AMOUNTS, ordered: true, clause: true },
+  // 'Оплатите сейчас и получите скидку', "Hozir to'lasangiz chegirma beraman", 'If you transfer now': paid now, before the phone
+  { asking: [...PAY_REQUESTS, ...IF_YOU_PAY, ...IF_YOU_PAY_CLAUSE], verbs: false, asked: NOW, reach: 1, uncounted: AMOUNTS, clause: true, unlessSentenceNames: ON_RECEIPT },
   // 'Yarmini hozir, yarmini olganda', 'Половину сейчас'
   { asking: HALF, verbs: false, asked: NOW, reach: 1, uncounted: AMOUNTS, ordered: true, clause: true },
   // 'Ссылка на оплату в личке', "Havola yuboraman, o'sha yerda to'lov qilasiz", 'Оформите безопасную сделку по ссылке'
@@ -1151,17 +1161,23 @@ const SCAMMERS = [
 /** A scammer's word said in the negative, as a scammer says it of themselves: 'я не мошенник', "I'm not a scammer", 'firibgar emasman', "aldanmaysiz". */
 const NOT_BEFORE = new RegExp(`(?:^|[^\\p{L}])(?:${spelledAsMatched(['не', 'нет', 'no', 'not', 'без', 'without', 'hech'])})\\s+(?:an?\\s+)?$`, 'u');
 const NOT_AFTER = new RegExp(`^\\p{L}*(?:${spelledAsMatched(['may', 'май'])}|[\\s,]+(?:${spelledAsMatched(['emas', 'эмас', 'yoq', 'йук'])}))`, 'u');
+/** The words found called a scam right after them: 'Предоплата — это развод', "Oldindan to'lov so'rash — firibgarlik", 'money first is a scam'; not 'bu firibgarlik emas'. */
+const CALLED_A_SCAM = new RegExp(
+  `^\\s*(?:(?:${spelledAsMatched(['sorash', 'сураш', 'qilish', 'килиш', 'tashlash', 'ташлаш', 'просить', 'требовать', 'переводить', 'asking', 'demanding', 'sending', 'paying'])})\\s*)?(?:[-—–=]+\\s*|(?:${spelledAsMatched(['is', 'are', 'это', 'bu', 'бу'])})\\s+)(?:(?:${spelledAsMatched(['это', 'bu', 'бу'])})\\s+)?(?:(?:${spelledAsMatched(['a', 'an', 'just', 'typical', 'obvious'])})\\s+){0,2}(?:${spelledAsMatched(['scam', 'fraud', 'мошенни', 'развод', 'обман', 'firibgar', 'фирибгар', 'aldov', 'алдов', 'aldash', 'алдаш'])})\\p{L}*(?!\\p{L})(?![\\s,]*(?:${spelledAsMatched(['emas', 'эмас', 'yoq', 'йук', 'не', 'not'])})(?!\\p{L}))`,
+  'u',
+);
 /** The three words before the words found, and the word after them, within their sentence. */
 const WORDS_BEFORE = /(?:\p{L}+[^\p{L}.!?;\n]+){0,3}$/u;
 const WORD_AFTER = /^[^\p{L}.!?;\n]*\p{L}+/u;
 
 /**
- * A warning against scammers' asking: others ask for the money or paid it, in or beside the words, scammers or being
+ * A warning against scammers' asking: the words called a scam (CALLED_A_SCAM), or others ask for the money or paid it, in or beside the words, scammers or being
  * cheated are named in the sentence, and the speaker sends or hands over nothing in it ('Мошенники просят предоплату,
  * будьте осторожны', "Oldindan pul tashlagan odamlar aldanmoqda"). 'Из-за мошенников работаю только по предоплате'
  * asks: no one else asks there; "Oldindan pul tashlaganga beraman, firibgarlar ko'p" hands the phone over.
  */
 function warnsOfScammers(normalized: string, start: number, end: number): boolean {
+  if (CALLED_A_SCAM.test(normalized.slice(end, end + 40))) return true;
   const before = WORDS_BEFORE.exec(normalized.slice(Math.max(0, start - 40), start))?.[0] ?? '';
   const beside = `${before}${normalized.slice(start, end)}${WORD_AFTER.exec(normalized.slice(end, end + 30))?.[0] ?? ''}`;
   if (!OTHERS_ASKING.some((word) => wordMatches(word, beside).length > 0)) return false;
