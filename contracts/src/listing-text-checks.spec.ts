@@ -609,6 +609,12 @@ describe('what the checks find in a seller’s words (issue 35)', () => {
       "If you transfer now, I'll give a discount",
       'Оплатите сейчас и получите скидку',
       "Hozir to'lasangiz chegirma beraman",
+      // A phone's balance topped up; a foreign e-wallet or crypto.
+      'Пополните мой номер на 50 тыс',
+      "Raqamimni 50 mingga to'ldiring",
+      'Оплата на Qiwi или ЮMoney',
+      'Pay in USDT to my wallet',
+      "Binance orqali to'lasangiz bo'ladi, pochta bilan",
     ];
     for (const text of requests) expect({ text, found: scamWordingSpans(text).length > 0 }).toEqual({ text, found: true });
     const honest = [
@@ -646,6 +652,10 @@ describe('what the checks find in a seller’s words (issue 35)', () => {
       'Prepaid SIM card included',
       "Hozir to'lasangiz, hozir olib ketasiz, uchrashuvda",
       "Pul Click orqali ham bo'ladi, uchrashuvda",
+      "Chexol-hamyon sovg'a",
+      'Кошелек-чехол в подарок',
+      'Оплата криптой при встрече тоже возможна',
+      "Xotirani to'ldiring, 256 GB bor",
     ];
     for (const text of honest) expect({ text, found: scamWordingSpans(text) }).toEqual({ text, found: [] });
   });

@@ -467,11 +467,14 @@ const PAYMENT_APPS = [
   'click*', 'клик*', 'payme*', 'пейми*', 'paynet*', 'пейнет*', 'humo*', 'хумо*', 'uzcard*', 'узкард*',
   'uzum*', 'узум*', 'apelsin*', 'апелсин*', 'апельсин*', 'tbc*', 'anor*', 'анор*',
 ];
+/** Wallets no one pays a stranger at a meeting with, and no bank takes back: foreign e-wallets, crypto. */
+const WALLETS = ['qiwi*', 'киви*', 'yoomoney', 'юmoney', 'юмани', 'webmoney', 'вебмани', 'usdt', 'binance*', 'бинанс*', 'крипт*', 'kripto*', 'crypto*', 'bitcoin*', 'биткоин*', 'btc'];
 /** Where the money would go: a card, an account, a bank, or a wallet in a payment app. */
 const MONEY_DESTINATIONS = [
   'karta*', 'kartochka*', 'карта*', 'карту', 'карте', 'карты', 'картой', 'карточк*',
   'hisob*', 'хисоб*', 'счет*', 'bank*', 'банк*', 'card', 'account',
   ...PAYMENT_APPS,
+  ...WALLETS,
 ];
 /**
  * Asking someone to send or move something, in the forms that ask ('yuboring', 'yuborsangiz',
@@ -614,6 +617,8 @@ const DOING_REQUESTS = ['qiling*', 'qilib', 'qilsangiz*', 'қилинг*', 'қи
 /** Paying by an app told as the buyer's doing ("pulini Click qilasiz", 'Payme qilib yuborasiz'). */
 const APP_DOING = [...DOING_REQUESTS, 'qilasiz', 'киласиз'];
 const PHONE_BALANCE = ['paynet*', 'пейнет*', 'пайнет*'];
+/** Asking to top up a phone's balance ('пополните', "to'ldiring", 'top up'). */
+const TOP_UP = ['пополните', 'пополни', 'toldiring', 'toldirib qoying', 'toldirsangiz', 'тулдиринг', 'тулдириб куйинг', 'тулдирсангиз', 'top up'];
 
 /** Paying without a prepayment or deposit, or without paying at all ('без предоплаты', "to'lovsiz", 'without a deposit'). */
 const WITHOUT_PAYING = [
@@ -742,6 +747,10 @@ const MONEY_REQUESTS: readonly Request[] = [
   { asking: PAYMENT_APPS, verbs: false, asked: APP_DOING, reach: 1, uncounted: AMOUNTS, ordered: true, sentenceNames: SENDING, unlessSentenceNames: ON_RECEIPT },
   // "Payme orqali to'lov, pochta bilan jo'nataman", 'Оплата через Click, отправлю почтой'
   { asking: PAYMENT_APPS, verbs: false, asked: [...PAYMENTS, ...MONEY, ...YOU_PAY], reach: 2, uncounted: AMOUNTS, sentenceNames: SHIPPING, unlessSentenceNames: ON_RECEIPT },
+  // 'Оплата на Qiwi или ЮMoney', 'Pay in USDT to my wallet'
+  { asking: [...PAYMENTS, ...MONEY, ...PAY_REQUESTS, ...IF_YOU_PAY, ...YOU_PAY], verbs: false, asked: WALLETS, reach: 3, uncounted: AMOUNTS, unlessSentenceNames: ON_RECEIPT },
+  // 'Пополните мой номер на 50 тыс', "Raqamimni 50 mingga to'ldiring"
+  { asking: TOP_UP, verbs: true, asked: [...MONEY_WORDS, MONEY_AMOUNT, 'номер*', 'баланс*', 'balans*', 'raqam*', 'ракам*', 'number', 'balance'], reach: 3, uncounted: AMOUNTS },
   // "Paynet qilib qo'ying"
   { asking: DOING_REQUESTS, verbs: true, asked: PHONE_BALANCE, reach: 1, uncounted: AMOUNTS },
   // "Kuryer xizmati uchun 50 ming to'lab qo'ying", 'Оплатите 50%'
