@@ -200,9 +200,15 @@ describe('what the checks find in a seller’s words (issue 35)', () => {
       'gmail: ivanphones': 'gmail: ivanphones',
       'imo bor, yozing': 'imo',
       'vayber bor': 'vayber',
+      // An Instagram page after a colon; a channel or group to join or look for.
+      'Sahifamiz instagramda: ivan.phones': 'instagramda: ivan.phones',
+      "Kanalimizga obuna bo'ling": "Kanalimizga obuna",
+      'Подписывайтесь на наш канал': 'Подписывайтесь на наш канал',
+      'Join our channel for more phones': 'Join our channel',
+      "Telegram guruhimizga qo'shiling": "guruhimizga qo'shiling",
     };
     for (const [text, contact] of Object.entries(contacts)) expect(found(text, contactSpans(text))).toEqual([contact]);
-    for (const honest of ['Telegram orqali yozing', 'Let me know, t me is not a link', 'Telegramda ham javob beraman', 'Телеграм и Инстаграм работают', 'iPhone 13 Pro Max, telegram bilan ishlaydi', 'Model mww1ntgg, A2403tg', 'Instagramda ko‘proq rasm bor', 'instagramda iPhone13 rasmlari ham bor', 'Installation of apps done', 'Big: 6.7 dyuym', 'Instant: zaryad 30 daqiqada', 'Small nick on the corner, telegram me', 'Username and password removed, telegram works', 'Nikita aka telefon', 'Ник в телеге скажу при встрече', 'Samsung собака погрызла немного', 'tg-da javob beraman', 'Тележка для продуктов в подарок', 'Телеграм Premium есть', 'Installation done, inst app works', "Pochta: Toshkent bo'ylab", 'Telegram orqali yozing, A 1 5 bionic', 'Rangi: q o r a']) {
+    for (const honest of ['Telegram orqali yozing', 'Let me know, t me is not a link', 'Telegramda ham javob beraman', 'Телеграм и Инстаграм работают', 'iPhone 13 Pro Max, telegram bilan ishlaydi', 'Model mww1ntgg, A2403tg', 'Instagramda ko‘proq rasm bor', 'instagramda iPhone13 rasmlari ham bor', 'Installation of apps done', 'Big: 6.7 dyuym', 'Instant: zaryad 30 daqiqada', 'Small nick on the corner, telegram me', 'Username and password removed, telegram works', 'Nikita aka telefon', 'Ник в телеге скажу при встрече', 'Samsung собака погрызла немного', 'tg-da javob beraman', 'Тележка для продуктов в подарок', 'Телеграм Premium есть', 'Installation done, inst app works', "Pochta: Toshkent bo'ylab", "Instagramda: rasmlar ko'p", 'YouTube kanalimda obzor bor', 'Izlang, arzonini topolmaysiz', 'Telegram orqali yozing, A 1 5 bionic', 'Rangi: q o r a']) {
       expect(contactSpans(honest)).toEqual([]);
     }
     // A word of letters and digits holding 'tg' or 'me' (a model code, a test brand's timestamp) is no contact.

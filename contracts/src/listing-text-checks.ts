@@ -225,6 +225,9 @@ const NICKNAME_IN_MESSENGER = `(?:${NICKNAME}(?:[\\s,]+\\p{L}+){0,2}?[\\s,]+(?:$
 
 /** A name spelled out a letter at a time ('s o t u v c h i', 'a.r.z.o.n_1'): five characters or more, each alone. */
 const SPACED_NAME = '[A-Za-z](?:[\\s.-]{1,2}[A-Za-z0-9_](?![\\p{L}\\p{N}_])){4,}';
+/** A channel or a group ('kanalimiz', 'канал', 'guruhga', 'group'), and joining or looking for one ('obuna bo'ling', 'подписывайтесь', 'izlang', 'search'). */
+const CHANNEL = '(?:kanal|канал|channel|guruh|гуруҳ|группа|группу|group)\\p{L}*';
+const JOIN = `(?:obuna|обуна|подпис|subscrib|izla|излa|qidir|қидир|кидир|найди|ищи|search|join|qo['ʻʼ‘’\`]?shil|қўшил|вступ)\\p{L}*`;
 /** An at sign written out ('(at)', '[at]', '(собака)'), as an address is written so a filter misses it; 'собака' bare only before a Latin name ('ivan собака gmail', not 'Samsung собака погрызла'). */
 const AT_WRITTEN = '(?:\\s*[([{<]\\s*(?:at|собака|sobaka)\\s*[)\\]}>]\\s*\\p{L}|\\s+(?:собака|sobaka)\\s+[A-Za-z])\\p{L}+';
 
@@ -253,8 +256,11 @@ const GARBLED_CONTACT = new RegExp(
     `(?<![\\p{L}\\p{N}])${TELEGRAM}(?:[\\s,]+\\p{L}+){0,2}?(?:\\s*[:-]\\s*@?[A-Za-z][\\w.]{3,31}|\\s+@?${HANDLE})`,
     `(?<![\\p{L}\\p{N}_])${HANDLE}(?:\\s+|\\s*\\(\\s*)${TELEGRAM}`,
     // An Instagram page, named the same ways.
-    `(?<![\\p{L}\\p{N}])${INSTAGRAM}(?:[\\s,]+\\p{L}+){0,2}?\\s+@?${INSTAGRAM_HANDLE}`,
+    `(?<![\\p{L}\\p{N}])${INSTAGRAM}(?:[\\s,]+\\p{L}+){0,2}?(?:\\s*[:-]\\s*|\\s+)@?${INSTAGRAM_HANDLE}`,
     `(?<![\\p{L}\\p{N}_.])${INSTAGRAM_HANDLE}(?:\\s+|\\s*\\(\\s*)${INSTAGRAM}`,
+    // A channel or group to subscribe to or search for, by whatever name: 'Kanalimizga obuna bo'ling', 'Подписывайтесь на наш канал'.
+    `(?<![\\p{L}\\p{N}])${CHANNEL}(?:[\\s,]+\\p{L}+){0,3}?[\\s,:—-]+${JOIN}`,
+    `(?<![\\p{L}\\p{N}])${JOIN}(?:[\\s,]+\\p{L}+){0,3}?[\\s,]+${CHANNEL}`,
     // A nickname in a messenger, the name after both words or between them.
     `(?<![\\p{L}\\p{N}])${NICKNAME_IN_MESSENGER}[\\s:—-]+(?:is\\s+)?@?${NICKNAMED}`,
     `(?<![\\p{L}\\p{N}])${NICKNAME}[\\s:—-]+@?${NICKNAMED}(?:[\\s,]+\\p{L}+){0,2}?[\\s,]+(?:${TELEGRAM}|${INSTAGRAM})`,
