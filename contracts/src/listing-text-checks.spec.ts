@@ -206,9 +206,14 @@ describe('what the checks find in a seller’s words (issue 35)', () => {
       'Подписывайтесь на наш канал': 'Подписывайтесь на наш канал',
       'Join our channel for more phones': 'Join our channel',
       "Telegram guruhimizga qo'shiling": "guruhimizga qo'shiling",
+      // The contact put in a photo, where no text check reads it.
+      'Kontakt rasmda': 'Kontakt rasmda',
+      'Телефон для связи на фото': 'Телефон для связи на фото',
+      'Phone number is in the photos': 'Phone number is in the photos',
+      'Rasmda raqamim bor': 'Rasmda raqamim',
     };
     for (const [text, contact] of Object.entries(contacts)) expect(found(text, contactSpans(text))).toEqual([contact]);
-    for (const honest of ['Telegram orqali yozing', 'Let me know, t me is not a link', 'Telegramda ham javob beraman', 'Телеграм и Инстаграм работают', 'iPhone 13 Pro Max, telegram bilan ishlaydi', 'Model mww1ntgg, A2403tg', 'Instagramda ko‘proq rasm bor', 'instagramda iPhone13 rasmlari ham bor', 'Installation of apps done', 'Big: 6.7 dyuym', 'Instant: zaryad 30 daqiqada', 'Small nick on the corner, telegram me', 'Username and password removed, telegram works', 'Nikita aka telefon', 'Ник в телеге скажу при встрече', 'Samsung собака погрызла немного', 'tg-da javob beraman', 'Тележка для продуктов в подарок', 'Телеграм Premium есть', 'Installation done, inst app works', "Pochta: Toshkent bo'ylab", "Instagramda: rasmlar ko'p", 'YouTube kanalimda obzor bor', 'Izlang, arzonini topolmaysiz', 'Telegram orqali yozing, A 1 5 bionic', 'Rangi: q o r a']) {
+    for (const honest of ['Telegram orqali yozing', 'Let me know, t me is not a link', 'Telegramda ham javob beraman', 'Телеграм и Инстаграм работают', 'iPhone 13 Pro Max, telegram bilan ishlaydi', 'Model mww1ntgg, A2403tg', 'Instagramda ko‘proq rasm bor', 'instagramda iPhone13 rasmlari ham bor', 'Installation of apps done', 'Big: 6.7 dyuym', 'Instant: zaryad 30 daqiqada', 'Small nick on the corner, telegram me', 'Username and password removed, telegram works', 'Nikita aka telefon', 'Ник в телеге скажу при встрече', 'Samsung собака погрызла немного', 'tg-da javob beraman', 'Тележка для продуктов в подарок', 'Телеграм Premium есть', 'Installation done, inst app works', "Pochta: Toshkent bo'ylab", "Instagramda: rasmlar ko'p", 'YouTube kanalimda obzor bor', 'Izlang, arzonini topolmaysiz', 'IMEI raqami rasmda', 'Номер модели на фото', 'Kontaktlar ishlaydi, rasmga oling', 'Контакты, фото и видео сохранены', 'Telegram orqali yozing, A 1 5 bionic', 'Rangi: q o r a']) {
       expect(contactSpans(honest)).toEqual([]);
     }
     // A word of letters and digits holding 'tg' or 'me' (a model code, a test brand's timestamp) is no contact.
@@ -621,6 +626,10 @@ describe('what the checks find in a seller’s words (issue 35)', () => {
       'Оплата на Qiwi или ЮMoney',
       'Pay in USDT to my wallet',
       "Binance orqali to'lasangiz bo'ladi, pochta bilan",
+      // A QR code to pay by: it may open any page.
+      "QR kodni skanerlang va to'lang",
+      'Отсканируйте QR-код для оплаты',
+      'Scan the QR code to pay',
     ];
     for (const text of requests) expect({ text, found: scamWordingSpans(text).length > 0 }).toEqual({ text, found: true });
     const honest = [
@@ -662,6 +671,7 @@ describe('what the checks find in a seller’s words (issue 35)', () => {
       'Кошелек-чехол в подарок',
       'Оплата криптой при встрече тоже возможна',
       "Xotirani to'ldiring, 256 GB bor",
+      "Uchrashuvda Click QR orqali to'lash mumkin",
     ];
     for (const text of honest) expect({ text, found: scamWordingSpans(text) }).toEqual({ text, found: [] });
   });

@@ -225,6 +225,10 @@ const NICKNAME_IN_MESSENGER = `(?:${NICKNAME}(?:[\\s,]+\\p{L}+){0,2}?[\\s,]+(?:$
 
 /** A name spelled out a letter at a time ('s o t u v c h i', 'a.r.z.o.n_1'): five characters or more, each alone. */
 const SPACED_NAME = '[A-Za-z](?:[\\s.-]{1,2}[A-Za-z0-9_](?![\\p{L}\\p{N}_])){4,}';
+/** The seller's own contact named ('kontakt', 'raqamim', 'телефон для связи', 'my number'): not a number of the phone's (its IMEI, its model's). */
+const OWN_CONTACT = `(?:(?:kontakt|контакт|contact|aloqa|алоқа|алока)\\p{L}*|nomerim\\p{L}*|raqamim\\p{L}*|номерим\\p{L}*|рақамим\\p{L}*|ракамим\\p{L}*|мой номер|мой телефон|номер для связи|телефон для связи|telefon raqamim\\p{L}*|phone number|my number|my phone number)`;
+/** In a photo or a picture ('rasmda', 'на фото', 'in the photos'). */
+const IN_A_PHOTO = `(?:rasm|расм|surat|сурат|фото|photo|картин|скрин|screenshot|pic)\\p{L}*`;
 /** A channel or a group ('kanalimiz', 'канал', 'guruhga', 'group'), and joining or looking for one ('obuna bo'ling', 'подписывайтесь', 'izlang', 'search'). */
 const CHANNEL = '(?:kanal|канал|channel|guruh|гуруҳ|группа|группу|group)\\p{L}*';
 const JOIN = `(?:obuna|обуна|подпис|subscrib|izla|излa|qidir|қидир|кидир|найди|ищи|search|join|qo['ʻʼ‘’\`]?shil|қўшил|вступ)\\p{L}*`;
@@ -261,6 +265,9 @@ const GARBLED_CONTACT = new RegExp(
     // A channel or group to subscribe to or search for, by whatever name: 'Kanalimizga obuna bo'ling', 'Подписывайтесь на наш канал'.
     `(?<![\\p{L}\\p{N}])${CHANNEL}(?:[\\s,]+\\p{L}+){0,3}?[\\s,:—-]+${JOIN}`,
     `(?<![\\p{L}\\p{N}])${JOIN}(?:[\\s,]+\\p{L}+){0,3}?[\\s,]+${CHANNEL}`,
+    // The contact put in a photo, where no text check reads it: 'Kontakt rasmda', 'Телефон для связи на фото', 'My number is in the photos'.
+    `(?<![\\p{L}\\p{N}])${OWN_CONTACT}(?:[\\s:—-]+\\p{L}+){0,3}?[\\s:—-]+${IN_A_PHOTO}`,
+    `(?<![\\p{L}\\p{N}])${IN_A_PHOTO}(?:[\\s:—-]+\\p{L}+){0,2}?[\\s:—-]+${OWN_CONTACT}`,
     // A nickname in a messenger, the name after both words or between them.
     `(?<![\\p{L}\\p{N}])${NICKNAME_IN_MESSENGER}[\\s:—-]+(?:is\\s+)?@?${NICKNAMED}`,
     `(?<![\\p{L}\\p{N}])${NICKNAME}[\\s:—-]+@?${NICKNAMED}(?:[\\s,]+\\p{L}+){0,2}?[\\s,]+(?:${TELEGRAM}|${INSTAGRAM})`,
@@ -755,6 +762,8 @@ const MONEY_REQUESTS: readonly Request[] = [
   { asking: PAYMENT_APPS, verbs: false, asked: [...PAYMENTS, ...MONEY, ...YOU_PAY], reach: 2, uncounted: AMOUNTS, sentenceNames: SHIPPING, unlessSentenceNames: ON_RECEIPT },
   // 'Оплата на Qiwi или ЮMoney', 'Pay in USDT to my wallet'
   { asking: [...PAYMENTS, ...MONEY, ...PAY_REQUESTS, ...IF_YOU_PAY, ...YOU_PAY], verbs: false, asked: WALLETS, reach: 3, uncounted: AMOUNTS, unlessSentenceNames: ON_RECEIPT },
+  // "QR kodni skanerlang va to'lang", 'Отсканируйте QR-код для оплаты': the code may open any page
+  { asking: ['qr*', 'кьюар*'], verbs: false, asked: [...PAYMENTS, ...PAY_REQUESTS, ...YOU_PAY, ...IF_YOU_PAY], reach: 4, uncounted: AMOUNTS, unlessSentenceNames: ON_RECEIPT },
   // 'Пополните мой номер на 50 тыс', "Raqamimni 50 mingga to'ldiring"
   { asking: TOP_UP, verbs: true, asked: [...MONEY_WORDS, MONEY_AMOUNT, 'номер*', 'баланс*', 'balans*', 'raqam*', 'ракам*', 'number', 'balance'], reach: 3, uncounted: AMOUNTS },
   // "Paynet qilib qo'ying"
