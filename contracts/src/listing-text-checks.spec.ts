@@ -211,9 +211,13 @@ describe('what the checks find in a seller’s words (issue 35)', () => {
       'Телефон для связи на фото': 'Телефон для связи на фото',
       'Phone number is in the photos': 'Phone number is in the photos',
       'Rasmda raqamim bor': 'Rasmda raqamim',
+      // A username by its name; a site's dot spelled out.
+      'My handle is phonedealer_uz': 'handle is phonedealer_uz',
+      'username: arzon_tel': 'username: arzon_tel',
+      'Reach me at phonedealer dot uz': 'phonedealer dot uz',
     };
     for (const [text, contact] of Object.entries(contacts)) expect(found(text, contactSpans(text))).toEqual([contact]);
-    for (const honest of ['Telegram orqali yozing', 'Let me know, t me is not a link', 'Telegramda ham javob beraman', 'Телеграм и Инстаграм работают', 'iPhone 13 Pro Max, telegram bilan ishlaydi', 'Model mww1ntgg, A2403tg', 'Instagramda ko‘proq rasm bor', 'instagramda iPhone13 rasmlari ham bor', 'Installation of apps done', 'Big: 6.7 dyuym', 'Instant: zaryad 30 daqiqada', 'Small nick on the corner, telegram me', 'Username and password removed, telegram works', 'Nikita aka telefon', 'Ник в телеге скажу при встрече', 'Samsung собака погрызла немного', 'tg-da javob beraman', 'Тележка для продуктов в подарок', 'Телеграм Premium есть', 'Installation done, inst app works', "Pochta: Toshkent bo'ylab", "Instagramda: rasmlar ko'p", 'YouTube kanalimda obzor bor', 'Izlang, arzonini topolmaysiz', 'IMEI raqami rasmda', 'Номер модели на фото', 'Kontaktlar ishlaydi, rasmga oling', 'Контакты, фото и видео сохранены', 'Telegram orqali yozing, A 1 5 bionic', 'Rangi: q o r a']) {
+    for (const honest of ['Telegram orqali yozing', 'Let me know, t me is not a link', 'Telegramda ham javob beraman', 'Телеграм и Инстаграм работают', 'iPhone 13 Pro Max, telegram bilan ishlaydi', 'Model mww1ntgg, A2403tg', 'Instagramda ko‘proq rasm bor', 'instagramda iPhone13 rasmlari ham bor', 'Installation of apps done', 'Big: 6.7 dyuym', 'Instant: zaryad 30 daqiqada', 'Small nick on the corner, telegram me', 'Username and password removed, telegram works', 'Nikita aka telefon', 'Ник в телеге скажу при встрече', 'Samsung собака погрызла немного', 'tg-da javob beraman', 'Тележка для продуктов в подарок', 'Телеграм Premium есть', 'Installation done, inst app works', "Pochta: Toshkent bo'ylab", "Instagramda: rasmlar ko'p", 'YouTube kanalimda obzor bor', 'Izlang, arzonini topolmaysiz', 'IMEI raqami rasmda', 'Номер модели на фото', 'Kontaktlar ishlaydi, rasmga oling', 'Контакты, фото и видео сохранены', 'Handle with care, no scratches', 'Ekran 6.1 dot', 'Telegram orqali yozing, A 1 5 bionic', 'Rangi: q o r a']) {
       expect(contactSpans(honest)).toEqual([]);
     }
     // A word of letters and digits holding 'tg' or 'me' (a model code, a test brand's timestamp) is no contact.

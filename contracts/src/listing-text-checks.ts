@@ -217,7 +217,7 @@ const INSTAGRAM = '(?:instagram\\p{L}*|инстаграм\\p{L}*|insta|инст�
 /** An Instagram page's name as written to be found: with a dot or an underscore ('ivan.phones', 'ivan_phones_uz'), not a model's 'iPhone13'. */
 const INSTAGRAM_HANDLE = '(?=[A-Za-z][\\w.]*[_.][\\w])[A-Za-z][\\w.]{4,29}';
 /** A nickname, as a messenger's name is called ('ник', 'nikim', 'username'); not the English 'nick', a scratch. */
-const NICKNAME = '(?:ник(?:а|у|ом)?|никнейм\\p{L}*|юзернейм\\p{L}*|юзер|nik(?:i|im|imiz)?|nikname|nickname|username)(?![\\p{L}\\p{N}])';
+const NICKNAME = '(?:ник(?:а|у|ом)?|никнейм\\p{L}*|юзернейм\\p{L}*|юзер|nik(?:i|im|imiz)?|nikname|nickname|username|handle)(?![\\p{L}\\p{N}])';
 /** A messenger's name as a nickname gives it: any Latin word but the messenger's own. */
 const NICKNAMED = `(?!${TELEGRAM}|${INSTAGRAM})[A-Za-z][\\w.]{4,31}(?![\\p{L}\\p{N}])`;
 /** A nickname and a messenger, in either order with up to two words between: 'Ник в телеге', 'tg по нику'. */
@@ -253,6 +253,10 @@ const GARBLED_CONTACT = new RegExp(
     // An address with its at sign written out: 'arzon_tel (at) telegram', 'ivan собака gmail', '(at)sotuvchi'.
     `(?<![\\p{L}\\p{N}_])[A-Za-z][\\w.]{2,31}${AT_WRITTEN}`,
     `(?<![\\p{L}\\p{N}])[([{<]\\s*(?:at|собака|sobaka)\\s*[)\\]}>]\\s*[A-Za-z][\\w.]{2,31}`,
+    // A username by its name ('My handle is phonedealer_uz', 'username: arzon_tel'), written as one is found.
+    `(?<![\\p{L}\\p{N}])${NICKNAME}[\\s:—-]+(?:is\\s+)?@?${HANDLE}`,
+    // A site's address with its dot spelled out: 'phonedealer dot uz'.
+    `(?<![\\p{L}\\p{N}_])[A-Za-z][\\w-]{2,31}\\s+(?:dot|точка|nuqta|нукта)\\s+(?:uz|com|ru|net|org|me|io|уз|ком|ру)(?![\\p{L}\\p{N}])`,
     // An address spelled out: 'ivan at gmail dot com', 'ivan собака mail точка ru'.
     `(?<![\\p{L}\\p{N}_])[A-Za-z][\\w.]{2,31}\\s+(?:at|собака|sobaka)\\s+[A-Za-z][\\w-]+\\s+(?:dot|точка|nuqta|нукта)\\s+(?:com|ru|uz|net|org|ком|ру|уз)(?![\\p{L}\\p{N}])`,
     // A Latin name right after the Cyrillic word for Telegram ('Телега phonedealer', 'Пишите в телеграм phonedealer'): no Russian word is Latin.
