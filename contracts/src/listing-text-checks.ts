@@ -682,12 +682,9 @@ const SHARES = new RegExp(`\\d+(?:[.,]\\d+)?\\s?(?:%|(?:${PERCENT.join('|')})\\p
 /** A share of the price as the money asked for ('20% tashlang', 'Send 50 percent'), in the text as matched (a 0 read as an o). */
 const SHARE = new RegExp(`(?<![\\p{L}\\p{N}])\\d[\\do]*(?:[.,][\\do]+)?\\s?(?:%|(?:${PERCENT.map(normalizeWording).join('|')})\\p{L}*)`, 'gu');
 
-function unitsAsMatched(units: readonly string[]): string {
-  return units.map((unit) => escapeRegExp(normalizeWording(unit))).join('|');
-}
 /** An amount of money with its unit, as the money asked ('скиньте 30к', '100$ oldindan', '500 тыс'), in the text as matched (a 0 read as an o). */
 const MONEY_AMOUNT = new RegExp(
-  `(?<![\\p{L}\\p{N}])(?:\\$\\s?\\d[\\do]*|\\d[\\do]*(?:[\\s.,][\\do]{3})*\\s?(?:\\$|(?:${unitsAsMatched(['k', 'к', 'ming', 'минг', 'тыс', 'mln', 'млн', 'som', 'сум', 'usd', 'у.е'])})(?![\\p{L}])|(?:${unitsAsMatched(['dollar', 'доллар', 'тысяч'])})\\p{L}*))`,
+  `(?<![\\p{L}\\p{N}])(?:\\$\\s?\\d[\\do]*|\\d[\\do]*(?:[\\s.,][\\do]{3})*\\s?(?:\\$|(?:${spelledAsMatched(['k', 'к', 'ming', 'минг', 'тыс', 'mln', 'млн', 'som', 'сум', 'usd', 'у.е'])})(?![\\p{L}])|(?:${spelledAsMatched(['dollar', 'доллар', 'тысяч'])})\\p{L}*))`,
   'gu',
 );
 
@@ -844,6 +841,7 @@ const CODE = ['kod', 'kodni', 'kodi', 'kodini', 'код', 'кодни', 'код�
 const OTHER_CODES = ['imei*', 'имей*', 'имеи*', 'model*', 'модел*', 'puk*', 'пук*', 'promo*', 'промо*', 'parol*', 'пароль*', 'password*', 'passcode*', 'icloud*', 'apple id', 'region*', 'регион*'];
 /** A term, as the card's expiry is asked by it in a sentence naming the card ("karta raqami va muddatini kiriting"). */
 const TERMS = ['muddat*', 'муддат*', 'срок', 'срока', 'сроком', 'expiry*', 'expiration*', 'expires', 'valid until', 'amal qilish*', 'амал килиш*', 'действительна до'];
+/** The card, named in the sentence of a term asked. */
 const CARDS = ['karta*', 'kartangiz*', 'kartochka*', 'карт*', 'card', 'cards'];
 /** A term that is not the card's: a warranty's, a delivery's, a SIM or memory card's. */
 const OTHER_TERMS = ['kafolat*', 'кафолат*', 'garantiya*', 'гарант*', 'warranty*', 'guarantee*', 'dostavka*', 'доставк*', 'delivery*', 'yetkaz*', 'етказ*', 'sim*', 'сим*', 'xotira*', 'памят*', 'memory*'];
@@ -1093,7 +1091,9 @@ function mayHoldAny(words: ReadonlyArray<string | RegExp>, normalized: string): 
 }
 
 /** Words as the normalized text spells them, as alternatives of a pattern. */
-const spelledAsMatched = (words: readonly string[]) => words.map((word) => escapeRegExp(normalizeWording(word))).join('|');
+function spelledAsMatched(words: readonly string[]): string {
+  return words.map((word) => escapeRegExp(normalizeWording(word))).join('|');
+}
 /** A word said not to be asked for: 'без предоплаты', 'no deposit', 'oldindan to'lov shart emas'. */
 const NEGATED_BEFORE = new RegExp(
   `(?:^|[^\\p{L}])(?:${spelledAsMatched([
