@@ -713,6 +713,9 @@ describe('what the checks find in a seller’s words (issue 35)', () => {
       'Никакого залога',
       'Nikakoy predoplaty',
       'Bez predoplaty, vstrecha v Chilanzare',
+      // An article between the negation and the word.
+      'Without a deposit, just come and see',
+      'Not a prepayment, pay when we meet',
       // Called a scam right after it.
       'Pay on pickup, money first is a scam',
       'Предоплата — это развод',

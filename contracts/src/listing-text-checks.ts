@@ -618,16 +618,19 @@ const HOLDING = [
   'bron', 'broni', 'bronga', 'bronla*', 'band qil*', 'ushlab tur*', 'saqlab tur*', 'бронь', 'брони', 'броню', 'забронир*', 'бронирую', 'бронировать', 'бронирование',
   'брон', 'бронга', 'бронла*', 'банд кил*', 'ушлаб тур*', 'саклаб тур*', 'держу', 'придерж*', 'отложу', 'reserve', 'reserving', 'booking', 'hold', 'holding',
 ];
+/** Onto the seller's card itself ('kartaga', 'на мою карту'): money put there needs no verb ("Yo'l puli 50 ming kartaga"). */
+const ONTO_THE_CARD = ['kartaga', 'kartamga', 'картага', 'картамга', 'на карту', 'на мою карту', 'to my card'];
 /**
  * Money's way to the seller's card or account ('на карту', 'kartaga', 'to my card'), or a transfer ('переводом', 'by
  * bank transfer'): with the phone sent, paid before it. Not how a buyer pays at a meeting ('karta orqali', 'картой').
  */
 const TO_THE_CARD = [
+  ...ONTO_THE_CARD,
   'переводом', 'by transfer', 'by bank transfer', 'otkazma orqali', 'утказма оркали',
-  'на карту', 'на карточку', 'на счет', 'на humo', 'на хумо', 'на uzcard', 'на узкард', 'на click', 'на клик', 'на payme',
-  'kartaga', 'kartamga', 'kartochkaga', 'hisobga', 'hisobimga', 'humoga', 'uzcardga', 'clickga', 'paymega',
-  'картага', 'картамга', 'хисобга', 'хисобимга', 'хумога', 'узкардга', 'кликга',
-  'to card', 'to my card', 'to my account',
+  'на карточку', 'на счет', 'на humo', 'на хумо', 'на uzcard', 'на узкард', 'на click', 'на клик', 'на payme',
+  'kartochkaga', 'hisobga', 'hisobimga', 'humoga', 'uzcardga', 'clickga', 'paymega',
+  'хисобга', 'хисобимга', 'хумога', 'узкардга', 'кликга',
+  'to card', 'to my account',
 ];
 /** Asking to pay through a kiosk to a phone's balance ("Paynet qilib qo'ying"): no buyer pays a seller so at a meeting. */
 const DOING_REQUESTS = ['qiling*', 'qilib', 'qilsangiz*', 'қилинг*', 'қилиб', 'қилсангиз*'];
@@ -752,7 +755,7 @@ const MONEY_REQUESTS: readonly Request[] = [
   // "Bojxona uchun 300 ming to'laysiz", 'Растаможку оплачиваете вы': a phone 'from abroad' with its duty paid first; not a duty paid for UZIMEI
   { asking: CUSTOMS, verbs: false, asked: [...PAYMENTS, ...YOU_PAY, ...PAY_REQUESTS], reach: 4, uncounted: AMOUNTS, clause: true, unlessSentenceNames: DUTY_PAID },
   // "Yo'l puli 50 ming kartaga", 'Деньги на мою карту'
-  { asking: MONEY, verbs: false, asked: ['kartaga', 'kartamga', 'картага', 'картамга', 'на карту', 'на мою карту', 'to my card'], reach: 3, uncounted: AMOUNTS, clause: true, unlessSentenceNames: [...ON_RECEIPT, ...MOVED] },
+  { asking: MONEY, verbs: false, asked: ONTO_THE_CARD, reach: 3, uncounted: AMOUNTS, clause: true, unlessSentenceNames: [...ON_RECEIPT, ...MOVED] },
   // "To'lov, keyin jo'nataman", "Pul tashlanadi, keyin jo'natiladi"
   { asking: [...PAYMENTS, ...MONEY], verbs: false, asked: THEN_SENDING, reach: 3, uncounted: AMOUNTS, ordered: true, unlessSentenceNames: ON_RECEIPT },
   // 'Доставка по всему Узбекистану, оплата на карту'
@@ -1094,12 +1097,12 @@ function mayHoldAny(words: ReadonlyArray<string | RegExp>, normalized: string): 
 function spelledAsMatched(words: readonly string[]): string {
   return words.map((word) => escapeRegExp(normalizeWording(word))).join('|');
 }
-/** A word said not to be asked for: 'без предоплаты', 'no deposit', 'oldindan to'lov shart emas'. */
+/** A word said not to be asked for, an article between: 'без предоплаты', 'no deposit', 'without a deposit', 'oldindan to'lov shart emas'. */
 const NEGATED_BEFORE = new RegExp(
   `(?:^|[^\\p{L}])(?:${spelledAsMatched([
     ...['без', 'не', 'нет', 'никаких', 'никакой', 'никакая', 'никакую', 'никакого', 'никакие', 'ни каких', 'ни какой', 'ни какого'],
     ...['bez', 'nikakoy', 'nikakoj', 'nikakoi', 'nikakih', 'nikakix', 'nikakogo', 'no', 'not', 'without', 'hech qanday', 'hech qanaqa', 'hech'],
-  ])})\\s+$`,
+  ])})\\s+(?:an?\\s+)?$`,
   'u',
 );
 const NEGATED_AFTER = new RegExp(
@@ -1186,8 +1189,7 @@ const SCAMMERS = [
   'мошенни*', 'аферист*', 'обманщик*', 'кидал*', 'разводил*', 'обманут*', 'scam*', 'fraud*', 'beware', 'dont trust', 'do not trust', 'не верьте',
   'firibgar*', 'aldamchi*', 'aldoqchi*', 'aldan*', 'alday*', 'aldash*', 'ishonmang*', 'фирибгар*', 'алдамчи*', 'алдоқчи*', 'алдан*', 'алдай*', 'алдаш*', 'ишонманг*',
 ];
-/** A scammer's word said in the negative, as a scammer says it of themselves: 'я не мошенник', "I'm not a scammer", 'firibgar emasman', "aldanmaysiz". */
-const NOT_BEFORE = new RegExp(`(?:^|[^\\p{L}])(?:${spelledAsMatched(['не', 'нет', 'no', 'not', 'без', 'without', 'hech'])})\\s+(?:an?\\s+)?$`, 'u');
+/** A scammer's word said in the negative after it, as a scammer says it of themselves: 'firibgar emasman', "aldanmaysiz" ('я не мошенник', "I'm not a scammer": NEGATED_BEFORE). */
 const NOT_AFTER = new RegExp(`^\\p{L}*(?:${spelledAsMatched(['may', 'май'])}|[\\s,]+(?:${spelledAsMatched(['emas', 'эмас', 'yoq', 'йук'])}))`, 'u');
 /** The words found called a scam right after them: 'Предоплата — это развод', "Oldindan to'lov so'rash — firibgarlik", 'money first is a scam'; not 'bu firibgarlik emas'. */
 const CALLED_A_SCAM = new RegExp(
@@ -1214,7 +1216,7 @@ function warnsOfScammers(normalized: string, start: number, end: number): boolea
   return SCAMMERS.some((word) =>
     wordMatches(word, sentence).some(
       (scammer) =>
-        !NOT_BEFORE.test(sentence.slice(Math.max(0, scammer.index - 20), scammer.index)) &&
+        !NEGATED_BEFORE.test(sentence.slice(Math.max(0, scammer.index - 20), scammer.index)) &&
         !NOT_AFTER.test(sentence.slice(scammer.index + 4, scammer.index + scammer[0].length + 12)),
     ),
   );
