@@ -99,6 +99,11 @@ export const SCAMS: Scam[] = [
   { reason: 'bannedWords', model: 'Xiaomi Redmi Note 13', price: 1_800_000, description: "Oldin 200 ming tashlab turing, qolganini olganda" },
   { reason: 'bannedWords', model: 'Samsung Galaxy A54', price: 2_600_000, description: 'Bron uchun 30 foiz, qolgani uchrashganda' },
   { reason: 'bannedWords', model: 'Apple iPhone 12', price: 3_900_000, description: 'Из-за мошенников работаю только по предоплате, отправлю в регионы' },
+  // Russian typed in Latin, as many here write it; a deposit needed to hold the phone.
+  { reason: 'bannedWords', model: 'Samsung Galaxy S23', price: 5_400_000, description: 'Sostoyanie ideal. Dengi vpered, potom otpravka po vsemu Uzbekistanu' },
+  { reason: 'bannedWords', model: 'Apple iPhone 13', price: 4_900_000, description: 'Oplata na kartu, dostavka pochtoy za 1 den' },
+  { reason: 'bannedWords', model: 'Xiaomi Redmi Note 13', price: 1_900_000, description: "Xaridorlar ko'p. Bron uchun kerak, keyin ushlab turaman" },
+  { reason: 'contacts', model: 'Apple iPhone 12', price: 3_800_000, description: 'Vse voprosy pishite v telegu phonedealer' },
   { reason: 'contacts', model: 'Samsung Galaxy A34', price: 2_300_000, description: 'Batafsil: @ s o t u v c h i _ u z' },
   // The same IMEI: another seller's phone, the scammer's own phone of another model, a phone already sold.
   { reason: 'duplicateImei', setup: 'imeiOfAnotherSeller', model: 'Apple iPhone 13', price: 5_000_000, description: 'Ideal holatda, qutisi bor' },
@@ -123,6 +128,8 @@ export const SCAMS: Scam[] = [
 ];
 
 export const HONEST: CorpusListing[] = [
+  { model: 'Samsung Galaxy S22', price: 3_500_000, description: 'Srochno prodayu, torg umesten. Predoplata ne nuzhna, oplata pri vstreche' },
+  { model: 'Apple iPhone 13', price: 5_000_000, description: 'Dostavka po Tashkentu, oplata kurieru pri poluchenii. Pishite v telegram, otvechu' },
   { model: 'Apple iPhone 13', price: 5_200_000, description: "Ideal holatda, qutisi va zaryadkasi bor. Karta orqali to'lov ham mumkin" },
   { model: 'Apple iPhone 13', price: 4_700_000, description: 'Batareya 86%, ekranida kichik chiziq bor' },
   { model: 'Apple iPhone 11', price: 3_100_000, description: "Qutisi, zaryadkasi bor. Almashish yo'q" },

@@ -215,9 +215,13 @@ describe('what the checks find in a seller’s words (issue 35)', () => {
       'My handle is phonedealer_uz': 'handle is phonedealer_uz',
       'username: arzon_tel': 'username: arzon_tel',
       'Reach me at phonedealer dot uz': 'phonedealer dot uz',
+      // A name ending its clause after the word for Telegram, 'is' or a Latin-typed Russian preposition before it.
+      'Pishite v telegu phonedealer': 'telegu phonedealer',
+      'My tg is phonedealer': 'tg is phonedealer',
+      'Telegram phonedealer, yozing': 'Telegram phonedealer',
     };
     for (const [text, contact] of Object.entries(contacts)) expect(found(text, contactSpans(text))).toEqual([contact]);
-    for (const honest of ['Telegram orqali yozing', 'Let me know, t me is not a link', 'Telegramda ham javob beraman', 'Телеграм и Инстаграм работают', 'iPhone 13 Pro Max, telegram bilan ishlaydi', 'Model mww1ntgg, A2403tg', 'Instagramda ko‘proq rasm bor', 'instagramda iPhone13 rasmlari ham bor', 'Installation of apps done', 'Big: 6.7 dyuym', 'Instant: zaryad 30 daqiqada', 'Small nick on the corner, telegram me', 'Username and password removed, telegram works', 'Nikita aka telefon', 'Ник в телеге скажу при встрече', 'Samsung собака погрызла немного', 'tg-da javob beraman', 'Тележка для продуктов в подарок', 'Телеграм Premium есть', 'Installation done, inst app works', "Pochta: Toshkent bo'ylab", "Instagramda: rasmlar ko'p", 'YouTube kanalimda obzor bor', 'Izlang, arzonini topolmaysiz', 'IMEI raqami rasmda', 'Номер модели на фото', 'Kontaktlar ishlaydi, rasmga oling', 'Контакты, фото и видео сохранены', 'Handle with care, no scratches', 'Ekran 6.1 dot', 'Telegram orqali yozing, A 1 5 bionic', 'Rangi: q o r a']) {
+    for (const honest of ['Telegram orqali yozing', 'Let me know, t me is not a link', 'Telegramda ham javob beraman', 'Телеграм и Инстаграм работают', 'iPhone 13 Pro Max, telegram bilan ishlaydi', 'Model mww1ntgg, A2403tg', 'Instagramda ko‘proq rasm bor', 'instagramda iPhone13 rasmlari ham bor', 'Installation of apps done', 'Big: 6.7 dyuym', 'Instant: zaryad 30 daqiqada', 'Small nick on the corner, telegram me', 'Username and password removed, telegram works', 'Nikita aka telefon', 'Ник в телеге скажу при встрече', 'Samsung собака погрызла немного', 'tg-da javob beraman', 'Тележка для продуктов в подарок', 'Телеграм Premium есть', 'Installation done, inst app works', "Pochta: Toshkent bo'ylab", "Instagramda: rasmlar ko'p", 'YouTube kanalimda obzor bor', 'Izlang, arzonini topolmaysiz', 'IMEI raqami rasmda', 'Номер модели на фото', 'Kontaktlar ishlaydi, rasmga oling', 'Контакты, фото и видео сохранены', 'Handle with care, no scratches', 'Ekran 6.1 dot', 'Telegram orqali yozing, A 1 5 bionic', 'Rangi: q o r a', 'Pishite v telege, otvechu', 'Telegramda yozing', 'Telegram is faster', 'Telegram ishlaydi', 'V telege pishite', 'Telegram only please', 'Telegram orqali', 'Telegram: pishite']) {
       expect(contactSpans(honest)).toEqual([]);
     }
     // A word of letters and digits holding 'tg' or 'me' (a model code, a test brand's timestamp) is no contact.
@@ -483,6 +487,27 @@ describe('what the checks find in a seller’s words (issue 35)', () => {
       'Половина сразу, остальное потом',
       'Оплата 50 на 50',
       "50/50 to'lov",
+      // Russian typed in Latin, as many here write it.
+      'Oplata na kartu, dostavka pochtoy',
+      'Dengi vpered, potom otpravka',
+      'Skinte predoplatu 20% i telefon vash',
+      'Snachala perevod, potom otpravlyu',
+      'Nuzhna predvaritelnaya oplata',
+      'Oplata cherez Click, otpravlyu avtobusom',
+      'Snachala skidyvaete dengi, potom ya otpravlyayu',
+      // Paid online, the hold paid for, an amount onto the card.
+      "Onlayn to'lov qilsangiz, yetkazib beramiz",
+      'Бронь платная, 50 тысяч на карту',
+      // A deposit needed to hold it, its amount bare; a card begun, the rest in private; no pickup, so sent.
+      'Bron uchun kerak',
+      'Для брони нужно',
+      'Чтобы забронировать, скиньте 100',
+      'To hold it, send 300',
+      'Karta 8600 12** qolganini lichkada',
+      'Karta nomerini lichkaga tashlayman',
+      'Humo: 9860 ... остальное в личке',
+      'Оплата только переводом, самовывоза нет',
+      "Faqat o'tkazma orqali to'lov, uchrashmayman",
     ];
     for (const text of requests) expect({ text, found: scamWordingSpans(text).length > 0 }).toEqual({ text, found: true });
     const honest = [
@@ -549,6 +574,28 @@ describe('what the checks find in a seller’s words (issue 35)', () => {
       'Bronza rangli 256 GB 800 dollar',
       'Бронированное стекло, 100 тысяч стоит чехол',
       'Yangi, ochilmagan, garantiya 1 yil, bron qilish mumkin',
+      "Bron kerak bo'lsa yozing, bepul",
+      "Bron uchun kerak bo'lsa, bir kun ushlab turaman",
+      'Bron uchun hech narsa kerak emas',
+      'Для брони ничего не нужно',
+      'Send 2 photos please',
+      'Batareya 8600 mAh, karta slot bor',
+      // Russian typed in Latin, honest: paid in person, nothing in advance.
+      'Oplata pri poluchenii, mozhno kartoy na meste',
+      'Predoplata ne nuzhna, smotrite na meste',
+      'Deneg vpered ne beru, tolko pri vstreche',
+      'Zalog ne nuzhen',
+      'Dostavka po Tashkentu besplatno, oplata kurieru',
+      'Mogu otpravit po pochte, oplata nalozhennym platezhom',
+      'Obmen na Samsung s moey doplatoy',
+      'Skin plyonka bor, chexol sovga',
+      'Kino korish uchun zor telefon',
+      'Samovyvoz iz Chilanzara, oplata pri vstreche',
+      'Mogu otpravit pochtoy, no oplata tolko pri poluchenii',
+      'Oplata Click ili nalichnymi pri vstreche',
+      "Taksi bilan kelaman, Click orqali to'lov",
+      "Online to'lov yo'q, faqat naqd",
+      'Bron qilish pullik emas',
     ];
     for (const text of honest) expect({ text, found: scamWordingSpans(text) }).toEqual({ text, found: [] });
   });
@@ -790,6 +837,19 @@ describe('what the checks find in a seller’s words (issue 35)', () => {
       'Сделайте скрин смс и пришлите',
       'Click parolingizni ayting',
       'Payme kodini yuboring',
+      // The digits that came, counted; the code asked as a question, or sent for after an SMS; a photo of the buyer's card.
+      'Kelgan 4 ta raqamni yuboring',
+      'Sizga kelgan 6 xonali kodni ayting',
+      'Какой код пришёл?',
+      'Какой код вам пришел в смс?',
+      'What code did you get?',
+      'Qaysi kod keldi?',
+      'Tasdiqlash uchun sizga SMS boradi, kodni menga yuboring',
+      'Сейчас придет смс, код скиньте мне',
+      'Kartangizni ikki tomonini rasmga olib yuboring',
+      'Сфотографируйте вашу карту и пришлите фото',
+      'Skazhite kod iz sms',
+      'Vvedite dannye karty po ssylke',
     ];
     for (const text of requests) expect({ text, found: secretRequestSpans(text).length > 0 }).toEqual({ text, found: true });
     const honest = [
@@ -824,6 +884,13 @@ describe('what the checks find in a seller’s words (issue 35)', () => {
       'Kelgan rasmlarni yuboring',
       "Telefonni ko'rsating, rasm kerak",
       'IMEI raqamini yozing',
+      'Qaysi kod kerak? IMEI?',
+      'Какой код региона у телефона?',
+      'What code is the model?',
+      'Trek kodni yuboring, pochta SMS yuboradi',
+      "Telefon raqamingizni yozing, SMS yuboraman",
+      "Telefonning ikki tomonini rasmga olib yuboring",
+      'Kelgan rasmlarni yuboring',
     ];
     for (const text of honest) expect({ text, found: secretRequestSpans(text) }).toEqual({ text, found: [] });
   });

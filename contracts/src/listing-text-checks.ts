@@ -198,12 +198,24 @@ export function phoneNumberSpans(text: string): TextSpan[] {
   return spans;
 }
 
+/** Words that follow the word for Telegram and name no one: 'Telegramda yozing', 'v telege pishite', 'Telegram is faster'. */
+const NOT_A_NAME = [
+  'yozing', 'yozish', 'yozasiz', 'yozib', 'yozavering', 'orqali', 'bilan', 'ham', 'bor', 'yoq', 'ishlaydi', 'kanal', 'kanalim', 'kanalimiz', 'guruh', 'guruhimiz',
+  'akkaunt', 'profil', 'aloqa', 'xabar', 'javob', 'pishite', 'napishite', 'pishi', 'napishi', 'otvechu', 'otvechayu', 'zvonite', 'tozhe', 'tolko', 'rabotaet',
+  'luchshe', 'kanale', 'gruppe', 'gruppa', 'only', 'please', 'message', 'works', 'also', 'account', 'better', 'faster', 'preferred', 'channel', 'group', 'premium',
+  'business', 'desktop', 'android', 'iphone', 'available',
+];
+/** Not one of those words: where a name's pattern starts. */
+const NO_WORD = `(?!(?:${NOT_A_NAME.join('|')})(?![\\w.]))`;
+
 /**
  * Contacts that take a buyer off the site: Telegram links and @handles, WhatsApp, web addresses
  * and bare domains. The listing's own contact fields are where a seller's phone and Telegram go.
  */
-const CONTACT_LIKE =
-  /(?:https?:\/\/|www\.)\S+|(?<![\p{L}\p{N}])(?:t|telegram|wa)\.me\/[\w+]+|(?<![\p{L}\p{N}.])(?:[\p{L}\p{N}-]+\.)+(?:uz|com|ru|me|net|org|io|link|site|shop|store|app|ly|co|cc|info|biz|xyz|top|online|su|kz|gl|gg|tv|live|cloud|ws)(?:\/\S*)?(?![\p{L}\p{N}])|(?<![\p{L}\p{N}_])@[A-Za-z][\w.]{2,}|(?<![\p{L}\p{N}])(?:telegram|tg|телеграм|instagram|insta|inst|ig|инстаграм|инста|инст)\s*[:-]\s*@?[A-Za-z][\w.]{3,}|(?<![\p{L}\p{N}])(?:wh?ats?\s?app?|vats?app?|ватсап|вацап|вотсап|viber|vayber|vaiber|вайбер|вибер)(?![\p{L}\p{N}])|(?<![\p{L}\p{N}])(?:imo|имо)(?=\s*(?:bor|da|orqali|dan|ga|бор|да|оркали|дан|га|есть|:)(?![\p{L}\p{N}]))|(?<![\p{L}\p{N}])(?:gmail|yandex|e-?mail|email)\s*:\s*[A-Za-z][\w.]{3,}/giu;
+const CONTACT_LIKE = new RegExp(
+  String.raw`(?:https?:\/\/|www\.)\S+|(?<![\p{L}\p{N}])(?:t|telegram|wa)\.me\/[\w+]+|(?<![\p{L}\p{N}.])(?:[\p{L}\p{N}-]+\.)+(?:uz|com|ru|me|net|org|io|link|site|shop|store|app|ly|co|cc|info|biz|xyz|top|online|su|kz|gl|gg|tv|live|cloud|ws)(?:\/\S*)?(?![\p{L}\p{N}])|(?<![\p{L}\p{N}_])@[A-Za-z][\w.]{2,}|(?<![\p{L}\p{N}])(?:telegram|tg|телеграм|instagram|insta|inst|ig|инстаграм|инста|инст)\s*[:-]\s*@?${NO_WORD}[A-Za-z][\w.]{3,}|(?<![\p{L}\p{N}])(?:wh?ats?\s?app?|vats?app?|ватсап|вацап|вотсап|viber|vayber|vaiber|вайбер|вибер)(?![\p{L}\p{N}])|(?<![\p{L}\p{N}])(?:imo|имо)(?=\s*(?:bor|da|orqali|dan|ga|бор|да|оркали|дан|га|есть|:)(?![\p{L}\p{N}]))|(?<![\p{L}\p{N}])(?:gmail|yandex|e-?mail|email)\s*:\s*[A-Za-z][\w.]{3,}`,
+  'giu',
+);
 
 /** Where sellers check a phone, not where they take a buyer: 'imei.info da tekshirildi', 'apple.com'. */
 const REFERENCE_SITES = /^(?:https?:\/\/)?(?:www\.)?(?:apple\.com|icloud\.com|samsung\.com|imei\.info|uzimei\.uz|gsmarena\.com)(?:\/\S*)?$/i;
@@ -261,7 +273,9 @@ const GARBLED_CONTACT = new RegExp(
     `(?<![\\p{L}\\p{N}_])[A-Za-z][\\w.]{2,31}\\s+(?:at|собака|sobaka)\\s+[A-Za-z][\\w-]+\\s+(?:dot|точка|nuqta|нукта)\\s+(?:com|ru|uz|net|org|ком|ру|уз)(?![\\p{L}\\p{N}])`,
     // A Latin name right after the Cyrillic word for Telegram ('Телега phonedealer', 'Пишите в телеграм phonedealer'): no Russian word is Latin.
     `(?<![\\p{L}\\p{N}])(?:телег\\p{L}*|тележк\\p{L}*|тг)[\\s,-]+@?(?!(?:premium|business|web|desktop|android|ios|iphone|bot)(?![\\w.]))[A-Za-z][\\w.]{4,31}`,
-    `(?<![\\p{L}\\p{N}])${TELEGRAM}(?:[\\s,]+\\p{L}+){0,2}?(?:\\s*[:-]\\s*@?[A-Za-z][\\w.]{3,31}|\\s+@?${HANDLE})`,
+    `(?<![\\p{L}\\p{N}])${TELEGRAM}(?:[\\s,]+\\p{L}+){0,2}?(?:\\s*[:-]\\s*@?${NO_WORD}[A-Za-z][\\w.]{3,31}|\\s+@?${HANDLE})`,
+    // Any Latin name ending its clause right after it, 'is' between or not: 'Pishite v telegu phonedealer', 'My tg is phonedealer'.
+    `(?<![\\p{L}\\p{N}])${TELEGRAM}(?:\\s+is)?\\s+@?${NO_WORD}[A-Za-z][\\w.]{4,31}(?=\\s*(?:[.,!?;)\\n]|$))`,
     `(?<![\\p{L}\\p{N}_])${HANDLE}(?:\\s+|\\s*\\(\\s*)${TELEGRAM}`,
     // An Instagram page, named the same ways.
     `(?<![\\p{L}\\p{N}])${INSTAGRAM}(?:[\\s,]+\\p{L}+){0,2}?(?:\\s*[:-]\\s*|\\s+)@?${INSTAGRAM_HANDLE}`,
@@ -327,7 +341,7 @@ function withoutInvisible(text: string): { seen: string; at: (index: number) => 
 /**
  * The shipped scam wording (prepayment, a card transfer, a deposit) in Uzbek Latin and Cyrillic,
  * Russian and English, as normalized text matches it (normalizeWording: lower case, no
- * apostrophes, ў қ ғ ҳ ё as у к г х е). A trailing '*' matches any ending ('предоплат*':
+ * apostrophes nor ь ъ, ў қ ғ ҳ ё э as у к г х е е; Russian typed in Latin is read in Cyrillic). A trailing '*' matches any ending ('предоплат*':
  * предоплата, предоплату, предоплатой). Admins add their own words to these.
  */
 export const SCAM_WORDING: readonly string[] = [
@@ -354,6 +368,7 @@ export const SCAM_WORDING: readonly string[] = [
   'pulni oldindan*',
   'pulini oldindan*',
   'karta raqam*',
+  'karta nomer*',
   'rekvizit*',
   // Uzbek, Cyrillic
   'олдиндан тулов*',
@@ -367,7 +382,8 @@ export const SCAM_WORDING: readonly string[] = [
   'пулни олдиндан*',
   'пулини олдиндан*',
   'карта ракам*',
-  // Russian (and its Latin spelling)
+  'карта номер*',
+  // Russian (read in Latin too: readings)
   'предоплат*',
   'аванс*',
   'залог*',
@@ -392,15 +408,8 @@ export const SCAM_WORDING: readonly string[] = [
   'номер карты',
   'номер моей карты',
   'реквизит*',
-  'predoplat*',
-  'pred oplat*',
   'пред оплат*',
-  'predaplat*',
   'предаплат*',
-  'zadatok',
-  'perevedite na kartu',
-  'perevod na kartu',
-  'skinte na kartu',
   // English
   'prepay*',
   // 'Prepaid' as the deal's terms, not a prepaid SIM card.
@@ -434,18 +443,19 @@ const LATIN_LOOKALIKES: Record<string, string> = { а: 'a', с: 'c', е: 'e', о
 /**
  * The text as the wording is matched: one spelling for the letters Uzbek writes several ways, for
  * the Cyrillic letters that look Latin, and for a zero or an at sign written for an O or an A
- * ('пред0плата', '@vans'); the words matched are spelled the same way.
+ * ('пред0плата', '@vans'); no soft or hard sign, as many leave them out ('скинте') and Russian typed
+ * in Latin has none ('skinte'); the words matched are spelled the same way.
  */
 export function normalizeWording(text: string): string {
   return text
     .toLowerCase()
-    .replace(/[ʻʼ'`‘’′´\p{Cf}]/gu, '')
+    .replace(/[ʻʼ'`‘’′´ьъ\p{Cf}]/gu, '')
     .replace(/[0@]/g, (sign) => (sign === '0' ? 'o' : 'a'))
     .replace(/ў/g, 'у')
     .replace(/қ/g, 'к')
     .replace(/ғ/g, 'г')
     .replace(/ҳ/g, 'х')
-    .replace(/ё/g, 'е')
+    .replace(/[ёэ]/g, 'е')
     .replace(/[асеорхукіјѕһ]/g, asLatin);
 }
 
@@ -460,30 +470,38 @@ function asLatin(letter: string): string {
  * the original text.
  */
 export function wordingSpans(text: string, words: readonly string[]): { words: string[]; spans: TextSpan[] } {
-  const { normalized, origins } = readable(text);
-  const found: string[] = [];
+  const found = new Set<string>();
   const spans: TextSpan[] = [];
-  for (const word of words) {
-    const matches = wordMatches(word, normalized).filter((match) => !negated(normalized, match.index, match.index + match[0].length));
-    if (matches.length === 0) continue;
-    found.push(word);
-    for (const match of matches) spans.push({ start: origins[match.index], end: origins[match.index + match[0].length - 1] + 1 });
+  const all = readings(text);
+  for (const reading of all) {
+    for (const word of words) {
+      for (const match of wordMatches(word, reading.normalized)) {
+        const span = spanIn(reading, match.index, match.index + match[0].length);
+        if (negatedInAny(all, span)) continue;
+        found.add(word);
+        spans.push(span);
+      }
+    }
   }
-  return { words: found, spans };
+  return { words: [...found], spans: mergedSpans(spans) };
 }
 
 /** Where `text` asks for money before the phone is seen: the shipped wording, the admins' `bannedWords`, and requests to move money to a card or a payment app. */
 export function scamWordingSpans(text: string, bannedWords: readonly string[] = []): TextSpan[] {
-  return [...wordingSpans(text, [...SCAM_WORDING, ...bannedWords]).spans, ...requestSpans(text, MONEY_REQUESTS)].sort((a, b) => a.start - b.start);
+  return mergedSpans([...wordingSpans(text, [...SCAM_WORDING, ...bannedWords]).spans, ...requestSpans(text, MONEY_REQUESTS)]);
 }
 
 /** Verbs that move money to someone. Paying is not one: 'Click orqali to'lov' is how an honest buyer pays at the meeting. */
-const TRANSFER_VERBS = ['tashla*', 'otkaz*', 'ташла*', 'утказ*', 'переве*', 'перевод*', 'перекин*', 'скин*', 'скидыва*', 'закин*', 'закидыва*', 'кинь*', 'кидай*', 'send', 'transfer', 'wire'];
+const TRANSFER_VERBS = ['tashla*', 'otkaz*', 'ташла*', 'утказ*', 'переве*', 'перевод*', 'перекин*', 'скин*', 'скидыва*', 'закин*', 'закидыва*', 'кинь', 'киньте', 'кидай*', 'send', 'transfer', 'wire'];
 /** The payment apps and cards people pay each other with. */
 const PAYMENT_APPS = [
   'click*', 'клик*', 'payme*', 'пейми*', 'paynet*', 'пейнет*', 'humo*', 'хумо*', 'uzcard*', 'узкард*',
-  'uzum*', 'узум*', 'apelsin*', 'апелсин*', 'апельсин*', 'tbc*', 'anor*', 'анор*',
+  'uzum*', 'узум*', 'apelsin*', 'апелсин*', 'апельсин*', 'tbc*', 'anor*', 'анор*', 'пайме*', 'пайнет*',
+  // Paying online is paying from afar, before the phone is seen.
+  'onlayn', 'онлайн', 'online',
 ];
+/** The card by its name: a term asked in its sentence is its expiry, four digits after it its number begun. */
+const CARDS = ['karta*', 'kartangiz*', 'kartochka*', 'карт*', 'card', 'cards'];
 /** Wallets no one pays a stranger at a meeting with, and no bank takes back: foreign e-wallets, crypto. */
 const WALLETS = ['qiwi*', 'киви*', 'yoomoney', 'юmoney', 'юмани', 'webmoney', 'вебмани', 'usdt', 'binance*', 'бинанс*', 'крипт*', 'kripto*', 'crypto*', 'bitcoin*', 'биткоин*', 'btc'];
 /** Where the money would go: a card, an account, a bank, or a wallet in a payment app. */
@@ -515,7 +533,7 @@ const SEND_REQUESTS = [
 /** Money as a request names it: the money, half of it, the payment, a transfer, an amount. */
 const MONEY_WORDS = [
   'pul*', 'yarmi*', 'tolov*', 'tulov*', 'ming', 'som', 'пул*', 'ярми*', 'тулов*', 'минг', 'сум',
-  'деньг*', 'денег', 'половин*', 'сумм*', 'оплат*', 'перевод*', 'тысяч*', 'доллар*',
+  'деньг*', 'денег', 'половин*', 'сумм*', 'оплат*', 'перевод*', 'тысяч*', 'доллар*', 'платн*', 'pullik', 'пуллик',
   'money', 'half', 'payment', 'dollar*',
 ];
 /** Money itself, paid or sent: 'pul', 'деньги', 'money'. */
@@ -528,7 +546,7 @@ const BEFORE_THE_PHONE = ['avval', 'oldin', 'oldindan', 'аввал', 'олди�
 const YOU_PAY = [
   'tolaysiz', 'tolab qoyasiz', 'tolab berasiz', 'tolov qilasiz', 'otkazasiz', 'otkazib qoyasiz', 'tashlaysiz', 'tashlab qoyasiz',
   'тулайсиз', 'тулаб куясиз', 'тулов киласиз', 'утказасиз', 'утказиб куясиз', 'ташлайсиз', 'ташлаб куясиз',
-  'оплачиваете', 'переводите', 'you pay', 'you transfer',
+  'оплачиваете', 'переводите', 'перечисляете', 'скидываете', 'кидаете', 'закидываете', 'you pay', 'you transfer',
 ];
 /** Paid in advance: only ever said of money ('100% oldindan', 'оплачиваете заранее', 'предварительная оплата'). */
 const IN_ADVANCE = ['oldindan', 'олдиндан', 'вперед', 'заранее', 'предварительн*', 'upfront', 'in advance', 'beforehand'];
@@ -536,6 +554,12 @@ const IN_ADVANCE = ['oldindan', 'олдиндан', 'вперед', 'заран�
 const SHIPPING = [
   'jonat*', 'жўнат*', 'жонат*', 'pochta*', 'почта*', 'почтой', 'почте', 'почту', 'почтов*', 'yetkaz*', 'етказ*', 'dostavka*', 'bts', 'emu', 'достав*', 'ship*', 'deliver*', 'dispatch*', 'mail*',
   'kuryer*', 'курьер*', 'courier*',
+  // Put on a bus, a train or in a taxi, with its driver.
+  'автобусом', 'поездом', 'с водителем', 'через водителя', 'avtobus orqali', 'taksi orqali', 'poyezd orqali', 'haydovchi orqali', 'taksiga qoy*', 'avtobusga qoy*',
+  'by bus', 'by train', 'with a driver',
+  // No meeting, so the phone can only be sent.
+  'самовывоза нет', 'без самовывоза', 'самовывоз не*', 'без встреч*', 'встреч нет', 'не встречаюсь', 'uchrashmayman', 'учрашмайман', 'uchrashuv yoq', 'учрашув йук',
+  'no pickup', 'no meetups', 'no meeting*', 'no meet',
 ];
 /** A phone sent, not handed over at a meeting: the handover a prepayment scam promises ('yuboraman' may send a photo too). */
 const SENDING = [...SHIPPING, 'yolga chiq*', 'йулга чик*', 'yubor*', 'юбор*', 'отправ*', 'вышл*', 'высыл*', 'пошл*', 'send*', 'sent'];
@@ -618,6 +642,24 @@ const HOLDING = [
   'bron', 'broni', 'bronga', 'bronla*', 'band qil*', 'ushlab tur*', 'saqlab tur*', 'бронь', 'брони', 'броню', 'забронир*', 'бронирую', 'бронировать', 'бронирование',
   'брон', 'бронга', 'бронла*', 'банд кил*', 'ушлаб тур*', 'саклаб тур*', 'держу', 'придерж*', 'отложу', 'reserve', 'reserving', 'booking', 'hold', 'holding',
 ];
+/** Holding the phone as the purpose of something needed ('Bron uchun', 'Для брони', 'Чтобы забронировать', 'To hold it'). */
+const TO_HOLD = [
+  'bron uchun', 'bronlash uchun', 'band qilish uchun', 'ushlab turish uchun', 'saqlab turish uchun', 'брон учун', 'бронлаш учун', 'банд килиш учун', 'ушлаб туриш учун',
+  'для брони', 'для бронирования', 'чтобы забронировать', 'чтобы придержать', 'чтобы я придержал', 'чтобы отложить', 'to hold it', 'to reserve it', 'to book it', 'to hold the phone',
+];
+/** Needed, said as a condition ('kerak', 'нужно', 'need'); not "kerak bo'lsa" (if one needs). */
+const NEEDED = new RegExp(
+  `(?<![\\p{L}\\p{N}])(?:${spelledAsMatched(['kerak', 'керак', 'нужно', 'нужна', 'нужен', 'надо', 'требуется', 'need', 'needed', 'required'])})(?![\\p{L}\\p{N}])(?!\\s+(?:${spelledAsMatched(['bolsa', 'булса'])}))`,
+  'gu',
+);
+/** A bare amount closing a request ('скиньте 100', 'send 300'): money in thousands or dollars, no other thing counted. */
+const BARE_AMOUNT = /(?<![\p{L}\p{N}])\d[\do]+(?:[\s.,][\do]{3})*(?=\s*(?:[.!?;,\n]|$))/gu;
+/**
+ * A local card's number begun (Uzcard's 8600, Humo's 9860) and cut short by stars, x's or dots, the rest promised
+ * elsewhere: 'Karta 8600 12** qolganini lichkada'. A number in parts without them is the card check's, once whole.
+ */
+const CARD_BEGUN = /(?<![\p{L}\p{N}])(?:86oo|986o)(?:[\s-]?[\do]{1,4}){0,3}[\s-]?(?:[*×•#…]|x+(?!\p{L})|\.{2,})/gu;
+
 /** Onto the seller's card itself ('kartaga', 'на мою карту'): money put there needs no verb ("Yo'l puli 50 ming kartaga"). */
 const ONTO_THE_CARD = ['kartaga', 'kartamga', 'картага', 'картамга', 'на карту', 'на мою карту', 'to my card'];
 /**
@@ -643,14 +685,13 @@ const TOP_UP = ['пополните', 'пополни', 'toldiring', 'toldirib q
 /** Paying without a prepayment or deposit, or without paying at all ('без предоплаты', "to'lovsiz", 'without a deposit'). */
 const WITHOUT_PAYING = [
   'без предоплат*', 'без залог*', 'без задат*', 'без аванс*', 'без оплат*', 'без перевод*', 'без денег',
-  'bez predoplat*', 'bez predaplat*', 'bez zalog*', 'bez zadat*', 'bez avans*', 'bez oplat*', 'bez perevod*', 'bez deneg',
   'without prepay*', 'without a deposit', 'without deposit', 'without payment', 'without paying', 'without money',
   'tolovsiz', 'pulsiz', 'zalogsiz', 'zakladsiz', 'avanssiz', 'туловсиз', 'пулсиз', 'залогсиз', 'аванссиз',
 ];
 /** Refusing to send or hold the phone ('не отправляю', "yubormayman", "won't ship"): after WITHOUT_PAYING, the money is the condition. */
 const REFUSED_SENDING = [
   'не отправ*', 'не высыл*', 'не вышлю', 'не брониру*', 'не бронир*', 'не резервир*', 'не отклад*', 'не отложу',
-  'не держу', 'не придержу', 'не оставлю', 'ne otprav*', 'ne vysyl*', 'ne vyshlu', 'ne bronir*', 'ne rezervir*', 'ne otklad*', 'ne otlozhu', 'ne derzhu',
+  'не держу', 'не придержу', 'не оставлю',
   'no shipping', 'no delivery', 'no reservation*', 'not ship*', 'not send*', 'not reserve', 'dont ship', 'dont send', 'dont reserve', 'wont ship', 'wont send', 'wont reserve', 'cant ship', 'cannot ship',
   'not hold', 'dont hold', 'wont hold', 'jonatmay*', 'yubormay*', 'bron qilmay*', 'band qilmay*', 'ushlab turmay*', 'saqlamay*', 'ушлаб турмай*', 'сакламай*', 'жўнатмай*', 'жонатмай*', 'юбормай*', 'брон килмай*', 'банд килмай*',
 ];
@@ -754,8 +795,8 @@ const MONEY_REQUESTS: readonly Request[] = [
   { asking: BEFORE_SENDING, verbs: false, asked: [...PAYMENTS, ...TO_THE_CARD, MONEY_AMOUNT], reach: 2, uncounted: AMOUNTS, clause: true },
   // "Bojxona uchun 300 ming to'laysiz", 'Растаможку оплачиваете вы': a phone 'from abroad' with its duty paid first; not a duty paid for UZIMEI
   { asking: CUSTOMS, verbs: false, asked: [...PAYMENTS, ...YOU_PAY, ...PAY_REQUESTS], reach: 4, uncounted: AMOUNTS, clause: true, unlessSentenceNames: DUTY_PAID },
-  // "Yo'l puli 50 ming kartaga", 'Деньги на мою карту'
-  { asking: MONEY, verbs: false, asked: ONTO_THE_CARD, reach: 3, uncounted: AMOUNTS, clause: true, unlessSentenceNames: [...ON_RECEIPT, ...MOVED] },
+  // "Yo'l puli 50 ming kartaga", 'Деньги на мою карту', '50 тысяч на карту'
+  { asking: ONTO_THE_CARD, verbs: false, asked: [...MONEY, MONEY_AMOUNT], reach: 3, uncounted: AMOUNTS, clause: true, unlessSentenceNames: [...ON_RECEIPT, ...MOVED] },
   // "To'lov, keyin jo'nataman", "Pul tashlanadi, keyin jo'natiladi"
   { asking: [...PAYMENTS, ...MONEY], verbs: false, asked: THEN_SENDING, reach: 3, uncounted: AMOUNTS, ordered: true, unlessSentenceNames: ON_RECEIPT },
   // 'Доставка по всему Узбекистану, оплата на карту'
@@ -790,6 +831,12 @@ const MONEY_REQUESTS: readonly Request[] = [
   { asking: HALF, verbs: false, asked: NOW, reach: 1, uncounted: AMOUNTS, ordered: true, clause: true },
   // 'Ссылка на оплату в личке', "Havola yuboraman, o'sha yerda to'lov qilasiz", 'Оформите безопасную сделку по ссылке'
   { asking: LINKS, verbs: false, asked: LINK_PURPOSES, reach: 4, uncounted: AMOUNTS, unlessSentenceNames: ON_RECEIPT },
+  // 'Bron uchun kerak', 'Для брони нужно'
+  { asking: TO_HOLD, verbs: false, asked: [NEEDED], reach: 2, uncounted: AMOUNTS, ordered: true, clause: true },
+  // 'Чтобы забронировать, скиньте 100'
+  { asking: [...SEND_REQUESTS, ...TRANSFER_VERBS], verbs: true, asked: [BARE_AMOUNT], reach: 1, uncounted: AMOUNTS, ordered: true },
+  // 'Karta 8600 12** qolganini lichkada'
+  { asking: [...CARDS, ...PAYMENT_APPS], verbs: false, asked: [CARD_BEGUN], reach: 2, uncounted: AMOUNTS, ordered: true },
   // 'Оплата 50 на 50'
   { asking: PAYMENTS, verbs: false, asked: [HALF_AND_HALF], reach: 1, uncounted: SHARES },
 ];
@@ -800,8 +847,8 @@ const MONEY_REQUESTS: readonly Request[] = [
  * warranty's term or a SIM tray's pin.
  */
 const SECRETS = [
-  'sms kod*', 'sms-kod*', 'smsdagi kod*', 'kod sms*', 'tasdiqlash kod*', 'kelgan kod*', 'kod keld*', 'kod kelad*', 'bir martalik kod*',
-  'смс код*', 'смс-код*', 'смсдаги код*', 'тасдиклаш код*', 'келган код*', 'код келд*', 'код келад*',
+  'sms kod*', 'sms-kod*', 'smsdagi kod*', 'kod sms*', 'tasdiqlash kod*', 'kod keld*', 'kod kelad*', 'bir martalik kod*',
+  'смс код*', 'смс-код*', 'смсдаги код*', 'тасдиклаш код*', 'код келд*', 'код келад*',
   'код из смс', 'код из sms', 'код с смс', 'код в смс', 'код подтверждени*', 'одноразов* код*', 'пришедший код', 'код который пришел', 'код пришел',
   'sms code*', 'code from sms', 'code in the sms', 'verification code', 'confirmation code', 'one-time code', 'otp', 'code you got', 'code you received', 'code that came',
   'cvv*', 'cvc*', 'cvv2', 'pin kod*', 'pin-kod*', 'пин код*', 'пин-код*', 'pin code',
@@ -816,7 +863,7 @@ const SECRETS = [
   'karta rasm*', 'kartangiz rasm*', 'kartaning rasm*', 'карта расм*', 'картангиз расм*', 'фото карты', 'фото вашей карты', 'фотографию карты',
   'photo of your card', 'photo of the card', 'card photo*',
   // The code as the digits that came, or the bank's SMS itself, shown or forwarded.
-  'kelgan raqam*', 'kelgan sonlar*', 'sms raqam*', 'smsdagi raqam*', 'келган ракам*', 'смс ракам*', 'смсдаги ракам*',
+  'sms raqam*', 'smsdagi raqam*', 'смс ракам*', 'смсдаги ракам*',
   'цифры из смс', 'цифры из sms', 'цифры из сообщени*', 'цифры в смс', 'цифры в сообщени*', 'пришедшие цифры',
   'numbers from the sms', 'numbers in the sms', 'digits from the sms', 'digits in the sms', 'numbers from the text', 'digits from the text',
   'smsni', 'sms ni', 'смсни', 'смс ни', 'смску', 'смс с кодом', 'sms skrinshot*', 'skrinshot sms*', 'скрин смс', 'скриншот смс', 'sms screenshot', 'screenshot of the sms',
@@ -824,6 +871,22 @@ const SECRETS = [
   // A payment app's password or code: the account itself.
   'click parol*', 'payme parol*', 'click kod*', 'payme kod*', 'клик пароль', 'пароль от click', 'пароль от payme', 'пароль от клик', 'код от click', 'код от payme',
 ];
+/** The code or digits that came ('kelgan kod', 'kelgan 4 ta raqam', 'sizga kelgan 6 xonali kodni'), counted or not. */
+const CODE_THAT_CAME = new RegExp(
+  `(?<![\\p{L}\\p{N}])(?:${spelledAsMatched(['kelgan', 'келган'])})\\s+(?:[\\do]+\\s*(?:${spelledAsMatched(['ta', 'та', 'xonali', 'хонали'])})\\s+)?(?:${spelledAsMatched(['raqam', 'son', 'kod', 'ракам', 'сон', 'код'])})\\p{L}*`,
+  'gu',
+);
+/** A code's coming, by SMS or otherwise ('пришёл', 'keldi', 'boradi', 'you got'): the code asked about in its sentence is the bank's. */
+const CODE_CAME = [
+  'пришел', 'пришла', 'пришло', 'пришли', 'приходит', 'придет', 'пришедш*', 'смс*', 'sms*',
+  'keldi*', 'kelgan*', 'keladi', 'boradi', 'bordi', 'келди*', 'келган*', 'келади', 'боради', 'борди', 'came', 'got', 'get', 'received',
+];
+/** Asking which one ('какой', 'qaysi', 'what'): 'Какой код пришёл?' asks for it. */
+const WHICH = ['какой', 'какие', 'qanaqa', 'qanday', 'qaysi', 'what', 'which'];
+/** A photo, as one is asked for ('rasmga olib yuboring', 'пришлите фото'). */
+const PHOTOS = ['rasm*', 'surat*', 'расм*', 'сурат*', 'фото*', 'photo*', 'picture*', 'скрин*', 'skrin*'];
+/** The buyer's own card ('kartangizni', 'вашу карту', 'your card'): a photo of it is its number, its expiry and its CVV at once. */
+const YOUR_CARD = ['kartangiz*', 'картангиз*', 'вашу карту', 'вашей карты', 'свою карту', 'своей карты', 'your card', 'your bank card'];
 /** Asking to be told or sent something ('ayting', 'скажите', 'tell me'), or saying it is needed ('kerak', 'нужен'). */
 const TELL_REQUESTS = [
   'ayting*', 'aytib yubor*', 'aytib ber*', 'aytsangiz*', 'aytasiz', 'yuboring*', 'yuborsangiz*', 'yozing*', 'yozib yubor*', 'yozsangiz*', 'bering*', 'tashlang*',
@@ -841,11 +904,9 @@ const SAY_REQUESTS = [
 ];
 const CODE = ['kod', 'kodni', 'kodi', 'kodini', 'код', 'кодни', 'коди', 'кода', 'code'];
 /** Codes that are no secret: a phone's IMEI or model code, a passcode or account shown at the meeting. */
-const OTHER_CODES = ['imei*', 'имей*', 'имеи*', 'model*', 'модел*', 'puk*', 'пук*', 'promo*', 'промо*', 'parol*', 'пароль*', 'password*', 'passcode*', 'icloud*', 'apple id', 'region*', 'регион*'];
+const OTHER_CODES = ['trek*', 'трек*', 'track*', 'imei*', 'имей*', 'имеи*', 'model*', 'модел*', 'puk*', 'пук*', 'promo*', 'промо*', 'parol*', 'пароль*', 'password*', 'passcode*', 'icloud*', 'apple id', 'region*', 'регион*'];
 /** A term, as the card's expiry is asked by it in a sentence naming the card ("karta raqami va muddatini kiriting"). */
 const TERMS = ['muddat*', 'муддат*', 'срок', 'срока', 'сроком', 'expiry*', 'expiration*', 'expires', 'valid until', 'amal qilish*', 'амал килиш*', 'действительна до'];
-/** The card, named in the sentence of a term asked. */
-const CARDS = ['karta*', 'kartangiz*', 'kartochka*', 'карт*', 'card', 'cards'];
 /** A term that is not the card's: a warranty's, a delivery's, a SIM or memory card's. */
 const OTHER_TERMS = ['kafolat*', 'кафолат*', 'garantiya*', 'гарант*', 'warranty*', 'guarantee*', 'dostavka*', 'доставк*', 'delivery*', 'yetkaz*', 'етказ*', 'sim*', 'сим*', 'xotira*', 'памят*', 'memory*'];
 /** Money received through a link ('Получите оплату по ссылке', "Havolaga kirib pulni oling"): the page asks for the card's details. */
@@ -853,7 +914,10 @@ const RECEIVING = ['получите', 'получить', 'получения',
 /** Asking for a code or the card's details (SECRETS): 'SMS kodni ayting', 'Sizga kod keldi, menga yuboring', 'Send me the CVV'. */
 const SECRET_REQUESTS: readonly Request[] = [
   { asking: LINKS, verbs: false, asked: RECEIVING, reach: 4, uncounted: AMOUNTS, sentenceNames: LINK_PURPOSES },
-  { asking: TELL_REQUESTS, verbs: true, asked: SECRETS, reach: 4, uncounted: AMOUNTS, nextSentence: true },
+  { asking: TELL_REQUESTS, verbs: true, asked: [...SECRETS, CODE_THAT_CAME], reach: 4, uncounted: AMOUNTS, nextSentence: true },
+  { asking: TELL_REQUESTS, verbs: true, asked: CODE, reach: 3, uncounted: AMOUNTS, sentenceNames: CODE_CAME, unlessSentenceNames: OTHER_CODES },
+  { asking: WHICH, verbs: false, asked: CODE, reach: 1, uncounted: AMOUNTS, ordered: true, sentenceNames: CODE_CAME, unlessSentenceNames: OTHER_CODES },
+  { asking: TELL_REQUESTS, verbs: true, asked: PHOTOS, reach: 3, uncounted: AMOUNTS, sentenceNames: YOUR_CARD },
   { asking: TELL_REQUESTS, verbs: true, asked: TERMS, reach: 5, uncounted: AMOUNTS, sentenceNames: CARDS, unlessSentenceNames: OTHER_TERMS },
   { asking: SAY_REQUESTS, verbs: true, asked: CODE, reach: 2, uncounted: AMOUNTS, unlessSentenceNames: OTHER_CODES },
 ];
@@ -869,7 +933,12 @@ const CLAUSE_END = /[.!?;\n,]/;
 
 /** Where `text` makes one of the `requests`, not said in the negative nor in the past, nor as the speaker's own doing. */
 function requestSpans(text: string, requests: readonly Request[]): TextSpan[] {
-  const { normalized, origins } = readable(text);
+  const all = readings(text);
+  return mergedSpans(all.flatMap((reading) => requestSpansIn(text, reading, all, requests)));
+}
+
+function requestSpansIn(text: string, reading: Reading, all: readonly Reading[], requests: readonly Request[]): TextSpan[] {
+  const { normalized } = reading;
   const matches = (words: ReadonlyArray<string | RegExp>) =>
     mayHoldAny(words, normalized) ? words.flatMap((word) => (typeof word === 'string' ? wordMatches(word, normalized) : allMatches(word, normalized))) : [];
   const spans: TextSpan[] = [];
@@ -897,12 +966,13 @@ function requestSpans(text: string, requests: readonly Request[]): TextSpan[] {
         for (const char of between) if ((clause ? CLAUSE_END : SENTENCE_END).test(char)) ends++;
         if (ends > (nextSentence ? 1 : 0) || nothingBetween?.test(between)) continue;
         // Counted as written: the reading takes a 0 for an O.
-        const written = text.slice(origins[first.index + first[0].length - 1] + 1, origins[second.index]);
+        const written = text.slice(reading.ends[first.index + first[0].length - 1], reading.starts[second.index]);
         const counted = written.replace(uncounted, ' ').match(WRITTEN_WORD)?.length ?? 0;
-        if (counted > reach || NEGATION_BETWEEN.test(between) || negated(normalized, start, end)) continue;
+        if (counted > reach || NEGATION_BETWEEN.test(between)) continue;
         if (sentenceNames && !inSentence((named ??= matches(sentenceNames)), start)) continue;
         if (unlessSentenceNames && inSentence((unlessNamed ??= matches(unlessSentenceNames)), start)) continue;
-        spans.push({ start: origins[start], end: origins[end - 1] + 1 });
+        const span = spanIn(reading, start, end);
+        if (!negatedInAny(all, span)) spans.push(span);
       }
     }
   }
@@ -914,22 +984,90 @@ function sameSentence(normalized: string, one: number, other: number): boolean {
   return !SENTENCE_END.test(normalized.slice(Math.min(one, other), Math.max(one, other)));
 }
 
-/** The last text as the wording is matched: normalized (normalizeWording), spaced-out words joined, and where each character came from. */
-let lastReadable: { text: string; normalized: string; origins: number[] } | undefined;
+/** A text as the wording is matched: normalized (normalizeWording), spaced-out words joined, and where each character came from in the text. */
+interface Reading {
+  normalized: string;
+  starts: number[];
+  ends: number[];
+}
 
-function readable(text: string): { normalized: string; origins: number[] } {
-  if (lastReadable?.text === text) return lastReadable;
-  // Normalizing only drops apostrophes and invisible characters and swaps letters one for one: keep where each kept character came from.
-  const origins: number[] = [];
-  let normalized = '';
-  for (let index = 0; index < text.length; index++) {
-    const kept = normalizedUnit(text[index]);
-    if (kept.length === 0) continue;
-    normalized += kept;
-    for (let n = 0; n < kept.length; n++) origins.push(index);
+/** The span of the text a part [from, to) of its reading came from. */
+function spanIn(reading: Reading, from: number, to: number): TextSpan {
+  return { start: reading.starts[from], end: reading.ends[to - 1] };
+}
+
+/** Whether the words at `span` are said in the negative in any reading: 'Zalog ne nuzhen' is negated in Russian. */
+function negatedInAny(all: readonly Reading[], span: TextSpan): boolean {
+  return all.some(({ normalized, starts, ends }) => {
+    const from = starts.findIndex((start) => start >= span.start);
+    let to = from;
+    while (to < ends.length && ends[to] <= span.end) to++;
+    return from >= 0 && to > from && negated(normalized, from, to);
+  });
+}
+
+/** The last text's readings. */
+let lastReadings: { text: string; readings: Reading[] } | undefined;
+
+/**
+ * The readings of `text` the wording is matched in: as written, and, where it has Latin letters, with
+ * its Latin words read as Russian typed on a Latin keyboard ('skinte predoplatu', 'dengi vpered'), as
+ * many here write it. Each list of words then needs its Russian in Cyrillic only.
+ */
+function readings(text: string): Reading[] {
+  if (lastReadings?.text !== text) {
+    lastReadings = { text, readings: /[A-Za-z]/.test(text) ? [reading(text, false), reading(text, true)] : [reading(text, false)] };
   }
-  lastReadable = { text, ...joinSpacedLetters(normalized, origins) };
-  return lastReadable;
+  return lastReadings.readings;
+}
+
+function reading(text: string, latinAsRussian: boolean): Reading {
+  // Normalizing drops apostrophes and invisible characters and swaps letters one for one; Russian in Latin reads a letter or two as one.
+  const starts: number[] = [];
+  const ends: number[] = [];
+  let normalized = '';
+  for (let index = 0; index < text.length; ) {
+    let letters: RegExpExecArray | null = null;
+    if (latinAsRussian) {
+      RUSSIAN_IN_LATIN.lastIndex = index;
+      letters = RUSSIAN_IN_LATIN.exec(text);
+    }
+    const length = letters ? letters[0].length : 1;
+    const kept = normalizedUnit(letters ? russianLetter(letters[0], text[index - 1], text[index + 1]) : text[index]);
+    normalized += kept;
+    for (let n = 0; n < kept.length; n++) {
+      starts.push(index);
+      ends.push(index + length);
+    }
+    index += length;
+  }
+  return joinSpacedLetters({ normalized, starts, ends });
+}
+
+/**
+ * Russian's letters as typed in Latin, the longest first: 'shch' one letter (щ), 'sh' one (ш), 'ya' one (я); Uzbek's
+ * o' as its ў ("so'ramadi" reads as the Cyrillic сўрамади), so Uzbek in Latin reads as it does in Cyrillic.
+ */
+const RUSSIAN_IN_LATIN = /shch|sch|sh|ch|zh|kh|ts|ck|yo[ʻʼ'`‘’]|y[aueo]|o[ʻʼ'`‘’]|[a-z]/iy;
+const RUSSIAN_LETTERS: Readonly<Record<string, string>> = {
+  shch: 'щ', sch: 'щ', sh: 'ш', ch: 'ч', zh: 'ж', kh: 'х', ts: 'ц', ck: 'к', ya: 'я', yu: 'ю', ye: 'е', yo: 'е', "o'": 'ў', "yo'": 'йў',
+  a: 'а', b: 'б', c: 'ц', d: 'д', e: 'е', f: 'ф', g: 'г', h: 'х', i: 'и', j: 'ж', k: 'к', l: 'л', m: 'м',
+  n: 'н', o: 'о', p: 'п', q: 'к', r: 'р', s: 'с', t: 'т', u: 'у', v: 'в', w: 'в', x: 'х', z: 'з',
+};
+
+/**
+ * A Russian letter typed in Latin; a 'y' is й after a vowel ('kakoy'), ы after a consonant ('vyshlite'), and 'ye' after
+ * one is ые ('dannye'); a 'j' is ж but й ending a word after a vowel ('nikakoj'); a 'c' is ц before e, i, y ('cena'), к
+ * elsewhere ('Click').
+ */
+function russianLetter(typed: string, before: string | undefined, after: string | undefined): string {
+  const letters = typed.toLowerCase().replace(/[ʻʼ`‘’]/, "'");
+  const afterVowel = before !== undefined && /[aeiouy]/i.test(before);
+  if (letters === 'y') return afterVowel ? 'й' : 'ы';
+  if (letters === 'ye' && before !== undefined && /[a-z]/i.test(before) && !afterVowel) return 'ые';
+  if (letters === 'j' && afterVowel && !/[a-z]/i.test(after ?? '')) return 'й';
+  if (letters === 'c' && !/[eiy]/i.test(after ?? '')) return 'к';
+  return RUSSIAN_LETTERS[letters];
 }
 
 interface NumberWord {
@@ -1031,22 +1169,26 @@ function spelledNumbers(text: string): Array<{ start: number; end: number; digit
 /** Four or more letters standing alone, one mark after each ('п р е д о п л а т а', 'a.v.a.n.s'): a word spaced out to dodge a filter. */
 const SPACED_LETTERS = /(?<![\p{L}\p{N}])\p{L}(?:[\s._*-]\p{L}(?![\p{L}\p{N}])){3,}/gu;
 
-/** The normalized text with each spaced-out word written together, and where each character came from. */
-function joinSpacedLetters(normalized: string, origins: number[]): { normalized: string; origins: number[] } {
-  let joined = '';
-  const kept: number[] = [];
+/** The reading with each spaced-out word written together. */
+function joinSpacedLetters(reading: Reading): Reading {
+  const { normalized, starts, ends } = reading;
+  const joined: Reading = { normalized: '', starts: [], ends: [] };
+  const keep = (from: number, to: number) => {
+    joined.normalized += normalized.slice(from, to);
+    for (let unit = from; unit < to; unit++) {
+      joined.starts.push(starts[unit]);
+      joined.ends.push(ends[unit]);
+    }
+  };
   let from = 0;
   for (const match of allMatches(SPACED_LETTERS, normalized)) {
-    joined += normalized.slice(from, match.index);
-    kept.push(...origins.slice(from, match.index));
-    for (const letter of allMatches(LETTER, match[0])) {
-      joined += letter[0];
-      for (let unit = 0; unit < letter[0].length; unit++) kept.push(origins[match.index + letter.index + unit]);
-    }
+    keep(from, match.index);
+    for (const letter of allMatches(LETTER, match[0])) keep(match.index + letter.index, match.index + letter.index + letter[0].length);
     from = match.index + match[0].length;
   }
-  if (from === 0) return { normalized, origins };
-  return { normalized: joined + normalized.slice(from), origins: [...kept, ...origins.slice(from)] };
+  if (from === 0) return reading;
+  keep(from, normalized.length);
+  return joined;
 }
 
 /** Each UTF-16 unit normalized, remembered (at most 65,536): texts repeat the same few letters. */
@@ -1101,15 +1243,15 @@ function spelledAsMatched(words: readonly string[]): string {
 const NEGATED_BEFORE = new RegExp(
   `(?:^|[^\\p{L}])(?:${spelledAsMatched([
     ...['без', 'не', 'нет', 'никаких', 'никакой', 'никакая', 'никакую', 'никакого', 'никакие', 'ни каких', 'ни какой', 'ни какого'],
-    ...['bez', 'nikakoy', 'nikakoj', 'nikakoi', 'nikakih', 'nikakix', 'nikakogo', 'no', 'not', 'without', 'hech qanday', 'hech qanaqa', 'hech'],
+    ...['hech qanday', 'hech qanaqa', 'hech', 'ҳеч қандай', 'ҳеч қанақа', 'ҳеч', 'no', 'not', 'without'],
   ])})\\s+(?:an?\\s+)?$`,
   'u',
 );
 const NEGATED_AFTER = new RegExp(
   `^[\\p{L}]*\\s+(?:${spelledAsMatched([
     ...['не нужн', 'не нужен', 'не надо', 'не требу', 'не прошу', 'не проси', 'не брал', 'не беру', 'не было'],
-    ...['shart emas', 'kerak emas', 'yoq', 'bolmadi', 'olmay', 'olmad', 'olmag', 'soramay', 'soramad', 'soramag', 'talab qilmay', 'talab qilmad', 'talab qilmag'],
-    ...['сурамай', 'сурамад', 'сурамаг', 'олмай', 'олмад', 'олмаг', 'талаб қилмай', 'талаб қилмад', 'талаб қилмаг'],
+    ...['emas', 'эмас', 'shart emas', 'kerak emas', 'yoq', 'bolmadi', 'olmay', 'olmad', 'olmag', 'soramay', 'soramad', 'soramag', 'talab qilmay', 'talab qilmad', 'talab qilmag'],
+    ...['шарт эмас', 'керак эмас', 'йўқ', 'бўлмади', 'сурамай', 'сурамад', 'сурамаг', 'олмай', 'олмад', 'олмаг', 'талаб қилмай', 'талаб қилмад', 'талаб қилмаг'],
     ...['not required', 'not needed', 'not asked', 'was not', 'wasnt'],
   ])})`,
   'u',
@@ -1166,7 +1308,7 @@ function partOfThePhone(normalized: string, place: RegExpExecArray): boolean {
 }
 
 /** A negation between a transfer verb and its destination: 'На карту не скидываю'. */
-const NEGATION_BETWEEN = new RegExp(`(?:^|[^\\p{L}])(?:${spelledAsMatched(['не', 'нет', 'no', 'not', 'emas', 'hech'])})(?![\\p{L}])`, 'u');
+const NEGATION_BETWEEN = new RegExp(`(?:^|[^\\p{L}])(?:${spelledAsMatched(['не', 'нет', 'no', 'not', 'emas', 'эмас', 'hech', 'ҳеч'])})(?![\\p{L}])`, 'u');
 
 function negated(normalized: string, start: number, end: number): boolean {
   const ownLast = /\p{L}+$/u.exec(normalized.slice(start, end))?.[0] ?? '';
