@@ -274,8 +274,8 @@ const GARBLED_CONTACT = new RegExp(
     // A Latin name right after the Cyrillic word for Telegram ('Телега phonedealer', 'Пишите в телеграм phonedealer'): no Russian word is Latin.
     `(?<![\\p{L}\\p{N}])(?:телег\\p{L}*|тележк\\p{L}*|тг)[\\s,-]+@?(?!(?:premium|business|web|desktop|android|ios|iphone|bot)(?![\\w.]))[A-Za-z][\\w.]{4,31}`,
     `(?<![\\p{L}\\p{N}])${TELEGRAM}(?:[\\s,]+\\p{L}+){0,2}?(?:\\s*[:-]\\s*@?${NO_WORD}[A-Za-z][\\w.]{3,31}|\\s+@?${HANDLE})`,
-    // Any Latin name ending its clause right after it, 'is' between or not: 'Pishite v telegu phonedealer', 'My tg is phonedealer'.
-    `(?<![\\p{L}\\p{N}])${TELEGRAM}(?:\\s+is)?\\s+@?${NO_WORD}[A-Za-z][\\w.]{4,31}(?=\\s*(?:[.,!?;)\\n]|$))`,
+    // Any Latin name ending its clause right after it, 'is' or a dash between or not: 'Pishite v telegu phonedealer', 'My tg is phonedealer', 'tg — phonedealer'.
+    `(?<![\\p{L}\\p{N}])${TELEGRAM}(?:\\s+is(?=\\s)|\\s*[—–=:-])?\\s*@?${NO_WORD}[A-Za-z][\\w.]{4,31}(?=\\s*(?:[.,!?;()\\n]|$))`,
     `(?<![\\p{L}\\p{N}_])${HANDLE}(?:\\s+|\\s*\\(\\s*)${TELEGRAM}`,
     // An Instagram page, named the same ways.
     `(?<![\\p{L}\\p{N}])${INSTAGRAM}(?:[\\s,]+\\p{L}+){0,2}?(?:\\s*[:-]\\s*|\\s+)@?${INSTAGRAM_HANDLE}`,
