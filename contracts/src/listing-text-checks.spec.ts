@@ -598,6 +598,9 @@ describe('what the checks find in a seller’s words (issue 35)', () => {
       "Taksi bilan kelaman, Click orqali to'lov",
       "Online to'lov yo'q, faqat naqd",
       'Bron qilish pullik emas',
+      'Mogu priderzhat do zavtra bez vsyakoy predoplaty',
+      'Без всякой предоплаты, оплата при встрече',
+      'Without any deposit',
     ];
     for (const text of honest) expect({ text, found: scamWordingSpans(text) }).toEqual({ text, found: [] });
   });
