@@ -855,6 +855,27 @@ describe('what the checks find in a seller’s words (issue 35)', () => {
       'Сфотографируйте вашу карту и пришлите фото',
       'Skazhite kod iz sms',
       'Vvedite dannye karty po ssylke',
+      // The SMS said to have come, then told, sent or forwarded; asked for by a question; a photo of the card's two sides.
+      'Сизга СМС келди, ўшани айтинг',
+      'Телефонингизга келган 6 та рақамни ёзинг',
+      'Картангиз амал қилиш муддатини ёзинг',
+      'Пулни олиш учун ҳаволага киринг ва карта маълумотларини киритинг',
+      'Sms kelgandir, kodini ayting iltimos',
+      'Kodni yubora olasizmi?',
+      'Kod keldimi? Ayting',
+      'Какие цифры пришли?',
+      'Скажи что пришло в смс',
+      'Назовите код, он пришёл только что',
+      'Тебе пришла смс с кодом, перешли мне',
+      'Send a screenshot of the text you got',
+      'What numbers came in the SMS?',
+      'I sent you a code, read it to me',
+      'Karta orqasidagi uchta raqam kerak',
+      'Kartaning old va orqa tomonini rasmga olib tashlang',
+      'Скиньте фото своей карты',
+      'Tasdiqlash kodi keldi, menga aytasizmi?',
+      'Kodi 4 xonali, aytib yuboring',
+      'Pochtadan kod keladi, menga yuboring',
     ];
     for (const text of requests) expect({ text, found: secretRequestSpans(text).length > 0 }).toEqual({ text, found: true });
     const honest = [
@@ -896,6 +917,19 @@ describe('what the checks find in a seller’s words (issue 35)', () => {
       "Telefon raqamingizni yozing, SMS yuboraman",
       "Telefonning ikki tomonini rasmga olib yuboring",
       'Kelgan rasmlarni yuboring',
+      "Kod keldi, rahmat, ro'yxatdan o'tdim",
+      "Telefonning paroli yo'q",
+      'Ekran kodi 1234, uchrashganda aytaman',
+      'Какой пароль на телефоне? Нужно будет сбросить',
+      'Какой код региона у модели, LL/A или ZA/A?',
+      'Qaysi model? Kodi A2643mi?',
+      'SMS yuboraman manzil bilan',
+      'Пришлите фото экрана и задней крышки',
+      'Sim karta rasmini yuboring, qaysi operator',
+      "Kartaning rangini ko'rsating, qora mi?",
+      'Trek kodni yuboraman, pochta orqali kuzatasiz',
+      'Send me a photo of the IMEI sticker',
+      'What code is on the box, is it the same IMEI?',
     ];
     for (const text of honest) expect({ text, found: secretRequestSpans(text) }).toEqual({ text, found: [] });
   });

@@ -850,6 +850,8 @@ const SECRETS = [
   'sms kod*', 'sms-kod*', 'smsdagi kod*', 'kod sms*', 'tasdiqlash kod*', 'kod keld*', 'kod kelad*', 'bir martalik kod*',
   'смс код*', 'смс-код*', 'смсдаги код*', 'тасдиклаш код*', 'код келд*', 'код келад*',
   'код из смс', 'код из sms', 'код с смс', 'код в смс', 'код подтверждени*', 'одноразов* код*', 'пришедший код', 'код который пришел', 'код пришел',
+  'sms keld*', 'смс келд*', 'смс пришл*', 'пришла смс', 'пришло смс', 'пришло в смс', 'пришли в смс',
+  'text you got', 'sms you got', 'message you got', 'sent you a code', 'sent you the code',
   'sms code*', 'code from sms', 'code in the sms', 'verification code', 'confirmation code', 'one-time code', 'otp', 'code you got', 'code you received', 'code that came',
   'cvv*', 'cvc*', 'cvv2', 'pin kod*', 'pin-kod*', 'пин код*', 'пин-код*', 'pin code',
   'amal qilish muddat*', 'karta muddat*', 'kartaning muddat*', 'kartangiz muddat*', 'орқасидаги*', 'orqasidagi*', 'амал килиш муддат*', 'карта муддат*',
@@ -876,35 +878,43 @@ const CODE_THAT_CAME = new RegExp(
   `(?<![\\p{L}\\p{N}])(?:${spelledAsMatched(['kelgan', 'келган'])})\\s+(?:[\\do]+\\s*(?:${spelledAsMatched(['ta', 'та', 'xonali', 'хонали'])})\\s+)?(?:${spelledAsMatched(['raqam', 'son', 'kod', 'ракам', 'сон', 'код'])})\\p{L}*`,
   'gu',
 );
-/** A code's coming, by SMS or otherwise ('пришёл', 'keldi', 'boradi', 'you got'): the code asked about in its sentence is the bank's. */
-const CODE_CAME = [
-  'пришел', 'пришла', 'пришло', 'пришли', 'приходит', 'придет', 'пришедш*', 'смс*', 'sms*',
-  'keldi*', 'kelgan*', 'keladi', 'boradi', 'bordi', 'келди*', 'келган*', 'келади', 'боради', 'борди', 'came', 'got', 'get', 'received',
-];
-/** Asking which one ('какой', 'qaysi', 'what'): 'Какой код пришёл?' asks for it. */
+/** A code's or digits' coming ('пришёл', 'keldi', 'boradi', 'you got'): the code asked about in its sentence is the bank's. */
+const CAME = ['пришел', 'пришла', 'пришло', 'пришли', 'приходит', 'придет', 'пришедш*', 'keldi*', 'kelgan*', 'keladi', 'boradi', 'bordi', 'келди*', 'келган*', 'келади', 'боради', 'борди', 'came', 'got', 'get', 'received'];
+/** A code asked for in a sentence with an SMS or a coming: 'Sizga SMS boradi, kodni menga yuboring'. */
+const CODE_CAME = [...CAME, 'смс*', 'sms*'];
+/** Asking which one ('какой', 'qaysi', 'what'): 'Какой код пришёл?', 'What numbers came?' ask for it. */
 const WHICH = ['какой', 'какие', 'qanaqa', 'qanday', 'qaysi', 'what', 'which'];
+/** Digits, as the code's are asked for by a question ('Какие цифры пришли?'). */
+const DIGIT_WORDS = ['цифр*', 'raqam*', 'ракам*', 'numbers', 'digits'];
 /** A photo, as one is asked for ('rasmga olib yuboring', 'пришлите фото'). */
 const PHOTOS = ['rasm*', 'surat*', 'расм*', 'сурат*', 'фото*', 'photo*', 'picture*', 'скрин*', 'skrin*'];
 /** The buyer's own card ('kartangizni', 'вашу карту', 'your card'): a photo of it is its number, its expiry and its CVV at once. */
-const YOUR_CARD = ['kartangiz*', 'картангиз*', 'вашу карту', 'вашей карты', 'свою карту', 'своей карты', 'your card', 'your bank card'];
+const YOUR_CARD = [
+  'kartangiz*', 'картангиз*', 'вашу карту', 'вашей карты', 'свою карту', 'своей карты', 'your card', 'your bank card',
+  // Or the card's two sides: 'Kartaning old va orqa tomonini', 'карту с двух сторон'.
+  'kartaning old*', 'kartaning orqa*', 'kartaning ikki*', 'картанинг олд*', 'картанинг орка*', 'картанинг икки*', 'карту с двух сторон', 'карты с двух сторон',
+  'both sides of the card', 'card front and back',
+];
 /** Asking to be told or sent something ('ayting', 'скажите', 'tell me'), or saying it is needed ('kerak', 'нужен'). */
 const TELL_REQUESTS = [
-  'ayting*', 'aytib yubor*', 'aytib ber*', 'aytsangiz*', 'aytasiz', 'yuboring*', 'yuborsangiz*', 'yozing*', 'yozib yubor*', 'yozsangiz*', 'bering*', 'tashlang*',
-  'kiriting*', 'kiritsangiz*', 'korsating*', 'korsatsangiz*', 'kerak',
-  'айтинг*', 'айтиб юбор*', 'айтиб бер*', 'айтсангиз*', 'айтасиз', 'юборинг*', 'юборсангиз*', 'ёзинг*', 'ёзиб юбор*', 'ёзсангиз*', 'беринг*', 'ташланг*',
-  'киритинг*', 'киритсангиз*', 'курсатинг*', 'курсатсангиз*', 'керак',
+  'ayting*', 'aytib yubor*', 'aytib ber*', 'aytsangiz*', 'aytasiz*', 'ayta olasiz*', 'yuboring*', 'yuborsangiz*', 'yuborasiz*', 'yubora olasiz*', 'yozing*',
+  'yozib yubor*', 'yozsangiz*', 'bering*', 'tashlang*', 'kiriting*', 'kiritsangiz*', 'korsating*', 'korsatsangiz*', 'kerak',
+  'айтинг*', 'айтиб юбор*', 'айтиб бер*', 'айтсангиз*', 'айтасиз*', 'айта оласиз*', 'юборинг*', 'юборсангиз*', 'юборасиз*', 'юбора оласиз*', 'ёзинг*',
+  'ёзиб юбор*', 'ёзсангиз*', 'беринг*', 'ташланг*', 'киритинг*', 'киритсангиз*', 'курсатинг*', 'курсатсангиз*', 'керак',
   'скажите', 'скажи', 'скажете', 'сообщите', 'сообщи', 'назовите', 'назови', 'продиктуйте', 'продиктуй', 'пришлите', 'пришли', 'отправьте', 'отправь',
-  'напишите', 'напиши', 'скиньте', 'скинь', 'дайте', 'дай', 'введите', 'введи', 'укажите', 'укажи', 'нужен', 'нужна', 'нужно', 'надо', 'покажите', 'покажи',
-  'tell', 'send', 'give', 'share', 'write', 'type', 'enter', 'fill in', 'dictate', 'read', 'need', 'needed', 'show',
+  'перешлите', 'перешли', 'напишите', 'напиши', 'скиньте', 'скинь', 'дайте', 'дай', 'введите', 'введи', 'укажите', 'укажи', 'нужен', 'нужна', 'нужно', 'надо',
+  'покажите', 'покажи', 'tell', 'send', 'forward', 'give', 'share', 'write', 'type', 'enter', 'fill in', 'dictate', 'read', 'need', 'needed', 'show',
 ];
-/** Telling a code aloud ('Продиктуйте код', 'kodni ayting'): asked of a seller, it is the bank's SMS code. */
+/** Telling or sending a code ('Продиктуйте код', 'kodni ayting', 'Kodni yubora olasizmi?'): asked of a seller, it is the bank's SMS code. */
 const SAY_REQUESTS = [
-  'ayting*', 'aytib yubor*', 'aytib ber*', 'aytasiz', 'айтинг*', 'айтиб юбор*', 'айтиб бер*', 'айтасиз',
-  'скажите', 'скажи', 'скажете', 'сообщите', 'назовите', 'назовете', 'продиктуйте', 'продиктуй', 'продиктуете', 'подтвердите', 'dictate', 'read me', 'tell me', 'confirm',
+  'ayting*', 'aytib yubor*', 'aytib ber*', 'aytasiz*', 'ayta olasiz*', 'yuboring*', 'yuborasiz*', 'yubora olasiz*',
+  'айтинг*', 'айтиб юбор*', 'айтиб бер*', 'айтасиз*', 'айта оласиз*', 'юборинг*', 'юборасиз*', 'юбора оласиз*',
+  'скажите', 'скажи', 'скажете', 'сообщите', 'назовите', 'назовете', 'продиктуйте', 'продиктуй', 'продиктуете', 'подтвердите', 'скиньте', 'скинь', 'пришлите',
+  'перешлите', 'перешли', 'dictate', 'read me', 'read it', 'tell me', 'confirm', 'send me', 'forward',
 ];
 const CODE = ['kod', 'kodni', 'kodi', 'kodini', 'код', 'кодни', 'коди', 'кода', 'code'];
 /** Codes that are no secret: a phone's IMEI or model code, a passcode or account shown at the meeting. */
-const OTHER_CODES = ['trek*', 'трек*', 'track*', 'imei*', 'имей*', 'имеи*', 'model*', 'модел*', 'puk*', 'пук*', 'promo*', 'промо*', 'parol*', 'пароль*', 'password*', 'passcode*', 'icloud*', 'apple id', 'region*', 'регион*'];
+const OTHER_CODES = ['trek*', 'трек*', 'track*', 'ekran*', 'экран*', 'screen*', 'imei*', 'имей*', 'имеи*', 'model*', 'модел*', 'puk*', 'пук*', 'promo*', 'промо*', 'parol*', 'пароль*', 'password*', 'passcode*', 'icloud*', 'apple id', 'region*', 'регион*'];
 /** A term, as the card's expiry is asked by it in a sentence naming the card ("karta raqami va muddatini kiriting"). */
 const TERMS = ['muddat*', 'муддат*', 'срок', 'срока', 'сроком', 'expiry*', 'expiration*', 'expires', 'valid until', 'amal qilish*', 'амал килиш*', 'действительна до'];
 /** A term that is not the card's: a warranty's, a delivery's, a SIM or memory card's. */
@@ -916,7 +926,7 @@ const SECRET_REQUESTS: readonly Request[] = [
   { asking: LINKS, verbs: false, asked: RECEIVING, reach: 4, uncounted: AMOUNTS, sentenceNames: LINK_PURPOSES },
   { asking: TELL_REQUESTS, verbs: true, asked: [...SECRETS, CODE_THAT_CAME], reach: 4, uncounted: AMOUNTS, nextSentence: true },
   { asking: TELL_REQUESTS, verbs: true, asked: CODE, reach: 3, uncounted: AMOUNTS, sentenceNames: CODE_CAME, unlessSentenceNames: OTHER_CODES },
-  { asking: WHICH, verbs: false, asked: CODE, reach: 1, uncounted: AMOUNTS, ordered: true, sentenceNames: CODE_CAME, unlessSentenceNames: OTHER_CODES },
+  { asking: WHICH, verbs: false, asked: [...CODE, ...DIGIT_WORDS], reach: 1, uncounted: AMOUNTS, ordered: true, sentenceNames: CAME, unlessSentenceNames: OTHER_CODES },
   { asking: TELL_REQUESTS, verbs: true, asked: PHOTOS, reach: 3, uncounted: AMOUNTS, sentenceNames: YOUR_CARD },
   { asking: TELL_REQUESTS, verbs: true, asked: TERMS, reach: 5, uncounted: AMOUNTS, sentenceNames: CARDS, unlessSentenceNames: OTHER_TERMS },
   { asking: SAY_REQUESTS, verbs: true, asked: CODE, reach: 2, uncounted: AMOUNTS, unlessSentenceNames: OTHER_CODES },
