@@ -930,6 +930,11 @@ describe('what the checks find in a seller’s words (issue 35)', () => {
       'Trek kodni yuboraman, pochta orqali kuzatasiz',
       'Send me a photo of the IMEI sticker',
       'What code is on the box, is it the same IMEI?',
+      'SMS keldimi? Manzilni yozing',
+      'Пришла смс от вас? Не вижу',
+      'I received your message, see you at 6',
+      'Ekran kodini ayting, tekshirib ko‘ray',
+      'Какие цифры на коробке, IMEI совпадает?',
     ];
     for (const text of honest) expect({ text, found: secretRequestSpans(text) }).toEqual({ text, found: [] });
   });

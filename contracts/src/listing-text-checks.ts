@@ -850,8 +850,6 @@ const SECRETS = [
   'sms kod*', 'sms-kod*', 'smsdagi kod*', 'kod sms*', 'tasdiqlash kod*', 'kod keld*', 'kod kelad*', 'bir martalik kod*',
   'смс код*', 'смс-код*', 'смсдаги код*', 'тасдиклаш код*', 'код келд*', 'код келад*',
   'код из смс', 'код из sms', 'код с смс', 'код в смс', 'код подтверждени*', 'одноразов* код*', 'пришедший код', 'код который пришел', 'код пришел',
-  'sms keld*', 'смс келд*', 'смс пришл*', 'пришла смс', 'пришло смс', 'пришло в смс', 'пришли в смс',
-  'text you got', 'sms you got', 'message you got', 'sent you a code', 'sent you the code',
   'sms code*', 'code from sms', 'code in the sms', 'verification code', 'confirmation code', 'one-time code', 'otp', 'code you got', 'code you received', 'code that came',
   'cvv*', 'cvc*', 'cvv2', 'pin kod*', 'pin-kod*', 'пин код*', 'пин-код*', 'pin code',
   'amal qilish muddat*', 'karta muddat*', 'kartaning muddat*', 'kartangiz muddat*', 'орқасидаги*', 'orqasidagi*', 'амал килиш муддат*', 'карта муддат*',
@@ -872,6 +870,11 @@ const SECRETS = [
   'bankdan kelgan*', 'банкдан келган*', 'смс от банка', 'сообщение от банка', 'sms from the bank', 'message from the bank',
   // A payment app's password or code: the account itself.
   'click parol*', 'payme parol*', 'click kod*', 'payme kod*', 'клик пароль', 'пароль от click', 'пароль от payme', 'пароль от клик', 'код от click', 'код от payme',
+];
+/** The SMS said to have come ('Sizga SMS keldi', 'Тебе пришла смс', 'the text you got'): told or forwarded in its sentence, it is the code. */
+const SMS_CAME = [
+  'sms keld*', 'смс келд*', 'смс пришл*', 'пришла смс', 'пришло смс', 'пришло в смс', 'пришли в смс',
+  'text you got', 'sms you got', 'message you got', 'sent you a code', 'sent you the code',
 ];
 /** The code or digits that came ('kelgan kod', 'kelgan 4 ta raqam', 'sizga kelgan 6 xonali kodni'), counted or not. */
 const CODE_THAT_CAME = new RegExp(
@@ -925,6 +928,7 @@ const RECEIVING = ['получите', 'получить', 'получения',
 const SECRET_REQUESTS: readonly Request[] = [
   { asking: LINKS, verbs: false, asked: RECEIVING, reach: 4, uncounted: AMOUNTS, sentenceNames: LINK_PURPOSES },
   { asking: TELL_REQUESTS, verbs: true, asked: [...SECRETS, CODE_THAT_CAME], reach: 4, uncounted: AMOUNTS, nextSentence: true },
+  { asking: TELL_REQUESTS, verbs: true, asked: SMS_CAME, reach: 4, uncounted: AMOUNTS },
   { asking: TELL_REQUESTS, verbs: true, asked: CODE, reach: 3, uncounted: AMOUNTS, sentenceNames: CODE_CAME, unlessSentenceNames: OTHER_CODES },
   { asking: WHICH, verbs: false, asked: [...CODE, ...DIGIT_WORDS], reach: 1, uncounted: AMOUNTS, ordered: true, sentenceNames: CAME, unlessSentenceNames: OTHER_CODES },
   { asking: TELL_REQUESTS, verbs: true, asked: PHOTOS, reach: 3, uncounted: AMOUNTS, sentenceNames: YOUR_CARD },
