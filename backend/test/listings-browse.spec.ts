@@ -599,8 +599,10 @@ describe('browsing: the home feed, the detail page and the seller contact', () =
           expect(response.body.find((category: { _id: string }) => category._id === deep.id)).toMatchObject({ PhonesCount: LISTED, devicesCount: 3 });
         }
         const ran = queries.ran();
-        // Listings are counted by public reads only (the snapshot's own read, at most every few seconds, among them).
-        expect(ran.filter(({ sql, pool }) => pool === 'default' && /\blisting\b/.test(sql))).toEqual([]);
+        // Listings are counted by public reads only (the snapshot's own read, at most every few seconds, among them); the
+        // views of earlier tests' detail pages, written on their own timer, are no read.
+        const reads = ran.filter(({ sql }) => !/^\s*INSERT INTO listing_counter\b/.test(sql));
+        expect(reads.filter(({ sql, pool }) => pool === 'default' && /\blisting\b/.test(sql))).toEqual([]);
         expect(ran.filter(({ sql }) => /FROM categories c/.test(sql)).map(({ pool }) => pool)).toEqual([PUBLIC_READS, PUBLIC_READS]);
       } finally {
         queries.restore();
