@@ -82,6 +82,8 @@ describe('what the checks find in a seller’s words (issue 35)', () => {
       'sakson olti nol nol o‘n ikki o‘ttiz to‘rt ellik olti yetmish sakkiz to‘qson o‘n ikki',
       '8600 1234 пять шесть семь восемь 9012',
       'вoсемь шесть ноль ноль 1234 5678 9012',
+      // Russian typed in Latin.
+      'vosem shest nol nol odin dva tri chetyre pyat shest sem vosem devyat nol odin dva',
     ];
     for (const card of spelled) {
       const text = `karta: ${card} tashlang`;
@@ -96,6 +98,7 @@ describe('what the checks find in a seller’s words (issue 35)', () => {
       'девяносто один, сто двадцать три, сорок пять, шестьдесят семь',
       'to‘qson bir, bir yuz yigirma uch, qirq besh, oltmish yetti',
       'девять восемь, семь шесть пять, четыре три два один',
+      'devyanosto odin, sto dvadtsat tri, sorok pyat, shestdesyat sem',
     ]) {
       expect(found(`tel ${phone} kechqurun`, contactSpans(`tel ${phone} kechqurun`))).toEqual([phone]);
     }
@@ -104,6 +107,7 @@ describe('what the checks find in a seller’s words (issue 35)', () => {
       'Bir yil ishlatilgan, ikki oy kafolat, uch kun ichida',
       'Один владелец, два чехла, три месяца, пять лет гарантии',
       'One owner, bought in twenty twenty three, on sale for two weeks',
+      'Odin vladelec, dva chehla, tri mesyatsa, pyat let garantii',
       'iPhone 13 Pro, 128 GB, sakkiz yuz ming so‘m, 90 foiz batareya',
       'Narxi 4 500 000, savdo bor, tel orqali emas',
       'Xotira 64, 128, 256 GB, ekran 6.1, 120 Hz, 5000 mAh',

@@ -1041,13 +1041,9 @@ function reading(text: string, latinAsRussian: boolean): Reading {
   const ends: number[] = [];
   let normalized = '';
   for (let index = 0; index < text.length; ) {
-    let letters: RegExpExecArray | null = null;
-    if (latinAsRussian) {
-      RUSSIAN_IN_LATIN.lastIndex = index;
-      letters = RUSSIAN_IN_LATIN.exec(text);
-    }
-    const length = letters ? letters[0].length : 1;
-    const kept = normalizedUnit(letters ? russianLetter(letters[0], text[index - 1], text[index + 1]) : text[index]);
+    const russian = latinAsRussian ? russianAt(text, index) : undefined;
+    const length = russian?.length ?? 1;
+    const kept = normalizedUnit(russian?.letter ?? text[index]);
     normalized += kept;
     for (let n = 0; n < kept.length; n++) {
       starts.push(index);
@@ -1068,6 +1064,26 @@ const RUSSIAN_LETTERS: Readonly<Record<string, string>> = {
   a: 'а', b: 'б', c: 'ц', d: 'д', e: 'е', f: 'ф', g: 'г', h: 'х', i: 'и', j: 'ж', k: 'к', l: 'л', m: 'м',
   n: 'н', o: 'о', p: 'п', q: 'к', r: 'р', s: 'с', t: 'т', u: 'у', v: 'в', w: 'в', x: 'х', z: 'з',
 };
+
+/** The Russian letter the Latin letters at `index` type, and how many they are ('sh' two); none for a character not a Latin letter. */
+function russianAt(text: string, index: number): { letter: string; length: number } | undefined {
+  RUSSIAN_IN_LATIN.lastIndex = index;
+  const letters = RUSSIAN_IN_LATIN.exec(text);
+  if (!letters) return undefined;
+  const { length } = letters[0];
+  return { letter: russianLetter(letters[0], text[index - 1], text[index + length]), length };
+}
+
+/** A Latin word read as Russian typed in Latin ('vosem' as восем). */
+function russianWord(word: string): string {
+  let read = '';
+  for (let index = 0; index < word.length; ) {
+    const russian = russianAt(word, index);
+    read += russian?.letter ?? word[index];
+    index += russian?.length ?? 1;
+  }
+  return read;
+}
 
 /**
  * A Russian letter typed in Latin; a 'y' is й after a vowel ('kakoy'), ы after a consonant ('vyshlite'), and 'ye' after
@@ -1127,7 +1143,10 @@ function numberWord(word: string): NumberWord | undefined {
     if (WORD_MEANINGS.size >= 20_000) WORD_MEANINGS.clear();
     let normalized = '';
     for (const unit of word) normalized += normalizedUnit(unit);
-    meaning = /^[oо][ʻʼ'`‘’′´]n$/i.test(word) ? { kind: 'tens', value: 10 } : (NUMBER_WORDS.get(normalized) ?? null);
+    // A Latin word is also read as Russian typed in Latin: 'vosem shest nol nol' dictates a card.
+    meaning = /^[oо][ʻʼ'`‘’′´]n$/i.test(word)
+      ? { kind: 'tens', value: 10 }
+      : (NUMBER_WORDS.get(normalized) ?? (/^[a-z]+$/i.test(word) ? NUMBER_WORDS.get(normalizeWording(russianWord(word))) : undefined) ?? null);
     WORD_MEANINGS.set(word, meaning);
   }
   return meaning ?? undefined;
