@@ -605,6 +605,9 @@ describe('what the checks find in a seller’s words (issue 35)', () => {
       'Mogu priderzhat do zavtra bez vsyakoy predoplaty',
       'Без всякой предоплаты, оплата при встрече',
       'Without any deposit',
+      // Uzbek in Cyrillic said in the negative, as in Latin.
+      'Олдиндан тўлов шарт эмас, кўриб оласиз',
+      'Ҳеч қандай олдиндан тўлов йўқ',
     ];
     for (const text of honest) expect({ text, found: scamWordingSpans(text) }).toEqual({ text, found: [] });
   });
