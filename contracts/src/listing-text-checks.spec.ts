@@ -504,6 +504,12 @@ describe('what the checks find in a seller’s words (issue 35)', () => {
       // Paid online, the hold paid for, an amount onto the card.
       "Onlayn to'lov qilsangiz, yetkazib beramiz",
       'Бронь платная, 50 тысяч на карту',
+      // In English, as a visitor writes it.
+      'Transfer the full amount and I will dispatch it tomorrow',
+      'Please pay a small booking fee to reserve',
+      'Pay me on Payme first',
+      'Kindly make the payment so I can ship',
+      'Half the price now, rest on delivery',
       // A deposit needed to hold it, its amount bare; a card begun, the rest in private; no pickup, so sent.
       'Bron uchun kerak',
       'Для брони нужно',
@@ -605,6 +611,10 @@ describe('what the checks find in a seller’s words (issue 35)', () => {
       'Mogu priderzhat do zavtra bez vsyakoy predoplaty',
       'Без всякой предоплаты, оплата при встрече',
       'Without any deposit',
+      'Half price now, only today',
+      'Pay when you check it first',
+      'I can hold it until Friday, no payment needed',
+      'Booking is free, just message me',
       // Uzbek in Cyrillic said in the negative, as in Latin.
       'Олдиндан тўлов шарт эмас, кўриб оласиз',
       'Ҳеч қандай олдиндан тўлов йўқ',
@@ -861,6 +871,7 @@ describe('what the checks find in a seller’s words (issue 35)', () => {
       'Kartangizni ikki tomonini rasmga olib yuboring',
       'Сфотографируйте вашу карту и пришлите фото',
       'Skazhite kod iz sms',
+      "What's the code you just received?",
       'Vvedite dannye karty po ssylke',
       // The SMS said to have come, then told, sent or forwarded; asked for by a question; a photo of the card's two sides.
       'Сизга СМС келди, ўшани айтинг',

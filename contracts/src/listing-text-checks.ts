@@ -534,7 +534,7 @@ const SEND_REQUESTS = [
 const MONEY_WORDS = [
   'pul*', 'yarmi*', 'tolov*', 'tulov*', 'ming', 'som', 'пул*', 'ярми*', 'тулов*', 'минг', 'сум',
   'деньг*', 'денег', 'половин*', 'сумм*', 'оплат*', 'перевод*', 'тысяч*', 'доллар*', 'платн*', 'pullik', 'пуллик',
-  'money', 'half', 'payment', 'dollar*',
+  'money', 'half', 'payment', 'dollar*', 'amount', 'fee',
 ];
 /** Money itself, paid or sent: 'pul', 'деньги', 'money'. */
 const MONEY = ['pul*', 'пул*', 'деньг*', 'money'];
@@ -566,7 +566,7 @@ const SENDING = [...SHIPPING, 'yolga chiq*', 'йулга чик*', 'yubor*', 'ю
 /** Asking to pay ("to'lang", "to'lab qo'ying", 'оплатите', 'pay'): for the delivery, it is money sent before the phone. */
 const PAY_REQUESTS = [
   'tolang', 'tolanglar', 'tolab qoying', 'tolab yuboring', 'tolab bering', 'тулан', 'туланглар', 'тулаб куйинг', 'тулаб юборинг',
-  'оплатите', 'оплати', 'заплатите', 'заплати', 'pay',
+  'оплатите', 'оплати', 'заплатите', 'заплати', 'pay', 'make the payment', 'make a payment', 'make payment',
 ];
 /** "If you pay" ("to'lasangiz"): a request only in one clause with the sending ("Payme orqali to'lasangiz ertaga jo'nataman"). */
 const IF_YOU_PAY = ['tolasangiz*', 'туласангиз*'];
@@ -578,10 +578,10 @@ const IF_YOU_PAY_CLAUSE = [
 /** The seller's own sending ("jo'nataman", 'отправлю', 'I ship'): after the buyer's paying, the order asks for the money first. */
 const I_SEND = [
   'jonataman', 'jonatamiz', 'yuboraman', 'yuboramiz', 'topshiraman', 'pochtaga topshir*', 'жўнатаман', 'жонатаман', 'жўнатамиз', 'юбораман', 'юборамиз', 'топшираман',
-  'отправлю', 'отправляю', 'отправим', 'вышлю', 'высылаю', 'пошлю', 'забронирую', 'i ship', 'i send', 'i will ship', 'i will send', 'ill ship', 'ill send', 'i reserve',
+  'отправлю', 'отправляю', 'отправим', 'вышлю', 'высылаю', 'пошлю', 'забронирую', 'i ship', 'i send', 'i will ship', 'i will send', 'ill ship', 'ill send', 'i will dispatch', 'ill dispatch', 'i reserve',
 ];
-/** Half the price now ('yarmini hozir', 'половину сейчас'), the rest later: the half is paid before the phone. */
-const HALF = ['yarmini', 'ярмини', 'yarim pul*', 'ярим пул*', 'половину', 'half'];
+/** Half the price now ('yarmini hozir', 'половину сейчас', 'half the price now'; not 'half price', a sale), the rest later: the half is paid before the phone. */
+const HALF = ['yarmini', 'ярмини', 'yarim pul*', 'ярим пул*', 'половину', 'half the price', 'half of the price', 'half the amount', 'half the money', 'half payment', 'half the payment', 'half of it'];
 const NOW = ['hozir', 'ҳозир', 'хозир', 'сейчас', 'сразу', 'now'];
 /** A payment split 'fifty-fifty' ('Оплата 50 на 50', "50/50 to'lov"): half of it before the phone. Read normalized: an O may be a 0. */
 const HALF_AND_HALF = new RegExp(`(?<![\\d/])5[0o]\\s?(?:/|x|-|${normalizeWording('на')}|na|ga)\\s?5[0o](?![\\d/])`, 'gu');
@@ -813,8 +813,8 @@ const MONEY_REQUESTS: readonly Request[] = [
   { asking: TOP_UP, verbs: true, asked: [...MONEY_WORDS, MONEY_AMOUNT, 'номер*', 'баланс*', 'balans*', 'raqam*', 'ракам*', 'number', 'balance'], reach: 3, uncounted: AMOUNTS },
   // "Paynet qilib qo'ying"
   { asking: DOING_REQUESTS, verbs: true, asked: PHONE_BALANCE, reach: 1, uncounted: AMOUNTS },
-  // "Kuryer xizmati uchun 50 ming to'lab qo'ying", 'Оплатите 50%'
-  { asking: PAY_REQUESTS, verbs: true, asked: [...SENDING, SHARE], reach: 3, uncounted: AMOUNTS, unlessSentenceNames: ON_RECEIPT },
+  // "Kuryer xizmati uchun 50 ming to'lab qo'ying", 'Оплатите 50%', 'Please pay a small booking fee to reserve'
+  { asking: PAY_REQUESTS, verbs: true, asked: [...SENDING, ...HOLDING, SHARE], reach: 3, uncounted: AMOUNTS, unlessSentenceNames: ON_RECEIPT },
   // "Payme orqali to'lasangiz ertaga jo'nataman"
   { asking: IF_YOU_PAY, verbs: true, asked: SENDING, reach: 2, uncounted: AMOUNTS, clause: true, unlessSentenceNames: ON_RECEIPT },
   // 'Если переведете, забронирую за вами', 'Once you pay, I ship'
@@ -823,8 +823,8 @@ const MONEY_REQUESTS: readonly Request[] = [
   { asking: YOU_PAY, verbs: false, asked: I_SEND, reach: 3, uncounted: AMOUNTS, ordered: true, unlessSentenceNames: ON_RECEIPT, nothingBetween: DONE_FIRST },
   // "To'lovni Click orqali qilasiz, men pochtaga topshiraman"
   { asking: YOU_DO, verbs: false, asked: I_SEND, reach: 3, uncounted: AMOUNTS, ordered: true, sentenceNames: PAYMENTS, unlessSentenceNames: ON_RECEIPT, nothingBetween: DONE_FIRST },
-  // 'Pay me first', 'Оплатите сначала'
-  { asking: PAY_REQUESTS, verbs: true, asked: BEFORE_THE_PHONE, reach: 2, uncounted: AMOUNTS, ordered: true, clause: true },
+  // 'Pay me first', 'Оплатите сначала', 'Pay me on Payme first'
+  { asking: PAY_REQUESTS, verbs: true, asked: BEFORE_THE_PHONE, reach: 3, uncounted: AMOUNTS, ordered: true, clause: true, nothingBetween: DONE_FIRST },
   // 'Оплатите сейчас и получите скидку', "Hozir to'lasangiz chegirma beraman", 'If you transfer now': paid now, before the phone
   { asking: [...PAY_REQUESTS, ...IF_YOU_PAY, ...IF_YOU_PAY_CLAUSE], verbs: false, asked: NOW, reach: 1, uncounted: AMOUNTS, clause: true, unlessSentenceNames: ON_RECEIPT },
   // 'Yarmini hozir, yarmini olganda', 'Половину сейчас'
@@ -886,7 +886,7 @@ const CAME = ['пришел', 'пришла', 'пришло', 'пришли', '�
 /** A code asked for in a sentence with an SMS or a coming: 'Sizga SMS boradi, kodni menga yuboring'. */
 const CODE_CAME = [...CAME, 'смс*', 'sms*'];
 /** Asking which one ('какой', 'qaysi', 'what'): 'Какой код пришёл?', 'What numbers came?' ask for it. */
-const WHICH = ['какой', 'какие', 'qanaqa', 'qanday', 'qaysi', 'what', 'which'];
+const WHICH = ['какой', 'какие', 'qanaqa', 'qanday', 'qaysi', 'what', 'whats', 'which'];
 /** Digits, as the code's are asked for by a question ('Какие цифры пришли?'). */
 const DIGIT_WORDS = ['цифр*', 'raqam*', 'ракам*', 'numbers', 'digits'];
 /** A photo, as one is asked for ('rasmga olib yuboring', 'пришлите фото'). */
