@@ -541,7 +541,7 @@ const MONEY = ['pul*', 'пул*', 'деньг*', 'money'];
 /** Paying itself: what a seller puts before sending the phone ('до оплаты', 'pay … before delivery'). */
 const PAYMENTS = ['tolov*', 'tulov*', 'тулов*', 'оплат*', 'оплач*', 'предоплат*', 'перевод*', 'payment*', 'pay', 'paying', 'paid', 'transfer*'];
 /** Money put before the phone: 'Pul oldin', 'Сначала оплата', 'Деньги вперед'. */
-const BEFORE_THE_PHONE = ['avval', 'oldin', 'oldindan', 'аввал', 'олдин', 'олдиндан', 'сначала', 'вперед', 'first', 'upfront'];
+const BEFORE_THE_PHONE = ['avval', 'oldin', 'oldindan', 'аввал', 'олдин', 'олдиндан', 'сначала', 'сперва', 'вначале', 'вперед', 'first', 'upfront'];
 /** The buyer's paying, as the seller tells it ("to'laysiz", 'переводите', 'you pay'): asked when put first ("Oldin karta orqali to'laysiz"). */
 const YOU_PAY = [
   'tolaysiz', 'tolab qoyasiz', 'tolab berasiz', 'tolov qilasiz', 'otkazasiz', 'otkazib qoyasiz', 'tashlaysiz', 'tashlab qoyasiz',
