@@ -530,7 +530,7 @@ const SEND_REQUESTS = [
   'отправьте', 'отправь', 'отправляйте', 'вышлите', 'вышли', 'пришлите', 'переведите', 'переведи', 'скиньте', 'скинь', 'киньте', 'закиньте', 'перекиньте', 'внесите', 'внеси',
   'send', 'transfer', 'wire',
 ];
-/** Money as a request names it: the money, half of it, the payment, a transfer, an amount. */
+/** Money as a request names it: the money, half of it, the payment, a transfer, an amount, a fee, something paid for ('Бронь платная'). */
 const MONEY_WORDS = [
   'pul*', 'yarmi*', 'tolov*', 'tulov*', 'ming', 'som', 'пул*', 'ярми*', 'тулов*', 'минг', 'сум',
   'деньг*', 'денег', 'половин*', 'сумм*', 'оплат*', 'перевод*', 'тысяч*', 'доллар*', 'платн*', 'pullik', 'пуллик',
