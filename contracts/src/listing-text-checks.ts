@@ -272,7 +272,7 @@ const GARBLED_CONTACT = new RegExp(
     // An address spelled out: 'ivan at gmail dot com', 'ivan собака mail точка ru'.
     `(?<![\\p{L}\\p{N}_])[A-Za-z][\\w.]{2,31}\\s+(?:at|собака|sobaka)\\s+[A-Za-z][\\w-]+\\s+(?:dot|точка|nuqta|нукта)\\s+(?:com|ru|uz|net|org|ком|ру|уз)(?![\\p{L}\\p{N}])`,
     // A Latin name right after the Cyrillic word for Telegram ('Телега phonedealer', 'Пишите в телеграм phonedealer'): no Russian word is Latin.
-    `(?<![\\p{L}\\p{N}])(?:телег\\p{L}*|тележк\\p{L}*|тг)[\\s,-]+@?(?!(?:premium|business|web|desktop|android|ios|iphone|bot)(?![\\w.]))[A-Za-z][\\w.]{4,31}`,
+    `(?<![\\p{L}\\p{N}])(?:телег\\p{L}*|тележк\\p{L}*|тг)[\\s,-]+@?${NO_WORD}[A-Za-z][\\w.]{4,31}`,
     `(?<![\\p{L}\\p{N}])${TELEGRAM}(?:[\\s,]+\\p{L}+){0,2}?(?:\\s*[:-]\\s*@?${NO_WORD}[A-Za-z][\\w.]{3,31}|\\s+@?${HANDLE})`,
     // Any Latin name ending its clause right after it, 'is' or a dash between or not: 'Pishite v telegu phonedealer', 'My tg is phonedealer', 'tg — phonedealer'.
     `(?<![\\p{L}\\p{N}])${TELEGRAM}(?:\\s+is(?=\\s)|\\s*[—–=:-])?\\s*@?${NO_WORD}[A-Za-z][\\w.]{4,31}(?=\\s*(?:[.,!?;()\\n]|$))`,
@@ -1074,17 +1074,6 @@ function russianAt(text: string, index: number): { letter: string; length: numbe
   return { letter: russianLetter(letters[0], text[index - 1], text[index + length]), length };
 }
 
-/** A Latin word read as Russian typed in Latin ('vosem' as восем). */
-function russianWord(word: string): string {
-  let read = '';
-  for (let index = 0; index < word.length; ) {
-    const russian = russianAt(word, index);
-    read += russian?.letter ?? word[index];
-    index += russian?.length ?? 1;
-  }
-  return read;
-}
-
 /**
  * A Russian letter typed in Latin; a 'y' is й after a vowel ('kakoy'), ы after a consonant ('vyshlite'), and 'ye' after
  * one is ые ('dannye'); a 'j' is ж but й ending a word after a vowel ('nikakoj'); a 'c' is ц before e, i, y ('cena'), к
@@ -1146,7 +1135,7 @@ function numberWord(word: string): NumberWord | undefined {
     // A Latin word is also read as Russian typed in Latin: 'vosem shest nol nol' dictates a card.
     meaning = /^[oо][ʻʼ'`‘’′´]n$/i.test(word)
       ? { kind: 'tens', value: 10 }
-      : (NUMBER_WORDS.get(normalized) ?? (/^[a-z]+$/i.test(word) ? NUMBER_WORDS.get(normalizeWording(russianWord(word))) : undefined) ?? null);
+      : (NUMBER_WORDS.get(normalized) ?? (/^[a-z]+$/i.test(word) ? NUMBER_WORDS.get(reading(word, true).normalized) : undefined) ?? null);
     WORD_MEANINGS.set(word, meaning);
   }
   return meaning ?? undefined;
