@@ -300,6 +300,29 @@ describe('what the checks find in a seller’s words (issue 35)', () => {
     }
   });
 
+  it('reads digits and dots of any script or drawing, and digits standing for letters, as a filter-dodging seller writes', () => {
+    // Digits of other scripts (Arabic-Indic, Persian, Devanagari), in circles or on black circles: each is its digit.
+    const phones = ['+٩٩٨ ٩٠ ١٢٣ ٤٥ ٦٧', '۹۰ ۱۲۳ ۴۵ ۶۷', '९० १२३ ४५ ६७', '⑨⓪ ①②③ ④⑤ ⑥⑦', '❾⓿ ❶❷❸ ❹❺ ❻❼', '➒⓪ ➊➋➌ ➍➎ ➏➐', '⁹⁰ ¹²³ ⁴⁵ ⁶⁷'];
+    for (const phone of phones) expect(found(`tel ${phone} kechqurun`, contactSpans(`tel ${phone} kechqurun`))).toEqual([phone]);
+    expect(found('karta ٨٦٠٠ ١٢٣٤ ٥٦٧٨ ٩٠١٢ ga', cardNumberSpans('karta ٨٦٠٠ ١٢٣٤ ٥٦٧٨ ٩٠١٢ ga'))).toEqual(['٨٦٠٠ ١٢٣٤ ٥٦٧٨ ٩٠١٢']);
+    expect(found('karta ⑧⑥⓪⓪ ①②③④ ⑤⑥⑦⑧ ⑨⓪①② ga', cardNumberSpans('karta ⑧⑥⓪⓪ ①②③④ ⑤⑥⑦⑧ ⑨⓪①② ga'))).toEqual(['⑧⑥⓪⓪ ①②③④ ⑤⑥⑦⑧ ⑨⓪①②']);
+    // A phone in groups of three is a phone, with its country code or without; a round figure so grouped is a price.
+    for (const phone of ['998 901 234 567', '+998 901 234 567', '901 234 567', '901.234.567', '8 901 234 567']) {
+      expect(found(`Tel: ${phone}, yozing`, contactSpans(`Tel: ${phone}, yozing`))).toEqual([phone]);
+    }
+    for (const price of ['Narxi 2 500 000', 'Narx 950 000 000 emas', 'Narxi 250.500.000 emas, 2.505.000', 'Yangi narxi 901 234 000 emas']) expect(contactSpans(price)).toEqual([]);
+    // A link's dot as another script writes it, in full width or in words between brackets; a Telegram app link.
+    const links = ['arzon@gmail.com', 'Skype: arzon_tel', 'Discord: arzontel', 'WeChat: arzontel', 'VK: arzon_tel', 'Фейсбук: arzon.tel', 't。me/arzon_tel', 't｡me/arzon_tel', 't․me/arzon_tel', 'ｔ．ｍｅ/arzon_tel', 't(dot)me/arzon_tel', 't [dot] me/arzon_tel', 't (nuqta) me/arzon_tel', 'tg://resolve?domain=arzon_tel', 'telegram.dog/arzon_tel', 'arzon＠gmail．com', 'olx．uz/item', '𝐭.𝐦𝐞/arzon_tel'];
+    for (const link of links) expect(found(`Yozing: ${link}`, contactSpans(`Yozing: ${link}`))).toEqual([link]);
+    // A digit drawn for a letter inside a word: 3 for an e, 4 for an a, 1 for an i.
+    for (const leet of ['Pr3dopl4ta 50%', 'Пр3доплата обязательно', 'Av4ns 100 ming', 'Pr3p4yment only', 'D3p0sit first']) expect(wordingSpans(leet, SCAM_WORDING).words).not.toEqual([]);
+    // Models and codes keep their digits: no wording made of them.
+    for (const honest of ['Galaxy A34 5G, A14, S23 Ultra', 'Redmi Note 13 Pro, Mi 11T', 'Oppo A3s, X3 Pro', 'P4ssword yo‘q, iCloud toza', '① Quti ② Zaryadka ③ Chexol', 'Ⅲ avlod, ¾ zaryad']) {
+      expect(wordingSpans(honest, SCAM_WORDING).words).toEqual([]);
+      expect(contactSpans(honest)).toEqual([]);
+    }
+  });
+
   it('finds a request to move money to a card or a payment app in any word order, and an honest seller’s warning against it is none', () => {
     const requests = [
       'На карту мне скиньте 500 тысяч, отправлю',

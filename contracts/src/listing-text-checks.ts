@@ -41,8 +41,33 @@ const LOOKALIKE_BESIDE_DIGIT = new RegExp(`${LOOKALIKES}(?=${LOOKALIKES}*\\p{Nd}
 const DIGIT_DRESSING = /[\ufe0e\ufe0f\u20e3]/;
 /** Invisible characters a filter-dodging seller puts inside a number or a word: zero-width spaces and joiners, soft hyphens, direction marks. */
 const INVISIBLE = /\p{Cf}/u;
-/** Digits of any script. */
-const DIGITS = /\p{Nd}/gu;
+/** Digits of any script or drawing (Nd), and numbers (No) some of which are digits drawn in circles or raised ('⑨', '❾', '⁹'). */
+const DIGITS = /[\p{Nd}\p{No}]/gu;
+/** Digits on black or double circles, which Unicode does not read as digits: each row's first and last code point, and the first's value. */
+const CIRCLED_DIGIT_ROWS: ReadonlyArray<readonly [first: number, last: number, value: number]> = [
+  [0x24f5, 0x24fd, 1],
+  [0x24ff, 0x24ff, 0],
+  [0x2776, 0x277e, 1],
+  [0x2780, 0x2788, 1],
+  [0x278a, 0x2792, 1],
+];
+
+/** The ASCII digit a character is, in any script ('٩', '९') or drawing ('９', '𝟗', '⑨', '❾', '⁹'); none for any other. */
+function asciiDigit(char: string): string | undefined {
+  if (char >= '0' && char <= '9') return char;
+  if (!/[\p{Nd}\p{No}]/u.test(char)) return undefined;
+  const compatible = char.normalize('NFKC');
+  if (/^\d$/.test(compatible)) return compatible;
+  const point = char.codePointAt(0)!;
+  if (/\p{Nd}/u.test(char)) {
+    // Unicode gives each script its digits 0 to 9 in a row of ten code points.
+    let zero = point;
+    while (/\p{Nd}/u.test(String.fromCodePoint(zero - 1))) zero--;
+    return String((point - zero) % 10);
+  }
+  const row = CIRCLED_DIGIT_ROWS.find(([first, last]) => point >= first && point <= last);
+  return row && String(point - row[0] + row[2]);
+}
 
 /** How many digits `text` holds, in figures, in words or in letters beside them: with fewer than 8 no card number, with fewer than 7 no phone number. */
 function digitCount(text: string): number {
@@ -100,14 +125,11 @@ function digitView(text: string): DigitView {
       let last = index;
       while (last + 1 < points.length && LOOKALIKE.test(points[last + 1].char)) last++;
       const [before, after] = [points[index - 1], points[last + 1]];
-      const amongDigits = !isLetter(before) && !isLetter(after) && /\p{Nd}/u.test(`${before?.char ?? ''}${after?.char ?? ''}`);
+      const amongDigits = !isLetter(before) && !isLetter(after) && [before, after].some((point) => point && asciiDigit(point.char));
       for (let place = index; place <= last; place++) view += amongDigits ? DIGIT_LOOKALIKES[points[place].char] : points[place].char;
       index = last;
-    } else if (/\p{Nd}/u.test(char)) {
-      const ascii = char.normalize('NFKC');
-      view += /^\d$/.test(ascii) ? ascii : 'x';
     } else {
-      view += char.length === 1 ? char : 'x';
+      view += asciiDigit(char) ?? (char.length === 1 ? char : 'x');
     }
   }
   const digits = { view, from: points.map((point) => point.start), to: points.map((point) => point.end) };
@@ -176,12 +198,15 @@ const PHONE_CODES = /^(?:20|33|50|55|61|62|65|66|67|69|71|72|73|74|75|76|77|78|7
 const DIGIT_RUN = /\+?\(?\d[\d\s()./_-]{6,}\d/g;
 /** A number read aloud, its short groups between commas ('91, 123, 45, 67'; 'девяносто один, сто двадцать три, …'), digit by digit too ('девять восемь, семь шесть пять, четыре три два один'). */
 const DICTATED = /(?<![\d,])\d(?:\s?\d){0,2}(?:,\s?\d(?:\s?\d){0,2}){1,3},\s?\d(?:\s?\d){0,3}(?![\d,])/g;
-/** A price in thousands: '150 000 000', '90,000,000', '9.500.000'. */
-const THOUSANDS = /^\d{1,3}(?:([ ,.])\d{3})(?:\1\d{3})*$/;
+/**
+ * A round price in thousands: '150 000 000', '90,000,000', '950.500.000'. A phone's nine digits are 200 million and more,
+ * no price of a phone, so a figure so grouped is a phone unless it is round ('901 234 567', '998 901 234 567').
+ */
+const THOUSANDS = /^\d{1,3}(?:([ ,.])\d{3})(?:\1\d{3})*(?<=000)$/;
 
 /**
  * Phone numbers: 9 digits with an Uzbek code, after 998 or 8 or alone, however grouped, in any
- * form of digits or in words (as the card check reads them). Prices written in thousands ('150 000 000') are not phones.
+ * form of digits or in words (as the card check reads them). Round prices written in thousands ('150 000 000') are not phones.
  */
 export function phoneNumberSpans(text: string): TextSpan[] {
   if (digitCount(text) < 7) return [];
@@ -192,7 +217,7 @@ export function phoneNumberSpans(text: string): TextSpan[] {
     const digits = run.replace(/\D/g, '');
     const local = digits.length === 12 && digits.startsWith('998') ? digits.slice(3) : digits.length === 10 && digits.startsWith('8') ? digits.slice(1) : digits;
     if (local.length !== 9 || !PHONE_CODES.test(local)) continue;
-    if (THOUSANDS.test(run)) continue;
+    if (local === digits && THOUSANDS.test(run)) continue;
     spans.push({ start: from[match.index], end: to[match.index + run.length - 1] });
   }
   return spans;
@@ -209,11 +234,12 @@ const NOT_A_NAME = [
 const NO_WORD = `(?!(?:${NOT_A_NAME.join('|')})(?![\\w.]))`;
 
 /**
- * Contacts that take a buyer off the site: Telegram links and @handles, WhatsApp, web addresses
- * and bare domains. The listing's own contact fields are where a seller's phone and Telegram go.
+ * Contacts that take a buyer off the site: Telegram links and @handles, WhatsApp, a name after a messenger's or a
+ * network's name and a colon ('Skype: x', 'VK: x'), web and e-mail addresses and bare domains. The listing's own
+ * contact fields are where a seller's phone and Telegram go.
  */
 const CONTACT_LIKE = new RegExp(
-  String.raw`(?:https?:\/\/|www\.)\S+|(?<![\p{L}\p{N}])(?:t|telegram|wa)\.me\/[\w+]+|(?<![\p{L}\p{N}.])(?:[\p{L}\p{N}-]+\.)+(?:uz|com|ru|me|net|org|io|link|site|shop|store|app|ly|co|cc|info|biz|xyz|top|online|su|kz|gl|gg|tv|live|cloud|ws)(?:\/\S*)?(?![\p{L}\p{N}])|(?<![\p{L}\p{N}_])@[A-Za-z][\w.]{2,}|(?<![\p{L}\p{N}])(?:telegram|tg|телеграм|instagram|insta|inst|ig|инстаграм|инста|инст)\s*[:-]\s*@?${NO_WORD}[A-Za-z][\w.]{3,}|(?<![\p{L}\p{N}])(?:wh?ats?\s?app?|vats?app?|ватсап|вацап|вотсап|viber|vayber|vaiber|вайбер|вибер)(?![\p{L}\p{N}])|(?<![\p{L}\p{N}])(?:imo|имо)(?=\s*(?:bor|da|orqali|dan|ga|бор|да|оркали|дан|га|есть|:)(?![\p{L}\p{N}]))|(?<![\p{L}\p{N}])(?:gmail|yandex|e-?mail|email)\s*:\s*[A-Za-z][\w.]{3,}`,
+  String.raw`(?:https?:\/\/|tg:\/\/|www\.)\S+|(?<![\w.+-])[\w.+-]+@(?:[\p{L}\p{N}-]+\.)+\p{L}{2,}|(?<![\p{L}\p{N}])(?:(?:t|telegram|wa)\.me|telegram\.dog)\/[\w+]+|(?<![\p{L}\p{N}.])(?:[\p{L}\p{N}-]+\.)+(?:uz|com|ru|me|net|org|io|link|site|shop|store|app|ly|co|cc|info|biz|xyz|top|online|su|kz|gl|gg|tv|live|cloud|ws)(?:\/\S*)?(?![\p{L}\p{N}])|(?<![\p{L}\p{N}_])@[A-Za-z][\w.]{2,}|(?<![\p{L}\p{N}])(?:telegram|tg|телеграм|instagram|insta|inst|ig|инстаграм|инста|инст|skype|скайп|discord|дискорд|wechat|snapchat|facebook|fb|фейсбук|vk|вк|tiktok|тикток)\s*[:-]\s*@?${NO_WORD}[A-Za-z][\w.]{3,}|(?<![\p{L}\p{N}])(?:wh?ats?\s?app?|vats?app?|ватсап|вацап|вотсап|viber|vayber|vaiber|вайбер|вибер)(?![\p{L}\p{N}])|(?<![\p{L}\p{N}])(?:imo|имо)(?=\s*(?:bor|da|orqali|dan|ga|бор|да|оркали|дан|га|есть|:)(?![\p{L}\p{N}]))|(?<![\p{L}\p{N}])(?:gmail|yandex|e-?mail|email)\s*:\s*[A-Za-z][\w.]{3,}`,
   'giu',
 );
 
@@ -249,7 +275,7 @@ const AT_WRITTEN = '(?:\\s*[([{<]\\s*(?:at|собака|sobaka)\\s*[)\\]}>]\\s*\
 
 /**
  * A Telegram contact written so a filter's link pattern misses it: the link spaced out, without its dot
- * or with the dot bracketed or in words ('t. me/x', 'tme/x', 't me x_1', 't[.]me/x', 't dot me/x'), an @
+ * or with the dot bracketed or in words ('t. me/x', 'tme/x', 't me x_1', 't[.]me/x', 't dot me/x', 't(dot)me/x'), an @
  * and a space, a username beside the word for Telegram, before or after it with up to two words between
  * ('telegram arzon_tel', 'Telegramdan yozing: arzon', 'arzon_tel (telegram)'); an Instagram page named so
  * ('Instagram sahifam ivan_phones'); any Latin name called a nickname in a messenger ('Ник в телеге
@@ -258,7 +284,7 @@ const AT_WRITTEN = '(?:\\s*[([{<]\\s*(?:at|собака|sobaka)\\s*[)\\]}>]\\s*\
  */
 const GARBLED_CONTACT = new RegExp(
   [
-    `(?<![\\p{L}\\p{N}])t(?:[\\s.[\\](){}]{0,5}|\\s*(?:dot|nuqta|нукта|нуқта|точка)\\s*)me(?:\\s{0,2}\\/\\s{0,2}[A-Za-z][\\w]{4,31}|\\s+${HANDLE})`,
+    `(?<![\\p{L}\\p{N}])t(?:[\\s.[\\](){}]{0,5}|\\s*[([{<]?\\s*(?:dot|nuqta|нукта|нуқта|точка)\\s*[)\\]}>]?\\s*)me(?:\\s{0,2}\\/\\s{0,2}[A-Za-z][\\w]{4,31}|\\s+${HANDLE})`,
     `(?<![\\p{L}\\p{N}_])@\\s{1,2}[A-Za-z][\\w.]{3,}`,
     // A name spelled out after an @ or the word for a messenger, up to two words between ('@ s o t u v c h i', 'Telegramdan yozing: a.r.z.o.n').
     `(?:(?<![\\p{L}\\p{N}_])@|(?<![\\p{L}\\p{N}])(?:${TELEGRAM}|${INSTAGRAM})(?:[\\s,]+\\p{L}{2,}){0,2}?[\\s:,-]*)\\s{0,2}${SPACED_NAME}`,
@@ -298,12 +324,12 @@ export function contactSpans(text: string): TextSpan[] {
   return mergedSpans([...outsideContactSpans(text), ...phoneNumberSpans(text)]);
 }
 
-/** What leads a buyer off the site: links, handles, messengers; read through invisible characters and mixed letters. */
+/** What leads a buyer off the site: links, handles, messengers; read as seen (asSeen) and through mixed letters. */
 export function outsideContactSpans(text: string): TextSpan[] {
-  const { seen, at } = withoutInvisible(text);
+  const { seen, at, after } = asSeen(text);
   const read = latinInMixedWords(seen);
   const links = [...allMatches(CONTACT_LIKE, read), ...allMatches(GARBLED_CONTACT, read)].filter((match) => !REFERENCE_SITES.test(match[0]));
-  return mergedSpans(links.map((match) => ({ start: at(match.index), end: at(match.index + match[0].length - 1) + 1 })));
+  return mergedSpans(links.map((match) => ({ start: at(match.index), end: after(match.index + match[0].length - 1) })));
 }
 
 /** Spans in order, those that overlap or touch joined: two checks, or two patterns of one, may find the same words. */
@@ -322,20 +348,35 @@ function latinInMixedWords(text: string): string {
   return text.replace(/\S+/g, (word) => (/[A-Za-z]/.test(word) && /[асеорхукіјѕһ]/i.test(word) ? word.replace(/[асеорхукіјѕһ]/gi, asLatin) : word));
 }
 
-/** `text` without its invisible characters ('t.me/\u200barzon' reads 't.me/arzon'), and where each kept UTF-16 unit stood in it. */
-function withoutInvisible(text: string): { seen: string; at: (index: number) => number } {
-  if (!INVISIBLE.test(text)) return { seen: text, at: (index) => index };
+/** What may change how a contact reads: an invisible character, a compatibility form (fullwidth, mathematical), a full stop of another script. */
+const DRESSED = /[\p{Cf}\u2024\u3002\ufe52\uff00-\uffef\u{1d400}-\u{1d7ff}]/u;
+/** Full stops as other scripts write them, read as a dot: 't。me', 't｡me'. */
+const FULL_STOPS = /^[\u3002\uff61\ufe52]$/;
+
+/**
+ * `text` as a reader sees it: no invisible characters ('t.me/\u200barzon' reads 't.me/arzon'), a character drawn as
+ * another ASCII one read as it (fullwidth 'ｔ．ｍｅ', '＠', mathematical '𝐭', the one-dot leader '․'), another
+ * script's full stop as a dot; and where each kept UTF-16 unit starts and ends in `text`.
+ */
+function asSeen(text: string): { seen: string; at: (index: number) => number; after: (index: number) => number } {
+  if (!DRESSED.test(text)) return { seen: text, at: (index) => index, after: (index) => index + 1 };
   let seen = '';
-  const origins: number[] = [];
+  const starts: number[] = [];
+  const ends: number[] = [];
   for (let index = 0; index < text.length; ) {
     const char = String.fromCodePoint(text.codePointAt(index)!);
     if (!INVISIBLE.test(char)) {
-      seen += char;
-      for (let unit = 0; unit < char.length; unit++) origins.push(index + unit);
+      const compatible = FULL_STOPS.test(char) ? '.' : char.normalize('NFKC');
+      const kept = /^[!-~]$/.test(compatible) ? compatible : char;
+      seen += kept;
+      for (let unit = 0; unit < kept.length; unit++) {
+        starts.push(index);
+        ends.push(index + char.length);
+      }
     }
     index += char.length;
   }
-  return { seen, at: (index) => origins[index] };
+  return { seen, at: (index) => starts[index], after: (index) => ends[index] };
 }
 
 /**
@@ -1043,7 +1084,7 @@ function reading(text: string, latinAsRussian: boolean): Reading {
   for (let index = 0; index < text.length; ) {
     const russian = latinAsRussian ? russianAt(text, index) : undefined;
     const length = russian?.length ?? 1;
-    const kept = normalizedUnit(russian?.letter ?? text[index]);
+    const kept = normalizedUnit(russian?.letter ?? letterDrawn(text, index) ?? text[index]);
     normalized += kept;
     for (let n = 0; n < kept.length; n++) {
       starts.push(index);
@@ -1052,6 +1093,15 @@ function reading(text: string, latinAsRussian: boolean): Reading {
     index += length;
   }
   return joinSpacedLetters({ normalized, starts, ends });
+}
+
+/** Digits drawn for letters ('pr3dopl4ta', 'пр3доплата'): 3 an e, 4 an a, 1 an i. A zero is an o anywhere (normalizeWording). */
+const LETTERS_DRAWN: Readonly<Record<string, string>> = { '1': 'i', '3': 'e', '4': 'a' };
+
+/** The letter the digit at `index` is drawn for, where letters stand on both sides of it: 'Pr3dopl4ta', not 'A34' or '4 GB'. */
+function letterDrawn(text: string, index: number): string | undefined {
+  const letter = LETTERS_DRAWN[text[index]];
+  return letter && /\p{L}/u.test(text[index - 1] ?? '') && /\p{L}/u.test(text[index + 1] ?? '') ? letter : undefined;
 }
 
 /**
