@@ -316,8 +316,14 @@ describe('what the checks find in a seller’s words (issue 35)', () => {
     for (const link of links) expect(found(`Yozing: ${link}`, contactSpans(`Yozing: ${link}`))).toEqual([link]);
     // A digit drawn for a letter inside a word: 3 for an e, 4 for an a, 1 for an i.
     for (const leet of ['Pr3dopl4ta 50%', 'Пр3доплата обязательно', 'Av4ns 100 ming', 'Pr3p4yment only', 'D3p0sit first']) expect(wordingSpans(leet, SCAM_WORDING).words).not.toEqual([]);
+    // Letters drawn in full width, in a mathematical alphabet, as small capitals or in circles; a star or a hash inside a word.
+    for (const drawn of ['ＰＲＥＤＯＰＬＡＴＡ 50%', '𝐏𝐫𝐞𝐝𝐨𝐩𝐥𝐚𝐭𝐚 50%', '𝓟𝓻𝓮𝓭𝓸𝓹𝓵𝓪𝓽𝓪 50%', 'ᴘʀᴇᴘᴀʏᴍᴇɴᴛ only', 'Ⓟⓡⓔⓓⓞⓟⓛⓐⓣⓐ', 'Пред*оплата 50%', 'Prepay#ment first', 'Предоп~лата']) {
+      expect(wordingSpans(drawn, SCAM_WORDING).words).not.toEqual([]);
+    }
+    expect(found('Faqat 𝐏𝐫𝐞𝐝𝐨𝐩𝐥𝐚𝐭𝐚 bilan', wordingSpans('Faqat 𝐏𝐫𝐞𝐝𝐨𝐩𝐥𝐚𝐭𝐚 bilan', SCAM_WORDING).spans)).toEqual(['𝐏𝐫𝐞𝐝𝐨𝐩𝐥𝐚𝐭𝐚']);
+    expect(found('Ｓｍｓ кодни айтинг', secretRequestSpans('Ｓｍｓ кодни айтинг'))).not.toEqual([]);
     // Models and codes keep their digits: no wording made of them.
-    for (const honest of ['Galaxy A34 5G, A14, S23 Ultra', 'Redmi Note 13 Pro, Mi 11T', 'Oppo A3s, X3 Pro', 'P4ssword yo‘q, iCloud toza', '① Quti ② Zaryadka ③ Chexol', 'Ⅲ avlod, ¾ zaryad']) {
+    for (const honest of ['Galaxy A34 5G, A14, S23 Ultra', 'Redmi Note 13 Pro, Mi 11T', 'Oppo A3s, X3 Pro', 'P4ssword yo‘q, iCloud toza', '① Quti ② Zaryadka ③ Chexol', 'Ⅲ avlod, ¾ zaryad', '𝐓𝐨‘𝐥𝐨𝐯 𝐮𝐜𝐡𝐫𝐚𝐬𝐡𝐮𝐯𝐝𝐚', 'ＮＡＲＸＩ 5 000 000', 'Xotira 8+256, A*B sinf']) {
       expect(wordingSpans(honest, SCAM_WORDING).words).toEqual([]);
       expect(contactSpans(honest)).toEqual([]);
     }

@@ -348,17 +348,32 @@ function latinInMixedWords(text: string): string {
   return text.replace(/\S+/g, (word) => (/[A-Za-z]/.test(word) && /[асеорхукіјѕһ]/i.test(word) ? word.replace(/[асеорхукіјѕһ]/gi, asLatin) : word));
 }
 
-/** What may change how a contact reads: an invisible character, a compatibility form (fullwidth, mathematical), a full stop of another script. */
-const DRESSED = /[\p{Cf}\u2024\u3002\ufe52\uff00-\uffef\u{1d400}-\u{1d7ff}]/u;
+/**
+ * What may change how a text reads: an invisible character, a compatibility form (fullwidth, mathematical, circled), a
+ * small capital, a full stop of another script.
+ */
+const DRESSED = /[\p{Cf}\u0262\u026a\u0274\u0280\u028f\u0299\u029c\u029f\u1d00-\u1d22\u2024\u24b6-\u24e9\u3002\ua730\ua731\ufe52\uff00-\uffef\u{1d400}-\u{1d7ff}]/u;
 /** Full stops as other scripts write them, read as a dot: 't。me', 't｡me'. */
 const FULL_STOPS = /^[\u3002\uff61\ufe52]$/;
+/** Small capitals, which Unicode keeps apart from the letters they draw ('ᴘʀᴇᴘᴀʏᴍᴇɴᴛ'). */
+const SMALL_CAPITALS: Readonly<Record<string, string>> = {
+  ᴀ: 'a', ʙ: 'b', ᴄ: 'c', ᴅ: 'd', ᴇ: 'e', ꜰ: 'f', ɢ: 'g', ʜ: 'h', ɪ: 'i', ᴊ: 'j', ᴋ: 'k', ʟ: 'l', ᴍ: 'm',
+  ɴ: 'n', ᴏ: 'o', ᴘ: 'p', ʀ: 'r', ꜱ: 's', ᴛ: 't', ᴜ: 'u', ᴠ: 'v', ᴡ: 'w', ʏ: 'y', ᴢ: 'z',
+};
+
+/** A text as a reader sees it (asSeen), and where each of its UTF-16 units starts and ends in the text. */
+interface Seen {
+  seen: string;
+  at: (index: number) => number;
+  after: (index: number) => number;
+}
 
 /**
  * `text` as a reader sees it: no invisible characters ('t.me/\u200barzon' reads 't.me/arzon'), a character drawn as
- * another ASCII one read as it (fullwidth 'ｔ．ｍｅ', '＠', mathematical '𝐭', the one-dot leader '․'), another
- * script's full stop as a dot; and where each kept UTF-16 unit starts and ends in `text`.
+ * an ASCII one read as it (fullwidth 'ｔ．ｍｅ', '＠', mathematical '𝐏𝐫𝐞𝐝', circled 'Ⓟ', a small capital 'ᴘ', the
+ * one-dot leader '․'), another script's full stop as a dot.
  */
-function asSeen(text: string): { seen: string; at: (index: number) => number; after: (index: number) => number } {
+function asSeen(text: string): Seen {
   if (!DRESSED.test(text)) return { seen: text, at: (index) => index, after: (index) => index + 1 };
   let seen = '';
   const starts: number[] = [];
@@ -366,7 +381,7 @@ function asSeen(text: string): { seen: string; at: (index: number) => number; af
   for (let index = 0; index < text.length; ) {
     const char = String.fromCodePoint(text.codePointAt(index)!);
     if (!INVISIBLE.test(char)) {
-      const compatible = FULL_STOPS.test(char) ? '.' : char.normalize('NFKC');
+      const compatible = FULL_STOPS.test(char) ? '.' : (SMALL_CAPITALS[char] ?? char.normalize('NFKC'));
       const kept = /^[!-~]$/.test(compatible) ? compatible : char;
       seen += kept;
       for (let unit = 0; unit < kept.length; unit++) {
@@ -1071,28 +1086,35 @@ let lastReadings: { text: string; readings: Reading[] } | undefined;
  */
 function readings(text: string): Reading[] {
   if (lastReadings?.text !== text) {
-    lastReadings = { text, readings: /[A-Za-z]/.test(text) ? [reading(text, false), reading(text, true)] : [reading(text, false)] };
+    const seen = asSeen(text);
+    lastReadings = { text, readings: /[A-Za-z]/.test(seen.seen) ? [reading(seen, false), reading(seen, true)] : [reading(seen, false)] };
   }
   return lastReadings.readings;
 }
 
-function reading(text: string, latinAsRussian: boolean): Reading {
+function reading(text: Seen, latinAsRussian: boolean): Reading {
   // Normalizing drops apostrophes and invisible characters and swaps letters one for one; Russian in Latin reads a letter or two as one.
+  const { seen, at, after } = text;
   const starts: number[] = [];
   const ends: number[] = [];
   let normalized = '';
-  for (let index = 0; index < text.length; ) {
-    const russian = latinAsRussian ? russianAt(text, index) : undefined;
+  for (let index = 0; index < seen.length; ) {
+    const russian = latinAsRussian ? russianAt(seen, index) : undefined;
     const length = russian?.length ?? 1;
-    const kept = normalizedUnit(russian?.letter ?? letterDrawn(text, index) ?? text[index]);
+    const kept = markInWord(seen, index) ? '' : normalizedUnit(russian?.letter ?? letterDrawn(seen, index) ?? seen[index]);
     normalized += kept;
     for (let n = 0; n < kept.length; n++) {
-      starts.push(index);
-      ends.push(index + length);
+      starts.push(at(index));
+      ends.push(after(index + length - 1));
     }
     index += length;
   }
   return joinSpacedLetters({ normalized, starts, ends });
+}
+
+/** A mark put inside a word to break it for a filter ('пред*оплата', 'oldindan#tolov'): read as nothing. */
+function markInWord(text: string, index: number): boolean {
+  return /[*#~^]/.test(text[index]) && /\p{L}/u.test(text[index - 1] ?? '') && /\p{L}/u.test(text[index + 1] ?? '');
 }
 
 /** Digits drawn for letters ('pr3dopl4ta', 'пр3доплата'): 3 an e, 4 an a, 1 an i. A zero is an o anywhere (normalizeWording). */
@@ -1185,7 +1207,7 @@ function numberWord(word: string): NumberWord | undefined {
     // A Latin word is also read as Russian typed in Latin: 'vosem shest nol nol' dictates a card.
     meaning = /^[oо][ʻʼ'`‘’′´]n$/i.test(word)
       ? { kind: 'tens', value: 10 }
-      : (NUMBER_WORDS.get(normalized) ?? (/^[a-z]+$/i.test(word) ? NUMBER_WORDS.get(reading(word, true).normalized) : undefined) ?? null);
+      : (NUMBER_WORDS.get(normalized) ?? (/^[a-z]+$/i.test(word) ? NUMBER_WORDS.get(reading(asSeen(word), true).normalized) : undefined) ?? null);
     WORD_MEANINGS.set(word, meaning);
   }
   return meaning ?? undefined;
