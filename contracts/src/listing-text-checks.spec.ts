@@ -302,7 +302,7 @@ describe('what the checks find in a seller’s words (issue 35)', () => {
 
   it('reads digits and dots of any script or drawing, and digits standing for letters, as a filter-dodging seller writes', () => {
     // Digits of other scripts (Arabic-Indic, Persian, Devanagari), in circles or on black circles: each is its digit.
-    const phones = ['+٩٩٨ ٩٠ ١٢٣ ٤٥ ٦٧', '۹۰ ۱۲۳ ۴۵ ۶۷', '९० १२३ ४५ ६७', '⑨⓪ ①②③ ④⑤ ⑥⑦', '❾⓿ ❶❷❸ ❹❺ ❻❼', '➒⓪ ➊➋➌ ➍➎ ➏➐', '⁹⁰ ¹²³ ⁴⁵ ⁶⁷'];
+    const phones = ['+٩٩٨ ٩٠ ١٢٣ ٤٥ ٦٧', '۹۰ ۱۲۳ ۴۵ ۶۷', '९० १२३ ४५ ६७', '⑨⓪ ①②③ ④⑤ ⑥⑦', '❾⓿ ❶❷❸ ❹❺ ❻❼', '➒⓪ ➊➋➌ ➍➎ ➏➐', '⁹⁰ ¹²³ ⁴⁵ ⁶⁷', '9\u03320\u0332 1\u03322\u03323\u0332 4\u03325\u0332 6\u03327\u0332'];
     for (const phone of phones) expect(found(`tel ${phone} kechqurun`, contactSpans(`tel ${phone} kechqurun`))).toEqual([phone]);
     expect(found('karta ٨٦٠٠ ١٢٣٤ ٥٦٧٨ ٩٠١٢ ga', cardNumberSpans('karta ٨٦٠٠ ١٢٣٤ ٥٦٧٨ ٩٠١٢ ga'))).toEqual(['٨٦٠٠ ١٢٣٤ ٥٦٧٨ ٩٠١٢']);
     expect(found('karta ⑧⑥⓪⓪ ①②③④ ⑤⑥⑦⑧ ⑨⓪①② ga', cardNumberSpans('karta ⑧⑥⓪⓪ ①②③④ ⑤⑥⑦⑧ ⑨⓪①② ga'))).toEqual(['⑧⑥⓪⓪ ①②③④ ⑤⑥⑦⑧ ⑨⓪①②']);
@@ -312,18 +312,21 @@ describe('what the checks find in a seller’s words (issue 35)', () => {
     }
     for (const price of ['Narxi 2 500 000', 'Narx 950 000 000 emas', 'Narxi 250.500.000 emas, 2.505.000', 'Yangi narxi 901 234 000 emas']) expect(contactSpans(price)).toEqual([]);
     // A link's dot as another script writes it, in full width or in words between brackets; a Telegram app link.
-    const links = ['arzon@gmail.com', 'Skype: arzon_tel', 'Discord: arzontel', 'WeChat: arzontel', 'VK: arzon_tel', 'Фейсбук: arzon.tel', 't。me/arzon_tel', 't｡me/arzon_tel', 't․me/arzon_tel', 'ｔ．ｍｅ/arzon_tel', 't(dot)me/arzon_tel', 't [dot] me/arzon_tel', 't (nuqta) me/arzon_tel', 'tg://resolve?domain=arzon_tel', 'telegram.dog/arzon_tel', 'arzon＠gmail．com', 'olx．uz/item', '𝐭.𝐦𝐞/arzon_tel'];
+    const links = ['t.mε/arzon_tel', 'Τelegram: arzon_tel', 't·me/arzon_tel', 't•me/arzon_tel', 'ᵗ.ᵐᵉ/arzon_tel', 'arzon@gmail.com', 'Skype: arzon_tel', 'Discord: arzontel', 'WeChat: arzontel', 'VK: arzon_tel', 'Фейсбук: arzon.tel', 't。me/arzon_tel', 't｡me/arzon_tel', 't․me/arzon_tel', 'ｔ．ｍｅ/arzon_tel', 't(dot)me/arzon_tel', 't [dot] me/arzon_tel', 't (nuqta) me/arzon_tel', 'tg://resolve?domain=arzon_tel', 'telegram.dog/arzon_tel', 'arzon＠gmail．com', 'olx．uz/item', '𝐭.𝐦𝐞/arzon_tel'];
     for (const link of links) expect(found(`Yozing: ${link}`, contactSpans(`Yozing: ${link}`))).toEqual([link]);
     // A digit drawn for a letter inside a word: 3 for an e, 4 for an a, 1 for an i.
     for (const leet of ['Pr3dopl4ta 50%', 'Пр3доплата обязательно', 'Av4ns 100 ming', 'Pr3p4yment only', 'D3p0sit first']) expect(wordingSpans(leet, SCAM_WORDING).words).not.toEqual([]);
     // Letters drawn in full width, in a mathematical alphabet, as small capitals or in circles; a star or a hash inside a word.
-    for (const drawn of ['ＰＲＥＤＯＰＬＡＴＡ 50%', '𝐏𝐫𝐞𝐝𝐨𝐩𝐥𝐚𝐭𝐚 50%', '𝓟𝓻𝓮𝓭𝓸𝓹𝓵𝓪𝓽𝓪 50%', 'ᴘʀᴇᴘᴀʏᴍᴇɴᴛ only', 'Ⓟⓡⓔⓓⓞⓟⓛⓐⓣⓐ', 'Пред*оплата 50%', 'Prepay#ment first', 'Предоп~лата']) {
+    // Greek letters that look Latin, lines and dots drawn through or under the letters (combining marks).
+    const drawnThrough = (text: string, mark: string) => [...text].map((letter) => letter + mark).join('');
+    const drawnWords = ['Predοplata 50%', 'ΡREDOPLATA', drawnThrough('Predoplata', '\u0332'), drawnThrough('Predoplata', '\u0336'), drawnThrough('Zalog', '\u0324') + ' kerak'];
+    for (const drawn of [...drawnWords, 'ＰＲＥＤＯＰＬＡＴＡ 50%', '𝐏𝐫𝐞𝐝𝐨𝐩𝐥𝐚𝐭𝐚 50%', '𝓟𝓻𝓮𝓭𝓸𝓹𝓵𝓪𝓽𝓪 50%', 'ᴘʀᴇᴘᴀʏᴍᴇɴᴛ only', 'Ⓟⓡⓔⓓⓞⓟⓛⓐⓣⓐ', 'Пред*оплата 50%', 'Prepay#ment first', 'Предоп~лата']) {
       expect(wordingSpans(drawn, SCAM_WORDING).words).not.toEqual([]);
     }
     expect(found('Faqat 𝐏𝐫𝐞𝐝𝐨𝐩𝐥𝐚𝐭𝐚 bilan', wordingSpans('Faqat 𝐏𝐫𝐞𝐝𝐨𝐩𝐥𝐚𝐭𝐚 bilan', SCAM_WORDING).spans)).toEqual(['𝐏𝐫𝐞𝐝𝐨𝐩𝐥𝐚𝐭𝐚']);
     expect(found('Ｓｍｓ кодни айтинг', secretRequestSpans('Ｓｍｓ кодни айтинг'))).not.toEqual([]);
     // Models and codes keep their digits: no wording made of them.
-    for (const honest of ['Galaxy A34 5G, A14, S23 Ultra', 'Redmi Note 13 Pro, Mi 11T', 'Oppo A3s, X3 Pro', 'P4ssword yo‘q, iCloud toza', '① Quti ② Zaryadka ③ Chexol', 'Ⅲ avlod, ¾ zaryad', '𝐓𝐨‘𝐥𝐨𝐯 𝐮𝐜𝐡𝐫𝐚𝐬𝐡𝐮𝐯𝐝𝐚', 'ＮＡＲＸＩ 5 000 000', 'Xotira 8+256, A*B sinf']) {
+    for (const honest of ['Galaxy A34 5G, A14, S23 Ultra', 'Redmi Note 13 Pro, Mi 11T', 'Oppo A3s, X3 Pro', 'P4ssword yo‘q, iCloud toza', '① Quti ② Zaryadka ③ Chexol', 'Ⅲ avlod, ¾ zaryad', '𝐓𝐨‘𝐥𝐨𝐯 𝐮𝐜𝐡𝐫𝐚𝐬𝐡𝐮𝐯𝐝𝐚', 'ＮＡＲＸＩ 5 000 000', 'Xotira 8+256, A*B sinf', '• Quti • Zaryadka • Chexol', 'Кабель и блок · Коробка · Чек', 'Тийин йўқ, нархи қатъий']) {
       expect(wordingSpans(honest, SCAM_WORDING).words).toEqual([]);
       expect(contactSpans(honest)).toEqual([]);
     }

@@ -37,8 +37,8 @@ const LOOKALIKES = `[${Object.keys(DIGIT_LOOKALIKES).join('')}]`;
 const LOOKALIKE = new RegExp(`^${LOOKALIKES}$`, 'u');
 /** A look-alike in a run of them that touches a digit ('9O', 'I2З'): it may stand for one. */
 const LOOKALIKE_BESIDE_DIGIT = new RegExp(`${LOOKALIKES}(?=${LOOKALIKES}*\\p{Nd})|(?<=\\p{Nd}${LOOKALIKES}*)${LOOKALIKES}`, 'gu');
-/** What dresses a digit without changing it: the emoji presentation selectors and the keycap's frame (8️⃣). */
-const DIGIT_DRESSING = /[\ufe0e\ufe0f\u20e3]/;
+/** A mark drawn on the character before it: an accent, a line under or through it, the emoji presentation selectors, the keycap's frame (8️⃣). */
+const COMBINING = /^\p{M}$/u;
 /** Invisible characters a filter-dodging seller puts inside a number or a word: zero-width spaces and joiners, soft hyphens, direction marks. */
 const INVISIBLE = /\p{Cf}/u;
 /** Digits of any script or drawing (Nd), and numbers (No) some of which are digits drawn in circles or raised ('⑨', '❾', '⁹'). */
@@ -95,10 +95,10 @@ interface DigitView {
 let lastView: { text: string; digits: DigitView } | undefined;
 
 /**
- * `text` as the card check reads it, one character per code point: a digit in any form (fullwidth,
- * mathematical, a keycap) as its ASCII digit, a number in words as its digits, an O among digits
- * as 0, a character outside the basic plane as a letter, an invisible one as part of the character
- * before it; `from` and `to` say where each came from in `text`.
+ * `text` as the card check reads it, one character per code point: a digit in any script or form (asciiDigit) as its
+ * ASCII digit, a number in words as its digits, an O among digits as 0, a character outside the basic plane as a
+ * letter, an invisible one or a mark (a keycap's frame, a line under) as part of the character before it; `from` and
+ * `to` say where each came from in `text`.
  */
 function digitView(text: string): DigitView {
   if (lastView?.text === text) return lastView.digits;
@@ -112,7 +112,7 @@ function digitView(text: string): DigitView {
       continue;
     }
     const char = String.fromCodePoint(text.codePointAt(index)!);
-    if ((DIGIT_DRESSING.test(char) || INVISIBLE.test(char)) && points.length > 0) points[points.length - 1].end = index + char.length;
+    if ((COMBINING.test(char) || INVISIBLE.test(char)) && points.length > 0) points[points.length - 1].end = index + char.length;
     else points.push({ char, start: index, end: index + char.length });
     index += char.length;
   }
@@ -352,9 +352,14 @@ function latinInMixedWords(text: string): string {
  * What may change how a text reads: an invisible character, a compatibility form (fullwidth, mathematical, circled), a
  * small capital, a full stop of another script.
  */
-const DRESSED = /[\p{Cf}\u0262\u026a\u0274\u0280\u028f\u0299\u029c\u029f\u1d00-\u1d22\u2024\u24b6-\u24e9\u3002\ua730\ua731\ufe52\uff00-\uffef\u{1d400}-\u{1d7ff}]/u;
-/** Full stops as other scripts write them, read as a dot: 't。me', 't｡me'. */
-const FULL_STOPS = /^[\u3002\uff61\ufe52]$/;
+const DRESSED = /[\p{Cf}\p{M}\p{Script=Greek}\u00b7\u0262\u026a\u0274\u0280\u028f\u0299\u029c\u029f\u1d00-\u1dbf\u2022\u2024\u2219\u22c5\u24b6-\u24e9\u3002\u30fb\ua730\ua731\ufe52\uff00-\uffef\u{1d400}-\u{1d7ff}]/u;
+/** Full stops and dots as other scripts and lists write them, read as a dot: 't。me', 't｡me', 't·me', 't•me'. */
+const FULL_STOPS = /^[\u00b7\u2022\u2219\u22c5\u3002\u30fb\uff61\uff65\ufe52]$/;
+/** Greek letters drawn as Latin ones ('Predοplata' with an omicron, 'Τelegram' with a tau), by case. */
+const GREEK_LOOKALIKES: Readonly<Record<string, string>> = {
+  Α: 'A', Β: 'B', Ε: 'E', Ζ: 'Z', Η: 'H', Ι: 'I', Κ: 'K', Μ: 'M', Ν: 'N', Ο: 'O', Ρ: 'P', Τ: 'T', Υ: 'Y', Χ: 'X',
+  α: 'a', ε: 'e', ι: 'i', κ: 'k', ν: 'v', ο: 'o', ρ: 'p', τ: 't', υ: 'u', χ: 'x',
+};
 /** Small capitals, which Unicode keeps apart from the letters they draw ('ᴘʀᴇᴘᴀʏᴍᴇɴᴛ'). */
 const SMALL_CAPITALS: Readonly<Record<string, string>> = {
   ᴀ: 'a', ʙ: 'b', ᴄ: 'c', ᴅ: 'd', ᴇ: 'e', ꜰ: 'f', ɢ: 'g', ʜ: 'h', ɪ: 'i', ᴊ: 'j', ᴋ: 'k', ʟ: 'l', ᴍ: 'm',
@@ -370,8 +375,9 @@ interface Seen {
 
 /**
  * `text` as a reader sees it: no invisible characters ('t.me/\u200barzon' reads 't.me/arzon'), a character drawn as
- * an ASCII one read as it (fullwidth 'ｔ．ｍｅ', '＠', mathematical '𝐏𝐫𝐞𝐝', circled 'Ⓟ', a small capital 'ᴘ', the
- * one-dot leader '․'), another script's full stop as a dot.
+ * an ASCII one read as it (fullwidth 'ｔ．ｍｅ', '＠', mathematical '𝐏𝐫𝐞𝐝', circled 'Ⓟ', a small capital 'ᴘ', a Greek
+ * look-alike 'ο', the one-dot leader '․'), another script's full stop or a dot as a dot; a mark drawn on a letter is
+ * part of it where they compose (a decomposed 'й' stays 'й') and nothing elsewhere (a line under or through each letter).
  */
 function asSeen(text: string): Seen {
   if (!DRESSED.test(text)) return { seen: text, at: (index) => index, after: (index) => index + 1 };
@@ -380,8 +386,12 @@ function asSeen(text: string): Seen {
   const ends: number[] = [];
   for (let index = 0; index < text.length; ) {
     const char = String.fromCodePoint(text.codePointAt(index)!);
-    if (!INVISIBLE.test(char)) {
-      const compatible = FULL_STOPS.test(char) ? '.' : (SMALL_CAPITALS[char] ?? char.normalize('NFKC'));
+    if (COMBINING.test(char) && seen.length > 0) {
+      const composed = (seen.at(-1) + char).normalize('NFC');
+      if (composed.length === 1) seen = seen.slice(0, -1) + composed;
+      ends[ends.length - 1] = index + char.length;
+    } else if (!INVISIBLE.test(char)) {
+      const compatible = FULL_STOPS.test(char) ? '.' : (SMALL_CAPITALS[char] ?? GREEK_LOOKALIKES[char] ?? char.normalize('NFKC'));
       const kept = /^[!-~]$/.test(compatible) ? compatible : char;
       seen += kept;
       for (let unit = 0; unit < kept.length; unit++) {
