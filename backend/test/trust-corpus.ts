@@ -105,6 +105,9 @@ export const SCAMS: Scam[] = [
   { reason: 'bannedWords', model: 'Xiaomi Redmi Note 13', price: 1_900_000, description: "Xaridorlar ko'p. Bron uchun kerak, keyin ushlab turaman" },
   { reason: 'contacts', model: 'Apple iPhone 12', price: 3_800_000, description: 'Vse voprosy pishite v telegu phonedealer' },
   { reason: 'contacts', model: 'Samsung Galaxy A34', price: 2_300_000, description: 'Batafsil: @ s o t u v c h i _ u z' },
+  { reason: 'contacts', model: 'Apple iPhone 12', price: 4_100_000, description: 'Ideal holatda. Yozing: ｔ．ｍｅ/arzon_iphone yoki ⑨⓪ ①②③ ④⑤ ⑥⑦' },
+  { reason: 'bannedWords', model: 'Samsung Galaxy S21', price: 2_900_000, description: 'Телефон в Самарканде. Половину на карту, остальное при получении, отправлю с таксистом' },
+  { reason: 'bannedWords', model: 'Xiaomi Redmi Note 12', price: 1_400_000, description: '𝐏𝐫𝐞𝐝𝐨𝐩𝐥𝐚𝐭𝐚 50%, dostavka po vsemu Uzbekistanu' },
   // The same IMEI: another seller's phone, the scammer's own phone of another model, a phone already sold.
   { reason: 'duplicateImei', setup: 'imeiOfAnotherSeller', model: 'Apple iPhone 13', price: 5_000_000, description: 'Ideal holatda, qutisi bor' },
   { reason: 'duplicateImei', setup: 'imeiOfAnotherSeller', model: 'Samsung Galaxy A34', price: 2_300_000, description: 'Yaxshi holatda' },
@@ -186,4 +189,5 @@ export const HONEST: CorpusListing[] = [
   { model: 'Google Pixel 7', price: 2_800_000, description: 'Small nick on the corner, battery 90 percent, meet in Tashkent' },
   { model: 'Samsung Galaxy A54', price: 2_500_000, description: "Firibgarlardan ehtiyot bo'ling: oldindan pul so'raganlarga ishonmang. Uchrashib sotaman" },
   { model: 'Apple iPhone 13', price: 5_400_000, description: 'Никакой предоплаты, мошенники просят предоплату, а я продаю только при встрече' },
+  { model: 'Samsung Galaxy A54', price: 2_600_000, description: "Narxi 2 600 000 so'm, karta orqali ham bo'ladi, qolganini uchrashganda gaplashamiz. ① Quti ② Zaryadka" },
 ];

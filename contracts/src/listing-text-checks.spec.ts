@@ -306,6 +306,14 @@ describe('what the checks find in a seller’s words (issue 35)', () => {
     for (const phone of phones) expect(found(`tel ${phone} kechqurun`, contactSpans(`tel ${phone} kechqurun`))).toEqual([phone]);
     expect(found('karta ٨٦٠٠ ١٢٣٤ ٥٦٧٨ ٩٠١٢ ga', cardNumberSpans('karta ٨٦٠٠ ١٢٣٤ ٥٦٧٨ ٩٠١٢ ga'))).toEqual(['٨٦٠٠ ١٢٣٤ ٥٦٧٨ ٩٠١٢']);
     expect(found('karta ⑧⑥⓪⓪ ①②③④ ⑤⑥⑦⑧ ⑨⓪①② ga', cardNumberSpans('karta ⑧⑥⓪⓪ ①②③④ ⑤⑥⑦⑧ ⑨⓪①② ga'))).toEqual(['⑧⑥⓪⓪ ①②③④ ⑤⑥⑦⑧ ⑨⓪①②']);
+    // Groups joined by dashes, dots, tildes, colons or stars, or by a blank letter (the Hangul filler) that shows as a space.
+    for (const phone of ['90–123–45–67', '90—123—45—67', '90·123·45·67', '90•123•45•67', '90~123~45~67', '90:123:45:67', '90*123*45*67', '90\u3164123\u316445\u316467']) {
+      expect(found(`tel ${phone} kechqurun`, contactSpans(`tel ${phone} kechqurun`))).toEqual([phone]);
+    }
+    for (const card of ['4111–1111–1111–1111', '4111·1111·1111·1111', '4111~1111~1111~1111', '4111:1111:1111:1111', '4111\u31641111\u31641111\u31641111']) {
+      expect(found(`Visa ${card} ga`, cardNumberSpans(`Visa ${card} ga`))).toEqual([card]);
+    }
+    for (const honest of ['Ish vaqti 09:00–21:00, har kuni', '8/256 GB · 2023 · 95%', 'Soat 10:00~18:00 gacha', 'Narxi 2 500 000 – 2 700 000']) expect(contactSpans(honest)).toEqual([]);
     // A phone in groups of three is a phone, with its country code or without; a round figure so grouped is a price.
     for (const phone of ['998 901 234 567', '+998 901 234 567', '901 234 567', '901.234.567', '8 901 234 567']) {
       expect(found(`Tel: ${phone}, yozing`, contactSpans(`Tel: ${phone}, yozing`))).toEqual([phone]);
@@ -787,6 +795,68 @@ describe('what the checks find in a seller’s words (issue 35)', () => {
     for (const text of honest) expect({ text, found: scamWordingSpans(text) }).toEqual({ text, found: [] });
   });
 
+  it('finds a part paid before the rest on receipt, a transfer asked before the phone is sent, a fee to release it, a guarantee deposit', () => {
+    const scams = [
+      // Only the rest paid on receipt: the first part is paid before the phone.
+      'Kartaga 500 ming, qolganini kelganda',
+      'Kartaga 1 mln, qolganini olganda',
+      'На карту 500 тыс, остальное при получении',
+      'Половину на карту, остальное при получении',
+      "Click orqali 30%, qolgan pulni qo'lingizga tekkanda",
+      '200$ to my card, the rest on delivery',
+      'Zalog 100 ming, qolgan summani uchrashganda',
+      // A transfer asked, then the seller's sending: the order asks for the money first.
+      'Телефон в Самарканде, переведите и отправлю с таксистом',
+      'Переведите и отправлю',
+      'Переведёте — отправлю в тот же день',
+      'Скиньте, вышлю сегодня',
+      "Tashlang, jo'nataman",
+      // A fee before the phone is released: customs as needed, a warehouse's storage.
+      'Bojxonadan chiqarish uchun 500 ming kerak',
+      'За растаможку нужно 500 тыс',
+      'Telefon omborda, ombor xizmati uchun 30 ming to‘laysiz',
+      'Хранение на складе 30 тыс оплачиваете вы',
+      'Pay the warehouse fee and I ship',
+      // A deposit called a guarantee or a pledge, returned when the phone arrives.
+      'Kafolat puli 200 ming, telefon yetib borganda qaytaraman',
+      "Garov puli 100 ming, keyin qaytaraman",
+      'Гарантийный взнос 100 тыс, вернем при получении',
+      'Страховой депозит 50 тысяч',
+      // Money moved by the seller's phone number, as a card's.
+      'Переведите по номеру телефона через Payme',
+      "Raqam orqali tashlab qo'ying",
+    ];
+    for (const text of scams) expect({ text, found: scamWordingSpans(text).length > 0 }).toEqual({ text, found: true });
+    const honest = [
+      "Qolganini kelganda ko'rasiz, rasmda hammasi yo'q",
+      "Narxi 3 mln so'm, qolgani uchrashganda",
+      "Narxi 3 mln, karta orqali ham bo'ladi, qolganini uchrashganda gaplashamiz",
+      'Цена 3 000 000 сум, остальное при встрече обсудим',
+      'Остальное расскажу при встрече',
+      'Bo‘lib to‘lash: yarmini uchrashuvda, qolganini bir oydan keyin',
+      'Оплата на карту при встрече, остальное обсудим',
+      'Send a message, I will send more photos',
+      'Data transfer works, I send it with the box',
+      'Wireless charging, wire included, I ship with box',
+      'Скиньте цену немного, отправлю курьером за свой счёт',
+      'Скиньте фото коробки, отправлю ответ',
+      'Rasmni tashlang, yuboraman javobini',
+      'Skinte adres, otpravlyu nalozhennym platezhom',
+      'Пришлите адрес, отправлю фото коробки',
+      'Bojxona to‘lovi to‘langan, UZIMEI dan o‘tgan',
+      'Растаможен, пошлина включена, оплата при встрече',
+      'Omborda 10 ta bor, to‘lov naqd uchrashuvda',
+      'На складе 5 штук, по 3 млн, оплата при встрече',
+      'Xotira 256 GB, Storage 256GB, хранение данных не нужно',
+      'Kafolat 6 oy, kafolat talonida',
+      'Гарантия 3 месяца, гарантийный талон есть',
+      'Garov yo‘q, oldindan pul yo‘q',
+      'Звоните по номеру телефона в объявлении',
+      'Raqam orqali yozing',
+    ];
+    for (const text of honest) expect({ text, found: scamWordingSpans(text) }).toEqual({ text, found: [] });
+  });
+
   it('finds a link sent for a payment, a delivery or a safe deal: the fake payment page', () => {
     const requests = [
       'Ссылка на оплату в личке',
@@ -932,6 +1002,18 @@ describe('what the checks find in a seller’s words (issue 35)', () => {
       'Tasdiqlash kodi keldi, menga aytasizmi?',
       'Kodi 4 xonali, aytib yuboring',
       'Pochtadan kod keladi, menga yuboring',
+      // The SMS said to have come, and in the next sentence a bare request to tell it, to no one else and of nothing else.
+      'SMS keldimi? Menga ayting',
+      'Смс пришла? Скажите мне, пожалуйста',
+      'Sizga SMS keldi. Tezroq yozing iltimos',
+      'Пришла смс? Продиктуйте',
+      'Did the SMS come? Tell me please',
+      // The code called a password, or one-time.
+      'Пароль из смс скажите',
+      'Parolni ayting, SMSda keldi',
+      'Тасдиқлаш паролини айтинг',
+      'Tell me the one-time password',
+      'Одноразовый код скажите',
     ];
     for (const text of requests) expect({ text, found: secretRequestSpans(text).length > 0 }).toEqual({ text, found: true });
     const honest = [
@@ -987,6 +1069,11 @@ describe('what the checks find in a seller’s words (issue 35)', () => {
       'Send me a photo of the IMEI sticker',
       'What code is on the box, is it the same IMEI?',
       'SMS keldimi? Manzilni yozing',
+      'Смс пришла? Напишите адрес',
+      "SMS keldimi? Menga yozing, qachon kelasiz",
+      'Смс пришла? Скажите, когда удобно встретиться',
+      'Ekran parolini ayting, SMS orqali tiklanmaydi',
+      'iCloud parolini SMS bilan tiklash mumkin, paroli yozilgan',
       'Пришла смс от вас? Не вижу',
       'I received your message, see you at 6',
       'Ekran kodini ayting, tekshirib ko‘ray',

@@ -13,8 +13,10 @@ export interface TextSpan {
 /** Card number prefixes: Uzcard 8600, Humo 9860, Visa 4, Mastercard 51-55 and 2221-2720. */
 const CARD_PREFIX = /^(?:8600|9860|4|5[1-5]|222[1-9]|22[3-9]|2[3-6]|27[01]|2720)/;
 
-/** What may stand between a card number's digits: up to three spaces, line breaks, dots, commas, dashes, slashes, underscores or bars. */
-const GAP = '[\\s.,/_|-]{0,3}';
+/** Marks that join a number's groups as a dash or a dot would: long dashes, middle dots and bullets, tildes, colons, stars, pluses. */
+const JOINING_MARKS = '–—·•~:*+';
+/** What may stand between a card number's digits: up to three spaces, line breaks, dots, commas, dashes, slashes, underscores, bars or JOINING_MARKS. */
+const GAP = `[\\s.,/_|${JOINING_MARKS}-]{0,3}`;
 /** 16 digits, each group joined by a gap or none, not within a longer run of digits. */
 const CARD_LIKE = new RegExp(`(?<!\\d${GAP})\\d(?:${GAP}\\d){15}(?!${GAP}\\d)`, 'g');
 /** How many letters and marks may stand between a card number's groups of four written apart ('8600 1234 va keyin 5678 9012'). */
@@ -41,6 +43,8 @@ const LOOKALIKE_BESIDE_DIGIT = new RegExp(`${LOOKALIKES}(?=${LOOKALIKES}*\\p{Nd}
 const COMBINING = /^\p{M}$/u;
 /** Invisible characters a filter-dodging seller puts inside a number or a word: zero-width spaces and joiners, soft hyphens, direction marks. */
 const INVISIBLE = /\p{Cf}/u;
+/** Letters that show as a space (the Hangul fillers, the blank Braille pattern), put where a filter looks for none: read as a space. */
+const BLANK_LETTERS = /[\u115f\u1160\u2800\u3164\uffa0]/;
 /** Digits of any script or drawing (Nd), and numbers (No) some of which are digits drawn in circles or raised ('⑨', '❾', '⁹'). */
 const DIGITS = /[\p{Nd}\p{No}]/gu;
 /** Digits on black or double circles, which Unicode does not read as digits: each row's first and last code point, and the first's value. */
@@ -129,7 +133,7 @@ function digitView(text: string): DigitView {
       for (let place = index; place <= last; place++) view += amongDigits ? DIGIT_LOOKALIKES[points[place].char] : points[place].char;
       index = last;
     } else {
-      view += asciiDigit(char) ?? (char.length === 1 ? char : 'x');
+      view += BLANK_LETTERS.test(char) ? ' ' : (asciiDigit(char) ?? (char.length === 1 ? char : 'x'));
     }
   }
   const digits = { view, from: points.map((point) => point.start), to: points.map((point) => point.end) };
@@ -194,8 +198,8 @@ export function maskCardNumbers(text: string): string {
 
 /** Uzbek mobile and landline codes after 998: a 9-digit number starting otherwise is not a phone. */
 const PHONE_CODES = /^(?:20|33|50|55|61|62|65|66|67|69|71|72|73|74|75|76|77|78|79|88|90|91|93|94|95|97|98|99)/;
-/** Digits in groups joined by spaces, dashes, dots, slashes, underscores or brackets, with an optional '+'. */
-const DIGIT_RUN = /\+?\(?\d[\d\s()./_-]{6,}\d/g;
+/** Digits in groups joined by spaces, dashes, dots, slashes, underscores, brackets or JOINING_MARKS, with an optional '+'. */
+const DIGIT_RUN = new RegExp(`\\+?\\(?\\d[\\d\\s()./_${JOINING_MARKS}-]{6,}\\d`, 'g');
 /** A number read aloud, its short groups between commas ('91, 123, 45, 67'; 'девяносто один, сто двадцать три, …'), digit by digit too ('девять восемь, семь шесть пять, четыре три два один'). */
 const DICTATED = /(?<![\d,])\d(?:\s?\d){0,2}(?:,\s?\d(?:\s?\d){0,2}){1,3},\s?\d(?:\s?\d){0,3}(?![\d,])/g;
 /**
@@ -352,7 +356,7 @@ function latinInMixedWords(text: string): string {
  * What may change how a text reads: an invisible character, a compatibility form (fullwidth, mathematical, circled), a
  * small capital, a full stop of another script.
  */
-const DRESSED = /[\p{Cf}\p{M}\p{Script=Greek}\u00b7\u0262\u026a\u0274\u0280\u028f\u0299\u029c\u029f\u1d00-\u1dbf\u2022\u2024\u2219\u22c5\u24b6-\u24e9\u3002\u30fb\ua730\ua731\ufe52\uff00-\uffef\u{1d400}-\u{1d7ff}]/u;
+const DRESSED = /[\p{Cf}\p{M}\p{Script=Greek}\u115f\u1160\u2800\u3164\uffa0\u00b7\u0262\u026a\u0274\u0280\u028f\u0299\u029c\u029f\u1d00-\u1dbf\u2022\u2024\u2219\u22c5\u24b6-\u24e9\u3002\u30fb\ua730\ua731\ufe52\uff00-\uffef\u{1d400}-\u{1d7ff}]/u;
 /** Full stops and dots as other scripts and lists write them, read as a dot: 't。me', 't｡me', 't·me', 't•me'. */
 const FULL_STOPS = /^[\u00b7\u2022\u2219\u22c5\u3002\u30fb\uff61\uff65\ufe52]$/;
 /** Greek letters drawn as Latin ones ('Predοplata' with an omicron, 'Τelegram' with a tau), by case. */
@@ -376,7 +380,7 @@ interface Seen {
 /**
  * `text` as a reader sees it: no invisible characters ('t.me/\u200barzon' reads 't.me/arzon'), a character drawn as
  * an ASCII one read as it (fullwidth 'ｔ．ｍｅ', '＠', mathematical '𝐏𝐫𝐞𝐝', circled 'Ⓟ', a small capital 'ᴘ', a Greek
- * look-alike 'ο', the one-dot leader '․'), another script's full stop or a dot as a dot; a mark drawn on a letter is
+ * look-alike 'ο', the one-dot leader '․'), another script's full stop or a dot as a dot, a blank letter as a space; a mark drawn on a letter is
  * part of it where they compose (a decomposed 'й' stays 'й') and nothing elsewhere (a line under or through each letter).
  */
 function asSeen(text: string): Seen {
@@ -391,7 +395,7 @@ function asSeen(text: string): Seen {
       if (composed.length === 1) seen = seen.slice(0, -1) + composed;
       ends[ends.length - 1] = index + char.length;
     } else if (!INVISIBLE.test(char)) {
-      const compatible = FULL_STOPS.test(char) ? '.' : (SMALL_CAPITALS[char] ?? GREEK_LOOKALIKES[char] ?? char.normalize('NFKC'));
+      const compatible = FULL_STOPS.test(char) ? '.' : BLANK_LETTERS.test(char) ? ' ' : (SMALL_CAPITALS[char] ?? GREEK_LOOKALIKES[char] ?? char.normalize('NFKC'));
       const kept = /^[!-~]$/.test(compatible) ? compatible : char;
       seen += kept;
       for (let unit = 0; unit < kept.length; unit++) {
@@ -436,6 +440,10 @@ export const SCAM_WORDING: readonly string[] = [
   'karta raqam*',
   'karta nomer*',
   'rekvizit*',
+  // A deposit called a guarantee or a pledge, 'returned when the phone arrives'.
+  'kafolat puli',
+  'garov puli',
+  'garovga pul*',
   // Uzbek, Cyrillic
   'олдиндан тулов*',
   'олдиндан тулаб*',
@@ -449,6 +457,9 @@ export const SCAM_WORDING: readonly string[] = [
   'пулини олдиндан*',
   'карта ракам*',
   'карта номер*',
+  'кафолат пули',
+  'гаров пули',
+  'гаровга пул*',
   // Russian (read in Latin too: readings)
   'предоплат*',
   'аванс*',
@@ -474,6 +485,8 @@ export const SCAM_WORDING: readonly string[] = [
   'номер карты',
   'номер моей карты',
   'реквизит*',
+  'гарантийн* взнос*',
+  'депозит*',
   'пред оплат*',
   'предаплат*',
   // English
@@ -574,6 +587,8 @@ const WALLETS = ['qiwi*', 'киви*', 'yoomoney', 'юmoney', 'юмани', 'web
 const MONEY_DESTINATIONS = [
   'karta*', 'kartochka*', 'карта*', 'карту', 'карте', 'карты', 'картой', 'карточк*',
   'hisob*', 'хисоб*', 'счет*', 'bank*', 'банк*', 'card', 'account',
+  // The seller's phone number, which the apps transfer to as to a card.
+  'по номеру телефона', 'по номеру карты', 'raqam orqali', 'ракам оркали', 'by phone number',
   ...PAYMENT_APPS,
   ...WALLETS,
 ];
@@ -596,6 +611,11 @@ const SEND_REQUESTS = [
   'отправьте', 'отправь', 'отправляйте', 'вышлите', 'вышли', 'пришлите', 'переведите', 'переведи', 'скиньте', 'скинь', 'киньте', 'закиньте', 'перекиньте', 'внесите', 'внеси',
   'send', 'transfer', 'wire',
 ];
+/**
+ * Asking for a transfer ("tashlang", "o'tkazing", 'переведите', 'скиньте'): the money moved, not the phone. Not in
+ * English, whose words are nouns as often ('data transfer', 'wire included') and whose 'send' sends anything.
+ */
+const TRANSFER_REQUESTS = SEND_REQUESTS.filter((word) => !['send', 'transfer', 'wire'].includes(word) && TRANSFER_VERBS.some((verb) => word.startsWith(verb.replace('*', ''))));
 /** Money as a request names it: the money, half of it, the payment, a transfer, an amount, a fee, something paid for ('Бронь платная'). */
 const MONEY_WORDS = [
   'pul*', 'yarmi*', 'tolov*', 'tulov*', 'ming', 'som', 'пул*', 'ярми*', 'тулов*', 'минг', 'сум',
@@ -612,7 +632,7 @@ const BEFORE_THE_PHONE = ['avval', 'oldin', 'oldindan', 'аввал', 'олди�
 const YOU_PAY = [
   'tolaysiz', 'tolab qoyasiz', 'tolab berasiz', 'tolov qilasiz', 'otkazasiz', 'otkazib qoyasiz', 'tashlaysiz', 'tashlab qoyasiz',
   'тулайсиз', 'тулаб куясиз', 'тулов киласиз', 'утказасиз', 'утказиб куясиз', 'ташлайсиз', 'ташлаб куясиз',
-  'оплачиваете', 'переводите', 'перечисляете', 'скидываете', 'кидаете', 'закидываете', 'you pay', 'you transfer',
+  'оплачиваете', 'переводите', 'перечисляете', 'скидываете', 'кидаете', 'закидываете', 'переведете', 'перечислите', 'скинете', 'закинете', 'you pay', 'you transfer',
 ];
 /** Paid in advance: only ever said of money ('100% oldindan', 'оплачиваете заранее', 'предварительная оплата'). */
 const IN_ADVANCE = ['oldindan', 'олдиндан', 'вперед', 'заранее', 'предварительн*', 'upfront', 'in advance', 'beforehand'];
@@ -659,6 +679,16 @@ const ON_RECEIPT = [
   'kuryerga', 'курьеру', 'to the courier', 'pay the courier',
   'olgach', 'olgandan keyin', 'olganingizdan keyin', 'korgandan keyin', 'tekshirgandan keyin', 'олгач', 'олгандан кейин', 'олганингиздан кейин',
 ];
+/** A photo, as one is asked for ('rasmga olib yuboring', 'пришлите фото'). */
+const PHOTOS = ['rasm*', 'surat*', 'расм*', 'сурат*', 'фото*', 'photo*', 'picture*', 'скрин*', 'skrin*'];
+/** What else is sent or dropped (a photo, an address, a video, the price): 'Скиньте фото, отправлю ответ', 'Скиньте цену' ask for no money. */
+const SENT_BESIDES_MONEY = [...PHOTOS, 'manzil*', 'манзил*', 'адрес*', 'address', 'video*', 'видео*', 'lokatsiya*', 'локаци*', 'location', 'narx*', 'нарх*', 'цен*', 'скидк*', 'chegirma*', 'чегирма*'];
+/** The rest of the money ('qolganini', 'остальное', 'the rest'): paid on receipt, the first part, to a card or an app or a half, is paid before. */
+const THE_REST = ['qolganini', 'qolgani', 'qolgan pul*', 'qolgan qism*', 'qolgan summa*', 'колганини', 'колгани', 'колган пул*', 'колган кисм*', 'колган сумма*', 'остальн*', 'остаток', 'оставш*', 'the rest', 'remaining', 'the remainder', 'the balance'];
+/** A half, as the first part of a price: 'yarmi', 'половину', 'half'. */
+const HALVES = ['yarmi*', 'ярми*', 'половин*', 'half'];
+/** Talked over or shown at the meeting ('gaplashamiz', 'обсудим', 'покажу'): 'Qolganini uchrashganda gaplashamiz' is no payment. */
+const TALKED_OVER = ['gaplash*', 'kelish*', 'korasiz', 'korsat*', 'aytaman', 'гаплаш*', 'келиш*', 'курасиз', 'курсат*', 'айтаман', 'обсуд*', 'договор*', 'расскаж*', 'покаж*', 'discuss*', 'talk*', 'show*', 'tell*'];
 /** Sending put after the payment, the payment named first: 'после оплаты', 'after full payment', 'once paid'. */
 const AFTER = ['после', 'after', 'once'];
 /** The money landing on the seller's card ('pul tushgach', 'pul kelsa', 'деньги поступят'): paid from afar, before the phone. */
@@ -699,8 +729,14 @@ const MOVED = [
   'перевел*', 'скинул*', 'отправил*', 'оплатил*', 'otkazdim', 'otkazdik', 'tashladim', 'tashladik', 'yubordim', 'yubordik', 'toladim', 'toladik',
   'утказдим', 'утказдик', 'ташладим', 'ташладик', 'юбордим', 'юбордик', 'туладим', 'туладик', 'transferred', 'paid', 'sent',
 ];
-/** A customs duty ('bojxona', 'растаможка', 'customs'): a phone 'coming from abroad' whose duty the buyer pays first. */
-const CUSTOMS = ['bojxona*', 'божхона*', 'rastamozh*', 'растамож*', 'таможн*', 'poshlin*', 'пошлин*', 'customs'];
+/**
+ * A fee to release the phone: a customs duty ('bojxona', 'растаможка', 'customs') for a phone 'coming from abroad', a
+ * warehouse's storage ('ombor xizmati', 'хранение на складе'), paid by the buyer first.
+ */
+const RELEASE_FEES = [
+  'bojxona*', 'божхона*', 'rastamozh*', 'растамож*', 'таможн*', 'poshlin*', 'пошлин*', 'customs',
+  'ombor xizmat*', 'ombor uchun', 'омбор хизмат*', 'омбор учун', 'хранение на складе', 'за хранение', 'услуги склада', 'складские услуги', 'warehouse fee', 'storage fee',
+];
 /** A duty already paid, for the phone's registration (UZIMEI): "bojxona to'lovi to'langan", 'пошлина оплачена'. */
 const DUTY_PAID = ['tolangan', 'тўланган', 'оплачен*', 'оплатил*', 'uzimei*', 'узимей*', 'registered', 'royxat*', 'руйхат*', 'регистр*', 'already paid'];
 /** Holding the phone for a buyer: a deposit's pretext ('Bron uchun 100 ming', 'Band qilish uchun 20%'); not 'bronza' nor 'бронированное'. */
@@ -817,6 +853,8 @@ interface Request {
   clause?: boolean;
   /** The two may stand in sentences one after the other, as a chat asks: 'Kod keldimi? Menga aytib yuboring'. */
   nextSentence?: boolean;
+  /** The asking word's sentence holds no other words but these ('SMS keldimi? Menga ayting'; not '… Напишите адрес'). */
+  aloneWith?: readonly string[];
   /** Only in a sentence that also names one of these: 'после оплаты' asks for nothing until the phone is to be sent. */
   sentenceNames?: readonly string[];
   /** Never in a sentence that names one of these: 'Dostavkani qabul qilganda to'lang' pays on receipt. */
@@ -860,7 +898,7 @@ const MONEY_REQUESTS: readonly Request[] = [
   // 'Оплата через Click до отправки'
   { asking: BEFORE_SENDING, verbs: false, asked: [...PAYMENTS, ...TO_THE_CARD, MONEY_AMOUNT], reach: 2, uncounted: AMOUNTS, clause: true },
   // "Bojxona uchun 300 ming to'laysiz", 'Растаможку оплачиваете вы': a phone 'from abroad' with its duty paid first; not a duty paid for UZIMEI
-  { asking: CUSTOMS, verbs: false, asked: [...PAYMENTS, ...YOU_PAY, ...PAY_REQUESTS], reach: 4, uncounted: AMOUNTS, clause: true, unlessSentenceNames: DUTY_PAID },
+  { asking: RELEASE_FEES, verbs: false, asked: [...PAYMENTS, ...YOU_PAY, ...PAY_REQUESTS, NEEDED], reach: 4, uncounted: AMOUNTS, clause: true, unlessSentenceNames: [...DUTY_PAID, ...ON_RECEIPT] },
   // "Yo'l puli 50 ming kartaga", 'Деньги на мою карту', '50 тысяч на карту'
   { asking: ONTO_THE_CARD, verbs: false, asked: [...MONEY, MONEY_AMOUNT], reach: 3, uncounted: AMOUNTS, clause: true, unlessSentenceNames: [...ON_RECEIPT, ...MOVED] },
   // "To'lov, keyin jo'nataman", "Pul tashlanadi, keyin jo'natiladi"
@@ -885,6 +923,10 @@ const MONEY_REQUESTS: readonly Request[] = [
   { asking: IF_YOU_PAY, verbs: true, asked: SENDING, reach: 2, uncounted: AMOUNTS, clause: true, unlessSentenceNames: ON_RECEIPT },
   // 'Если переведете, забронирую за вами', 'Once you pay, I ship'
   { asking: IF_YOU_PAY_CLAUSE, verbs: false, asked: [...I_SEND, ...SENDING, ...HOLDING], reach: 4, uncounted: AMOUNTS, ordered: true, unlessSentenceNames: ON_RECEIPT },
+  // 'Переведите и отправлю', "Tashlang, jo'nataman"
+  { asking: TRANSFER_REQUESTS, verbs: true, asked: I_SEND, reach: 3, uncounted: AMOUNTS, ordered: true, unlessSentenceNames: [...ON_RECEIPT, ...SENT_BESIDES_MONEY] },
+  // 'Kartaga 500 ming, qolganini kelganda', 'Половину на карту, остальное при получении': only the rest on receipt
+  { asking: THE_REST, verbs: false, asked: ON_RECEIPT, reach: 2, uncounted: AMOUNTS, ordered: true, clause: true, sentenceNames: [...MONEY_DESTINATIONS, ...HALVES], unlessSentenceNames: TALKED_OVER },
   // "To'lov qilasiz, jo'nataman", 'Оплачиваете, я отправляю'
   { asking: YOU_PAY, verbs: false, asked: I_SEND, reach: 3, uncounted: AMOUNTS, ordered: true, unlessSentenceNames: ON_RECEIPT, nothingBetween: DONE_FIRST },
   // "To'lovni Click orqali qilasiz, men pochtaga topshiraman"
@@ -916,6 +958,9 @@ const SECRETS = [
   'sms kod*', 'sms-kod*', 'smsdagi kod*', 'kod sms*', 'tasdiqlash kod*', 'kod keld*', 'kod kelad*', 'bir martalik kod*',
   'смс код*', 'смс-код*', 'смсдаги код*', 'тасдиклаш код*', 'код келд*', 'код келад*',
   'код из смс', 'код из sms', 'код с смс', 'код в смс', 'код подтверждени*', 'одноразов* код*', 'пришедший код', 'код который пришел', 'код пришел',
+  // A password the bank sent, as its code is called too.
+  'sms parol*', 'smsdagi parol*', 'tasdiqlash parol*', 'bir martalik parol*', 'смс парол*', 'смсдаги парол*', 'тасдиклаш парол*', 'бир марталик парол*',
+  'пароль из смс', 'пароль в смс', 'пароль из sms', 'одноразов* парол*', 'пароль подтверждени*', 'one-time password', 'sms password', 'password from the sms',
   'sms code*', 'code from sms', 'code in the sms', 'verification code', 'confirmation code', 'one-time code', 'otp', 'code you got', 'code you received', 'code that came',
   'cvv*', 'cvc*', 'cvv2', 'pin kod*', 'pin-kod*', 'пин код*', 'пин-код*', 'pin code',
   'amal qilish muddat*', 'karta muddat*', 'kartaning muddat*', 'kartangiz muddat*', 'орқасидаги*', 'orqasidagi*', 'амал килиш муддат*', 'карта муддат*',
@@ -940,7 +985,12 @@ const SECRETS = [
 /** The SMS said to have come ('Sizga SMS keldi', 'Тебе пришла смс', 'the text you got'): told or forwarded in its sentence, it is the code. */
 const SMS_CAME = [
   'sms keld*', 'смс келд*', 'смс пришл*', 'пришла смс', 'пришло смс', 'пришло в смс', 'пришли в смс',
-  'text you got', 'sms you got', 'message you got', 'sent you a code', 'sent you the code',
+  'text you got', 'sms you got', 'message you got', 'sent you a code', 'sent you the code', 'sms came', 'sms come',
+];
+/** Who a bare request is for and how it is pressed ('menga', 'мне, пожалуйста', 'tezroq', 'please'): said alone after the SMS came, it asks for the code. */
+const TO_ME = [
+  'menga', 'bizga', 'iltimos', 'tezroq', 'tez', 'hozir', 'shuni', 'oshani', 'uni', 'менга', 'бизга', 'илтимос', 'тезрок', 'тез', 'хозир', 'шуни', 'ушани', 'уни',
+  'мне', 'нам', 'пожалуйста', 'быстрее', 'срочно', 'сейчас', 'его', 'ее', 'me', 'us', 'please', 'quickly', 'now', 'it',
 ];
 /** The code or digits that came ('kelgan kod', 'kelgan 4 ta raqam', 'sizga kelgan 6 xonali kodni'), counted or not. */
 const CODE_THAT_CAME = new RegExp(
@@ -955,8 +1005,6 @@ const CODE_CAME = [...CAME, 'смс*', 'sms*'];
 const WHICH = ['какой', 'какие', 'qanaqa', 'qanday', 'qaysi', 'what', 'whats', 'which'];
 /** Digits, as the code's are asked for by a question ('Какие цифры пришли?'). */
 const DIGIT_WORDS = ['цифр*', 'raqam*', 'ракам*', 'numbers', 'digits'];
-/** A photo, as one is asked for ('rasmga olib yuboring', 'пришлите фото'). */
-const PHOTOS = ['rasm*', 'surat*', 'расм*', 'сурат*', 'фото*', 'photo*', 'picture*', 'скрин*', 'skrin*'];
 /** The buyer's own card ('kartangizni', 'вашу карту', 'your card'): a photo of it is its number, its expiry and its CVV at once. */
 const YOUR_CARD = [
   'kartangiz*', 'картангиз*', 'вашу карту', 'вашей карты', 'свою карту', 'своей карты', 'your card', 'your bank card',
@@ -982,8 +1030,12 @@ const SAY_REQUESTS = [
   'перешлите', 'перешли', 'dictate', 'read me', 'read it', 'tell me', 'confirm', 'send me', 'forward',
 ];
 const CODE = ['kod', 'kodni', 'kodi', 'kodini', 'код', 'кодни', 'коди', 'кода', 'code'];
+/** A password: asked in a sentence with an SMS ("Parolni ayting, SMSda keldi"), it is the bank's code by another name. */
+const PASSWORDS = ['parol*', 'парол*', 'password*', 'passcode*'];
+/** A phone's screen or account, whose password is shown at the meeting. */
+const SHOWN_ACCOUNTS = ['ekran*', 'экран*', 'screen*', 'icloud*', 'apple id'];
 /** Codes that are no secret: a phone's IMEI or model code, a passcode or account shown at the meeting. */
-const OTHER_CODES = ['trek*', 'трек*', 'track*', 'ekran*', 'экран*', 'screen*', 'imei*', 'имей*', 'имеи*', 'model*', 'модел*', 'puk*', 'пук*', 'promo*', 'промо*', 'parol*', 'пароль*', 'password*', 'passcode*', 'icloud*', 'apple id', 'region*', 'регион*'];
+const OTHER_CODES = ['trek*', 'трек*', 'track*', 'imei*', 'имей*', 'имеи*', 'model*', 'модел*', 'puk*', 'пук*', 'promo*', 'промо*', 'region*', 'регион*', ...PASSWORDS, ...SHOWN_ACCOUNTS];
 /** A term, as the card's expiry is asked by it in a sentence naming the card ("karta raqami va muddatini kiriting"). */
 const TERMS = ['muddat*', 'муддат*', 'срок', 'срока', 'сроком', 'expiry*', 'expiration*', 'expires', 'valid until', 'amal qilish*', 'амал килиш*', 'действительна до'];
 /** A term that is not the card's: a warranty's, a delivery's, a SIM or memory card's. */
@@ -995,7 +1047,9 @@ const SECRET_REQUESTS: readonly Request[] = [
   { asking: LINKS, verbs: false, asked: RECEIVING, reach: 4, uncounted: AMOUNTS, sentenceNames: LINK_PURPOSES },
   { asking: TELL_REQUESTS, verbs: true, asked: [...SECRETS, CODE_THAT_CAME], reach: 4, uncounted: AMOUNTS, nextSentence: true },
   { asking: TELL_REQUESTS, verbs: true, asked: SMS_CAME, reach: 4, uncounted: AMOUNTS },
+  { asking: TELL_REQUESTS, verbs: true, asked: SMS_CAME, reach: 4, uncounted: AMOUNTS, nextSentence: true, aloneWith: TO_ME },
   { asking: TELL_REQUESTS, verbs: true, asked: CODE, reach: 3, uncounted: AMOUNTS, sentenceNames: CODE_CAME, unlessSentenceNames: OTHER_CODES },
+  { asking: TELL_REQUESTS, verbs: true, asked: PASSWORDS, reach: 3, uncounted: AMOUNTS, sentenceNames: ['sms*', 'смс*'], unlessSentenceNames: SHOWN_ACCOUNTS },
   { asking: WHICH, verbs: false, asked: [...CODE, ...DIGIT_WORDS], reach: 1, uncounted: AMOUNTS, ordered: true, sentenceNames: CAME, unlessSentenceNames: OTHER_CODES },
   { asking: TELL_REQUESTS, verbs: true, asked: PHOTOS, reach: 3, uncounted: AMOUNTS, sentenceNames: YOUR_CARD },
   { asking: TELL_REQUESTS, verbs: true, asked: TERMS, reach: 5, uncounted: AMOUNTS, sentenceNames: CARDS, unlessSentenceNames: OTHER_TERMS },
@@ -1022,7 +1076,7 @@ function requestSpansIn(text: string, reading: Reading, all: readonly Reading[],
   const matches = (words: ReadonlyArray<string | RegExp>) =>
     mayHoldAny(words, normalized) ? words.flatMap((word) => (typeof word === 'string' ? wordMatches(word, normalized) : allMatches(word, normalized))) : [];
   const spans: TextSpan[] = [];
-  for (const { asking, verbs, asked, reach, uncounted, ordered, clause, nextSentence, sentenceNames, unlessSentenceNames, nothingBetween } of requests) {
+  for (const { asking, verbs, asked, reach, uncounted, ordered, clause, nextSentence, aloneWith, sentenceNames, unlessSentenceNames, nothingBetween } of requests) {
     // Most texts hold no asking word of a row: those are passed before its asked words, often a price's, are searched.
     if (!mayHoldAny(asking, normalized)) continue;
     const objects = matches(asked).filter((object) => !partOfThePhone(normalized, object));
@@ -1051,12 +1105,23 @@ function requestSpansIn(text: string, reading: Reading, all: readonly Reading[],
         if (counted > reach || NEGATION_BETWEEN.test(between)) continue;
         if (sentenceNames && !inSentence((named ??= matches(sentenceNames)), start)) continue;
         if (unlessSentenceNames && inSentence((unlessNamed ??= matches(unlessSentenceNames)), start)) continue;
+        if (aloneWith && !aloneInSentence(normalized, verb, aloneWith)) continue;
         const span = spanIn(reading, start, end);
         if (!negatedInAny(all, span)) spans.push(span);
       }
     }
   }
   return spans;
+}
+
+/** Whether the sentence of `word` holds no other words but `others`. */
+function aloneInSentence(normalized: string, word: RegExpExecArray, others: readonly string[]): boolean {
+  let from = word.index;
+  while (from > 0 && !SENTENCE_END.test(normalized[from - 1])) from--;
+  let to = word.index + word[0].length;
+  while (to < normalized.length && !SENTENCE_END.test(normalized[to])) to++;
+  const rest = `${normalized.slice(from, word.index)} ${normalized.slice(word.index + word[0].length, to)}`;
+  return (rest.match(/\p{L}+/gu) ?? []).every((other) => others.some((allowed) => normalizeWording(allowed) === other));
 }
 
 /** Whether nothing ends a sentence between two places of the text. */
@@ -1308,23 +1373,28 @@ function normalizedUnit(unit: string): string {
 const WORD_PATTERNS = new Map<string, { pattern: RegExp; part: string }>();
 
 /**
- * Where `word` stands in the normalized text as a whole word (or the start of one, for a stem
- * ending in '*'). A text without the word's first part is not searched: most texts hold none of the words.
+ * Where `word` stands in the normalized text as a whole word (or the start of one, for a part ending in '*'). A text
+ * without the word's first part is not searched: most texts hold none of the words.
  */
 function wordMatches(word: string, normalized: string): RegExpExecArray[] {
   let compiled = WORD_PATTERNS.get(word);
   if (!compiled) {
-    const stem = word.endsWith('*');
-    const parts = normalizeWording(stem ? word.slice(0, -1) : word)
-      .split(/\s+/)
-      .filter(Boolean);
-    // Parts apart by spaces or dashes, or by a dot or an underscore alone ('oldindan.tolov', 'пред.оплата').
-    const body = parts.map(escapeRegExp).join('(?:[\\s-]+|[._](?!\\s))');
+    const parts = wordParts(word);
+    // Parts apart by spaces or dashes, or by a dot or an underscore alone ('oldindan.tolov', 'пред.оплата'); a stem's part any ending.
+    const body = parts.map(({ part, stem }) => `${escapeRegExp(part)}${stem ? '[\\p{L}\\p{N}]*' : '(?![\\p{L}\\p{N}])'}`).join('(?:[\\s-]+|[._](?!\\s))');
     // A word that normalizes to nothing (an admin's apostrophes) matches nothing, not every word.
-    const pattern = body ? new RegExp(`(?<![\\p{L}\\p{N}])${body}${stem ? '[\\p{L}\\p{N}]*' : '(?![\\p{L}\\p{N}])'}`, 'gu') : /(?!)/gu;
-    WORD_PATTERNS.set(word, (compiled = { pattern, part: parts[0] ?? '' }));
+    const pattern = parts.length > 0 ? new RegExp(`(?<![\\p{L}\\p{N}])${body}`, 'gu') : /(?!)/gu;
+    WORD_PATTERNS.set(word, (compiled = { pattern, part: parts[0]?.part ?? '' }));
   }
   return normalized.includes(compiled.part) ? allMatches(compiled.pattern, normalized) : [];
+}
+
+/** A listed word's parts as normalized, each a stem where it ends in '*' ('одноразов* код*': any ending of both). */
+function wordParts(word: string): Array<{ part: string; stem: boolean }> {
+  return normalizeWording(word)
+    .split(/\s+/)
+    .filter((part) => part.replace('*', '') !== '')
+    .map((part) => ({ part: part.replace(/\*$/, ''), stem: part.endsWith('*') }));
 }
 
 /** Each list of words' first parts as one pattern: a text holding none of them is not searched word by word. */
@@ -1333,7 +1403,7 @@ const LIST_PARTS = new WeakMap<ReadonlyArray<string | RegExp>, RegExp | undefine
 /** Whether the normalized text may hold one of `words` (a list with a pattern in it always may). */
 function mayHoldAny(words: ReadonlyArray<string | RegExp>, normalized: string): boolean {
   if (!LIST_PARTS.has(words)) {
-    const parts = words.map((word) => (typeof word === 'string' ? normalizeWording(word.replace(/\*$/, '')).split(/\s+/).filter(Boolean)[0] : undefined));
+    const parts = words.map((word) => (typeof word === 'string' ? wordParts(word)[0]?.part : undefined));
     LIST_PARTS.set(words, parts.every((part) => part !== undefined) ? new RegExp(parts.map(escapeRegExp).join('|'), 'u') : undefined);
   }
   return LIST_PARTS.get(words)?.test(normalized) ?? true;
