@@ -825,6 +825,14 @@ describe('what the checks find in a seller’s words (issue 35)', () => {
       // Money moved by the seller's phone number, as a card's.
       'Переведите по номеру телефона через Payme',
       "Raqam orqali tashlab qo'ying",
+      // The overpayment: 'too much was sent', the difference asked back.
+      "Adashib ko'p o'tkazib yubordim, farqini qaytarib bering",
+      'Я случайно перевёл больше, верните разницу на карту',
+      'I accidentally sent too much, please refund the difference',
+      // A fee asked for the money to come through.
+      'Для получения денег оплатите комиссию 15 тыс',
+      "Pulingiz tushishi uchun komissiyani to'lang",
+      'Pay the commission to receive your money',
     ];
     for (const text of scams) expect({ text, found: scamWordingSpans(text).length > 0 }).toEqual({ text, found: true });
     const honest = [
@@ -853,6 +861,13 @@ describe('what the checks find in a seller’s words (issue 35)', () => {
       'Garov yo‘q, oldindan pul yo‘q',
       'Звоните по номеру телефона в объявлении',
       'Raqam orqali yozing',
+      'Narxlar farqi katta emas, qaytimini uchrashganda beraman',
+      'Разница в цене небольшая, верну сдачу при встрече',
+      'Komissiyasiz, naqd pulga uchrashuvda',
+      'Return policy: 3 days, extra charger included',
+      "Yoqmasa qaytarib bering, farqi yo'q, ortiqcha zaryadka ham bor",
+      'Оплатите комиссию банка сами, если переводите при встрече',
+      'Комиссию банка оплачиваю я, при встрече',
     ];
     for (const text of honest) expect({ text, found: scamWordingSpans(text) }).toEqual({ text, found: [] });
   });
@@ -1014,6 +1029,10 @@ describe('what the checks find in a seller’s words (issue 35)', () => {
       'Тасдиқлаш паролини айтинг',
       'Tell me the one-time password',
       'Одноразовый код скажите',
+      // The card 'verified' to receive the money: the page that takes it.
+      "Pulni olish uchun kartangizni tasdiqlang, 1 so'm yechiladi",
+      'Verify your card to receive the money',
+      'Чтобы получить оплату, подтвердите вашу карту',
     ];
     for (const text of requests) expect({ text, found: secretRequestSpans(text).length > 0 }).toEqual({ text, found: true });
     const honest = [
@@ -1074,6 +1093,8 @@ describe('what the checks find in a seller’s words (issue 35)', () => {
       'Смс пришла? Скажите, когда удобно встретиться',
       'Ekran parolini ayting, SMS orqali tiklanmaydi',
       'iCloud parolini SMS bilan tiklash mumkin, paroli yozilgan',
+      "Kartangizni tasdiqlang deb yozsa, bu firibgar",
+      'Karta orqali olsangiz ham bo‘ladi, uchrashganda',
       'Пришла смс от вас? Не вижу',
       'I received your message, see you at 6',
       'Ekran kodini ayting, tekshirib ko‘ray',

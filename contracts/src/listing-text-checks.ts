@@ -681,6 +681,14 @@ const ON_RECEIPT = [
 ];
 /** A photo, as one is asked for ('rasmga olib yuboring', 'пришлите фото'). */
 const PHOTOS = ['rasm*', 'surat*', 'расм*', 'сурат*', 'фото*', 'photo*', 'picture*', 'скрин*', 'skrin*'];
+/** A commission ('komissiya', 'комиссию'): paid for money to come through, the fee that lets a page take more. */
+const COMMISSIONS = ['komissiya*', 'комисси*', 'commission*'];
+/** Money coming to the one asked ('Для получения денег', "pulingiz tushishi uchun", 'to receive your money'). */
+const MONEY_COMING = ['получени*', 'получить', 'получите', 'зачислени*', 'поступлени*', 'olish uchun', 'tushishi*', 'олиш учун', 'тушиши*', 'receive*'];
+/** Asking for money back ('qaytaring', 'верните', 'refund'). */
+const RETURN_REQUESTS = ['qaytaring', 'qaytarib bering', 'qaytarib yuboring', 'qaytarsangiz*', 'кайтаринг', 'кайтариб беринг', 'кайтариб юборинг', 'кайтарсангиз*', 'верните', 'вернете', 'верни', 'refund', 'send back', 'give back', 'pay back'];
+/** Money sent over the price, as what is given back ('farqini', 'ortiqcha pulni', 'разницу', 'лишнее', 'the difference'): the overpayment scam. */
+const OVERPAID = ['farqini', 'farqni', 'фаркини', 'фаркни', 'ortiqcha pul*', 'ortiqchasini', 'ортикча пул*', 'ортикчасини', 'разницу', 'лишнее', 'лишние деньги', 'излишек', 'the difference', 'overpaid', 'overpayment', 'too much'];
 /** What else is sent or dropped (a photo, an address, a video, the price): 'Скиньте фото, отправлю ответ', 'Скиньте цену' ask for no money. */
 const SENT_BESIDES_MONEY = [...PHOTOS, 'manzil*', 'манзил*', 'адрес*', 'address', 'video*', 'видео*', 'lokatsiya*', 'локаци*', 'location', 'narx*', 'нарх*', 'цен*', 'скидк*', 'chegirma*', 'чегирма*'];
 /** The rest of the money ('qolganini', 'остальное', 'the rest'): paid on receipt, the first part, to a card or an app or a half, is paid before. */
@@ -917,8 +925,11 @@ const MONEY_REQUESTS: readonly Request[] = [
   { asking: TOP_UP, verbs: true, asked: [...MONEY_WORDS, MONEY_AMOUNT, 'номер*', 'баланс*', 'balans*', 'raqam*', 'ракам*', 'number', 'balance'], reach: 3, uncounted: AMOUNTS },
   // "Paynet qilib qo'ying"
   { asking: DOING_REQUESTS, verbs: true, asked: PHONE_BALANCE, reach: 1, uncounted: AMOUNTS },
-  // "Kuryer xizmati uchun 50 ming to'lab qo'ying", 'Оплатите 50%', 'Please pay a small booking fee to reserve'
+  // "Kuryer xizmati uchun 50 ming to'lab qo'ying", 'Оплатите 50%', 'Please pay a small booking fee to reserve'; a commission for money to come
   { asking: PAY_REQUESTS, verbs: true, asked: [...SENDING, ...HOLDING, SHARE], reach: 3, uncounted: AMOUNTS, unlessSentenceNames: ON_RECEIPT },
+  { asking: PAY_REQUESTS, verbs: true, asked: COMMISSIONS, reach: 3, uncounted: AMOUNTS, sentenceNames: MONEY_COMING },
+  // "Ko'p o'tkazib yubordim, farqini qaytaring", 'Верните разницу': the overpayment that never was
+  { asking: RETURN_REQUESTS, verbs: true, asked: OVERPAID, reach: 3, uncounted: AMOUNTS },
   // "Payme orqali to'lasangiz ertaga jo'nataman"
   { asking: IF_YOU_PAY, verbs: true, asked: SENDING, reach: 2, uncounted: AMOUNTS, clause: true, unlessSentenceNames: ON_RECEIPT },
   // 'Если переведете, забронирую за вами', 'Once you pay, I ship'
@@ -1040,6 +1051,8 @@ const OTHER_CODES = ['trek*', 'трек*', 'track*', 'imei*', 'имей*', 'им
 const TERMS = ['muddat*', 'муддат*', 'срок', 'срока', 'сроком', 'expiry*', 'expiration*', 'expires', 'valid until', 'amal qilish*', 'амал килиш*', 'действительна до'];
 /** A term that is not the card's: a warranty's, a delivery's, a SIM or memory card's. */
 const OTHER_TERMS = ['kafolat*', 'кафолат*', 'garantiya*', 'гарант*', 'warranty*', 'guarantee*', 'dostavka*', 'доставк*', 'delivery*', 'yetkaz*', 'етказ*', 'sim*', 'сим*', 'xotira*', 'памят*', 'memory*'];
+/** Asking to verify or link a card ('kartangizni tasdiqlang', 'подтвердите вашу карту', 'verify your card'): to receive money, it is a page that takes it. */
+const VERIFY_REQUESTS = ['tasdiqlang', 'tasdiqlab bering', 'tasdiqlasangiz*', 'тасдикланг', 'тасдиклаб беринг', 'тасдикласангиз*', 'подтвердите', 'подтверди', 'привяжите', 'верифицируйте', 'verify', 'confirm'];
 /** Money received through a link ('Получите оплату по ссылке', "Havolaga kirib pulni oling"): the page asks for the card's details. */
 const RECEIVING = ['получите', 'получить', 'получения', 'получение', 'oling', 'olish*', 'olasiz', 'олинг', 'олиш*', 'оласиз', 'receive*', 'claim*'];
 /** Asking for a code or the card's details (SECRETS): 'SMS kodni ayting', 'Sizga kod keldi, menga yuboring', 'Send me the CVV'. */
@@ -1050,6 +1063,7 @@ const SECRET_REQUESTS: readonly Request[] = [
   { asking: TELL_REQUESTS, verbs: true, asked: SMS_CAME, reach: 4, uncounted: AMOUNTS, nextSentence: true, aloneWith: TO_ME },
   { asking: TELL_REQUESTS, verbs: true, asked: CODE, reach: 3, uncounted: AMOUNTS, sentenceNames: CODE_CAME, unlessSentenceNames: OTHER_CODES },
   { asking: TELL_REQUESTS, verbs: true, asked: PASSWORDS, reach: 3, uncounted: AMOUNTS, sentenceNames: ['sms*', 'смс*'], unlessSentenceNames: SHOWN_ACCOUNTS },
+  { asking: VERIFY_REQUESTS, verbs: true, asked: YOUR_CARD, reach: 2, uncounted: AMOUNTS, sentenceNames: RECEIVING, unlessSentenceNames: ON_RECEIPT },
   { asking: WHICH, verbs: false, asked: [...CODE, ...DIGIT_WORDS], reach: 1, uncounted: AMOUNTS, ordered: true, sentenceNames: CAME, unlessSentenceNames: OTHER_CODES },
   { asking: TELL_REQUESTS, verbs: true, asked: PHOTOS, reach: 3, uncounted: AMOUNTS, sentenceNames: YOUR_CARD },
   { asking: TELL_REQUESTS, verbs: true, asked: TERMS, reach: 5, uncounted: AMOUNTS, sentenceNames: CARDS, unlessSentenceNames: OTHER_TERMS },
