@@ -353,8 +353,8 @@ function latinInMixedWords(text: string): string {
 }
 
 /**
- * What may change how a text reads: an invisible character, a compatibility form (fullwidth, mathematical, circled), a
- * small capital, a full stop of another script.
+ * What may change how a text reads (asSeen): an invisible character, a mark, a compatibility form (fullwidth,
+ * mathematical, circled), a small capital, a Greek letter, a blank letter, a dot or a full stop of another script.
  */
 const DRESSED = /[\p{Cf}\p{M}\p{Script=Greek}\u115f\u1160\u2800\u3164\uffa0\u00b7\u0262\u026a\u0274\u0280\u028f\u0299\u029c\u029f\u1d00-\u1dbf\u2022\u2024\u2219\u22c5\u24b6-\u24e9\u3002\u30fb\ua730\ua731\ufe52\uff00-\uffef\u{1d400}-\u{1d7ff}]/u;
 /** Full stops and dots as other scripts and lists write them, read as a dot: 't。me', 't｡me', 't·me', 't•me'. */
@@ -380,8 +380,9 @@ interface Seen {
 /**
  * `text` as a reader sees it: no invisible characters ('t.me/\u200barzon' reads 't.me/arzon'), a character drawn as
  * an ASCII one read as it (fullwidth 'ｔ．ｍｅ', '＠', mathematical '𝐏𝐫𝐞𝐝', circled 'Ⓟ', a small capital 'ᴘ', a Greek
- * look-alike 'ο', the one-dot leader '․'), another script's full stop or a dot as a dot, a blank letter as a space; a mark drawn on a letter is
- * part of it where they compose (a decomposed 'й' stays 'й') and nothing elsewhere (a line under or through each letter).
+ * look-alike 'ο', the one-dot leader '․'), another script's full stop or a dot as a dot, a blank letter as a space; a
+ * mark drawn on a letter is part of it where they compose (a decomposed 'й' stays 'й') and nothing elsewhere (a line
+ * under or through each letter).
  */
 function asSeen(text: string): Seen {
   if (!DRESSED.test(text)) return { seen: text, at: (index) => index, after: (index) => index + 1 };
