@@ -861,6 +861,7 @@ describe('what the checks find in a seller’s words (issue 35)', () => {
       'Garov yo‘q, oldindan pul yo‘q',
       'Звоните по номеру телефона в объявлении',
       'Raqam orqali yozing',
+      'Bankdagi depozitim uchun sotyapman, narxi qat’iy',
       'Narxlar farqi katta emas, qaytimini uchrashganda beraman',
       'Разница в цене небольшая, верну сдачу при встрече',
       'Komissiyasiz, naqd pulga uchrashuvda',

@@ -487,7 +487,8 @@ export const SCAM_WORDING: readonly string[] = [
   'номер моей карты',
   'реквизит*',
   'гарантийн* взнос*',
-  'депозит*',
+  // Not 'депозит' alone: a bank deposit, in Uzbek too ('bankdagi depozitim').
+  'страхов* депозит*',
   'пред оплат*',
   'предаплат*',
   // English
