@@ -1034,6 +1034,10 @@ describe('what the checks find in a seller’s words (issue 35)', () => {
       "Pulni olish uchun kartangizni tasdiqlang, 1 so'm yechiladi",
       'Verify your card to receive the money',
       'Чтобы получить оплату, подтвердите вашу карту',
+      // The card's number and its CVV or term listed as what is wanted, with no verb.
+      'Kartangiz raqami va CVC2?',
+      'Номер карты, срок и CVV',
+      'Card number + CVV please',
     ];
     for (const text of requests) expect({ text, found: secretRequestSpans(text).length > 0 }).toEqual({ text, found: true });
     const honest = [
@@ -1095,6 +1099,9 @@ describe('what the checks find in a seller’s words (issue 35)', () => {
       'Ekran parolini ayting, SMS orqali tiklanmaydi',
       'iCloud parolini SMS bilan tiklash mumkin, paroli yozilgan',
       "Kartangizni tasdiqlang deb yozsa, bu firibgar",
+      'Karta raqami va CVV ni hech kimga bermang',
+      'SIM karta raqami va muddati: 2027 gacha',
+      'Номер карты памяти и срок гарантии',
       'Karta orqali olsangiz ham bo‘ladi, uchrashganda',
       'Пришла смс от вас? Не вижу',
       'I received your message, see you at 6',

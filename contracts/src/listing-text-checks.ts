@@ -1049,6 +1049,8 @@ const PASSWORDS = ['parol*', 'парол*', 'password*', 'passcode*'];
 const SHOWN_ACCOUNTS = ['ekran*', 'экран*', 'screen*', 'icloud*', 'apple id'];
 /** Codes that are no secret: a phone's IMEI or model code, a passcode or account shown at the meeting. */
 const OTHER_CODES = ['trek*', 'трек*', 'track*', 'imei*', 'имей*', 'имеи*', 'model*', 'модел*', 'puk*', 'пук*', 'promo*', 'промо*', 'region*', 'регион*', ...PASSWORDS, ...SHOWN_ACCOUNTS];
+/** The card's number, named: listed with its term or CVV ('Kartangiz raqami va CVC2?', 'Номер карты, срок и CVV'), they are what is asked. */
+const CARD_NUMBERS = ['karta raqam*', 'kartangiz raqam*', 'карта ракам*', 'картангиз ракам*', 'номер карты', 'номер вашей карты', 'card number', 'your card number'];
 /** A term, as the card's expiry is asked by it in a sentence naming the card ("karta raqami va muddatini kiriting"). */
 const TERMS = ['muddat*', 'муддат*', 'срок', 'срока', 'сроком', 'expiry*', 'expiration*', 'expires', 'valid until', 'amal qilish*', 'амал килиш*', 'действительна до'];
 /** A term that is not the card's: a warranty's, a delivery's, a SIM or memory card's. */
@@ -1069,6 +1071,7 @@ const SECRET_REQUESTS: readonly Request[] = [
   { asking: WHICH, verbs: false, asked: [...CODE, ...DIGIT_WORDS], reach: 1, uncounted: AMOUNTS, ordered: true, sentenceNames: CAME, unlessSentenceNames: OTHER_CODES },
   { asking: TELL_REQUESTS, verbs: true, asked: PHOTOS, reach: 3, uncounted: AMOUNTS, sentenceNames: YOUR_CARD },
   { asking: TELL_REQUESTS, verbs: true, asked: TERMS, reach: 5, uncounted: AMOUNTS, sentenceNames: CARDS, unlessSentenceNames: OTHER_TERMS },
+  { asking: CARD_NUMBERS, verbs: false, asked: [...TERMS, 'cvv*', 'cvc*'], reach: 3, uncounted: AMOUNTS, unlessSentenceNames: OTHER_TERMS },
   { asking: SAY_REQUESTS, verbs: true, asked: CODE, reach: 2, uncounted: AMOUNTS, unlessSentenceNames: OTHER_CODES },
 ];
 
