@@ -144,6 +144,11 @@ describe('what the checks find in a seller’s words (issue 35)', () => {
     for (const link of ['bit.ly/3xYz', 'olx-pay.uz/deal/123', 'click-uz.pay-safe.com', 'goo.gl/abc1', 'pay-olx.top/d/5']) {
       expect(found(`Oplata: ${link}`, contactSpans(`Oplata: ${link}`))).toEqual([link]);
     }
+    // A link with a path on any country's ending: shorteners and link pages on endings no list holds.
+    for (const link of ['instagr.am/arzon', 'linktr.ee/arzon', 'youtu.be/abc123', 'bit.do/abc', 'is.gd/abc', 'rb.gy/abc']) {
+      expect(found(`Batafsil: ${link}`, contactSpans(`Batafsil: ${link}`))).toEqual([link]);
+    }
+    for (const honest of ['Xotira 8gb.ram/256gb, 6.1 dyuym', 'Batareya 5000mah.li/po', 'Soat 10 a.m/p.m', 'Rang: Midnight.blue/black', 'Tezlik 1gb.mb/s']) expect(contactSpans(honest)).toEqual([]);
     // Written to slip past: look-alike digits, an O for a zero, slashes or underscores between the groups.
     for (const phone of ['9O 123 45 67', '９０ １２３ ４５ ６７', '90/123/45/67', '90_123_45_67', '+998 (9О) 123-45-67', '9O I2З 45 б7', '91, 123, 45, 67']) {
       expect(found(`tel ${phone} kechqurun`, contactSpans(`tel ${phone} kechqurun`))).toEqual([phone]);

@@ -247,6 +247,13 @@ const CONTACT_LIKE = new RegExp(
   'giu',
 );
 
+/**
+ * A link with a path on any country's ending ('instagr.am/x', 'linktr.ee/x', 'rb.gy/x'): shorteners and link pages
+ * live on two-letter endings no list holds. Lower case, as links are typed; not a unit ('8gb.mb/s', '5000mah.li/po')
+ * nor a longer word after a missing space ('Midnight.blue/black').
+ */
+const LINK_WITH_PATH = /(?<![\p{L}\p{N}.@])(?:[\p{L}\p{N}-]+\.)+(?!(?:gb|mb|tb|kb|li|mp|hz|mm|cm|kg|gr|px|nm|wh)\/)[a-z]{2}\/[^\s,;]*[\p{L}\p{N}]/gu;
+
 /** Where sellers check a phone, not where they take a buyer: 'imei.info da tekshirildi', 'apple.com'. */
 const REFERENCE_SITES = /^(?:https?:\/\/)?(?:www\.)?(?:apple\.com|icloud\.com|samsung\.com|imei\.info|uzimei\.uz|gsmarena\.com)(?:\/\S*)?$/i;
 
@@ -332,7 +339,7 @@ export function contactSpans(text: string): TextSpan[] {
 export function outsideContactSpans(text: string): TextSpan[] {
   const { seen, at, after } = asSeen(text);
   const read = latinInMixedWords(seen);
-  const links = [...allMatches(CONTACT_LIKE, read), ...allMatches(GARBLED_CONTACT, read)].filter((match) => !REFERENCE_SITES.test(match[0]));
+  const links = [...allMatches(CONTACT_LIKE, read), ...allMatches(GARBLED_CONTACT, read), ...allMatches(LINK_WITH_PATH, read)].filter((match) => !REFERENCE_SITES.test(match[0]));
   return mergedSpans(links.map((match) => ({ start: at(match.index), end: after(match.index + match[0].length - 1) })));
 }
 
