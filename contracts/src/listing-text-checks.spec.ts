@@ -144,6 +144,11 @@ describe('what the checks find in a seller’s words (issue 35)', () => {
     for (const link of ['bit.ly/3xYz', 'olx-pay.uz/deal/123', 'click-uz.pay-safe.com', 'goo.gl/abc1', 'pay-olx.top/d/5']) {
       expect(found(`Oplata: ${link}`, contactSpans(`Oplata: ${link}`))).toEqual([link]);
     }
+    // Another country's number: with its '+' and code, or a Russian mobile's 11 digits.
+    for (const phone of ['+7 916 123 45 67', '+992 93 123 4567', '+996 555 123 456', '+1 (415) 555-2671', '+44 7911 123456', '8 916 123 45 67', '79161234567']) {
+      expect(found(`Tel: ${phone}, kechqurun`, contactSpans(`Tel: ${phone}, kechqurun`))).toEqual([phone]);
+    }
+    for (const honest of ['Narxi 7 900 000, 8 900 000 edi', 'IMEI 356938035643809', 'Seriya 8916 1234 5', '+15% chegirma, 2 500 000']) expect(contactSpans(honest)).toEqual([]);
     // A link with a path on any country's ending: shorteners and link pages on endings no list holds.
     for (const link of ['instagr.am/arzon', 'linktr.ee/arzon', 'youtu.be/abc123', 'bit.do/abc', 'is.gd/abc', 'rb.gy/abc']) {
       expect(found(`Batafsil: ${link}`, contactSpans(`Batafsil: ${link}`))).toEqual([link]);

@@ -209,8 +209,9 @@ const DICTATED = /(?<![\d,])\d(?:\s?\d){0,2}(?:,\s?\d(?:\s?\d){0,2}){1,3},\s?\d(
 const THOUSANDS = /^\d{1,3}(?:([ ,.])\d{3})(?:\1\d{3})*(?<=000)$/;
 
 /**
- * Phone numbers: 9 digits with an Uzbek code, after 998 or 8 or alone, however grouped, in any
- * form of digits or in words (as the card check reads them). Round prices written in thousands ('150 000 000') are not phones.
+ * Phone numbers: 9 digits with an Uzbek code, after 998 or 8 or alone, or another country's with its '+' or a Russian
+ * mobile's 11 digits, however grouped, in any form of digits or in words (as the card check reads them). Round prices
+ * written in thousands ('150 000 000') are not phones.
  */
 export function phoneNumberSpans(text: string): TextSpan[] {
   if (digitCount(text) < 7) return [];
@@ -220,7 +221,9 @@ export function phoneNumberSpans(text: string): TextSpan[] {
     const run = match[0].trimEnd();
     const digits = run.replace(/\D/g, '');
     const local = digits.length === 12 && digits.startsWith('998') ? digits.slice(3) : digits.length === 10 && digits.startsWith('8') ? digits.slice(1) : digits;
-    if (local.length !== 9 || !PHONE_CODES.test(local)) continue;
+    // Another country's number: its '+' and code, 10 to 15 digits (E.164), or a Russian mobile's 11 ('+7 916…', '8 916…').
+    const abroad = (run.startsWith('+') && digits.length >= 10 && digits.length <= 15) || (digits.length === 11 && /^[78]9/.test(digits));
+    if (!abroad && (local.length !== 9 || !PHONE_CODES.test(local))) continue;
     if (local === digits && THOUSANDS.test(run)) continue;
     spans.push({ start: from[match.index], end: to[match.index + run.length - 1] });
   }
