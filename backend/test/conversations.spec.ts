@@ -345,7 +345,7 @@ describe('conversations', () => {
     });
   });
 
-  it('flags a card number, prepayment wording, an outside link and a request for an SMS code to the reader, without blocking or masking', async () => {
+  it('flags a card number, prepayment wording, an outside link, a request for an SMS code and a payment told as made to the reader, without blocking or masking', async () => {
     const buyer = await createSignedInUser(site.app);
     const { body } = await start(buyer, await onSale()).expect(201);
     const card = await send(seller, body.id, { text: 'Kartamga 8600 1234 5678 9012 ga tashlang' }).expect(201);
@@ -363,6 +363,8 @@ describe('conversations', () => {
     expect((await send(buyer, body.id, { text: 'Получите оплату по ссылке bit.ly/3xYzPay' }).expect(201)).body.warnings).toEqual(['prepayment', 'outsideLink', 'secretsAsked']);
     expect((await send(buyer, body.id, { text: 'Havolaga kirib pulni oling' }).expect(201)).body.warnings).toEqual(['prepayment', 'secretsAsked']);
     expect((await send(buyer, body.id, { text: 'IMEI kodini yozing, tekshiraman' }).expect(201)).body.warnings).toEqual([]);
+    // A 'buyer' who says the money was sent and shows a receipt: the seller is told to check the bank.
+    expect((await send(buyer, body.id, { text: "Pul o'tkazdim, chekni ko'ring, telefonni pochtaga topshiring" }).expect(201)).body.warnings).toEqual(['paymentClaimed']);
     const thread = await http().get(`/api/conversations/${body.id}/messages`).set('Cookie', buyer.cookie).expect(200);
     expect(thread.body.messages[1]).toMatchObject({ mine: false, warnings: expect.arrayContaining(['cardNumber']) });
   });

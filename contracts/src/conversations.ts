@@ -3,7 +3,7 @@ import { imageRefSchema } from './catalogue';
 import { FAVOURITE_STATES } from './buyer-constants';
 import { listingCardSchema } from './listing';
 import { reportSchema } from './listing-reports';
-import { cardNumberSpans, outsideContactSpans, scamWordingSpans, secretRequestSpans } from './listing-text-checks';
+import { cardNumberSpans, outsideContactSpans, paymentClaimSpans, scamWordingSpans, secretRequestSpans } from './listing-text-checks';
 import type { ErrorEnvelope } from './errors';
 import type { Translated } from './languages';
 import { CONVERSATION_LIMITS } from './conversation-constants';
@@ -39,9 +39,10 @@ export const messagesQuerySchema = z.object({ before: z.coerce.number().int().po
 
 /**
  * Why a message carries a warning to its reader: it asks for money before the phone is seen, leads off the site,
- * or asks for an SMS code or the card's details (`secretsAsked`: a 'buyer' who will pay once told the bank's code).
+ * asks for an SMS code or the card's details (`secretsAsked`: a 'buyer' who will pay once told the bank's code), or
+ * tells the seller the money was sent and asks for the phone or shows a receipt (`paymentClaimed`: the fake receipt).
  */
-export const MESSAGE_WARNINGS = ['cardNumber', 'prepayment', 'outsideLink', 'secretsAsked'] as const;
+export const MESSAGE_WARNINGS = ['cardNumber', 'prepayment', 'outsideLink', 'secretsAsked', 'paymentClaimed'] as const;
 export type MessageWarning = (typeof MESSAGE_WARNINGS)[number];
 
 /** How far back a card number sent in parts is looked for: the author's last messages, while they are recent. */
@@ -60,6 +61,7 @@ export function messageWarnings(text: string, earlier: readonly string[] = []): 
   if (scamWordingSpans(text).length) warnings.push('prepayment');
   if (outsideContactSpans(text).length) warnings.push('outsideLink');
   if (secretRequestSpans(text).length) warnings.push('secretsAsked');
+  if (paymentClaimSpans(text).length) warnings.push('paymentClaimed');
   return warnings;
 }
 
@@ -84,9 +86,17 @@ export const SECRETS_WARNING_TEXT: Translated = {
   en: "Never tell anyone an SMS code, your card's expiry date or CVV: no one needs them to send you money",
 };
 
-/** The warning beside a message, the one on a code or the card's details first; null when it carries none. */
+/** What the seller reading a message that says the money was sent sees beside it: a receipt or a screenshot proves nothing. */
+export const PAYMENT_CLAIMED_WARNING_TEXT: Translated = {
+  uz: "Pul kelganini bank ilovangizda tekshiring: chek yoki skrinshot soxta bo'lishi mumkin",
+  ru: 'Проверьте поступление денег в приложении банка: чек или скриншот можно подделать',
+  en: 'Check that the money has arrived in your bank app: a receipt or a screenshot can be faked',
+};
+
+/** The warning beside a message: the one on a code or the card's details first, then a payment told as made; null when it carries none. */
 export function messageWarningText(warnings: readonly MessageWarning[]): Translated | null {
   if (warnings.includes('secretsAsked')) return SECRETS_WARNING_TEXT;
+  if (warnings.includes('paymentClaimed')) return PAYMENT_CLAIMED_WARNING_TEXT;
   return warnings.length ? MESSAGE_WARNING_TEXT : null;
 }
 

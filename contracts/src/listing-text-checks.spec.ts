@@ -1,4 +1,5 @@
-import { cardNumberSpans, contactSpans, maskCardNumbers, SCAM_WORDING, scamWordingSpans, secretRequestSpans, wordingSpans } from './listing-text-checks';
+import { messageWarnings, messageWarningText, PAYMENT_CLAIMED_WARNING_TEXT, SECRETS_WARNING_TEXT } from './conversations';
+import { cardNumberSpans, contactSpans, maskCardNumbers, paymentClaimSpans, SCAM_WORDING, scamWordingSpans, secretRequestSpans, wordingSpans } from './listing-text-checks';
 
 const found = (text: string, spans: { start: number; end: number }[]) => spans.map((span) => text.slice(span.start, span.end));
 
@@ -1119,6 +1120,30 @@ describe('what the checks find in a seller’s words (issue 35)', () => {
       'Какие цифры на коробке, IMEI совпадает?',
     ];
     for (const text of honest) expect({ text, found: secretRequestSpans(text) }).toEqual({ text, found: [] });
+  });
+
+  it('finds a payment told to the seller as made, with the phone asked for or a receipt shown: the fake receipt', () => {
+    const claims = [
+      "Pul o'tkazdim, chekni ko'ring, telefonni pochtaga topshiring",
+      "Pulni o'tkazdim. Telefonni jo'nating",
+      'Оплатил, вот скрин, отправляйте телефон',
+      'Я перевёл деньги, квитанция ниже. Отправьте сегодня',
+      'I paid, here is the screenshot, ship it today',
+      "Тўлов қилдим, чекни юбордим",
+    ];
+    for (const text of claims) expect({ text, found: paymentClaimSpans(text).length > 0 }).toEqual({ text, found: true });
+    const honest = [
+      "Pulni o'tkazdim, rahmat, telefon zo'r ekan",
+      'Оплатил при встрече, спасибо',
+      "Pul o'tkazmadim hali, uchrashganda to'layman",
+      'Чек есть, коробка есть, отправлю фото',
+      'I paid at the meeting, thanks, great phone',
+      'Rasmlarni yuboring, pul tashlamayman oldindan',
+    ];
+    for (const text of honest) expect({ text, found: paymentClaimSpans(text) }).toEqual({ text, found: [] });
+    // The seller reads to check the bank, not the picture; a code asked for at once still reads never to tell it.
+    expect(messageWarningText(messageWarnings(claims[0]))).toBe(PAYMENT_CLAIMED_WARNING_TEXT);
+    expect(messageWarningText(messageWarnings("Pul o'tkazdim, chekni yubordim, SMS kodni ayting"))).toBe(SECRETS_WARNING_TEXT);
   });
 
   it('marks the span as the seller wrote it, and matches whole words only', () => {

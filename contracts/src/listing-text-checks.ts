@@ -1090,6 +1090,31 @@ export function secretRequestSpans(text: string): TextSpan[] {
   return requestSpans(text, SECRET_REQUESTS);
 }
 
+/**
+ * A payment told as made ("pulni o'tkazdim", 'оплатил', 'I paid'): to a seller, with the phone asked for or a receipt
+ * shown, it is the fake receipt of a payment that never came.
+ */
+const PAID_CLAIMS = [
+  'otkazdim', 'otkazib qoydim', 'otkazib yubordim', 'toladim', 'tolab qoydim', 'tolov qildim', 'pul tashladim', 'pulni tashladim', 'pulini tashladim',
+  'утказдим', 'утказиб куйдим', 'утказиб юбордим', 'туладим', 'тулаб куйдим', 'тулов килдим', 'пул ташладим', 'пулни ташладим', 'пулини ташладим',
+  'перевел', 'перевела', 'оплатил', 'оплатила', 'оплата прошла', 'деньги отправил*', 'деньги ушли', 'скинул деньги', 'скинула деньги', 'закинул деньги',
+  'i paid', 'ive paid', 'i have paid', 'i transferred', 'i sent the money', 'payment sent', 'money sent', 'payment is done', 'payment done',
+];
+/** The phone asked to be sent ("jo'nating", 'отправляйте', 'ship it'), or the payment's receipt shown ('chek', 'скрин', 'receipt'). */
+const SHIP_IT_OR_RECEIPT = [
+  'jonating*', 'jonatib yuboring', 'yuboring*', 'topshiring', 'pochtaga topshir*', 'жўнатинг*', 'жонатинг*', 'юборинг*', 'топширинг', 'почтага топшир*',
+  'отправляйте', 'отправьте', 'вышлите', 'высылайте', 'send it', 'ship it', 'send the phone', 'ship the phone',
+  'chek*', 'чек*', 'kvitansiya*', 'квитанци*', 'skrin*', 'скрин*', 'screenshot*', 'receipt*',
+];
+const PAYMENT_CLAIMS: readonly Request[] = [
+  { asking: PAID_CLAIMS, verbs: false, asked: SHIP_IT_OR_RECEIPT, reach: 6, uncounted: AMOUNTS, nextSentence: true },
+];
+
+/** Where `text` tells a seller the money was sent and asks for the phone or shows a receipt: to be checked in the bank, not on a picture. */
+export function paymentClaimSpans(text: string): TextSpan[] {
+  return requestSpans(text, PAYMENT_CLAIMS);
+}
+
 /** What ends a sentence, and a clause: a request's two words stand in one. */
 const SENTENCE_END = /[.!?;\n]/;
 const CLAUSE_END = /[.!?;\n,]/;
