@@ -345,7 +345,7 @@ describe('conversations', () => {
     });
   });
 
-  it('flags a card number, prepayment wording, an outside link, a request for an SMS code and a payment told as made to the reader, without blocking or masking', async () => {
+  it('flags a card number, prepayment wording, an outside link, a request for an SMS code, a payment told as made and the phone asked first to the reader, without blocking or masking', async () => {
     const buyer = await createSignedInUser(site.app);
     const { body } = await start(buyer, await onSale()).expect(201);
     const card = await send(seller, body.id, { text: 'Kartamga 8600 1234 5678 9012 ga tashlang' }).expect(201);
@@ -365,6 +365,8 @@ describe('conversations', () => {
     expect((await send(buyer, body.id, { text: 'IMEI kodini yozing, tekshiraman' }).expect(201)).body.warnings).toEqual([]);
     // A 'buyer' who says the money was sent and shows a receipt: the seller is told to check the bank.
     expect((await send(buyer, body.id, { text: "Pul o'tkazdim, chekni ko'ring, telefonni pochtaga topshiring" }).expect(201)).body.warnings).toEqual(['paymentClaimed']);
+    // One who asks for the phone first and will pay after: the seller is told not to let it go before the money.
+    expect((await send(buyer, body.id, { text: "Pulni keyin o'tkazaman, telefonni taksiga qo'yib yuboring" }).expect(201)).body.warnings).toEqual(['phoneFirst']);
     const thread = await http().get(`/api/conversations/${body.id}/messages`).set('Cookie', buyer.cookie).expect(200);
     expect(thread.body.messages[1]).toMatchObject({ mine: false, warnings: expect.arrayContaining(['cardNumber']) });
   });

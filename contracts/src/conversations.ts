@@ -3,7 +3,7 @@ import { imageRefSchema } from './catalogue';
 import { FAVOURITE_STATES } from './buyer-constants';
 import { listingCardSchema } from './listing';
 import { reportSchema } from './listing-reports';
-import { cardNumberSpans, outsideContactSpans, paymentClaimSpans, scamWordingSpans, secretRequestSpans } from './listing-text-checks';
+import { cardNumberSpans, outsideContactSpans, paymentClaimSpans, phoneFirstSpans, scamWordingSpans, secretRequestSpans } from './listing-text-checks';
 import type { ErrorEnvelope } from './errors';
 import type { Translated } from './languages';
 import { CONVERSATION_LIMITS } from './conversation-constants';
@@ -40,9 +40,10 @@ export const messagesQuerySchema = z.object({ before: z.coerce.number().int().po
 /**
  * Why a message carries a warning to its reader: it asks for money before the phone is seen, leads off the site,
  * asks for an SMS code or the card's details (`secretsAsked`: a 'buyer' who will pay once told the bank's code), or
- * tells the seller the money was sent and asks for the phone or shows a receipt (`paymentClaimed`: the fake receipt).
+ * tells the seller the money was sent and asks for the phone or shows a receipt (`paymentClaimed`: the fake receipt),
+ * or asks for the phone to be sent or handed to a driver with the money to come after (`phoneFirst`).
  */
-export const MESSAGE_WARNINGS = ['cardNumber', 'prepayment', 'outsideLink', 'secretsAsked', 'paymentClaimed'] as const;
+export const MESSAGE_WARNINGS = ['cardNumber', 'prepayment', 'outsideLink', 'secretsAsked', 'paymentClaimed', 'phoneFirst'] as const;
 export type MessageWarning = (typeof MESSAGE_WARNINGS)[number];
 
 /** How far back a card number sent in parts is looked for: the author's last messages, while they are recent. */
@@ -62,6 +63,7 @@ export function messageWarnings(text: string, earlier: readonly string[] = []): 
   if (outsideContactSpans(text).length) warnings.push('outsideLink');
   if (secretRequestSpans(text).length) warnings.push('secretsAsked');
   if (paymentClaimSpans(text).length) warnings.push('paymentClaimed');
+  if (phoneFirstSpans(text).length) warnings.push('phoneFirst');
   return warnings;
 }
 
@@ -93,10 +95,18 @@ export const PAYMENT_CLAIMED_WARNING_TEXT: Translated = {
   en: 'Check that the money has arrived in your bank app: a receipt or a screenshot can be faked',
 };
 
-/** The warning beside a message: the one on a code or the card's details first, then a payment told as made; null when it carries none. */
+/** What the seller asked to let the phone go before the money sees beside it. */
+export const PHONE_FIRST_WARNING_TEXT: Translated = {
+  uz: "Pul hisobingizga tushmaguncha telefonni bermang va jo'natmang",
+  ru: 'Не отдавайте и не отправляйте телефон, пока деньги не поступили на ваш счёт',
+  en: 'Do not hand over or send the phone before the money is in your account',
+};
+
+/** The warning beside a message: the one on a code or the card's details first, then a payment told as made, then the phone asked first; null when it carries none. */
 export function messageWarningText(warnings: readonly MessageWarning[]): Translated | null {
   if (warnings.includes('secretsAsked')) return SECRETS_WARNING_TEXT;
   if (warnings.includes('paymentClaimed')) return PAYMENT_CLAIMED_WARNING_TEXT;
+  if (warnings.includes('phoneFirst')) return PHONE_FIRST_WARNING_TEXT;
   return warnings.length ? MESSAGE_WARNING_TEXT : null;
 }
 

@@ -1,5 +1,5 @@
-import { messageWarnings, messageWarningText, PAYMENT_CLAIMED_WARNING_TEXT, SECRETS_WARNING_TEXT } from './conversations';
-import { cardNumberSpans, contactSpans, maskCardNumbers, paymentClaimSpans, SCAM_WORDING, scamWordingSpans, secretRequestSpans, wordingSpans } from './listing-text-checks';
+import { messageWarnings, messageWarningText, PAYMENT_CLAIMED_WARNING_TEXT, PHONE_FIRST_WARNING_TEXT, SECRETS_WARNING_TEXT } from './conversations';
+import { cardNumberSpans, contactSpans, maskCardNumbers, paymentClaimSpans, phoneFirstSpans, SCAM_WORDING, scamWordingSpans, secretRequestSpans, wordingSpans } from './listing-text-checks';
 
 const found = (text: string, spans: { start: number; end: number }[]) => spans.map((span) => text.slice(span.start, span.end));
 
@@ -1144,6 +1144,28 @@ describe('what the checks find in a seller’s words (issue 35)', () => {
     // The seller reads to check the bank, not the picture; a code asked for at once still reads never to tell it.
     expect(messageWarningText(messageWarnings(claims[0]))).toBe(PAYMENT_CLAIMED_WARNING_TEXT);
     expect(messageWarningText(messageWarnings("Pul o'tkazdim, chekni yubordim, SMS kodni ayting"))).toBe(SECRETS_WARNING_TEXT);
+  });
+
+  it('finds the phone asked to go first, sent or handed to a driver, with the money to come after', () => {
+    const phoneFirst = [
+      "Pulni keyin o'tkazaman, telefonni taksiga qo'yib yuboring",
+      'Курьер заберёт телефон, передайте ему. Деньги переведу после проверки',
+      "Telefonni taksiga bering, pulini haydovchi beradi",
+      'Отправьте почтой, оплачу потом',
+      'Ship it to Samarkand, I will pay later',
+      'Give it to my driver, the driver will pay',
+      'Telefonni kuryerga bering, pulni kuryer beradi',
+    ];
+    for (const text of phoneFirst) expect({ text, found: phoneFirstSpans(text).length > 0 }).toEqual({ text, found: true });
+    const honest = [
+      "Telefonni ko'rib, keyin to'layman",
+      'Приеду, посмотрю, деньги потом на месте отдам',
+      "Pulni keyin gaplashamiz, avval ko'rishim kerak",
+      'Rasmlarini yuboring, keyin kelaman',
+      'I will pay after I check it at the meeting',
+    ];
+    for (const text of honest) expect({ text, found: phoneFirstSpans(text) }).toEqual({ text, found: [] });
+    expect(messageWarningText(messageWarnings(phoneFirst[0]))).toBe(PHONE_FIRST_WARNING_TEXT);
   });
 
   it('marks the span as the seller wrote it, and matches whole words only', () => {

@@ -1100,19 +1100,42 @@ const PAID_CLAIMS = [
   'перевел', 'перевела', 'оплатил', 'оплатила', 'оплата прошла', 'деньги отправил*', 'деньги ушли', 'скинул деньги', 'скинула деньги', 'закинул деньги',
   'i paid', 'ive paid', 'i have paid', 'i transferred', 'i sent the money', 'payment sent', 'money sent', 'payment is done', 'payment done',
 ];
-/** The phone asked to be sent ("jo'nating", 'отправляйте', 'ship it'), or the payment's receipt shown ('chek', 'скрин', 'receipt'). */
-const SHIP_IT_OR_RECEIPT = [
+/** The phone asked to be sent ("jo'nating", 'отправляйте', 'ship it'). */
+const SHIP_IT = [
   'jonating*', 'jonatib yuboring', 'yuboring*', 'topshiring', 'pochtaga topshir*', 'жўнатинг*', 'жонатинг*', 'юборинг*', 'топширинг', 'почтага топшир*',
   'отправляйте', 'отправьте', 'вышлите', 'высылайте', 'send it', 'ship it', 'send the phone', 'ship the phone',
-  'chek*', 'чек*', 'kvitansiya*', 'квитанци*', 'skrin*', 'скрин*', 'screenshot*', 'receipt*',
 ];
+/** A payment's receipt shown ('chek', 'скрин', 'receipt'). */
+const RECEIPTS = ['chek*', 'чек*', 'kvitansiya*', 'квитанци*', 'skrin*', 'скрин*', 'screenshot*', 'receipt*'];
 const PAYMENT_CLAIMS: readonly Request[] = [
-  { asking: PAID_CLAIMS, verbs: false, asked: SHIP_IT_OR_RECEIPT, reach: 6, uncounted: AMOUNTS, nextSentence: true },
+  { asking: PAID_CLAIMS, verbs: false, asked: [...SHIP_IT, ...RECEIPTS], reach: 6, uncounted: AMOUNTS, nextSentence: true },
+];
+
+/** Paying after ('pulni keyin', 'переведу после', 'pay later'), or a driver or a courier to pay: the phone is to go first. */
+const PAY_LATER = [
+  'pulni keyin*', 'pulini keyin*', 'keyin otkazaman', 'keyin tolayman', 'keyin tashlayman', 'пулни кейин*', 'пулини кейин*', 'кейин утказаман', 'кейин тулайман', 'кейин ташлайман',
+  'переведу после*', 'переведу потом', 'потом переведу', 'оплачу после*', 'оплачу потом', 'потом оплачу', 'деньги после*', 'деньги потом', 'скину потом',
+  'pay after*', 'pay later', 'pay you later', 'pay you after*',
+  'pulini haydovchi*', 'pulini kuryer*', 'pulni haydovchi*', 'pulni kuryer*', 'haydovchi pul*', 'kuryer pul*', 'деньги передаст*', 'деньги отдаст*', 'водитель передаст*', 'курьер передаст*', 'курьер отдаст*',
+  'driver will pay', 'courier will pay', 'driver pays', 'courier pays',
+];
+/** The phone asked to go first: sent, or handed to a taxi, a driver or a courier ('taksiga bering', 'отдайте курьеру'). */
+const HAND_OVER_REQUESTS = [
+  ...SHIP_IT, 'taksiga', 'kuryerga', 'haydovchiga', 'таксига', 'курьерга', 'хайдовчига', 'таксисту', 'курьеру', 'водителю', 'передайте', 'отдайте',
+  'to the driver', 'to the courier', 'to my driver', 'to my courier', 'hand it', 'give it',
+];
+const PHONE_FIRST_REQUESTS: readonly Request[] = [
+  { asking: PAY_LATER, verbs: false, asked: HAND_OVER_REQUESTS, reach: 6, uncounted: AMOUNTS, nextSentence: true },
 ];
 
 /** Where `text` tells a seller the money was sent and asks for the phone or shows a receipt: to be checked in the bank, not on a picture. */
 export function paymentClaimSpans(text: string): TextSpan[] {
   return requestSpans(text, PAYMENT_CLAIMS);
+}
+
+/** Where `text` asks the seller to send or hand over the phone with the money to come after: the phone goes, the money never comes. */
+export function phoneFirstSpans(text: string): TextSpan[] {
+  return requestSpans(text, PHONE_FIRST_REQUESTS);
 }
 
 /** What ends a sentence, and a clause: a request's two words stand in one. */
