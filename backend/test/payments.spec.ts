@@ -357,6 +357,43 @@ describe('card top-up through the Payme client and a fake Payme', () => {
     expect(payme.cardBalance(RICH_CARD)).toBe(cardBefore - 2_500_000);
   });
 
+  it("credits a payment whose receipt an earlier confirmation's late receipts.pay paid, when Payme refuses the next one", async () => {
+    const user = await createSignedInUser(app);
+    const { transactionId } = (await start(user, RICH_CARD, 35_000)).body.result;
+    const cardBefore = payme.cardBalance(RICH_CARD)!;
+    payme.landEarlierPayBeforeNext();
+
+    expect((await confirm(user, transactionId).expect(200)).body).toEqual({ result: { status: 'confirmed', amount: 35_000 } });
+    expect(await seen.payment(transactionId)).toMatchObject({ status: 'confirmed' });
+    expect(await seen.balance(user)).toBe(35_000);
+    expect(payme.cardBalance(RICH_CARD)).toBe(cardBefore - 3_500_000);
+  });
+
+  it('cancels the receipt at Payme before failing a payment, so no late receipts.pay can still take the money', async () => {
+    const user = await createSignedInUser(app);
+    const refusedId = (await start(user, POOR_CARD_NUMBER)).body.result.transactionId;
+    await confirm(user, refusedId).expect(402);
+    const expiredId = (await start(user, RICH_CARD, 12_000)).body.result.transactionId;
+    await seen.expire(expiredId);
+    expect((await confirm(user, expiredId).expect(410)).body.code).toBe('paymentExpired');
+
+    for (const transactionId of [refusedId, expiredId]) {
+      const payment = await seen.payment(transactionId);
+      expect(payment).toMatchObject({ status: 'failed' });
+      expect(payme.receiptState(payment.provider_ref as string)).toBe(50);
+    }
+  });
+
+  it('keeps a refused payment open for the re-check when Payme cannot say whether its receipt was cancelled', async () => {
+    const user = await createSignedInUser(app);
+    const { transactionId } = (await start(user, POOR_CARD_NUMBER)).body.result;
+    payme.refuseNext('receipts.cancel', -31008, { ru: 'Невозможно выполнить операцию', uz: "Amalni bajarib bo'lmaydi", en: 'Unable to perform operation' });
+
+    expect((await confirm(user, transactionId).expect(402)).body.code).toBe('paymentRefused');
+    expect(await seen.payment(transactionId)).toMatchObject({ status: 'pending' });
+    expect(await seen.balance(user)).toBe(0);
+  });
+
   it('credits a receipt Payme has not settled only once the workers find it paid, and only once', async () => {
     const settlement = app.get(PaymentSettlement);
     const user = await createSignedInUser(app);

@@ -109,6 +109,7 @@ export async function startFakePayme(options: { merchantId: string; key: string;
   const calls: FakePaymeCall[] = [];
   const delays = new Map<string, number>();
   const lostAnswers = new Set<string>();
+  let landedPays = 0;
   const refusals = new Map<string, PaymeError>();
   let outage = false;
 
@@ -165,6 +166,10 @@ export async function startFakePayme(options: { merchantId: string; key: string;
       return { receipt: { _id: receipt.id, state: receipt.state, amount: receipt.amount, account: receipt.account } };
     },
     'receipts.pay': (params) => {
+      if (landedPays > 0) {
+        landedPays--;
+        payLanded(params);
+      }
       const receipt = receipts.get(params.id as string);
       if (!receipt) throw errors.receiptNotFound();
       const token = tokens.get(params.token as string);
@@ -194,6 +199,15 @@ export async function startFakePayme(options: { merchantId: string; key: string;
       return { state: receipt.state };
     },
   };
+
+  /** An earlier receipts.pay of the same receipt, whose caller stopped waiting for it, carried out now. */
+  function payLanded(params: Record<string, unknown>): void {
+    try {
+      methods['receipts.pay'](params);
+    } catch {
+      // Refused as any pay is; its caller is long gone.
+    }
+  }
 
   function settle(receipt: Receipt, state: 4 | 50): void {
     if (receipt.state === 50) return;
@@ -279,6 +293,14 @@ export async function startFakePayme(options: { merchantId: string; key: string;
     /** Carries out the next call of `method` and never answers it (the answer is lost on its way back). */
     loseAnswerOfNext(method: string): void {
       lostAnswers.add(method);
+    },
+    /**
+     * Carries out an earlier receipts.pay of the same receipt just before the next one (its caller timed out
+     * while the request was still on its way): the next is then refused as Payme refuses paying a receipt
+     * paid or in progress (-31008).
+     */
+    landEarlierPayBeforeNext(): void {
+      landedPays++;
     },
     /** Answers every call with HTTP 502 until turned off. */
     setOutage(on: boolean): void {

@@ -6,7 +6,7 @@ import { BalanceService } from '../balance/balance.service';
 import { OutboxService } from '../events/outbox.service';
 import { PaymentMoves } from './payment-moves';
 import { PaymentTransaction } from './payment-transaction.entity';
-import { CardGateway } from './providers/card-gateway';
+import { CardGateway, type CardPaymentCompletion, type ReceiptSettlement } from './providers/card-gateway';
 
 /** Payments looked at per run of the re-check; the next run takes the rest. */
 const RECHECK_BATCH = 50;
@@ -76,6 +76,22 @@ export class PaymentSettlement {
       return true;
     });
     if (credited) this.logger.log(`Card payment ${payment.id} confirmed: ${payment.amount} so'm credited to user ${payment.userId}`);
+  }
+
+  /**
+   * Before a payment is failed, makes sure nobody can pay its receipt any more: an unpaid receipt is cancelled at
+   * the gateway, so a receipts.pay still on its way (an earlier confirmation's, whose answer was lost) is refused.
+   * Answers where the receipt stands then: cancelled; paid or processing when such a pay landed first; null when
+   * the gateway could not tell (the re-check asks again). `known`: its settlement, just asked.
+   */
+  async endReceipt(reference: Pick<CardPaymentCompletion, 'transactionId' | 'reference'>, known?: ReceiptSettlement): Promise<ReceiptSettlement | null> {
+    try {
+      const before = known ?? (await this.gateway.settlement(reference));
+      return before === 'unpaid' ? await this.gateway.cancel(reference) : before;
+    } catch (error) {
+      this.logger.warn(`Card payment ${reference.transactionId}: its receipt could not be cancelled: ${(error as Error).message}`);
+      return null;
+    }
   }
 
   /** Asks the gateway about every payment due for a re-check: credits the paid ones, fails the cancelled and expired ones. */
@@ -155,12 +171,15 @@ export class PaymentSettlement {
         return 'cancelled';
       }
       if (settlement === 'processing') release = 'settle';
-      // Past its lifetime nobody may pay it any more: cancelled first, so a receipts.pay still on its way is refused.
+      // Past its lifetime nobody may pay it any more.
       else if (expired && payment.status !== 'settling') {
-        await this.gateway.cancel(reference);
-        await this.moves.move(manager, payment.id, 'expire', { failureReason: 'paymentExpired' });
-        this.logger.log(`Card payment ${payment.id} expired unpaid; its receipt is cancelled`);
-        return 'expired';
+        const ended = await this.endReceipt(reference, settlement);
+        if (ended === 'cancelled') {
+          await this.moves.move(manager, payment.id, 'expire', { failureReason: 'paymentExpired' });
+          this.logger.log(`Card payment ${payment.id} expired unpaid; its receipt is cancelled`);
+          return 'expired';
+        }
+        if (ended === 'paid' || ended === 'processing') release = 'settle';
       }
     } catch (error) {
       this.logger.warn(`Card payment ${payment.id} could not be re-checked: ${(error as Error).message}`);

@@ -25,7 +25,7 @@ import { RateLimitService, type RateLimit } from '../rate-limit/rate-limit.servi
 import { PaymentMoves } from './payment-moves';
 import { PaymentSettlement } from './payment-settlement.service';
 import { PaymentTransaction } from './payment-transaction.entity';
-import { CardGateway, CardGatewayError, retryable, type CardPaymentCompletion } from './providers/card-gateway';
+import { CardGateway, CardGatewayError, retryable, type CardPaymentCompletion, type ReceiptSettlement } from './providers/card-gateway';
 import { SANDBOX_CASHBOX_ID } from './providers/sandbox-card-gateway';
 import { SANDBOX_CHECKOUT_PATH } from './sandbox-payme.controller';
 
@@ -218,11 +218,15 @@ export class PaymentsService implements OnApplicationShutdown {
   private async settle(payment: PaymentTransaction, checkOnly: boolean): Promise<'paid' | 'processing'> {
     const completion = { transactionId: payment.id, reference: payment.providerRef!, amount: payment.amount };
     const settling = payment.status === 'settling';
-    let outcome: 'paid' | 'processing';
+    let outcome: ReceiptSettlement | null;
     try {
       outcome = checkOnly ? await this.checkedOutcome(completion, settling) : await this.gateway.pay(completion);
     } catch (error) {
-      return this.recordRefusal(payment, error, settling ? 'settling' : 'pending');
+      if (!refusedForGood(error, settling)) return this.release(payment, error, settling);
+      // Failed only once nobody can pay it: an earlier confirmation's pay, its answer lost, may have landed first.
+      outcome = await this.settlement.endReceipt(completion);
+      if (outcome === 'cancelled') return this.recordRefusal(payment, error);
+      if (outcome !== 'paid' && outcome !== 'processing') return this.release(payment, error, settling);
     }
     if (outcome === 'paid') {
       await this.settlement.recordPaid(payment);
@@ -243,21 +247,23 @@ export class PaymentsService implements OnApplicationShutdown {
     throw new CardGatewayError('paymentExpired');
   }
 
-  /**
-   * Ends the claim: back to where it was (`releaseTo`: pending, or settling for a receipt Payme
-   * took) when the payment may be tried again, otherwise failed for good.
-   */
-  private async recordRefusal(payment: PaymentTransaction, error: unknown, releaseTo: 'pending' | 'settling'): Promise<never> {
-    const manager = this.dataSource.manager;
-    const release = releaseTo === 'settling' ? 'settle' : 'release';
-    if (!(error instanceof CardGatewayError)) {
-      await this.moves.move(manager, payment.id, release);
-      throw error;
-    }
+  /** Ends the claim with the payment back where it was (pending, or settling for a receipt Payme took): it may be tried again. */
+  private async release(payment: PaymentTransaction, error: unknown, settling: boolean): Promise<never> {
+    await this.moves.move(this.dataSource.manager, payment.id, settling ? 'settle' : 'release');
+    if (!(error instanceof CardGatewayError)) throw error;
     this.logger.warn(`Card payment ${payment.id} was not confirmed: ${error.message}`);
-    const { reason } = error;
-    if (retryable(reason) || (releaseTo === 'settling' && reason !== 'paymentCancelled')) await this.moves.move(manager, payment.id, release);
-    else await this.moves.move(manager, payment.id, reason === 'paymentExpired' ? 'expire' : 'refuse', { failureReason: reason });
-    throw paymentRefused(reason, error.wording);
+    throw paymentRefused(error.reason, error.wording);
   }
+
+  /** Fails the payment for good: its receipt is cancelled. */
+  private async recordRefusal(payment: PaymentTransaction, { reason, message, wording }: CardGatewayError): Promise<never> {
+    this.logger.warn(`Card payment ${payment.id} failed: ${message}`);
+    await this.moves.move(this.dataSource.manager, payment.id, reason === 'paymentExpired' ? 'expire' : 'refuse', { failureReason: reason });
+    throw paymentRefused(reason, wording);
+  }
+}
+
+/** Whether a failure at the gateway ends the payment: not one to retry, nor a receipt Payme took and has not cancelled. */
+function refusedForGood(error: unknown, settling: boolean): error is CardGatewayError {
+  return error instanceof CardGatewayError && !retryable(error.reason) && (!settling || error.reason === 'paymentCancelled');
 }

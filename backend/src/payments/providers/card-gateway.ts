@@ -72,6 +72,6 @@ export abstract class CardGateway {
   /** Where the payment stands at the provider, for a payment whose outcome was lost (timeout, crash) or is not settled yet. */
   abstract settlement(payment: Pick<CardPaymentCompletion, 'transactionId' | 'reference'>): Promise<ReceiptSettlement>;
 
-  /** Cancels an unpaid payment at the provider, so that no late attempt can still take the money. */
-  abstract cancel(payment: Pick<CardPaymentCompletion, 'transactionId' | 'reference'>): Promise<void>;
+  /** Cancels an unpaid payment at the provider, so that no late attempt can still take the money; answers where it stands after. */
+  abstract cancel(payment: Pick<CardPaymentCompletion, 'transactionId' | 'reference'>): Promise<ReceiptSettlement>;
 }

@@ -164,8 +164,9 @@ export class PaymeCardGateway extends CardGateway {
   }
 
   /** receipts.cancel: a receipt never paid is cancelled (state 50), so a receipts.pay still on its way is refused. */
-  async cancel(payment: Pick<CardPaymentCompletion, 'transactionId' | 'reference'>): Promise<void> {
-    await this.call('receipts.cancel', { id: payment.reference }, receiptResult);
+  async cancel(payment: Pick<CardPaymentCompletion, 'transactionId' | 'reference'>): Promise<ReceiptSettlement> {
+    const { receipt } = await this.call('receipts.cancel', { id: payment.reference }, receiptResult);
+    return settlementOf(receipt.state);
   }
 
   /** Payme's protocol page: the back end authenticates with id:key (the browser's card methods with the id alone). */

@@ -108,8 +108,10 @@ export class SandboxCardGateway extends CardGateway {
     return 'unpaid';
   }
 
-  /** Nothing to cancel: a sandbox payment is taken only when it is confirmed. */
-  async cancel(): Promise<void> {}
+  /** Nothing to cancel: a sandbox payment is taken only by its confirmation, so none is on its way. */
+  async cancel(): Promise<ReceiptSettlement> {
+    return 'cancelled';
+  }
 
   private key(token: string): string {
     return `${this.namespace}:sandbox-card:${token}`;
