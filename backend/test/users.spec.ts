@@ -176,6 +176,21 @@ describe('users: profile and settings', () => {
       expect((await getMe(cookie)).body.phoneNumber).toBe(phone(60));
     });
 
+    it("spends none of a taken number's code guesses on confirming it: its owner still gets in with the code sent to them", async () => {
+      const { id, cookie } = await signedInUser(app, phone(64));
+      await signedInUser(app, phone(65));
+      const confirm = () => request(app.getHttpServer()).post(`/api/user/${id}/confirm-phone`).set('Cookie', cookie).send({ code: '00000' });
+      // Each save holds a new confirmation (5 checks each): two saves outlast the number's 9 guesses a day.
+      for (let save = 0; save < 2; save++) {
+        await put(cookie, id, { phoneNumber: phone(65) }).expect(200);
+        for (let check = 0; check < 5; check++) await confirm().expect(409);
+      }
+
+      const owner = request.agent(app.getHttpServer());
+      await owner.post('/api/auth/reset-password').send({ phoneNumber: phone(65) }).expect(200);
+      await owner.post('/api/auth/check-sms-code').send({ phoneNumber: phone(65), code: sms.lastSecretTo(phone(65)) }).expect(200);
+    });
+
     it('does not send a code when the phone number is unchanged', async () => {
       const { id, cookie } = await signedInUser(app, phone(62));
       const response = await put(cookie, id, { phoneNumber: phone(62) }).expect(200);

@@ -98,10 +98,11 @@ export class OneTimeCodeService {
     if (!raw) return null;
     const stored = JSON.parse(raw) as StoredCode<T>;
     await this.limits.consume(AUTH_LIMITS.codeTries, stored.id);
-    await this.limits.consume(AUTH_LIMITS.codeGuessesPerNumber, stored.phoneNumber);
+    // A held confirmation sent the number nothing to guess: it must not spend the number's guesses, which its owner needs.
     if (stored.refusal) {
       throw new AppException(HttpStatus.CONFLICT, stored.refusal.key, {}, { [stored.refusal.field]: stored.refusal.key });
     }
+    await this.limits.consume(AUTH_LIMITS.codeGuessesPerNumber, stored.phoneNumber);
     if (!sameHash(stored.hash, sha256(`${stored.id}:${code}`))) return null;
     // The number's budget measures wrong guesses: its owner's right code gives its check back.
     await this.limits.refund(AUTH_LIMITS.codeGuessesPerNumber, stored.phoneNumber);
