@@ -37,16 +37,17 @@ describe('where a request comes from', () => {
     });
   });
 
-  it('counts an IPv6 visitor by the /64: fresh addresses of one subscriber share the limit', async () => {
+  it('counts an IPv6 visitor by the /48: fresh addresses and /64s of one site share the limit', async () => {
     const behindProxy = await startedApp({ TRUST_PROXY: 'loopback' });
     try {
       const seller = await signedInUser(behindProxy, phone(3));
       const id = await insertListing(behindProxy.get(DataSource), { authorId: seller.id, status: 'active' });
       const reveal = (address: string) =>
         request(behindProxy.getHttpServer()).get(`/api/phone/${id}/contact`).set('X-Forwarded-For', address);
-      for (let n = 1; n <= 30; n++) await reveal(`2001:db8:77:1::${n.toString(16)}`).expect(200);
-      await reveal('2001:db8:77:1:ffff::31').expect(429);
-      await reveal('2001:db8:77:2::1').expect(200);
+      // A tunnel broker hands anyone a /48 for free: 65,536 /64s.
+      for (let n = 1; n <= 30; n++) await reveal(`2001:db8:77:${n.toString(16)}::${n.toString(16)}`).expect(200);
+      await reveal('2001:db8:77:ffff::31').expect(429);
+      await reveal('2001:db8:78::1').expect(200);
     } finally {
       await behindProxy.close();
     }

@@ -31,15 +31,17 @@ function ipv6Groups(address: string): string[] {
 }
 
 /**
- * Who a visitor is to the per-address limits and view counts: an IPv4 address, or the /64 of an
- * IPv6 one, which is one subscriber's allocation (counting single addresses would give anyone
- * 2^64 fresh tries). An IPv4 address in IPv6 form (::ffff:a.b.c.d) counts as itself.
+ * Who a visitor is to the per-address limits and view counts: an IPv4 address, or the /48 of an
+ * IPv6 one, a site's allocation: counting single addresses would give anyone 2^64 fresh tries, and
+ * /64s 65,536 (a tunnel broker gives anyone a /48 for free). Many subscribers of one carrier may share
+ * a /48, as they share an IPv4 address behind its NAT; the limits are sized for that. An IPv4 address
+ * in IPv6 form (::ffff:a.b.c.d) counts as itself.
  */
 export function visitorKey(address: string): string {
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
   if (mapped) return mapped[1];
   if (!isIPv6(address)) return address;
-  return `${ipv6Groups(address).slice(0, 4).join(':')}::/64`;
+  return `${ipv6Groups(address).slice(0, 3).join(':')}::/48`;
 }
 
 /** The visitor's key under the configured trust, for requests answered before Express runs. */
