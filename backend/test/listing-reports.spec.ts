@@ -1,11 +1,11 @@
 import type { INestApplication } from '@nestjs/common';
-import { LANGUAGES, LIMITS, MESSAGES, REPORTS_TO_HIDE, type MessageKey } from '@market/contracts';
+import { ESTABLISHED_REPORTER_WEIGHT, LANGUAGES, LIMITS, MESSAGES, REPORTS_TO_HIDE, type MessageKey } from '@market/contracts';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { burst, countStatuses } from '../../test/support/burst';
 import { ownTestDatabase } from '../../test/support/database';
 import { insertListing } from '../../test/support/listings';
-import { listingsApp, signedInUser } from './listings-support';
+import { listingsApp, signedInUser, testBrand, uploadPhotos, wizardPayload } from './listings-support';
 
 /** Phone numbers of this file: 99877190xxxx. */
 const phone = (n: number) => `99877190${String(n).padStart(4, '0')}`;
@@ -32,18 +32,18 @@ describe('buyers report listings (issue 22)', () => {
     app = await listingsApp({ DATABASE_URL: database.url });
     seller = await signedInUser(app, phone(1));
     admin = await signedInUser(app, phone(2), 'admin');
-    for (let n = 0; n < 12; n++) buyers.push(await signedInUser(app, phone(10 + n)));
+    for (let n = 0; n < 15; n++) buyers.push(await signedInUser(app, phone(10 + n)));
     // Established buyers: accounts of two months and more, created days apart.
     for (const [n, buyer] of buyers.entries()) {
       await app.get(DataSource).query(`UPDATE users SET created_at = now() - make_interval(days => 60 + $2) WHERE id = $1`, [buyer.id, n]);
     }
   });
-  /** Accounts made `minutesAgo` for the purpose, a minute apart. */
-  async function newAccounts(count: number, first: number, minutesAgo = 5): Promise<{ id: string; cookie: string }[]> {
+  /** Accounts made `minutesAgo` for the purpose, `minutesApart` apart. */
+  async function newAccounts(count: number, first: number, minutesAgo = 5, minutesApart = 1): Promise<{ id: string; cookie: string }[]> {
     const accounts = [];
     for (let n = 0; n < count; n++) {
       const account = await signedInUser(app, phone(first + n));
-      await app.get(DataSource).query(`UPDATE users SET created_at = now() - make_interval(mins => $2) WHERE id = $1`, [account.id, minutesAgo + n]);
+      await app.get(DataSource).query(`UPDATE users SET created_at = now() - make_interval(mins => $2) WHERE id = $1`, [account.id, minutesAgo + n * minutesApart]);
       accounts.push(account);
     }
     return accounts;
@@ -53,7 +53,14 @@ describe('buyers report listings (issue 22)', () => {
     await database.drop();
   });
 
-  const onSale = () => insertListing(app.get(DataSource), { authorId: seller.id, status: 'active' });
+  const onSale = (authorId = seller.id) => insertListing(app.get(DataSource), { authorId, status: 'active' });
+  const confirm = (listingId: string) =>
+    request(app.getHttpServer()).post('/api/phone/confirm').set('Cookie', admin.cookie).send({ id: listingId }).expect(200);
+  const reject = (listingId: string) =>
+    request(app.getHttpServer()).post('/api/phone/reject').set('Cookie', admin.cookie).send({ id: listingId, reason: 'fraud' }).expect(200);
+  const outcomes = (listingId: string) => app.get(DataSource).query(`SELECT DISTINCT outcome FROM listing_report WHERE listing_id = $1`, [listingId]);
+  const weightOf = async (listingId: string, reporterId: string) =>
+    (await app.get(DataSource).query(`SELECT weight FROM listing_report WHERE listing_id = $1 AND reporter_id = $2`, [listingId, reporterId]))[0].weight;
 
   it('takes a report from a signed-in buyer, and shows it to admins on the listing\'s card', async () => {
     const listingId = await onSale();
@@ -144,6 +151,68 @@ describe('buyers report listings (issue 22)', () => {
     const next = await onSale();
     for (const buyer of reporters) await report(next, buyer.cookie, { reason: 'fraud' }).expect(200);
     expect(await onTheSite(next)).toBe(true);
+  });
+
+  it('keeps the open reports of a listing whose edit a moderator approves: they still count toward hiding it (issue 35)', async () => {
+    const brand = await testBrand(app, 'Shikoyat');
+    const payload = wizardPayload(brand.phone, await uploadPhotos(app, seller.cookie, 1));
+    const listingId: string = (await request(app.getHttpServer()).post('/api/phone').set('Cookie', seller.cookie).send(payload).expect(201)).body._id;
+    await confirm(listingId);
+    const reporters = buyers.slice(12, 12 + REPORTS_TO_HIDE);
+    for (const buyer of reporters.slice(0, -1)) await report(listingId, buyer.cookie, { reason: 'fraud' }).expect(200);
+
+    // A new contact name is looked at again: the moderator reviews the edit with the reports on its card.
+    const edited = request(app.getHttpServer()).put(`/api/phone/${listingId}`).set('Cookie', seller.cookie);
+    expect((await edited.send({ ...payload, authorName: 'Boshqa odam' }).expect(200)).body.status).toBe('waiting');
+    expect((await queueCard(listingId, 'waiting')).reports).toHaveLength(REPORTS_TO_HIDE - 1);
+    await confirm(listingId);
+
+    // Approving the edit answered none of them: still open and on the card, their reporters unpenalised, one more takes it down.
+    expect(await onTheSite(listingId)).toBe(true);
+    expect((await queueCard(listingId, 'active')).reports).toHaveLength(REPORTS_TO_HIDE - 1);
+    expect(await outcomes(listingId)).toEqual([{ outcome: null }]);
+    await report(listingId, reporters[REPORTS_TO_HIDE - 1].cookie, { reason: 'fraud' }).expect(200);
+    expect(await onTheSite(listingId)).toBe(false);
+  });
+
+  it("lets no accounts of a day make themselves established by reporting their own seller's listings (issue 35)", async () => {
+    // A seller's four listings, reported by three accounts made the same day an hour apart (so not 'created together')
+    // from addresses of their own, then rejected: each report upheld.
+    const [farmSeller] = await newAccounts(1, 70, 600);
+    const farmers = await newAccounts(3, 71, 5, 60);
+    for (let n = 0; n < 4; n++) {
+      const farmed = await onSale(farmSeller.id);
+      for (const [f, farmer] of farmers.entries()) await report(farmed, farmer.cookie, { reason: 'fraud' }, `198.51.100.${120 + f}`).expect(200);
+      await reject(farmed);
+    }
+    const victim = await onSale();
+    for (const [f, farmer] of farmers.entries()) await report(victim, farmer.cookie, { reason: 'fraud' }, `198.51.100.${120 + f}`).expect(200);
+    expect(await onTheSite(victim)).toBe(true);
+  });
+
+  it('nor accounts of a few days with an approved listing of their own and one report upheld (issue 35)', async () => {
+    const [farmSeller] = await newAccounts(1, 75, 3 * 24 * 60);
+    const farmers = await newAccounts(3, 76, 3 * 24 * 60, 60);
+    for (const farmer of farmers) await app.get(DataSource).query(`UPDATE listing SET approved_at = now() WHERE id = $1`, [await onSale(farmer.id)]);
+    const farmed = await onSale(farmSeller.id);
+    for (const [f, farmer] of farmers.entries()) await report(farmed, farmer.cookie, { reason: 'fraud' }, `198.51.100.${130 + f}`).expect(200);
+    await reject(farmed);
+    const victim = await onSale();
+    for (const [f, farmer] of farmers.entries()) await report(victim, farmer.cookie, { reason: 'fraud' }, `198.51.100.${130 + f}`).expect(200);
+    expect(await onTheSite(victim)).toBe(true);
+  });
+
+  it("weighs more an account's reports after its reports on other sellers' scams were upheld (issue 35)", async () => {
+    const [reporter] = await newAccounts(1, 80, 10 * 24 * 60);
+    const [otherSeller] = await newAccounts(1, 81, 400 * 24 * 60);
+    const scams = [await onSale(), await onSale(otherSeller.id)];
+    for (const scam of scams) await report(scam, reporter.cookie, { reason: 'fraud' }, '198.51.100.140').expect(200);
+    expect(await weightOf(scams[0], reporter.id)).toBe(0.5);
+    for (const scam of scams) await reject(scam);
+    // A quarter per upheld report: the account of ten days is now established.
+    const next = await onSale();
+    await report(next, reporter.cookie, { reason: 'fraud' }, '198.51.100.140').expect(200);
+    expect(await weightOf(next, reporter.id)).toBe(ESTABLISHED_REPORTER_WEIGHT);
   });
 
   it('limits how many listings one user reports a day', async () => {

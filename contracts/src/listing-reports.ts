@@ -25,13 +25,16 @@ export interface ReporterRecord {
 
 /**
  * How much a reporter's word counts, 0 to 2: nothing on the account's first day, a quarter in
- * its first week, a half in its first month, then 1; half more for a seller with an approved
- * listing, a quarter for each upheld report (up to four), half less for each dismissed one.
+ * its first week, a half in its first month, then 1; their record adds half for a seller with an
+ * approved listing and a quarter for each upheld report (up to four), at most as much as the age
+ * gives; half less for each dismissed report.
  */
 export function reporterWeight({ accountAgeDays, approvedListings, upheld, dismissed }: ReporterRecord): number {
   const age = accountAgeDays < 1 ? 0 : accountAgeDays < 7 ? 0.25 : accountAgeDays < 30 ? 0.5 : 1;
-  const weight = age + (approvedListings > 0 ? 0.5 : 0) + 0.25 * Math.min(upheld, 4) - 0.5 * dismissed;
-  return Math.min(2, Math.max(0, weight));
+  // Capped by the age: a throwaway account gets a listing approved and reports upheld on a seller of its own in a day,
+  // and must not be established in its first week for that (issue 35).
+  const record = Math.min(age, (approvedListings > 0 ? 0.5 : 0) + 0.25 * Math.min(upheld, 4));
+  return Math.max(0, age + record - 0.5 * dismissed);
 }
 
 /** A report: one of `reasons`, and the reporter's words, which 'other' needs. Listings, conversations and reviews are reported so. */

@@ -214,7 +214,7 @@ export class ModerationService {
         listing.approvedAt = new Date();
         listing.rejectionReason = null;
         listing.reviewDue = false;
-        await this.reports.decide(transaction, listingId, 'dismissed');
+        await this.reports.approved(transaction, listingId);
         await this.outbox.record(transaction, 'listing.approved', { listingId, approvedBy: admin.id });
       }
       const tariffChannels = tariffOf(listing.tarif).channels;
@@ -256,7 +256,7 @@ export class ModerationService {
       const stored = reason === 'other' ? text! : reason;
       listing.rejectionReason = stored;
       await transaction.save(listing);
-      await this.reports.decide(transaction, id, 'upheld');
+      await this.reports.rejected(transaction, id);
       await this.outbox.record(transaction, 'listing.rejected', { listingId: id, reason: stored });
       return { status: listing.status, posts: listing.posts };
     });

@@ -18,11 +18,12 @@ import { LISTING_REPORT_LIMITS } from './listing-report.limits';
 import { reportSources } from './report-sources';
 
 /**
- * Buyers' reports on listings on sale. A report stays open until an admin approves or rejects the
- * listing. Each weighs what its reporter's record is worth (reporterWeight); open reports from
- * REPORTS_TO_HIDE independent established reporters (reportSources) take the listing off the site
- * and back into the admins' queue, so a scam stops reaching buyers before anyone looks at it, and
- * a few accounts made for the purpose cannot take an honest listing down.
+ * Buyers' reports on listings on sale. A report stays open until an admin rejects the listing or
+ * restores it after the reports took it down. Each weighs what its reporter's record is worth
+ * (reporterWeight); open reports from REPORTS_TO_HIDE independent established reporters
+ * (reportSources) take the listing off the site and back into the admins' queue, so a scam stops
+ * reaching buyers before anyone looks at it, and a few accounts made for the purpose cannot take
+ * an honest listing down.
  */
 @Injectable()
 export class ListingReportsService {
@@ -47,10 +48,18 @@ export class ListingReportsService {
         [listingId, reporter.id, reason, reason === 'other' ? text : (text ?? null), await this.weightOf(transaction, reporter.id), ip],
       );
       if (!added.length) throw new AppException(HttpStatus.CONFLICT, 'listingAlreadyReported');
-      const established = (await reportSources(transaction, listingId)).filter((weight) => weight >= ESTABLISHED_REPORTER_WEIGHT);
-      if (established.length < REPORTS_TO_HIDE) return listing.status;
+      if (!(await this.enoughToHide(transaction, listingId))) return listing.status;
       return this.listings.hideReported(transaction, listingId, listing.status);
     });
+  }
+
+  /**
+   * Whether the listing's open reports come from REPORTS_TO_HIDE independent established reporters: what takes it off the
+   * site. Only a listing on sale is reported, so open reports that are enough did take it off.
+   */
+  private async enoughToHide(transaction: EntityManager, listingId: string): Promise<boolean> {
+    const established = (await reportSources(transaction, listingId)).filter((weight) => weight >= ESTABLISHED_REPORTER_WEIGHT);
+    return established.length >= REPORTS_TO_HIDE;
   }
 
   /** The reporter's weight now: the account's age, their approved listings, their reports upheld and dismissed. */
@@ -85,12 +94,21 @@ export class ListingReportsService {
     return reports;
   }
 
+  /** An admin rejected the listing: its open reports are upheld, their reporters' next reports weigh more, later ones count afresh. */
+  async rejected(transaction: EntityManager, listingId: string): Promise<void> {
+    await this.decide(transaction, listingId, 'upheld');
+  }
+
   /**
-   * An admin's approval or rejection decides the listing's open reports, later ones counting
-   * afresh: a rejection upholds them, an approval (a listing restored) dismisses them, and the
-   * reporters' next reports weigh accordingly.
+   * An admin approved the listing. Reports that took it off the site are overruled: dismissed, their reporters' next reports
+   * weigh less. Any other approval (an edit reviewed again) answers none of them: they stay open on its card and still count
+   * toward hiding it, so an edit cannot wipe the reports on a listing nor weaken its reporters.
    */
-  async decide(transaction: EntityManager, listingId: string, outcome: 'upheld' | 'dismissed'): Promise<void> {
+  async approved(transaction: EntityManager, listingId: string): Promise<void> {
+    if (await this.enoughToHide(transaction, listingId)) await this.decide(transaction, listingId, 'dismissed');
+  }
+
+  private async decide(transaction: EntityManager, listingId: string, outcome: 'upheld' | 'dismissed'): Promise<void> {
     await transaction.query(`UPDATE listing_report SET decided_at = now(), outcome = $2 WHERE listing_id = $1 AND decided_at IS NULL`, [listingId, outcome]);
   }
 }
