@@ -80,6 +80,18 @@ describe('reputation earned in real deals (issue 38)', () => {
       expect((await signals(seller.id)).soldCount).toBe(1);
     });
 
+    it('neither offers nor takes as the buyer a person the seller and they blocked between them: the deal would reach them', async () => {
+      const { seller, buyer } = await pair();
+      const listing = await talkedAbout(seller, buyer);
+      const [{ id: conversation }] = await site.dataSource.query(`SELECT id FROM conversation WHERE listing_id = $1 AND buyer_id = $2`, [listing, buyer.id]);
+      await http().post(`/api/conversations/${conversation}/block`).set('Cookie', buyer.cookie).expect(200);
+
+      expect((await http().get(`/api/deals/candidates/${listing}`).set('Cookie', seller.cookie).expect(200)).body.buyers).toEqual([]);
+      const refused = await markSold(seller, listing, { buyerId: buyer.id }).expect(400);
+      expect(refused.body.fields).toEqual({ buyerId: 'dealBuyerNotInConversation' });
+      expect(await dealsOf(buyer)).toEqual([]);
+    });
+
     it('refuses a buyer who did not exchange messages about the listing, and the listing stays on sale', async () => {
       const { seller, buyer } = await pair();
       const listing = await insertListing(site.dataSource, { authorId: seller.id, status: 'active' });
