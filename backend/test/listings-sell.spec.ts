@@ -480,6 +480,47 @@ describe('selling: the create wizard, drafts, edits and my listings', () => {
       }
     });
 
+    it('charges nothing for an edit that keeps a tariff chosen while it was free, after its price rose', async () => {
+      const owner = await signedInUser(site.app, phone(14));
+      const admin = await signedInUser(site.app, phone(15), 'admin');
+      await site.dataSource.query(`UPDATE users SET balance = 0 WHERE id = $1`, [owner.id]);
+      const images = await uploadPhotos(site.app, owner.cookie, 1);
+      const created = await post(owner.cookie, wizardPayload(brand.phone, images, { tarif: 1 })).expect(201);
+      expect(created.body.charged).toBe(0);
+
+      // The discount ends: Super 4x costs its full price for listings posted from now on.
+      jest.spyOn(site.app.get(ListingTariffs), 'costOf').mockImplementation((tarif) => (tarif === 1 ? 39_900 : 0));
+      try {
+        const edit = (cookie: string, description: string) =>
+          http().put(`/api/phone/${created.body._id}`).set('Cookie', cookie).send(wizardPayload(brand.phone, images, { tarif: 1, description })).expect(200);
+        expect((await edit(owner.cookie, 'Yangi matn')).body).toMatchObject({ charged: 0, balance: 0 });
+        expect((await edit(admin.cookie, 'Moderator tuzatdi')).body).toMatchObject({ charged: 0, balance: 0 });
+        expect(await site.dataSource.query(`SELECT kind FROM balance_entry WHERE user_id = $1`, [owner.id])).toEqual([]);
+      } finally {
+        jest.restoreAllMocks();
+      }
+    });
+
+    it('charges a tariff chosen on an edit at its price then, once per listing', async () => {
+      const owner = await signedInUser(site.app, phone(16));
+      const price = 10_000;
+      await site.dataSource.query(`INSERT INTO balance_entry (user_id, amount, kind, reference) VALUES ($1, $2, 'topUp', $3)`, [owner.id, price, `test-${owner.id}`]);
+      await site.dataSource.query(`UPDATE users SET balance = $2 WHERE id = $1`, [owner.id, price]);
+      const images = await uploadPhotos(site.app, owner.cookie, 1);
+      const created = await post(owner.cookie, wizardPayload(brand.phone, images, { tarif: 0 })).expect(201);
+
+      jest.spyOn(site.app.get(ListingTariffs), 'costOf').mockImplementation((tarif) => (tarif === 1 ? price : 0));
+      try {
+        const edit = (tarif: 0 | 1) => http().put(`/api/phone/${created.body._id}`).set('Cookie', owner.cookie).send(wizardPayload(brand.phone, images, { tarif })).expect(200);
+        expect((await edit(1)).body).toMatchObject({ charged: price, balance: 0 });
+        // Back to Oddiy and to Super 4x again: the listing paid for it once.
+        expect((await edit(0)).body).toMatchObject({ charged: 0, balance: 0 });
+        expect((await edit(1)).body).toMatchObject({ charged: 0, balance: 0 });
+      } finally {
+        jest.restoreAllMocks();
+      }
+    });
+
     it('creates a Super 4x listing for free while its discount is 100 %', async () => {
       const response = await post(seller.cookie, wizardPayload(brand.phone, await sellerPhotos(), { tarif: 1 })).expect(201);
       expect(response.body.charged).toBe(0);

@@ -6,6 +6,7 @@ import { LIMITS, PROMOTION_DEFAULT_PRICES, TOP_PLACES_PER_PAGE, TOP_ROTATION_MS,
 import { PublicReads } from '../src/database/public-reads';
 import { PromotionSettlement } from '../src/promotions/promotion-settlement.service';
 import { burst, countStatuses } from '../../test/support/burst';
+import { eventually } from '../../test/support/eventually';
 import { createSignedInUser, type TestUser } from '../../test/support/users';
 import { listingsApp, testBrand } from './listings-support';
 
@@ -83,6 +84,36 @@ describe('promotions', () => {
     const [newer] = (await brandWithListings(seller, [0])).ids;
     await dataSource.query(`UPDATE listing SET category_id = $2 WHERE id = $1`, [newer, brand]);
     expect((await feed({ brand })).phones.map((card) => card._id)).toEqual([newer, oldest, ids[0], ids[1]]);
+  });
+
+  it('charges no lift that lifted nothing: the listing left sale after the purchase found it on sale', async () => {
+    const seller = await createSignedInUser(app, { balance: 100_000 });
+    const { ids } = await brandWithListings(seller, [60]);
+    const [before] = await dataSource.query(`SELECT created_at FROM listing WHERE id = $1`, [ids[0]]);
+    // Taken off sale in a transaction that commits only once the lift's update waits for it.
+    const offSale = dataSource.createQueryRunner();
+    await offSale.connect();
+    await offSale.startTransaction();
+    let lift: Promise<request.Response>;
+    try {
+      await offSale.query(`UPDATE listing SET status = 'noActive' WHERE id = $1`, [ids[0]]);
+      lift = buy(seller, ids[0], 'lift').then((response) => response);
+      await eventually(async () => {
+        const waiting = await dataSource.query(`SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE 'UPDATE listing SET created_at%'`);
+        expect(waiting).toHaveLength(1);
+      });
+      await offSale.commitTransaction();
+    } finally {
+      await offSale.release();
+    }
+
+    const refused = await lift;
+    expect(refused.status).toBe(409);
+    expect(refused.body.code).toBe('promotionListingNotOnSale');
+    expect(await balanceOf(seller)).toBe(100_000);
+    expect(await ledgerOf(seller)).toEqual([]);
+    expect(await dataSource.query(`SELECT 1 FROM promotion WHERE listing_id = $1`, [ids[0]])).toEqual([]);
+    expect(await dataSource.query(`SELECT created_at FROM listing WHERE id = $1`, [ids[0]])).toEqual([before]);
   });
 
   it('shows a TOP listing first with its mark in the feeds it matches, and nowhere its filters leave it out', async () => {
@@ -302,6 +333,38 @@ describe('promotions', () => {
     await dataSource.query(`UPDATE listing SET status = 'noActive', sold_at = now() WHERE id = $1`, [ids[0]]);
     await settlement.settle();
     expect(await balanceOf(seller)).toBe(100_000);
+  });
+
+  it('makes no channel post of a refunded repost, and refunds none while a channel posts it', async () => {
+    const seller = await createSignedInUser(app, { balance: 100_000 });
+    const { ids } = await brandWithListings(seller, [1, 2]);
+    const refunded = (await buy(seller, ids[0], 'channelRepost').expect(200)).body.promotion._id as string;
+    const posted = (await buy(seller, ids[1], 'channelRepost').expect(200)).body.promotion._id as string;
+    await dataSource.query(`UPDATE listing SET status = 'noActive' WHERE id = ANY($1)`, [ids]);
+
+    expect(await settlement.refund(refunded)).toBe(true);
+    const post = jest.fn(async () => 'https://t.me/telefonbozor/1');
+    expect(await settlement.postRepost(refunded, post)).toBeNull();
+    expect(post).not.toHaveBeenCalled();
+
+    // The settlement runs while the channel's call is being made: it passes the repost over, and the post makes it done.
+    let answer!: (link: string) => void;
+    let calling!: () => void;
+    const called = new Promise<void>((resolve) => (calling = resolve));
+    const posting = settlement.postRepost(posted, () => {
+      calling();
+      return new Promise<string>((resolve) => (answer = resolve));
+    });
+    await called;
+    expect(await settlement.refund(posted)).toBe(false);
+    answer('https://t.me/telefonbozor/2');
+    expect(await posting).toEqual({ posted: 'https://t.me/telefonbozor/2' });
+    expect(await settlement.refund(posted)).toBe(false);
+    expect(await dataSource.query(`SELECT id, state FROM promotion WHERE id = ANY($1) ORDER BY state`, [[refunded, posted]])).toEqual([
+      { id: posted, state: 'done' },
+      { id: refunded, state: 'refunded' },
+    ]);
+    expect(await balanceOf(seller)).toBe(100_000 - PROMOTION_DEFAULT_PRICES.channelRepost);
   });
 
   // Its channel jobs stalled or failed before they reached a channel: no channel took it, none refused it.

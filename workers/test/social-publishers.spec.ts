@@ -71,6 +71,7 @@ function memoryProgress(): PublishProgress & { steps: Map<string, string> } {
     get: (step) => steps.get(step),
     remember: async (step, id) => void steps.set(step, id),
     forget: async (step) => void steps.delete(step),
+    whilePostable: (call) => call(),
   };
 }
 

@@ -139,7 +139,7 @@ export class ListingsService {
         listingId = identifiers[0].id as string;
       }
       await this.photos.show(transaction, listingId, [actor.id], form.images);
-      return { listingId, status, ...(await this.chargeTariff(transaction, actor.id, listingId, columns.tarif)), repeated: false };
+      return { listingId, status, ...(await this.chargeTariff(transaction, actor.id, listingId, this.tariffs.costOf(columns.tarif))), repeated: false };
     }).catch(async (error: unknown) => {
       await this.limits.refund(cap, actor.id);
       throw error;
@@ -154,7 +154,8 @@ export class ListingsService {
    * moderation approved (device, photos, condition, grade, IMEIs) sends it back to moderation, or, off
    * sale, to moderation when it goes back on sale; any other change keeps an active listing on
    * sale and shows moderators when it was made. Only the author changes the tariff; choosing
-   * the paid one charges it once per listing (the ledger refuses a second charge).
+   * the paid one charges its cost then, once per listing (the ledger refuses a second charge).
+   * An edit that keeps the tariff charges nothing, whatever it costs now.
    */
   async update(actor: SessionUser, listingId: string, form: ListingForm, ip: string): Promise<ListingSaved> {
     const saved = await this.dataSource.transaction(async (transaction) => {
@@ -191,7 +192,9 @@ export class ListingsService {
       // (compared in so'm: a change of currency alone is no drop).
       const lowered = listing.status === 'active' && columns.priceUzs !== null && listing.priceUzs !== null && columns.priceUzs < listing.priceUzs;
       if (lowered) await this.outbox.record(transaction, 'listing.price-lowered', { listingId, oldPrice: listing.price!, oldValut: listing.valut });
-      return { isAuthor, status, review, ...(await this.chargeTariff(transaction, listing.authorId, listingId, columns.tarif)) };
+      // Charged when chosen: a listing posted while its tariff was free is not charged by a later edit once the price rose.
+      const cost = columns.tarif === listing.tarif ? 0 : this.tariffs.costOf(columns.tarif);
+      return { isAuthor, status, review, ...(await this.chargeTariff(transaction, listing.authorId, listingId, cost)) };
     });
     if (saved.isAuthor && form.updateProfile) await this.updateProfile(actor, form, ip);
     return {
@@ -342,14 +345,8 @@ export class ListingsService {
     throw actor.role === 'admin' ? new AppException(HttpStatus.FORBIDDEN, 'forbidden') : notFound();
   }
 
-  /** Takes the tariff's cost once per listing; answers what was taken and the balance after it. */
-  private async chargeTariff(
-    transaction: EntityManager,
-    authorId: string,
-    listingId: string,
-    tarif: 0 | 1,
-  ): Promise<{ charged: number; balance: number }> {
-    const cost = this.tariffs.costOf(tarif);
+  /** Takes the cost of the tariff just chosen, once per listing; answers what was taken and the balance after it. */
+  private async chargeTariff(transaction: EntityManager, authorId: string, listingId: string, cost: number): Promise<{ charged: number; balance: number }> {
     if (cost > 0) {
       const movement = await this.balance.charge(transaction, { userId: authorId, amount: cost, kind: 'listingCharge', reference: listingId });
       if (movement.recorded) return { charged: cost, balance: movement.balance };

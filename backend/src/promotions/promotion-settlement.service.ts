@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
-import { TOP_DAYS, type SocialChannel } from '@market/contracts';
+import { TOP_DAYS, type PromotionState, type SocialChannel } from '@market/contracts';
 import { BalanceService } from '../balance/balance.service';
 import { Promotion } from './promotion.entity';
 
@@ -13,6 +13,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const REPOST_GIVEN_UP_AFTER = '1 day';
 /** Promotions stopped by one settlement run at most; the next run takes the rest. */
 const STOPPED_PER_RUN = 500;
+/** A repost whose price went back: its channel jobs post nothing. */
+const REPOST_STOPPED: readonly PromotionState[] = ['refunded', 'failed'];
 
 export interface SettlementOutcome {
   /** TOPs that ran their days. */
@@ -56,7 +58,7 @@ export class PromotionSettlement {
     let unposted = 0;
     for (const { id } of stuck) {
       const failed = await this.dataSource.transaction(async (transaction) => {
-        const repost = await this.runningLocked(transaction, id);
+        const repost = await this.runningLocked(transaction, id, 'skip');
         return repost ? this.failRepost(transaction, repost) : false;
       });
       if (failed) unposted += 1;
@@ -67,11 +69,11 @@ export class PromotionSettlement {
   /**
    * Stops a running promotion that cannot run, giving back what it did not use: a repost's whole
    * price, a TOP's whole days left (the day it stopped in counts as used). False when it was no
-   * longer running (already settled by another run).
+   * longer running (already settled by another run), or a channel is posting it now (see postRepost).
    */
   refund(promotionId: string): Promise<boolean> {
     return this.dataSource.transaction(async (transaction) => {
-      const promotion = await this.runningLocked(transaction, promotionId);
+      const promotion = await this.runningLocked(transaction, promotionId, 'skip');
       if (!promotion) return false;
       const days = TOP_DAYS[promotion.product];
       const daysLeft = days === undefined ? undefined : Math.max(0, Math.floor((promotion.endsAt!.getTime() - Date.now()) / DAY_MS));
@@ -85,15 +87,26 @@ export class PromotionSettlement {
     });
   }
 
-  /** The listing a repost waiting to be posted is for; null once it was posted or refunded. */
-  async repostWaiting(promotionId: string): Promise<string | null> {
-    const promotion = await this.dataSource.getRepository(Promotion).findOneBy({ id: promotionId, state: 'running', product: 'channelRepost' });
-    return promotion?.listingId ?? null;
+  /** Whether a repost's price went back (refunded, or failed): its channel jobs, however long they waited, post nothing. */
+  async repostStopped(promotionId: string): Promise<boolean> {
+    const repost = await this.dataSource.getRepository(Promotion).findOneBy({ id: promotionId });
+    return !repost || REPOST_STOPPED.includes(repost.state);
   }
 
-  /** A channel took the repost: it did what was bought, nothing is refunded for it any more. */
-  async repostPosted(promotionId: string): Promise<void> {
-    await this.dataSource.query(`UPDATE promotion SET state = 'done' WHERE id = $1 AND state = 'running' AND product = 'channelRepost'`, [promotionId]);
+  /**
+   * A channel's post of a repost: `post`, the call that shows it, is made holding the promotion's row,
+   * and the repost is done (nothing is refunded for it any more) in the same transaction. A refund
+   * passes a held row over, and a post after a refund makes nothing (null): a repost is never both
+   * posted and refunded. The other channels post it too: only a refund stops them.
+   */
+  postRepost<T>(promotionId: string, post: () => Promise<T>): Promise<{ posted: T } | null> {
+    return this.dataSource.transaction(async (transaction) => {
+      const [repost]: { state: PromotionState }[] = await transaction.query(`SELECT state FROM promotion WHERE id = $1 FOR UPDATE`, [promotionId]);
+      if (!repost || REPOST_STOPPED.includes(repost.state)) return null;
+      const posted = await post();
+      await transaction.query(`UPDATE promotion SET state = 'done' WHERE id = $1 AND state = 'running'`, [promotionId]);
+      return { posted };
+    });
   }
 
   /** The channels a repost is sent to, once: a fan-out run again leaves those that already refused it out. */
@@ -129,12 +142,13 @@ export class PromotionSettlement {
     return true;
   }
 
-  private runningLocked(transaction: EntityManager, promotionId: string): Promise<Promotion | null> {
-    return transaction
+  /** The promotion locked while it runs; `skip` answers null at once for a row held (a repost being posted, another run's refund). */
+  private runningLocked(transaction: EntityManager, promotionId: string, held: 'wait' | 'skip' = 'wait'): Promise<Promotion | null> {
+    const query = transaction
       .getRepository(Promotion)
       .createQueryBuilder('promotion')
       .where(`promotion.id = :promotionId AND promotion.state = 'running'`, { promotionId })
-      .setLock('pessimistic_write')
-      .getOne();
+      .setLock('pessimistic_write');
+    return (held === 'skip' ? query.setOnLocked('skip_locked') : query).getOne();
   }
 }

@@ -34,6 +34,7 @@ const ALREADY_RUNNING: Record<Exclude<PromotionProduct, 'lift'>, 'promotionTopRu
 };
 
 const listingNotFound = () => new AppException(HttpStatus.NOT_FOUND, 'listingNotFound');
+const listingNotOnSale = () => new AppException(HttpStatus.CONFLICT, 'promotionListingNotOnSale');
 
 /** Promotion (issue 39): the products and their prices, a purchase charged through the ledger, a listing's promotions. */
 @Injectable()
@@ -96,7 +97,8 @@ export class PromotionsService {
       });
       const movement = await this.balance.charge(transaction, { userId: buyer.id, amount: price, kind: `${product}Charge`, reference: id });
       if (!movement.recorded) throw new Error(`Promotion ${id} was charged before it was bought`);
-      if (product === 'lift') await this.lifts.lift(transaction, listingId);
+      // The check above did not lock the listing: one that left sale since is not lifted, and the purchase rolls back with its charge.
+      if (product === 'lift' && !(await this.lifts.lift(transaction, listingId))) throw listingNotOnSale();
       if (product === 'channelRepost') await this.outbox.record(transaction, 'promotion.repost-requested', { promotionId: id, listingId });
       const promotion = await transaction.findOneByOrFail(Promotion, { id });
       return { promotion: toListingPromotion(promotion, before), charged: price, balance: movement.balance };
@@ -123,7 +125,7 @@ export class PromotionsService {
       [listingId],
     );
     if (!listing || listing.author_id !== buyer.id) throw listingNotFound();
-    if (!listing.on_sale) throw new AppException(HttpStatus.CONFLICT, 'promotionListingNotOnSale');
+    if (!listing.on_sale) throw listingNotOnSale();
   }
 
   /** A lift once a day; one TOP at a time; one repost waiting at a time. */

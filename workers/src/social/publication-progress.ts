@@ -1,13 +1,16 @@
-import type { ChannelPostingService } from '@market/backend';
+import type { ChannelPostingService, PromotionSettlement } from '@market/backend';
 import type { SocialChannel } from '@market/contracts';
 import type { PublishProgress } from './channels/channel-publisher';
+import { RepostStoppedError } from './publish-errors';
 
 /**
  * The remote ids of one listing's post to one channel, stored as soon as the channel answers. A
- * bought repost (issue 39) keeps its steps under its promotion's id, apart from the first post's.
+ * bought repost (issue 39) keeps its steps under its promotion's id, apart from the first post's,
+ * and makes the call that shows it through its promotion (PromotionSettlement.postRepost).
  */
 export async function loadPublicationProgress(
   posting: ChannelPostingService,
+  promotions: PromotionSettlement,
   listingId: string,
   channel: SocialChannel,
   repostOf?: string,
@@ -23,6 +26,12 @@ export async function loadPublicationProgress(
     async forget(step) {
       await posting.forgetStep(listingId, channel, key(step));
       steps.delete(key(step));
+    },
+    async whilePostable(call) {
+      if (!repostOf) return call();
+      const made = await promotions.postRepost(repostOf, call);
+      if (!made) throw new RepostStoppedError(`Repost ${repostOf} was refunded`);
+      return made.posted;
     },
   };
 }

@@ -24,6 +24,9 @@ export class StillProcessingError extends Error {
   }
 }
 
+/** A bought repost was refunded before this channel posted it: nothing is posted, and that is no failure. */
+export class RepostStoppedError extends Error {}
+
 /** The call did not get an answer (network failure, timeout): whether it took effect is unknown. */
 export class ChannelUnreachableError extends Error {}
 

@@ -16,7 +16,7 @@ import { toChannelListing } from './channel-listing';
 import { OutcomeUnknownError } from './channels/channel-publisher';
 import { ChannelPublishers } from './channel-publishers';
 import { loadPublicationProgress } from './publication-progress';
-import { PermanentPublishError, RateLimitedError, StillProcessingError } from './publish-errors';
+import { PermanentPublishError, RateLimitedError, RepostStoppedError, StillProcessingError } from './publish-errors';
 import { ProcessorOf, QueueProcessor, type JobHandlers } from '../queue-processor';
 
 /**
@@ -110,6 +110,8 @@ export class SocialProcessor extends QueueProcessor<typeof QUEUES.social> implem
 
   private async publish(job: Job, token: string | undefined): Promise<void> {
     const { listingId, channel, repostOf } = channelPublishJobSchema.parse(job.data);
+    // Refunded while the job waited (its listing left sale, or no channel took it within a day): it posts nothing, even back on sale.
+    if (repostOf && (await this.promotions.repostStopped(repostOf))) return this.logRepostRefunded(listingId, channel, repostOf);
     // A repost whose listing left sale is refunded by the promotions' settlement.
     const listing = await this.posting.listingToPost(listingId, channel, !!repostOf);
     if (!listing) return;
@@ -122,7 +124,7 @@ export class SocialProcessor extends QueueProcessor<typeof QUEUES.social> implem
     }
     const photoUrls = await this.posting.photoUrls(listingId, CHANNEL_PHOTO_FORMAT[channel]);
     const channelListing = toChannelListing(listing, photoUrls, this.config.PUBLIC_URL);
-    const progress = await loadPublicationProgress(this.posting, listingId, channel, repostOf);
+    const progress = await loadPublicationProgress(this.posting, this.promotions, listingId, channel, repostOf);
     const turn = await publisher.pacing(channelListing);
     // Waiting for the platform's limit: the listing shows when its post is due. A job back to check
     // what the channel was still processing took its turn before it left.
@@ -132,8 +134,8 @@ export class SocialProcessor extends QueueProcessor<typeof QUEUES.social> implem
     try {
       const link = await publisher.publish(channelListing, progress);
       await this.posting.recordPosted(listingId, channel, link);
-      if (repostOf) await this.promotions.repostPosted(repostOf);
     } catch (caught) {
+      if (caught instanceof RepostStoppedError) return this.logRepostRefunded(listingId, channel, repostOf!);
       if (caught instanceof StillProcessingError) await this.checkLater(job, token, caught);
       const error = caught instanceof RateLimitedError ? await this.waitAsAsked(job, token, turn.throttled, caught) : (caught as Error);
       const reason = error.message;
@@ -151,6 +153,10 @@ export class SocialProcessor extends QueueProcessor<typeof QUEUES.social> implem
       this.logger.warn(`Posting listing ${listingId} to ${channel} failed: ${reason}`);
       throw final ? new UnrecoverableError(reason) : error;
     }
+  }
+
+  private logRepostRefunded(listingId: string, channel: SocialChannel, promotionId: string): void {
+    this.logger.log(`Repost ${promotionId} of listing ${listingId} was refunded before ${channel} posted it: nothing posted`);
   }
 
   /**

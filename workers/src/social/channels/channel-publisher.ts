@@ -21,12 +21,14 @@ export interface PublishProgress {
   get(step: string): string | undefined;
   remember(step: string, remoteId: string): Promise<void>;
   forget(step: string): Promise<void>;
+  /** Makes the call that shows the post, or refuses before it: a bought repost refunded meanwhile (RepostStoppedError). */
+  whilePostable<T>(call: () => Promise<T>): Promise<T>;
 }
 
 /**
  * Runs the one call of a channel that makes a post visible, at most once. The attempt is
- * recorded first; if the channel answers with an error nothing was posted and the record
- * goes. If the process dies or the network fails mid-call, the record stays and a later
+ * recorded first; if the channel answers with an error, or the call is refused before it is
+ * made (whilePostable), nothing was posted and the record goes. If the process dies or the network fails mid-call, the record stays and a later
  * run refuses to guess: a duplicate post cannot be taken back, a missing one can be posted
  * again by an admin (which clears the record).
  */
@@ -34,10 +36,15 @@ export async function postOnce<T>(progress: PublishProgress, step: string, post:
   const attempt = `${step}-attempt`;
   if (progress.get(attempt)) throw new OutcomeUnknownError();
   await progress.remember(attempt, new Date().toISOString());
+  let called = false;
   try {
-    return await post();
+    return await progress.whilePostable(() => {
+      called = true;
+      return post();
+    });
   } catch (error) {
-    if (answered(error)) await progress.forget(attempt);
+    // Refused before the call, or the channel answered: nothing was posted.
+    if (!called || answered(error)) await progress.forget(attempt);
     throw error;
   }
 }
