@@ -285,6 +285,21 @@ describe('conversations', () => {
     expect(await messagesOf(body.id)).toHaveLength(2);
   });
 
+  it("keeps a photo sent in a message: its sender's DELETE /api/upload answers 409 photoInUse and the thread still shows it", async () => {
+    const buyer = await createSignedInUser(site.app);
+    const { body } = await start(buyer, await onSale()).expect(201);
+    const [sentPhoto, unsent] = await uploadPhotos(site.app, seller.cookie, 2);
+    const sent = await send(seller, body.id, { text: 'Mana rasmi', images: [sentPhoto] }).expect(201);
+
+    const refused = await http().delete('/api/upload/').set('Cookie', seller.cookie).send({ _id: sentPhoto }).expect(409);
+    expect(refused.body).toMatchObject({ code: 'photoInUse', message: MESSAGES.photoInUse });
+    const thread = await http().get(`/api/conversations/${body.id}/messages`).set('Cookie', buyer.cookie).expect(200);
+    expect(thread.body.messages.at(-1).images).toEqual(sent.body.images);
+    await http().get(new URL(sent.body.images[0]).pathname).expect(200);
+    // A photo uploaded and never sent is still the sender's to delete.
+    await http().delete('/api/upload/').set('Cookie', seller.cookie).send({ _id: unsent }).expect(200);
+  });
+
   describe('a message sent again with its key (its answer was lost)', () => {
     const eventsOf = async (id: string) =>
       (await site.dataSource.query(`SELECT count(*)::int AS events FROM outbox_event WHERE name = 'conversation.message-sent' AND payload->>'conversationId' = $1`, [id]))[0]

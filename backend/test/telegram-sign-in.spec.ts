@@ -13,7 +13,7 @@ import { TelegramLinkService } from '../src/telegram/telegram-link.service';
 import { burst, burstBehindRow, countStatuses } from '../../test/support/burst';
 import { startedApp } from '../../test/support/app';
 import { type LaunchUser, launchFields, signInitData, signedLaunch, TEST_BOT_TOKEN } from '../../test/support/telegram-init-data';
-import { signedInUser } from './auth.support';
+import { signedInUser, smsOutbox } from './auth.support';
 import { insertListing } from '../../test/support/listings';
 import { listingsApp, testBrand } from './listings-support';
 
@@ -26,6 +26,7 @@ describe('Telegram Mini App sign-in (POST /api/auth/telegram)', () => {
   let app: INestApplication;
   let dataSource: DataSource;
   let links: TelegramLinkService;
+  let sms: ReturnType<typeof smsOutbox>;
 
   const signIn = (body: object, ip = IP) => request(app.getHttpServer()).post('/api/auth/telegram').set('X-Forwarded-For', ip).send(body);
   const me = (token: string) => request(app.getHttpServer()).get('/api/user').set('Authorization', `Bearer ${token}`);
@@ -42,6 +43,7 @@ describe('Telegram Mini App sign-in (POST /api/auth/telegram)', () => {
     app = await startedApp({ TELEGRAM_BOT_TOKEN: TEST_BOT_TOKEN, TELEGRAM_BOT_USERNAME: 'telefon_bozor_test_bot' });
     dataSource = app.get(DataSource);
     links = app.get(TelegramLinkService);
+    sms = smsOutbox(app);
   });
   afterAll(() => app.close());
   beforeEach(() => app.get(RateLimitService).reset(AUTH_LIMITS.telegramSignInPerIp, IP));
@@ -115,6 +117,28 @@ describe('Telegram Mini App sign-in (POST /api/auth/telegram)', () => {
       .expect(200);
     await me(first).expect(401);
     await me(second.body.session.token).expect(200);
+  });
+
+  it("ends the account's Telegram links with a password reset: a chat someone linked with a stolen session no longer signs in", async () => {
+    const victim = await signedInUser(app, phone(14));
+    const attacker = telegramUser(14);
+    // With the victim's session, the attacker links their own chat and keeps a second deep link for later.
+    const linkOf = async () =>
+      new URL((await request(app.getHttpServer()).post('/api/user/telegram/link').set('Cookie', victim.cookie).send({ language: 'uz' }).expect(201)).body.link).searchParams.get('start')!;
+    expect(await links.redeem(await linkOf(), attacker.id, { confirmed: true })).toMatchObject({ outcome: 'linked', userId: victim.id });
+    const spare = await linkOf();
+    expect((await signIn({ initData: signedLaunch(attacker) }).expect(200)).body.user._id).toBe(victim.id);
+
+    // The victim resets the password from the sign-in page.
+    const reset = (path: string, body: object) =>
+      request(app.getHttpServer()).post(`/api/auth/${path}`).set('X-Forwarded-For', IP).set('Cookie', `code_requester=${'victim'.padEnd(43, '0')}`).send(body);
+    await reset('reset-password', { phoneNumber: phone(14) }).expect(200);
+    const { token } = (await reset('check-sms-code', { phoneNumber: phone(14), code: sms.lastSecretTo(phone(14)) }).expect(200)).body;
+    await reset('reset-password-with-token', { phoneNumber: phone(14), token, password: 'new-secret' }).expect(200);
+
+    expect((await signIn({ initData: signedLaunch(attacker) }).expect(200)).body).toEqual({ status: 'contactNeeded' });
+    expect(await links.subscriptionOf(victim.id)).toBeNull();
+    expect(await links.redeem(spare, attacker.id, { confirmed: true })).toEqual({ outcome: 'invalid' });
   });
 
   describe('refusals: the usual error envelope, and nothing is created', () => {

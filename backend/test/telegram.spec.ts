@@ -28,7 +28,7 @@ describe('linking a seller\'s Telegram chat', () => {
       .expect(201);
     expect(response.body.link).toMatch(/^https:\/\/t\.me\/telefon_bozor_bot\?start=[\w-]{32}$/);
 
-    expect(await links.redeem(tokenOf(response.body.link), 5551)).toEqual({ outcome: 'linked', userId: seller.id, language: 'ru' });
+    expect(await links.redeem(tokenOf(response.body.link), 5551, { confirmed: true })).toEqual({ outcome: 'linked', userId: seller.id, language: 'ru' });
     const status = await request(app.getHttpServer()).get('/api/user/telegram').set('Cookie', seller.cookie).expect(200);
     expect(status.body).toEqual({ linked: true, botConfigured: true });
   });
@@ -36,24 +36,36 @@ describe('linking a seller\'s Telegram chat', () => {
   it('redeems a link only once and never an expired one', async () => {
     const seller = await createSignedInUser(app);
     const { link } = await links.createLink(seller.id, 'uz');
-    expect(await links.redeem(tokenOf(link), 5552)).toMatchObject({ outcome: 'linked' });
-    expect(await links.redeem(tokenOf(link), 5553)).toEqual({ outcome: 'invalid' });
+    expect(await links.redeem(tokenOf(link), 5552, { confirmed: true })).toMatchObject({ outcome: 'linked' });
+    expect(await links.redeem(tokenOf(link), 5553, { confirmed: true })).toEqual({ outcome: 'invalid' });
 
     const stale = await links.createLink(seller.id, 'uz');
     await app.get(DataSource).query(`UPDATE telegram_link_token SET expires_at = now() - interval '1 minute'`);
-    expect(await links.redeem(tokenOf(stale.link), 5554)).toEqual({ outcome: 'invalid' });
+    expect(await links.redeem(tokenOf(stale.link), 5554, { confirmed: true })).toEqual({ outcome: 'invalid' });
+  });
+
+  it("links a chat of nobody's only when the person in it agrees, naming the link's account by its number, keeping the token until then", async () => {
+    // Someone sends their own link to a person whose chat with the bot was never linked, and the person presses Start.
+    const stranger = await createSignedInUser(app);
+    const strangers = tokenOf((await links.createLink(stranger.id, 'ru')).link);
+    expect(await links.redeem(strangers, 5557)).toEqual({ outcome: 'confirm', phoneNumber: stranger.phoneNumber, linkedElsewhere: false });
+    expect(await links.subscriptionByChat(5557)).toBeNull();
+    expect(await links.subscriptionOf(stranger.id)).toBeNull();
+
+    expect(await links.redeem(strangers, 5557, { confirmed: true })).toEqual({ outcome: 'linked', userId: stranger.id, language: 'ru' });
+    expect(await links.subscriptionByChat(5557)).toMatchObject({ userId: stranger.id });
   });
 
   it("moves a chat linked to another account only when the person in it agrees, keeping the link's token until then", async () => {
     const [owner, stranger] = [await createSignedInUser(app), await createSignedInUser(app)];
-    await links.redeem(tokenOf((await links.createLink(owner.id, 'uz')).link), 5556);
+    await links.redeem(tokenOf((await links.createLink(owner.id, 'uz')).link), 5556, { confirmed: true });
     // The stranger's own link, pressed in the owner's chat.
     const strangers = tokenOf((await links.createLink(stranger.id, 'ru')).link);
-    expect(await links.redeem(strangers, 5556)).toEqual({ outcome: 'otherAccount', language: 'ru' });
+    expect(await links.redeem(strangers, 5556)).toEqual({ outcome: 'confirm', phoneNumber: stranger.phoneNumber, linkedElsewhere: true });
     expect(await links.subscriptionByChat(5556)).toMatchObject({ userId: owner.id });
     expect(await links.subscriptionOf(stranger.id)).toBeNull();
 
-    expect(await links.redeem(strangers, 5556, { switchAccount: true })).toEqual({ outcome: 'linked', userId: stranger.id, language: 'ru' });
+    expect(await links.redeem(strangers, 5556, { confirmed: true })).toEqual({ outcome: 'linked', userId: stranger.id, language: 'ru' });
     expect(await links.subscriptionByChat(5556)).toMatchObject({ userId: stranger.id });
     expect(await links.subscriptionOf(owner.id)).toBeNull();
     // The owner's own new link needs no question.
@@ -67,12 +79,14 @@ describe('linking a seller\'s Telegram chat', () => {
     expect(rows[0].token_hash).not.toContain(tokenOf(link));
   });
 
-  it('unlinks the chat', async () => {
+  it('unlinks the chat, and a deep link not yet pressed no longer links one', async () => {
     const seller = await createSignedInUser(app);
     const { link } = await links.createLink(seller.id, 'en');
-    await links.redeem(tokenOf(link), 5555);
+    await links.redeem(tokenOf(link), 5555, { confirmed: true });
+    const unpressed = await links.createLink(seller.id, 'en');
     await request(app.getHttpServer()).delete('/api/user/telegram').set('Cookie', seller.cookie).expect(204);
     expect(await links.subscriptionOf(seller.id)).toBeNull();
+    expect(await links.redeem(tokenOf(unpressed.link), 5555, { confirmed: true })).toEqual({ outcome: 'invalid' });
   });
 
   it('refuses a visitor', async () => {

@@ -1,5 +1,5 @@
 import { authSchema, checkSmsCodeSchema, registerSchema } from './auth';
-import { phoneNumberSchema, profileCompleteness, updateUserSchema, UZBEK_MOBILE_OPERATOR_CODES } from './user';
+import { maskedPhoneNumber, phoneNumberSchema, profileCompleteness, updateUserSchema, UZBEK_MOBILE_OPERATOR_CODES } from './user';
 
 describe('account rules', () => {
   it('keeps only the digits of a phone number and wants all 12', () => {
@@ -15,6 +15,10 @@ describe('account rules', () => {
     for (const number of ['447911123456', '000000000000', '+998 71 123-45-67', '998001000001']) {
       expect(phoneNumberSchema.safeParse(number).error?.issues[0].message).toBe('phoneNotUzbekMobile');
     }
+  });
+
+  it('masks a number to its operator code and last two digits', () => {
+    expect(maskedPhoneNumber('998901234567')).toBe('+998 90 ***-**-67');
   });
 
   it('restores the leading zeros of a code sent as a number', () => {

@@ -12,6 +12,14 @@ export function phoneDigits(value: string): string {
 }
 
 /**
+ * A number shown to someone who may not own it (the bot's question before it links a chat): the operator code
+ * and the last two digits, enough for its owner to know it and little for anyone else (+998 90 ***-**-67).
+ */
+export function maskedPhoneNumber(phoneNumber: string): string {
+  return `+998 ${phoneNumber.slice(3, 5)} ***-**-${phoneNumber.slice(-2)}`;
+}
+
+/**
  * The operator codes of Uzbek mobile numbers (998 XX …), the only numbers an SMS reaches:
  * Beeline 90, 91; Ucell 93, 94, 50; Uzmobile 95, 99, 77; Mobiuz 97, 88; Perfectum 98;
  * Humans 33; OQ 20. Source: the two-digit mobile codes of Google's libphonenumber data for

@@ -207,6 +207,32 @@ export async function startFakeTelegram(botUsername = 'telefon_bozor_test_bot', 
     };
   }
 
+  /** A press of the inline button with `data` under message `messageId` in a private chat; its query waits for the bot's answer. */
+  function callbackQuery(chatId: number, data: string, messageId: number) {
+    const id = String(nextCallbackQueryId++);
+    unansweredCallbackQueries.add(id);
+    return {
+      update_id: nextUpdateId++,
+      callback_query: {
+        id,
+        from: { id: chatId, is_bot: false, first_name: 'Buyer' },
+        message: { message_id: messageId, date: Math.floor(Date.now() / 1000), chat: { id: chatId, type: 'private' } },
+        chat_instance: String(chatId),
+        data,
+      },
+    };
+  }
+
+  /** Posts an update to the webhook as Telegram does: with the secret_token header, as set. */
+  async function postToWebhook(body: object, secretToken: string | undefined): Promise<number> {
+    const response = await fetch(webhook!.url, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', ...(secretToken !== undefined && { 'X-Telegram-Bot-Api-Secret-Token': secretToken }) },
+      body: JSON.stringify(body),
+    });
+    return response.status;
+  }
+
   return {
     ...fake,
     botUsername,
@@ -237,19 +263,9 @@ export async function startFakeTelegram(botUsername = 'telefon_bozor_test_bot', 
     },
     /** A user presses an inline button with this callback_data under a message in their chat; answers the callback query's id. */
     pushCallbackQuery(chatId: number, data: string, messageId = nextMessageId - 1): string {
-      const id = String(nextCallbackQueryId++);
-      unansweredCallbackQueries.add(id);
-      deliver({
-        update_id: nextUpdateId++,
-        callback_query: {
-          id,
-          from: { id: chatId, is_bot: false, first_name: 'Buyer' },
-          message: { message_id: messageId, date: Math.floor(Date.now() / 1000), chat: { id: chatId, type: 'private' } },
-          chat_instance: String(chatId),
-          data,
-        },
-      });
-      return id;
+      const update = callbackQuery(chatId, data, messageId);
+      deliver(update);
+      return update.callback_query.id;
     },
     /**
      * A user shares a contact in their chat with the bot, as a Mini App's requestContact does with
@@ -272,13 +288,12 @@ export async function startFakeTelegram(botUsername = 'telefon_bozor_test_bot', 
     /** The webhook setWebhook set, with its secret_token. */
     webhook: () => webhook,
     /** A message from a user as Telegram delivers it to the webhook: with the secret_token header, as set. */
-    async deliverToWebhook(chatId: number, text: string, secretToken = webhook?.secretToken): Promise<number> {
-      const response = await fetch(webhook!.url, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', ...(secretToken !== undefined && { 'X-Telegram-Bot-Api-Secret-Token': secretToken }) },
-        body: JSON.stringify(update(chatId, text)),
-      });
-      return response.status;
+    deliverToWebhook(chatId: number, text: string, secretToken = webhook?.secretToken): Promise<number> {
+      return postToWebhook(update(chatId, text), secretToken);
+    },
+    /** A press of an inline button as Telegram delivers it to the webhook, as pushCallbackQuery does by polling. */
+    pressOnWebhook(chatId: number, data: string, secretToken = webhook?.secretToken): Promise<number> {
+      return postToWebhook(callbackQuery(chatId, data, nextMessageId - 1), secretToken);
     },
     /** The user blocked the bot: messages to the chat answer 403 from now on. */
     blockBot(chatId: number | string): void {

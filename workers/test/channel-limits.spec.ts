@@ -260,8 +260,11 @@ describe("the sellers' bot on a webhook", () => {
 
   it('sets the webhook with its secret_token and refuses updates without it', async () => {
     expect(telegram.webhook()).toMatchObject({ secretToken: 'webhook-secret_42' });
-    const { link } = await links().createLink(seller.id, 'uz');
-    expect(await telegram.deliverToWebhook(SELLER_CHAT, `/start ${new URL(link).searchParams.get('start')}`)).toBe(200);
+    const token = new URL((await links().createLink(seller.id, 'uz')).link).searchParams.get('start')!;
+    expect(await telegram.deliverToWebhook(SELLER_CHAT, `/start ${token}`)).toBe(200);
+    // 'Yes' under the bot's question links the chat.
+    await eventually(async () => expect(telegram.callsOf('sendMessage').filter((call) => Number(call.body.chat_id) === SELLER_CHAT)).toHaveLength(1));
+    expect(await telegram.pressOnWebhook(SELLER_CHAT, `relink:${token}`)).toBe(200);
     await eventually(async () => expect(await links().subscriptionOf(seller.id)).not.toBeNull());
 
     // Someone who learnt the URL forges /stop for the seller's chat: refused, the link stays.

@@ -186,6 +186,8 @@ describe('moderation and the fan-out to the social channels', () => {
     stack.telegram.pushMessage(SELLER_CHAT, `/start ${strangers}`);
     await eventually(async () => expect(messagesToSeller().filter((text) => text.includes('Bu chat boshqa hisobga ulangan'))).toHaveLength(1), 30_000);
     const question = stack.telegram.callsOf('sendMessage').find((call) => String(call.body.text).includes('Bu chat boshqa hisobga ulangan'))!;
+    // It names the account the chat would move to, as its owner would know it.
+    expect(question.body.text).toContain(`+998 ${stranger.phoneNumber.slice(3, 5)} ***-**-${stranger.phoneNumber.slice(-2)}`);
     expect(question.body.reply_markup).toEqual({
       inline_keyboard: [[{ text: "Ha, o'tkazish", callback_data: `relink:${strangers}` }, { text: "Yo'q", callback_data: 'relink-keep' }]],
     });
@@ -209,6 +211,36 @@ describe('moderation and the fan-out to the social channels', () => {
     stack.telegram.pushCallbackQuery(SELLER_CHAT, `relink:${own}`);
     await eventually(async () => expect(await links.subscriptionByChat(SELLER_CHAT)).toMatchObject({ userId: seller.id }));
   }, 60_000);
+
+  it("asks before a link takes a chat of nobody's, naming the link's account by its masked number; 'No' leaves the chat unlinked", async () => {
+    const VICTIM_CHAT = 777002;
+    const links = stack.api.get(TelegramLinkService);
+    const stranger = await createSignedInUser(stack.api);
+    const strangers = await linkTokenFor(stranger);
+    // The stranger sent the victim t.me/<bot>?start=<token>, and the victim pressed Start.
+    stack.telegram.pushMessage(VICTIM_CHAT, `/start ${strangers}`);
+    const question = await eventually(async () => {
+      const [sent] = stack.telegram.callsOf('sendMessage').filter((call) => Number(call.body.chat_id) === VICTIM_CHAT);
+      expect(sent).toBeDefined();
+      return sent;
+    }, 30_000);
+    const masked = `+998 ${stranger.phoneNumber.slice(3, 5)} ***-**-${stranger.phoneNumber.slice(-2)}`;
+    expect(question.body.text).toBe(
+      `Bu chatni ${masked} raqamli hisobga ulaysizmi? Shu hisobning xabarlari va suhbatlari shu yerga keladi, Telegramdagi ilova esa unga kiradi. Raqam sizniki bo'lmasa, «Yo'q»ni bosing.`,
+    );
+    expect(question.body.reply_markup).toEqual({
+      inline_keyboard: [[{ text: 'Ha, ulash', callback_data: `relink:${strangers}` }, { text: "Yo'q", callback_data: 'relink-keep' }]],
+    });
+    expect(await links.subscriptionByChat(VICTIM_CHAT)).toBeNull();
+
+    const no = stack.telegram.pushCallbackQuery(VICTIM_CHAT, 'relink-keep');
+    await eventually(async () => {
+      const [answer] = stack.telegram.callsOf('answerCallbackQuery').filter((call) => call.body.callback_query_id === no);
+      expect(answer?.body.text).toBe('Chat ulanmadi.');
+    });
+    expect(await links.subscriptionByChat(VICTIM_CHAT)).toBeNull();
+    expect(await links.subscriptionOf(stranger.id)).toBeNull();
+  }, 45_000);
 
   it("never links a group chat nor answers its commands: the group's members would read the seller's conversations", async () => {
     const GROUP_CHAT = -100888;

@@ -4,6 +4,7 @@ import { DataSource } from 'typeorm';
 import { LIMITS, smsText, type RegisterRequest, type UserDto } from '@market/contracts';
 import { AppException } from '../common/app.exception';
 import { RateLimitService } from '../rate-limit/rate-limit.service';
+import { TelegramLinkService } from '../telegram/telegram-link.service';
 import { UsersService } from '../users/users.service';
 import { AUTH_LIMITS } from './auth.limits';
 import { OneTimeCodeService } from './one-time-codes.service';
@@ -36,6 +37,7 @@ export class AuthService {
     private readonly sms: SmsRequestService,
     private readonly limits: RateLimitService,
     private readonly passwordAttempts: PasswordAttemptsService,
+    private readonly telegramLinks: TelegramLinkService,
   ) {}
 
   /**
@@ -99,8 +101,9 @@ export class AuthService {
 
   /**
    * `/forgot` step 3: the new password; every other session of the account ends (the
-   * request's own session, if it is one of them, stays), and the wrong passwords tried from
-   * this address no longer keep it from signing in.
+   * request's own session, if it is one of them, stays), and so does its Telegram link: a chat
+   * linked with a stolen session would sign the Mini App in and answer conversations as the
+   * account. The wrong passwords tried from this address no longer keep it from signing in.
    */
   async resetPassword(phoneNumber: string, token: string, password: string, ip: string, currentSessionToken?: string): Promise<void> {
     if (!(await this.codes.consumeToken('reset', phoneNumber, token))) {
@@ -111,6 +114,7 @@ export class AuthService {
     const passwordHash = await hashPassword(password, ip);
     const ended = await this.dataSource.transaction(async (transaction) => {
       await this.users.setPassword(transaction, account.id, passwordHash);
+      await this.telegramLinks.unlink(account.id, transaction);
       return this.sessions.endAll(transaction, account.id, currentSessionToken);
     });
     this.sessions.ended(ended);

@@ -418,18 +418,35 @@ export class ConversationsService {
 
   /**
    * The buyers who wrote about a listing and got its seller's answer, the latest conversation first:
-   * those a sale can name as its buyer (issue 38), as a deal needs messages from both sides.
+   * those a sale can name as its buyer (issue 38), as a deal needs messages from both sides. Not one
+   * blocked either way: the deal's question and notices would reach them.
    */
   async answeredBuyers(listingId: string, transaction: EntityManager = this.dataSource.manager): Promise<string[]> {
     const rows = (await transaction.query(
       `SELECT c.buyer_id FROM conversation c
-        WHERE c.listing_id = $1
+        WHERE c.listing_id = $1 AND NOT c.blocked
           AND EXISTS (SELECT 1 FROM conversation_message m WHERE m.conversation_id = c.id AND m.author_id = c.buyer_id)
           AND EXISTS (SELECT 1 FROM conversation_message m WHERE m.conversation_id = c.id AND m.author_id = c.seller_id)
         ORDER BY c.last_message_at DESC`,
       [listingId],
     )) as Array<{ buyer_id: string }>;
     return rows.map((row) => row.buyer_id);
+  }
+
+  /**
+   * Whether `authorId` sent photo `imageId` in a message, in the caller's transaction: the thread shows it for good,
+   * to the other person and to the moderators of a reported thread. Looked up through the author's conversations,
+   * which their indexes find: a message's photos are its author's uploads.
+   */
+  async photoSent(transaction: EntityManager, authorId: string, imageId: string): Promise<boolean> {
+    const [{ sent }] = (await transaction.query(
+      `SELECT EXISTS (
+         SELECT 1 FROM conversation c JOIN conversation_message m ON m.conversation_id = c.id
+          WHERE (c.buyer_id = $1 OR c.seller_id = $1) AND m.author_id = $1 AND m.image_ids @> ARRAY[$2::uuid]
+       ) AS sent`,
+      [authorId, imageId],
+    )) as [{ sent: boolean }];
+    return sent;
   }
 
   /**

@@ -5,6 +5,7 @@ import { DataSource, In, Not, QueryFailedError, type EntityManager } from 'typeo
 import { statusAfter, type ListingImage, type ListingStatus } from '@market/contracts';
 import type { SessionUser } from '../auth/auth.decorators';
 import { AppException } from '../common/app.exception';
+import { ConversationsService } from '../conversations/conversations.service';
 import type { Image } from '../uploads/image.entity';
 import { ImagesService } from '../uploads/images.service';
 import { LISTING_PHOTO_SHAPE, LISTING_PHOTO_VARIANTS } from './listing-photo-shapes';
@@ -22,6 +23,7 @@ export class ListingPhotosService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly images: ImagesService,
+    private readonly conversations: ConversationsService,
   ) {}
 
   /**
@@ -53,7 +55,10 @@ export class ListingPhotosService {
   /**
    * Removes the user's own photo: a fresh upload or a draft's photo. A photo shown by a
    * listing past its drafts changes only through an edit of that listing (409 `photoInUse`),
-   * so a listing never loses its last photo behind the seller's back.
+   * so a listing never loses its last photo behind the seller's back; one sent in a message
+   * stays for good (409 `photoInUse`), or it would vanish from the recipient's thread and from
+   * what moderators read of a reported one. The photo's row is held from the ownership check,
+   * so a message taking it meanwhile is refused or seen here.
    */
   async remove(user: SessionUser, imageId: string): Promise<void> {
     const removed = await this.dataSource.transaction(async (transaction) => {
@@ -64,6 +69,7 @@ export class ListingPhotosService {
         [imageId],
       );
       if (shownBy && !statusAfter('saveDraft', shownBy.status)) throw new AppException(HttpStatus.CONFLICT, 'photoInUse');
+      if (await this.conversations.photoSent(transaction, user.id, imageId)) throw new AppException(HttpStatus.CONFLICT, 'photoInUse');
       return this.images.removeOwned(transaction, imageId, user.id, 'listing');
     });
     if (removed) await this.images.discardFiles(removed);

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { BalanceModule } from '../balance/balance.module';
 import { CategoriesModule } from '../categories/categories.module';
+import { ConversationsModule } from '../conversations/conversations.module';
 import { DevicesModule } from '../devices/devices.module';
 import { EventsModule } from '../events/events.module';
 import { TrustModule } from '../moderation/trust/trust.module';
@@ -37,6 +38,8 @@ import { MyListingsService } from './my-listings.service';
     TrustModule,
     // A sale names its buyer: the deal is recorded in the sale's transaction.
     ReputationModule,
+    // A photo sent in a message is not deleted; conversations import no listings module.
+    ConversationsModule,
   ],
   controllers: [ListingsController],
   providers: [ListingsService, ListingFormColumns, ImeiSeal, ListingPhotosService, ListingTariffs, MyListingsService, ListingLift],

@@ -5,6 +5,7 @@ import { DataSource, type EntityManager, LessThan } from 'typeorm';
 import type { Language } from '@market/contracts';
 import { AppException } from '../common/app.exception';
 import { AppConfig } from '../config/app-config';
+import { UsersService } from '../users/users.service';
 import { TelegramContact, TelegramLinkToken, TelegramSubscription } from './telegram-subscription.entity';
 
 const LINK_TTL_MS = 15 * 60 * 1000;
@@ -12,13 +13,13 @@ const LINK_TTL_MS = 15 * 60 * 1000;
 const CONTACT_TTL_MS = 60 * 60 * 1000;
 
 /**
- * What a deep link did for a chat: linked it, or not because the token is unknown, used or expired,
- * or because the chat is linked to another account and the person in it has not agreed to switch
- * (`language` is the link's, to ask in).
+ * What a deep link did for a chat: linked it; or not yet, because the person in the chat has not agreed to
+ * link it to the link's account (`phoneNumber`, for the question to name it; `linkedElsewhere` when the chat is
+ * linked to another account now); or not, because the token is unknown, used or expired.
  */
 export type LinkRedemption =
   | { outcome: 'linked'; userId: string; language: Language }
-  | { outcome: 'otherAccount'; language: Language }
+  | { outcome: 'confirm'; phoneNumber: string; linkedElsewhere: boolean }
   | { outcome: 'invalid' };
 
 function hashToken(token: string): string {
@@ -31,6 +32,7 @@ export class TelegramLinkService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly config: AppConfig,
+    private readonly users: UsersService,
   ) {}
 
   /** A deep link needs both the bot's token (to hear /start) and its username (to address it). */
@@ -51,11 +53,13 @@ export class TelegramLinkService {
   }
 
   /**
-   * Redeems a deep-link token for a chat. A chat linked to another account is switched only when the
-   * person in it agreed (`switchAccount`): anyone can send a link of their own account, and pressing
-   * it must not move a seller's chat to a stranger unasked. Until then the token stays unused.
+   * Redeems a deep-link token for a chat. The chat is linked to the link's account only when the person
+   * in it agreed (`confirmed`): anyone can send a link of their own account, and pressing it must not
+   * give a stranger the chat (its notices, its replies to conversations, its Mini App sign-in), whether
+   * the chat was linked before or not. Until then the token stays unused. A chat already linked to the
+   * link's account changes hands to nobody and is linked again unasked.
    */
-  async redeem(token: string, chatId: number, { switchAccount = false } = {}): Promise<LinkRedemption> {
+  async redeem(token: string, chatId: number, { confirmed = false } = {}): Promise<LinkRedemption> {
     return this.dataSource.transaction(async (transaction) => {
       const [claimed] = (await transaction.query(
         `SELECT user_id, language FROM telegram_link_token WHERE token_hash = $1 AND expires_at > now() FOR UPDATE`,
@@ -63,7 +67,9 @@ export class TelegramLinkService {
       )) as Array<{ user_id: string; language: Language }>;
       if (!claimed) return { outcome: 'invalid' };
       const current = await transaction.findOneBy(TelegramSubscription, { chatId: String(chatId) });
-      if (current && current.userId !== claimed.user_id && !switchAccount) return { outcome: 'otherAccount', language: claimed.language };
+      if (current?.userId !== claimed.user_id && !confirmed) {
+        return { outcome: 'confirm', phoneNumber: await this.users.phoneNumberOf(transaction, claimed.user_id), linkedElsewhere: current !== null };
+      }
       await transaction.query(`DELETE FROM telegram_link_token WHERE token_hash = $1`, [hashToken(token)]);
       await this.linkChat(transaction, claimed.user_id, chatId, claimed.language);
       return { outcome: 'linked', userId: claimed.user_id, language: claimed.language };
@@ -107,8 +113,14 @@ export class TelegramLinkService {
     return this.dataSource.getRepository(TelegramSubscription).findOneBy({ chatId: String(chatId) });
   }
 
-  async unlink(userId: string): Promise<void> {
-    await this.dataSource.getRepository(TelegramSubscription).delete({ userId });
+  /**
+   * Ends the account's chat link and its deep links not yet redeemed, in the caller's transaction when given (a
+   * password reset's). The links go first: a /start redeeming one meanwhile holds it until its chat is linked, and
+   * that chat is then unlinked here too.
+   */
+  async unlink(userId: string, database: EntityManager = this.dataSource.manager): Promise<void> {
+    await database.delete(TelegramLinkToken, { userId });
+    await database.delete(TelegramSubscription, { userId });
   }
 
   async unlinkChat(chatId: number): Promise<void> {

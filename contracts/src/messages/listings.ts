@@ -90,9 +90,9 @@ export const LISTING_MESSAGES = {
     en: 'A photo was not found or belongs to another listing. Please upload it again',
   },
   photoInUse: {
-    uz: "Rasm e'longa biriktirilgan: uni e'lonni tahrirlab olib tashlang",
-    ru: 'Фото прикреплено к объявлению: уберите его, отредактировав объявление',
-    en: 'The photo belongs to a listing: remove it by editing the listing',
+    uz: "Rasm e'longa biriktirilgan yoki suhbatda yuborilgan: e'londagisini e'lonni tahrirlab olib tashlang, yuborilgani qoladi",
+    ru: 'Фото прикреплено к объявлению или отправлено в переписке: из объявления его уберите, отредактировав объявление, а отправленное остаётся',
+    en: 'The photo belongs to a listing or was sent in a conversation: remove it from a listing by editing the listing; a sent photo stays',
   },
   draftLimitReached: {
     uz: "Qoralamalar juda ko'p ({{count}} ta). Avval ularning birini yakunlang yoki o'chiring",

@@ -2,7 +2,18 @@ import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } fro
 import { Bot, GrammyError, InlineKeyboard, webhookCallback, type Context } from 'grammy';
 import { createServer, type Server } from 'node:http';
 import { AppConfig, AppException, ConversationsService, SavedSearchAlertsService, TelegramLinkService } from '@market/backend';
-import { DEFAULT_LANGUAGE, formatMessage, LANGUAGES, MINI_APP_PATH, miniAppLink, phoneNumberSchema, startTargetOfPath, type Language, type StartAppTarget } from '@market/contracts';
+import {
+  DEFAULT_LANGUAGE,
+  formatMessage,
+  LANGUAGES,
+  maskedPhoneNumber,
+  MINI_APP_PATH,
+  miniAppLink,
+  phoneNumberSchema,
+  startTargetOfPath,
+  type Language,
+  type StartAppTarget,
+} from '@market/contracts';
 import { TelegramPacing } from '../pacing/telegram-pacing';
 import { botText } from './bot-texts';
 import { PollingLease } from './polling-lease';
@@ -18,11 +29,12 @@ export const WEBHOOK_ANSWER_MS = 10_000;
 /** An alert's pause button names its saved search: 'pause:' and a UUID fit Telegram's 64 bytes of callback_data. */
 const PAUSE_ALERTS = 'pause:';
 /**
- * The answers to whether a chat linked to another account moves to a link's account: 'relink:' and
- * the link's token (32 characters) fit the 64 bytes; 'No' needs nothing but its name.
+ * The answers to whether a chat is linked to a link's account: 'relink:' and the link's token (32 characters)
+ * fit the 64 bytes; 'No' needs nothing but its name. The values date from when only a linked chat was asked and
+ * stay, so that buttons already in chats keep working.
  */
-const SWITCH_ACCOUNT = 'relink:';
-const KEEP_ACCOUNT = 'relink-keep';
+const CONFIRM_LINK = 'relink:';
+const DECLINE_LINK = 'relink-keep';
 
 /** What the bot sends: text, or a photo with the text as its caption; optionally one button under it. */
 export interface BotMessage {
@@ -97,8 +109,8 @@ export class SellerBot implements OnApplicationBootstrap, OnApplicationShutdown 
     person.command('my', (context) => this.myListings(context));
     person.command('stop', (context) => this.stop(context));
     this.bot.callbackQuery(new RegExp(`^${PAUSE_ALERTS}`), (context) => this.pauseAlerts(context));
-    this.bot.callbackQuery(new RegExp(`^${SWITCH_ACCOUNT}`), (context) => this.switchAccount(context));
-    this.bot.callbackQuery(KEEP_ACCOUNT, (context) => this.keepAccount(context));
+    this.bot.callbackQuery(new RegExp(`^${CONFIRM_LINK}`), (context) => this.confirmLink(context));
+    this.bot.callbackQuery(DECLINE_LINK, (context) => this.declineLink(context));
     person.on('message:contact', (context) => this.recordContact(context));
     // After the commands: any other text is a person writing, a reply to a relayed message answering its conversation.
     person.on('message:text', (context) => this.answerConversation(context));
@@ -275,7 +287,7 @@ export class SellerBot implements OnApplicationBootstrap, OnApplicationShutdown 
   private async recordContact(context: Context): Promise<void> {
     const { contact } = context.message!;
     const sender = context.from!;
-    const language = LANGUAGES.find((candidate) => candidate === sender.language_code) ?? DEFAULT_LANGUAGE;
+    const language = senderLanguage(context);
     const phoneNumber = phoneNumberSchema.safeParse(contact!.phone_number);
     if (contact!.user_id !== sender.id || !phoneNumber.success) {
       await this.reply(context, botText('contactRefused', language));
@@ -292,27 +304,30 @@ export class SellerBot implements OnApplicationBootstrap, OnApplicationShutdown 
       return;
     }
     const redemption = await this.links.redeem(token, context.chat!.id);
-    if (redemption.outcome === 'otherAccount') {
-      // Someone else's link, pressed in a linked chat: ask before the chat changes hands.
-      const { language } = redemption;
-      const answers = new InlineKeyboard().text(botText('relinkYes', language), `${SWITCH_ACCOUNT}${token}`).text(botText('relinkNo', language), KEEP_ACCOUNT);
-      await this.reply(context, botText('relinkAsk', language), answers);
+    if (redemption.outcome === 'confirm') {
+      // The link may be a stranger's, sent to be pressed: the chat's owner is asked, in their Telegram's language
+      // (not the link's, which its sender chose), naming the account so that they can tell it is not theirs.
+      const language = senderLanguage(context);
+      const [question, yes] = redemption.linkedElsewhere ? (['relinkAsk', 'relinkYes'] as const) : (['linkAsk', 'linkYes'] as const);
+      const answers = new InlineKeyboard().text(botText(yes, language), `${CONFIRM_LINK}${token}`).text(botText('relinkNo', language), DECLINE_LINK);
+      await this.reply(context, botText(question, language, { phone: maskedPhoneNumber(redemption.phoneNumber) }), answers);
       return;
     }
     await this.reply(context, redemption.outcome === 'linked' ? botText('linked', redemption.language) : botText('linkInvalid', DEFAULT_LANGUAGE));
   }
 
   /** 'Yes' under the question: the link is redeemed now, if it is still valid. */
-  private async switchAccount(context: Context): Promise<void> {
-    const token = context.callbackQuery!.data!.slice(SWITCH_ACCOUNT.length);
-    const redemption = await this.links.redeem(token, chatIdOf(context), { switchAccount: true });
+  private async confirmLink(context: Context): Promise<void> {
+    const token = context.callbackQuery!.data!.slice(CONFIRM_LINK.length);
+    const redemption = await this.links.redeem(token, chatIdOf(context), { confirmed: true });
     await context.answerCallbackQuery();
     await this.reply(context, redemption.outcome === 'linked' ? botText('linked', redemption.language) : botText('linkInvalid', DEFAULT_LANGUAGE));
   }
 
-  private async keepAccount(context: Context): Promise<void> {
+  /** 'No' under the question: the chat stays as it was, linked to its account or to none. */
+  private async declineLink(context: Context): Promise<void> {
     const subscription = await this.links.subscriptionByChat(chatIdOf(context));
-    await context.answerCallbackQuery({ text: botText('relinkKept', subscription?.language ?? DEFAULT_LANGUAGE) });
+    await context.answerCallbackQuery({ text: botText(subscription ? 'relinkKept' : 'linkDeclined', senderLanguage(context)) });
   }
 
   private async myListings(context: Context): Promise<void> {
@@ -345,6 +360,11 @@ export class SellerBot implements OnApplicationBootstrap, OnApplicationShutdown 
     await this.pacing.awaitPrivateMessageInPlace(chatIdOf(context));
     await context.reply(text, { reply_markup: buttons });
   }
+}
+
+/** The language of the person who wrote or pressed a button, as their Telegram has it (uz, ru or en; else uz). */
+function senderLanguage(context: Context): Language {
+  return LANGUAGES.find((language) => language === context.from?.language_code) ?? DEFAULT_LANGUAGE;
 }
 
 /** The chat of a command or of a button pressed under a message; a button's message too old to be sent carries only who pressed it. */
