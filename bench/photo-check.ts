@@ -4,10 +4,12 @@
 // gives each the hashes phone photos have: near one another, as many sellers photograph the same few things (a phone face
 // up on a table, its box, its screen). Each stored photo's hash is one of `scenes` pictures' with `noise` random bits
 // changed, its centre's likewise (`--scenes 0`: uniformly random hashes; `--rehash 1` draws them again). The photos
-// checked: half copies of stored photos (two bits changed; every other one cut, so that one of its crop windows is the
-// stored photo's centre with a bit changed), half new photos drawn as the stored ones are. Each is looked up as the check does
-// (the whole picture's bands within a bit, turned and mirrored, and 24 crop windows' centre bands) and, interleaved, as it
-// did before cropped copies were looked for (the same call without crop windows: the whole picture's bands only).
+// checked: half copies of stored photos (two bits changed; a third of them cut, so that one of its crop windows is the
+// stored photo's centre with a bit changed, and a third screenshots, whose one photo within is the stored photo with
+// two bits changed), half new photos drawn as the stored ones are (a third with a part taken for a photo within). Each
+// is looked up as the check does (the whole picture's bands within a bit, turned and mirrored, the photos within it,
+// and 24 crop windows' centre bands) and, interleaved, as it did before cropped copies and screenshots were looked for
+// (the same call without crop windows and photos within: the whole picture's bands only).
 // Prints the median and p95 of both, their ratio and the target met or missed; exits 1 when a copy is not found.
 import { createHash, randomBytes, randomInt } from 'node:crypto';
 import { DataSource } from 'typeorm';
@@ -71,13 +73,16 @@ async function photosToCheck(database: DataSource): Promise<Checked[]> {
   const uploadedAt = new Date(Date.now() + 60_000);
   const windows = () => Array.from({ length: CROP_WINDOWS.length }, () => String(drawnHash()));
   const copies = stored.map((original, index): Checked => {
-    const cut = index % 2 === 1;
+    const [cut, screenshot] = [index % 3 === 1, index % 3 === 2];
     const crops = windows();
     if (cut) crops[randomInt(CROP_WINDOWS.length)] = String(changed(BigInt(original.phash_centre), 1));
-    const hash = cut ? drawnHash() : changed(BigInt(original.phash), 2);
-    return { photo: { hash: String(hash), turned: String(drawnHash()), crops, uploadedAt }, copies: original.id };
+    const hash = cut || screenshot ? drawnHash() : changed(BigInt(original.phash), 2);
+    const panels = screenshot ? [String(changed(BigInt(original.phash), 2))] : [];
+    return { photo: { hash: String(hash), turned: String(drawnHash()), crops, panels, uploadedAt }, copies: original.id };
   });
-  const fresh = Array.from({ length: options.samples - copies.length }, (): Checked => ({ photo: { hash: String(drawnHash()), turned: String(drawnHash()), crops: windows(), uploadedAt } }));
+  const fresh = Array.from({ length: options.samples - copies.length }, (_, index): Checked => ({
+    photo: { hash: String(drawnHash()), turned: String(drawnHash()), crops: windows(), panels: index % 3 ? [] : [String(drawnHash())], uploadedAt },
+  }));
   return [...copies, ...fresh];
 }
 
@@ -108,7 +113,7 @@ async function main(): Promise<void> {
           times.withCrops.push(ms);
           if (copies && !result.some((similar) => similar.imageId === copies)) missed.add(copies);
         },
-        async () => times.wholeOnly.push((await timed(() => images.similarListingPhotos(database, { ...photo, crops: null }))).ms),
+        async () => times.wholeOnly.push((await timed(() => images.similarListingPhotos(database, { ...photo, crops: null, panels: null }))).ms),
       ];
       for (const step of round % 2 ? pair.reverse() : pair) await step();
     }
@@ -122,8 +127,8 @@ async function main(): Promise<void> {
   const wholeOnly = figures(times.wholeOnly);
   const ms = (value: number) => `${value.toFixed(1)} ms`;
   console.log(`${photos} listing photos; ${checked.length} checked photos × ${options.rounds} rounds (${checked.filter((one) => one.copies).length} copies)`);
-  console.log(`the check (whole picture, turned, mirrored, 24 crop windows): p50 ${ms(withCrops.p50)}, p95 ${ms(withCrops.p95)}`);
-  console.log(`the whole picture's bands only (the check before crops):      p50 ${ms(wholeOnly.p50)}, p95 ${ms(wholeOnly.p95)}`);
+  console.log(`the check (whole picture, turned, mirrored, photos within, 24 crop windows): p50 ${ms(withCrops.p50)}, p95 ${ms(withCrops.p95)}`);
+  console.log(`the whole picture's bands only (the check before crops and screenshots):  p50 ${ms(wholeOnly.p50)}, p95 ${ms(wholeOnly.p95)}`);
   console.log(`ratio at p50: ${(withCrops.p50 / wholeOnly.p50).toFixed(2)}x`);
   console.log(`target p95 < ${TARGET_P95_MS} ms a photo: ${withCrops.p95 < TARGET_P95_MS ? 'met' : 'MISSED'}`);
   console.log(`copies found: ${checked.filter((one) => one.copies).length - missed.size} of ${checked.filter((one) => one.copies).length}`);

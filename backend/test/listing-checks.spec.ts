@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import { ListingChecksService } from '../src/moderation/trust/listing-checks.service';
 import { referenceMedian } from '../src/browse/price-guide/reference-prices';
 import { eventually } from '../../test/support/eventually';
+import { screenshotsOf } from '../../test/support/pictures';
 import { checkListings, detailedPhoto, listingsAppForThisFile, signedInUser, testBrand, waitingTab, type TestDevice } from './listings-support';
 
 /** Phone numbers of this file: 99877192xxxx. */
@@ -331,6 +332,28 @@ describe('the checks of waiting listings and the risk-ranked queue (issue 22)', 
     const cards = await waitingTab(site.app, admin.cookie);
     const found = Object.fromEntries(Object.entries(listings).map(([name, id]) => [name, cards.find((card) => card._id === id)?.checks]));
     expect(found).toEqual(Object.fromEntries(Object.keys(copies).map((name) => [name, [{ kind: 'reusedPhoto', detail: firstListing }]])));
+    expect(cards.find((card) => card._id === honest)?.checks).toEqual([]);
+  });
+
+  it("flags a screenshot of another seller's photo: on a listing's page in another app, in a chat, in a gallery", async () => {
+    const original = await detailedPhoto(121);
+    const first = await signedInUser(site.app, phone(23));
+    const firstListing = await list(first.id, { status: 'active', approved: true });
+    await showPhoto(firstListing, first.cookie, original);
+    const second = await signedInUser(site.app, phone(24));
+    await list(second.id, { status: 'active', approved: true });
+    const listings: Record<string, string> = {};
+    for (const [kind, screenshot] of Object.entries(await screenshotsOf(original))) {
+      listings[kind] = await list(second.id);
+      await showPhoto(listings[kind], second.cookie, screenshot);
+    }
+    // A screenshot of a photo of one's own is no copy.
+    const honest = await list(second.id);
+    await showPhoto(honest, second.cookie, (await screenshotsOf(await detailedPhoto(122))).appPage);
+    await checkListings(site.app, [...Object.values(listings), honest]);
+    const cards = await waitingTab(site.app, admin.cookie);
+    const found = Object.fromEntries(Object.entries(listings).map(([kind, id]) => [kind, cards.find((card) => card._id === id)?.checks]));
+    expect(found).toEqual(Object.fromEntries(Object.keys(listings).map((kind) => [kind, [{ kind: 'reusedPhoto', detail: firstListing }]])));
     expect(cards.find((card) => card._id === honest)?.checks).toEqual([]);
   });
 

@@ -1,6 +1,7 @@
 import { REUSED_PHOTO_MAX_DISTANCE, REUSED_PHOTO_MIN_DETAIL } from '@market/contracts';
 import sharp from 'sharp';
 import { flippedHashes, pictureHashes, type PictureHashes } from '../src/uploads/image-processing';
+import { screenshotsOf } from '../../test/support/pictures';
 import { cameraJpeg, detailedPhoto } from './listings-support';
 
 /** How many bits two hashes differ in (the check counts them with PostgreSQL's bit_count). */
@@ -14,6 +15,9 @@ const differenceHash = async (input: Buffer) => (await pictureHashes(input, { ch
 function nearest(checked: PictureHashes, earlier: bigint): number {
   return Math.min(...[checked.hash, checked.turned!].flatMap(flippedHashes).map((hash) => distance(hash, earlier)));
 }
+
+/** How near the photos a checked photo shows within it come to one uploaded before, as the check reads them. */
+const nearestPanel = (checked: PictureHashes, earlier: bigint) => Math.min(64, ...checked.panels!.map((hash) => distance(hash, earlier)));
 
 /** How near a photo checked comes to the centre of one uploaded before, as the check reads it: the closest of its crop windows. */
 const nearestCrop = (checked: PictureHashes, earlierCentre: bigint) => Math.min(...checked.crops!.map((hash) => distance(hash, earlierCentre)));
@@ -96,4 +100,21 @@ describe('the perceptual hash of listing photos (issue 22, reused photos)', () =
       expect(nearestCrop(other, centre)).toBeGreaterThan(REUSED_PHOTO_MAX_DISTANCE * 2);
     }
   });
+
+  it("finds a photo shown within a screenshot of another app: a listing's page, a chat, a gallery; a plain photo shows none", async () => {
+    // As the check reads a photo: its 400-pixel copy.
+    const checked = async (screenshot: Buffer) => pictureHashes(await sharp(screenshot).resize(400).webp().toBuffer(), { checked: true });
+    const distances: Record<string, number> = {};
+    for (const seed of [21, 25, 26]) {
+      const { hash } = await pictureHashes(await detailedPhoto(seed), { checked: false });
+      for (const [kind, screenshot] of Object.entries(await screenshotsOf(await detailedPhoto(seed)))) {
+        distances[`${kind} of ${seed}`] = nearestPanel(await checked(screenshot), hash);
+      }
+      for (const screenshot of Object.values(await screenshotsOf(await detailedPhoto(seed + 100)))) {
+        expect(nearestPanel(await checked(screenshot), hash)).toBeGreaterThan(REUSED_PHOTO_MAX_DISTANCE * 2);
+      }
+    }
+    expect(Object.entries(distances).filter(([, bits]) => bits > REUSED_PHOTO_MAX_DISTANCE)).toEqual([]);
+    expect((await checked(await detailedPhoto(24))).panels).toEqual([]);
+  }, 60_000);
 });

@@ -1,4 +1,5 @@
 import { HttpStatus } from '@nestjs/common';
+import { REUSED_PHOTO_MIN_DETAIL } from '@market/contracts';
 import sharp, { type Metadata } from 'sharp';
 import { AppException } from '../common/app.exception';
 
@@ -165,6 +166,8 @@ export interface PictureHashes {
   centre: bigint;
   turned: bigint | null;
   crops: bigint[] | null;
+  /** The hashes of the photos it may show inside it (`photosWithin`), for a photo about to be checked. */
+  panels: bigint[] | null;
 }
 
 /** How much of each side a cropped copy may have cut off and still be found: it then holds the original's centre. */
@@ -204,11 +207,113 @@ export async function pictureHashes(input: ImageInput, { checked }: { checked: b
     .toBuffer({ resolveWithObject: true });
   const sums = summedAreas(small.data, small.info.width, small.info.height);
   const centre = windowHash(sums, [CROP_MARGIN, 1 - CROP_MARGIN], [CROP_MARGIN, 1 - CROP_MARGIN]);
-  if (!checked) return { hash, centre, turned: null, crops: null };
+  if (!checked) return { hash, centre, turned: null, crops: null, panels: null };
   const quarter = await sharp(picture.data, { raw: picture.info }).rotate(270).raw().toBuffer({ resolveWithObject: true });
   const turned = await differenceHashOf({ data: quarter.data, info: { ...quarter.info, channels: picture.info.channels } });
-  return { hash, centre, turned, crops: CROP_WINDOWS.map(([across, down]) => windowHash(sums, across, down)) };
+  // Edges are read in colour: a blue photo under a dark blue bar differs little in grey.
+  const colours = await sharp(picture.data, { raw: picture.info }).removeAlpha().toColourspace('srgb').resize(small.info.width, small.info.height, { fit: 'fill' }).raw().toBuffer();
+  const panels: bigint[] = [];
+  for (const box of photosWithin(colours, small.info.width, small.info.height)) {
+    const panel = await differenceHashOf(await withoutFrames(await cutOut(picture, box, small.info.width / picture.info.width)));
+    if (hasDetail(panel)) panels.push(panel);
+  }
+  return { hash, centre, turned, crops: CROP_WINDOWS.map(([across, down]) => windowHash(sums, across, down)), panels };
 }
+
+/** A rectangle of a picture: left, top, right and bottom edges in pixels. */
+type Box = readonly [number, number, number, number];
+
+/** How much a line's pixels differ from those three lines before in one colour at least, at a straight edge (of 255). */
+const EDGE_STEP = 24;
+/** The share of a line's length that must show that step for the line to be an edge between two parts. */
+const EDGE_ALONG = 0.6;
+/** How far apart two edges are at least: a blurred edge shows on a few neighbouring lines. */
+const EDGE_SPACING = 4;
+/** What a part must be to be taken for a photo: its share of the picture, and its width over its height. */
+const PANEL_SHARE = { least: 0.15, most: 0.85 };
+const PANEL_ASPECT = { least: 0.4, most: 2.5 };
+/** The largest parts kept: a screenshot shows one photo, a collage a few. */
+const PANELS_KEPT = 3;
+/** Pixels (at the size edges are read) taken off a part's side at an edge: JPEG bleeds the bar beside it into the photo. */
+const PANEL_SHAVE = 3;
+
+/**
+ * The parts of a picture that may be a photo shown within it, largest first: a screenshot of another listing, the
+ * photo between the app's bars; a photo in a chat, on its patterned background; a gallery's photo between black
+ * bars; a collage. A part lies between straight edges that cross the whole picture one way, and edges that cross
+ * the band it lies in the other way. Read from the picture in grey at WINDOWS_READ_AT; a plain photo has none.
+ */
+function photosWithin(rgb: Buffer, width: number, height: number): Box[] {
+  const at = (row: number, column: number) => (row * width + column) * 3;
+  const change = (one: number, other: number) =>
+    Math.max(Math.abs(rgb[one] - rgb[other]), Math.abs(rgb[one + 1] - rgb[other + 1]), Math.abs(rgb[one + 2] - rgb[other + 2]));
+  const acrossRows = (row: number, column: number) => change(at(row + 1, column), at(row - 2, column));
+  const acrossColumns = (column: number, row: number) => change(at(row, column + 1), at(row, column - 2));
+  const boxes: Box[] = [];
+  for (const [top, bottom] of between(edges(acrossRows, height, [0, width]))) {
+    for (const [left, right] of between(edges(acrossColumns, width, [top, bottom]))) boxes.push([left, top, right, bottom]);
+  }
+  for (const [left, right] of between(edges(acrossColumns, width, [0, height]))) {
+    for (const [top, bottom] of between(edges(acrossRows, height, [left, right]))) boxes.push([left, top, right, bottom]);
+  }
+  const area = ([left, top, right, bottom]: Box) => (right - left) * (bottom - top);
+  const photoLike = (box: Box) => {
+    const share = area(box) / (width * height);
+    const aspect = (box[2] - box[0]) / (box[3] - box[1]);
+    return share >= PANEL_SHARE.least && share <= PANEL_SHARE.most && aspect >= PANEL_ASPECT.least && aspect <= PANEL_ASPECT.most;
+  };
+  const same = (one: Box, other: Box) => one.every((edge, side) => Math.abs(edge - other[side]) <= EDGE_SPACING);
+  return boxes
+    .filter(photoLike)
+    .filter((box, index, all) => all.findIndex((other) => same(box, other)) === index)
+    .sort((one, other) => area(other) - area(one))
+    .slice(0, PANELS_KEPT);
+}
+
+/**
+ * The lines of a picture that are straight edges along the span `along` (rows along columns, or columns along rows;
+ * `change(line, along)` is how much the picture changes across the line there), the strongest of any neighbours,
+ * with the picture's own two sides.
+ */
+function edges(change: (line: number, along: number) => number, lines: number, [from, to]: Span): number[] {
+  const strength = new Float64Array(lines);
+  for (let line = 2; line < lines - 1; line++) {
+    let stepped = 0;
+    for (let along = from; along < to; along++) if (change(line, along) >= EDGE_STEP) stepped++;
+    strength[line] = stepped / (to - from);
+  }
+  const strongest = (line: number) => {
+    for (let near = Math.max(0, line - EDGE_SPACING); near <= Math.min(lines - 1, line + EDGE_SPACING); near++) {
+      if (strength[near] > strength[line] || (strength[near] === strength[line] && near < line)) return false;
+    }
+    return true;
+  };
+  const found = Array.from({ length: lines }, (_, line) => line).filter((line) => strength[line] >= EDGE_ALONG && strongest(line));
+  return [0, ...found, lines];
+}
+
+/** Each pair of neighbouring edges. */
+const between = (edges: number[]): Array<[number, number]> => edges.slice(1).map((edge, index) => [edges[index], edge]);
+
+/** The part `box` of `picture`, its box read at `scale` of the picture's size, shaved at the edges it was cut along. */
+async function cutOut(picture: RawPicture, box: Box, scale: number): Promise<RawPicture> {
+  const [width, height] = [Math.round(picture.info.width * scale), Math.round(picture.info.height * scale)];
+  const [left, top, right, bottom] = [
+    box[0] > 0 ? box[0] + PANEL_SHAVE : 0,
+    box[1] > 0 ? box[1] + PANEL_SHAVE : 0,
+    box[2] < width ? box[2] - PANEL_SHAVE : width,
+    box[3] < height ? box[3] - PANEL_SHAVE : height,
+  ].map((edge) => Math.round(edge / scale));
+  const region = { left, top, width: Math.min(picture.info.width, right) - left, height: Math.min(picture.info.height, bottom) - top };
+  const part = await sharp(picture.data, { raw: picture.info }).extract(region).raw().toBuffer({ resolveWithObject: true });
+  return { data: part.data, info: { width: part.info.width, height: part.info.height, channels: picture.info.channels } };
+}
+
+/** Whether a hash has detail enough to compare: a nearly flat picture (an app's bar) is near every other flat one. */
+const hasDetail = (hash: bigint) => {
+  const set = BigInt.asUintN(64, hash).toString(2).replaceAll('0', '').length;
+  return set >= REUSED_PHOTO_MIN_DETAIL && set <= 64 - REUSED_PHOTO_MIN_DETAIL;
+};
 
 /** The size a picture's windows are read at: a window of 80 % still spans some 32 pixels a cell. */
 const WINDOWS_READ_AT = 360;

@@ -27,6 +27,8 @@ export interface PhotoHash {
   hash: string;
   turned: string | null;
   crops: string[] | null;
+  /** The hashes of the photos it shows within it (a screenshot's, a chat's), compared as whole pictures. */
+  panels: string[] | null;
   uploadedAt: Date;
 }
 
@@ -199,8 +201,8 @@ export class ImagesService {
   /**
    * Gives up to `limit` listing photos without a perceptual hash, or with a stale one (made by an
    * earlier reading, migration FramedPhotoHashes), theirs (only those of `imageIds` when given: the
-   * photos about to be checked, which also want the hashes of their quarter turn and crop windows, migrations
-   * TurnedPhotoHashes and CroppedPhotoHashes, written together), newest first: fresh uploads before the backfill of
+   * photos about to be checked, which also want the hashes of their quarter turn, crop windows and the photos within
+   * them, migrations TurnedPhotoHashes, CroppedPhotoHashes and PhotoPanelHashes, written together), newest first: fresh uploads before the backfill of
    * older photos. Each is read from its copy `variant` where there is one; answers how many were hashed. Hashing again gives the same value
    * and a hash is written once, so two workers may run this side by side. A photo whose file
    * cannot be read keeps what it had (no check finds one without a hash).
@@ -208,7 +210,7 @@ export class ImagesService {
   async hashListingPhotos(limit: number, variant?: number, imageIds?: string[]): Promise<number> {
     const images: { id: string; key: string; variant_keys: string[] }[] = await this.dataSource.query(
       `SELECT id, key, variant_keys FROM images
-        WHERE purpose = 'listing' AND (phash IS NULL OR phash_stale OR ($2::uuid[] IS NOT NULL AND phash_turned IS NULL))
+        WHERE purpose = 'listing' AND (phash IS NULL OR phash_stale OR ($2::uuid[] IS NOT NULL AND (phash_turned IS NULL OR phash_panels IS NULL)))
           AND ($2::uuid[] IS NULL OR id = ANY($2::uuid[]))
         ORDER BY created_at DESC LIMIT $1`,
       [limit, imageIds ?? null],
@@ -218,12 +220,12 @@ export class ImagesService {
       const key = (variant === undefined ? undefined : image.variant_keys[variant]) ?? image.key;
       try {
         // Only a photo about to be checked is compared by its quarter turn and crop windows: the backfill makes neither.
-        const { hash, centre, turned, crops } = await pictureHashes(await this.storage.read(key), { checked: imageIds !== undefined });
+        const { hash, centre, turned, crops, panels } = await pictureHashes(await this.storage.read(key), { checked: imageIds !== undefined });
         await this.dataSource.query(
           `UPDATE images SET phash = $2, phash_centre = $3, phash_turned = coalesce($4, phash_turned), phash_crops = coalesce($5, phash_crops),
-             phash_stale = false
-            WHERE id = $1 AND (phash IS NULL OR phash_stale OR phash_turned IS NULL)`,
-          [image.id, hash.toString(), centre.toString(), turned?.toString() ?? null, crops?.map(String) ?? null],
+             phash_panels = coalesce($6, phash_panels), phash_stale = false
+            WHERE id = $1 AND (phash IS NULL OR phash_stale OR phash_turned IS NULL OR phash_panels IS NULL)`,
+          [image.id, hash.toString(), centre.toString(), turned?.toString() ?? null, crops?.map(String) ?? null, panels?.map(String) ?? null],
         );
         hashed++;
       } catch (error) {
@@ -283,14 +285,14 @@ export class ImagesService {
    */
   async comparableHashes(database: Pick<EntityManager, 'query'>, imageIds: readonly string[]): Promise<PhotoHash[]> {
     if (imageIds.length === 0) return [];
-    const rows: { phash: string; phash_turned: string | null; phash_crops: string[] | null; created_at: Date }[] = await database.query(
-      `SELECT i.phash, i.phash_turned, i.phash_crops, i.created_at
+    const rows: { phash: string; phash_turned: string | null; phash_crops: string[] | null; phash_panels: string[] | null; created_at: Date }[] = await database.query(
+      `SELECT i.phash, i.phash_turned, i.phash_crops, i.phash_panels, i.created_at
          FROM unnest($1::uuid[]) WITH ORDINALITY AS photo (id, place) JOIN images i ON i.id = photo.id
         WHERE bit_count(i.phash::bit(64)) BETWEEN $2 AND 64 - $2
         ORDER BY photo.place`,
       [imageIds, REUSED_PHOTO_MIN_DETAIL],
     );
-    return rows.map((row) => ({ hash: row.phash, turned: row.phash_turned, crops: row.phash_crops, uploadedAt: row.created_at }));
+    return rows.map((row) => ({ hash: row.phash, turned: row.phash_turned, crops: row.phash_crops, panels: row.phash_panels, uploadedAt: row.created_at }));
   }
 
   /**
@@ -303,7 +305,11 @@ export class ImagesService {
    */
   async similarListingPhotos(database: Pick<EntityManager, 'query'>, photo: PhotoHash): Promise<SimilarPhoto[]> {
     // A copy may be mirrored, upside down or turned: its hash is then near one of these, read from the photo's two.
-    const hashes = [photo.hash, ...(photo.turned === null ? [] : [photo.turned])].flatMap((hash) => flippedHashes(BigInt(hash)));
+    // A photo shown within it (a screenshot of another listing) is compared as it is.
+    const hashes = [
+      ...[photo.hash, ...(photo.turned === null ? [] : [photo.turned])].flatMap((hash) => flippedHashes(BigInt(hash))),
+      ...(photo.panels ?? []).map(BigInt),
+    ];
     const crops = (photo.crops ?? []).map(BigInt);
     const bands = (column: string, first: number) => BAND_SHIFTS.map((shift, band) => `((${column} >> ${shift}) & 65535) = ANY($${first + band}::bigint[])`).join(' OR ');
     // Written out, one term a hash: an aggregate over the array for each candidate cost a third of the look-up.

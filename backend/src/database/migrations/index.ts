@@ -44,6 +44,7 @@ import { FramedPhotoHashes1763804700000 } from './1763804700000-framed-photo-has
 import { TurnedPhotoHashes1763804800000 } from './1763804800000-turned-photo-hashes';
 import { EarlySmsDeliveryReports1763804900000 } from './1763804900000-early-sms-delivery-reports';
 import { CroppedPhotoHashes1763805000000 } from './1763805000000-cropped-photo-hashes';
+import { PhotoPanelHashes1763805100000 } from './1763805100000-photo-panel-hashes';
 
 /** Every migration in order; listed explicitly so the same list works from sources and from the build. */
 export const MIGRATIONS = [
@@ -93,4 +94,5 @@ export const MIGRATIONS = [
   TurnedPhotoHashes1763804800000,
   EarlySmsDeliveryReports1763804900000,
   CroppedPhotoHashes1763805000000,
+  PhotoPanelHashes1763805100000,
 ];
