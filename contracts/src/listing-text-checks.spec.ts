@@ -333,6 +333,10 @@ describe('what the checks find in a seller’s words (issue 35)', () => {
     // A link's dot as another script writes it, in full width or in words between brackets; a Telegram app link.
     const links = ['t.mε/arzon_tel', 'Τelegram: arzon_tel', 't·me/arzon_tel', 't•me/arzon_tel', 'ᵗ.ᵐᵉ/arzon_tel', 'arzon@gmail.com', 'Skype: arzon_tel', 'Discord: arzontel', 'WeChat: arzontel', 'VK: arzon_tel', 'Фейсбук: arzon.tel', 't。me/arzon_tel', 't｡me/arzon_tel', 't․me/arzon_tel', 'ｔ．ｍｅ/arzon_tel', 't(dot)me/arzon_tel', 't [dot] me/arzon_tel', 't (nuqta) me/arzon_tel', 'tg://resolve?domain=arzon_tel', 'telegram.dog/arzon_tel', 'arzon＠gmail．com', 'olx．uz/item', '𝐭.𝐦𝐞/arzon_tel'];
     for (const link of links) expect(found(`Yozing: ${link}`, contactSpans(`Yozing: ${link}`))).toEqual([link]);
+    // A network named with what it does or has, no name: 'Facebook: joylanmadi', 'Skype: ishlamaydi'.
+    for (const honest of ['Facebook: joylanmadi', 'Instagram: kutilmoqda', 'Skype: ishlamaydi', 'VK: mavjud emas', 'Telegram: ulangan', 'Instagram: yopiq', 'Discord: ochiq']) {
+      expect(contactSpans(honest)).toEqual([]);
+    }
     // A digit drawn for a letter inside a word: 3 for an e, 4 for an a, 1 for an i.
     for (const leet of ['Pr3dopl4ta 50%', 'Пр3доплата обязательно', 'Av4ns 100 ming', 'Pr3p4yment only', 'D3p0sit first']) expect(wordingSpans(leet, SCAM_WORDING).words).not.toEqual([]);
     // Letters drawn in full width, in a mathematical alphabet, as small capitals or in circles; a star or a hash inside a word.

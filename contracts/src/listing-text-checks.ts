@@ -230,8 +230,13 @@ export function phoneNumberSpans(text: string): TextSpan[] {
   return spans;
 }
 
-/** Words that follow the word for Telegram and name no one: 'Telegramda yozing', 'v telege pishite', 'Telegram is faster'. */
+/**
+ * Words that follow the word for Telegram or another network and name no one: 'Telegramda yozing', 'v telege pishite',
+ * 'Telegram is faster', what a page does or has ('Facebook: joylanmadi', 'Instagram: yopiq').
+ */
 const NOT_A_NAME = [
+  'joylandi', 'joylanmadi', 'joylangan', 'joylanmagan', 'kutilmoqda', 'kutilyapti', 'ishlamaydi', 'ishlayapti', 'ishlamayapti', 'ulangan', 'ulanmagan',
+  'ulandi', 'mavjud', 'yopiq', 'ochiq', 'yopilgan', 'bloklangan', 'kerak',
   'yozing', 'yozish', 'yozasiz', 'yozib', 'yozavering', 'orqali', 'bilan', 'ham', 'bor', 'yoq', 'ishlaydi', 'kanal', 'kanalim', 'kanalimiz', 'guruh', 'guruhimiz',
   'akkaunt', 'profil', 'aloqa', 'xabar', 'javob', 'pishite', 'napishite', 'pishi', 'napishi', 'otvechu', 'otvechayu', 'zvonite', 'tozhe', 'tolko', 'rabotaet',
   'luchshe', 'kanale', 'gruppe', 'gruppa', 'only', 'please', 'message', 'works', 'also', 'account', 'better', 'faster', 'preferred', 'channel', 'group', 'premium',
