@@ -2,6 +2,7 @@ import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { AUTH_LIMITS } from '../src/auth/auth.limits';
+import { hashPassword } from '../src/auth/password-hasher';
 import { BUYER_LIMITS } from '@market/contracts';
 import { DEVICE_SPEC_REFRESH_LIMIT } from '../src/devices/devices.service';
 import { LISTING_LIMITS } from '../src/listings/listing.limits';
@@ -117,6 +118,22 @@ describe('limits under a burst of simultaneous requests', () => {
       request(server()).put(`/api/user/${id}`).set('Cookie', cookie).set('X-Forwarded-For', '10.3.0.11').send({ username: `probe_${n}` }),
     );
     expect(answers.filter((answer) => answer.status !== 429)).toHaveLength(AUTH_LIMITS.accountLookupPerUser.points);
+  });
+
+  it("compares at most 5 of 30 passwords sent at once with a settings change of number, and counts them with sign-in's", async () => {
+    const { id, cookie } = await signedInUser(app, phone(12));
+    await dataSource.query(`UPDATE users SET password_hash = $2 WHERE id = $1`, [id, await hashPassword('owner-secret', 'test')]);
+    const ip = '10.3.0.15';
+    const newNumbers = Array.from({ length: 30 }, (_, n) => phone(300 + n));
+    const answers = await burst(30, (n) =>
+      request(server()).put(`/api/user/${id}`).set('Cookie', cookie).set('X-Forwarded-For', ip).send({ phoneNumber: newNumbers[n], currentPassword: `wrong-${n}` }),
+    );
+    expect(countStatuses(answers)).toEqual({ 400: AUTH_LIMITS.passwordPerPhoneAndIp.points, 429: 30 - AUTH_LIMITS.passwordPerPhoneAndIp.points });
+    // Each 400 is a password compared and found wrong.
+    for (const answer of answers.filter(({ status }) => status === 400)) expect(answer.body.fields).toEqual({ currentPassword: 'wrongCurrentPassword' });
+    expect(sms.sent.filter((text) => newNumbers.includes(text.phoneNumber))).toEqual([]);
+    // The same attempts as sign-in's: this address has none left at the number, even with the right password.
+    await post('auth', { phoneNumber: phone(12), password: 'owner-secret' }, ip).expect(429);
   });
 
   it('reveals at most the limit of seller contacts of a burst from one visitor', async () => {

@@ -1,7 +1,10 @@
 import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
+import { hashPassword } from '../src/auth/password-hasher';
+import { SessionService } from '../src/auth/session.service';
 import { grantAdminCommand } from '../src/cli/grant-admin';
+import { TelegramLinkService } from '../src/telegram/telegram-link.service';
 import { UsersService } from '../src/users/users.service';
 import { startedApp } from '../../test/support/app';
 import { signedInUser, smsOutbox } from './auth.support';
@@ -17,6 +20,16 @@ describe('users: profile and settings', () => {
   const getMe = (cookie: string) => request(app.getHttpServer()).get('/api/user').set('Cookie', cookie);
   const put = (cookie: string, id: string, body: object) =>
     request(app.getHttpServer()).put(`/api/user/${id}`).set('Cookie', cookie).set('X-Forwarded-For', IP).send(body);
+  const confirmPhone = (cookie: string, id: string, code: string) =>
+    request(app.getHttpServer()).post(`/api/user/${id}/confirm-phone`).set('Cookie', cookie).send({ code });
+  /** One more session of the account: the owner's other phone, or a cookie someone took. */
+  const anotherSession = async (id: string) => `session=${(await app.get(SessionService, { strict: false }).start(id)).token}`;
+  /** An account with a password (one made by SMS or registration), signed in. */
+  const accountWithPassword = async (phoneNumber: string, password: string, role: 'admin' | 'user' = 'user') => {
+    const account = await signedInUser(app, phoneNumber, role);
+    await dataSource.query(`UPDATE users SET password_hash = $2 WHERE id = $1`, [account.id, await hashPassword(password, IP)]);
+    return account;
+  };
 
   beforeAll(async () => {
     app = await startedApp({ ADMIN_PHONES: `+998 90 200-09-90, ${phone(991)}` });
@@ -31,7 +44,7 @@ describe('users: profile and settings', () => {
       expect(response.body.code).toBe('unauthorized');
     });
 
-    it('shows exactly the public fields of the signed-in user, the balance as a number', async () => {
+    it('shows exactly the public fields of the signed-in user, the balance as a number, whether it has a password but never the hash', async () => {
       const { id, cookie } = await signedInUser(app, phone(1));
       await dataSource.query(`UPDATE users SET balance = 39900, password_hash = 'scrypt$secret' WHERE id = $1`, [id]);
       const response = await getMe(cookie).expect(200);
@@ -50,6 +63,7 @@ describe('users: profile and settings', () => {
         balance: 39900,
         telegramUsername: null,
         profileCompleteness: 40,
+        hasPassword: true,
       });
     });
   });
@@ -189,6 +203,68 @@ describe('users: profile and settings', () => {
       const owner = request.agent(app.getHttpServer());
       await owner.post('/api/auth/reset-password').send({ phoneNumber: phone(65) }).expect(200);
       await owner.post('/api/auth/check-sms-code').send({ phoneNumber: phone(65), code: sms.lastSecretTo(phone(65)) }).expect(200);
+    });
+
+    describe('with a session someone else holds (a stolen cookie, a phone left unlocked)', () => {
+      it("refuses to move an account with a password to another number without its password: nothing is texted, the account recovers only to its owner", async () => {
+        const victim = await accountWithPassword(phone(100), 'owner-secret');
+        const borrowed = await anotherSession(victim.id);
+        const attackersNumber = phone(101);
+        const refused = await put(borrowed, victim.id, { phoneNumber: attackersNumber, name: 'Attacker' }).expect(400);
+        expect(refused.body.fields).toEqual({ currentPassword: 'enterPassword' });
+        expect(sms.to(attackersNumber)).toHaveLength(0);
+        await confirmPhone(borrowed, victim.id, '12345').expect(400);
+        expect((await getMe(victim.cookie)).body).toMatchObject({ phoneNumber: phone(100), name: null });
+        await request(app.getHttpServer()).post('/api/auth/reset-password').set('X-Forwarded-For', IP).send({ phoneNumber: attackersNumber }).expect(404);
+      });
+
+      it('refuses a wrong password with a translated field error, texting nothing and changing nothing', async () => {
+        const victim = await accountWithPassword(phone(102), 'owner-secret');
+        const borrowed = await anotherSession(victim.id);
+        const refused = await put(borrowed, victim.id, { phoneNumber: phone(103), name: 'Attacker', currentPassword: 'guessed-1' }).expect(400);
+        expect(refused.body.fields).toEqual({ currentPassword: 'wrongCurrentPassword' });
+        expect(refused.body.message).toEqual({ uz: "Parol noto'g'ri", ru: 'Неверный пароль', en: 'Wrong password' });
+        expect(sms.to(phone(103))).toHaveLength(0);
+        await confirmPhone(borrowed, victim.id, '12345').expect(400);
+        expect((await getMe(victim.cookie)).body).toMatchObject({ phoneNumber: phone(102), name: null });
+      });
+
+      it("moves the number with the right password, then ends the account's other sessions and its Telegram link", async () => {
+        const owner = await accountWithPassword(phone(104), 'owner-secret');
+        const other = await anotherSession(owner.id);
+        const links = app.get(TelegramLinkService);
+        await dataSource.transaction((transaction) => links.linkChat(transaction, owner.id, 5_937_401_040, 'uz'));
+
+        const pending = await put(owner.cookie, owner.id, { phoneNumber: phone(105), currentPassword: 'owner-secret' }).expect(200);
+        expect(pending.body).toMatchObject({ phoneNumber: phone(104), pendingPhoneConfirmation: true });
+        await getMe(other).expect(200);
+        const confirmed = await confirmPhone(owner.cookie, owner.id, sms.lastSecretTo(phone(105))).expect(200);
+        expect(confirmed.body.phoneNumber).toBe(phone(105));
+
+        await getMe(other).expect(401);
+        expect((await getMe(owner.cookie).expect(200)).body.phoneNumber).toBe(phone(105));
+        expect(await links.subscriptionOf(owner.id)).toBeNull();
+        await request(app.getHttpServer()).post('/api/auth/auth').set('X-Forwarded-For', IP).send({ phoneNumber: phone(105), password: 'owner-secret' }).expect(200);
+      });
+
+      it("asks an admin who changes another account's number for the admin's own password", async () => {
+        const owner = await accountWithPassword(phone(106), 'owner-secret');
+        const admin = await accountWithPassword(phone(107), 'admin-secret', 'admin');
+        const refused = await put(admin.cookie, owner.id, { phoneNumber: phone(108), currentPassword: 'owner-secret' }).expect(400);
+        expect(refused.body.fields).toEqual({ currentPassword: 'wrongCurrentPassword' });
+        await put(admin.cookie, owner.id, { phoneNumber: phone(108), currentPassword: 'admin-secret' }).expect(200);
+        expect(sms.to(phone(108))).toHaveLength(1);
+      });
+
+      it('lets an account without a password (made in the Telegram Mini App) change its number with the code alone, ending its other sessions', async () => {
+        const { id, cookie } = await signedInUser(app, phone(109));
+        const other = await anotherSession(id);
+        const pending = await put(cookie, id, { phoneNumber: phone(110) }).expect(200);
+        expect(pending.body.pendingPhoneConfirmation).toBe(true);
+        await confirmPhone(cookie, id, sms.lastSecretTo(phone(110))).expect(200);
+        await getMe(other).expect(401);
+        expect((await getMe(cookie).expect(200)).body.phoneNumber).toBe(phone(110));
+      });
     });
 
     it('does not send a code when the phone number is unchanged', async () => {

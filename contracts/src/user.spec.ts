@@ -40,6 +40,11 @@ describe('account rules', () => {
     expect(mismatch.error!.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([['confirmPassword', 'passwordsNotMatch']]);
   });
 
+  it('takes the current password with a new phone number, and asks for it when empty', () => {
+    expect(updateUserSchema.parse({ phoneNumber: '+998 90 123-45-67', currentPassword: ' secret 1 ' })).toEqual({ phoneNumber: '998901234567', currentPassword: ' secret 1 ' });
+    expect(updateUserSchema.safeParse({ phoneNumber: '998901234567', currentPassword: '' }).error?.issues[0]).toMatchObject({ path: ['currentPassword'], message: 'enterPassword' });
+  });
+
   it('turns an emptied settings field into null and drops the @ of a Telegram username', () => {
     expect(updateUserSchema.parse({ username: '  ', telegramUsername: '@seller_uz' })).toEqual({ username: null, telegramUsername: 'seller_uz' });
     expect(updateUserSchema.safeParse({ role: 'admin' }).success).toBe(false);

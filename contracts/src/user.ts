@@ -86,7 +86,9 @@ export function isRegionOfCountry(country: string | null, region: string | null)
 /**
  * `PUT /api/user/{id}`: the settings cards of spec section 7, each optional. The avatar is
  * set and removed by `POST /api/upload` and `DELETE /api/uploadImg/`. A new phone number is
- * not applied at once: a code is sent to it (see confirmPhoneSchema).
+ * not applied at once: a code is sent to it (see confirmPhoneSchema). `currentPassword` goes
+ * with a new number: the server asks for it when the person signed in has a password (an
+ * account made in the Telegram Mini App has none), so a borrowed session cannot move the account.
  */
 export const updateUserSchema = z.strictObject(
   {
@@ -99,6 +101,7 @@ export const updateUserSchema = z.strictObject(
     country: optionalText(z.string().refine((id) => COUNTRY_IDS.includes(id), 'invalidValue')),
     region: optionalText(z.string().max(50, 'invalidValue')),
     telegramUsername: optionalText(telegramUsernameSchema),
+    currentPassword: z.string({ error: 'enterPassword' }).min(1, 'enterPassword').optional(),
   },
   { error: 'invalidValue' },
 );
@@ -134,6 +137,8 @@ export const userSchema = z.object({
   balance: z.number().int().nonnegative(),
   telegramUsername: z.string().nullable(),
   profileCompleteness: z.number().int().min(0).max(100),
+  /** Whether the account has a password (the settings ask for it before a new number); never the hash. */
+  hasPassword: z.boolean(),
 });
 export type UserDto = z.infer<typeof userSchema>;
 

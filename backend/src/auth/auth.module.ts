@@ -5,7 +5,9 @@ import { TelegramModule } from '../telegram/telegram.module';
 import { UsersModule } from '../users/users.module';
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
-import { PasswordAttemptsService } from './password-attempts.service';
+import { PasswordAttemptsModule } from './password-attempts.module';
+import { PhoneChangeController } from './phone-change.controller';
+import { PhoneChangeService } from './phone-change.service';
 import { PhoneVerificationModule } from './phone-verification.module';
 import { Session } from './session.entity';
 import { SessionGuard } from './session.guard';
@@ -14,11 +16,15 @@ import { SmsDeliveryController } from './sms-delivery.controller';
 import { SmsDeliveryService } from './sms-delivery.service';
 import { TelegramSignInService } from './telegram-sign-in.service';
 
-/** Sign-in (also the Telegram Mini App's), registration, password reset and sessions; its global guard enforces @SignedIn() and @AdminOnly(). */
+/**
+ * Sign-in (also the Telegram Mini App's), registration, password reset, sessions, and the confirmation of a new
+ * phone number, which ends the account's other sessions and its Telegram link as a reset does; its global guard
+ * enforces @SignedIn() and @AdminOnly().
+ */
 @Module({
-  imports: [TypeOrmModule.forFeature([Session]), UsersModule, PhoneVerificationModule, TelegramModule],
-  controllers: [AuthController, SmsDeliveryController],
-  providers: [AuthService, PasswordAttemptsService, SessionService, SmsDeliveryService, TelegramSignInService, { provide: APP_GUARD, useClass: SessionGuard }],
+  imports: [TypeOrmModule.forFeature([Session]), UsersModule, PhoneVerificationModule, PasswordAttemptsModule, TelegramModule],
+  controllers: [AuthController, PhoneChangeController, SmsDeliveryController],
+  providers: [AuthService, PhoneChangeService, SessionService, SmsDeliveryService, TelegramSignInService, { provide: APP_GUARD, useClass: SessionGuard }],
   exports: [SessionService],
 })
 export class AuthModule {}

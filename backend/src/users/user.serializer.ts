@@ -3,7 +3,8 @@ import type { User } from './user.entity';
 
 /**
  * The one place that decides which user fields leave the server. Listed field by field, so
- * a new column (like password_hash) never leaks by default. `image` is the avatar (ImagesService.refOf).
+ * a new column (like password_hash) never leaks by default: of the hash, only whether there is one (`user` is
+ * read with it). `image` is the avatar (ImagesService.refOf).
  */
 export function serializeUser(user: User, image: ImageRef | null): UserDto {
   const shown = {
@@ -21,5 +22,5 @@ export function serializeUser(user: User, image: ImageRef | null): UserDto {
     balance: user.balance,
     telegramUsername: user.telegramUsername,
   };
-  return { ...shown, profileCompleteness: profileCompleteness(shown) };
+  return { ...shown, profileCompleteness: profileCompleteness(shown), hasPassword: user.passwordHash !== null };
 }

@@ -1,7 +1,7 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
+import { Body, Controller, Get, Param, Put } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
-import { confirmPhoneSchema, updateUserSchema, type UpdateUserRequest, userSchema, updateUserResponseSchema } from '@market/contracts';
+import { updateUserSchema, type UpdateUserRequest, userSchema, updateUserResponseSchema } from '@market/contracts';
 import { CurrentUser, SignedIn, type SessionUser } from '../auth/auth.decorators';
 import { ZodPipe } from '../common/zod-body.pipe';
 import { UsersService } from './users.service';
@@ -23,7 +23,10 @@ export class UsersController {
     return this.users.getProfile(user.id);
   }
 
-  /** Settings: the user themself or an admin. */
+  /**
+   * Settings: the user themself or an admin. A new number's code is confirmed at
+   * `POST /api/user/{id}/confirm-phone` (auth/phone-change.controller.ts).
+   */
   @Answers(updateUserResponseSchema)
   @Put(':id')
   update(
@@ -33,18 +36,5 @@ export class UsersController {
     @VisitorAddress() ip: string,
   ) {
     return this.users.update(actor, id, changes, ip);
-  }
-
-  /** The code sent to the new number of a `PUT`; answers the user with the new number. */
-  @Answers(userSchema)
-  @Post(':id/confirm-phone')
-  @HttpCode(200)
-  confirmPhone(
-    @CurrentUser() actor: SessionUser,
-    @Param('id', userIdPipe) id: string,
-    @Body(new ZodPipe(confirmPhoneSchema)) body: { code: string },
-    @VisitorAddress() ip: string,
-  ) {
-    return this.users.confirmPhoneChange(actor, id, body.code, ip);
   }
 }

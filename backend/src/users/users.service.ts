@@ -5,6 +5,8 @@ import { isRegionOfCountry, type MessageKey, type UpdateUserRequest, type Update
 import type { SessionUser } from '../auth/auth.decorators';
 import { AUTH_LIMITS } from '../auth/auth.limits';
 import { OneTimeCodeService } from '../auth/one-time-codes.service';
+import { PasswordAttemptsService } from '../auth/password-attempts.service';
+import { verifyPassword } from '../auth/password-hasher';
 import { AppException } from '../common/app.exception';
 import { AppConfig } from '../config/app-config';
 import { lockedRow } from '../database/locked-row';
@@ -43,6 +45,7 @@ export class UsersService implements OnApplicationBootstrap {
     private readonly codes: OneTimeCodeService,
     private readonly images: ImagesService,
     private readonly limits: RateLimitService,
+    private readonly passwordAttempts: PasswordAttemptsService,
     private readonly reads: PublicReads,
   ) {}
 
@@ -54,7 +57,8 @@ export class UsersService implements OnApplicationBootstrap {
   }
 
   async getProfile(userId: string): Promise<UserDto> {
-    const user = await this.dataSource.getRepository(User).findOneBy({ id: userId });
+    // The hash is read only to tell whether there is one (the settings ask for it before a new number).
+    const user = await this.findWithPasswordHash(userId);
     if (!user) throw new AppException(HttpStatus.NOT_FOUND, 'notFound');
     return serializeUser(user, await this.images.refOf(user.imageId));
   }
@@ -131,16 +135,23 @@ export class UsersService implements OnApplicationBootstrap {
 
   /**
    * Settings (spec section 7). A new phone number is not applied: a code goes to it and
-   * confirmPhoneChange applies it; a number with an account is answered alike (no SMS) and
-   * refused at confirmation. A new username, e-mail or number tells whether it is taken, so
-   * such a save counts as an account lookup, before anything is read. Nothing changes when any
-   * part is refused.
+   * PhoneChangeService.confirm applies it; a number with an account is answered alike (no SMS)
+   * and refused at confirmation. A new number first needs the password of the person signed in,
+   * if they have one (proveSignedInPerson). A new username, e-mail or number tells whether it is
+   * taken, so such a save counts as an account lookup, before the transaction looks. Nothing
+   * changes when any part is refused.
    */
   async update(actor: SessionUser, userId: string, changes: UpdateUserRequest, ip: string): Promise<UpdateUserResponse> {
     this.assertMayEdit(actor, userId);
-    const { phoneNumber, ...fields } = changes;
+    const { phoneNumber, currentPassword, ...fields } = changes;
+    let newPhoneNumber: string | undefined;
     if (phoneNumber !== undefined || fields.username !== undefined || fields.email !== undefined) {
-      await this.countLookup(userId, changes, ip);
+      const stored = await this.dataSource.getRepository(User).findOne({ where: { id: userId }, select: ['id', 'username', 'email', 'phoneNumber'] });
+      if (phoneNumber !== undefined && phoneNumber !== stored?.phoneNumber) {
+        await this.proveSignedInPerson(actor, currentPassword, ip);
+        newPhoneNumber = phoneNumber;
+      }
+      await this.countLookup(userId, stored, changes, ip);
     }
     let pendingPhoneConfirmation = false;
     try {
@@ -154,12 +165,13 @@ export class UsersService implements OnApplicationBootstrap {
         }
         const values = Object.fromEntries(Object.entries({ ...fields, region }).filter(([, value]) => value !== undefined));
         await transaction.update(User, userId, values);
-        if (phoneNumber && phoneNumber !== user.phoneNumber) {
-          const target = { purpose: 'phone-change', subject: userId, requester: actor.id, phoneNumber } as const;
-          if (await transaction.existsBy(User, { phoneNumber })) {
-            await this.codes.hold<PendingPhoneChange>(target, { phoneNumber }, { key: 'phoneNumberTaken', field: 'phoneNumber' });
+        // Only the number the password was given for: the row may have changed since it was read.
+        if (newPhoneNumber && newPhoneNumber !== user.phoneNumber) {
+          const target = { purpose: 'phone-change', subject: userId, requester: actor.id, phoneNumber: newPhoneNumber } as const;
+          if (await transaction.existsBy(User, { phoneNumber: newPhoneNumber })) {
+            await this.codes.hold<PendingPhoneChange>(target, { phoneNumber: newPhoneNumber }, { key: 'phoneNumberTaken', field: 'phoneNumber' });
           } else {
-            await this.codes.issue<PendingPhoneChange>(transaction, { ...target, ip }, { phoneNumber });
+            await this.codes.issue<PendingPhoneChange>(transaction, { ...target, ip }, { phoneNumber: newPhoneNumber });
           }
           pendingPhoneConfirmation = true;
         }
@@ -171,22 +183,49 @@ export class UsersService implements OnApplicationBootstrap {
     return pendingPhoneConfirmation ? { ...user, pendingPhoneConfirmation } : user;
   }
 
-  /** Applies the new phone number the code was sent to. */
-  async confirmPhoneChange(actor: SessionUser, userId: string, code: string, ip: string): Promise<UserDto> {
+  /**
+   * The new number of a pending change when `code` is the one sent to it (the code is then used up);
+   * 400 `wrongCode` otherwise. The caller applies it with changePhoneNumber (PhoneChangeService, which
+   * also ends the account's other sessions).
+   */
+  async checkPhoneChangeCode(actor: SessionUser, userId: string, code: string, ip: string): Promise<string> {
     this.assertMayEdit(actor, userId);
     const pending = await this.codes.check<PendingPhoneChange>({ purpose: 'phone-change', subject: userId, requester: actor.id }, code, ip);
     if (!pending) throw new AppException(HttpStatus.BAD_REQUEST, 'wrongCode', {}, { code: 'wrongCode' });
+    return pending.phoneNumber;
+  }
+
+  /** Makes a confirmed number the account's own; a translated 409 when another account took it meanwhile. */
+  async changePhoneNumber(transaction: EntityManager, userId: string, phoneNumber: string): Promise<void> {
     try {
-      await this.dataSource.getRepository(User).update(userId, { phoneNumber: pending.phoneNumber, phoneConfirmed: true });
+      await transaction.update(User, userId, { phoneNumber, phoneConfirmed: true });
     } catch (error) {
       throw asConflict(error);
     }
-    return this.getProfile(userId);
+  }
+
+  /**
+   * A borrowed session (a stolen cookie, a phone left unlocked) must not move the account to another number,
+   * which would then recover the password: the person signed in gives their password (an admin changing
+   * another's number, their own), counted as sign-in counts its attempts, before anything is read or texted.
+   * An account made in the Telegram Mini App has no password to give; its session is Telegram's header token.
+   */
+  private async proveSignedInPerson(actor: SessionUser, password: string | undefined, ip: string): Promise<void> {
+    const signedIn = await this.findWithPasswordHash(actor.id);
+    if (!signedIn?.passwordHash) return;
+    if (!password) throw new AppException(HttpStatus.BAD_REQUEST, 'enterPassword', {}, { currentPassword: 'enterPassword' });
+    const passwordHash = signedIn.passwordHash;
+    if (!(await this.passwordAttempts.attempt(signedIn.phoneNumber, ip, () => verifyPassword(password, passwordHash, ip)))) {
+      throw new AppException(HttpStatus.BAD_REQUEST, 'wrongCurrentPassword', {}, { currentPassword: 'wrongCurrentPassword' });
+    }
+  }
+
+  private async findWithPasswordHash(userId: string): Promise<User | null> {
+    return this.dataSource.getRepository(User).createQueryBuilder('user').addSelect('user.passwordHash').where('user.id = :userId', { userId }).getOne();
   }
 
   /** One account lookup of the account and the address, when the save changes a username, e-mail or phone number. */
-  private async countLookup(userId: string, changes: UpdateUserRequest, ip: string): Promise<void> {
-    const user = await this.dataSource.getRepository(User).findOne({ where: { id: userId }, select: ['username', 'email', 'phoneNumber'] });
+  private async countLookup(userId: string, user: User | null, changes: UpdateUserRequest, ip: string): Promise<void> {
     const changed =
       (changes.username !== undefined && changes.username !== user?.username) ||
       (changes.email !== undefined && changes.email !== user?.email) ||

@@ -17,6 +17,8 @@ export const AUTH_MESSAGES = {
     ru: 'Неверный номер телефона или пароль',
     en: 'Wrong phone number or password',
   },
+  /** The settings' current password, asked before a new phone number: the number is not in question there. */
+  wrongCurrentPassword: { uz: "Parol noto'g'ri", ru: 'Неверный пароль', en: 'Wrong password' },
   wrongCode: {
     uz: "Kod noto'g'ri yoki uning muddati tugagan",
     ru: 'Неверный или просроченный код',

@@ -5,12 +5,14 @@ import { errorText, FormError } from '../../../components/form/form-error';
 import { PhoneField } from '../../../components/form/phone-field';
 import { ResendCode } from '../../../components/form/resend-code';
 import { SubmitButton } from '../../../components/form/submit-button';
+import { TextField } from '../../../components/form/text-field';
 import { useZodForm } from '../../../components/form/use-zod-form';
 import { useSession } from '../../../lib/auth';
 import { formatPhoneNumber } from '../../../lib/format';
 import { useTranslation } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
 import { useConfirmPhone } from '../api/confirm-phone';
+import { asksCurrentPassword } from '../hooks/profile-changes';
 import { useProfileForm } from '../hooks/use-profile-form';
 import { SaveButton } from './save-button';
 import { SettingsCard } from './settings-card';
@@ -18,17 +20,21 @@ import { SettingsCard } from './settings-card';
 const FIELDS = ['phoneNumber'] as const;
 
 /**
- * The phone number (sign-in name). A new number replaces the old one only after the code
- * sent to it is entered: until then the old number keeps working.
+ * The phone number (sign-in name). A new number asks for the account's password first (when it
+ * has one), and replaces the old one only after the code sent to it is entered: until then the
+ * old number keeps working. Once it is confirmed, the account's other sessions end.
  */
 export function PhoneCard({ user }: { user: UserDto }) {
   const { t } = useTranslation(['settings', 'messages']);
   const { setUser } = useSession();
   const [codeSentAt, setCodeSentAt] = useState<number | null>(null);
   const [confirmError, setConfirmError] = useState<string | null>(null);
+  // Kept until the code is confirmed: asking for the code again sends it again.
+  const [currentPassword, setCurrentPassword] = useState('');
   const codeForm = useZodForm(confirmPhoneSchema, { code: '' });
   const confirm = useConfirmPhone();
   const form = useProfileForm(user, FIELDS, {
+    alsoSend: (values) => (asksCurrentPassword(user, values.phoneNumber) ? { currentPassword } : {}),
     onSaved: (response) => {
       if (!response.pendingPhoneConfirmation) return void toast.success(t('messages:saved'));
       setCodeSentAt(Date.now());
@@ -36,10 +42,12 @@ export function PhoneCard({ user }: { user: UserDto }) {
     },
   });
   const awaitingCode = codeSentAt !== null;
+  const asksPassword = asksCurrentPassword(user, form.values.phoneNumber);
 
   const cancel = () => {
     setCodeSentAt(null);
     setConfirmError(null);
+    setCurrentPassword('');
     codeForm.setValues({ code: '' });
     form.setValues({ phoneNumber: user.phoneNumber });
   };
@@ -55,6 +63,7 @@ export function PhoneCard({ user }: { user: UserDto }) {
         onSuccess: (updated) => {
           setUser(updated);
           setCodeSentAt(null);
+          setCurrentPassword('');
           codeForm.setValues({ code: '' });
           toast.success(t('messages:saved'));
         },
@@ -67,13 +76,26 @@ export function PhoneCard({ user }: { user: UserDto }) {
     <SettingsCard title={t('phone.title')} description={t('phone.hint')}>
       <form onSubmit={form.save} noValidate className="space-y-4">
         <PhoneField label={t('phone.label')} {...form.field('phoneNumber')} disabled={awaitingCode} />
+        {asksPassword && !awaitingCode && (
+          <TextField
+            label={t('phone.currentPassword')}
+            type="password"
+            autoComplete="current-password"
+            value={currentPassword}
+            onChange={(value) => {
+              setCurrentPassword(value);
+              form.clearError('currentPassword');
+            }}
+            error={form.errors.currentPassword}
+          />
+        )}
         {!awaitingCode && <SaveButton changed={form.changed} saving={form.saving} />}
       </form>
       <FormError message={form.serverError} />
       {awaitingCode && (
         <div className="mt-4 border-t border-slate-100 pt-4">
           <p role="status" className="mb-3 text-sm text-slate-700">
-            {t('phone.codeSent', { phone: formatPhoneNumber(form.values.phoneNumber) })}
+            {t('phone.codeSent', { phone: formatPhoneNumber(form.values.phoneNumber) })} {t('phone.signsOutElsewhere')}
           </p>
           <form onSubmit={submitCode} noValidate className="space-y-4">
             <CodeField label={t('phone.code')} {...codeForm.field('code')} />

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { UserDto } from '@market/contracts';
-import { changedFields, storedValues } from './profile-changes';
+import { asksCurrentPassword, changedFields, storedValues } from './profile-changes';
 
 const user = {
   _id: '7d0e9c62-4bb0-4b8e-9d0e-5b0a4f2f5a11',
@@ -17,6 +17,7 @@ const user = {
   balance: 0,
   telegramUsername: null,
   profileCompleteness: 60,
+  hasPassword: true,
 } satisfies UserDto;
 
 describe('settings form changes', () => {
@@ -33,5 +34,15 @@ describe('settings form changes', () => {
 
   it('counts clearing a stored value as a change', () => {
     expect(changedFields({ username: '', email: '' }, storedValues(user, ['username', 'email']))).toEqual(['username']);
+  });
+
+  it("asks for the account's password as soon as the number differs from its own, not before", () => {
+    expect(asksCurrentPassword(user, '998901234567')).toBe(false);
+    expect(asksCurrentPassword(user, '99893')).toBe(true);
+    expect(asksCurrentPassword(user, '998931234567')).toBe(true);
+  });
+
+  it('changes the number of an account without a password (made in Telegram) with the SMS code alone', () => {
+    expect(asksCurrentPassword({ ...user, hasPassword: false }, '998931234567')).toBe(false);
   });
 });

@@ -13,3 +13,11 @@ export function storedValues<Field extends ProfileField>(user: UserDto, fields: 
 export function changedFields<Field extends ProfileField>(values: ProfileValues<Field>, stored: ProfileValues<Field>): Field[] {
   return (Object.keys(stored) as Field[]).filter((field) => values[field].trim() !== stored[field].trim());
 }
+
+/**
+ * Whether the phone card asks for the account's password: a borrowed session must not move the account to another
+ * number. An account made in the Telegram Mini App has no password, and its number changes with the SMS code alone.
+ */
+export function asksCurrentPassword(user: UserDto, phoneNumber: string): boolean {
+  return user.hasPassword && phoneNumber.trim() !== user.phoneNumber;
+}
