@@ -392,6 +392,13 @@ describe('card top-up through the Payme client and a fake Payme', () => {
     expect((await confirm(user, transactionId).expect(402)).body.code).toBe('paymentRefused');
     expect(await seen.payment(transactionId)).toMatchObject({ status: 'pending' });
     expect(await seen.balance(user)).toBe(0);
+
+    // Past its lifetime the re-check cancels its receipt and fails it.
+    await seen.expire(transactionId);
+    await app.get(PaymentSettlement).recheckUnresolved();
+    const payment = await seen.payment(transactionId);
+    expect(payment).toMatchObject({ status: 'failed', failure_reason: 'paymentExpired' });
+    expect(payme.receiptState(payment.provider_ref as string)).toBe(50);
   });
 
   it('credits a receipt Payme has not settled only once the workers find it paid, and only once', async () => {
