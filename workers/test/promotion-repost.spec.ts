@@ -31,6 +31,17 @@ describe('a bought channel repost', () => {
   /** Every call a channel received about the listing (its album, its Instagram and Facebook captions). */
   const channelCallsAbout = (listingId: string) => [...stack.telegram.calls, ...stack.graph.calls].filter((call) => JSON.stringify(call.body).includes(listingId));
   const settle = () => stack.workers.get(PromotionSettlement).settle();
+  /** A repost bought while the social queue holds its jobs, and `meanwhile` done before they run: its id. */
+  async function boughtWhileJobsWait(seller: TestUser, listingId: string, meanwhile: (promotionId: string) => Promise<void>): Promise<string> {
+    await socialQueue().pause();
+    try {
+      const promotionId = await buyRepost(seller, listingId);
+      await meanwhile(promotionId);
+      return promotionId;
+    } finally {
+      await socialQueue().resume();
+    }
+  }
   const listingAction = (seller: TestUser, listingId: string, action: 'off-sale' | 'on-sale') =>
     request(stack.api.getHttpServer()).post(`/api/phone/${listingId}/${action}`).set('Cookie', seller.cookie).expect(200);
   afterAll(() => stack?.close());
@@ -63,16 +74,11 @@ describe('a bought channel repost', () => {
   it('posts nothing for a repost refunded while its jobs waited, though its listing is back on sale', async () => {
     const seller = await createSignedInUser(stack.api, { balance: 100_000 });
     const listingId = await insertListing(stack.dataSource, { authorId: seller.id, status: 'active', tarif: 0 });
-    await socialQueue().pause();
-    let promotionId: string;
-    try {
-      promotionId = await buyRepost(seller, listingId);
+    const promotionId = await boughtWhileJobsWait(seller, listingId, async () => {
       await listingAction(seller, listingId, 'off-sale');
       await settle();
       await listingAction(seller, listingId, 'on-sale');
-    } finally {
-      await socialQueue().resume();
-    }
+    });
 
     await eventually(async () => expect(await completedJobsOf(promotionId)).toHaveLength(3));
     expect(channelCallsAbout(listingId)).toEqual([]);
@@ -82,15 +88,10 @@ describe('a bought channel repost', () => {
   it('posts nothing for a repost refunded as stuck a day after it was bought, though its jobs still waited', async () => {
     const seller = await createSignedInUser(stack.api, { balance: 100_000 });
     const listingId = await insertListing(stack.dataSource, { authorId: seller.id, status: 'active', tarif: 0 });
-    await socialQueue().pause();
-    let promotionId: string;
-    try {
-      promotionId = await buyRepost(seller, listingId);
-      await stack.dataSource.query(`UPDATE promotion SET starts_at = now() - interval '25 hours' WHERE id = $1`, [promotionId]);
+    const promotionId = await boughtWhileJobsWait(seller, listingId, async (id) => {
+      await stack.dataSource.query(`UPDATE promotion SET starts_at = now() - interval '25 hours' WHERE id = $1`, [id]);
       await settle();
-    } finally {
-      await socialQueue().resume();
-    }
+    });
 
     await eventually(async () => expect(await completedJobsOf(promotionId)).toHaveLength(3));
     expect(channelCallsAbout(listingId)).toEqual([]);
