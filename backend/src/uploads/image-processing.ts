@@ -227,6 +227,8 @@ type Box = readonly [number, number, number, number];
 const EDGE_STEP = 24;
 /** The share of a line's length that must show that step for the line to be an edge between two parts. */
 const EDGE_ALONG = 0.6;
+/** The share of a part's side along which its edge must show (on the side's line or a neighbour). */
+const SIDE_ALONG = 0.7;
 /** How far apart two edges are at least: a blurred edge shows on a few neighbouring lines. */
 const EDGE_SPACING = 4;
 /** What a part must be to be taken for a photo: its share of the picture, and its width over its height. */
@@ -243,12 +245,9 @@ const PANEL_SHAVE = 3;
  * bars; a collage. A part lies between straight edges that cross the whole picture one way, and edges that cross
  * the band it lies in the other way. Read from the picture in grey at WINDOWS_READ_AT; a plain photo has none.
  */
-function photosWithin(rgb: Buffer, width: number, height: number): Box[] {
-  const at = (row: number, column: number) => (row * width + column) * 3;
-  const change = (one: number, other: number) =>
-    Math.max(Math.abs(rgb[one] - rgb[other]), Math.abs(rgb[one + 1] - rgb[other + 1]), Math.abs(rgb[one + 2] - rgb[other + 2]));
-  const acrossRows = (row: number, column: number) => change(at(row + 1, column), at(row - 2, column));
-  const acrossColumns = (column: number, row: number) => change(at(row, column + 1), at(row, column - 2));
+function photosWithin(rgb: Uint8Array, width: number, height: number): Box[] {
+  const acrossRows = steps(rgb, width, height, 'rows');
+  const acrossColumns = steps(rgb, width, height, 'columns');
   const boxes: Box[] = [];
   for (const [top, bottom] of between(edges(acrossRows, height, [0, width]))) {
     for (const [left, right] of between(edges(acrossColumns, width, [top, bottom]))) boxes.push([left, top, right, bottom]);
@@ -262,26 +261,56 @@ function photosWithin(rgb: Buffer, width: number, height: number): Box[] {
     const aspect = (box[2] - box[0]) / (box[3] - box[1]);
     return share >= PANEL_SHARE.least && share <= PANEL_SHARE.most && aspect >= PANEL_ASPECT.least && aspect <= PANEL_ASPECT.most;
   };
+  // Each side cut along an edge must be that edge along the part's whole length (on its line or a neighbour): a
+  // phone's side in a product shot crosses the picture only in part, and the background beside it is no photo.
+  const sideHolds = (stepped: Steps, line: number, lines: number, [from, to]: Span) =>
+    [line - 1, line, line + 1].some((near) => near >= 2 && near < lines - 1 && stepped(near, from, to) >= SIDE_ALONG * (to - from));
+  const closed = ([left, top, right, bottom]: Box) =>
+    (top === 0 || sideHolds(acrossRows, top, height, [left, right])) &&
+    (bottom === height || sideHolds(acrossRows, bottom, height, [left, right])) &&
+    (left === 0 || sideHolds(acrossColumns, left, width, [top, bottom])) &&
+    (right === width || sideHolds(acrossColumns, right, width, [top, bottom]));
   const same = (one: Box, other: Box) => one.every((edge, side) => Math.abs(edge - other[side]) <= EDGE_SPACING);
   return boxes
     .filter(photoLike)
+    .filter(closed)
     .filter((box, index, all) => all.findIndex((other) => same(box, other)) === index)
     .sort((one, other) => area(other) - area(one))
     .slice(0, PANELS_KEPT);
 }
 
+/** How many pixels between `from` and `to` along a line of a picture step across it (EDGE_STEP in one colour at least). */
+type Steps = (line: number, from: number, to: number) => number;
+
 /**
- * The lines of a picture that are straight edges along the span `along` (rows along columns, or columns along rows;
- * `change(line, along)` is how much the picture changes across the line there), the strongest of any neighbours,
- * with the picture's own two sides.
+ * Where a picture steps across its rows or its columns (a line's pixels against those three lines before), counted
+ * once along each line so that any stretch of it is two reads: the edges are looked for along many bands.
  */
-function edges(change: (line: number, along: number) => number, lines: number, [from, to]: Span): number[] {
-  const strength = new Float64Array(lines);
+function steps(rgb: Uint8Array, width: number, height: number, across: 'rows' | 'columns'): Steps {
+  const [lines, length] = across === 'rows' ? [height, width] : [width, height];
+  // Bytes from one line to the next, and from one pixel to the next along a line.
+  const [lineStride, alongStride] = across === 'rows' ? [width * 3, 3] : [3, width * 3];
+  // No Math in the loop: a global looked up in it costs tenfold inside a sandbox (Jest's vm context).
+  const differ = (one: number, other: number) => rgb[one] - rgb[other] >= EDGE_STEP || rgb[other] - rgb[one] >= EDGE_STEP;
+  const counted = new Uint16Array(lines * (length + 1));
   for (let line = 2; line < lines - 1; line++) {
-    let stepped = 0;
-    for (let along = from; along < to; along++) if (change(line, along) >= EDGE_STEP) stepped++;
-    strength[line] = stepped / (to - from);
+    const start = line * (length + 1);
+    let [one, other, stepped] = [(line + 1) * lineStride, (line - 2) * lineStride, 0];
+    for (let along = 0; along < length; along++, one += alongStride, other += alongStride) {
+      if (differ(one, other) || differ(one + 1, other + 1) || differ(one + 2, other + 2)) stepped++;
+      counted[start + along + 1] = stepped;
+    }
   }
+  return (line, from, to) => counted[line * (length + 1) + to] - counted[line * (length + 1) + from];
+}
+
+/**
+ * The lines of a picture that are straight edges along the span `along` (rows along columns, or columns along rows,
+ * as `stepped` counts them), the strongest of any neighbours, with the picture's own two sides.
+ */
+function edges(stepped: Steps, lines: number, [from, to]: Span): number[] {
+  const strength = new Float64Array(lines);
+  for (let line = 2; line < lines - 1; line++) strength[line] = stepped(line, from, to) / (to - from);
   const strongest = (line: number) => {
     for (let near = Math.max(0, line - EDGE_SPACING); near <= Math.min(lines - 1, line + EDGE_SPACING); near++) {
       if (strength[near] > strength[line] || (strength[near] === strength[line] && near < line)) return false;
