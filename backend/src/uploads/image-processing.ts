@@ -243,7 +243,7 @@ const PANEL_SHAVE = 3;
  * The parts of a picture that may be a photo shown within it, largest first: a screenshot of another listing, the
  * photo between the app's bars; a photo in a chat, on its patterned background; a gallery's photo between black
  * bars; a collage. A part lies between straight edges that cross the whole picture one way, and edges that cross
- * the band it lies in the other way. Read from the picture in grey at WINDOWS_READ_AT; a plain photo has none.
+ * the band it lies in the other way. Read in colour at the windows' size (WINDOWS_READ_AT); a plain photo has none.
  */
 function photosWithin(rgb: Uint8Array, width: number, height: number): Box[] {
   const acrossRows = steps(rgb, width, height, 'rows');
