@@ -61,7 +61,7 @@ function nextVisitorAddress(): string {
 interface TestFixtures {
   consoleErrors: ConsoleErrors;
   /** A seller with a new number, signed in through /login on the test's page. */
-  seller: SignedIn;
+  seller: SignedIn & { password: string };
   /** Another person with a new number, signed in in a browser of their own on another network: the buyer who writes. */
   buyer: SignedIn;
   /** The admin number a test file uses (admins.ts): `test.use({ adminPhone: TEST_ADMIN_PHONES.<file> })`. */
@@ -117,8 +117,8 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
 
   seller: async ({ page }, use) => {
     const phoneNumber = newPhoneNumber();
-    await signInWithNewNumber(page, phoneNumber);
-    await use({ phoneNumber, page });
+    const password = await signInWithNewNumber(page, phoneNumber);
+    await use({ phoneNumber, password, page });
   },
 
   buyer: async ({ browser, consoleErrors }, use) => {

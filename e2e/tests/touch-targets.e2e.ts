@@ -69,12 +69,13 @@ test.describe('every control is finger-sized on a 360 px phone (issue 19 item 15
     await expectFingerSized(page, 'the saved searches');
   });
 
-  test('the settings with an avatar and a new number waiting for its code', async ({ seller: { page } }) => {
+  test('the settings with an avatar and a new number waiting for its code', async ({ seller: { page, password } }) => {
     await page.goto('/profile/settings');
     await page.getByLabel('Rasm yuklash').setInputFiles({ name: 'men.jpg', mimeType: 'image/jpeg', buffer: await photoJpeg(90) });
     await expect(page.getByRole('button', { name: "Rasmni o'chirish" })).toBeVisible();
     const phoneCard = page.getByRole('region', { name: 'Telefon raqam' });
     await phoneCard.getByLabel('Telefon raqam').fill(newPhoneNumber().slice(3));
+    await phoneCard.getByLabel('Joriy parol').fill(password);
     await phoneCard.getByRole('button', { name: 'Saqlash' }).click();
     await expect(phoneCard.getByLabel('Tasdiqlash kodi')).toBeVisible();
     await expectFingerSized(page, 'the settings');
