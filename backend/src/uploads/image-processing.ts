@@ -1,5 +1,4 @@
 import { HttpStatus } from '@nestjs/common';
-import { REUSED_PHOTO_MIN_DETAIL } from '@market/contracts';
 import sharp, { type Metadata } from 'sharp';
 import { AppException } from '../common/app.exception';
 
@@ -214,8 +213,7 @@ export async function pictureHashes(input: ImageInput, { checked }: { checked: b
   const colours = await sharp(picture.data, { raw: picture.info }).removeAlpha().toColourspace('srgb').resize(small.info.width, small.info.height, { fit: 'fill' }).raw().toBuffer();
   const panels: bigint[] = [];
   for (const box of photosWithin(colours, small.info.width, small.info.height)) {
-    const panel = await differenceHashOf(await withoutFrames(await cutOut(picture, box, small.info.width / picture.info.width)));
-    if (hasDetail(panel)) panels.push(panel);
+    panels.push(await differenceHashOf(await withoutFrames(await cutOut(picture, box, small.info.width / picture.info.width))));
   }
   return { hash, centre, turned, crops: CROP_WINDOWS.map(([across, down]) => windowHash(sums, across, down)), panels };
 }
@@ -338,11 +336,6 @@ async function cutOut(picture: RawPicture, box: Box, scale: number): Promise<Raw
   return { data: part.data, info: { width: part.info.width, height: part.info.height, channels: picture.info.channels } };
 }
 
-/** Whether a hash has detail enough to compare: a nearly flat picture (an app's bar) is near every other flat one. */
-const hasDetail = (hash: bigint) => {
-  const set = BigInt.asUintN(64, hash).toString(2).replaceAll('0', '').length;
-  return set >= REUSED_PHOTO_MIN_DETAIL && set <= 64 - REUSED_PHOTO_MIN_DETAIL;
-};
 
 /** The size a picture's windows are read at: a window of 80 % still spans some 32 pixels a cell. */
 const WINDOWS_READ_AT = 360;

@@ -219,7 +219,7 @@ export class ImagesService {
     for (const image of images) {
       const key = (variant === undefined ? undefined : image.variant_keys[variant]) ?? image.key;
       try {
-        // Only a photo about to be checked is compared by its quarter turn and crop windows: the backfill makes neither.
+        // Only a photo about to be checked is compared by its quarter turn, crop windows and photos within: the backfill makes none.
         const { hash, centre, turned, crops, panels } = await pictureHashes(await this.storage.read(key), { checked: imageIds !== undefined });
         await this.dataSource.query(
           `UPDATE images SET phash = $2, phash_centre = $3, phash_turned = coalesce($4, phash_turned), phash_crops = coalesce($5, phash_crops),
@@ -281,12 +281,13 @@ export class ImagesService {
   /**
    * The hashes of those of `imageIds` that have one with detail enough to compare, in the order of
    * `imageIds`: at least REUSED_PHOTO_MIN_DETAIL of its bits set and as many clear (a nearly flat
-   * picture is near every other flat one).
+   * picture is near every other flat one), with the photos within it that have as much (not an app's bar).
    */
   async comparableHashes(database: Pick<EntityManager, 'query'>, imageIds: readonly string[]): Promise<PhotoHash[]> {
     if (imageIds.length === 0) return [];
     const rows: { phash: string; phash_turned: string | null; phash_crops: string[] | null; phash_panels: string[] | null; created_at: Date }[] = await database.query(
-      `SELECT i.phash, i.phash_turned, i.phash_crops, i.phash_panels, i.created_at
+      `SELECT i.phash, i.phash_turned, i.phash_crops, i.created_at,
+              ARRAY(SELECT panel FROM unnest(i.phash_panels) AS panel WHERE bit_count(panel::bit(64)) BETWEEN $2 AND 64 - $2) AS phash_panels
          FROM unnest($1::uuid[]) WITH ORDINALITY AS photo (id, place) JOIN images i ON i.id = photo.id
         WHERE bit_count(i.phash::bit(64)) BETWEEN $2 AND 64 - $2
         ORDER BY photo.place`,
